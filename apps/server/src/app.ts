@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import { eq } from 'drizzle-orm';
+import { API_PREFIX } from '@pmw/contract/api';
+import { messages } from '@pmw/contract/messages';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { users } from './db/schema/index';
+import { registerErrorHandler } from './http/error-handler';
+import type { RouteContext } from './http/route';
+import { createSessionResolver } from './http/session';
+import { AppError } from './errors';
+import { createFieldCipher } from './lib/crypto';
+import type { Providers } from './providers/index';
+import { createRealtime, type Realtime } from './realtime/socket';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createOtpService } from './modules/auth/otp.service';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
+import { registerLocalStorageRoutes } from './modules/files/storage.routes';
+import { registerPlatformRoutes } from './modules/platform/platform.routes';
+import { createUsersService } from './modules/users/users.service';
+import { createSpa } from './http/spa';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  providers: Providers;
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  realtime: Realtime;
+  services: Services;
+}
+
+/** The services of every module, built once and handed to routes, jobs, seeds and tests. */
+export function createServices(deps: Omit<AppDeps, 'logger'>) {
+  const { config, database, providers } = deps;
+  const db = database.db;
+  const cipher = createFieldCipher(config.secretKey);
+  const sessions = createSessionResolver(db, { secureCookies: config.env === 'production' && !!config.publicUrl?.startsWith('https') });
+  const files = createFilesService({ db, storage: providers.storage });
+  const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
+  const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp });
+  const spa = createSpa(webDistDir());
+  return { db, config, providers, cipher, sessions, files, users, otp, spa };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export function webDistDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return process.env.PMW_WEB_DIST ?? path.resolve(here, '../../web/dist');
+}
+
+/** Builds the whole server as one Fastify instance; it never listens by itself. */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, providers } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const services = createServices(deps);
+  const { db, sessions, spa } = services;
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      status: false,
+      message: messages.tooManyRequests,
+      code: 'RATE_LIMITED',
+      retry_after_s: Math.ceil(ctx.ttl / 1000),
+    }),
+  });
+  registerErrorHandler(app, { exposeDetails: config.env !== 'production' });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    return payload;
+  });
+
+  // A blocked person loses access on their next request, not only at login.
+  for (const kind of ['worker', 'team', 'ops'] as const) {
+    sessions.addCheck(kind, async (session) => {
+      const [row] = await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1);
+      if (!row || row.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
+    });
+  }
+  const ctx: RouteContext = { sessions, checkResponses: config.env !== 'production' };
+
+  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log });
+  app.addHook('preClose', async () => realtime.disconnectAll());
+  app.addHook('onClose', async () => realtime.close());
+
+  // Modules, each registered explicitly so grep finds who owns a path.
+  registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
+  registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
+  registerFileRoutes(app, ctx, services.files, [
+    { prefix: '/partner', kind: 'worker' },
+    { prefix: '/user', kind: 'worker' },
+  ]);
+  if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
+
+  // The built SPA with history fallback; unknown /api paths answer a 404 envelope.
+  const dist = webDistDir();
+  if (existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, maxAge: '1y', immutable: true, setHeaders: (res, file) => {
+      if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+    } });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith(API_PREFIX) || req.url.startsWith('/api/')) {
+      return reply.status(404).send({ status: false, message: messages.routeNotFound, code: 'NOT_FOUND' });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && spa.available()) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spa.render());
+    }
+    return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
+  });
+
+  return { app, realtime, services };
+}
+

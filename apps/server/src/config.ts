@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, in one place. A bad value stops
+ * the start with a message naming the variable.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+    SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+    SMS_HTTP_URL: z.url().optional(),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Public origin used in links the server hands out (share links, feedback links). */
+    PUBLIC_URL: z.url().optional(),
+    /** OTP sends allowed per mobile, and per client address, in OTP_WINDOW_MINUTES. */
+    OTP_MAX_PER_MOBILE: z.coerce.number().int().min(1).default(5),
+    OTP_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+    OTP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** Seconds a new OTP must wait after the last one to the same mobile. */
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
+    SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  s3:
+    | { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
+    | undefined;
+  sms: { provider: 'console' } | { provider: 'http'; url: string };
+  secretKey: string;
+  logLevel: Env['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  otp: { maxPerMobile: number; maxPerIp: number; windowMinutes: number; resendSeconds: number };
+  seedDemo: Env['SEED_DEMO'];
+  trustProxy: boolean;
+  /** The dev outbox exists only with the console provider outside production. */
+  devOutbox: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
+    sms: env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL ? { provider: 'http', url: env.SMS_HTTP_URL } : { provider: 'console' },
+    secretKey: env.SECRET_KEY ?? devSecretKey(dataDir),
+    logLevel: env.LOG_LEVEL,
+    publicUrl: env.PUBLIC_URL,
+    otp: {
+      maxPerMobile: env.OTP_MAX_PER_MOBILE,
+      maxPerIp: env.OTP_MAX_PER_IP,
+      windowMinutes: env.OTP_WINDOW_MINUTES,
+      resendSeconds: env.OTP_RESEND_SECONDS,
+    },
+    seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY === 'true',
+    devOutbox: env.SMS_PROVIDER === 'console' && env.NODE_ENV !== 'production',
+  };
+}
+
+/** Outside production a key is generated once into DATA_DIR so sessions survive restarts. */
+function devSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,4 @@
+// The whole schema, for Drizzle's relational queries and drizzle-kit. Each
+// module's tables live in their own file and are listed here.
+export * from './core';
+export * from './catalog';

@@ -1,0 +1,50 @@
+import type { ErrorCode } from '@pmw/contract/api';
+import { messages } from '@pmw/contract/messages';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_TOO_MANY_TRIES: 429,
+  BLOCKED: 403,
+  INTERNAL: 500,
+};
+
+/** A failure a person should read; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    statusCode?: number,
+  ) {
+    super(message);
+    this.statusCode = statusCode ?? STATUS[code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const notFound = (message: string = messages.notFound) => new AppError('NOT_FOUND', message);
+export const forbidden = (message: string = messages.forbidden) => new AppError('FORBIDDEN', message);
+export const unauthorized = (message: string = messages.notLoggedIn) => new AppError('UNAUTHORIZED', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** Drizzle wraps driver errors; the PostgreSQL code sits on the cause. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { API_PREFIX, type RouteDef, type SessionKind } from '@pmw/contract/api';
+import { AppError } from '../errors';
+import type { SessionInfo, SessionResolver } from './session';
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerInput<T extends RouteDef> {
+  params: Parsed<T['params']>;
+  query: Parsed<T['query']>;
+  body: Parsed<T['body']>;
+  /** Present for every route that is not public. */
+  session: T['auth'] extends SessionKind ? SessionInfo : undefined;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler may answer with a message of its own for the message bar. */
+export class Answer<D> {
+  constructor(
+    readonly data: D,
+    readonly message: string,
+  ) {}
+}
+export const answer = <D>(data: D, message: string) => new Answer(data, message);
+
+export type Handler<T extends RouteDef> = (
+  input: HandlerInput<T>,
+) => Promise<z.input<T['response']> | Answer<z.input<T['response']>> | FastifyReply>;
+
+export interface RouteOptions {
+  /** Body limit for this route in bytes (default: the server's). */
+  bodyLimit?: number;
+  /** Per-route rate limit, as @fastify/rate-limit takes it. */
+  rateLimit?: { max: number; timeWindow: string | number };
+}
+
+/** Turns the first zod issue into a message that names the field. */
+export function validationMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.map(String).join('.');
+  if (!field) return issue.message;
+  const spoken = field.replace(/_/g, ' ').toLowerCase();
+  const msg = issue.message;
+  const mentions = msg.toLowerCase().includes(spoken) || msg.toLowerCase().includes(field.toLowerCase());
+  return mentions ? msg : `${field}: ${msg}`;
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const err = new AppError('VALIDATION', validationMessage(result.error));
+    (err as AppError & { fields?: unknown }).fields = result.error.issues.map((i) => ({
+      field: i.path.map(String).join('.'),
+      message: i.message,
+    }));
+    throw err;
+  }
+  return result.data as Parsed<S>;
+}
+
+export interface RouteContext {
+  sessions: SessionResolver;
+  /** Check answers against the contract (on outside production). */
+  checkResponses: boolean;
+}
+
+/**
+ * Registers one contract route: parses params, query and body with the
+ * contract's schemas, resolves the session the route needs, and wraps the
+ * answer in the envelope.
+ */
+export function route<T extends RouteDef>(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  def: T,
+  handler: Handler<T>,
+  options: RouteOptions = {},
+): void {
+  app.route({
+    method: def.method,
+    url: API_PREFIX + def.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    handler: async (req, reply) => {
+      const session = def.auth === 'public' ? undefined : await ctx.sessions.require(req, def.auth);
+      const input = {
+        params: parse(def.params, req.params),
+        query: parse(def.query, req.query),
+        body: parse(def.body, req.body),
+        session,
+        req,
+        reply,
+      } as HandlerInput<T>;
+      const result = await handler(input);
+      if (reply.sent || result === reply) return reply;
+      const [data, message] = result instanceof Answer ? [result.data, result.message] : [result, 'Success'];
+      if (ctx.checkResponses) {
+        const checked = def.response.safeParse(data);
+        if (!checked.success) {
+          req.log.error({ issues: checked.error.issues, path: def.path }, 'response does not match the contract');
+          throw new AppError('INTERNAL', 'Response does not match the contract');
+        }
+      }
+      return reply.send({ status: true, message, data: data ?? null });
+    },
+  });
+}

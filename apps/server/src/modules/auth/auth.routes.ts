@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { partnerAuthRoutes, userAuthRoutes } from '@pmw/contract/auth';
+import { messages } from '@pmw/contract/messages';
+import { answer, route, type RouteContext } from '../../http/route';
+import { AppError } from '../../errors';
+import type { OtpService } from './otp.service';
+import type { UsersService } from '../users/users.service';
+
+/**
+ * Worker login, shared by the partner portal (/partner/...) and the user module
+ * (/user/...) that candidates and support use. Both make the same session.
+ */
+export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; users: UsersService }) {
+  const { otp, users } = deps;
+
+  for (const routes of [partnerAuthRoutes, userAuthRoutes]) {
+    route(app, ctx, routes.sendOtp, async ({ body, req }) => {
+      const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip });
+      return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    });
+
+    route(app, ctx, routes.login, async ({ body, reply }) => {
+      await otp.verify({ mobile: body.mobile, purpose: 'LOGIN', otp: body.otp });
+      const user = await users.findOrCreateByMobile(body.mobile);
+      if (user.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
+      await ctx.sessions.create(reply, 'worker', user.user_id);
+      return answer(await users.toSessionUser(user), messages.loginSuccess);
+    });
+
+    route(app, ctx, routes.me, async ({ session }) => users.sessionUser(session.subjectId));
+
+    route(app, ctx, routes.logout, async ({ req, reply }) => {
+      await ctx.sessions.destroy(req, reply, 'worker');
+      return answer(null, messages.logoutSuccess);
+    });
+  }
+
+  route(app, ctx, userAuthRoutes.retryOtp, async ({ body, req }) => {
+    const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip });
+    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+  });
+}

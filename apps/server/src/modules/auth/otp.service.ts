@@ -1,0 +1,104 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
+import { messages } from '@pmw/contract/messages';
+import type { Db } from '../../db/client';
+import { otpRequests } from '../../db/schema/index';
+import { hmac, safeEqual } from '../../lib/crypto';
+import { AppError } from '../../errors';
+import type { SmsProvider } from '../../providers/sms';
+
+/** What an OTP is for; a code sent for one purpose never verifies another. */
+export type OtpPurpose = 'LOGIN' | 'TEAM_LOGIN' | 'OPS_LOGIN' | 'CUSTOMER_LOGIN' | 'LEAD' | 'CREDIT';
+
+export interface OtpLimits {
+  maxPerMobile: number;
+  maxPerIp: number;
+  windowMinutes: number;
+  resendSeconds: number;
+}
+
+export interface OtpService {
+  send(input: { mobile: string; purpose: OtpPurpose; ip: string; text?: (otp: string) => string }): Promise<{
+    request_id: string;
+    resend_after: number;
+  }>;
+  /** Consumes the code or throws an AppError that says what is wrong. */
+  verify(input: { mobile: string; purpose: OtpPurpose; otp: string; request_id?: string }): Promise<void>;
+}
+
+export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: string; limits: OtpLimits }): OtpService {
+  const { db, sms, secretKey, limits } = deps;
+  const hashCode = (requestId: string, otp: string) => hmac(secretKey, `otp:${requestId}:${otp}`);
+
+  return {
+    async send({ mobile, purpose, ip, text }) {
+      const since = new Date(Date.now() - limits.windowMinutes * 60_000);
+      const [perMobile] = await db
+        .select({ n: count() })
+        .from(otpRequests)
+        .where(and(eq(otpRequests.mobile, mobile), gt(otpRequests.created_on, since)));
+      const [perIp] = await db
+        .select({ n: count() })
+        .from(otpRequests)
+        .where(and(eq(otpRequests.client_ip, ip), gt(otpRequests.created_on, since)));
+      if ((perMobile?.n ?? 0) >= limits.maxPerMobile || (perIp?.n ?? 0) >= limits.maxPerIp) {
+        throw new AppError('RATE_LIMITED', messages.otpRateLimited);
+      }
+      if (limits.resendSeconds > 0) {
+        const [last] = await db
+          .select({ created_on: otpRequests.created_on })
+          .from(otpRequests)
+          .where(and(eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose)))
+          .orderBy(desc(otpRequests.created_on))
+          .limit(1);
+        const waited = last ? (Date.now() - last.created_on.getTime()) / 1000 : Infinity;
+        if (waited < limits.resendSeconds) {
+          const wait = Math.ceil(limits.resendSeconds - waited);
+          throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for another OTP`);
+        }
+      }
+      const otp = String(randomInt(0, 10_000)).padStart(4, '0');
+      const requestId = randomUUID();
+      await db.insert(otpRequests).values({
+        request_id: requestId,
+        mobile,
+        purpose,
+        code_hash: hashCode(requestId, otp),
+        client_ip: ip,
+        expires_at: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
+      });
+      const body = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
+      await sms.sendOtp({ mobile, otp, text: body });
+      return { request_id: requestId, resend_after: limits.resendSeconds };
+    },
+
+    async verify({ mobile, purpose, otp, request_id }) {
+      const where = request_id
+        ? and(eq(otpRequests.request_id, request_id), eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose))
+        : and(eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose));
+      const [row] = await db.select().from(otpRequests).where(where).orderBy(desc(otpRequests.created_on)).limit(1);
+      if (!row) throw new AppError('OTP_INVALID', messages.otpNotRequested);
+      if (row.consumed_at) throw new AppError('OTP_EXPIRED', messages.otpUsed);
+      if (row.expires_at.getTime() < Date.now()) throw new AppError('OTP_EXPIRED', messages.otpExpired);
+      if (row.attempts >= OTP_MAX_TRIES) throw new AppError('OTP_TOO_MANY_TRIES', messages.otpTooManyTries);
+      if (!safeEqual(hashCode(row.request_id, otp), row.code_hash)) {
+        // Counted atomically so parallel guesses cannot exceed the limit.
+        const [updated] = await db
+          .update(otpRequests)
+          .set({ attempts: sql`${otpRequests.attempts} + 1` })
+          .where(eq(otpRequests.request_id, row.request_id))
+          .returning({ attempts: otpRequests.attempts });
+        const left = OTP_MAX_TRIES - (updated?.attempts ?? OTP_MAX_TRIES);
+        if (left <= 0) throw new AppError('OTP_TOO_MANY_TRIES', messages.otpTooManyTries);
+        throw new AppError('OTP_INVALID', `${messages.otpWrong} (${left} ${left === 1 ? 'try' : 'tries'} left)`);
+      }
+      const consumed = await db
+        .update(otpRequests)
+        .set({ consumed_at: new Date() })
+        .where(and(eq(otpRequests.request_id, row.request_id), isNull(otpRequests.consumed_at), sql`${otpRequests.attempts} < ${OTP_MAX_TRIES}`))
+        .returning({ id: otpRequests.request_id });
+      if (consumed.length === 0) throw new AppError('OTP_EXPIRED', messages.otpUsed);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { CONTENT_TYPES, FILE_RULES, fileExtension, type FilePurpose } from '@pmw/contract/files';
+import { messages } from '@pmw/contract/messages';
+import type { SessionKind } from '@pmw/contract/api';
+import type { Db, DbOrTx } from '../../db/client';
+import { files } from '../../db/schema/index';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { StorageProvider } from '../../providers/storage';
+
+export type FileRow = typeof files.$inferSelect;
+
+/** Who is asking for a file: a session's kind and subject. */
+export interface FileCaller {
+  kind: SessionKind;
+  id: number;
+}
+
+/**
+ * A module that shows files to others (support agents, the partner whose lead
+ * holds the file) registers a rule for the purposes it owns.
+ */
+export type FileAccessRule = (caller: FileCaller, file: FileRow) => Promise<boolean>;
+
+const UPLOAD_URL_SECONDS = 15 * 60;
+const DOWNLOAD_URL_SECONDS = 5 * 60;
+
+export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
+  const { db, storage } = deps;
+  const rules = new Map<FilePurpose, FileAccessRule[]>();
+
+  const sanitiseName = (name: string) =>
+    name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(-80) || 'file';
+
+  function checkType(fileName: string, purpose: FilePurpose) {
+    const ext = fileExtension(fileName);
+    const rule = FILE_RULES[purpose];
+    if (!rule.extensions.includes(ext)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${messages.fileTypeNotAllowed} (${rule.extensions.join(', ')})`);
+    }
+    return { ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', maxBytes: rule.maxBytes };
+  }
+
+  const service = {
+    addAccessRule(purpose: FilePurpose, rule: FileAccessRule) {
+      rules.set(purpose, [...(rules.get(purpose) ?? []), rule]);
+    },
+
+    /** Step 1 of the upload flow: a key and a URL to PUT the bytes to. */
+    async signUpload(caller: FileCaller, input: { file_name: string; file_purpose: FilePurpose; ticket_id?: number | undefined }) {
+      const { ext, contentType, maxBytes } = checkType(input.file_name, input.file_purpose);
+      const base = sanitiseName(input.file_name.replace(/\.[^.]+$/, ''));
+      const key = `${input.file_purpose.toLowerCase()}/${caller.kind}-${caller.id}/${randomUUID()}-${base}.${ext}`;
+      await db.insert(files).values({
+        file_key: key,
+        file_name: input.file_name.slice(0, 200),
+        file_purpose: input.file_purpose,
+        content_type: contentType,
+        owner_kind: caller.kind,
+        owner_id: caller.id,
+        ticket_id: input.ticket_id ?? null,
+      });
+      const url = await storage.signUpload({ key, contentType, maxBytes, expiresInSeconds: UPLOAD_URL_SECONDS });
+      return { url, key, content_type: contentType };
+    },
+
+    /** Step 3: the bytes are there; the file gets its id. Only the uploader may add it. */
+    async add(caller: FileCaller, input: { file_key: string; file_name: string; file_purpose: FilePurpose }) {
+      const [row] = await db.select().from(files).where(eq(files.file_key, input.file_key)).limit(1);
+      if (!row || row.owner_kind !== caller.kind || row.owner_id !== caller.id) throw notFound('File not found');
+      if (row.file_purpose !== input.file_purpose) throw new AppError('BAD_REQUEST', 'file_purpose does not match the upload');
+      const head = await storage.head(row.file_key);
+      if (!head) throw new AppError('BAD_REQUEST', messages.fileNotUploaded);
+      const max = FILE_RULES[row.file_purpose as FilePurpose].maxBytes;
+      if (head.size > max) {
+        await storage.remove(row.file_key);
+        throw new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge);
+      }
+      await db.update(files).set({ status: 'UPLOADED', size_bytes: head.size }).where(eq(files.file_id, row.file_id));
+      return { file_id: row.file_id, file_key: row.file_key };
+    },
+
+    async byId(fileId: number, tx: DbOrTx = db): Promise<FileRow | undefined> {
+      const [row] = await tx.select().from(files).where(eq(files.file_id, fileId)).limit(1);
+      return row;
+    },
+
+    /** A file the caller uploaded themselves, ready to be referenced (documents, leads). */
+    async ownUploaded(caller: FileCaller, fileId: number, purposes?: FilePurpose[]): Promise<FileRow> {
+      const [row] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.file_id, fileId), eq(files.owner_kind, caller.kind), eq(files.owner_id, caller.id)))
+        .limit(1);
+      if (!row || row.status !== 'UPLOADED') throw notFound(`File ${fileId} not found`);
+      if (purposes && !purposes.includes(row.file_purpose as FilePurpose)) {
+        throw new AppError('BAD_REQUEST', `File ${fileId} was not uploaded for this`);
+      }
+      return row;
+    },
+
+    async canRead(caller: FileCaller, file: FileRow): Promise<boolean> {
+      if (file.owner_kind === caller.kind && file.owner_id === caller.id) return true;
+      for (const rule of rules.get(file.file_purpose as FilePurpose) ?? []) {
+        if (await rule(caller, file)) return true;
+      }
+      return false;
+    },
+
+    /** A short-lived URL for a file the caller may see. */
+    async signedUrl(caller: FileCaller, fileId: number) {
+      const file = await service.byId(fileId);
+      if (!file || file.status !== 'UPLOADED') throw notFound('File not found');
+      if (!(await service.canRead(caller, file))) throw forbidden();
+      const url = await storage.signDownload(file.file_key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, fileName: file.file_name });
+      return { file_id: file.file_id, url, file_name: file.file_name };
+    },
+
+    /** For server-side use where access was already decided (ops views, exports). */
+    async signedUrlUnchecked(fileId: number) {
+      const file = await service.byId(fileId);
+      if (!file || file.status !== 'UPLOADED') return null;
+      return storage.signDownload(file.file_key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, fileName: file.file_name });
+    },
+
+    async signedUrlForKey(key: string) {
+      return storage.signDownload(key, { expiresInSeconds: DOWNLOAD_URL_SECONDS });
+    },
+  };
+  return service;
+}
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { smsOutbox } from '../db/schema/index';
+import { createConsoleSms, createHttpSms, type SmsProvider } from './sms';
+import { createLocalStorage, type LocalStorage, type StorageProvider } from './storage';
+import { createS3Storage } from './s3-storage';
+
+/** Every integration with the outside world, chosen by configuration. */
+export interface Providers {
+  sms: SmsProvider;
+  storage: StorageProvider;
+  /** Present when files are on local disk: its signed URLs are served by us. */
+  localStorage: LocalStorage | undefined;
+}
+
+export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
+  const sms =
+    config.sms.provider === 'http'
+      ? createHttpSms(config.sms.url)
+      : createConsoleSms(logger, async (entry) => {
+          await db.insert(smsOutbox).values(entry);
+        });
+  const localStorage = config.s3 ? undefined : createLocalStorage(path.join(config.dataDir, 'files'), config.secretKey);
+  const storage = config.s3 ? await createS3Storage(config.s3) : localStorage!;
+  return { sms, storage, localStorage };
+}

@@ -1,0 +1,20 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../src/config';
+
+/** The configuration API tests run with; a test may override any variable. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pmw-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+    LOG_LEVEL: 'silent',
+    OTP_RESEND_SECONDS: '0',
+    OTP_MAX_PER_IP: '100000',
+    OTP_MAX_PER_MOBILE: '1000',
+    SEED_DEMO: 'never',
+    ...overrides,
+  });
+}

@@ -1,0 +1,9 @@
+/** Placeholder until this area is built; it says so rather than pretending. */
+export function OpsArea() {
+  return (
+    <main className="center-page">
+      <h1>Operations</h1>
+      <p className="muted">This page is not available yet.</p>
+    </main>
+  );
+}

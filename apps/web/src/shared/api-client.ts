@@ -1,0 +1,80 @@
+import type { RouteDef, RouteBody, RouteData, RouteParams, RouteQuery } from '@pmw/contract/api';
+import { API_PREFIX, buildPath } from '@pmw/contract/paths';
+import { messages } from '@pmw/contract/messages';
+import { ApiError } from './api-error';
+
+export { ApiError };
+
+type Unauthorized = (route: RouteDef) => void;
+const unauthorizedHandlers = new Set<Unauthorized>();
+/** Areas register how a 401 returns the person to their login (one place per area). */
+export function onUnauthorized(handler: Unauthorized): () => void {
+  unauthorizedHandlers.add(handler);
+  return () => unauthorizedHandlers.delete(handler);
+}
+
+export interface CallOptions<T extends RouteDef> {
+  params?: RouteParams<T>;
+  query?: RouteQuery<T>;
+  body?: RouteBody<T>;
+  signal?: AbortSignal;
+}
+
+function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) q.set(key, value.join(','));
+    else q.set(key, String(value));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export function routeUrl<T extends RouteDef>(route: T, opts: Pick<CallOptions<T>, 'params' | 'query'> = {}): string {
+  return API_PREFIX + buildPath(route.path, opts.params as Record<string, string | number> | undefined) + toQueryString(opts.query as Record<string, unknown> | undefined);
+}
+
+/**
+ * The only place that calls fetch for the API: builds the path from the
+ * contract route, parses the answer with the route's schema, and turns any
+ * failure into an ApiError. Answers the data and the server's message.
+ */
+export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ data: RouteData<T>; message: string }> {
+  const url = routeUrl(route, opts);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: route.method,
+      credentials: 'same-origin',
+      headers: opts.body !== undefined ? { 'content-type': 'application/json' } : {},
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : null,
+      signal: opts.signal ?? null,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('Network error, please check your connection', 'NETWORK', 0);
+  }
+  const envelope = (await res.json().catch(() => null)) as { status?: boolean; message?: string; code?: string; data?: unknown } | null;
+  if (!res.ok || !envelope || envelope.status !== true) {
+    if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
+    throw new ApiError(envelope?.message || res.statusText || messages.somethingWentWrong, envelope?.code ?? `HTTP_${res.status}`, res.status);
+  }
+  const parsed = route.response.safeParse(envelope.data);
+  if (!parsed.success) throw new ApiError(messages.somethingWentWrong, 'BAD_RESPONSE', res.status);
+  return { data: parsed.data as RouteData<T>, message: envelope.message ?? '' };
+}
+
+export async function api<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<RouteData<T>> {
+  return (await apiWithMessage(route, opts)).data;
+}
+
+/** Step 2 of the upload flow: PUT the bytes to the signed URL, without credentials. */
+export async function putFile(url: string, file: Blob, contentType: string): Promise<void> {
+  const res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType }, credentials: 'omit' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(body?.message || messages.uploadFailedShort, 'UPLOAD', res.status);
+  }
+}

@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal on the native <dialog> element: focus is trapped and Escape closes
+ * it, as the platform does. `variant="sheet"` slides up from the bottom on phones.
+ */
+export function Dialog(props: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  variant?: 'center' | 'sheet';
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (props.open && !el.open) el.showModal();
+    if (!props.open && el.open) el.close();
+  }, [props.open]);
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog dialog--${props.variant ?? 'center'} ${props.className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) props.onClose();
+      }}
+    >
+      {props.open && (
+        <div className="dialog__body">
+          <div className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {props.title}
+            </h2>
+            <button type="button" className="icon-button" aria-label="Close" onClick={props.onClose}>
+              ×
+            </button>
+          </div>
+          <div className="dialog__content">{props.children}</div>
+          {props.footer && <div className="dialog__footer">{props.footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { OTP_LENGTH } from '@pmw/contract/constants';
+
+/** A 4-digit OTP input with the resend countdown under it. */
+export function OtpField(props: {
+  value: string;
+  onChange: (otp: string) => void;
+  secondsLeft: number;
+  onResend: () => void;
+  label?: string;
+  error?: string | undefined;
+  resendLabel?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label ?? 'OTP'}</label>
+      <input
+        id={id}
+        className="input input--otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={OTP_LENGTH}
+        value={props.value}
+        disabled={props.disabled}
+        autoFocus={props.autoFocus}
+        aria-invalid={!!props.error}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+      />
+      {props.error && (
+        <p id={`${id}-error`} className="field__error">
+          {props.error}
+        </p>
+      )}
+      <p className="field__hint">
+        {props.secondsLeft > 0 ? (
+          <span aria-live="polite">Resend OTP in {props.secondsLeft}s</span>
+        ) : (
+          <button type="button" className="link-button" onClick={props.onResend} disabled={props.disabled}>
+            {props.resendLabel ?? 'Resend OTP'}
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The latest OTP the console SMS provider "sent" to a mobile (the dev outbox). */
+export async function outboxOtp(request: APIRequestContext, mobile: string): Promise<string> {
+  let otp: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v2/dev/outbox?mobile=${mobile}`);
+      otp = (await res.json()).data?.[0]?.otp;
+      return otp;
+    })
+    .toBeTruthy();
+  return otp!;
+}
+
+/** Logs a partner in through the login screen, as a person would. */
+export async function loginPartner(page: Page, mobile: string): Promise<void> {
+  await page.goto('/partner/');
+  await expect(page.getByRole('heading', { name: 'Welcome to PickMyWork' })).toBeVisible();
+  await page.getByLabel('Mobile Number').fill(mobile);
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('OTP', { exact: true })).toBeVisible();
+  const otp = await outboxOtpAfter(page.request, mobile, before);
+  await page.getByLabel('OTP', { exact: true }).fill(otp);
+  await page.getByRole('button', { name: 'Submit OTP' }).click();
+}
+
+/** The OTP sent after a moment (so a stale one from an earlier test is not used). */
+export async function outboxOtpAfter(request: APIRequestContext, mobile: string, since: number): Promise<string> {
+  let otp: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v2/dev/outbox?mobile=${mobile}`);
+      const entry = (await res.json()).data?.[0];
+      otp = entry && new Date(entry.created_on).getTime() >= since - 2000 ? entry.otp : undefined;
+      return otp;
+    })
+    .toBeTruthy();
+  return otp!;
+}

@@ -1,0 +1,21 @@
+/** Business constants shared by server and web (spec section 9 of both documents). */
+export const MESSAGE_BAR_MS = 2500;
+export const MOBILE_BREAKPOINT_PX = 720;
+export const IST_OFFSET = '+05:30';
+export const IST_OFFSET_MINUTES = 330;
+
+export const OTP_LENGTH = 4;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_MAX_TRIES = 5;
+
+/** Resend countdowns, in seconds, per flow. */
+export const RESEND_COUNTDOWN = {
+  partnerLogin: 30,
+  applicant: 30,
+  campaign: 60,
+  teamLogin: 60,
+  lead: 30,
+} as const;
+
+/** Query parameter at the root that names the tracking id. */
+export const REFERRER_PARAM = 'referrer';

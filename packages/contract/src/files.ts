@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineRoute, queryInt, type SessionKind } from './api';
+
+export const filePurposes = [
+  'USER_AADHAR_FILE',
+  'USER_PAN_FILE',
+  'USER_DOCUMENT',
+  'USER_PROFILE',
+  'TASK_DATA',
+  'TICKET',
+  'FORM_RESPONSE',
+  'UTM_LINK',
+  'JOB_MEDIA',
+] as const;
+export type FilePurpose = (typeof filePurposes)[number];
+
+const MB = 1024 * 1024;
+const IMAGES = ['png', 'jpg', 'jpeg'];
+
+/** What each purpose accepts, checked on the server whatever the client sends. */
+export const FILE_RULES: Record<FilePurpose, { extensions: string[]; maxBytes: number }> = {
+  USER_AADHAR_FILE: { extensions: [...IMAGES, 'pdf'], maxBytes: 5 * MB },
+  USER_PAN_FILE: { extensions: [...IMAGES, 'pdf'], maxBytes: 5 * MB },
+  USER_DOCUMENT: { extensions: [...IMAGES, 'pdf'], maxBytes: 5 * MB },
+  USER_PROFILE: { extensions: IMAGES, maxBytes: 5 * MB },
+  TASK_DATA: { extensions: ['xlsx', 'csv'], maxBytes: 10 * MB },
+  TICKET: { extensions: [...IMAGES, 'mp4', 'pdf'], maxBytes: 15 * MB },
+  FORM_RESPONSE: { extensions: [...IMAGES, 'webp', 'mp4', 'pdf'], maxBytes: 15 * MB },
+  UTM_LINK: { extensions: [...IMAGES, 'webp', 'mp4', 'pdf'], maxBytes: 15 * MB },
+  JOB_MEDIA: { extensions: [...IMAGES, 'webp'], maxBytes: 5 * MB },
+};
+
+export const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** 'File size is 16.20MB, It should be less than 15MB' (spec 001, section 5). */
+export function fileSizeMessage(bytes: number, maxBytes: number): string {
+  return `File size is ${(bytes / MB).toFixed(2)}MB, It should be less than ${Math.round(maxBytes / MB)}MB`;
+}
+
+const fileName = z.string().trim().min(1, 'file_name is required').max(200);
+
+export const signedUploadBodySchema = z.object({
+  file_name: fileName,
+  file_purpose: z.enum(filePurposes),
+  /** Support uploads name the ticket they belong to. */
+  ticket_id: z.coerce.number().int().optional(),
+  user_id: z.coerce.number().int().optional(),
+});
+export const signedUploadSchema = z.object({ url: z.string(), key: z.string(), content_type: z.string() });
+
+export const fileAddBodySchema = z.object({
+  file_key: z.string().min(1),
+  file_name: fileName,
+  file_purpose: z.enum(filePurposes),
+  ticket_id: z.coerce.number().int().optional(),
+  user_id: z.coerce.number().int().optional(),
+});
+export const fileAddedSchema = z.object({ file_id: z.number().int(), file_key: z.string() });
+
+export const fileUrlQuerySchema = z.object({ file_id: queryInt });
+/** The spec reads `data[0].url`. */
+export const fileUrlSchema = z.array(z.object({ file_id: z.number().int(), url: z.string(), file_name: z.string() }));
+
+/** The three calls of the upload flow, mounted by each area under its own prefix and session. */
+export function fileRoutes<P extends string, K extends SessionKind>(prefix: P, auth: K) {
+  return {
+    signUpload: defineRoute({
+      method: 'PUT', path: `${prefix}/file/s3/url/signed` as const, auth,
+      body: signedUploadBodySchema, response: signedUploadSchema,
+    }),
+    add: defineRoute({
+      method: 'POST', path: `${prefix}/file/add` as const, auth,
+      body: fileAddBodySchema, response: fileAddedSchema,
+    }),
+    fetchUrl: defineRoute({
+      method: 'GET', path: `${prefix}/file/fetch/with/url` as const, auth,
+      query: fileUrlQuerySchema, response: fileUrlSchema,
+    }),
+  };
+}
+
+export const partnerFileRoutes = fileRoutes('/partner', 'worker');
+export const userFileRoutes = fileRoutes('/user', 'worker');

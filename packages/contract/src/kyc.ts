@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Verhoeff tables, used by Aadhaar's check digit. */
+const D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+const INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
+
+export function verhoeffValid(digits: string): boolean {
+  let c = 0;
+  const arr = digits.split('').reverse().map(Number);
+  for (let i = 0; i < arr.length; i++) c = D[c]![P[i % 8]![arr[i]!]!]!;
+  return c === 0;
+}
+
+export function verhoeffCheckDigit(digits: string): number {
+  let c = 0;
+  const arr = digits.split('').reverse().map(Number);
+  for (let i = 0; i < arr.length; i++) c = D[c]![P[(i + 1) % 8]![arr[i]!]!]!;
+  return INV[c]!;
+}
+
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+export const isValidPan = (pan: string) => PAN_PATTERN.test(pan);
+/** 12 digits, not starting with 0 or 1, with a valid Verhoeff check digit. */
+export const isValidAadhaar = (n: string) => /^[2-9][0-9]{11}$/.test(n) && verhoeffValid(n);
+
+const GST_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** GSTIN: 2-digit state, the holder's PAN, entity digit, Z, and a mod-36 check character. */
+export function isValidGstin(gstin: string): boolean {
+  if (!/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return false;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const v = GST_CHARS.indexOf(gstin[i]!);
+    const product = v * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  const check = GST_CHARS[(36 - (sum % 36)) % 36];
+  return check === gstin[14];
+}
+
+export const panSchema = z
+  .string({ error: 'PAN number is required' })
+  .trim()
+  .toUpperCase()
+  .min(1, 'PAN number is required')
+  .refine(isValidPan, 'Invalid PAN number, it should look like ABCDE1234F');
+export const aadhaarSchema = z
+  .string({ error: 'Aadhaar number is required' })
+  .trim()
+  .transform((s) => s.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Aadhaar number is required')
+      .regex(/^[0-9]{12}$/, 'Aadhaar number must be 12 digits')
+      .refine(isValidAadhaar, 'Invalid Aadhaar number, please check it'),
+  );
+export const gstinSchema = z
+  .string({ error: 'GST number is required' })
+  .trim()
+  .toUpperCase()
+  .min(1, 'GST number is required')
+  .refine(isValidGstin, 'Invalid GST number, please check it');
+
+/** KYC is complete with a first name and PAN and Aadhaar documents (spec 000, section 6). */
+export function isKycComplete(user: { first_name: string | null }, documentTypes: readonly string[]): boolean {
+  return !!user.first_name?.trim() && documentTypes.includes('PAN') && documentTypes.includes('AADHAAR');
+}

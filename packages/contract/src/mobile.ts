@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+export const MOBILE_LENGTH = 10;
+export const COUNTRY_CODES = ['+91', '+60', '+971', '+974', '+1'] as const;
+
+/**
+ * The campaign rule of the spec: +91 and every non-digit are stripped and the
+ * last 10 digits kept. The result may still be too short; validate it after.
+ */
+export function normaliseMobile(raw: string): string {
+  let digits = raw.trim();
+  if (digits.startsWith('+91')) digits = digits.slice(3);
+  digits = digits.replace(/\D/g, '');
+  return digits.slice(-MOBILE_LENGTH);
+}
+
+export function isValidMobile(mobile: string): boolean {
+  return /^[0-9]{10}$/.test(mobile);
+}
+
+/** Exactly 10 digits, as every login form asks. */
+export const mobileSchema = z
+  .string({ error: messages.mobileRequired })
+  .trim()
+  .min(1, messages.mobileRequired)
+  .regex(/^[0-9]{10}$/, messages.invalidMobile);
+
+/** Lenient input (spaces, +91, dashes) normalised to 10 digits. */
+export const normalisedMobileSchema = z
+  .string({ error: messages.mobileRequired })
+  .trim()
+  .min(1, messages.mobileRequired)
+  .transform(normaliseMobile)
+  .pipe(z.string().regex(/^[0-9]{10}$/, messages.invalidMobile));

@@ -1,0 +1,38 @@
+// `npm start`: builds what is not built yet, then runs the server (which
+// migrates, loads the demo data on the first start and prints the logins).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverBundle = path.join(root, 'apps/server/dist/server.mjs');
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+
+/** Newest modification time under a folder (sources), to rebuild after a change. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return latest;
+}
+const stale = (output, ...sources) =>
+  !existsSync(output) || sources.some((s) => existsSync(s) && newest(s) > statSync(output).mtimeMs);
+
+const contract = path.join(root, 'packages/contract/src');
+const builds = [
+  { name: '@pmw/web', output: webIndex, sources: [path.join(root, 'apps/web/src'), contract] },
+  { name: '@pmw/server', output: serverBundle, sources: [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contract] },
+];
+for (const b of builds) {
+  if (!stale(b.output, ...b.sources)) continue;
+  console.log(`Building ${b.name}...`);
+  const r = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const args = [serverBundle, ...process.argv.slice(2)];
+const child = spawn(process.execPath, ['--enable-source-maps', ...args], { cwd: root, stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
