@@ -29,7 +29,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pmw-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
+  // PMW_BUILD_DIR holds a build made with scripts/build-to.sh (web/ and server/).
+  const buildDir = process.env.PMW_BUILD_DIR;
+  const bundle = buildDir ? path.join(buildDir, 'server/server.mjs') : path.join(root, 'apps/server/dist/server.mjs');
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -38,6 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...(buildDir ? { PMW_WEB_DIST: path.join(buildDir, 'web') } : {}),
       OTP_RESEND_SECONDS: '0',
       OTP_MAX_PER_IP: '100000',
       OTP_MAX_PER_MOBILE: '1000',
