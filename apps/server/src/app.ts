@@ -26,6 +26,8 @@ import { createFilesService } from './modules/files/files.service';
 import { registerLocalStorageRoutes } from './modules/files/storage.routes';
 import { registerPlatformRoutes } from './modules/platform/platform.routes';
 import { createUsersService } from './modules/users/users.service';
+import { createOpsAuthService } from './modules/ops-auth/ops-auth.service';
+import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
 import { createSpa } from './http/spa';
 
 export interface AppDeps {
@@ -52,7 +54,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
   const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp });
   const spa = createSpa(webDistDir());
-  return { db, config, providers, cipher, sessions, files, users, otp, spa };
+  const opsAuth = createOpsAuthService({ db });
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Modules, each registered explicitly so grep finds who owns a path.
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
+  registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
   registerFileRoutes(app, ctx, services.files, [
     { prefix: '/partner', kind: 'worker' },
     { prefix: '/user', kind: 'worker' },

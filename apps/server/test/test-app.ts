@@ -82,3 +82,13 @@ export async function loginWorker(t: TestApp, mobile: string): Promise<string> {
   if (res.statusCode !== 200) throw new Error(`Login failed: ${res.body}`);
   return cookieHeader(res);
 }
+
+/** Logs an ops agent in and answers the Cookie header (pmw_ops). */
+export async function loginOps(t: TestApp, mobile = '9876500100'): Promise<string> {
+  const sent = await t.app.inject({ method: 'POST', url: '/api/v2/ops/otp/send', payload: { mobile } });
+  if (sent.statusCode !== 200) throw new Error(`Ops OTP send failed: ${sent.body}`);
+  const otp = await latestOtp(t, mobile);
+  const res = await t.app.inject({ method: 'POST', url: '/api/v2/ops/login/otp', payload: { mobile, otp } });
+  if (res.statusCode !== 200) throw new Error(`Ops login failed: ${res.body}`);
+  return cookieHeader(res);
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { roleAllows, type OpsAgent, type OpsRole } from '@pmw/contract/ops-auth';
+import type { Db } from '../../db/client';
+import { opsAgents, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { SessionInfo } from '../../http/session';
+
+/** Owns ops_agents: who may use the ops console and with which role. */
+export function createOpsAuthService(deps: { db: Db }) {
+  const { db } = deps;
+  async function agent(userId: number): Promise<OpsAgent | undefined> {
+    const [row] = await db
+      .select({ user_id: users.user_id, mobile: users.mobile, first_name: users.first_name, role: opsAgents.role, blocked: users.blocked })
+      .from(opsAgents)
+      .innerJoin(users, eq(users.user_id, opsAgents.user_id))
+      .where(eq(opsAgents.user_id, userId))
+      .limit(1);
+    if (!row || row.blocked) return undefined;
+    return { user_id: row.user_id, mobile: row.mobile, first_name: row.first_name, role: row.role as OpsRole };
+  }
+  return {
+    agent,
+    async agentByMobile(mobile: string): Promise<OpsAgent | undefined> {
+      const [row] = await db.select({ user_id: users.user_id }).from(users).where(eq(users.mobile, mobile)).limit(1);
+      return row ? agent(row.user_id) : undefined;
+    },
+    /** The agent behind an ops session, refused unless their role allows `needed`. */
+    async requireRole(session: SessionInfo, needed: OpsRole): Promise<OpsAgent> {
+      const found = await agent(session.subjectId);
+      if (!found) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+      if (!roleAllows(found.role, needed)) throw new AppError('FORBIDDEN', 'Your role does not allow this');
+      return found;
+    },
+  };
+}
+export type OpsAuthService = ReturnType<typeof createOpsAuthService>;

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { mobileSchema } from '@pmw/contract/mobile';
+import { otpSchema } from '@pmw/contract/auth';
+import { OtpField } from './otp-field';
+import { showError, showSuccess } from './message-bar';
+import { useCountdown } from './use-countdown';
+
+/** Mobile, then OTP, for any area's login: the caller supplies the two calls and the texts. */
+export function OtpLoginForm(props: {
+  title: string;
+  subtitle?: string;
+  sendOtp: (mobile: string) => Promise<{ resend_after: number }>;
+  login: (mobile: string, otp: string) => Promise<void>;
+  resendSeconds: number;
+  labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string };
+}) {
+  const l = { mobile: 'Mobile Number', otp: 'OTP', login: 'Login', submit: 'Submit OTP', change: 'Change Number?', sent: 'OTP sent to Mobile', ...props.labels };
+  const [mobile, setMobile] = useState('');
+  const [otp, setOtp] = useState('');
+  const [otpSent, setOtpSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ mobile?: string | undefined; otp?: string | undefined }>({});
+  const countdown = useCountdown(props.resendSeconds);
+
+  async function send() {
+    const parsed = mobileSchema.safeParse(mobile);
+    if (!parsed.success) return setError({ mobile: parsed.error.issues[0]?.message });
+    setError({});
+    setBusy(true);
+    try {
+      const sent = await props.sendOtp(parsed.data);
+      setOtpSent(true);
+      setOtp('');
+      countdown.restart(sent.resend_after || props.resendSeconds);
+      showSuccess(l.sent);
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!otpSent) return send();
+    const parsed = otpSchema.safeParse(otp);
+    if (!parsed.success) return setError({ otp: parsed.error.issues[0]?.message });
+    setError({});
+    setBusy(true);
+    try {
+      await props.login(mobile, parsed.data);
+    } catch (err) {
+      showError(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="otp-login card" onSubmit={submit} noValidate>
+      <h1>{props.title}</h1>
+      {props.subtitle && <p className="muted">{props.subtitle}</p>}
+      <div className="field">
+        <label htmlFor="otp-login-mobile">{l.mobile}</label>
+        <input
+          id="otp-login-mobile"
+          className="input"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          value={mobile}
+          readOnly={otpSent}
+          aria-invalid={!!error.mobile}
+          aria-describedby={error.mobile ? 'otp-login-mobile-error' : undefined}
+          onChange={(e) => setMobile(e.target.value.replace(/\D/g, '').slice(0, 10))}
+        />
+        {error.mobile && <p id="otp-login-mobile-error" className="field__error">{error.mobile}</p>}
+        {otpSent && (
+          <button type="button" className="link-button" style={{ alignSelf: 'flex-start' }} onClick={() => { setOtpSent(false); setOtp(''); countdown.reset(); }}>
+            {l.change}
+          </button>
+        )}
+      </div>
+      {otpSent && <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} disabled={busy} autoFocus />}
+      <button type="submit" className="button button--block" disabled={busy}>
+        {otpSent ? l.submit : l.login}
+      </button>
+    </form>
+  );
+}

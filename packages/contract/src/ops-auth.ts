@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineRoute } from './api';
+import { otpLoginBodySchema, otpSendBodySchema, otpSentSchema } from './auth';
+
+export const opsRoles = ['support', 'admin'] as const;
+export type OpsRole = (typeof opsRoles)[number];
+
+export const opsAgentSchema = z.object({
+  user_id: z.number().int(),
+  mobile: z.string(),
+  first_name: z.string().nullable(),
+  role: z.enum(opsRoles),
+});
+export type OpsAgent = z.infer<typeof opsAgentSchema>;
+
+/** Ops agents log in by OTP into their own session kind; it grants nothing elsewhere. */
+export const opsAuthRoutes = {
+  sendOtp: defineRoute({ method: 'POST', path: '/ops/otp/send', auth: 'public', body: otpSendBodySchema, response: otpSentSchema }),
+  login: defineRoute({ method: 'POST', path: '/ops/login/otp', auth: 'public', body: otpLoginBodySchema, response: opsAgentSchema }),
+  me: defineRoute({ method: 'GET', path: '/ops/user/get', auth: 'ops', response: opsAgentSchema }),
+  logout: defineRoute({ method: 'GET', path: '/ops/user/logout', auth: 'public', response: z.null() }),
+};
+
+/** Whether a role may do what needs `needed` (admin may do everything). */
+export const roleAllows = (role: OpsRole, needed: OpsRole) => role === 'admin' || role === needed;
