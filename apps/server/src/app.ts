@@ -27,6 +27,8 @@ import { registerLocalStorageRoutes } from './modules/files/storage.routes';
 import { registerPlatformRoutes } from './modules/platform/platform.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createOpsAuthService } from './modules/ops-auth/ops-auth.service';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
 import { createSpa } from './http/spa';
 
@@ -55,7 +57,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp });
   const spa = createSpa(webDistDir());
   const opsAuth = createOpsAuthService({ db });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth };
+  const documents = createDocumentsService({ db, cipher, files, users });
+  const wallet = createWalletService({ db });
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -75,3 +75,17 @@ export const gstinSchema = z
 export function isKycComplete(user: { first_name: string | null }, documentTypes: readonly string[]): boolean {
   return !!user.first_name?.trim() && documentTypes.includes('PAN') && documentTypes.includes('AADHAAR');
 }
+
+export const documentTypes = ['PAN', 'FIRM_PAN', 'AADHAAR', 'GST'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/** The validator of each document's number. */
+export const documentNumberSchema: Record<DocumentType, z.ZodType<string>> = {
+  PAN: panSchema,
+  FIRM_PAN: panSchema,
+  AADHAAR: aadhaarSchema,
+  GST: gstinSchema,
+};
+
+/** 0 submitted, 1 verified, 2 rejected. */
+export const DOCUMENT_STATUS = { submitted: 0, verified: 1, rejected: 2 } as const;

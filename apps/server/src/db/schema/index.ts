@@ -2,3 +2,4 @@
 // module's tables live in their own file and are listed here.
 export * from './core';
 export * from './catalog';
+export * from './wallet';

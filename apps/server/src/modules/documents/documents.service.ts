@@ -1,0 +1,140 @@
+import { and, eq } from 'drizzle-orm';
+import { documentNumberSchema, isKycComplete, type DocumentType } from '@pmw/contract/kyc';
+import type { FilePurpose } from '@pmw/contract/files';
+import type { Db, DbOrTx } from '../../db/client';
+import { documents } from '../../db/schema/index';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
+import type { FieldCipher } from '../../lib/crypto';
+import type { FileCaller, FilesService } from '../files/files.service';
+import type { UsersService } from '../users/users.service';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+export interface DocumentView {
+  document_id: number;
+  user_id: number;
+  type: DocumentType;
+  /** Masked: all but the last four characters hidden. */
+  number: string;
+  file_id: number | null;
+  file_id2: number | null;
+  status: number;
+  reject_reason: string | null;
+  created_on: string;
+}
+
+const FILE_PURPOSES: FilePurpose[] = ['USER_DOCUMENT', 'USER_AADHAR_FILE', 'USER_PAN_FILE'];
+
+/**
+ * Owns the documents table: KYC (PAN, Aadhaar) and business documents (firm
+ * PAN, GST). Numbers are validated, encrypted at rest and shown masked.
+ */
+export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; files: FilesService; users: UsersService }) {
+  const { db, cipher, files, users } = deps;
+
+  const mask = (row: DocumentRow) => {
+    const full = row.type === 'AADHAAR' ? 12 : row.type === 'GST' ? 15 : 10;
+    return 'X'.repeat(full - row.number_last4.length) + row.number_last4;
+  };
+  const view = (row: DocumentRow): DocumentView => ({
+    document_id: row.document_id,
+    user_id: row.user_id,
+    type: row.type as DocumentType,
+    number: mask(row),
+    file_id: row.file_id,
+    file_id2: row.file_id2,
+    status: row.status,
+    reject_reason: row.reject_reason,
+    created_on: row.created_on.toISOString(),
+  });
+
+  const service = {
+    view,
+    async list(userId: number, tx: DbOrTx = db): Promise<DocumentView[]> {
+      const rows = await tx.select().from(documents).where(eq(documents.user_id, userId)).orderBy(documents.document_id);
+      return rows.map(view);
+    },
+    async byId(documentId: number): Promise<DocumentRow | undefined> {
+      const [row] = await db.select().from(documents).where(eq(documents.document_id, documentId)).limit(1);
+      return row;
+    },
+    /** The number in clear, for its owner or an ops reviewer (callers decide who may see it). */
+    reveal(row: DocumentRow): string {
+      return cipher.decrypt(row.number_enc);
+    },
+    async types(userId: number): Promise<DocumentType[]> {
+      const rows = await db.select({ type: documents.type }).from(documents).where(eq(documents.user_id, userId));
+      return rows.map((r) => r.type as DocumentType);
+    },
+    /** First name, PAN and Aadhaar present (spec 000, section 6). */
+    async kycComplete(userId: number): Promise<boolean> {
+      const user = await users.byId(userId);
+      return !!user && isKycComplete(user, await service.types(userId));
+    },
+    /**
+     * Adds a document. A document is read-only once saved; adding the same
+     * number again (a retried request) answers the saved one instead of a second row.
+     */
+    async add(
+      caller: FileCaller & { kind: 'worker' },
+      input: { user_id: number; type: DocumentType; number: string; file_id?: number | null | undefined; file_id2?: number | null | undefined; description?: string | null | undefined },
+    ): Promise<DocumentView> {
+      if (input.user_id !== caller.id) throw new AppError('FORBIDDEN', 'You can only add your own documents');
+      const parsed = documentNumberSchema[input.type].safeParse(input.number);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid document number');
+      const number = parsed.data;
+      for (const fileId of [input.file_id, input.file_id2]) {
+        if (fileId) await files.ownUploaded(caller, fileId, FILE_PURPOSES);
+      }
+      const [existing] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.user_id, input.user_id), eq(documents.type, input.type)))
+        .limit(1);
+      if (existing) {
+        if (cipher.decrypt(existing.number_enc) === number && existing.status !== 2) return view(existing);
+        // A rejected document may be submitted again; it goes back to review.
+        if (existing.status === 2) {
+          const [row] = await db
+            .update(documents)
+            .set({ number_enc: cipher.encrypt(number), number_last4: number.slice(-4), file_id: input.file_id ?? null, file_id2: input.file_id2 ?? null, status: 0, reject_reason: null, modified_on: new Date() })
+            .where(eq(documents.document_id, existing.document_id))
+            .returning();
+          return view(row!);
+        }
+        throw conflict(`${input.type === 'AADHAAR' ? 'Aadhaar' : input.type} is already added and cannot be changed`);
+      }
+      try {
+        const [row] = await db
+          .insert(documents)
+          .values({
+            user_id: input.user_id,
+            type: input.type,
+            number_enc: cipher.encrypt(number),
+            number_last4: number.slice(-4),
+            file_id: input.file_id ?? null,
+            file_id2: input.file_id2 ?? null,
+            description: input.description ?? null,
+          })
+          .returning();
+        return view(row!);
+      } catch (err) {
+        // Two parallel adds: the other one won; answer it when it is the same number.
+        if (isUniqueViolation(err)) return service.add(caller, input);
+        throw err;
+      }
+    },
+    /** Ops review: verify (1) or reject (2) with a reason the owner sees. */
+    async setStatus(documentId: number, status: 1 | 2, reason: string | null, tx: DbOrTx = db): Promise<DocumentView> {
+      const [row] = await tx
+        .update(documents)
+        .set({ status, reject_reason: status === 2 ? reason : null, modified_on: new Date() })
+        .where(eq(documents.document_id, documentId))
+        .returning();
+      if (!row) throw notFound('Document not found');
+      return view(row);
+    },
+  };
+  return service;
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

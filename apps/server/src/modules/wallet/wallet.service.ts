@@ -1,0 +1,124 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { walletTransactions, wallets } from '../../db/schema/index';
+import { AppError } from '../../errors';
+
+export const WALLET_CREDIT = 1;
+export const WALLET_DEBIT = 2;
+
+export interface Posting {
+  user_id: number;
+  type: typeof WALLET_CREDIT | typeof WALLET_DEBIT;
+  amount_paise: number;
+  reason: string;
+  remark?: string | null;
+  ref_type?: string | null;
+  ref_id?: string | null;
+  /** Posting the same key twice changes nothing the second time. */
+  idempotency_key: string;
+  /**
+   * Whether this entry counts towards Total Earnings: a lead credit does, and
+   * its reversal takes it back; a payout debit does not.
+   */
+  affects_earnings?: boolean;
+  created_by?: number | null;
+}
+
+/**
+ * Owns the wallet tables. Every change is a ledger row plus the balance
+ * update, in one transaction, so the balance always equals the ledger.
+ */
+export function createWalletService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function postIn(tx: DbOrTx, p: Posting): Promise<{ applied: boolean; wallet_transaction_id: number | null }> {
+    if (!Number.isInteger(p.amount_paise) || p.amount_paise <= 0) throw new AppError('BAD_REQUEST', 'Amount must be a positive number of paise');
+    const [row] = await tx
+      .insert(walletTransactions)
+      .values({
+        user_id: p.user_id,
+        type: p.type,
+        amount_paise: p.amount_paise,
+        reason: p.reason,
+        remark: p.remark ?? null,
+        ref_type: p.ref_type ?? null,
+        ref_id: p.ref_id ?? null,
+        idempotency_key: p.idempotency_key,
+        created_by: p.created_by ?? null,
+      })
+      .onConflictDoNothing({ target: walletTransactions.idempotency_key })
+      .returning({ id: walletTransactions.wallet_transaction_id });
+    if (!row) return { applied: false, wallet_transaction_id: null };
+    const signed = p.type === WALLET_CREDIT ? p.amount_paise : -p.amount_paise;
+    const earned = p.affects_earnings ? signed : 0;
+    // Create the wallet at zero first: the check on a negative balance must see the sum, not the posting.
+    await tx.insert(wallets).values({ user_id: p.user_id }).onConflictDoNothing({ target: wallets.user_id });
+    await tx
+      .update(wallets)
+      .set({
+        balance_paise: sql`${wallets.balance_paise} + ${signed}`,
+        earned_paise: sql`${wallets.earned_paise} + ${earned}`,
+        modified_on: new Date(),
+      })
+      .where(eq(wallets.user_id, p.user_id));
+    return { applied: true, wallet_transaction_id: row.id };
+  }
+
+  return {
+    /**
+     * Posts one entry. Pass the caller's transaction to tie it to another
+     * change (approving a lead, a payout run); a debit below zero fails.
+     */
+    async post(p: Posting, tx?: DbOrTx) {
+      try {
+        return tx ? await postIn(tx, p) : await db.transaction((t) => postIn(t, p));
+      } catch (err) {
+        const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
+        if (code === '23514') throw new AppError('CONFLICT', 'Insufficient wallet balance');
+        throw err;
+      }
+    },
+
+    /** Wallet: total_amount is the balance, credit_amount the total earnings (spec 001, section 3). */
+    async summary(userId: number, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(wallets).where(eq(wallets.user_id, userId)).limit(1);
+      return { total_amount: row?.balance_paise ?? 0, credit_amount: row?.earned_paise ?? 0 };
+    },
+
+    async transactions(userId: number, page: { limit: number; offset: number }) {
+      const rows = await db
+        .select()
+        .from(walletTransactions)
+        .where(eq(walletTransactions.user_id, userId))
+        .orderBy(desc(walletTransactions.created_on), desc(walletTransactions.wallet_transaction_id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await db.select({ n: count() }).from(walletTransactions).where(eq(walletTransactions.user_id, userId));
+      return { count: total?.n ?? 0, rows };
+    },
+
+    async byKey(key: string, tx: DbOrTx = db) {
+      const [row] = await tx.select().from(walletTransactions).where(and(eq(walletTransactions.idempotency_key, key))).limit(1);
+      return row;
+    },
+
+    /** Wallets whose balance differs from the sum of their ledger (should always be none). */
+    async ledgerMismatches(tx: DbOrTx = db) {
+      // Both drivers answer { rows }; the generic driver type does not say so.
+      const result = (await tx.execute(sql`
+        select coalesce(w.user_id, l.user_id) as user_id,
+               coalesce(w.balance_paise, 0)::text as balance_paise,
+               coalesce(l.ledger_paise, 0)::text as ledger_paise
+        from wallets w
+        full outer join (
+          select user_id, sum(case when type = 1 then amount_paise else -amount_paise end) as ledger_paise
+          from wallet_transactions group by user_id
+        ) l on l.user_id = w.user_id
+        where coalesce(w.balance_paise, 0) <> coalesce(l.ledger_paise, 0)`)) as unknown as {
+        rows: { user_id: number; balance_paise: string; ledger_paise: string }[];
+      };
+      return result.rows.map((r) => ({ user_id: Number(r.user_id), balance_paise: Number(r.balance_paise), ledger_paise: Number(r.ledger_paise) }));
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
