@@ -18,7 +18,10 @@ export interface TestApp extends BuiltApp {
  * A whole app on its own copy of the migrated, seeded database: PGlite by
  * default, a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  opts: { beforeReady?: (built: BuiltApp) => void } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
@@ -43,6 +46,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   }
   const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
   const built = await buildApp({ config, database, providers });
+  opts.beforeReady?.(built);
   await built.app.ready();
   return {
     ...built,

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -93,7 +93,9 @@ export function createLocalStorage(root: string, secret: string): LocalStorage {
     },
     async write(key, body) {
       const target = pathFor(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      // Synchronous so the pipeline below is attached in this tick: a source that
+      // fails on its first chunk must not fail before anyone listens.
+      mkdirSync(path.dirname(target), { recursive: true });
       const partial = `${target}.part-${process.pid}-${Date.now()}`;
       try {
         await pipeline(body, createWriteStream(partial));

@@ -70,5 +70,6 @@ function limitedBody(req: FastifyRequest, maxBytes: number, ext: string) {
       cb();
     },
   });
-  return (req.body as NodeJS.ReadableStream).pipe(guard);
+  (req.body as NodeJS.ReadableStream).pipe(guard);
+  return guard;
 }

@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'pmw-config-'));
+
+describe('configuration', () => {
+  it('has defaults that need nothing: PGlite, console SMS, local files, port 3000', () => {
+    const config = loadConfig({ DATA_DIR: dir() });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, s3: undefined, sms: { provider: 'console' }, devOutbox: true });
+  });
+
+  it('names the variable whose value is bad', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(() => loadConfig({ DATA_DIR: dir(), SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'b' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: dir(), SECRET_KEY: 'short' })).toThrow(/SECRET_KEY: must be at least 32 characters/);
+  });
+
+  it('refuses to start in production without SECRET_KEY, and has no dev outbox there', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(/SECRET_KEY: is required in production/);
+    const prod = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) });
+    expect(prod.devOutbox).toBe(false);
+  });
+
+  it('generates a dev secret into DATA_DIR once and keeps it', () => {
+    const d = dir();
+    const first = loadConfig({ DATA_DIR: d }).secretKey;
+    expect(existsSync(path.join(d, 'secret.key'))).toBe(true);
+    expect(readFileSync(path.join(d, 'secret.key'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: d }).secretKey).toBe(first);
+  });
+});

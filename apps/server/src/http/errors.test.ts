@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '@pmw/contract/api';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('bad input gets a clear answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('malformed JSON is a 400 envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', headers: { 'content-type': 'application/json' }, payload: '{"mobile":' });
+    expect(res.statusCode).toBe(400);
+    expect(errorEnvelopeSchema.parse(res.json())).toEqual({ status: false, message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+  });
+
+  it('an unknown /api path is a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(errorEnvelopeSchema.parse(res.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('an oversized body is a 413', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: { mobile: '9876500001', pad: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(res.statusCode).toBe(413);
+    expect(errorEnvelopeSchema.parse(res.json()).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('a missing session is a 401 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get' });
+    expect(res.statusCode).toBe(401);
+    expect(errorEnvelopeSchema.parse(res.json()).code).toBe('UNAUTHORIZED');
+  });
+
+  it('a field that fails validation is named, in the spec\'s words where it has them', async () => {
+    const otp = await t.app.inject({ method: 'POST', url: '/api/v2/partner/user/login/otp', payload: { mobile: '9876500001', otp: 'abcd' } });
+    expect(otp.statusCode).toBe(400);
+    expect(errorEnvelopeSchema.parse(otp.json())).toMatchObject({ message: 'OTP must be 4 digits', code: 'VALIDATION' });
+    const query = await t.app.inject({ method: 'GET', url: '/api/v2/dev/outbox?mobile=12' });
+    expect(errorEnvelopeSchema.parse(query.json()).message).toBe('Invalid Mobile Number');
+    const typed = await t.app.inject({ method: 'POST', url: '/api/v2/user/otp/send', payload: { mobile: '9876500001', countryCode: '+44' } });
+    expect(errorEnvelopeSchema.parse(typed.json()).message).toMatch(/^countryCode: /);
+  });
+
+  it('health checks the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/health' });
+    expect(res.json()).toMatchObject({ status: true, data: { database: 'ok' } });
+  });
+});
+
+describe('in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A route that fails unexpectedly, to see what a caller is told.
+    t = await createTestApp({ NODE_ENV: 'production' }, {
+      beforeReady: ({ app }) =>
+        app.get('/api/v2/__boom', async () => {
+          throw new Error('secret detail at /srv/app/db.ts:42');
+        }),
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('never sends a stack trace or an internal message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/__boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ status: false, message: 'Something went wrong', code: 'INTERNAL' });
+    expect(res.body).not.toContain('db.ts');
+  });
+
+  it('has no dev outbox', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/dev/outbox?mobile=9876500001' });
+    expect(res.statusCode).toBe(404);
+  });
+});
