@@ -31,6 +31,7 @@ import { createDocumentsService } from './modules/documents/documents.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
 import { createSpa } from './http/spa';
+import { createLeadsService } from './modules/leads/leads.service';
 
 export interface AppDeps {
   config: Config;
@@ -59,7 +60,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const opsAuth = createOpsAuthService({ db });
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet };
+  const leads = createLeadsService({ db, files });
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -3,3 +3,4 @@
 export * from './core';
 export * from './catalog';
 export * from './wallet';
+export * from './campaign';

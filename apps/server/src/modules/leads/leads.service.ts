@@ -1,0 +1,314 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { FilePurpose } from '@pmw/contract/files';
+import {
+  firstLeadError,
+  leadCustomer,
+  validateLeadInputs,
+  type FormInputDef,
+  type LeadInputValue,
+  type MapLocation,
+  type NormalisedLeadValue,
+} from '@pmw/contract/lead-form';
+import type { Db } from '../../db/client';
+import { formResponseData, formResponses, jobs, taskForms } from '../../db/schema/index';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
+import type { FileCaller, FilesService } from '../files/files.service';
+
+export type LeadRow = typeof formResponses.$inferSelect;
+
+/** Who a lead counts for: the partner who owns the campaign code, or a team member and their team. */
+export type LeadAttribution = { partner_user_id: number } | { team_member_user_id: number; team_id: number };
+
+/** A project's lead form with what the lead rules need of the project. */
+export interface LeadForm {
+  form_id: number;
+  job_id: number;
+  inputs: FormInputDef[];
+  is_otp_required: boolean;
+  description: string | null;
+  custom_link: string | null;
+  job_title: string;
+  payout_paise: number;
+  duplicate_window_days: number;
+  is_credit_flow: boolean;
+  credit_rules: { min_income?: number; min_score?: number; min_age?: number; max_age?: number } | null;
+  redirect_link: string | null;
+  archive_status: number;
+  archive_message: string | null;
+  on_hold: boolean;
+  hold_message: string | null;
+}
+
+export interface CreateLeadInput {
+  /** The form (only form_id is read; the service loads the rest itself). */
+  form: Pick<LeadForm, 'form_id'>;
+  values: LeadInputValue[];
+  attribution: LeadAttribution;
+  /** Who uploaded the files the values name (the submitter's session). */
+  uploader: FileCaller;
+  /** The campaign customer, when there is one. */
+  customer?: { customer_id: number } | undefined;
+  /** Chosen by the client per submission; the same key twice makes one lead. */
+  idempotency_key?: string | undefined;
+  location?: MapLocation | undefined;
+  tracking_id?: string | undefined;
+}
+
+export interface LeadWithData extends LeadRow {
+  data: { input_id: number; value: string; file_id: number | null }[];
+}
+
+/** Files a lead may hold: campaign uploads and team uploads. */
+const LEAD_FILE_PURPOSES: FilePurpose[] = ['UTM_LINK', 'FORM_RESPONSE'];
+
+export const leadTexts = {
+  formNotFound: 'Form not found',
+  leadNotFound: 'Lead not found',
+  unavailable: 'This project is not taking leads right now',
+  mobileMissing: 'Mobile number is required',
+  duplicate: (mobile: string, title: string, days: number) =>
+    `A lead for ${mobile} was already added for ${title} in the last ${days} days`,
+  notAwaitingDetails: 'This lead does not need more details',
+  mobileLocked: 'The customer mobile of a lead cannot be changed',
+  keyTaken: 'This submission key was already used for another lead',
+} as const;
+
+function scopeKey(attribution: LeadAttribution, key: string): string {
+  return 'partner_user_id' in attribution
+    ? `p${attribution.partner_user_id}:${key}`
+    : `t${attribution.team_member_user_id}:${key}`;
+}
+
+function ownsLead(lead: LeadRow, attribution: LeadAttribution): boolean {
+  return 'partner_user_id' in attribution
+    ? lead.partner_user_id === attribution.partner_user_id
+    : lead.team_member_user_id === attribution.team_member_user_id;
+}
+
+/**
+ * Owns leads (form_responses and form_response_data): creating one from a
+ * form's values, once per submission, and refusing a duplicate customer for
+ * the same project inside its window. The campaign page and the team area both
+ * create leads only through here.
+ */
+export function createLeadsService(deps: { db: Db; files: FilesService }) {
+  const { db, files } = deps;
+
+  // The partner a lead is attributed to may see the files it holds.
+  for (const purpose of LEAD_FILE_PURPOSES) {
+    files.addAccessRule(purpose, async (caller, file) => {
+      if (caller.kind !== 'worker') return false;
+      const [row] = await db
+        .select({ id: formResponses.form_response_id })
+        .from(formResponseData)
+        .innerJoin(formResponses, eq(formResponses.form_response_id, formResponseData.form_response_id))
+        .where(and(eq(formResponseData.file_id, file.file_id), eq(formResponses.partner_user_id, caller.id)))
+        .limit(1);
+      return !!row;
+    });
+  }
+
+  async function formById(formId: number): Promise<LeadForm | undefined> {
+    const [row] = await db
+      .select({
+        form_id: taskForms.form_id,
+        job_id: taskForms.job_id,
+        inputs: taskForms.inputs,
+        is_otp_required: taskForms.is_otp_required,
+        description: taskForms.description,
+        custom_link: taskForms.custom_link,
+        job_title: jobs.job_title,
+        payout_paise: jobs.payout_paise,
+        duplicate_window_days: jobs.duplicate_window_days,
+        is_credit_flow: jobs.is_credit_flow,
+        credit_rules: jobs.credit_rules,
+        redirect_link: jobs.redirect_link,
+        archive_status: jobs.archive_status,
+        archive_message: jobs.archive_message,
+        on_hold: jobs.on_hold,
+        hold_message: jobs.hold_message,
+      })
+      .from(taskForms)
+      .innerJoin(jobs, eq(jobs.job_id, taskForms.job_id))
+      .where(eq(taskForms.form_id, formId))
+      .limit(1);
+    return row;
+  }
+
+  async function byKey(key: string): Promise<LeadRow | undefined> {
+    const [row] = await db.select().from(formResponses).where(eq(formResponses.idempotency_key, key)).limit(1);
+    return row;
+  }
+
+  /** Validates values against the form; throws the first error, with every error on `fields`. */
+  function validate(form: LeadForm, values: LeadInputValue[]): NormalisedLeadValue[] {
+    const result = validateLeadInputs(form.inputs, values);
+    const message = firstLeadError(form.inputs, result.errors);
+    if (message) {
+      const err = new AppError('VALIDATION', message);
+      (err as AppError & { fields?: unknown }).fields = Object.entries(result.errors).map(([input_id, msg]) => ({
+        field: `input.${input_id}`,
+        message: msg,
+      }));
+      throw err;
+    }
+    return result.values;
+  }
+
+  async function checkFiles(uploader: FileCaller, values: NormalisedLeadValue[], already: Set<number> = new Set()) {
+    for (const v of values) {
+      if (v.file_id !== undefined && !already.has(v.file_id)) await files.ownUploaded(uploader, v.file_id, LEAD_FILE_PURPOSES);
+    }
+  }
+
+  const service = {
+    formById,
+
+    /** The form of a project (form_id may differ from job_id). */
+    async formByJob(jobId: number): Promise<LeadForm | undefined> {
+      const [row] = await db.select({ form_id: taskForms.form_id }).from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
+      return row ? formById(row.form_id) : undefined;
+    },
+
+    /** Whether a project takes leads now; throws the project's own message when not. */
+    assertOpen(form: LeadForm): void {
+      if (form.archive_status !== 0) throw new AppError('CONFLICT', form.archive_message || leadTexts.unavailable);
+      if (form.on_hold) throw new AppError('CONFLICT', form.hold_message || leadTexts.unavailable);
+    },
+
+    /** A lead created earlier with this key by the same submitter, if any. */
+    async existingForKey(attribution: LeadAttribution, key: string | undefined): Promise<LeadRow | undefined> {
+      return key ? byKey(scopeKey(attribution, key)) : undefined;
+    },
+
+    /**
+     * Creates a lead. The same idempotency key from the same submitter answers
+     * the lead it made before (created: false) instead of a second one.
+     */
+    async createLead(input: CreateLeadInput): Promise<{ lead: LeadRow; created: boolean }> {
+      const key = input.idempotency_key ? scopeKey(input.attribution, input.idempotency_key) : null;
+      if (key) {
+        const earlier = await byKey(key);
+        if (earlier) return { lead: earlier, created: false };
+      }
+      const form = await formById(input.form.form_id);
+      if (!form) throw notFound(leadTexts.formNotFound);
+      service.assertOpen(form);
+      const values = validate(form, input.values);
+      const customer = leadCustomer(form.inputs, values);
+      if (!customer.mobile) throw new AppError('VALIDATION', leadTexts.mobileMissing);
+      const mobile = customer.mobile;
+      await checkFiles(input.uploader, values);
+
+      try {
+        const lead = await db.transaction(async (tx) => {
+          // One submission at a time per customer and project, so two taps cannot both pass the duplicate check.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${form.job_id}:${mobile}`}))`);
+          if (key) {
+            const [earlier] = await tx.select().from(formResponses).where(eq(formResponses.idempotency_key, key)).limit(1);
+            if (earlier) return { row: earlier, created: false };
+          }
+          const since = new Date(Date.now() - form.duplicate_window_days * 86_400_000);
+          const [dup] = await tx
+            .select({ id: formResponses.form_response_id })
+            .from(formResponses)
+            .where(
+              and(
+                eq(formResponses.customer_mobile, mobile),
+                eq(formResponses.job_id, form.job_id),
+                gt(formResponses.created_on, since),
+                ne(formResponses.status, 2),
+              ),
+            )
+            .limit(1);
+          if (dup) throw conflict(leadTexts.duplicate(mobile, form.job_title, form.duplicate_window_days));
+          const a = input.attribution;
+          const [row] = await tx
+            .insert(formResponses)
+            .values({
+              form_id: form.form_id,
+              job_id: form.job_id,
+              partner_user_id: 'partner_user_id' in a ? a.partner_user_id : null,
+              team_member_user_id: 'team_member_user_id' in a ? a.team_member_user_id : null,
+              team_id: 'team_id' in a ? a.team_id : null,
+              customer_id: input.customer?.customer_id ?? null,
+              customer_name: customer.name ?? null,
+              customer_mobile: mobile,
+              payout_paise: form.payout_paise,
+              location: input.location ?? null,
+              tracking_id: input.tracking_id ?? null,
+              idempotency_key: key,
+            })
+            .returning();
+          await tx.insert(formResponseData).values(
+            values.map((v) => ({ form_response_id: row!.form_response_id, input_id: v.input_id, value: v.value, file_id: v.file_id ?? null })),
+          );
+          return { row: row!, created: true };
+        });
+        return { lead: lead.row, created: lead.created };
+      } catch (err) {
+        // Another request with the same key won the race: answer its lead.
+        if (key && isUniqueViolation(err)) {
+          const earlier = await byKey(key);
+          if (earlier) return { lead: earlier, created: false };
+        }
+        throw err;
+      }
+    },
+
+    /**
+     * Adds the details a lead with sub_status 1 ('Add Details') was waiting
+     * for. Values sent replace those stored; the whole lead must then be valid.
+     */
+    async completeLead(input: {
+      form_response_id: number;
+      values: LeadInputValue[];
+      attribution: LeadAttribution;
+      uploader: FileCaller;
+      location?: MapLocation | undefined;
+    }): Promise<LeadRow> {
+      const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
+      if (!lead || !ownsLead(lead, input.attribution)) throw notFound(leadTexts.leadNotFound);
+      if (lead.sub_status !== 1) throw conflict(leadTexts.notAwaitingDetails);
+      const form = await formById(lead.form_id);
+      if (!form) throw notFound(leadTexts.formNotFound);
+      const stored = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
+      const merged = new Map<number, LeadInputValue['value']>(stored.map((d) => [d.input_id, d.value]));
+      for (const v of input.values) merged.set(v.input_id, v.value);
+      const values = validate(form, [...merged].map(([input_id, value]) => ({ input_id, value })));
+      const customer = leadCustomer(form.inputs, values);
+      if (customer.mobile !== lead.customer_mobile) throw new AppError('BAD_REQUEST', leadTexts.mobileLocked);
+      await checkFiles(input.uploader, values, new Set(stored.flatMap((d) => (d.file_id ? [d.file_id] : []))));
+      return db.transaction(async (tx) => {
+        await tx.delete(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
+        await tx.insert(formResponseData).values(
+          values.map((v) => ({ form_response_id: lead.form_response_id, input_id: v.input_id, value: v.value, file_id: v.file_id ?? null })),
+        );
+        const [row] = await tx
+          .update(formResponses)
+          .set({
+            sub_status: 0,
+            customer_name: customer.name ?? lead.customer_name,
+            ...(input.location ? { location: input.location } : {}),
+            modified_on: new Date(),
+          })
+          .where(eq(formResponses.form_response_id, lead.form_response_id))
+          .returning();
+        return row!;
+      });
+    },
+
+    /** A lead with its values, for its owner. */
+    async leadWithData(formResponseId: number, attribution: LeadAttribution): Promise<LeadWithData> {
+      const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, formResponseId)).limit(1);
+      if (!lead || !ownsLead(lead, attribution)) throw notFound(leadTexts.leadNotFound);
+      const data = await db
+        .select({ input_id: formResponseData.input_id, value: formResponseData.value, file_id: formResponseData.file_id })
+        .from(formResponseData)
+        .where(eq(formResponseData.form_response_id, formResponseId));
+      return { ...lead, data };
+    },
+  };
+  return service;
+}
+export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import { defineRoute } from './api';
+import { otpSchema, otpSentSchema } from './auth';
+import { fileAddBodySchema, fileAddedSchema, fileUrlQuerySchema, fileUrlSchema, signedUploadBodySchema, signedUploadSchema } from './files';
+import { formInputSchema, leadInputValueSchema } from './lead-form';
+import { COUNTRY_CODES, normalisedMobileSchema } from './mobile';
+
+/** The customer campaign page (spec 000, sections 2.7, 4, 5 and 7: Campaign calls). */
+
+export const campaignTexts = {
+  invalidLink: 'Invalid Link/QR Code',
+  somethingWentWrong: 'Something went wrong, Try again',
+  noProducts: 'No Products Found',
+  verificationSuccessful: 'Verification Successful',
+  redirecting: 'Redirecting to the product',
+  leadAdded: 'Lead added successfully',
+  notEligible: 'Sorry, You are not eligible for this product',
+  productUnavailable: 'This product is not taking applications right now',
+  consentNotFound: 'Please verify your credit profile first',
+  consentNotEligible: 'Sorry, You are not eligible for this product',
+  otpNeeded: 'Please verify your mobile number with the OTP',
+  loggedOut: 'You have been signed out on this device',
+} as const;
+
+/** Products per category before Show All (spec 000, section 9). */
+export const PRODUCTS_BEFORE_SHOW_ALL = 9;
+export const CARD_AUTO_SCROLL_MS = 3000;
+/** Earning sent to the eligibility check when Monthly Income is left empty. */
+export const DEFAULT_MONTHLY_INCOME = 500000;
+
+export const utmCodeSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid Link/QR Code');
+const utmParams = z.object({ utm_code: utmCodeSchema });
+const optionalJobId = z.coerce.number().int().positive().optional();
+
+export const ownerProfileSchema = z.object({
+  utm_code: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  profile_picture_url: z.string().nullable(),
+});
+export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
+
+/** What a customer sees of a product: never the partner's payout. */
+export const campaignProductSchema = z.object({
+  job_id: z.number().int(),
+  job_title: z.string(),
+  employer_name: z.string(),
+  theme_color: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  tag_line: z.string().nullable(),
+  job_category_id: z.number().int(),
+  customerFeatures: z.array(z.string()),
+  is_credit_flow: z.boolean(),
+});
+export type CampaignProduct = z.infer<typeof campaignProductSchema>;
+
+export const campaignCategorySchema = z.object({
+  job_category_id: z.number().int(),
+  title: z.string(),
+  products: z.array(campaignProductSchema),
+});
+export type CampaignCategory = z.infer<typeof campaignCategorySchema>;
+
+export const campaignTasksSchema = z.object({
+  categories: z.array(campaignCategorySchema),
+  /** The product of `job_id`, when it is listed. */
+  utm_selected: z.number().int().nullable(),
+});
+
+/** The selected product's lead form and the texts of its Details dialog. */
+export const campaignTaskFormSchema = z.object({
+  form_id: z.number().int(),
+  job_id: z.number().int(),
+  job_title: z.string(),
+  employer_name: z.string(),
+  description: z.string().nullable(),
+  is_otp_required: z.boolean(),
+  is_credit_flow: z.boolean(),
+  customerTnc: z.string().nullable(),
+  customerCriteria: z.string().nullable(),
+  customerFeatures: z.array(z.string()),
+  formData: z.object({ input: z.array(formInputSchema) }),
+});
+export type CampaignTaskForm = z.infer<typeof campaignTaskFormSchema>;
+
+export const customerSchema = z.object({
+  customer_id: z.number().int(),
+  mobile: z.string(),
+  name: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+const customerName = z.string().trim().max(100).optional();
+
+export const customerOtpSendBodySchema = z.object({
+  mobile: normalisedMobileSchema,
+  countryCode: z.enum(COUNTRY_CODES).optional(),
+  utm_code: utmCodeSchema,
+  /** LOGIN for Login customer, LEAD for Add task response. */
+  purpose: z.enum(['LOGIN', 'LEAD']).default('LEAD'),
+  feature: z.literal('UTM').optional(),
+  project_name: z.string().max(200).optional(),
+});
+
+export const loginCustomerBodySchema = z.object({
+  mobile: normalisedMobileSchema,
+  otp: otpSchema,
+  utm_code: utmCodeSchema,
+  name: customerName,
+});
+
+export const addTaskResponseBodySchema = z.object({
+  form_id: z.coerce.number().int(),
+  feature: z.literal('UTM').default('UTM'),
+  input: z.array(leadInputValueSchema).min(1).max(50),
+  utm_code: utmCodeSchema,
+  /** Needed unless the customer's session is for the lead's mobile. */
+  otp: otpSchema.optional(),
+  utm_job_id: z.coerce.number().int().optional(),
+  /** The credit-profile consent whose check found this product eligible. */
+  consent_id: z.string().uuid().optional(),
+  /** A key the client picks per submission, so a retry makes one lead. */
+  idempotency_key: z.string().min(8).max(100).optional(),
+  tracking_id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional(),
+});
+
+export const addTaskResponseSchema = z.object({
+  form_response_id: z.number().int(),
+  /** Where the customer goes next; the page redirects when it is a string. */
+  link: z.string().nullable(),
+  customer: customerSchema,
+});
+
+const panNo = z
+  .string({ error: 'PAN number is required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'Invalid PAN number, it should look like ABCDE1234F');
+
+export const creditOtpSendBodySchema = z.object({
+  mobile: normalisedMobileSchema,
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  pan_no: panNo,
+  feature: z.literal('UTM').default('UTM'),
+  project_name: z.string().max(200).optional(),
+  utm_code: utmCodeSchema,
+});
+export const creditOtpSentSchema = otpSentSchema.extend({ consentId: z.string() });
+
+export const reasonKeys = ['income', 'score', 'age'] as const;
+export type ReasonKey = (typeof reasonKeys)[number];
+
+export const notEligibleJobSchema = z.object({
+  job_id: z.number().int(),
+  reason_key: z.enum(reasonKeys),
+  /** `min`: the value must be at least reason_value; `max`: at most. */
+  reason_comparison: z.enum(['min', 'max']),
+  reason_value: z.number(),
+  /** The reason as a person reads it. */
+  reason_text: z.string(),
+});
+export type NotEligibleJob = z.infer<typeof notEligibleJobSchema>;
+
+export const eligibilityBodySchema = z.object({
+  consent_id: z.string().uuid(),
+  otp: otpSchema,
+  feature: z.literal('UTM').default('UTM'),
+  pan_no: panNo,
+  mobile: normalisedMobileSchema,
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  /** Monthly income in rupees; DEFAULT_MONTHLY_INCOME when left empty. */
+  earning: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === null || String(v).trim() === '' ? DEFAULT_MONTHLY_INCOME : Number(String(v).replace(/,/g, ''))))
+    .pipe(z.number({ error: 'Monthly Income must be a number' }).min(0, 'Monthly Income must be a number').max(100_000_000)),
+  job_ids: z.array(z.coerce.number().int()).min(1).max(50),
+});
+
+export const eligibilitySchema = z.object({
+  eligible_job_ids: z.array(z.number().int()),
+  not_eligible_jobs: z.array(notEligibleJobSchema),
+});
+export type Eligibility = z.infer<typeof eligibilitySchema>;
+
+/** The rules a project's credit-profile check applies (jobs.credit_rules). */
+export interface CreditRules {
+  min_income?: number;
+  min_score?: number;
+  min_age?: number;
+  max_age?: number;
+}
+
+const rupees = (n: number) => `₹${Math.round(n).toLocaleString('en-IN')}`;
+
+/** The reason line under 'Sorry, You are not eligible for this product'. */
+export function reasonText(r: { reason_key: ReasonKey; reason_comparison: 'min' | 'max'; reason_value: number }): string {
+  const bound = r.reason_comparison === 'min' ? 'at least' : 'at most';
+  if (r.reason_key === 'income') return `Monthly income must be ${bound} ${rupees(r.reason_value)}`;
+  if (r.reason_key === 'score') return `Credit score must be ${bound} ${r.reason_value}`;
+  return `Age must be ${bound} ${r.reason_value} years`;
+}
+
+/** Income first, then score, then age: the first rule that fails is the reason. */
+export function decideEligibility(
+  rules: CreditRules | null | undefined,
+  profile: { earning: number; score: number; age: number },
+): Omit<NotEligibleJob, 'job_id'> | null {
+  const checks: [ReasonKey, 'min' | 'max', number | undefined, number][] = [
+    ['income', 'min', rules?.min_income, profile.earning],
+    ['score', 'min', rules?.min_score, profile.score],
+    ['age', 'min', rules?.min_age, profile.age],
+    ['age', 'max', rules?.max_age, profile.age],
+  ];
+  for (const [reason_key, reason_comparison, bound, actual] of checks) {
+    if (bound === undefined) continue;
+    const fails = reason_comparison === 'min' ? actual < bound : actual > bound;
+    if (fails) {
+      const r = { reason_key, reason_comparison, reason_value: bound };
+      return { ...r, reason_text: reasonText(r) };
+    }
+  }
+  return null;
+}
+
+/** `label_value;;label_value` pairs of customerCriteria. */
+export function criteriaPairs(criteria: string | null | undefined): { label: string; value: string }[] {
+  if (!criteria) return [];
+  return criteria
+    .split(';;')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('_');
+      return at < 0 ? { label: pair, value: '' } : { label: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+    });
+}
+
+/**
+ * The upload flow of the campaign page. A visitor uploads before verifying the
+ * mobile, so these are public: the server gives the visitor an anonymous
+ * customer session on the first upload, and files belong to that session.
+ */
+export const campaignFileRoutes = {
+  signUpload: defineRoute({
+    method: 'PUT', path: '/utm/file/s3/url/signed', auth: 'public',
+    body: signedUploadBodySchema, response: signedUploadSchema,
+  }),
+  add: defineRoute({
+    method: 'POST', path: '/utm/file/add', auth: 'public',
+    body: fileAddBodySchema, response: fileAddedSchema,
+  }),
+  fetchUrl: defineRoute({
+    method: 'GET', path: '/utm/file/fetch/with/url', auth: 'public',
+    query: fileUrlQuerySchema, response: fileUrlSchema,
+  }),
+};
+
+export const campaignRoutes = {
+  ownerProfile: defineRoute({
+    method: 'GET', path: '/utm/:utm_code/profile', auth: 'public',
+    params: utmParams, response: ownerProfileSchema,
+  }),
+  tasks: defineRoute({
+    method: 'GET', path: '/utm/:utm_code/tasks', auth: 'public',
+    params: utmParams, query: z.object({ job_id: optionalJobId }), response: campaignTasksSchema,
+  }),
+  taskForm: defineRoute({
+    method: 'GET', path: '/utm/:utm_code/task/form', auth: 'public',
+    params: utmParams, query: z.object({ job_id: z.coerce.number().int().positive() }), response: campaignTaskFormSchema,
+  }),
+  customerSession: defineRoute({
+    method: 'GET', path: '/utm/customer/session', auth: 'public', response: customerSchema.nullable(),
+  }),
+  sendOtp: defineRoute({
+    method: 'POST', path: '/utm/customer/otp/send', auth: 'public',
+    body: customerOtpSendBodySchema, response: otpSentSchema,
+  }),
+  loginCustomer: defineRoute({
+    method: 'POST', path: '/utm/customer/login', auth: 'public',
+    body: loginCustomerBodySchema, response: customerSchema,
+  }),
+  logoutCustomer: defineRoute({
+    method: 'POST', path: '/utm/customer/logout', auth: 'public', response: z.null(),
+  }),
+  addTaskResponse: defineRoute({
+    method: 'POST', path: '/utm/task/response', auth: 'public',
+    body: addTaskResponseBodySchema, response: addTaskResponseSchema,
+  }),
+  creditOtpSend: defineRoute({
+    method: 'POST', path: '/utm/credit/otp/send', auth: 'public',
+    body: creditOtpSendBodySchema, response: creditOtpSentSchema,
+  }),
+  eligibility: defineRoute({
+    method: 'POST', path: '/utm/credit/eligibility', auth: 'public',
+    body: eligibilityBodySchema, response: eligibilitySchema,
+  }),
+};
