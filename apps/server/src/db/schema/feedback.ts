@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './core';
+import { jobs } from './catalog';
+
+/**
+ * A visit a partner makes to a merchant for a project. The feedback link
+ * `/fb/{job_task_id}/{merchant_mobile}/{user_id}/{otp}` is made from it; the
+ * OTP is what the merchant reads out to the partner, so it is shown in the
+ * link and kept here as it is.
+ */
+export const jobTasks = pgTable(
+  'job_tasks',
+  {
+    job_task_id: integer('job_task_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
+    /** The partner who served the merchant. */
+    user_id: integer('user_id').notNull().references(() => users.user_id),
+    job_id: integer('job_id').references(() => jobs.job_id),
+    merchant_mobile: text('merchant_mobile').notNull(),
+    otp: text('otp').notNull(),
+    /** HTML written by ops; sanitised again whenever it is sent out. */
+    consumer_instruction: text('consumer_instruction'),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_tasks_user_idx').on(t.user_id)],
+);
+
+/** One answer per task and merchant; a second submit finds this row instead of adding one. */
+export const feedbackResponses = pgTable(
+  'feedback_responses',
+  {
+    feedback_id: integer('feedback_id').primaryKey().generatedAlwaysAsIdentity(),
+    entity_type: text('entity_type').notNull(),
+    entity_id: integer('entity_id').notNull().references(() => jobTasks.job_task_id),
+    ref_type: text('ref_type').notNull(),
+    ref_value: text('ref_value').notNull(),
+    /** The partner rated, copied from the task so summaries need no join. */
+    user_id: integer('user_id').notNull().references(() => users.user_id),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    location: jsonb('location').$type<{ lat: number; lng: number }>(),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('feedback_responses_once_idx').on(t.entity_type, t.entity_id, t.ref_type, t.ref_value),
+    index('feedback_responses_user_idx').on(t.user_id, t.created_on),
+    check('feedback_responses_rating', sql`${t.rating} between 1 and 5`),
+  ],
+);

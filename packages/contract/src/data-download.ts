@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineRoute } from './api';
+import { fileExtension, signedUploadSchema } from './files';
+
+/** Limits of the data download utility. */
+export const DATA_DOWNLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const DATA_DOWNLOAD_MAX_ROWS = 200_000;
+export const DATA_DOWNLOAD_EXTENSIONS = ['xlsx', 'csv'] as const;
+export type DataDownloadFormat = (typeof DATA_DOWNLOAD_EXTENSIONS)[number];
+/** Wrong passcodes allowed from one address in the window before it is locked. */
+export const PASSCODE_MAX_WRONG = 5;
+export const PASSCODE_WINDOW_MINUTES = 15;
+export const PASSCODE_LOCK_MINUTES = 15;
+
+/** Headers recognised as the lead id column, compared after lower-casing and dropping spaces, '_' and '-'. */
+export const LEAD_ID_HEADERS = ['leadid', 'formresponseid', 'lead'] as const;
+
+export function normaliseHeader(header: string): string {
+  return header.toLowerCase().replace(/[\s_\-.#]+/g, '');
+}
+
+/** The index of the lead id column in a header row, or -1. */
+export function leadIdColumn(headers: readonly string[]): number {
+  return headers.findIndex((h) => (LEAD_ID_HEADERS as readonly string[]).includes(normaliseHeader(h)));
+}
+
+/** Columns appended after the input's own, in this order. */
+export const OUTPUT_COLUMNS = [
+  'Project',
+  'Partner Name',
+  'Partner PMW ID',
+  'Customer Name',
+  'Customer Mobile',
+  'Status',
+  'Comment',
+  'Payout (Rs)',
+  'Created At (+05:30)',
+  'Updated At (+05:30)',
+] as const;
+
+export const LEAD_NOT_FOUND = 'not found';
+
+/** The sample offered on the page: the header the utility expects, and two example rows. */
+export const SAMPLE_FILE_NAME = 'data_download_sample.csv';
+export const SAMPLE_HEADER = ['lead_id', 'remarks'] as const;
+
+/** 'report.xlsx' → 'report_output.xlsx'; keeps only safe characters. */
+export function outputFileName(inputName: string): string {
+  const ext = fileExtension(inputName);
+  const base = inputName.slice(0, inputName.length - ext.length - 1).replace(/[^A-Za-z0-9 ._-]+/g, '_').trim() || 'data';
+  return `${base}_output.${ext}`;
+}
+
+const passcodeSchema = z.string({ error: 'Passcode is required' }).min(1, 'Passcode is required').max(200);
+
+export const dataDownloadSignBodySchema = z.object({
+  file_name: z
+    .string({ error: 'Please choose a .xlsx or .csv file' })
+    .trim()
+    .min(1, 'Please choose a .xlsx or .csv file')
+    .max(200)
+    .refine((n) => (DATA_DOWNLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(n)), 'Please choose a .xlsx or .csv file'),
+  file_purpose: z.literal('TASK_DATA').default('TASK_DATA'),
+  passcode: passcodeSchema,
+});
+
+export const dataDownloadGenerateBodySchema = z.object({
+  key: z.string({ error: 'Please upload a file' }).min(1, 'Please upload a file').max(400),
+  passcode: passcodeSchema,
+});
+
+/**
+ * Data download (spec 000, sections 2.6 and 7): the upload flow's first step is
+ * gated by the passcode (the page is used without a login); the file's key and
+ * the passcode then answer the generated file itself (not an envelope).
+ */
+export const dataDownloadRoutes = {
+  signUpload: defineRoute({
+    method: 'PUT', path: '/bueno/file/s3/url/signed', auth: 'public',
+    body: dataDownloadSignBodySchema, response: signedUploadSchema,
+  }),
+  generate: defineRoute({
+    method: 'POST', path: '/bueno/output/generate', auth: 'public',
+    body: dataDownloadGenerateBodySchema, response: z.null(),
+  }),
+};
+
+export const dataDownloadMessages = {
+  fileRequired: 'Please choose a .xlsx or .csv file',
+  passcodeRequired: 'Passcode is required',
+  passcodeWrong: 'Wrong passcode',
+  passcodeLocked: 'Too many wrong passcodes. Please try again in 15 minutes',
+  notSpreadsheet: 'This file is not a readable .xlsx or .csv spreadsheet',
+  noLeadColumn: 'No lead id column found. The first row must have a column named lead_id',
+  empty: 'The file has no rows under its header',
+  tooLarge: 'The file is larger than 10 MB',
+  tooManyRows: 'The file has more than 200,000 rows',
+  fileMissing: 'The uploaded file was not found. Please upload it again',
+} as const;
