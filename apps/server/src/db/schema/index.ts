@@ -3,4 +3,7 @@
 export * from './core';
 export * from './catalog';
 export * from './wallet';
+export * from './support';
 export * from './campaign';
+export * from './feedback';
+export * from './team';

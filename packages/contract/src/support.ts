@@ -1,0 +1,506 @@
+import { z } from 'zod';
+import { defineRoute, queryBool, queryInt, queryIntList } from './api';
+import { fileAddBodySchema, fileAddedSchema, fileUrlSchema, signedUploadBodySchema, signedUploadSchema, FILE_RULES } from './files';
+
+/*
+ * The support desk (spec 001: Support list, create and ticket chat; spec 000
+ * section 3: support constants). Rules here are pure so the server, the
+ * worker's page and the agents' inbox agree on them.
+ */
+
+// ---------------------------------------------------------------- constants
+
+/** Ticket statuses (spec 001, section 4). 0, 10 and 30 are "pending" on the worker's list. */
+export const TICKET_STATUS = {
+  /** Raised; nobody from support has answered yet. */
+  NEW: 0,
+  /** Support answered; the worker may reply. */
+  ANSWERED: 10,
+  /** The worker wrote again (or reopened); waiting for support. */
+  WAITING: 20,
+  /** Support answered and marked it resolved; the worker may rate it. */
+  RESOLVED: 30,
+  CLOSED: 40,
+} as const;
+export const ticketStatuses = [0, 10, 20, 30, 40] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** The red dot of the list (spec 001, Support list). */
+export const isPendingStatus = (status: number) => status === 0 || status === 10 || status === 30;
+export const isClosedStatus = (status: number) => status === TICKET_STATUS.CLOSED;
+/** Waiting for support: what the agents' inbox puts first. */
+export const isWaitingForSupport = (status: number) => status === TICKET_STATUS.NEW || status === TICKET_STATUS.WAITING;
+
+/** Ticket types (spec 000 section 3 and the issue's type 60 Recharge). */
+export const TICKET_TYPES = [
+  { type: 10, text: 'How to Start' },
+  { type: 20, text: "Project's Training" },
+  { type: 30, text: 'Pending/Expired Tasks' },
+  { type: 40, text: 'Rejected Tasks' },
+  { type: 50, text: 'Payment Query' },
+  { type: 60, text: 'Recharge' },
+  { type: 0, text: 'Others' },
+] as const;
+export const ticketTypeValues = [0, 10, 20, 30, 40, 50, 60] as const;
+export type TicketType = (typeof ticketTypeValues)[number];
+
+export function ticketTypeText(type: number): string {
+  return TICKET_TYPES.find((t) => t.type === type)?.text ?? 'Others';
+}
+
+/**
+ * Which types a worker is offered (spec 001, section 6): those who have worked
+ * see 20 and above, the others up to 20; 0 ('Others') always, and last.
+ */
+export function eligibleTicketTypes(isWorked: boolean): TicketType[] {
+  const typed = TICKET_TYPES.filter((t) => t.type !== 0 && (isWorked ? t.type >= 20 : t.type <= 20)).map((t) => t.type);
+  return [...typed, 0];
+}
+
+export type CreateStep = 'SELECT_TYPE' | 'SELECT_JOB' | 'SELECT_FORM_RESPONSE' | 'SELECT_RECHARGE';
+
+/** Where choosing a type leads: 20/30/40 pick a project, 60 a recharge, the rest open the ticket. */
+export function stepAfterType(type: number): CreateStep | 'OPEN' {
+  if (type === 20 || type === 30 || type === 40) return 'SELECT_JOB';
+  if (type === 60) return 'SELECT_RECHARGE';
+  return 'OPEN';
+}
+/** After a project: 30 and 40 pick a lead; 20 opens the ticket. */
+export const stepAfterJob = (type: number): CreateStep | 'OPEN' => (type === 30 || type === 40 ? 'SELECT_FORM_RESPONSE' : 'OPEN');
+
+/** The leads a type lists: 30 pending (current or expired), 40 rejected. */
+export function leadFilterForType(type: number): { status: number; archive_status: number[] } {
+  return type === 40 ? { status: 2, archive_status: [0, 1] } : { status: 0, archive_status: [0, 1] };
+}
+
+/** Ticket sources 0 to 4 (spec 000, section 3). */
+export const TICKET_SOURCES = [
+  { source: 0, text: 'App' },
+  { source: 1, text: 'Web' },
+  { source: 2, text: 'WhatsApp' },
+  { source: 3, text: 'Phone call' },
+  { source: 4, text: 'Email' },
+] as const;
+export const ticketSourceText = (source: number) => TICKET_SOURCES.find((s) => s.source === source)?.text ?? 'Web';
+
+export const CHAT_DIRECTION = { USER: 1, SUPPORT: 2 } as const;
+export const BOT_NAME = 'PIKU';
+
+export const CHAT_MAX_LENGTH = 750;
+export const RATING_COMMENT_MAX_LENGTH = 750;
+export const ATTACHMENT_MAX_BYTES = FILE_RULES.TICKET.maxBytes;
+export const ATTACHMENT_EXTENSIONS = FILE_RULES.TICKET.extensions;
+/** Typing animation of a support message pushed live (spec 001, section 9). */
+export const TYPING_MS_PER_CHAR = 20;
+export const TYPING_INDICATOR_MS = 2000;
+
+/** The spec's texts, kept exactly. */
+export const supportTexts = {
+  callbackRequested: 'Callback Requested. Please wait..',
+  callbackAccepted: 'Thanks! Our support team will call you back shortly.',
+  callbackAlreadyRequested: 'You have already requested a call back. Our support team will call you shortly.',
+  resolvedHistory: 'Support team answered and marked resolved this query',
+  callConnected: 'Support team connected with you on phone call',
+  callUserFailed: 'You tried calling the support team but could not get through...',
+  notAbleToGetDetails: 'Not able to get query details.',
+  chatRequired: 'Please describe your query',
+  chatTooLong: `Your message can have at most ${CHAT_MAX_LENGTH} characters`,
+  commentTooLong: `Your feedback can have at most ${RATING_COMMENT_MAX_LENGTH} characters`,
+  ticketNotFound: 'Query not found',
+  ticketClosed: 'This query is closed. Reply to reopen it.',
+  notYourUser: 'You can only see your own queries',
+} as const;
+
+/** 'Support team tried to calling you, but got failed due to call status - {status}' and its siblings. */
+export function callLogText(entry: { direction: number; status: string }): string {
+  if (entry.status === 'completed') return supportTexts.callConnected;
+  if (entry.direction === CHAT_DIRECTION.USER) return supportTexts.callUserFailed;
+  return `Support team tried to calling you, but got failed due to call status - ${entry.status}`;
+}
+
+/** The text of a status-history entry, or null when the timeline shows none for it. */
+export function historyText(entry: { field_type: string; field_value: string }): string | null {
+  if (entry.field_type === 'status' && entry.field_value === String(TICKET_STATUS.RESOLVED)) return supportTexts.resolvedHistory;
+  return null;
+}
+
+/** The footer of a closed ticket (spec 001, Support ticket chat). */
+export function closingMessage(rating: number | null | undefined): string {
+  const r = rating ?? 0;
+  if (r === 0 || r === 4 || r === 5) return "Ticket closed! Thanks! We're glad your query is resolved.";
+  if (r === 3) return "Ticket closed! Thanks for your feedback. We're here if you need anything else.";
+  return "Ticket closed! We're sorry for any inconvenience. We're working to improve.";
+}
+/** Ratings 1 and 2 first ask for feedback. */
+export const ratingAsksForComment = (rating: number) => rating === 1 || rating === 2;
+
+/** 'Watch Video' is offered when a message mentions the introduction video or how to earn. */
+export const mentionsIntroVideo = (text: string | null | undefined) => !!text && /introduction video|how to earn/i.test(text);
+
+/** PIKU's first answer on a new ticket, fitting its type, so nobody waits in silence. */
+export function botGreeting(type: number, firstName: string | null): string {
+  const hello = `Hi${firstName ? ` ${firstName}` : ''}! I am ${BOT_NAME}, your PickMyWork support buddy.`;
+  switch (type) {
+    case 10:
+      return `${hello} Watch our introduction video: it shows how to earn with PickMyWork in a few simple steps. If anything is still unclear, tell us here and our team will reply.`;
+    case 20:
+      return `${hello} Tell us which part of the project's training is unclear and our team will guide you.`;
+    case 30:
+      return `${hello} We have noted the lead you picked. Tell us what happened with it and our team will check its status with the company.`;
+    case 40:
+      return `${hello} We have noted the rejected lead. Tell us why you think it should be approved and our team will review it.`;
+    case 50:
+      return `${hello} Please tell us which payment you are asking about (amount and date) and our team will check it.`;
+    case 60:
+      return `${hello} We have noted the recharge you picked. Our team will check it with the operator and reply here.`;
+    default:
+      return `${hello} Please describe your query and our team will reply here as soon as possible.`;
+  }
+}
+
+/** Rupees of an amount in paise, as the recharge list shows it. */
+export const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 });
+
+// ---------------------------------------------------------------- shapes
+
+const isoDate = z.string();
+const optionalUserId = queryInt.optional();
+const ticketIdSchema = z.coerce.number({ error: 'ticket_id is required' }).int().positive('ticket_id is required');
+
+export const chatMessageSchema = z
+  .string({ error: supportTexts.chatRequired })
+  .trim()
+  .min(1, supportTexts.chatRequired)
+  .max(CHAT_MAX_LENGTH, supportTexts.chatTooLong);
+
+export const jobDataSchema = z.object({ job_id: z.number().int(), logo_key: z.string().nullable(), job_title: z.string() });
+
+export const ticketSchema = z.object({
+  ticket_id: z.number().int(),
+  user_id: z.number().int(),
+  ticket_type: z.number().int(),
+  ticket_title: z.string(),
+  ticket_source: z.number().int(),
+  status: z.number().int(),
+  agent_user_id: z.number().int().nullable(),
+  /** The agent's first name, shown as the support name. */
+  agent_name: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  rating_comment: z.string().nullable(),
+  tag_type: z.string().nullable(),
+  tag_id: z.number().int().nullable(),
+  ref_type: z.string().nullable(),
+  ref_id: z.number().int().nullable(),
+  created_on: isoDate,
+  modified_on: isoDate,
+  jobData: jobDataSchema.nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const ticketDetailSchema = ticketSchema.extend({
+  /** A call-back was asked for and no agent has called yet. */
+  callback_requested: z.boolean(),
+  /** What the 'Watch Video' dialog plays; null when none is configured. */
+  intro_video_url: z.string().nullable(),
+});
+export type TicketDetail = z.infer<typeof ticketDetailSchema>;
+
+export const chatEntrySchema = z.object({
+  ticket_chat_id: z.number().int(),
+  ticket_id: z.number().int(),
+  chat_message: z.string(),
+  direction: z.number().int(),
+  created_by: z.string(),
+  translated_message: z.string().nullable(),
+  file_id: z.number().int().nullable(),
+  file_name: z.string().nullable(),
+  created_on: isoDate,
+});
+export type ChatEntry = z.infer<typeof chatEntrySchema>;
+
+export const callLogEntrySchema = z.object({
+  call_log_id: z.number().int(),
+  ticket_id: z.number().int(),
+  direction: z.number().int(),
+  status: z.string(),
+  created_on: isoDate,
+});
+export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
+
+export const historyEntrySchema = z.object({
+  ticket_history_id: z.number().int(),
+  ticket_id: z.number().int(),
+  field_type: z.string(),
+  field_value: z.string(),
+  created_on: isoDate,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const conversationSchema = z.object({
+  chats: z.array(chatEntrySchema),
+  call_logs: z.array(callLogEntrySchema),
+  history: z.array(historyEntrySchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export type TimelineItem =
+  | { kind: 'chat'; key: string; created_on: string; chat: ChatEntry }
+  | { kind: 'call'; key: string; created_on: string; call: CallLogEntry; text: string }
+  | { kind: 'history'; key: string; created_on: string; history: HistoryEntry; text: string };
+
+/** Chats, call logs and status history as one list, oldest first (newest at the bottom). */
+export function timeline(c: Conversation): TimelineItem[] {
+  const items: TimelineItem[] = [
+    ...c.chats.map((chat) => ({ kind: 'chat' as const, key: `c${chat.ticket_chat_id}`, created_on: chat.created_on, chat })),
+    ...c.call_logs.map((call) => ({ kind: 'call' as const, key: `l${call.call_log_id}`, created_on: call.created_on, call, text: callLogText(call) })),
+    ...c.history.flatMap((history) => {
+      const text = historyText(history);
+      return text ? [{ kind: 'history' as const, key: `h${history.ticket_history_id}`, created_on: history.created_on, history, text }] : [];
+    }),
+  ];
+  return items.sort((a, b) => Date.parse(a.created_on) - Date.parse(b.created_on) || a.key.localeCompare(b.key));
+}
+
+export const userMetadataSchema = z.array(z.object({ user_id: z.number().int(), is_worked: z.boolean() }));
+
+export const supportJobSchema = z.object({
+  job_id: z.number().int(),
+  title: z.string(),
+  archive_status: z.number().int(),
+  Application: z.object({ status: z.number().int(), attempted_on: isoDate.nullable() }).nullable(),
+  Employer: z.object({ employer_name: z.string(), logo_key: z.string().nullable() }),
+  JobCategory: z.object({ title: z.string() }),
+});
+export type SupportJob = z.infer<typeof supportJobSchema>;
+
+export const supportLeadSchema = z.object({
+  form_response_id: z.number().int(),
+  lead_id: z.number().int(),
+  job_id: z.number().int(),
+  name: z.string().nullable(),
+  number: z.string().nullable(),
+  status: z.number().int(),
+  archive_status: z.number().int(),
+  status_comment: z.string().nullable(),
+  created_on: isoDate,
+  modified_on: isoDate,
+});
+export type SupportLead = z.infer<typeof supportLeadSchema>;
+
+export const rechargeSchema = z.object({
+  service_purchase_id: z.number().int(),
+  account_number: z.string(),
+  operator: z.string().nullable(),
+  /** In paise. */
+  amount: z.number().int(),
+  created_on: isoDate,
+});
+export type Recharge = z.infer<typeof rechargeSchema>;
+
+// ---------------------------------------------------------------- worker routes
+
+const userQuery = z.object({ user_id: optionalUserId });
+const ticketQuery = z.object({ user_id: optionalUserId, ticket_id: ticketIdSchema });
+
+export const tagTypes = ['JOB', 'SERVICE_PURCHASE'] as const;
+export const refTypes = ['FORM_RESPONSE', 'ID'] as const;
+
+export const ticketAddBodySchema = z.object({
+  user_id: z.coerce.number().int().optional(),
+  ticket_type: z.coerce
+    .number({ error: 'ticket_type is required' })
+    .int()
+    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'ticket_type is not a query type'),
+  ticket_title: z.string().trim().min(1, 'ticket_title is required').max(200),
+  tag_type: z.enum(tagTypes).optional(),
+  tag_id: z.coerce.number().int().positive().optional(),
+  ref_type: z.enum(refTypes).optional(),
+  ref_id: z.coerce.number().int().positive().optional(),
+  ticket_source: z.coerce.number().int().min(0).max(4).optional(),
+});
+export type TicketAddBody = z.input<typeof ticketAddBodySchema>;
+
+/**
+ * What a type must point at: 20 a project; 30 and 40 a project and one of its
+ * leads; 60 a recharge. Answers the problem, or null when the body is complete.
+ */
+export function ticketTargetProblem(b: { ticket_type: number; tag_type?: string | undefined; tag_id?: number | undefined; ref_type?: string | undefined; ref_id?: number | undefined }): string | null {
+  const t = b.ticket_type;
+  if (t === 20 || t === 30 || t === 40) {
+    if (b.tag_type !== 'JOB' || !b.tag_id) return 'Please select a project';
+  }
+  if ((t === 30 || t === 40) && (b.ref_type !== 'FORM_RESPONSE' || !b.ref_id)) return 'Please select a lead';
+  if (t === 60 && (b.tag_type !== 'SERVICE_PURCHASE' || b.ref_type !== 'ID' || !b.ref_id)) return 'Please select a recharge';
+  if (t !== 20 && t !== 30 && t !== 40 && t !== 60 && (b.tag_type || b.ref_type)) return 'This query type does not point at a project, lead or recharge';
+  return null;
+}
+
+export const chatAddBodySchema = z.object({
+  user_id: z.coerce.number().int().optional(),
+  ticket_id: ticketIdSchema,
+  chat_message: chatMessageSchema,
+  direction: z.literal(1).or(z.literal('1').transform(() => 1 as const)).default(1),
+  file_id: z.coerce.number().int().positive().optional().nullable(),
+  isReopen: queryBool.optional(),
+});
+
+export const closeBodySchema = z.object({
+  user_id: z.coerce.number().int().optional(),
+  ticket_id: ticketIdSchema,
+  rating: z.coerce.number({ error: 'rating is required' }).int().min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5'),
+  rating_comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH, supportTexts.commentTooLong).optional().nullable(),
+});
+
+export const callbackBodySchema = z.object({
+  from_user_id: z.coerce.number().int().optional(),
+  ticket_id: ticketIdSchema,
+});
+
+const ticketUploadBody = signedUploadBodySchema.extend({ file_purpose: z.literal('TICKET'), ticket_id: ticketIdSchema });
+const ticketFileAddBody = fileAddBodySchema.extend({ file_purpose: z.literal('TICKET'), ticket_id: ticketIdSchema });
+const ticketFileQuery = z.object({ file_id: queryInt, ticket_id: ticketIdSchema, user_id: optionalUserId });
+
+export const supportRoutes = {
+  metadata: defineRoute({ method: 'GET', path: '/profile/metadata/fetch', auth: 'worker', query: userQuery, response: userMetadataSchema }),
+  tickets: defineRoute({ method: 'GET', path: '/support/user/ticket/fetch', auth: 'worker', query: userQuery, response: z.array(ticketSchema) }),
+  addTicket: defineRoute({ method: 'POST', path: '/support/user/ticket/add', auth: 'worker', body: ticketAddBodySchema, response: ticketSchema }),
+  ticket: defineRoute({ method: 'GET', path: '/support/user/ticket/create/fetch', auth: 'worker', query: ticketQuery, response: ticketDetailSchema }),
+  conversation: defineRoute({ method: 'GET', path: '/support/user/ticket/conversation/fetch', auth: 'worker', query: ticketQuery, response: conversationSchema }),
+  addChat: defineRoute({ method: 'POST', path: '/support/user/ticket/chat/add', auth: 'worker', body: chatAddBodySchema, response: chatEntrySchema }),
+  close: defineRoute({ method: 'POST', path: '/support/user/ticket/update/close', auth: 'worker', body: closeBodySchema, response: ticketSchema }),
+  jobs: defineRoute({
+    method: 'GET', path: '/support/user/job/fetch', auth: 'worker',
+    query: z.object({ user_id: optionalUserId, ticket_type: queryInt.refine((v) => v === 20 || v === 30 || v === 40, 'ticket_type must be 20, 30 or 40') }),
+    response: z.array(supportJobSchema),
+  }),
+  leads: defineRoute({
+    method: 'GET', path: '/support/user/task/fetch', auth: 'worker',
+    query: z.object({ user_id: optionalUserId, job_id: queryInt, status: queryInt.min(0).max(2), archive_status: queryIntList.optional() }),
+    response: z.array(supportLeadSchema),
+  }),
+  recharges: defineRoute({ method: 'GET', path: '/support/user/recharge/fetch', auth: 'worker', query: userQuery, response: z.array(rechargeSchema) }),
+  callback: defineRoute({ method: 'POST', path: '/calling/connect/incoming/ticket', auth: 'worker', body: callbackBodySchema, response: z.object({ message: z.string() }) }),
+  signUpload: defineRoute({ method: 'PUT', path: '/support/user/s3/url/signed', auth: 'worker', body: ticketUploadBody, response: signedUploadSchema }),
+  addAttachment: defineRoute({ method: 'POST', path: '/support/user/attachment/add', auth: 'worker', body: ticketFileAddBody, response: fileAddedSchema }),
+  attachment: defineRoute({ method: 'GET', path: '/support/user/attachment/fetch', auth: 'worker', query: ticketFileQuery, response: fileUrlSchema }),
+};
+
+// ---------------------------------------------------------------- agents' routes
+
+export const inboxQuerySchema = z.object({
+  status: queryIntList.optional(),
+  ticket_type: queryInt.optional(),
+  /** Only tickets waiting for support (status 0 or 20). */
+  waiting: queryBool.optional(),
+  /** Only tickets with an open call-back request. */
+  callback: queryBool.optional(),
+  limit: queryInt.min(1).max(100).default(50),
+  offset: queryInt.min(0).default(0),
+});
+
+export const inboxRowSchema = ticketSchema.extend({
+  worker_name: z.string().nullable(),
+  worker_mobile: z.string(),
+  last_message: z.string().nullable(),
+  last_message_on: isoDate.nullable(),
+  /** Since when the ticket waits for support; null when it does not. */
+  waiting_since: isoDate.nullable(),
+  callback_requested: z.boolean(),
+});
+export type InboxRow = z.infer<typeof inboxRowSchema>;
+
+export const callbackRequestSchema = z.object({
+  callback_request_id: z.number().int(),
+  ticket_id: z.number().int(),
+  ticket_title: z.string(),
+  user_id: z.number().int(),
+  worker_name: z.string().nullable(),
+  worker_mobile: z.string(),
+  status: z.enum(['PENDING', 'DONE']),
+  requested_on: isoDate,
+  resolved_on: isoDate.nullable(),
+});
+export type CallbackRequest = z.infer<typeof callbackRequestSchema>;
+
+export const agentTicketSchema = z.object({
+  ticket: ticketDetailSchema,
+  worker: z.object({ user_id: z.number().int(), pmw_id: z.string(), first_name: z.string().nullable(), mobile: z.string(), is_worked: z.boolean() }),
+  job: supportJobSchema.nullable(),
+  lead: supportLeadSchema.nullable(),
+  recharge: rechargeSchema.nullable(),
+  conversation: conversationSchema,
+  callbacks: z.array(callbackRequestSchema),
+});
+export type AgentTicket = z.infer<typeof agentTicketSchema>;
+
+export const callOutcomes = ['completed', 'no-answer', 'busy', 'failed'] as const;
+
+export const agentChatBodySchema = z.object({ ticket_id: ticketIdSchema, chat_message: chatMessageSchema, file_id: z.coerce.number().int().positive().optional().nullable() });
+export const agentResolveBodySchema = z.object({ ticket_id: ticketIdSchema, chat_message: chatMessageSchema.optional() });
+export const agentCallLogBodySchema = z.object({
+  ticket_id: ticketIdSchema,
+  /** 2: support called the worker; 1: the worker called support. */
+  direction: z.coerce.number().int().refine((v) => v === 1 || v === 2, 'direction must be 1 or 2').default(2),
+  status: z.enum(callOutcomes, { error: `status must be one of ${callOutcomes.join(', ')}` }),
+});
+
+export const agentSupportRoutes = {
+  inbox: defineRoute({
+    method: 'GET', path: '/ops/support/ticket/fetch', auth: 'ops', query: inboxQuerySchema,
+    response: z.object({ count: z.number().int(), rows: z.array(inboxRowSchema) }),
+  }),
+  ticket: defineRoute({ method: 'GET', path: '/ops/support/ticket/detail', auth: 'ops', query: z.object({ ticket_id: ticketIdSchema }), response: agentTicketSchema }),
+  addChat: defineRoute({ method: 'POST', path: '/ops/support/ticket/chat/add', auth: 'ops', body: agentChatBodySchema, response: chatEntrySchema }),
+  resolve: defineRoute({ method: 'POST', path: '/ops/support/ticket/resolve', auth: 'ops', body: agentResolveBodySchema, response: ticketSchema }),
+  close: defineRoute({ method: 'POST', path: '/ops/support/ticket/close', auth: 'ops', body: z.object({ ticket_id: ticketIdSchema }), response: ticketSchema }),
+  callbacks: defineRoute({
+    method: 'GET', path: '/ops/support/callback/fetch', auth: 'ops',
+    query: z.object({ status: z.enum(['PENDING', 'DONE']).optional() }),
+    response: z.array(callbackRequestSchema),
+  }),
+  logCall: defineRoute({ method: 'POST', path: '/ops/support/call/log/add', auth: 'ops', body: agentCallLogBodySchema, response: callLogEntrySchema }),
+  signUpload: defineRoute({ method: 'PUT', path: '/ops/support/s3/url/signed', auth: 'ops', body: ticketUploadBody, response: signedUploadSchema }),
+  addAttachment: defineRoute({ method: 'POST', path: '/ops/support/attachment/add', auth: 'ops', body: ticketFileAddBody, response: fileAddedSchema }),
+  attachment: defineRoute({ method: 'GET', path: '/ops/support/attachment/fetch', auth: 'ops', query: ticketFileQuery, response: fileUrlSchema }),
+};
+
+// ---------------------------------------------------------------- realtime
+
+/** Socket.IO event names; a room per ticket. */
+export const SUPPORT_EVENTS = {
+  join: 'JOIN_TICKET',
+  leave: 'LEAVE_TICKET',
+  chatAdd: 'TICKET_CHAT_ADD',
+  resolved: 'TICKET_RESOLVED',
+  /** Status or call log changed otherwise (closed by an agent, a call logged): refetch. */
+  updated: 'TICKET_UPDATED',
+} as const;
+
+export const socketAuthSchema = z.object({ kind: z.enum(['worker', 'ops']) });
+export const joinPayloadSchema = z.object({ ticket_id: ticketIdSchema });
+export const joinAckSchema = z.object({ ok: z.boolean(), message: z.string().optional() });
+export const chatAddEventSchema = z.object({ ticket_id: z.number().int(), status: z.number().int(), chat: chatEntrySchema });
+export const resolvedEventSchema = z.object({ ticket_id: z.number().int(), status: z.literal(30), history: historyEntrySchema, chat: chatEntrySchema.nullable() });
+export const updatedEventSchema = z.object({ ticket_id: z.number().int(), status: z.number().int() });
+export type ChatAddEvent = z.infer<typeof chatAddEventSchema>;
+export type ResolvedEvent = z.infer<typeof resolvedEventSchema>;
+export type UpdatedEvent = z.infer<typeof updatedEventSchema>;
+export type JoinAck = z.infer<typeof joinAckSchema>;
+
+export interface SupportServerToClient {
+  TICKET_CHAT_ADD: (event: ChatAddEvent) => void;
+  TICKET_RESOLVED: (event: ResolvedEvent) => void;
+  TICKET_UPDATED: (event: UpdatedEvent) => void;
+}
+export interface SupportClientToServer {
+  JOIN_TICKET: (payload: z.input<typeof joinPayloadSchema>, ack: (answer: JoinAck) => void) => void;
+  LEAVE_TICKET: (payload: z.input<typeof joinPayloadSchema>) => void;
+}
+export const ticketRoom = (ticketId: number) => `ticket:${ticketId}`;
+
+/** Messages the embedded page posts to the mobile app's web view host. */
+export const hostMessages = {
+  closeTicket: (userId: number | null) => ({ type: 'CLOSE_TICKET', user_id: userId }),
+  openTicket: (ticketId: number, userId: number | null) => ({ type: 'OPEN_TICKET', ticket_id: ticketId, user_id: userId }),
+  back: () => ({ type: 'BACK' }),
+};
