@@ -1,0 +1,70 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineRoute } from '@pmw/contract/api';
+import { api, ApiError, onUnauthorized } from './api-client';
+import { defineMessages } from './i18n';
+import { errorText, MessageBar, showError, showSuccess } from './message-bar';
+
+describe('message bar', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows errors in red and successes in green, and hides after 2500 ms', () => {
+    render(<MessageBar />);
+    act(() => showError(new ApiError('Invalid Mobile Number', 'VALIDATION', 400)));
+    expect(screen.getByRole('alert').textContent).toBe('Invalid Mobile Number');
+    expect(screen.getByText('Invalid Mobile Number').className).toContain('message-bar--error');
+    act(() => showSuccess('Details updated successfully!'));
+    expect(screen.getByText('Details updated successfully!').className).toContain('message-bar--success');
+    act(() => vi.advanceTimersByTime(2499));
+    expect(screen.queryByText('Details updated successfully!')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(2));
+    expect(screen.queryByText('Details updated successfully!')).toBeNull();
+  });
+
+  it("says the server's message, else the error's text, else 'Something went wrong'", () => {
+    expect(errorText(new ApiError('OTP has expired, please request a new one', 'OTP_EXPIRED', 400))).toBe('OTP has expired, please request a new one');
+    expect(errorText(new Error('Failed to fetch'))).toBe('Failed to fetch');
+    expect(errorText(undefined)).toBe('Something went wrong');
+    expect(errorText(new ApiError('', 'X', 500))).toBe('Something went wrong');
+  });
+});
+
+describe('catalogue', () => {
+  it('fills variables and falls back to English', () => {
+    const t = defineMessages({ calling: 'Calling with {name}: {status}' }, { hi: {} });
+    expect(t('calling', { name: 'Anil', status: 'ringing' })).toBe('Calling with Anil: ringing');
+  });
+});
+
+describe('api client', () => {
+  const route = defineRoute({ method: 'GET', path: '/thing/:id', auth: 'worker', query: z.object({ q: z.string() }), response: z.object({ n: z.number() }) });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('builds the path from the contract and parses the answer', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: true, message: 'Success', data: { n: 3 } }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await api(route, { params: { id: 7 }, query: { q: 'a b' } })).toEqual({ n: 3 });
+    expect(fetchMock).toHaveBeenCalledWith('/api/v2/thing/7?q=a+b', expect.objectContaining({ method: 'GET', credentials: 'same-origin' }));
+  });
+
+  it('turns a failure into one ApiError with the server message, and a 401 reaches the login handler', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: false, message: 'Please log in to continue', code: 'UNAUTHORIZED' }), { status: 401 })));
+    const seen: string[] = [];
+    const off = onUnauthorized((r) => seen.push(r.path));
+    await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({ message: 'Please log in to continue', code: 'UNAUTHORIZED', httpStatus: 401 });
+    expect(seen).toEqual(['/thing/:id']);
+    off();
+  });
+
+  it('an answer that does not match the contract is an error, not bad data', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: true, message: 'Success', data: { n: 'three' } }), { status: 200 })));
+    await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  it('a network failure says so', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+});
