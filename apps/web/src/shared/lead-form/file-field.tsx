@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { FILE_RULES, fileExtension, fileSizeMessage } from '@pmw/contract/files';
+import type { FormInputDef } from '@pmw/contract/lead-form';
+import { api, putFile } from '../api-client';
+import { showError } from '../message-bar';
+import { t } from './messages';
+import type { LeadUploadConfig, UploadedFile } from './types';
+
+/** What the picker offers for each input type; images and videos open the camera unless the form allows the file manager. */
+function acceptFor(input: FormInputDef, upload: LeadUploadConfig): { accept: string; capture: 'environment' | undefined } {
+  const type = input.input_type.toUpperCase();
+  const camera = input.isAllowFileManager ? undefined : 'environment';
+  if (type === 'IMAGE') return { accept: 'image/*', capture: camera };
+  if (type === 'VIDEO') return { accept: 'video/*', capture: camera };
+  return { accept: FILE_RULES[upload.purpose].extensions.map((e) => `.${e}`).join(','), capture: undefined };
+}
+
+/** IMAGE, VIDEO and FILE inputs: pick, upload through the area's upload flow, show what was uploaded. */
+export function FileField(props: {
+  id: string;
+  input: FormInputDef;
+  value: UploadedFile | undefined;
+  onChange: (file: UploadedFile | undefined) => void;
+  upload: LeadUploadConfig;
+  disabled?: boolean | undefined;
+  describedBy?: string | undefined;
+  invalid: boolean;
+}) {
+  const { input, upload } = props;
+  const [busy, setBusy] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const { accept, capture } = acceptFor(input, upload);
+  const type = input.input_type.toUpperCase();
+  const pickLabel = type === 'IMAGE' ? (capture ? t('takePhoto') : t('choosePhoto')) : type === 'VIDEO' ? t('recordVideo') : t('chooseFile');
+  const preview = props.value?.preview_url;
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  async function onPick(file: File | undefined) {
+    if (!file) return;
+    const rule = FILE_RULES[upload.purpose];
+    // Camera pictures may come without a usable name; give them one with the right extension.
+    const ext = fileExtension(file.name) || (file.type === 'image/png' ? 'png' : file.type.startsWith('video/') ? 'mp4' : 'jpg');
+    const fileName = fileExtension(file.name) ? file.name : `${type.toLowerCase()}-${Date.now()}.${ext}`;
+    if (!rule.extensions.includes(ext)) {
+      showError(`${t('uploadFailed')} (${rule.extensions.join(', ')})`);
+      return;
+    }
+    if (file.size > rule.maxBytes) {
+      showError(fileSizeMessage(file.size, rule.maxBytes));
+      return;
+    }
+    setBusy(true);
+    try {
+      const signed = await api(upload.signUpload, { body: { file_name: fileName, file_purpose: upload.purpose } });
+      await putFile(signed.url, file, signed.content_type);
+      const added = await api(upload.add, { body: { file_key: signed.key, file_name: fileName, file_purpose: upload.purpose } });
+      props.onChange({
+        file_id: added.file_id,
+        file_name: fileName,
+        ...(type === 'IMAGE' ? { preview_url: URL.createObjectURL(file) } : {}),
+      });
+    } catch (err) {
+      showError(err instanceof Error && err.message ? err.message : t('uploadFailed'));
+    } finally {
+      setBusy(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  }
+
+  return (
+    <div className="lead-file">
+      <input
+        ref={fileRef}
+        id={props.id}
+        type="file"
+        className="visually-hidden"
+        accept={accept}
+        {...(capture ? { capture } : {})}
+        disabled={props.disabled || busy}
+        aria-invalid={props.invalid}
+        aria-describedby={props.describedBy}
+        onChange={(e) => void onPick(e.target.files?.[0])}
+      />
+      {props.value ? (
+        <div className="lead-file__done">
+          {preview && <img className="lead-file__preview" src={preview} alt="" width={56} height={56} />}
+          <span className="lead-file__name">{t('uploaded', { name: props.value.file_name })}</span>
+          <button type="button" className="button button--ghost button--small" disabled={props.disabled || busy} onClick={() => fileRef.current?.click()}>
+            {t('replace')}
+          </button>
+          <button type="button" className="link-button" disabled={props.disabled || busy} onClick={() => props.onChange(undefined)}>
+            {t('remove')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button--ghost" disabled={props.disabled || busy} aria-describedby={props.describedBy} onClick={() => fileRef.current?.click()}>
+          {busy ? t('uploading') : pickLabel}
+        </button>
+      )}
+      {busy && props.value && <span role="status">{t('uploading')}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { showError } from '../message-bar';
+import { t } from './messages';
+import type { MapPickerProps } from './types';
+
+const GEOLOCATION_TIMEOUT_MS = 10_000;
+
+/** The light default for MAP_LOCATION: the device's position, with the coordinates shown. */
+export function LocationButton(props: MapPickerProps) {
+  const [busy, setBusy] = useState(false);
+
+  function locate() {
+    if (!('geolocation' in navigator)) {
+      showError(t('locationUnsupported'));
+      return;
+    }
+    setBusy(true);
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setBusy(false);
+        props.onChange({ lat: Number(pos.coords.latitude.toFixed(6)), lng: Number(pos.coords.longitude.toFixed(6)) });
+      },
+      (err) => {
+        setBusy(false);
+        showError(err.code === err.PERMISSION_DENIED ? t('locationDenied') : t('locationFailed'));
+      },
+      { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
+    );
+  }
+
+  return (
+    <div className="lead-location">
+      <button id={props.id} type="button" className="button button--ghost" disabled={props.disabled || busy} aria-describedby={props.describedBy} onClick={locate}>
+        {busy ? t('locating') : t('useMyLocation')}
+      </button>
+      {props.value && (
+        <span className="lead-location__coords" aria-live="polite">
+          {t('locationShown', { lat: props.value.lat.toFixed(5), lng: props.value.lng.toFixed(5) })}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import type { RouteDef } from '@pmw/contract/api';
+import type { FilePurpose, fileAddBodySchema, fileAddedSchema, signedUploadBodySchema, signedUploadSchema } from '@pmw/contract/files';
+import type { MapLocation } from '@pmw/contract/lead-form';
+
+/** A file input's value once uploaded. */
+export interface UploadedFile {
+  file_id: number;
+  file_name: string;
+  /** A local preview of an image, for the person who picked it. */
+  preview_url?: string;
+}
+
+/** What the renderer keeps per input: text, an uploaded file or a location. */
+export type LeadFieldValue = string | UploadedFile | MapLocation;
+export type LeadFieldValues = Record<number, LeadFieldValue | undefined>;
+
+/** Step 1 and 3 of the upload flow of the area using the form, and the purpose its files get. */
+export interface LeadUploadConfig {
+  signUpload: RouteDef & { body: typeof signedUploadBodySchema; response: typeof signedUploadSchema };
+  add: RouteDef & { body: typeof fileAddBodySchema; response: typeof fileAddedSchema };
+  purpose: FilePurpose;
+}
+
+/** A map picker an area may pass for MAP_LOCATION inputs (the team area's Leaflet picker). */
+export interface MapPickerProps {
+  id: string;
+  label: string;
+  value: MapLocation | undefined;
+  onChange: (location: MapLocation | undefined) => void;
+  disabled?: boolean | undefined;
+  describedBy?: string | undefined;
+}
+export type MapPickerComponent = ComponentType<MapPickerProps>;
