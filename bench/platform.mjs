@@ -40,7 +40,7 @@ async function start(env = {}, reuseDir) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [bundle], {
     cwd: root,
-    env: { ...process.env, ...(buildDir ? { PMW_WEB_DIST: path.join(buildDir, 'web') } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', OTP_RESEND_SECONDS: '0', OTP_MAX_PER_IP: '10000000', OTP_MAX_PER_MOBILE: '1000', ...env },
+    env: { ...process.env, ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', OTP_RESEND_SECONDS: '0', OTP_MAX_PER_IP: '10000000', OTP_MAX_PER_MOBILE: '1000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

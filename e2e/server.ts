@@ -41,7 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ...(buildDir ? { PMW_WEB_DIST: path.join(buildDir, 'web') } : {}),
+      ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}),
       OTP_RESEND_SECONDS: '0',
       OTP_MAX_PER_IP: '100000',
       OTP_MAX_PER_MOBILE: '1000',

@@ -32,6 +32,8 @@ import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
 import { createSpa } from './http/spa';
 import { createLeadsService } from './modules/leads/leads.service';
+import { createTeamService } from './modules/team/team.service';
+import { registerTeamRoutes } from './modules/team/team.routes';
 
 export interface AppDeps {
   config: Config;
@@ -56,18 +58,19 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const files = createFilesService({ db, storage: providers.storage });
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
   const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp });
-  const spa = createSpa(webDistDir());
+  const spa = createSpa(webDistDir(config));
   const opsAuth = createOpsAuthService({ db });
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
   const leads = createLeadsService({ db, files });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads };
+  const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team };
 }
 export type Services = ReturnType<typeof createServices>;
 
-export function webDistDir(): string {
+export function webDistDir(config: Config): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return process.env.PMW_WEB_DIST ?? path.resolve(here, '../../web/dist');
+  return config.webDistDir ?? path.resolve(here, '../../web/dist');
 }
 
 /** Builds the whole server as one Fastify instance; it never listens by itself. */
@@ -122,14 +125,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFileRoutes(app, ctx, services.files, [
     { prefix: '/partner', kind: 'worker' },
     { prefix: '/user', kind: 'worker' },
+    { prefix: '/team', kind: 'team' },
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
+  registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, users: services.users, map: config.map });
 
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.
-  const dist = webDistDir();
+  const dist = webDistDir(config);
   if (existsSync(path.join(dist, 'index.html'))) {
     await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, maxAge: '1y', immutable: true, setHeaders: (res, file) => {
       if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+      // The team area's service worker lives at /mt/sw.js and controls /mt itself (no trailing slash).
+      if (file.endsWith(`${path.sep}mt${path.sep}sw.js`)) res.header('service-worker-allowed', '/mt');
     } });
   }
   app.setNotFoundHandler(async (req, reply) => {

@@ -38,6 +38,19 @@ const envSchema = z
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    SUPPORT_INTRO_VIDEO_URL: z.string().min(1).optional(),
+    /** Support phone shown on the merchant feedback page. */
+    SUPPORT_PHONE: z.string().regex(/^\+?[0-9]{8,15}$/, 'must be a phone number').default('+918047180000'),
+    /** scrypt$<salt>$<hash> of the data download passcode (see the README); outside production the demo's by default. */
+    DATA_DOWNLOAD_PASSCODE_HASH: z.string().regex(/^scrypt\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, 'must be scrypt$<salt>$<hash>').optional(),
+    /** Origin that replaces the host of links team members share (default PUBLIC_URL, else the request's origin). */
+    TEAM_SHARE_URL: z.url().optional(),
+    /** Reverse geocoder: offline (nearest known pincode) or a Nominatim-compatible service at GEOCODER_URL. */
+    GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
+    GEOCODER_URL: z.url().optional(),
+    /** Map tiles for the location picker, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset draws a plain grid. */
+    MAP_TILE_URL: z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional(),
+    MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -50,6 +63,9 @@ const envSchema = z
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
+    }
+    if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
+      ctx.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'is required when GEOCODER=nominatim' });
     }
     if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
@@ -75,9 +91,22 @@ export interface Config {
   otp: { maxPerMobile: number; maxPerIp: number; windowMinutes: number; resendSeconds: number };
   seedDemo: Env['SEED_DEMO'];
   trustProxy: boolean;
+  webDistDir: string | undefined;
   /** The dev outbox exists only with the console provider outside production. */
   devOutbox: boolean;
+  /** What the support chat's 'Watch Video' plays (a URL or a path on this host). */
+  supportIntroVideoUrl: string | undefined;
+  supportPhone: string;
+  /** Unset in production without DATA_DOWNLOAD_PASSCODE_HASH: the utility is then closed. */
+  dataDownloadPasscodeHash: string | undefined;
+  team: { shareUrl: string | undefined };
+  geocoder: { provider: 'offline' } | { provider: 'nominatim'; url: string };
+  map: { tileUrl: string | undefined; attribution: string | undefined };
 }
+
+/** Hash of the demo data download passcode 'bueno-4821', used outside production only. */
+export const DEMO_DATA_DOWNLOAD_PASSCODE = 'bueno-4821';
+const DEMO_DATA_DOWNLOAD_PASSCODE_HASH = 'scrypt$cG13LWRlbW8tcGFzc2NvZGUtc2FsdA$19ZdT3fjs_5Ib4tr0dB6ZmNcN-3lZ4QP54GGoZQ9n4c';
 
 export class ConfigError extends Error {}
 
@@ -121,7 +150,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY === 'true',
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     devOutbox: env.SMS_PROVIDER === 'console' && env.NODE_ENV !== 'production',
+    supportIntroVideoUrl: env.SUPPORT_INTRO_VIDEO_URL,
+    supportPhone: env.SUPPORT_PHONE,
+    dataDownloadPasscodeHash:
+      env.DATA_DOWNLOAD_PASSCODE_HASH ?? (env.NODE_ENV === 'production' ? undefined : DEMO_DATA_DOWNLOAD_PASSCODE_HASH),
+    team: { shareUrl: env.TEAM_SHARE_URL ?? env.PUBLIC_URL },
+    geocoder: env.GEOCODER === 'nominatim' && env.GEOCODER_URL ? { provider: 'nominatim', url: env.GEOCODER_URL } : { provider: 'offline' },
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
   };
 }
 

@@ -31,7 +31,7 @@ export function migrationsFolder(): string {
   // Source layout and bundled layout both keep migrations beside the server package root.
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle'), path.resolve(here, 'drizzle')];
-  return process.env.PMW_MIGRATIONS_DIR ?? candidates.find((c) => existsDir(c)) ?? candidates[0]!;
+  return candidates.find((c) => existsDir(c)) ?? candidates[0]!;
 }
 
 function existsDir(p: string): boolean {

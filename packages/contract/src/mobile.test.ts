@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isValidMobile, mobileSchema, normalisedMobileSchema, normaliseMobile } from './mobile';
+
+describe('mobile numbers', () => {
+  it('strips +91 and non-digits and keeps the last 10 digits', () => {
+    expect(normaliseMobile('+91 98765-00001')).toBe('9876500001');
+    expect(normaliseMobile('09876500001')).toBe('9876500001');
+    expect(normaliseMobile('98765')).toBe('98765');
+    expect(isValidMobile(normaliseMobile('98765'))).toBe(false);
+  });
+  it('says what is wrong in the spec words', () => {
+    expect(mobileSchema.safeParse('').error?.issues[0]?.message).toBe('Mobile number is required');
+    expect(mobileSchema.safeParse('98765').error?.issues[0]?.message).toBe('Invalid Mobile Number');
+    expect(normalisedMobileSchema.parse('+91 98765 00001')).toBe('9876500001');
+    expect(normalisedMobileSchema.safeParse('+91 98765').error?.issues[0]?.message).toBe('Invalid Mobile Number');
+  });
+});
