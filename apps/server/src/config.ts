@@ -38,6 +38,8 @@ const envSchema = z
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    /** Where the built SPA is (the default is apps/web/dist beside the server). */
+    WEB_DIST_DIR: z.string().min(1).optional(),
     SUPPORT_INTRO_VIDEO_URL: z.string().min(1).optional(),
     /** Support phone shown on the merchant feedback page. */
     SUPPORT_PHONE: z.string().regex(/^\+?[0-9]{8,15}$/, 'must be a phone number').default('+918047180000'),
