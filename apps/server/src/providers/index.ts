@@ -6,6 +6,7 @@ import { smsOutbox } from '../db/schema/index';
 import { createConsoleSms, createHttpSms, type SmsProvider } from './sms';
 import { createLocalStorage, type LocalStorage, type StorageProvider } from './storage';
 import { createS3Storage } from './s3-storage';
+import { createNominatimGeocoder, createOfflineGeocoder, type GeocodeProvider } from './geocode';
 
 /** Every integration with the outside world, chosen by configuration. */
 export interface Providers {
@@ -13,6 +14,7 @@ export interface Providers {
   storage: StorageProvider;
   /** Present when files are on local disk: its signed URLs are served by us. */
   localStorage: LocalStorage | undefined;
+  geocode: GeocodeProvider;
 }
 
 export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
@@ -24,5 +26,6 @@ export async function createProviders(config: Config, db: Db, logger: FastifyBas
         });
   const localStorage = config.s3 ? undefined : createLocalStorage(path.join(config.dataDir, 'files'), config.secretKey);
   const storage = config.s3 ? await createS3Storage(config.s3) : localStorage!;
-  return { sms, storage, localStorage };
+  const geocode = config.geocoder.provider === 'nominatim' ? createNominatimGeocoder(config.geocoder.url) : createOfflineGeocoder();
+  return { sms, storage, localStorage, geocode };
 }

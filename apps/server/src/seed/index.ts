@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../app';
 import { appMeta } from '../db/schema/index';
 import { seedCore } from './core.seed';
+import { seedTeam } from './team.seed';
 
 /**
  * A module's demo data. Seeds run in this order, each idempotent (inserting
@@ -9,7 +10,7 @@ import { seedCore } from './core.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }];
+export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }];
 
 const MARKER = 'demo_seeded_on';
 

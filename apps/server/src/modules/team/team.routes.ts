@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@pmw/contract/messages';
+import { teamMessages, teamRoutes } from '@pmw/contract/team';
+import { answer, route, type RouteContext } from '../../http/route';
+import type { SessionInfo } from '../../http/session';
+import { AppError } from '../../errors';
+import type { OtpService } from '../auth/otp.service';
+import type { UsersService } from '../users/users.service';
+import type { TeamService } from './team.service';
+
+/** The member a team session stands for: the user and the team they logged in under. */
+const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
+const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/** /api/v2/team/...: the calls of the team area (spec 000, section 7, Team). */
+export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
+  const { otp, team, users } = deps;
+
+  // Blocking takes effect on the member's next request, not only at login.
+  ctx.sessions.addCheck('team', async (session) => team.assertActiveMember(Number(session.context.team_id), session.subjectId));
+
+  route(app, ctx, teamRoutes.mapConfig, async () => ({ tile_url: deps.map.tileUrl ?? null, attribution: deps.map.attribution ?? null }));
+  route(app, ctx, teamRoutes.team, async ({ query }) => team.publicTeam(query.team_code));
+
+  route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
+    if (body.team_code) {
+      // A blocked member is told so before an OTP is spent on them.
+      const t = await team.teamByCode(body.team_code);
+      if (!t) throw new AppError('NOT_FOUND', teamMessages.invalidUrl);
+      const user = await users.byMobile(body.mobile);
+      if (user && (user.blocked || (await team.isBlocked(t.team_id, user.user_id)))) throw new AppError('BLOCKED', messages.accountRemoved);
+    }
+    const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip });
+    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+  });
+
+  route(app, ctx, teamRoutes.login, async ({ body, reply }) => {
+    if (!(await team.teamByCode(body.team_code))) throw new AppError('NOT_FOUND', teamMessages.invalidUrl);
+    await otp.verify({ mobile: body.mobile, purpose: 'TEAM_LOGIN', otp: body.otp, request_id: body.request_id });
+    const member = await team.login(body);
+    await ctx.sessions.create(reply, 'team', member.user_id, { team_id: member.team_id });
+    return answer(member, messages.loginSuccess);
+  });
+
+  route(app, ctx, teamRoutes.me, async ({ session }) => {
+    const m = memberOf(session);
+    return team.member(m.userId, m.teamId);
+  });
+
+  route(app, ctx, teamRoutes.logout, async ({ req, reply }) => {
+    await ctx.sessions.destroy(req, reply, 'team');
+    return answer(null, messages.logoutSuccess);
+  });
+
+  route(app, ctx, teamRoutes.projects, async () => team.projects());
+  route(app, ctx, teamRoutes.projectData, async ({ query }) => team.projectData(query.job_id));
+  route(app, ctx, teamRoutes.projectInfo, async ({ query }) => team.projectInfo(query.job_id));
+  route(app, ctx, teamRoutes.pincodeFilter, async ({ body }) => ({ job_ids: await team.filterByPincode(body.job_ids, body.pincode) }));
+
+  route(app, ctx, teamRoutes.utmLink, async ({ query, session, req }) => ({
+    utm_link: await team.shareLink(memberOf(session).teamId, query.entity_id, originOf(req)),
+  }));
+
+  route(app, ctx, teamRoutes.taskCount, async ({ query, session }) => team.taskCount(memberOf(session), query));
+  route(app, ctx, teamRoutes.projectReport, async ({ query, session }) => team.projectReport(memberOf(session), query));
+  route(app, ctx, teamRoutes.reportData, async ({ query, session }) => team.reportData(memberOf(session), query));
+
+  route(app, ctx, teamRoutes.submit, async ({ body, session }) => {
+    const lead = await team.submitLead(memberOf(session), { form_id: body.form_id, values: body.input, location: body.location, idempotency_key: body.idempotency_key });
+    return answer(lead, teamMessages.leadAdded);
+  });
+
+  route(app, ctx, teamRoutes.complete, async ({ body, session }) => {
+    const lead = await team.completeLead(memberOf(session), { form_response_id: body.form_response_id, values: body.input, location: body.location });
+    return answer(lead, teamMessages.leadCompleted);
+  });
+
+  route(app, ctx, teamRoutes.reverseGeocode, async ({ query }) => team.reverseGeocode(query.lat, query.lng));
+}

@@ -1,0 +1,309 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { messages } from '@pmw/contract/messages';
+import { istDayStart } from '@pmw/contract/time';
+import {
+  criteriaPairs,
+  isListedProject,
+  teamMessages,
+  type ReverseGeocode,
+  type Team,
+  type TeamLead,
+  type TeamMember,
+  type TeamProject,
+} from '@pmw/contract/team';
+import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import type { Db } from '../../db/client';
+import {
+  campaigns,
+  employers,
+  formResponseData,
+  formResponses,
+  jobCategories,
+  jobPincodes,
+  jobs,
+  taskForms,
+  teamMembers,
+  teams,
+} from '../../db/schema/index';
+import { AppError, notFound } from '../../errors';
+import type { GeocodeProvider } from '../../providers/geocode';
+import type { LeadsService } from '../leads/leads.service';
+import type { UsersService } from '../users/users.service';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+const blocked = () => new AppError('BLOCKED', messages.accountRemoved);
+const invalidTeam = () => notFound(teamMessages.teamNotFound);
+
+/** `YYYY-MM-DD`..`YYYY-MM-DD` (inclusive days at +05:30) as instants. */
+function createdBetween(range: { start_date?: string | undefined; end_date?: string | undefined }) {
+  const conds = [];
+  if (range.start_date) conds.push(gte(formResponses.created_on, istDayStart(range.start_date)));
+  if (range.end_date) conds.push(lt(formResponses.created_on, new Date(istDayStart(range.end_date).getTime() + 86_400_000)));
+  return conds;
+}
+
+/** Counts per report status index, in SQL, so the report never loads the leads themselves. */
+const counts = {
+  added: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 0)::int`,
+  verified: sql<number>`count(*) filter (where ${formResponses.status} = 1)::int`,
+  rejected: sql<number>`count(*) filter (where ${formResponses.status} = 2)::int`,
+  expired: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 1)::int`,
+};
+
+/**
+ * Teams and their members, and what a member sees: the projects they can
+ * work on, their share links and their own leads. Leads are created through
+ * the leads service, attributed to the member and their team.
+ */
+export function createTeamService(deps: {
+  db: Db;
+  users: UsersService;
+  leads: LeadsService;
+  geocoder: GeocodeProvider;
+  /** Origin that replaces the host of shared links; undefined means the caller's origin. */
+  shareOrigin: string | undefined;
+}) {
+  const { db, users, leads, geocoder } = deps;
+
+  async function teamByCode(code: string): Promise<TeamRow | undefined> {
+    const [row] = await db.select().from(teams).where(eq(teams.team_code, code.toUpperCase())).limit(1);
+    return row;
+  }
+  async function teamById(teamId: number): Promise<TeamRow> {
+    const [row] = await db.select().from(teams).where(eq(teams.team_id, teamId)).limit(1);
+    if (!row) throw invalidTeam();
+    return row;
+  }
+
+  /** A project a member may see (listed, with a form). */
+  async function listedJob(jobId: number) {
+    const [row] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+    if (!row || !isListedProject(row)) throw notFound('Project not found');
+    return row;
+  }
+
+  const service = {
+    teamByCode,
+
+    /** The team as the login page shows it; the manager is a label only. */
+    async publicTeam(code: string): Promise<Team> {
+      const team = await teamByCode(code);
+      if (!team) throw invalidTeam();
+      const manager = await users.sessionUser(team.manager_user_id);
+      return { team_code: team.team_code, profile_picture_url: manager.profile_picture_url, User: { first_name: manager.first_name } };
+    },
+
+    /** Whether a person is a blocked member of a team (not a member at all is not blocked). */
+    async isBlocked(teamId: number, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ blocked: teamMembers.blocked })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId)))
+        .limit(1);
+      return row?.blocked === true;
+    },
+
+    /** Refuses a member who is blocked, in the team or as a person; used at login and on every request. */
+    async assertActiveMember(teamId: number, userId: number): Promise<void> {
+      const [row] = await db
+        .select({ blocked: teamMembers.blocked })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId)))
+        .limit(1);
+      if (!row || row.blocked) throw blocked();
+    },
+
+    /**
+     * After the OTP is verified: the person behind the mobile (named at their
+     * first login) joins the team if not yet a member. A blocked member is refused.
+     */
+    async login(input: { team_code: string; first_name: string; mobile: string }): Promise<TeamMember> {
+      const team = await teamByCode(input.team_code);
+      if (!team) throw invalidTeam();
+      const user = await users.findOrCreateByMobile(input.mobile, input.first_name);
+      if (user.blocked) throw blocked();
+      if (!user.first_name) await users.updateName(user.user_id, input.first_name);
+      await db.insert(teamMembers).values({ team_id: team.team_id, user_id: user.user_id }).onConflictDoNothing();
+      await service.assertActiveMember(team.team_id, user.user_id);
+      return { user_id: user.user_id, first_name: user.first_name ?? input.first_name, mobile: user.mobile, team_id: team.team_id, team_code: team.team_code };
+    },
+
+    async member(userId: number, teamId: number): Promise<TeamMember> {
+      const team = await teamById(teamId);
+      const user = await users.byId(userId);
+      if (!user) throw notFound('User not found');
+      return { user_id: user.user_id, first_name: user.first_name, mobile: user.mobile, team_id: team.team_id, team_code: team.team_code };
+    },
+
+    async projects(): Promise<{ categories: { job_category_id: number; title: string }[]; projects: TeamProject[] }> {
+      const rows = await db
+        .select({
+          job_id: jobs.job_id,
+          employer_id: jobs.employer_id,
+          form_id: taskForms.form_id,
+          job_title: jobs.job_title,
+          slug_name: jobs.slug_name,
+          logo_url: jobs.logo_url,
+          employer_name: employers.employer_name,
+          theme_color: employers.theme_color,
+          job_category_id: jobs.job_category_id,
+          category_title: jobCategories.title,
+          rewards: jobs.rewards,
+          payout_text: jobs.payout_text,
+          action_status: jobs.action_status,
+          archive_status: jobs.archive_status,
+          archive_message: jobs.archive_message,
+          on_hold: jobs.on_hold,
+          hold_message: jobs.hold_message,
+        })
+        .from(jobs)
+        .innerJoin(taskForms, eq(taskForms.job_id, jobs.job_id))
+        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+        .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+        .orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
+      const projects = rows.filter(isListedProject).map(({ employer_id: _employer, ...p }) => p);
+      const categories = new Map<number, string>();
+      for (const p of projects) categories.set(p.job_category_id, p.category_title);
+      return { categories: [...categories].map(([job_category_id, title]) => ({ job_category_id, title })), projects };
+    },
+
+    async projectData(jobId: number) {
+      const job = await listedJob(jobId);
+      const form = await leads.formByJob(job.job_id);
+      if (!form) throw notFound('Project not found');
+      return { form_id: form.form_id, job_id: form.job_id, job_title: form.job_title, is_otp_required: form.is_otp_required, description: form.description, inputs: form.inputs };
+    },
+
+    async projectInfo(jobId: number) {
+      const job = await listedJob(jobId);
+      const [employer] = await db.select({ name: employers.employer_name }).from(employers).where(eq(employers.employer_id, job.employer_id)).limit(1);
+      return {
+        job_id: job.job_id,
+        job_title: job.job_title,
+        employer_name: employer?.name ?? '',
+        tag_line: job.tag_line,
+        description: job.description,
+        rewards: job.rewards,
+        payout_text: job.payout_text,
+        criteria: criteriaPairs(job.criteria),
+        features: job.features,
+        customer_tnc: job.customer_tnc,
+      };
+    },
+
+    /** Which of the given projects serve a pincode. */
+    async filterByPincode(jobIds: number[], pincode: string): Promise<number[]> {
+      if (jobIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ job_id: jobPincodes.job_id })
+        .from(jobPincodes)
+        .where(and(eq(jobPincodes.pincode, pincode), inArray(jobPincodes.job_id, jobIds)))
+        .orderBy(asc(jobPincodes.job_id));
+      return rows.map((r) => r.job_id);
+    },
+
+    /** The team leader's campaign link for a project, on the share host. */
+    async shareLink(teamId: number, jobId: number, requestOrigin: string): Promise<string> {
+      const team = await teamById(teamId);
+      await listedJob(jobId);
+      const [campaign] = await db
+        .select({ utm_code: campaigns.utm_code })
+        .from(campaigns)
+        .where(eq(campaigns.user_id, team.manager_user_id))
+        .orderBy(asc(campaigns.created_on), asc(campaigns.utm_code))
+        .limit(1);
+      if (!campaign) throw notFound(teamMessages.shareUnavailable);
+      const origin = deps.shareOrigin ?? requestOrigin;
+      return new URL(`/utm/${encodeURIComponent(campaign.utm_code)}/${jobId}`, origin).toString();
+    },
+
+    async taskCount(member: { userId: number; teamId: number }, range: { start_date?: string | undefined; end_date?: string | undefined }) {
+      const [row] = await db
+        .select(counts)
+        .from(formResponses)
+        .where(and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)));
+      const c = row ?? { added: 0, verified: 0, rejected: 0, expired: 0 };
+      return { ...c, total: c.added + c.verified + c.rejected + c.expired };
+    },
+
+    async projectReport(member: { userId: number; teamId: number }, range: { start_date?: string | undefined; end_date?: string | undefined }) {
+      return db
+        .select({ job_id: formResponses.job_id, form_id: formResponses.form_id, job_title: jobs.job_title, ...counts })
+        .from(formResponses)
+        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
+        .where(and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)))
+        .groupBy(formResponses.job_id, formResponses.form_id, jobs.job_title)
+        .orderBy(asc(jobs.job_title));
+    },
+
+    /** A member's own leads for one project and one status, newest first. */
+    async reportData(member: { userId: number; teamId: number }, q: { form_id: number; status: number; archive_status: number }): Promise<TeamLead[]> {
+      const rows = await db
+        .select()
+        .from(formResponses)
+        .where(
+          and(
+            eq(formResponses.team_member_user_id, member.userId),
+            eq(formResponses.team_id, member.teamId),
+            eq(formResponses.form_id, q.form_id),
+            eq(formResponses.status, q.status),
+            // Verified and rejected leads count whatever their archive flag (leadStatusIndex).
+            q.status === 0 ? eq(formResponses.archive_status, q.archive_status) : undefined,
+          ),
+        )
+        .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
+        .limit(500);
+      const ids = rows.map((r) => r.form_response_id);
+      const data = ids.length
+        ? await db
+            .select({ form_response_id: formResponseData.form_response_id, input_id: formResponseData.input_id, value: formResponseData.value })
+            .from(formResponseData)
+            .where(inArray(formResponseData.form_response_id, ids))
+        : [];
+      return rows.map((r) => ({
+        form_response_id: r.form_response_id,
+        form_id: r.form_id,
+        job_id: r.job_id,
+        customer_name: r.customer_name,
+        customer_mobile: r.customer_mobile,
+        status: r.status,
+        archive_status: r.archive_status,
+        sub_status: r.sub_status,
+        status_comment: r.status_comment,
+        created_on: r.created_on.toISOString(),
+        response_data: data
+          .filter((d) => d.form_response_id === r.form_response_id)
+          .sort((a, b) => a.input_id - b.input_id)
+          .map(({ input_id, value }) => ({ input_id, value })),
+      }));
+    },
+
+    async submitLead(member: { userId: number; teamId: number }, input: { form_id: number; values: LeadInputValue[]; location?: MapLocation | undefined; idempotency_key: string }) {
+      const { lead } = await leads.createLead({
+        form: { form_id: input.form_id },
+        values: input.values,
+        attribution: { team_member_user_id: member.userId, team_id: member.teamId },
+        uploader: { kind: 'team', id: member.userId },
+        idempotency_key: input.idempotency_key,
+        location: input.location,
+      });
+      return { form_response_id: lead.form_response_id };
+    },
+
+    async completeLead(member: { userId: number; teamId: number }, input: { form_response_id: number; values: LeadInputValue[]; location?: MapLocation | undefined }) {
+      const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
+      const lead = await leads.leadWithData(input.form_response_id, attribution);
+      // A lead made in another team stays there, even for the same person.
+      if (lead.team_id !== member.teamId) throw notFound('Lead not found');
+      const row = await leads.completeLead({ form_response_id: input.form_response_id, values: input.values, attribution, uploader: { kind: 'team', id: member.userId }, location: input.location });
+      return { form_response_id: row.form_response_id };
+    },
+
+    async reverseGeocode(lat: number, lng: number): Promise<ReverseGeocode> {
+      return { lat, lng, ...(await geocoder.reverse(lat, lng)) };
+    },
+  };
+  return service;
+}
+export type TeamService = ReturnType<typeof createTeamService>;

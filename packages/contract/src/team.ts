@@ -1,0 +1,350 @@
+import { z } from 'zod';
+import { defineRoute, queryInt } from './api';
+import { otpSchema } from './auth';
+import { IST_OFFSET_MINUTES } from './constants';
+import { fileRoutes } from './files';
+import { formInputSchema, leadInputValueSchema, mapLocationSchema } from './lead-form';
+import { mobileSchema } from './mobile';
+
+/**
+ * The team area (/mt and /mt/{team_code}): field agents log in under a team
+ * code, submit leads to projects, follow their status and share project links.
+ * Spec 000, sections 2.8, 4 (Team), 5, 7 (Team calls) and 9.
+ */
+
+export const TEAM_PINCODE_LENGTH = 6;
+export const TEAM_NAME_MIN = 3;
+export const MAP_DEFAULT_ZOOM = 18;
+export const GEOLOCATION_TIMEOUT_MS = 10_000;
+export const INSTALL_PROMPT_SHOW_MS = 2_000;
+export const INSTALL_PROMPT_HIDE_MS = 7_000;
+/** A project whose action_status is this is shared by link instead of added as a lead. */
+export const ACTION_STATUS_SHARE = 20;
+
+export const teamMessages = {
+  invalidUrl: 'Invalid URL',
+  nameMin: 'Name must be at least 3 characters',
+  nameRequired: 'Name is required',
+  teamNotFound: 'Invalid URL',
+  leadAdded: 'Lead added successfully',
+  leadCompleted: 'Lead details added successfully',
+  shareUnavailable: 'The team leader has no campaign link yet, please contact your Admin.',
+  projectUnavailable: 'This project is not taking leads right now',
+  notYourLead: 'This lead is not yours',
+  noDetailsNeeded: 'This lead does not need more details',
+  pincodeInvalid: 'Pincode must be 6 digits',
+} as const;
+
+export const teamCodeSchema = z
+  .string()
+  .trim()
+  .min(1, teamMessages.invalidUrl)
+  .max(40, teamMessages.invalidUrl)
+  .regex(/^[A-Za-z0-9_-]+$/, teamMessages.invalidUrl)
+  .transform((s) => s.toUpperCase());
+
+export const teamFirstNameSchema = z
+  .string({ error: teamMessages.nameRequired })
+  .trim()
+  .min(1, teamMessages.nameRequired)
+  .min(TEAM_NAME_MIN, teamMessages.nameMin)
+  .max(60);
+
+/** Keeps the digits a person typed, at most 6 (spec 5: truncated to 6). */
+export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, TEAM_PINCODE_LENGTH);
+/** The search fires only once 6 digits are there. */
+export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode);
+
+export const pincodeSchema = z.string().trim().regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
+
+// ---------------------------------------------------------------- lead status
+
+/** The status index of the team report (spec 4): 0 Added, 1 Verified, 2 Rejected, 3 Expired. */
+export const LEAD_STATUS_INDEX = { added: 0, verified: 1, rejected: 2, expired: 3 } as const;
+export type LeadStatusIndex = 0 | 1 | 2 | 3;
+export const LEAD_STATUS_LABELS: Record<LeadStatusIndex, string> = { 0: 'Added', 1: 'Verified', 2: 'Rejected', 3: 'Expired' };
+
+/** A lead's index from its stored status (0 pending, 1 approved, 2 rejected) and archive_status (1 expired). */
+export function leadStatusIndex(lead: { status: number; archive_status: number }): LeadStatusIndex {
+  if (lead.status === 1) return 1;
+  if (lead.status === 2) return 2;
+  if (lead.archive_status === 1) return 3;
+  return 0;
+}
+
+/** What the report-data call filters on for an index: Expired is status 0 with archive_status 1. */
+export function leadStatusFilter(index: LeadStatusIndex): { status: number; archive_status: number } {
+  if (index === 3) return { status: 0, archive_status: 1 };
+  return { status: index, archive_status: 0 };
+}
+
+/** Added leads with sub_status 1 offer 'Add Details' (spec 4). */
+export const needsMoreDetails = (lead: { status: number; archive_status: number; sub_status: number }) =>
+  leadStatusIndex(lead) === 0 && lead.sub_status === 1;
+
+// ---------------------------------------------------------------- date filters
+
+export const DATE_FILTERS = ['this_week', 'last_week', 'this_month', 'last_month', 'last_3_months', 'last_6_months', 'all'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+export const DATE_FILTER_LABELS: Record<DateFilter, string> = {
+  this_week: 'This Week',
+  last_week: 'Last Week',
+  this_month: 'This Month',
+  last_month: 'Last Month',
+  last_3_months: 'Last 3 Months',
+  last_6_months: 'Last 6 Months',
+  all: 'All',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const daysInMonth = (year: number, month0: number) => new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+
+/**
+ * The calendar days (inclusive, `YYYY-MM-DD` at +05:30) a filter covers on the
+ * day `now` falls on in India. Weeks start on Monday. "Last N months" runs from
+ * the same day N months ago (the month's last day when that day does not exist)
+ * to today. "All" has no bounds.
+ */
+export function dateRangeFor(filter: DateFilter, now: Date = new Date()): { start_date: string; end_date: string } | undefined {
+  if (filter === 'all') return undefined;
+  // Work on the wall-clock date in India, held in a UTC Date so the machine's zone never matters.
+  const local = new Date(now.getTime() + IST_OFFSET_MINUTES * 60_000);
+  const today = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth();
+  const sinceMonday = (today.getUTCDay() + 6) % 7;
+  const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+  switch (filter) {
+    case 'this_week':
+      return { start_date: ymd(addDays(today, -sinceMonday)), end_date: ymd(today) };
+    case 'last_week': {
+      const monday = addDays(today, -sinceMonday - 7);
+      return { start_date: ymd(monday), end_date: ymd(addDays(monday, 6)) };
+    }
+    case 'this_month':
+      return { start_date: ymd(new Date(Date.UTC(y, m, 1))), end_date: ymd(today) };
+    case 'last_month':
+      return { start_date: ymd(new Date(Date.UTC(y, m - 1, 1))), end_date: ymd(new Date(Date.UTC(y, m, 0))) };
+    case 'last_3_months':
+    case 'last_6_months': {
+      const back = filter === 'last_3_months' ? 3 : 6;
+      const first = new Date(Date.UTC(y, m - back, 1));
+      const day = Math.min(today.getUTCDate(), daysInMonth(first.getUTCFullYear(), first.getUTCMonth()));
+      return { start_date: ymd(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day))), end_date: ymd(today) };
+    }
+  }
+}
+
+// ---------------------------------------------------------------- schemas
+
+export const teamSendOtpBodySchema = z.object({
+  mobile: mobileSchema,
+  feature: z.literal('MT').optional(),
+  team_code: teamCodeSchema.optional(),
+});
+export const teamOtpSentSchema = z.object({ mobile: z.string(), request_id: z.string(), resend_after: z.number().int() });
+
+export const teamLoginBodySchema = z.object({
+  request_id: z.string().trim().min(1, 'request_id is required').max(100),
+  team_code: teamCodeSchema,
+  first_name: teamFirstNameSchema,
+  mobile: mobileSchema,
+  otp: otpSchema,
+});
+
+/** The team as the login page shows it: the manager is a label only. */
+export const teamSchema = z.object({
+  team_code: z.string(),
+  profile_picture_url: z.string().nullable(),
+  User: z.object({ first_name: z.string().nullable() }),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamMemberSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string().nullable(),
+  mobile: z.string(),
+  team_id: z.number().int(),
+  team_code: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamProjectSchema = z.object({
+  job_id: z.number().int(),
+  form_id: z.number().int(),
+  job_title: z.string(),
+  slug_name: z.string(),
+  logo_url: z.string().nullable(),
+  employer_name: z.string(),
+  theme_color: z.string().nullable(),
+  job_category_id: z.number().int(),
+  category_title: z.string(),
+  rewards: z.string().nullable(),
+  payout_text: z.string().nullable(),
+  action_status: z.number().int(),
+  archive_status: z.number().int(),
+  archive_message: z.string().nullable(),
+  on_hold: z.boolean(),
+  hold_message: z.string().nullable(),
+});
+export type TeamProject = z.infer<typeof teamProjectSchema>;
+
+export const teamProjectsSchema = z.object({
+  categories: z.array(z.object({ job_category_id: z.number().int(), title: z.string() })),
+  projects: z.array(teamProjectSchema),
+});
+
+/** Whether a project takes an action now, and the message to show when it does not (spec 4). */
+export function projectAvailability(p: Pick<TeamProject, 'archive_status' | 'archive_message' | 'on_hold' | 'hold_message'>): {
+  enabled: boolean;
+  message: string | null;
+} {
+  if (p.archive_status !== 0) return { enabled: false, message: p.archive_message ?? teamMessages.projectUnavailable };
+  if (p.on_hold) return { enabled: false, message: p.hold_message ?? teamMessages.projectUnavailable };
+  return { enabled: true, message: null };
+}
+export const projectAction = (p: Pick<TeamProject, 'action_status'>): 'Share' | 'Add' =>
+  p.action_status === ACTION_STATUS_SHARE ? 'Share' : 'Add';
+
+export const jobIdQuerySchema = z.object({ job_id: queryInt.positive() });
+
+export const teamProjectDataSchema = z.object({
+  form_id: z.number().int(),
+  job_id: z.number().int(),
+  job_title: z.string(),
+  is_otp_required: z.boolean(),
+  description: z.string().nullable(),
+  inputs: z.array(formInputSchema),
+});
+export type TeamProjectData = z.infer<typeof teamProjectDataSchema>;
+
+export const teamProjectInfoSchema = z.object({
+  job_id: z.number().int(),
+  job_title: z.string(),
+  employer_name: z.string(),
+  tag_line: z.string().nullable(),
+  description: z.string().nullable(),
+  rewards: z.string().nullable(),
+  payout_text: z.string().nullable(),
+  /** `label_value;;label_value` split into pairs. */
+  criteria: z.array(z.object({ label: z.string(), value: z.string() })),
+  features: z.array(z.string()),
+  customer_tnc: z.string().nullable(),
+});
+
+/** `Age_21 to 60;;Income_₹25,000` → [{label: 'Age', value: '21 to 60'}, ...]. */
+export function criteriaPairs(raw: string | null | undefined): { label: string; value: string }[] {
+  if (!raw) return [];
+  return raw
+    .split(';;')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf('_');
+      return at < 0 ? { label: part, value: '' } : { label: part.slice(0, at), value: part.slice(at + 1) };
+    });
+}
+
+export const pincodeFilterBodySchema = z.object({
+  job_ids: z.array(z.number().int().positive()).max(500),
+  pincode: pincodeSchema,
+});
+export const pincodeFilterSchema = z.object({ job_ids: z.array(z.number().int()) });
+
+export const utmLinkQuerySchema = z.object({ entity_type: z.literal('JOB'), entity_id: queryInt.positive() });
+export const utmLinkSchema = z.object({ utm_link: z.string() });
+
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
+export const reportQuerySchema = z
+  .object({ start_date: dayString.optional(), end_date: dayString.optional() })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
+
+export const statusCountsSchema = z.object({
+  added: z.number().int(),
+  verified: z.number().int(),
+  rejected: z.number().int(),
+  expired: z.number().int(),
+});
+export const taskCountSchema = statusCountsSchema.extend({ total: z.number().int() });
+export const projectReportSchema = z.array(
+  statusCountsSchema.extend({ job_id: z.number().int(), form_id: z.number().int(), job_title: z.string() }),
+);
+
+export const reportDataQuerySchema = z.object({
+  form_id: queryInt.positive(),
+  status: queryInt.min(0).max(2),
+  archive_status: queryInt.min(0).max(1),
+});
+export const teamLeadSchema = z.object({
+  form_response_id: z.number().int(),
+  form_id: z.number().int(),
+  job_id: z.number().int(),
+  customer_name: z.string().nullable(),
+  customer_mobile: z.string().nullable(),
+  status: z.number().int(),
+  archive_status: z.number().int(),
+  sub_status: z.number().int(),
+  status_comment: z.string().nullable(),
+  created_on: z.string(),
+  /** The values already given, so 'Add Details' starts from them. */
+  response_data: z.array(z.object({ input_id: z.number().int(), value: z.string() })),
+});
+export type TeamLead = z.infer<typeof teamLeadSchema>;
+
+export const teamSubmitBodySchema = z.object({
+  form_id: z.number().int().positive(),
+  input: z.array(leadInputValueSchema).max(100),
+  /** Where the field agent stood when the lead was submitted. */
+  location: mapLocationSchema.optional(),
+  /** Chosen by the device for each lead; a retried or replayed submit makes one lead. */
+  idempotency_key: z.string().trim().min(8).max(100),
+});
+/** Completing is naturally idempotent: a lead that no longer waits for details answers a conflict. */
+export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true }).extend({ form_response_id: z.number().int().positive() });
+export const teamSubmittedSchema = z.object({ form_response_id: z.number().int() });
+
+export const reverseGeocodeQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+});
+export const reverseGeocodeSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  address: z.string(),
+  city: z.string().nullable(),
+  pincode: z.string().nullable(),
+});
+export type ReverseGeocode = z.infer<typeof reverseGeocodeSchema>;
+
+/** Map tiles for the picker; without a tile URL the picker draws a plain grid. */
+export const mapConfigSchema = z.object({ tile_url: z.string().nullable(), attribution: z.string().nullable() });
+
+export const teamRoutes = {
+  mapConfig: defineRoute({ method: 'GET', path: '/team/map/config', auth: 'public', response: mapConfigSchema }),
+  sendOtp: defineRoute({ method: 'POST', path: '/team/otp/send', auth: 'public', body: teamSendOtpBodySchema, response: teamOtpSentSchema }),
+  login: defineRoute({ method: 'POST', path: '/team/login/otp', auth: 'public', body: teamLoginBodySchema, response: teamMemberSchema }),
+  team: defineRoute({ method: 'GET', path: '/team/get', auth: 'public', query: z.object({ team_code: teamCodeSchema }), response: teamSchema }),
+  me: defineRoute({ method: 'GET', path: '/team/user/get', auth: 'team', response: teamMemberSchema }),
+  logout: defineRoute({ method: 'GET', path: '/team/user/logout', auth: 'public', response: z.null() }),
+  projects: defineRoute({ method: 'GET', path: '/team/projects', auth: 'team', response: teamProjectsSchema }),
+  projectData: defineRoute({ method: 'GET', path: '/team/project/data', auth: 'team', query: jobIdQuerySchema, response: teamProjectDataSchema }),
+  projectInfo: defineRoute({ method: 'GET', path: '/team/project/info', auth: 'team', query: jobIdQuerySchema, response: teamProjectInfoSchema }),
+  pincodeFilter: defineRoute({ method: 'POST', path: '/team/projects/pincode', auth: 'team', body: pincodeFilterBodySchema, response: pincodeFilterSchema }),
+  utmLink: defineRoute({ method: 'GET', path: '/team/utm/link', auth: 'team', query: utmLinkQuerySchema, response: utmLinkSchema }),
+  projectReport: defineRoute({ method: 'GET', path: '/team/project/report', auth: 'team', query: reportQuerySchema, response: projectReportSchema }),
+  taskCount: defineRoute({ method: 'GET', path: '/team/task/count', auth: 'team', query: reportQuerySchema, response: taskCountSchema }),
+  reportData: defineRoute({ method: 'GET', path: '/team/project/report/data', auth: 'team', query: reportDataQuerySchema, response: z.array(teamLeadSchema) }),
+  submit: defineRoute({ method: 'POST', path: '/team/task/response/submit', auth: 'team', body: teamSubmitBodySchema, response: teamSubmittedSchema }),
+  complete: defineRoute({ method: 'POST', path: '/team/task/response/complete', auth: 'team', body: teamCompleteBodySchema, response: teamSubmittedSchema }),
+  reverseGeocode: defineRoute({ method: 'GET', path: '/team/geocode/reverse', auth: 'team', query: reverseGeocodeQuerySchema, response: reverseGeocodeSchema }),
+};
+
+/** The upload flow for files on a team member's lead form (IMAGE, VIDEO, FILE inputs). */
+export const teamFileRoutes = fileRoutes('/team', 'team');
+
+/** Employer 120's jobs are hidden except these (spec 4); the team list follows the same rule. */
+export const HIDDEN_EMPLOYER_ID = 120;
+export const VISIBLE_HIDDEN_EMPLOYER_JOBS: readonly number[] = [355, 294];
+export const isListedProject = (p: { employer_id: number; job_id: number }) =>
+  p.employer_id !== HIDDEN_EMPLOYER_ID || VISIBLE_HIDDEN_EMPLOYER_JOBS.includes(p.job_id);
