@@ -31,6 +31,11 @@ import { createDocumentsService } from './modules/documents/documents.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
 import { createSpa } from './http/spa';
+import { createFeedbackService } from './modules/feedback/feedback.service';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { createDataDownloadService } from './modules/data-download/data-download.service';
+import { createPasscodeGuard } from './modules/data-download/passcode';
+import { registerDataDownloadRoutes } from './modules/data-download/data-download.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
@@ -64,7 +69,11 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const wallet = createWalletService({ db });
   const leads = createLeadsService({ db, files });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team };
+  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/' });
+  const dataDownload = createDataDownloadService({
+    db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash }), tmpDir: path.join(config.dataDir, 'tmp'),
+  });
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, feedback, dataDownload };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -122,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
+  registerFeedbackRoutes(app, ctx, services.feedback);
+  registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [
     { prefix: '/partner', kind: 'worker' },
     { prefix: '/user', kind: 'worker' },

@@ -1,5 +1,6 @@
-import type { Config } from './config';
+import { DEMO_DATA_DOWNLOAD_PASSCODE, DEMO_DATA_DOWNLOAD_PASSCODE_HASH, type Config } from './config';
 import { DEMO } from './seed/demo-ids';
+import { demoFeedbackPath } from './seed/feedback.seed';
 
 /** What a person needs after `npm start`: the URL, the demo logins, where OTPs appear. */
 export function printBanner(info: { config: Config; port: number; database: string; seeded: boolean; startupMs: number }) {
@@ -13,6 +14,7 @@ export function printBanner(info: { config: Config; port: number; database: stri
     `    Partner Asha Verma   ${DEMO.asha.mobile}   ${base}/partner/`,
     `    Partner Ravi Kumar   ${DEMO.ravi.mobile}   ${base}/partner/`,
     `    Ops agent            ${DEMO.opsAgent.mobile}`,
+    `  Merchant feedback link (task 5001): ${base}${demoFeedbackPath}   Data download: ${base}/bueno/output ${info.config.dataDownloadPasscodeHash === DEMO_DATA_DOWNLOAD_PASSCODE_HASH ? `(demo passcode ${DEMO_DATA_DOWNLOAD_PASSCODE})` : ''}`,
     '',
     info.config.devOutbox
       ? `  OTPs are printed in this log and kept in the dev outbox: ${base}/api/v2/dev/outbox?mobile=${DEMO.asha.mobile}`

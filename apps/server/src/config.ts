@@ -108,7 +108,7 @@ export interface Config {
 
 /** Hash of the demo data download passcode 'bueno-4821', used outside production only. */
 export const DEMO_DATA_DOWNLOAD_PASSCODE = 'bueno-4821';
-const DEMO_DATA_DOWNLOAD_PASSCODE_HASH = 'scrypt$cG13LWRlbW8tcGFzc2NvZGUtc2FsdA$19ZdT3fjs_5Ib4tr0dB6ZmNcN-3lZ4QP54GGoZQ9n4c';
+export const DEMO_DATA_DOWNLOAD_PASSCODE_HASH = 'scrypt$cG13LWRlbW8tcGFzc2NvZGUtc2FsdA$19ZdT3fjs_5Ib4tr0dB6ZmNcN-3lZ4QP54GGoZQ9n4c';
 
 export class ConfigError extends Error {}
 

@@ -97,3 +97,11 @@ export const dataDownloadMessages = {
   tooManyRows: 'The file has more than 200,000 rows',
   fileMissing: 'The uploaded file was not found. Please upload it again',
 } as const;
+
+/** A lead's status as the partner report says it: archive_status 1 is Expired. */
+export function leadStatusText(lead: { status: number; archive_status: number }): string {
+  if (lead.archive_status === 1) return 'Expired';
+  if (lead.status === 1) return 'Approved';
+  if (lead.status === 2) return 'Rejected';
+  return 'Pending';
+}

@@ -40,9 +40,9 @@ export function encodeLinkPart(value: string): string {
 
 /** Decodes one base64 link segment; null when it is not base64 or not text. */
 export function decodeLinkPart(part: string): string | null {
-  const cleaned = decodeURIComponent(part).replace(/-/g, '+').replace(/_/g, '/');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(cleaned)) return null;
   try {
+    const cleaned = decodeURIComponent(part).replace(/-/g, '+').replace(/_/g, '/');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(cleaned)) return null;
     const binary = atob(cleaned);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../app';
 import { appMeta } from '../db/schema/index';
 import { seedCore } from './core.seed';
+import { seedFeedback } from './feedback.seed';
 import { seedTeam } from './team.seed';
 
 /**
@@ -10,7 +11,7 @@ import { seedTeam } from './team.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }];
+export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }];
 
 const MARKER = 'demo_seeded_on';
 

@@ -10,9 +10,12 @@ import type { StorageProvider } from '../../providers/storage';
 
 export type FileRow = typeof files.$inferSelect;
 
-/** Who is asking for a file: a session's kind and subject. */
+/**
+ * Who is asking for a file: a session's kind and subject. 'data_download' is
+ * the passcode-gated data download page, which has no login (id 0).
+ */
 export interface FileCaller {
-  kind: SessionKind;
+  kind: SessionKind | 'data_download';
   id: number;
 }
 

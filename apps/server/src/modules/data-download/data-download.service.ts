@@ -1,0 +1,250 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  DATA_DOWNLOAD_MAX_BYTES,
+  DATA_DOWNLOAD_MAX_ROWS,
+  LEAD_NOT_FOUND,
+  OUTPUT_COLUMNS,
+  dataDownloadMessages,
+  leadIdColumn,
+  leadStatusText,
+  outputFileName,
+  type DataDownloadFormat,
+} from '@pmw/contract/data-download';
+import { fileExtension } from '@pmw/contract/files';
+import { formatIsoLocal } from '@pmw/contract/time';
+import type { Db } from '../../db/client';
+import { formResponses, jobs, users } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import type { StorageProvider } from '../../providers/storage';
+import type { FileCaller, FilesService } from '../files/files.service';
+import { cellText, createRowWriter, readRows, type Cell } from './spreadsheet';
+import type { PasscodeGuard } from './passcode';
+
+/** The page has no login; its uploads belong to this one owner and are reached by key. */
+export const DATA_DOWNLOAD_CALLER: FileCaller = { kind: 'data_download', id: 0 };
+const KEY_PREFIX = 'task_data/data_download-0/';
+/** Leads looked up per query, and so the rows held at once. */
+const BATCH = 1000;
+
+export interface GeneratedFile {
+  path: string;
+  fileName: string;
+  format: DataDownloadFormat;
+  rows: number;
+  /** Removes the file once it was sent (or not). */
+  dispose(): Promise<void>;
+}
+
+interface LeadFacts {
+  project: string;
+  partnerName: string;
+  partnerPmwId: string;
+  customerName: string;
+  customerMobile: string;
+  status: string;
+  comment: string;
+  payoutPaise: number;
+  createdOn: Date;
+  modifiedOn: Date;
+}
+
+const fail = (code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'NOT_FOUND' | 'UNSUPPORTED_MEDIA_TYPE', message: string) =>
+  new AppError(code, message);
+
+/** The sanitised input name the upload kept in its key: `<prefix><uuid>-<name>.<ext>`. */
+function inputNameFromKey(key: string): string {
+  const last = key.slice(KEY_PREFIX.length);
+  return last.replace(/^[0-9a-f-]{36}-/, '') || 'data.csv';
+}
+
+/**
+ * Data download: a sheet of lead ids in, the same sheet with each lead's
+ * current data out. The output is written to a temporary file first, so a file
+ * that turns out bad halfway answers an error, never part of a file.
+ */
+export function createDataDownloadService(deps: {
+  db: Db;
+  files: FilesService;
+  storage: StorageProvider;
+  passcode: PasscodeGuard;
+  tmpDir: string;
+}) {
+  const { db } = deps;
+  const partners = alias(users, 'partner');
+  const members = alias(users, 'member');
+
+  async function lookup(ids: number[]): Promise<Map<number, LeadFacts>> {
+    const found = new Map<number, LeadFacts>();
+    if (ids.length === 0) return found;
+    const rows = await db
+      .select({
+        id: formResponses.form_response_id,
+        project: jobs.job_title,
+        partnerId: formResponses.partner_user_id,
+        partnerFirst: partners.first_name,
+        partnerLast: partners.last_name,
+        memberId: formResponses.team_member_user_id,
+        memberFirst: members.first_name,
+        memberLast: members.last_name,
+        customerName: formResponses.customer_name,
+        customerMobile: formResponses.customer_mobile,
+        status: formResponses.status,
+        archiveStatus: formResponses.archive_status,
+        comment: formResponses.status_comment,
+        payoutPaise: formResponses.payout_paise,
+        createdOn: formResponses.created_on,
+        modifiedOn: formResponses.modified_on,
+      })
+      .from(formResponses)
+      .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
+      .leftJoin(partners, eq(partners.user_id, formResponses.partner_user_id))
+      .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
+      .where(inArray(formResponses.form_response_id, ids));
+    for (const r of rows) {
+      // A team member's lead has no partner; the member is who brought it.
+      const byPartner = r.partnerId !== null;
+      const personId = byPartner ? r.partnerId : r.memberId;
+      const name = [byPartner ? r.partnerFirst : r.memberFirst, byPartner ? r.partnerLast : r.memberLast].filter(Boolean).join(' ');
+      found.set(r.id, {
+        project: r.project,
+        partnerName: name,
+        partnerPmwId: personId === null ? '' : `PMW${personId}`,
+        customerName: r.customerName ?? '',
+        customerMobile: r.customerMobile ?? '',
+        status: leadStatusText({ status: r.status, archive_status: r.archiveStatus }),
+        comment: r.comment ?? '',
+        payoutPaise: r.payoutPaise,
+        createdOn: r.createdOn,
+        modifiedOn: r.modifiedOn,
+      });
+    }
+    return found;
+  }
+
+  function appended(facts: LeadFacts | undefined, format: DataDownloadFormat): Cell[] {
+    if (!facts) return ['', '', '', '', '', LEAD_NOT_FOUND, '', '', '', ''];
+    const payout = facts.payoutPaise / 100;
+    return [
+      facts.project,
+      facts.partnerName,
+      facts.partnerPmwId,
+      facts.customerName,
+      facts.customerMobile,
+      facts.status,
+      facts.comment,
+      format === 'csv' ? payout.toFixed(2) : payout,
+      formatIsoLocal(facts.createdOn),
+      formatIsoLocal(facts.modifiedOn),
+    ];
+  }
+
+  /** A lead id cell: digits only (a number cell or its text). */
+  function leadIdOf(cell: Cell | undefined): number | null {
+    const text = cellText(cell);
+    if (!/^[0-9]{1,9}$/.test(text)) return null;
+    return Number(text);
+  }
+
+  async function generate(source: Readable, format: DataDownloadFormat, inputName: string, bom: boolean): Promise<GeneratedFile> {
+    mkdirSync(deps.tmpDir, { recursive: true });
+    const outPath = path.join(deps.tmpDir, `dd-${randomUUID()}.${format}`);
+    const out = createWriteStream(outPath);
+    const writer = createRowWriter(format, out, { bom });
+    const dispose = () => unlink(outPath).catch(() => undefined);
+    let header: Cell[] | null = null;
+    let idColumn = -1;
+    let rows = 0;
+    let batch: Cell[][] = [];
+
+    const flush = async () => {
+      const ids = batch.map((row) => leadIdOf(row[idColumn])).filter((id): id is number => id !== null);
+      const facts = await lookup([...new Set(ids)]);
+      for (const row of batch) {
+        const id = leadIdOf(row[idColumn]);
+        const own = Array.from({ length: header!.length }, (_, i) => row[i] ?? null);
+        // Cells beyond the header are kept too, so nothing typed is dropped.
+        const extra = row.slice(header!.length);
+        await writer.write([...own, ...extra.map((c) => c ?? null), ...appended(id === null ? undefined : facts.get(id), format)]);
+      }
+      batch = [];
+    };
+
+    try {
+      try {
+        for await (const row of readRows(format, source)) {
+          if (row.every((c) => cellText(c) === '')) continue;
+          if (!header) {
+            header = row.map((c) => cellText(c));
+            idColumn = leadIdColumn(header.map(String));
+            if (idColumn < 0) throw fail('BAD_REQUEST', dataDownloadMessages.noLeadColumn);
+            await writer.write([...header, ...OUTPUT_COLUMNS]);
+            continue;
+          }
+          rows += 1;
+          if (rows > DATA_DOWNLOAD_MAX_ROWS) throw fail('PAYLOAD_TOO_LARGE', dataDownloadMessages.tooManyRows);
+          batch.push(row);
+          if (batch.length >= BATCH) await flush();
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // The reader's own errors (a zip that is no workbook, broken quoting).
+        throw fail('UNSUPPORTED_MEDIA_TYPE', dataDownloadMessages.notSpreadsheet);
+      }
+      if (!header) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
+      if (rows === 0) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
+      await flush();
+      await writer.end();
+      return { path: outPath, fileName: outputFileName(inputName), format, rows, dispose };
+    } catch (err) {
+      source.destroy();
+      out.destroy();
+      await dispose();
+      throw err;
+    }
+  }
+
+  return {
+    /** Step 1 of the upload flow, for holders of the passcode only. */
+    async signUpload(input: { file_name: string; passcode: string }, address: string) {
+      await deps.passcode.check(input.passcode, address);
+      return deps.files.signUpload(DATA_DOWNLOAD_CALLER, { file_name: input.file_name, file_purpose: 'TASK_DATA' });
+    },
+
+    /** The key of an uploaded sheet and the passcode: the generated sheet, ready to send. */
+    async generateFromUpload(input: { key: string; passcode: string }, address: string): Promise<GeneratedFile> {
+      await deps.passcode.check(input.passcode, address);
+      if (!input.key.startsWith(KEY_PREFIX) || input.key.includes('..')) throw fail('NOT_FOUND', dataDownloadMessages.fileMissing);
+      const ext = fileExtension(input.key);
+      if (ext !== 'csv' && ext !== 'xlsx') throw fail('UNSUPPORTED_MEDIA_TYPE', dataDownloadMessages.notSpreadsheet);
+      const head = await deps.storage.head(input.key);
+      if (!head) throw fail('NOT_FOUND', dataDownloadMessages.fileMissing);
+      if (head.size > DATA_DOWNLOAD_MAX_BYTES) {
+        await deps.storage.remove(input.key);
+        throw fail('PAYLOAD_TOO_LARGE', dataDownloadMessages.tooLarge);
+      }
+      if (head.size === 0) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
+      // Step 3 of the upload flow: the file is recorded as uploaded (size and owner checked).
+      await deps.files.add(DATA_DOWNLOAD_CALLER, { file_key: input.key, file_name: inputNameFromKey(input.key), file_purpose: 'TASK_DATA' });
+      const bom = ext === 'csv' && (await startsWithBom(await deps.storage.read(input.key)));
+      return generate(await deps.storage.read(input.key), ext, inputNameFromKey(input.key), bom);
+    },
+
+    /** For the bench and tests: any readable sheet. */
+    generate,
+  };
+}
+export type DataDownloadService = ReturnType<typeof createDataDownloadService>;
+
+async function startsWithBom(stream: Readable): Promise<boolean> {
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    stream.destroy();
+    return chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf;
+  }
+  return false;
+}

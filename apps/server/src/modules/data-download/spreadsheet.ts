@@ -1,0 +1,101 @@
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { parse as parseCsv } from '@fast-csv/parse';
+import { format as formatCsv } from '@fast-csv/format';
+import type { DataDownloadFormat } from '@pmw/contract/data-download';
+
+/** A cell as it is read and written back: text, number, date or empty. */
+export type Cell = string | number | boolean | Date | null;
+
+/**
+ * The first sheet's rows, one array per row, streamed. CSV cells are kept as
+ * the text they were (00123 stays 00123); xlsx cells keep their value, with
+ * formulas, rich text and links reduced to what they show.
+ */
+export async function* readRows(format: DataDownloadFormat, source: Readable): AsyncGenerator<Cell[]> {
+  if (format === 'csv') {
+    const parser = source.pipe(parseCsv({ headers: false, ignoreEmpty: true, trim: false }));
+    source.on('error', (err) => parser.destroy(err));
+    let first = true;
+    for await (const row of parser as AsyncIterable<string[]>) {
+      if (first && typeof row[0] === 'string') row[0] = row[0].replace(/^\uFEFF/, '');
+      first = false;
+      yield row;
+    }
+    return;
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      // row.values is 1-based with holes for empty cells.
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      yield Array.from(values, plainCell);
+    }
+    // Only the first sheet is the input; the rest are left unread.
+    source.destroy();
+    return;
+  }
+}
+
+function plainCell(value: unknown): Cell {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: string };
+    if ('result' in v) return plainCell(v.result);
+    if (Array.isArray(v.richText)) return v.richText.map((p) => p.text).join('');
+    if ('text' in v) return plainCell(v.text);
+    if (typeof v.error === 'string') return v.error;
+  }
+  return String(value);
+}
+
+/** The text of a cell, as a lead id is read from it. */
+export function cellText(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString();
+  return String(cell).trim();
+}
+
+export interface RowWriter {
+  write(row: Cell[]): Promise<void>;
+  /** Finishes the file; after it the destination holds a whole spreadsheet. */
+  end(): Promise<void>;
+}
+
+/** Writes rows in the input's own format to a stream, waiting when it is full. */
+export function createRowWriter(format: DataDownloadFormat, destination: Writable, opts: { bom: boolean }): RowWriter {
+  if (format === 'csv') {
+    const csv = formatCsv({ headers: false, writeBOM: opts.bom, includeEndRowDelimiter: true });
+    csv.pipe(destination);
+    return {
+      async write(row) {
+        const text = row.map((c) => (c instanceof Date ? c.toISOString() : c === null ? '' : String(c)));
+        if (!csv.write(text)) await once(csv, 'drain');
+      },
+      async end() {
+        const done = once(destination, 'finish');
+        csv.end();
+        await done;
+      },
+    };
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: destination, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Sheet1');
+  return {
+    async write(row) {
+      sheet.addRow(row).commit();
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}

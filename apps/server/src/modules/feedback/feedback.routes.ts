@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { feedbackMessages, feedbackRoutes } from '@pmw/contract/feedback';
+import { answer, route, type RouteContext } from '../../http/route';
+import type { FeedbackService } from './feedback.service';
+
+/** A public page hit by merchants: generous for people, tight for scripts guessing links. */
+const PUBLIC_LIMIT = { max: 60, timeWindow: '1 minute' };
+
+export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, feedback: FeedbackService) {
+  route(
+    app,
+    ctx,
+    feedbackRoutes.fetchTask,
+    async ({ query }) =>
+      feedback.taskForMerchant({ job_task_id: query.entity_id, ref_value: query.ref_value, user_id: query.user_id, otp: query.otp }),
+    { rateLimit: PUBLIC_LIMIT },
+  );
+  route(app, ctx, feedbackRoutes.addResponse, async ({ body }) => answer(await feedback.respond(body), feedbackMessages.thankYou), {
+    rateLimit: PUBLIC_LIMIT,
+  });
+  route(app, ctx, feedbackRoutes.partnerSummary, async ({ session }) => feedback.summaryFor(session.subjectId));
+  route(app, ctx, feedbackRoutes.opsList, async ({ query }) => feedback.listForOps(query));
+}

@@ -1,0 +1,45 @@
+import { feedbackLinkPath } from '@pmw/contract/feedback';
+import type { Services } from '../app';
+import { feedbackResponses, jobTasks } from '../db/schema/index';
+import { DEMO } from './demo-ids';
+
+/** Merchant visits of the demo. Task 5001 is the one the README's feedback link opens. */
+export const DEMO_FEEDBACK = {
+  task: { job_task_id: 5001, user_id: DEMO.asha.user_id, job_id: 251, merchant_mobile: '9876512345', otp: '4321' },
+  /** Already rated 5, so Asha's average starts at 5.0 from 1 rating. */
+  rated: { job_task_id: 5002, user_id: DEMO.asha.user_id, job_id: 251, merchant_mobile: '9876512346', otp: '8642' },
+  ravi: { job_task_id: 5003, user_id: DEMO.ravi.user_id, job_id: 252, merchant_mobile: '9876512347', otp: '7788' },
+} as const;
+
+export const demoFeedbackPath = feedbackLinkPath({
+  job_task_id: DEMO_FEEDBACK.task.job_task_id,
+  ref_value: DEMO_FEEDBACK.task.merchant_mobile,
+  user_id: DEMO_FEEDBACK.task.user_id,
+  otp: DEMO_FEEDBACK.task.otp,
+});
+
+const INSTRUCTION = [
+  '<p><strong>Before you share the OTP</strong>, please check that the partner has:</p>',
+  '<ul><li>installed the QR standee at your counter</li><li>made a test payment of Re 1 with you</li></ul>',
+  '<p>Questions? Read the <a href="https://www.pickmywork.example/merchant-help">merchant help page</a>.</p>',
+].join('');
+
+export async function seedFeedback(services: Services): Promise<void> {
+  const { db } = services;
+  await db
+    .insert(jobTasks)
+    .values(Object.values(DEMO_FEEDBACK).map((t) => ({ ...t, consumer_instruction: INSTRUCTION })))
+    .onConflictDoNothing();
+  await db
+    .insert(feedbackResponses)
+    .values({
+      entity_type: 'JOB_TASK',
+      entity_id: DEMO_FEEDBACK.rated.job_task_id,
+      ref_type: 'MERCHANT_MOBILE',
+      ref_value: DEMO_FEEDBACK.rated.merchant_mobile,
+      user_id: DEMO_FEEDBACK.rated.user_id,
+      rating: 5,
+      comment: 'Good Sales Person, Explained the product clearly',
+    })
+    .onConflictDoNothing();
+}
