@@ -37,6 +37,9 @@ import { createDataDownloadService } from './modules/data-download/data-download
 import { createPasscodeGuard } from './modules/data-download/passcode';
 import { registerDataDownloadRoutes } from './modules/data-download/data-download.routes';
 import { createLeadsService } from './modules/leads/leads.service';
+import { createCampaignService } from './modules/campaign/campaign.service';
+import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
+import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
 
@@ -68,12 +71,13 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
   const leads = createLeadsService({ db, files });
+  const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/' });
   const dataDownload = createDataDownloadService({
     db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash }), tmpDir: path.join(config.dataDir, 'tmp'),
   });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, feedback, dataDownload };
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
+  registerCampaignRoutes(app, ctx, { campaign: services.campaign, leads: services.leads, otp: services.otp, files: services.files });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [

@@ -4,6 +4,7 @@ import { appMeta } from '../db/schema/index';
 import { seedCore } from './core.seed';
 import { seedFeedback } from './feedback.seed';
 import { seedTeam } from './team.seed';
+import { seedCampaign } from './campaign.seed';
 
 /**
  * A module's demo data. Seeds run in this order, each idempotent (inserting
@@ -11,7 +12,7 @@ import { seedTeam } from './team.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }];
+export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }];
 
 const MARKER = 'demo_seeded_on';
 

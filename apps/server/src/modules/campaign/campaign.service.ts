@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import {
+  campaignTexts,
+  decideEligibility,
+  type CampaignCategory,
+  type CampaignTaskForm,
+  type Customer,
+  type Eligibility,
+  type NotEligibleJob,
+  type OwnerProfile,
+} from '@pmw/contract/campaign';
+import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
+import type { Db } from '../../db/client';
+import { campaigns, creditConsents, customers, employers, jobCategories, jobs, taskForms } from '../../db/schema/index';
+import { AppError, isUniqueViolation, notFound } from '../../errors';
+import type { FieldCipher } from '../../lib/crypto';
+import type { CreditBureau } from '../../providers/credit-bureau';
+import type { OtpService } from '../auth/otp.service';
+import type { LeadsService } from '../leads/leads.service';
+import type { UsersService } from '../users/users.service';
+
+/** Hiring projects are for candidates, not campaign customers. */
+const HIRING_CATEGORY = 6;
+const CONSENT_PURPOSE = 'CREDIT_PROFILE';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+const toCustomer = (row: CustomerRow): Customer | null =>
+  row.mobile ? { customer_id: row.customer_id, mobile: row.mobile, name: row.name } : null;
+
+/**
+ * The customer campaign page: a partner's products by campaign code, the lead
+ * a customer submits (attributed to the code's owner), customers and their
+ * credit-profile consents.
+ */
+export function createCampaignService(deps: {
+  db: Db;
+  users: UsersService;
+  leads: LeadsService;
+  otp: OtpService;
+  bureau: CreditBureau;
+  cipher: FieldCipher;
+}) {
+  const { db, users, leads, otp, bureau, cipher } = deps;
+
+  /** The partner who owns a campaign code, or 404 'Invalid Link/QR Code'. */
+  async function owner(utmCode: string): Promise<{ user_id: number }> {
+    const [row] = await db
+      .select({ user_id: campaigns.user_id })
+      .from(campaigns)
+      .where(eq(campaigns.utm_code, utmCode.toLowerCase()))
+      .limit(1);
+    if (!row) throw notFound(campaignTexts.invalidLink);
+    const user = await users.byId(row.user_id);
+    if (!user || user.blocked) throw notFound(campaignTexts.invalidLink);
+    return row;
+  }
+
+  /** Products a customer may pick: not hiring, not archived, not on hold, with a form. */
+  const listed = and(ne(jobs.job_category_id, HIRING_CATEGORY), eq(jobs.archive_status, 0), eq(jobs.on_hold, false));
+
+  async function customerById(id: number): Promise<CustomerRow | undefined> {
+    const [row] = await db.select().from(customers).where(eq(customers.customer_id, id)).limit(1);
+    return row;
+  }
+
+  const service = {
+    owner,
+
+    async ownerProfile(utmCode: string): Promise<OwnerProfile> {
+      const { user_id } = await owner(utmCode);
+      const user = await users.sessionUser(user_id);
+      const row = await users.byId(user_id);
+      return {
+        utm_code: utmCode.toLowerCase(),
+        first_name: user.first_name,
+        last_name: row?.last_name ?? null,
+        profile_picture_url: user.profile_picture_url,
+      };
+    },
+
+    async tasks(utmCode: string, jobId: number | undefined): Promise<{ categories: CampaignCategory[]; utm_selected: number | null }> {
+      await owner(utmCode);
+      const rows = await db
+        .select({
+          job_id: jobs.job_id,
+          job_title: jobs.job_title,
+          employer_name: employers.employer_name,
+          theme_color: employers.theme_color,
+          logo_url: jobs.logo_url,
+          tag_line: jobs.tag_line,
+          job_category_id: jobs.job_category_id,
+          category_title: jobCategories.title,
+          customerFeatures: jobs.customer_features,
+          is_credit_flow: jobs.is_credit_flow,
+        })
+        .from(jobs)
+        .innerJoin(taskForms, eq(taskForms.job_id, jobs.job_id))
+        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+        .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+        .where(listed)
+        .orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
+      const categories = new Map<number, CampaignCategory>();
+      for (const { category_title, ...product } of rows) {
+        let cat = categories.get(product.job_category_id);
+        if (!cat) {
+          cat = { job_category_id: product.job_category_id, title: category_title, products: [] };
+          categories.set(product.job_category_id, cat);
+        }
+        cat.products.push({ ...product, customerFeatures: product.customerFeatures.slice(0, 3) });
+      }
+      const selected = jobId !== undefined && rows.some((r) => r.job_id === jobId) ? jobId : null;
+      return { categories: [...categories.values()], utm_selected: selected };
+    },
+
+    async taskForm(utmCode: string, jobId: number): Promise<CampaignTaskForm> {
+      await owner(utmCode);
+      const [row] = await db
+        .select({
+          job_id: jobs.job_id,
+          job_title: jobs.job_title,
+          employer_name: employers.employer_name,
+          customerTnc: jobs.customer_tnc,
+          customerCriteria: jobs.customer_criteria,
+          customerFeatures: jobs.customer_features,
+        })
+        .from(jobs)
+        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+        .where(and(eq(jobs.job_id, jobId), listed))
+        .limit(1);
+      const form = row ? await leads.formByJob(jobId) : undefined;
+      if (!row || !form) throw notFound('Product not found');
+      return {
+        ...row,
+        form_id: form.form_id,
+        description: form.description,
+        is_otp_required: form.is_otp_required,
+        is_credit_flow: form.is_credit_flow,
+        formData: { input: form.inputs },
+      };
+    },
+
+    /** The verified customer of a session, or null (no session, or an anonymous one). */
+    async sessionCustomer(customerId: number | undefined): Promise<Customer | null> {
+      if (customerId === undefined) return null;
+      const row = await customerById(customerId);
+      return row ? toCustomer(row) : null;
+    },
+
+    /** A visitor with no mobile yet, so uploads before the OTP have an owner. */
+    async createAnonymous(utmCode: string | undefined): Promise<number> {
+      const [row] = await db.insert(customers).values({ utm_code: utmCode ?? null }).returning({ id: customers.customer_id });
+      return row!.id;
+    },
+
+    /**
+     * The customer of a mobile just verified by OTP. An anonymous visitor row
+     * of this device takes the mobile when no customer has it yet.
+     */
+    async verifiedCustomer(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId?: number | undefined }): Promise<CustomerRow> {
+      const name = input.name?.trim() || null;
+      const [existing] = await db.select().from(customers).where(eq(customers.mobile, input.mobile)).limit(1);
+      if (existing) {
+        if (name && name !== existing.name) {
+          const [row] = await db.update(customers).set({ name, modified_on: new Date() }).where(eq(customers.customer_id, existing.customer_id)).returning();
+          return row!;
+        }
+        return existing;
+      }
+      if (input.sessionCustomerId !== undefined) {
+        const [row] = await db
+          .update(customers)
+          .set({ mobile: input.mobile, name, modified_on: new Date() })
+          .where(and(eq(customers.customer_id, input.sessionCustomerId), isNull(customers.mobile)))
+          .returning();
+        if (row) return row;
+      }
+      try {
+        const [row] = await db.insert(customers).values({ mobile: input.mobile, name, utm_code: input.utm_code }).returning();
+        return row!;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const [row] = await db.select().from(customers).where(eq(customers.mobile, input.mobile)).limit(1);
+        return row!;
+      }
+    },
+
+    /** Validates a lead's values far enough to know its customer (the leads service checks everything again). */
+    leadMobile(inputs: Parameters<typeof validateLeadInputs>[0], values: LeadInputValue[]): { mobile: string; name: string | undefined } {
+      const result = validateLeadInputs(inputs, values);
+      const error = firstLeadError(inputs, result.errors);
+      if (error) throw new AppError('VALIDATION', error);
+      const c = leadCustomer(inputs, result.values);
+      if (!c.mobile) throw new AppError('VALIDATION', campaignTexts.otpNeeded);
+      return { mobile: c.mobile, name: c.name };
+    },
+
+    /** Asks the customer's consent to a credit-profile check by OTP; answers the consent's id. */
+    async requestCreditConsent(input: {
+      mobile: string;
+      name: string;
+      pan_no: string;
+      utm_code: string;
+      project_name?: string | undefined;
+      ip: string;
+    }): Promise<{ consentId: string; request_id: string; resend_after: number }> {
+      await owner(input.utm_code);
+      const project = input.project_name?.trim() || 'this product';
+      const sent = await otp.send({
+        mobile: input.mobile,
+        purpose: 'CREDIT',
+        ip: input.ip,
+        text: (code) => `${code} is your OTP to let PickMyWork check your credit profile for ${project}. Share it only if you agree. Valid for 5 minutes.`,
+      });
+      const consentId = randomUUID();
+      await db.insert(creditConsents).values({
+        consent_id: consentId,
+        purpose: CONSENT_PURPOSE,
+        mobile: input.mobile,
+        name: input.name,
+        pan_enc: cipher.encrypt(input.pan_no),
+        pan_last4: input.pan_no.slice(-4),
+        utm_code: input.utm_code.toLowerCase(),
+        project_name: input.project_name ?? null,
+        otp_request_id: sent.request_id,
+        client_ip: input.ip,
+      });
+      return { consentId, ...sent };
+    },
+
+    /** Verifies the consent OTP, asks the bureau, and decides each project by its own rules. */
+    async checkEligibility(input: {
+      consent_id: string;
+      otp: string;
+      pan_no: string;
+      mobile: string;
+      name: string;
+      earning: number;
+      job_ids: number[];
+    }): Promise<Eligibility> {
+      const [consent] = await db.select().from(creditConsents).where(eq(creditConsents.consent_id, input.consent_id)).limit(1);
+      if (!consent || consent.mobile !== input.mobile || cipher.decrypt(consent.pan_enc) !== input.pan_no) {
+        throw notFound(campaignTexts.consentNotFound);
+      }
+      await otp.verify({ mobile: input.mobile, purpose: 'CREDIT', otp: input.otp, request_id: consent.otp_request_id });
+      const profile = await bureau.fetchProfile({ pan: input.pan_no, name: input.name, mobile: input.mobile, consent_id: consent.consent_id });
+      const rows = await db
+        .select({ job_id: jobs.job_id, credit_rules: jobs.credit_rules })
+        .from(jobs)
+        .where(and(inArray(jobs.job_id, input.job_ids), listed));
+      const eligible: number[] = [];
+      const notEligible: NotEligibleJob[] = [];
+      for (const job of rows) {
+        const reason = decideEligibility(job.credit_rules, { earning: input.earning, ...profile });
+        if (reason) notEligible.push({ job_id: job.job_id, ...reason });
+        else eligible.push(job.job_id);
+      }
+      const now = new Date();
+      await db
+        .update(creditConsents)
+        .set({ granted_on: now, decided_on: now, earning: Math.round(input.earning), eligible_job_ids: eligible, not_eligible_jobs: notEligible })
+        .where(eq(creditConsents.consent_id, consent.consent_id));
+      return { eligible_job_ids: eligible, not_eligible_jobs: notEligible };
+    },
+
+    /** A lead of a credit-flow project needs a granted consent of the same mobile that found it eligible. */
+    async assertEligible(consentId: string | undefined, mobile: string, jobId: number): Promise<void> {
+      if (!consentId) throw new AppError('FORBIDDEN', campaignTexts.consentNotFound);
+      const [consent] = await db.select().from(creditConsents).where(eq(creditConsents.consent_id, consentId)).limit(1);
+      if (!consent || consent.mobile !== mobile || !consent.granted_on) throw new AppError('FORBIDDEN', campaignTexts.consentNotFound);
+      if (!consent.eligible_job_ids?.includes(jobId)) throw new AppError('FORBIDDEN', campaignTexts.consentNotEligible);
+    },
+
+    /** The consent record, for audits and tests. */
+    async consent(consentId: string) {
+      const [row] = await db.select().from(creditConsents).where(eq(creditConsents.consent_id, consentId)).limit(1);
+      return row;
+    },
+  };
+  return service;
+}
+export type CampaignService = ReturnType<typeof createCampaignService>;
