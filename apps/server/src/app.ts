@@ -31,6 +31,10 @@ import { createDocumentsService } from './modules/documents/documents.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
 import { createSpa } from './http/spa';
+import { createSupportEvents } from './modules/support/support.events';
+import { createSupportService } from './modules/support/support.service';
+import { registerSupportRoutes } from './modules/support/support.routes';
+import { attachSupportRealtime } from './modules/support/support.realtime';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { createDataDownloadService } from './modules/data-download/data-download.service';
@@ -77,7 +81,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const dataDownload = createDataDownloadService({
     db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash }), tmpDir: path.join(config.dataDir, 'tmp'),
   });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload };
+  const supportEvents = createSupportEvents();
+  const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -135,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
+  registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
+  attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, leads: services.leads, otp: services.otp, files: services.files });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerDataDownloadRoutes(app, ctx, services.dataDownload);

@@ -319,6 +319,7 @@ export const ticketAddBodySchema = z.object({
   ticket_source: z.coerce.number().int().min(0).max(4).optional(),
 });
 export type TicketAddBody = z.input<typeof ticketAddBodySchema>;
+export type TicketAdd = z.output<typeof ticketAddBodySchema>;
 
 /**
  * What a type must point at: 20 a project; 30 and 40 a project and one of its

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../app';
 import { appMeta } from '../db/schema/index';
 import { seedCore } from './core.seed';
+import { seedSupport } from './support.seed';
 import { seedFeedback } from './feedback.seed';
 import { seedTeam } from './team.seed';
 import { seedCampaign } from './campaign.seed';
@@ -12,7 +13,7 @@ import { seedCampaign } from './campaign.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }];
+export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }];
 
 const MARKER = 'demo_seeded_on';
 

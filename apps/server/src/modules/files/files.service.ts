@@ -83,6 +83,11 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
       return { file_id: row.file_id, file_key: row.file_key };
     },
 
+    async byKey(fileKey: string): Promise<FileRow | undefined> {
+      const [row] = await db.select().from(files).where(eq(files.file_key, fileKey)).limit(1);
+      return row;
+    },
+
     async byId(fileId: number, tx: DbOrTx = db): Promise<FileRow | undefined> {
       const [row] = await tx.select().from(files).where(eq(files.file_id, fileId)).limit(1);
       return row;

@@ -1,0 +1,32 @@
+import type { Namespace } from 'socket.io';
+import { SUPPORT_EVENTS, ticketRoom, type ChatAddEvent, type ResolvedEvent, type SupportClientToServer, type SupportServerToClient, type UpdatedEvent } from '@pmw/contract/support';
+
+export type SupportNamespace = Namespace<SupportClientToServer, SupportServerToClient>;
+
+/** Agents' sockets join this room to see every ticket change in the inbox. */
+export const AGENTS_ROOM = 'support:agents';
+
+/**
+ * Pushes ticket changes to the ticket's room and to the agents. Services are
+ * built before the Socket.IO server exists, so the namespace is bound later;
+ * until then (seeds, scripts) nothing is pushed.
+ */
+export function createSupportEvents() {
+  let nsp: SupportNamespace | undefined;
+  const to = (ticketId: number) => nsp?.to([ticketRoom(ticketId), AGENTS_ROOM]);
+  return {
+    bind(namespace: SupportNamespace) {
+      nsp = namespace;
+    },
+    chatAdded(event: ChatAddEvent) {
+      to(event.ticket_id)?.emit(SUPPORT_EVENTS.chatAdd, event);
+    },
+    resolved(event: ResolvedEvent) {
+      to(event.ticket_id)?.emit(SUPPORT_EVENTS.resolved, event);
+    },
+    updated(event: UpdatedEvent) {
+      to(event.ticket_id)?.emit(SUPPORT_EVENTS.updated, event);
+    },
+  };
+}
+export type SupportEvents = ReturnType<typeof createSupportEvents>;

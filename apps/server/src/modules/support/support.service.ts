@@ -1,0 +1,516 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import {
+  BOT_NAME,
+  CHAT_DIRECTION,
+  TICKET_STATUS,
+  botGreeting,
+  eligibleTicketTypes,
+  isWaitingForSupport,
+  supportTexts,
+  ticketTargetProblem,
+  type AgentTicket,
+  type CallbackRequest,
+  type CallLogEntry,
+  type ChatEntry,
+  type Conversation,
+  type HistoryEntry,
+  type InboxRow,
+  type Ticket,
+  type TicketAdd,
+  type TicketDetail,
+} from '@pmw/contract/support';
+import { roleAllows, type OpsAgent } from '@pmw/contract/ops-auth';
+import type { Db, DbOrTx } from '../../db/client';
+import { files as filesTable, jobs, ticketCallLogs, ticketCallbackRequests, ticketChats, ticketHistory, tickets, users as usersTable } from '../../db/schema/index';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { FilesService } from '../files/files.service';
+import type { UsersService } from '../users/users.service';
+import type { OpsAuthService } from '../ops-auth/ops-auth.service';
+import { pmwId } from '../users/users.service';
+import type { SupportEvents } from './support.events';
+import { createWorkerContext } from './worker-context';
+
+type TicketRow = typeof tickets.$inferSelect;
+type Actor = { kind: 'worker' | 'ops' | 'bot'; id: number | null };
+
+/**
+ * The support desk: workers' tickets and chats, the agents' side, call-backs
+ * and call logs. Every change that someone else should see live goes out
+ * through `events` (Socket.IO rooms, across processes with Redis).
+ */
+export function createSupportService(deps: {
+  db: Db;
+  files: FilesService;
+  users: UsersService;
+  opsAuth: OpsAuthService;
+  events: SupportEvents;
+  introVideoUrl: string | undefined;
+}) {
+  const { db, files, users, opsAuth, events } = deps;
+  const context = createWorkerContext(db);
+
+  // Agents open every ticket's files; a worker opens the files of their own tickets.
+  files.addAccessRule('TICKET', async (caller, file) => {
+    if (file.ticket_id === null) return false;
+    if (caller.kind === 'ops') {
+      const agent = await opsAuth.agent(caller.id);
+      return !!agent && roleAllows(agent.role, 'support');
+    }
+    if (caller.kind !== 'worker') return false;
+    const [row] = await db.select({ user_id: tickets.user_id }).from(tickets).where(eq(tickets.ticket_id, file.ticket_id)).limit(1);
+    return row?.user_id === caller.id;
+  });
+
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+  async function toTickets(rows: TicketRow[]): Promise<Ticket[]> {
+    const jobIds = [...new Set(rows.filter((r) => r.tag_type === 'JOB' && r.tag_id).map((r) => r.tag_id!))];
+    const agentIds = [...new Set(rows.filter((r) => r.agent_user_id).map((r) => r.agent_user_id!))];
+    const jobRows = jobIds.length ? await db.select({ job_id: jobs.job_id, job_title: jobs.job_title, logo_key: jobs.logo_key }).from(jobs).where(inArray(jobs.job_id, jobIds)) : [];
+    const agentRows = agentIds.length ? await db.select({ user_id: usersTable.user_id, first_name: usersTable.first_name }).from(usersTable).where(inArray(usersTable.user_id, agentIds)) : [];
+    const jobById = new Map(jobRows.map((j) => [j.job_id, j]));
+    const agentById = new Map(agentRows.map((a) => [a.user_id, a.first_name]));
+    return rows.map((r) => ({
+      ticket_id: r.ticket_id,
+      user_id: r.user_id,
+      ticket_type: r.ticket_type,
+      ticket_title: r.ticket_title,
+      ticket_source: r.ticket_source,
+      status: r.status,
+      agent_user_id: r.agent_user_id,
+      agent_name: r.agent_user_id ? (agentById.get(r.agent_user_id) ?? null) : null,
+      rating: r.rating,
+      rating_comment: r.rating_comment,
+      tag_type: r.tag_type,
+      tag_id: r.tag_id,
+      ref_type: r.ref_type,
+      ref_id: r.ref_id,
+      created_on: r.created_on.toISOString(),
+      modified_on: r.modified_on.toISOString(),
+      jobData: r.tag_type === 'JOB' && r.tag_id && jobById.get(r.tag_id) ? { job_id: r.tag_id, job_title: jobById.get(r.tag_id)!.job_title, logo_key: jobById.get(r.tag_id)!.logo_key } : null,
+    }));
+  }
+  const toTicket = async (row: TicketRow) => (await toTickets([row]))[0]!;
+
+  async function ticketRow(ticketId: number, tx: DbOrTx = db): Promise<TicketRow> {
+    const [row] = await tx.select().from(tickets).where(eq(tickets.ticket_id, ticketId)).limit(1);
+    if (!row) throw notFound(supportTexts.ticketNotFound);
+    return row;
+  }
+  /** Someone else's ticket is refused, a missing one is not found. */
+  async function ownTicket(userId: number, ticketId: number, tx: DbOrTx = db): Promise<TicketRow> {
+    const row = await ticketRow(ticketId, tx);
+    if (row.user_id !== userId) throw forbidden(supportTexts.notYourUser);
+    return row;
+  }
+
+  async function chatsOf(ticketId: number, where?: SQL): Promise<ChatEntry[]> {
+    const rows = await db
+      .select({ chat: ticketChats, file_name: filesTable.file_name })
+      .from(ticketChats)
+      .leftJoin(filesTable, eq(filesTable.file_id, ticketChats.file_id))
+      .where(where ? and(eq(ticketChats.ticket_id, ticketId), where) : eq(ticketChats.ticket_id, ticketId))
+      .orderBy(asc(ticketChats.created_on), asc(ticketChats.ticket_chat_id));
+    return rows.map(({ chat, file_name }) => ({
+      ticket_chat_id: chat.ticket_chat_id,
+      ticket_id: chat.ticket_id,
+      chat_message: chat.chat_message,
+      direction: chat.direction,
+      created_by: chat.created_by,
+      translated_message: chat.translated_message,
+      file_id: chat.file_id,
+      file_name,
+      created_on: chat.created_on.toISOString(),
+    }));
+  }
+
+  async function conversation(ticketId: number): Promise<Conversation> {
+    const [chats, calls, history] = await Promise.all([
+      chatsOf(ticketId),
+      db.select().from(ticketCallLogs).where(eq(ticketCallLogs.ticket_id, ticketId)).orderBy(asc(ticketCallLogs.created_on)),
+      db.select().from(ticketHistory).where(eq(ticketHistory.ticket_id, ticketId)).orderBy(asc(ticketHistory.created_on)),
+    ]);
+    return {
+      chats,
+      call_logs: calls.map((c) => ({ call_log_id: c.call_log_id, ticket_id: c.ticket_id, direction: c.direction, status: c.status, created_on: c.created_on.toISOString() })),
+      history: history.map(toHistory),
+    };
+  }
+  const toHistory = (h: typeof ticketHistory.$inferSelect): HistoryEntry => ({
+    ticket_history_id: h.ticket_history_id,
+    ticket_id: h.ticket_id,
+    field_type: h.field_type,
+    field_value: h.field_value,
+    created_on: h.created_on.toISOString(),
+  });
+
+  async function insertChat(tx: DbOrTx, values: { ticket_id: number; chat_message: string; direction: number; created_by: string; sender_user_id: number | null; file_id?: number | null; translated_message?: string | null }) {
+    const [row] = await tx.insert(ticketChats).values({ ...values, file_id: values.file_id ?? null }).returning();
+    return row!;
+  }
+
+  /** Moves a ticket to a status, with its history row; answers the history entry. */
+  async function setStatus(tx: DbOrTx, row: TicketRow, status: number, actor: Actor, extra: Partial<typeof tickets.$inferInsert> = {}) {
+    const now = new Date();
+    const waiting = isWaitingForSupport(status);
+    await tx
+      .update(tickets)
+      .set({
+        status,
+        modified_on: now,
+        // A ticket that keeps waiting keeps its place in the inbox.
+        waiting_since: waiting ? (isWaitingForSupport(row.status) && row.waiting_since ? row.waiting_since : now) : null,
+        ...extra,
+      })
+      .where(eq(tickets.ticket_id, row.ticket_id));
+    if (status === row.status) return null;
+    const [h] = await tx
+      .insert(ticketHistory)
+      .values({ ticket_id: row.ticket_id, field_type: 'status', field_value: String(status), changed_by_kind: actor.kind, changed_by_id: actor.id })
+      .returning();
+    return toHistory(h!);
+  }
+
+  async function chatEntry(ticketChatId: number, ticketId: number): Promise<ChatEntry> {
+    const [entry] = await chatsOf(ticketId, eq(ticketChats.ticket_chat_id, ticketChatId));
+    return entry!;
+  }
+
+  async function attachedFile(caller: { kind: 'worker' | 'ops'; id: number }, fileId: number, ticketId: number) {
+    const file = await files.ownUploaded(caller, fileId, ['TICKET']);
+    if (file.ticket_id !== ticketId) throw new AppError('BAD_REQUEST', `File ${fileId} was not uploaded for this query`);
+    return file;
+  }
+
+  async function pendingCallback(ticketId: number) {
+    const [row] = await db
+      .select()
+      .from(ticketCallbackRequests)
+      .where(and(eq(ticketCallbackRequests.ticket_id, ticketId), eq(ticketCallbackRequests.status, 'PENDING')))
+      .limit(1);
+    return row;
+  }
+
+  async function detail(row: TicketRow): Promise<TicketDetail> {
+    return { ...(await toTicket(row)), callback_requested: !!(await pendingCallback(row.ticket_id)), intro_video_url: deps.introVideoUrl ?? null };
+  }
+
+  async function callbacksWhere(where: SQL | undefined): Promise<CallbackRequest[]> {
+    const rows = await db
+      .select({ c: ticketCallbackRequests, title: tickets.ticket_title, first_name: usersTable.first_name, mobile: usersTable.mobile })
+      .from(ticketCallbackRequests)
+      .innerJoin(tickets, eq(tickets.ticket_id, ticketCallbackRequests.ticket_id))
+      .innerJoin(usersTable, eq(usersTable.user_id, ticketCallbackRequests.user_id))
+      .where(where)
+      .orderBy(asc(ticketCallbackRequests.requested_on))
+      .limit(200);
+    return rows.map(({ c, title, first_name, mobile }) => ({
+      callback_request_id: c.callback_request_id,
+      ticket_id: c.ticket_id,
+      ticket_title: title,
+      user_id: c.user_id,
+      worker_name: first_name,
+      worker_mobile: mobile,
+      status: c.status === 'DONE' ? 'DONE' : 'PENDING',
+      requested_on: c.requested_on.toISOString(),
+      resolved_on: iso(c.resolved_on),
+    }));
+  }
+
+  const agentName = (agent: OpsAgent) => agent.first_name ?? 'Support';
+
+  return {
+    context,
+
+    /** A user_id in a query or body must be the caller's own. */
+    assertSelf(sessionUserId: number, claimed: number | undefined | null) {
+      if (claimed !== undefined && claimed !== null && claimed !== sessionUserId) throw forbidden(supportTexts.notYourUser);
+    },
+
+    // ------------------------------------------------------------ worker
+
+    async metadata(userId: number) {
+      return [{ user_id: userId, is_worked: await context.isWorked(userId) }];
+    },
+
+    async listTickets(userId: number): Promise<Ticket[]> {
+      const rows = await db.select().from(tickets).where(eq(tickets.user_id, userId)).orderBy(desc(tickets.created_on), desc(tickets.ticket_id)).limit(500);
+      return toTickets(rows);
+    },
+
+    async createTicket(userId: number, body: TicketAdd): Promise<Ticket> {
+      const worked = await context.isWorked(userId);
+      if (!eligibleTicketTypes(worked).includes(body.ticket_type as never)) throw forbidden('This query type is not available to you');
+      const problem = ticketTargetProblem(body);
+      if (problem) throw new AppError('BAD_REQUEST', problem);
+      if (body.tag_type === 'JOB') {
+        const offered = await context.jobsFor(userId, body.ticket_type);
+        if (!offered.some((j) => j.job_id === body.tag_id)) throw forbidden('You cannot raise a query about this project');
+      }
+      if (body.ref_type === 'FORM_RESPONSE') {
+        const lead = await context.lead(userId, body.ref_id!);
+        if (!lead) throw forbidden('You cannot raise a query about this lead');
+        if (lead.job_id !== body.tag_id) throw new AppError('BAD_REQUEST', 'The lead is not of the selected project');
+      }
+      if (body.tag_type === 'SERVICE_PURCHASE' && !(await context.recharge(userId, body.ref_id!))) throw forbidden('You cannot raise a query about this recharge');
+
+      const user = await users.byId(userId);
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(tickets)
+          .values({
+            user_id: userId,
+            ticket_type: body.ticket_type,
+            ticket_title: String(body.ticket_title).trim(),
+            ticket_source: body.ticket_source ?? 1,
+            status: TICKET_STATUS.NEW,
+            tag_type: body.tag_type ?? null,
+            // The spec's recharge tickets carry tag_id 1 (the recharge service).
+            tag_id: body.tag_type === 'SERVICE_PURCHASE' ? 1 : (body.tag_id ?? null),
+            ref_type: body.ref_type ?? null,
+            ref_id: body.ref_id ?? null,
+            waiting_since: new Date(),
+          })
+          .returning();
+        await tx.insert(ticketHistory).values({ ticket_id: created!.ticket_id, field_type: 'status', field_value: String(TICKET_STATUS.NEW), changed_by_kind: 'worker', changed_by_id: userId });
+        await insertChat(tx, { ticket_id: created!.ticket_id, chat_message: botGreeting(body.ticket_type, user?.first_name ?? null), direction: CHAT_DIRECTION.SUPPORT, created_by: BOT_NAME, sender_user_id: null });
+        return created!;
+      });
+      const ticket = await toTicket(row);
+      events.updated({ ticket_id: ticket.ticket_id, status: ticket.status });
+      return ticket;
+    },
+
+    async ticketForWorker(userId: number, ticketId: number): Promise<TicketDetail> {
+      return detail(await ownTicket(userId, ticketId));
+    },
+
+    async conversationForWorker(userId: number, ticketId: number): Promise<Conversation> {
+      await ownTicket(userId, ticketId);
+      return conversation(ticketId);
+    },
+
+    /**
+     * A worker's message. On an answered, resolved or closed ticket it sets
+     * status 20 (waiting for support); a closed ticket is reopened by it.
+     */
+    async addWorkerChat(userId: number, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
+      const row = await ownTicket(userId, body.ticket_id);
+      if (body.file_id) await attachedFile({ kind: 'worker', id: userId }, body.file_id, body.ticket_id);
+      const { chat, status } = await db.transaction(async (tx) => {
+        const current = await ticketRow(body.ticket_id, tx);
+        const chatRow = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.USER, created_by: String(userId), sender_user_id: userId, file_id: body.file_id ?? null });
+        const next = current.status === TICKET_STATUS.NEW ? TICKET_STATUS.NEW : TICKET_STATUS.WAITING;
+        // Reopening forgets the old rating; the history keeps that it was closed.
+        const reopen = current.status === TICKET_STATUS.CLOSED ? { rating: null, rating_comment: null } : {};
+        await setStatus(tx, current, next, { kind: 'worker', id: userId }, reopen);
+        return { chat: chatRow, status: next };
+      });
+      const entry = await chatEntry(chat.ticket_chat_id, chat.ticket_id);
+      events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
+      return entry;
+    },
+
+    /** Closing with a rating: status 40, rating and comment kept, a comment also goes in as a message. */
+    async closeWithRating(userId: number, body: { ticket_id: number; rating: number; rating_comment?: string | null | undefined }): Promise<Ticket> {
+      const comment = body.rating_comment?.trim() || null;
+      const chatId = await db.transaction(async (tx) => {
+        const row = await ownTicket(userId, body.ticket_id, tx);
+        if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
+        await setStatus(tx, row, TICKET_STATUS.CLOSED, { kind: 'worker', id: userId }, { rating: body.rating, rating_comment: comment });
+        if (!comment) return null;
+        const chat = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: comment, direction: CHAT_DIRECTION.USER, created_by: String(userId), sender_user_id: userId });
+        return chat.ticket_chat_id;
+      });
+      const ticket = await toTicket(await ticketRow(body.ticket_id));
+      if (chatId) events.chatAdded({ ticket_id: ticket.ticket_id, status: ticket.status, chat: await chatEntry(chatId, ticket.ticket_id) });
+      events.updated({ ticket_id: ticket.ticket_id, status: ticket.status });
+      return ticket;
+    },
+
+    /** A call-back request: one open request per ticket; an agent's call settles it. */
+    async requestCallback(userId: number, ticketId: number): Promise<{ message: string }> {
+      const row = await ownTicket(userId, ticketId);
+      if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
+      if (await pendingCallback(ticketId)) return { message: supportTexts.callbackAlreadyRequested };
+      await db.insert(ticketCallbackRequests).values({ ticket_id: ticketId, user_id: userId });
+      events.updated({ ticket_id: ticketId, status: row.status });
+      return { message: supportTexts.callbackAccepted };
+    },
+
+    async signWorkerUpload(userId: number, body: { file_name: string; ticket_id: number }) {
+      await ownTicket(userId, body.ticket_id);
+      return files.signUpload({ kind: 'worker', id: userId }, { file_name: body.file_name, file_purpose: 'TICKET', ticket_id: body.ticket_id });
+    },
+
+    async addUpload(caller: { kind: 'worker' | 'ops'; id: number }, body: { file_key: string; file_name: string; ticket_id: number }) {
+      const file = await files.byKey(body.file_key);
+      if (!file || file.owner_kind !== caller.kind || file.owner_id !== caller.id) throw notFound('File not found');
+      if (file.ticket_id !== body.ticket_id) throw new AppError('BAD_REQUEST', 'The file was not uploaded for this query');
+      return files.add(caller, { file_key: body.file_key, file_name: body.file_name, file_purpose: 'TICKET' });
+    },
+
+    async addWorkerUpload(userId: number, body: { file_key: string; file_name: string; ticket_id: number }) {
+      await ownTicket(userId, body.ticket_id);
+      return this.addUpload({ kind: 'worker', id: userId }, body);
+    },
+
+    /** A signed URL for a file of a ticket, for whoever may see it. */
+    async attachmentUrl(caller: { kind: 'worker' | 'ops'; id: number }, ticketId: number, fileId: number) {
+      if (caller.kind === 'worker') await ownTicket(caller.id, ticketId);
+      else await ticketRow(ticketId);
+      const file = await files.byId(fileId);
+      if (!file || file.ticket_id !== ticketId) throw notFound('File not found');
+      return [await files.signedUrl(caller, fileId)];
+    },
+
+    // ------------------------------------------------------------ agents
+
+    async inbox(q: { status?: number[] | undefined; ticket_type?: number | undefined; waiting?: boolean | undefined; callback?: boolean | undefined; limit: number; offset: number }): Promise<{ count: number; rows: InboxRow[] }> {
+      const hasCallback = sql<boolean>`exists (select 1 from ${ticketCallbackRequests} where ${ticketCallbackRequests.ticket_id} = ${tickets.ticket_id} and ${ticketCallbackRequests.status} = 'PENDING')`;
+      const conditions: SQL[] = [];
+      if (q.status?.length) conditions.push(inArray(tickets.status, q.status));
+      if (q.ticket_type !== undefined) conditions.push(eq(tickets.ticket_type, q.ticket_type));
+      if (q.waiting) conditions.push(isNotNull(tickets.waiting_since));
+      if (q.callback) conditions.push(hasCallback);
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [total] = await db.select({ n: count() }).from(tickets).where(where);
+      const last = db
+        .select({ ticket_id: ticketChats.ticket_id, chat_message: ticketChats.chat_message, created_on: ticketChats.created_on })
+        .from(ticketChats)
+        .where(eq(ticketChats.ticket_id, tickets.ticket_id))
+        .orderBy(desc(ticketChats.created_on), desc(ticketChats.ticket_chat_id))
+        .limit(1)
+        .as('last');
+      const rows = await db
+        .select({ t: tickets, first_name: usersTable.first_name, mobile: usersTable.mobile, last_message: last.chat_message, last_on: last.created_on, callback: hasCallback })
+        .from(tickets)
+        .innerJoin(usersTable, eq(usersTable.user_id, tickets.user_id))
+        .leftJoinLateral(last, sql`true`)
+        .where(where)
+        // Oldest waiting first, then the most recently changed.
+        .orderBy(sql`${tickets.waiting_since} asc nulls last`, desc(tickets.modified_on), desc(tickets.ticket_id))
+        .limit(q.limit)
+        .offset(q.offset);
+      const base = await toTickets(rows.map((r) => r.t));
+      return {
+        count: total?.n ?? 0,
+        rows: rows.map((r, i) => ({
+          ...base[i]!,
+          worker_name: r.first_name,
+          worker_mobile: r.mobile,
+          last_message: r.last_message,
+          last_message_on: r.last_on ? new Date(r.last_on).toISOString() : null,
+          waiting_since: iso(r.t.waiting_since),
+          callback_requested: !!r.callback,
+        })),
+      };
+    },
+
+    async agentTicket(ticketId: number): Promise<AgentTicket> {
+      const row = await ticketRow(ticketId);
+      const worker = await users.byId(row.user_id);
+      if (!worker) throw notFound('User not found');
+      const [ticket, conv, worked, job, lead, recharge, callbacks] = await Promise.all([
+        detail(row),
+        conversation(ticketId),
+        context.isWorked(row.user_id),
+        row.tag_type === 'JOB' && row.tag_id ? context.job(row.tag_id) : Promise.resolve(null),
+        row.ref_type === 'FORM_RESPONSE' && row.ref_id ? context.lead(row.user_id, row.ref_id) : Promise.resolve(null),
+        row.tag_type === 'SERVICE_PURCHASE' && row.ref_id ? context.recharge(row.user_id, row.ref_id) : Promise.resolve(null),
+        callbacksWhere(eq(ticketCallbackRequests.ticket_id, ticketId)),
+      ]);
+      return {
+        ticket,
+        worker: { user_id: worker.user_id, pmw_id: pmwId(worker.user_id), first_name: worker.first_name, mobile: worker.mobile, is_worked: worked },
+        job,
+        lead,
+        recharge,
+        conversation: conv,
+        callbacks,
+      };
+    },
+
+    /** An agent's reply: the ticket becomes theirs if nobody has it, and is answered (10). */
+    async addAgentChat(agent: OpsAgent, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
+      if (body.file_id) await attachedFile({ kind: 'ops', id: agent.user_id }, body.file_id, body.ticket_id);
+      const { chat, status } = await db.transaction(async (tx) => {
+        const row = await ticketRow(body.ticket_id, tx);
+        if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
+        const chatRow = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.SUPPORT, created_by: agentName(agent), sender_user_id: agent.user_id, file_id: body.file_id ?? null });
+        const next = row.status === TICKET_STATUS.RESOLVED ? TICKET_STATUS.RESOLVED : TICKET_STATUS.ANSWERED;
+        await setStatus(tx, row, next, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
+        return { chat: chatRow, status: next };
+      });
+      const entry = await chatEntry(chat.ticket_chat_id, chat.ticket_id);
+      events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
+      return entry;
+    },
+
+    /** 'Mark resolved': status 30 and the TICKET_RESOLVED event, with the agent's message if any. */
+    async resolve(agent: OpsAgent, body: { ticket_id: number; chat_message?: string | undefined }): Promise<Ticket> {
+      const { history, chatId } = await db.transaction(async (tx) => {
+        const row = await ticketRow(body.ticket_id, tx);
+        if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
+        if (row.status === TICKET_STATUS.RESOLVED) throw conflict('This query is already marked resolved');
+        const chat = body.chat_message
+          ? await insertChat(tx, { ticket_id: row.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.SUPPORT, created_by: agentName(agent), sender_user_id: agent.user_id })
+          : null;
+        const h = await setStatus(tx, row, TICKET_STATUS.RESOLVED, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
+        return { history: h!, chatId: chat?.ticket_chat_id ?? null };
+      });
+      const chat = chatId ? await chatEntry(chatId, body.ticket_id) : null;
+      events.resolved({ ticket_id: body.ticket_id, status: 30, history, chat });
+      return toTicket(await ticketRow(body.ticket_id));
+    },
+
+    /** An agent closes a ticket without a rating. */
+    async closeByAgent(agent: OpsAgent, ticketId: number): Promise<Ticket> {
+      await db.transaction(async (tx) => {
+        const row = await ticketRow(ticketId, tx);
+        if (row.status === TICKET_STATUS.CLOSED) throw conflict('This query is already closed');
+        await setStatus(tx, row, TICKET_STATUS.CLOSED, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
+      });
+      const ticket = await toTicket(await ticketRow(ticketId));
+      events.updated({ ticket_id: ticketId, status: ticket.status });
+      return ticket;
+    },
+
+    callbacks(status?: 'PENDING' | 'DONE'): Promise<CallbackRequest[]> {
+      return callbacksWhere(status ? eq(ticketCallbackRequests.status, status) : undefined);
+    },
+
+    /** An agent records a call; a completed call settles the ticket's open call-back request. */
+    async logCall(agent: OpsAgent, body: { ticket_id: number; direction: number; status: string }): Promise<CallLogEntry> {
+      const row = await ticketRow(body.ticket_id);
+      const entry = await db.transaction(async (tx) => {
+        const [log] = await tx.insert(ticketCallLogs).values({ ticket_id: row.ticket_id, direction: body.direction, status: body.status, agent_user_id: agent.user_id }).returning();
+        if (body.status === 'completed') {
+          await tx
+            .update(ticketCallbackRequests)
+            .set({ status: 'DONE', resolved_on: new Date(), resolved_by: agent.user_id })
+            .where(and(eq(ticketCallbackRequests.ticket_id, row.ticket_id), eq(ticketCallbackRequests.status, 'PENDING')));
+        }
+        if (!row.agent_user_id) await tx.update(tickets).set({ agent_user_id: agent.user_id }).where(eq(tickets.ticket_id, row.ticket_id));
+        return log!;
+      });
+      events.updated({ ticket_id: row.ticket_id, status: row.status });
+      return { call_log_id: entry.call_log_id, ticket_id: entry.ticket_id, direction: entry.direction, status: entry.status, created_on: entry.created_on.toISOString() };
+    },
+
+    async signAgentUpload(agent: OpsAgent, body: { file_name: string; ticket_id: number }) {
+      await ticketRow(body.ticket_id);
+      return files.signUpload({ kind: 'ops', id: agent.user_id }, { file_name: body.file_name, file_purpose: 'TICKET', ticket_id: body.ticket_id });
+    },
+
+    /** Whether a socket's caller may join a ticket's room. */
+    async mayJoin(caller: { kind: 'worker' | 'ops'; id: number }, ticketId: number): Promise<boolean> {
+      const [row] = await db.select({ user_id: tickets.user_id }).from(tickets).where(eq(tickets.ticket_id, ticketId)).limit(1);
+      if (!row) return false;
+      if (caller.kind === 'worker') return row.user_id === caller.id;
+      const agent = await opsAuth.agent(caller.id);
+      return !!agent && roleAllows(agent.role, 'support');
+    },
+  };
+}
+export type SupportService = ReturnType<typeof createSupportService>;

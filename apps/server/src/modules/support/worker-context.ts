@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, inArray, min, or, sql } from 'drizzle-orm';
+import type { Recharge, SupportJob, SupportLead } from '@pmw/contract/support';
+import type { Db } from '../../db/client';
+import { employers, formResponses, jobCategories, jobs, servicePurchases } from '../../db/schema/index';
+
+/**
+ * What a worker's tickets can point at: their projects, leads and recharges.
+ * Leads and projects are read (never written) from the tables the rest of the
+ * product uses, so 'Select Leads' shows the same rows as the partner portal.
+ *
+ * "Attempted" applications: until job applications are kept in their own
+ * table, a project counts as attempted when the worker has sent leads for it
+ * (status 7, attempted on the first lead's day).
+ */
+export const ATTEMPTED_STATUS = 7;
+
+export function createWorkerContext(db: Db) {
+  const mine = (userId: number) => or(eq(formResponses.partner_user_id, userId), eq(formResponses.team_member_user_id, userId));
+
+  const leadRow = {
+    form_response_id: formResponses.form_response_id,
+    job_id: formResponses.job_id,
+    name: formResponses.customer_name,
+    number: formResponses.customer_mobile,
+    status: formResponses.status,
+    archive_status: formResponses.archive_status,
+    status_comment: formResponses.status_comment,
+    created_on: formResponses.created_on,
+    modified_on: formResponses.modified_on,
+  };
+  type LeadDbRow = { form_response_id: number; job_id: number; name: string | null; number: string | null; status: number; archive_status: number; status_comment: string | null; created_on: Date; modified_on: Date };
+  const toLead = (r: LeadDbRow): SupportLead => ({
+    ...r,
+    lead_id: r.form_response_id,
+    created_on: r.created_on.toISOString(),
+    modified_on: r.modified_on.toISOString(),
+  });
+
+  async function attempted(userId: number): Promise<Map<number, Date>> {
+    const rows = await db
+      .select({ job_id: formResponses.job_id, first: min(formResponses.created_on) })
+      .from(formResponses)
+      .where(mine(userId))
+      .groupBy(formResponses.job_id);
+    return new Map(rows.map((r) => [r.job_id, r.first ? new Date(r.first) : new Date()]));
+  }
+
+  async function projects(jobIds: number[]) {
+    if (!jobIds.length) return [];
+    return db
+      .select({
+        job_id: jobs.job_id,
+        title: jobs.job_title,
+        archive_status: jobs.archive_status,
+        employer_name: employers.employer_name,
+        logo_key: employers.logo_key,
+        category: jobCategories.title,
+      })
+      .from(jobs)
+      .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+      .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+      .where(inArray(jobs.job_id, jobIds))
+      .orderBy(asc(employers.employer_name), asc(jobs.job_title));
+  }
+
+  return {
+    /** Derived from history, never a free flag (DESIGN.md). */
+    async isWorked(userId: number): Promise<boolean> {
+      const [row] = await db.select({ one: sql<number>`1` }).from(formResponses).where(mine(userId)).limit(1);
+      return !!row;
+    },
+
+    /**
+     * The projects a type offers (spec 001, section 6): 20 the applications
+     * attempted (status 7 or more); 30 and 40 the projects, not archived, in
+     * which the worker has leads to ask about.
+     */
+    async jobsFor(userId: number, ticketType: number): Promise<SupportJob[]> {
+      const tried = await attempted(userId);
+      const rows = await projects([...tried.keys()]);
+      return rows
+        .filter((r) => (ticketType === 20 ? true : r.archive_status === 0))
+        .map((r) => ({
+          job_id: r.job_id,
+          title: r.title,
+          archive_status: r.archive_status,
+          Application: ticketType === 20 ? { status: ATTEMPTED_STATUS, attempted_on: tried.get(r.job_id)!.toISOString() } : null,
+          Employer: { employer_name: r.employer_name, logo_key: r.logo_key },
+          JobCategory: { title: r.category },
+        }));
+    },
+
+    async job(jobId: number): Promise<SupportJob | null> {
+      const [r] = await projects([jobId]);
+      if (!r) return null;
+      return { job_id: r.job_id, title: r.title, archive_status: r.archive_status, Application: null, Employer: { employer_name: r.employer_name, logo_key: r.logo_key }, JobCategory: { title: r.category } };
+    },
+
+    async leads(userId: number, filter: { job_id: number; status: number; archive_status?: number[] | undefined }): Promise<SupportLead[]> {
+      const archived = filter.archive_status?.length ? filter.archive_status : [0, 1];
+      const rows = await db
+        .select(leadRow)
+        .from(formResponses)
+        .where(and(mine(userId), eq(formResponses.job_id, filter.job_id), eq(formResponses.status, filter.status), inArray(formResponses.archive_status, archived)))
+        .orderBy(desc(formResponses.created_on))
+        .limit(200);
+      return rows.map(toLead);
+    },
+
+    /** One lead, only if it is the worker's. */
+    async lead(userId: number | null, formResponseId: number): Promise<SupportLead | null> {
+      const [row] = await db
+        .select(leadRow)
+        .from(formResponses)
+        .where(userId === null ? eq(formResponses.form_response_id, formResponseId) : and(eq(formResponses.form_response_id, formResponseId), mine(userId)))
+        .limit(1);
+      return row ? toLead(row) : null;
+    },
+
+    async recharges(userId: number): Promise<Recharge[]> {
+      const rows = await db.select().from(servicePurchases).where(eq(servicePurchases.user_id, userId)).orderBy(desc(servicePurchases.created_on)).limit(200);
+      return rows.map((r) => ({ service_purchase_id: r.service_purchase_id, account_number: r.account_number, operator: r.operator, amount: r.amount, created_on: r.created_on.toISOString() }));
+    },
+
+    async recharge(userId: number | null, id: number): Promise<Recharge | null> {
+      const [r] = await db
+        .select()
+        .from(servicePurchases)
+        .where(userId === null ? eq(servicePurchases.service_purchase_id, id) : and(eq(servicePurchases.service_purchase_id, id), eq(servicePurchases.user_id, userId)))
+        .limit(1);
+      return r ? { service_purchase_id: r.service_purchase_id, account_number: r.account_number, operator: r.operator, amount: r.amount, created_on: r.created_on.toISOString() } : null;
+    },
+  };
+}
+export type WorkerContext = ReturnType<typeof createWorkerContext>;
