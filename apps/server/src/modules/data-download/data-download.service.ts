@@ -203,7 +203,7 @@ export function createDataDownloadService(deps: {
       return { path: outPath, fileName: outputFileName(inputName), format, rows, dispose };
     } catch (err) {
       source.destroy();
-      out.destroy();
+      writer.abort();
       await dispose();
       throw err;
     }

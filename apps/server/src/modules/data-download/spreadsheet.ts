@@ -68,22 +68,43 @@ export interface RowWriter {
   write(row: Cell[]): Promise<void>;
   /** Finishes the file; after it the destination holds a whole spreadsheet. */
   end(): Promise<void>;
+  /** Stops writing after a failure; the caller removes what was written. */
+  abort(): void;
 }
 
 /** Writes rows in the input's own format to a stream, waiting when it is full. */
 export function createRowWriter(format: DataDownloadFormat, destination: Writable, opts: { bom: boolean }): RowWriter {
+  let failure: Error | null = null;
+  destination.on('error', (err) => {
+    failure ??= err;
+  });
+  const finished = () =>
+    new Promise<void>((resolve, reject) => {
+      if (failure) return reject(failure);
+      destination.once('finish', resolve);
+      destination.once('error', reject);
+    });
   if (format === 'csv') {
     const csv = formatCsv({ headers: false, writeBOM: opts.bom, includeEndRowDelimiter: true });
+    csv.on('error', (err) => {
+      failure ??= err;
+    });
     csv.pipe(destination);
     return {
       async write(row) {
+        if (failure) throw failure;
         const text = row.map((c) => (c instanceof Date ? c.toISOString() : c === null ? '' : String(c)));
         if (!csv.write(text)) await once(csv, 'drain');
       },
       async end() {
-        const done = once(destination, 'finish');
+        const done = finished();
         csv.end();
         await done;
+      },
+      abort() {
+        csv.unpipe(destination);
+        csv.destroy();
+        destination.destroy();
       },
     };
   }
@@ -91,11 +112,16 @@ export function createRowWriter(format: DataDownloadFormat, destination: Writabl
   const sheet = workbook.addWorksheet('Sheet1');
   return {
     async write(row) {
+      if (failure) throw failure;
       sheet.addRow(row).commit();
     },
     async end() {
       sheet.commit();
       await workbook.commit();
+      if (failure) throw failure;
+    },
+    abort() {
+      destination.destroy();
     },
   };
 }

@@ -75,7 +75,8 @@ describe('GET /feedback/task/fetch', () => {
   });
 
   it('tampered links say the link is not valid, whatever part was changed', async () => {
-    for (const over of [{ user_id: 102 }, { ref_value: '9876512399' }, { otp: '1111' }, { entity_id: 5003 }, { entity_id: 999999 }]) {
+    const tampered: Record<string, string | number>[] = [{ user_id: 102 }, { ref_value: '9876512399' }, { otp: '1111' }, { entity_id: 5003 }, { entity_id: 999999 }];
+    for (const over of tampered) {
       const res = await t.app.inject({ method: 'GET', url: fetchUrl(over) });
       expect(res.statusCode, JSON.stringify(over)).toBe(404);
       expect(body(res).message).toBe('This feedback link is not valid');

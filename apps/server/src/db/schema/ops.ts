@@ -1,0 +1,62 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './core';
+
+/** Every ops action: who, when, what, and the record before and after. Rows are never changed. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    audit_id: integer('audit_id').primaryKey().generatedAlwaysAsIdentity(),
+    /** null for the server's own scheduled jobs. */
+    actor_user_id: integer('actor_user_id').references(() => users.user_id),
+    action: text('action').notNull(),
+    entity_type: text('entity_type').notNull(),
+    entity_id: text('entity_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created_on),
+    index('audit_log_entity_idx').on(t.entity_type, t.entity_id),
+    index('audit_log_actor_idx').on(t.actor_user_id, t.created_on),
+  ],
+);
+
+/** State of the in-process scheduled jobs, so a restart knows when each last ran. */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  last_started_at: timestamp('last_started_at', { withTimezone: true }),
+  last_finished_at: timestamp('last_finished_at', { withTimezone: true }),
+  next_run_at: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  last_result: jsonb('last_result').$type<Record<string, unknown>>(),
+});
+
+/** One payout run: the partners it paid and held, and the bank transfer file it produced. */
+export const payoutRuns = pgTable('payout_runs', {
+  payout_run_id: integer('payout_run_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
+  /** A client-chosen key: a retried request answers the run it already made. */
+  request_key: text('request_key').notNull().unique(),
+  created_by: integer('created_by').notNull().references(() => users.user_id),
+  paid_count: integer('paid_count').notNull().default(0),
+  held_count: integer('held_count').notNull().default(0),
+  total_paise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
+  csv: text('csv').notNull(),
+  created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A partner in a run: PAID (debited, in the file) or HELD with the reason. */
+export const payoutRunItems = pgTable(
+  'payout_run_items',
+  {
+    payout_run_id: integer('payout_run_id').notNull().references(() => payoutRuns.payout_run_id),
+    user_id: integer('user_id').notNull().references(() => users.user_id),
+    status: text('status').notNull(),
+    amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    wallet_transaction_id: integer('wallet_transaction_id'),
+    account_holder: text('account_holder'),
+    account_last4: text('account_last4'),
+    ifsc: text('ifsc'),
+  },
+  (t) => [uniqueIndex('payout_run_items_pk').on(t.payout_run_id, t.user_id), index('payout_run_items_user_idx').on(t.user_id)],
+);

@@ -1,0 +1,82 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { istDayStart } from '@pmw/contract/time';
+import type { AuditEntry } from '@pmw/contract/ops';
+import type { Db, DbOrTx } from '../../db/client';
+import { auditLog, users } from '../../db/schema/index';
+
+export interface AuditRecord {
+  /** The ops agent; null for the server's own scheduled jobs. */
+  actor_user_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Dates and other class instances become what JSON would show. */
+const plain = (value: unknown) => (value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown));
+
+/**
+ * Owns audit_log. Callers write the entry in the same transaction as the
+ * change, so a change without its entry (or the other way round) cannot happen.
+ */
+export function createAuditService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async record(entry: AuditRecord, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(auditLog).values({
+        actor_user_id: entry.actor_user_id,
+        action: entry.action,
+        entity_type: entry.entity_type,
+        entity_id: String(entry.entity_id),
+        before: plain(entry.before),
+        after: plain(entry.after),
+      });
+    },
+
+    async list(q: {
+      actor_user_id?: number | undefined;
+      action?: string | undefined;
+      entity_type?: string | undefined;
+      entity_id?: string | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+      page: number;
+      limit: number;
+    }): Promise<{ count: number; rows: AuditEntry[] }> {
+      const where: SQL[] = [];
+      if (q.actor_user_id) where.push(eq(auditLog.actor_user_id, q.actor_user_id));
+      if (q.action) where.push(eq(auditLog.action, q.action));
+      if (q.entity_type) where.push(eq(auditLog.entity_type, q.entity_type));
+      if (q.entity_id) where.push(eq(auditLog.entity_id, q.entity_id));
+      if (q.from) where.push(gte(auditLog.created_on, istDayStart(q.from)));
+      if (q.to) where.push(lt(auditLog.created_on, new Date(istDayStart(q.to).getTime() + 86_400_000)));
+      const cond = where.length ? and(...where) : undefined;
+      const rows = await db
+        .select({ a: auditLog, first_name: users.first_name })
+        .from(auditLog)
+        .leftJoin(users, eq(users.user_id, auditLog.actor_user_id))
+        .where(cond)
+        .orderBy(desc(auditLog.audit_id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(auditLog).where(cond);
+      return {
+        count: total?.n ?? 0,
+        rows: rows.map(({ a, first_name }) => ({
+          audit_id: a.audit_id,
+          actor_user_id: a.actor_user_id,
+          actor_name: a.actor_user_id === null ? 'System' : first_name,
+          action: a.action,
+          entity_type: a.entity_type,
+          entity_id: a.entity_id,
+          before: a.before ?? null,
+          after: a.after ?? null,
+          created_on: a.created_on.toISOString(),
+        })),
+      };
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

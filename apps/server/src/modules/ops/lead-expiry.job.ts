@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { scheduledJobs } from '../../db/schema/index';
+import type { AuditService } from './audit.service';
+
+export const LEAD_EXPIRY_JOB = 'lead-expiry';
+/** Any fixed number; every process uses the same one to agree who runs the job. */
+const ADVISORY_LOCK_KEY = 740_091;
+
+export interface ExpiryLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Pending leads older than their project's validity_days get archive_status 1.
+ * The schedule lives in scheduled_jobs (next_run_at), so a restart picks up
+ * where it left; a transaction-scoped advisory lock makes sure only one
+ * process runs it at a time, and an in-process flag covers PGlite.
+ */
+export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; intervalMs: number; logger?: ExpiryLogger }) {
+  const { db, audit, intervalMs } = deps;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  /** Runs the job if it is due (or `force`), answering whether it ran and how many leads expired. */
+  async function runIfDue(opts: { force?: boolean; actor?: number | null } = {}): Promise<{ ran: boolean; expired: number }> {
+    if (running) return { ran: false, expired: 0 };
+    running = true;
+    try {
+      return await db.transaction(async (tx) => {
+        const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEY}) as ok`)) as unknown as { rows: { ok: boolean }[] };
+        if (!locked.rows[0]?.ok) return { ran: false, expired: 0 };
+        await tx.insert(scheduledJobs).values({ name: LEAD_EXPIRY_JOB, next_run_at: new Date(0) }).onConflictDoNothing();
+        const [state] = await tx.select().from(scheduledJobs).where(eq(scheduledJobs.name, LEAD_EXPIRY_JOB)).limit(1);
+        const now = new Date();
+        if (!opts.force && state && state.next_run_at > now) return { ran: false, expired: 0 };
+        const result = (await tx.execute(sql`
+          update form_responses fr set archive_status = 1, modified_on = now()
+          from jobs j
+          where j.job_id = fr.job_id and fr.status = 0 and fr.archive_status = 0
+            and fr.created_on < now() - make_interval(days => j.validity_days)
+          returning fr.form_response_id`)) as unknown as { rows: { form_response_id: number }[] };
+        const ids = result.rows.map((r) => Number(r.form_response_id));
+        await tx
+          .update(scheduledJobs)
+          .set({ last_started_at: now, last_finished_at: new Date(), next_run_at: new Date(now.getTime() + intervalMs), last_result: { expired: ids.length } })
+          .where(eq(scheduledJobs.name, LEAD_EXPIRY_JOB));
+        if (ids.length) {
+          await audit.record({ actor_user_id: opts.actor ?? null, action: 'lead.expire', entity_type: 'job', entity_id: LEAD_EXPIRY_JOB, after: { expired: ids.length, form_response_ids: ids.slice(0, 500) } }, tx);
+        }
+        return { ran: true, expired: ids.length };
+      });
+    } finally {
+      running = false;
+    }
+  }
+
+  const tick = async () => {
+    try {
+      const r = await runIfDue();
+      if (r.ran) deps.logger?.info({ expired: r.expired }, 'lead expiry ran');
+    } catch (err) {
+      deps.logger?.error({ err }, 'lead expiry failed');
+    }
+    // Checks the shared schedule once a minute at most; the interval itself is in the database.
+    if (!stopped) timer = setTimeout(() => void tick(), Math.min(intervalMs, 60_000)).unref();
+  };
+
+  return {
+    runIfDue,
+    start() {
+      stopped = false;
+      timer = setTimeout(() => void tick(), 1_000).unref();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+export type LeadExpiryJob = ReturnType<typeof createLeadExpiryJob>;

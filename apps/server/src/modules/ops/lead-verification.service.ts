@@ -1,0 +1,262 @@
+import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { istDayStart } from '@pmw/contract/time';
+import { LEAD_STATUS, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
+import type { Db, Tx } from '../../db/client';
+import { formResponseData, formResponses, jobs, taskForms, users, walletTransactions } from '../../db/schema/index';
+import { AppError, notFound } from '../../errors';
+import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
+import type { AuditService } from './audit.service';
+
+type LeadRow = typeof formResponses.$inferSelect;
+type Result = LeadActionResult['results'][number];
+
+/** The ledger convention shared with the partner portal: one ref per lead. */
+export const LEAD_REF_TYPE = 'LEAD';
+export const leadCreditKey = (leadId: number, n: number) => `lead:${leadId}:credit:${n}`;
+export const leadReversalKey = (leadId: number, n: number) => `lead:${leadId}:reversal:${n}`;
+
+/** Who a lead's money goes to: its partner, or the team member when there is no partner. */
+export const payee = (lead: Pick<LeadRow, 'partner_user_id' | 'team_member_user_id'>) => lead.partner_user_id ?? lead.team_member_user_id;
+
+const auditView = (l: LeadRow) => ({ status: l.status, sub_status: l.sub_status, archive_status: l.archive_status, status_comment: l.status_comment });
+
+/**
+ * Verifies leads. Approving credits the payee once whatever happens (twice,
+ * two admins at once, a retry): the lead row is locked and its status changed
+ * conditionally, and the wallet posting carries an idempotency key derived
+ * from how many credits the lead has had.
+ */
+export function createLeadVerificationService(deps: { db: Db; wallet: WalletService; audit: AuditService }) {
+  const { db, wallet, audit } = deps;
+
+  async function lock(tx: Tx, id: number): Promise<LeadRow> {
+    const [row] = await tx.select().from(formResponses).where(eq(formResponses.form_response_id, id)).for('update').limit(1);
+    if (!row) throw notFound('Lead not found');
+    return row;
+  }
+
+  /** How many credits (type 1) and reversals (type 2) the lead has in the ledger. */
+  async function postingCounts(tx: Tx, id: number) {
+    const rows = await tx
+      .select({ type: walletTransactions.type, n: count() })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.ref_type, LEAD_REF_TYPE), eq(walletTransactions.ref_id, String(id))))
+      .groupBy(walletTransactions.type);
+    return {
+      credits: rows.find((r) => r.type === WALLET_CREDIT)?.n ?? 0,
+      reversals: rows.find((r) => r.type === WALLET_DEBIT)?.n ?? 0,
+    };
+  }
+
+  async function jobTitle(tx: Tx, jobId: number) {
+    const [row] = await tx.select({ t: jobs.job_title }).from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+    return row?.t ?? `Project ${jobId}`;
+  }
+
+  async function approveOne(actor: number, id: number): Promise<Result> {
+    return db.transaction(async (tx) => {
+      const lead = await lock(tx, id);
+      if (lead.status === LEAD_STATUS.approved) return { form_response_id: id, ok: true, changed: false, message: 'Already approved' };
+      const to = payee(lead);
+      const [updated] = await tx
+        .update(formResponses)
+        .set({ status: LEAD_STATUS.approved, sub_status: 0, status_comment: null, modified_on: new Date() })
+        .where(and(eq(formResponses.form_response_id, id), sql`${formResponses.status} <> ${LEAD_STATUS.approved}`))
+        .returning();
+      if (!updated) return { form_response_id: id, ok: true, changed: false, message: 'Already approved' };
+      let credited = 0;
+      if (to && lead.payout_paise > 0) {
+        const { credits, reversals } = await postingCounts(tx, id);
+        // Every earlier credit has been reversed, or the lead would still be approved.
+        if (credits === reversals) {
+          const posted = await wallet.post(
+            {
+              user_id: to,
+              type: WALLET_CREDIT,
+              amount_paise: lead.payout_paise,
+              reason: `Lead approved: ${await jobTitle(tx, lead.job_id)}`,
+              remark: lead.customer_name,
+              ref_type: LEAD_REF_TYPE,
+              ref_id: String(id),
+              idempotency_key: leadCreditKey(id, credits + 1),
+              affects_earnings: true,
+              created_by: actor,
+            },
+            tx,
+          );
+          if (posted.applied) credited = lead.payout_paise;
+        }
+      }
+      await audit.record({ actor_user_id: actor, action: 'lead.approve', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated), credited_paise: credited, payee_user_id: to } }, tx);
+      return { form_response_id: id, ok: true, changed: true, message: 'Approved' };
+    });
+  }
+
+  async function rejectOne(actor: number, id: number, comment: string): Promise<Result> {
+    return db.transaction(async (tx) => {
+      const lead = await lock(tx, id);
+      if (lead.status === LEAD_STATUS.rejected) return { form_response_id: id, ok: true, changed: false, message: 'Already rejected' };
+      let reversed = 0;
+      if (lead.status === LEAD_STATUS.approved) {
+        const { credits, reversals } = await postingCounts(tx, id);
+        const to = payee(lead);
+        if (to && credits > reversals) {
+          const credit = await wallet.byKey(leadCreditKey(id, credits), tx);
+          if (credit) {
+            await wallet.post(
+              {
+                user_id: credit.user_id,
+                type: WALLET_DEBIT,
+                amount_paise: credit.amount_paise,
+                reason: `Lead rejected after approval: ${await jobTitle(tx, lead.job_id)}`,
+                remark: comment,
+                ref_type: LEAD_REF_TYPE,
+                ref_id: String(id),
+                idempotency_key: leadReversalKey(id, credits),
+                affects_earnings: true,
+                created_by: actor,
+              },
+              tx,
+            );
+            reversed = credit.amount_paise;
+          }
+        }
+      }
+      const [updated] = await tx
+        .update(formResponses)
+        .set({ status: LEAD_STATUS.rejected, sub_status: 0, status_comment: comment, modified_on: new Date() })
+        .where(eq(formResponses.form_response_id, id))
+        .returning();
+      await audit.record({ actor_user_id: actor, action: 'lead.reject', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated!), reversed_paise: reversed } }, tx);
+      return { form_response_id: id, ok: true, changed: true, message: reversed ? 'Rejected; the credit was reversed' : 'Rejected' };
+    });
+  }
+
+  async function needsDetailsOne(actor: number, id: number, comment: string): Promise<Result> {
+    return db.transaction(async (tx) => {
+      const lead = await lock(tx, id);
+      if (lead.status !== LEAD_STATUS.pending) throw new AppError('CONFLICT', 'Only a pending lead can be sent back for details');
+      const [updated] = await tx
+        .update(formResponses)
+        .set({ sub_status: 1, status_comment: comment, modified_on: new Date() })
+        .where(eq(formResponses.form_response_id, id))
+        .returning();
+      await audit.record({ actor_user_id: actor, action: 'lead.needs_details', entity_type: 'lead', entity_id: id, before: auditView(lead), after: auditView(updated!) }, tx);
+      return { form_response_id: id, ok: true, changed: lead.sub_status !== 1 || lead.status_comment !== comment, message: 'Sent back for details' };
+    });
+  }
+
+  /** Runs one action per lead, each in its own transaction; a failure is reported, not thrown. */
+  async function each(ids: number[], one: (id: number) => Promise<Result>): Promise<LeadActionResult> {
+    const results: Result[] = [];
+    for (const id of [...new Set(ids)]) {
+      try {
+        results.push(await one(id));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ form_response_id: id, ok: false, changed: false, message: err.message });
+      }
+    }
+    return { results };
+  }
+
+  const leadSelect = {
+    lead: formResponses,
+    job_title: jobs.job_title,
+    partner_first: users.first_name,
+    partner_last: users.last_name,
+  };
+  const toView = (r: { lead: LeadRow; job_title: string; partner_first: string | null; partner_last: string | null }): OpsLead => ({
+    form_response_id: r.lead.form_response_id,
+    job_id: r.lead.job_id,
+    job_title: r.job_title,
+    partner_user_id: r.lead.partner_user_id,
+    partner_name: [r.partner_first, r.partner_last].filter(Boolean).join(' ') || null,
+    team_member_user_id: r.lead.team_member_user_id,
+    team_id: r.lead.team_id,
+    customer_name: r.lead.customer_name,
+    customer_mobile: r.lead.customer_mobile,
+    status: r.lead.status,
+    sub_status: r.lead.sub_status,
+    archive_status: r.lead.archive_status,
+    status_comment: r.lead.status_comment,
+    payout_paise: r.lead.payout_paise,
+    created_on: r.lead.created_on.toISOString(),
+  });
+
+  return {
+    approve: (actor: number, ids: number[]) => each(ids, (id) => approveOne(actor, id)),
+    reject: (actor: number, ids: number[], comment: string) => each(ids, (id) => rejectOne(actor, id, comment)),
+    needsDetails: (actor: number, ids: number[], comment: string) => each(ids, (id) => needsDetailsOne(actor, id, comment)),
+
+    async queue(q: {
+      job_id?: number | undefined;
+      status?: number | undefined;
+      sub_status?: number | undefined;
+      archive_status?: number | undefined;
+      partner_user_id?: number | undefined;
+      team_id?: number | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+      page: number;
+      limit: number;
+    }): Promise<{ count: number; rows: OpsLead[] }> {
+      const where: SQL[] = [];
+      if (q.job_id !== undefined) where.push(eq(formResponses.job_id, q.job_id));
+      if (q.status !== undefined) where.push(eq(formResponses.status, q.status));
+      if (q.sub_status !== undefined) where.push(eq(formResponses.sub_status, q.sub_status));
+      if (q.archive_status !== undefined) where.push(eq(formResponses.archive_status, q.archive_status));
+      if (q.partner_user_id !== undefined) where.push(eq(formResponses.partner_user_id, q.partner_user_id));
+      if (q.team_id !== undefined) where.push(eq(formResponses.team_id, q.team_id));
+      if (q.from) where.push(gte(formResponses.created_on, istDayStart(q.from)));
+      if (q.to) where.push(lt(formResponses.created_on, new Date(istDayStart(q.to).getTime() + 86_400_000)));
+      const cond = where.length ? and(...where) : undefined;
+      const rows = await db
+        .select(leadSelect)
+        .from(formResponses)
+        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
+        .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
+        .where(cond)
+        .orderBy(desc(formResponses.created_on), desc(formResponses.form_response_id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(formResponses).where(cond);
+      return { count: total?.n ?? 0, rows: rows.map(toView) };
+    },
+
+    async detail(id: number): Promise<OpsLeadDetail> {
+      const [row] = await db
+        .select(leadSelect)
+        .from(formResponses)
+        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
+        .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
+        .where(eq(formResponses.form_response_id, id))
+        .limit(1);
+      if (!row) throw notFound('Lead not found');
+      const [form] = await db.select({ inputs: taskForms.inputs }).from(taskForms).where(eq(taskForms.form_id, row.lead.form_id)).limit(1);
+      const data = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, id));
+      const postings = await db
+        .select()
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.ref_type, LEAD_REF_TYPE), eq(walletTransactions.ref_id, String(id)), like(walletTransactions.idempotency_key, `lead:${id}:%`)))
+        .orderBy(walletTransactions.wallet_transaction_id);
+      const inputs = (form?.inputs ?? []).map((input) => {
+        const value = data.find((d) => d.input_id === input.input_id);
+        return { input_id: input.input_id, label: input.label, input_type: input.input_type, value: value?.value ?? null, file_id: value?.file_id ?? null };
+      });
+      return {
+        ...toView(row),
+        inputs,
+        location: row.lead.location ?? null,
+        postings: postings.map((p) => ({ type: p.type, amount_paise: p.amount_paise, idempotency_key: p.idempotency_key, created_on: p.created_on.toISOString() })),
+      };
+    },
+
+    /** The file ids a lead holds, so a reviewer may open them. */
+    async leadFileIds(id: number): Promise<number[]> {
+      const rows = await db.select({ f: formResponseData.file_id }).from(formResponseData).where(eq(formResponseData.form_response_id, id));
+      return rows.flatMap((r) => (r.f ? [r.f] : []));
+    },
+  };
+}
+export type LeadVerificationService = ReturnType<typeof createLeadVerificationService>;

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client';
+import type { SessionResolver } from '../../http/session';
+import type { DocumentsService } from '../documents/documents.service';
+import type { FilesService } from '../files/files.service';
+import { createProjectsService } from '../projects/projects.service';
+import type { UsersService } from '../users/users.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { createAuditService } from './audit.service';
+import { createLeadExpiryJob } from './lead-expiry.job';
+import { createLeadVerificationService } from './lead-verification.service';
+import { createOpsPeopleService } from './people.service';
+
+/** The ops console's services, built together because they share the audit log. */
+export function createOpsServices(deps: {
+  db: Db;
+  files: FilesService;
+  users: UsersService;
+  documents: DocumentsService;
+  wallet: WalletService;
+  sessions: SessionResolver;
+  leadExpiryIntervalMinutes: number;
+}) {
+  const { db } = deps;
+  const audit = createAuditService({ db });
+  return {
+    audit,
+    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
+    expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000 }),
+    people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
+    projects: createProjectsService({ db, files: deps.files, audit }),
+  };
+}
+export type OpsServices = ReturnType<typeof createOpsServices>;

@@ -1,0 +1,83 @@
+import { inArray } from 'drizzle-orm';
+import { parsePmwId, pmwId, type KycDocument, type OpsUser } from '@pmw/contract/ops';
+import type { Db } from '../../db/client';
+import { opsAgents, users } from '../../db/schema/index';
+import { AppError, notFound } from '../../errors';
+import type { SessionResolver } from '../../http/session';
+import type { DocumentsService } from '../documents/documents.service';
+import type { UserRow, UsersService } from '../users/users.service';
+import type { AuditService } from './audit.service';
+
+/** KYC review and the users list: the people side of the console. */
+export function createOpsPeopleService(deps: { db: Db; users: UsersService; documents: DocumentsService; sessions: SessionResolver; audit: AuditService }) {
+  const { db, documents, audit } = deps;
+
+  async function opsIds(ids: number[]) {
+    if (!ids.length) return new Set<number>();
+    const rows = await db.select({ id: opsAgents.user_id }).from(opsAgents).where(inArray(opsAgents.user_id, ids));
+    return new Set(rows.map((r) => r.id));
+  }
+  const userView = (u: UserRow, isOps: boolean): OpsUser => ({
+    user_id: u.user_id,
+    pmw_id: pmwId(u.user_id),
+    mobile: u.mobile,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    city: u.city,
+    blocked: u.blocked,
+    is_ops: isOps,
+    created_on: u.created_on.toISOString(),
+  });
+
+  async function setBlocked(actor: number, userId: number, blocked: boolean): Promise<OpsUser> {
+    if (userId === actor) throw new AppError('CONFLICT', 'You cannot block yourself');
+    const before = await deps.users.byId(userId);
+    if (!before) throw notFound('User not found');
+    const after = await db.transaction(async (tx) => {
+      const row = await deps.users.setBlocked(userId, blocked, tx);
+      await audit.record({ actor_user_id: actor, action: blocked ? 'user.block' : 'user.unblock', entity_type: 'user', entity_id: userId, before: { blocked: before.blocked }, after: { blocked } }, tx);
+      return row!;
+    });
+    // The session checks refuse a blocked person already; ending the sessions also clears their cookies' worth.
+    if (blocked) for (const kind of ['worker', 'team', 'ops'] as const) await deps.sessions.destroyAllFor(kind, userId);
+    return userView(after, (await opsIds([userId])).has(userId));
+  }
+
+  return {
+    async searchUsers(q: { q: string; page: number; limit: number }): Promise<{ count: number; rows: OpsUser[] }> {
+      const found = await deps.users.search({ userId: parsePmwId(q.q), text: q.q, limit: q.limit, offset: (q.page - 1) * q.limit });
+      const ops = await opsIds(found.rows.map((r) => r.user_id));
+      return { count: found.count, rows: found.rows.map((u) => userView(u, ops.has(u.user_id))) };
+    },
+    block: (actor: number, userId: number) => setBlocked(actor, userId, true),
+    unblock: (actor: number, userId: number) => setBlocked(actor, userId, false),
+
+    async kycQueue(q: { status: number; page: number; limit: number }): Promise<{ count: number; rows: KycDocument[] }> {
+      const found = await documents.reviewQueue(q.status, { limit: q.limit, offset: (q.page - 1) * q.limit });
+      const ids = [...new Set(found.rows.map((d) => d.user_id))];
+      const people = ids.length ? await db.select({ user_id: users.user_id, first_name: users.first_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, ids)) : [];
+      return {
+        count: found.count,
+        rows: found.rows.map((d) => {
+          const p = people.find((x) => x.user_id === d.user_id);
+          return { ...d, first_name: p?.first_name ?? null, mobile: p?.mobile ?? '' };
+        }),
+      };
+    },
+
+    async setKycStatus(actor: number, documentId: number, status: 1 | 2, reason: string | null): Promise<KycDocument> {
+      const before = await documents.byId(documentId);
+      if (!before) throw notFound('Document not found');
+      const after = await db.transaction(async (tx) => {
+        const view = await documents.setStatus(documentId, status, reason, tx);
+        await audit.record({ actor_user_id: actor, action: status === 1 ? 'kyc.verify' : 'kyc.reject', entity_type: 'document', entity_id: documentId, before: { status: before.status, reject_reason: before.reject_reason }, after: { status: view.status, reject_reason: view.reject_reason } }, tx);
+        return view;
+      });
+      const owner = await deps.users.byId(after.user_id);
+      return { ...after, first_name: owner?.first_name ?? null, mobile: owner?.mobile ?? '' };
+    },
+
+  };
+}
+export type OpsPeopleService = ReturnType<typeof createOpsPeopleService>;

@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { slugify, type OpsProject, type projectBodySchema, type taskFormBodySchema } from '@pmw/contract/ops-projects';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/index';
+import { AppError, isUniqueViolation, notFound } from '../../errors';
+import type { FilesService } from '../files/files.service';
+import type { AuditService } from '../ops/audit.service';
+
+type ProjectInput = z.output<typeof projectBodySchema>;
+type FormInput = z.output<typeof taskFormBodySchema>;
+type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The write side of the catalogue: projects with their locations, pincodes,
+ * media and lead form. Every change is audited with the record before and after.
+ */
+export function createProjectsService(deps: { db: Db; files: FilesService; audit: AuditService }) {
+  const { db, files, audit } = deps;
+
+  async function load(jobId: number, tx: Db | Tx = db): Promise<OpsProject> {
+    const [row] = await tx
+      .select({ job: jobs, employer_name: employers.employer_name })
+      .from(jobs)
+      .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+      .where(eq(jobs.job_id, jobId))
+      .limit(1);
+    if (!row) throw notFound('Project not found');
+    const locations = await tx.select().from(jobLocations).where(eq(jobLocations.job_id, jobId)).orderBy(asc(jobLocations.job_location_id));
+    const pins = await tx.select({ pincode: jobPincodes.pincode }).from(jobPincodes).where(eq(jobPincodes.job_id, jobId)).orderBy(asc(jobPincodes.pincode));
+    const [form] = await tx.select().from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
+    const j = row.job;
+    return {
+      ...j,
+      employer_name: row.employer_name,
+      credit_rules: j.credit_rules ?? null,
+      locations: locations.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
+      pincodes: pins.map((p) => p.pincode),
+      form: form ? { form_id: form.form_id, inputs: form.inputs, is_otp_required: form.is_otp_required, description: form.description, custom_link: form.custom_link } : null,
+      modified_on: j.modified_on.toISOString(),
+      created_on: undefined,
+    } as OpsProject;
+  }
+
+  async function mediaKey(actor: number, fileId: number | null | undefined): Promise<string | undefined> {
+    if (!fileId) return undefined;
+    const file = await files.ownUploaded({ kind: 'ops', id: actor }, fileId, ['JOB_MEDIA']);
+    return file.file_key;
+  }
+
+  async function columns(actor: number, p: ProjectInput, current?: JobRow) {
+    const logo = await mediaKey(actor, p.logo_file_id);
+    const banner = await mediaKey(actor, p.banner_file_id);
+    const { locations: _l, pincodes: _p, logo_file_id: _lf, banner_file_id: _bf, slug_name, ...rest } = p;
+    return {
+      ...rest,
+      slug_name: slug_name || current?.slug_name || slugify(p.job_title),
+      credit_rules: p.credit_rules ?? null,
+      duration: p.duration ?? null,
+      min_salary: p.min_salary ?? null,
+      max_salary: p.max_salary ?? null,
+      logo_key: logo ?? current?.logo_key ?? null,
+      banner_key: banner ?? current?.banner_key ?? null,
+      modified_on: new Date(),
+    };
+  }
+
+  async function replaceChildren(tx: Tx, jobId: number, p: ProjectInput) {
+    // Locations keep their ids when the city and address are unchanged: applications refer to them.
+    const existing = await tx.select().from(jobLocations).where(eq(jobLocations.job_id, jobId));
+    const keep = new Set<number>();
+    for (const loc of p.locations) {
+      const same = existing.find((e) => !keep.has(e.job_location_id) && e.city === loc.city && (e.address ?? null) === loc.address);
+      if (same) {
+        keep.add(same.job_location_id);
+        await tx.update(jobLocations).set({ pincode: loc.pincode }).where(eq(jobLocations.job_location_id, same.job_location_id));
+      } else {
+        await tx.insert(jobLocations).values({ job_id: jobId, city: loc.city, address: loc.address, pincode: loc.pincode });
+      }
+    }
+    for (const e of existing) {
+      if (!keep.has(e.job_location_id)) {
+        try {
+          await tx.delete(jobLocations).where(eq(jobLocations.job_location_id, e.job_location_id));
+        } catch {
+          throw new AppError('CONFLICT', `The location ${e.city} has applications and cannot be removed`);
+        }
+      }
+    }
+    await tx.delete(jobPincodes).where(eq(jobPincodes.job_id, jobId));
+    const pins = [...new Set(p.pincodes)];
+    for (let i = 0; i < pins.length; i += 500) {
+      await tx.insert(jobPincodes).values(pins.slice(i, i + 500).map((pincode) => ({ job_id: jobId, pincode })));
+    }
+  }
+
+  const slugTaken = () => new AppError('CONFLICT', 'Another project already uses this slug; choose another');
+
+  return {
+    load,
+    async list(q: { q: string; job_category_id?: number | undefined }) {
+      const where: SQL[] = [];
+      if (q.job_category_id) where.push(eq(jobs.job_category_id, q.job_category_id));
+      if (q.q) {
+        const id = /^\d+$/.test(q.q) ? Number(q.q) : undefined;
+        const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(or(ilike(jobs.job_title, like), ilike(employers.employer_name, like), ...(id ? [eq(jobs.job_id, id)] : []))!);
+      }
+      const rows = await db
+        .select({ job: jobs, employer_name: employers.employer_name, category: jobCategories.title, form_id: taskForms.form_id })
+        .from(jobs)
+        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+        .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+        .leftJoin(taskForms, eq(taskForms.job_id, jobs.job_id))
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(desc(jobs.modified_on), desc(jobs.job_id))
+        .limit(500);
+      return rows.map((r) => ({
+        job_id: r.job.job_id,
+        job_title: r.job.job_title,
+        employer_name: r.employer_name,
+        category: r.category,
+        payout_paise: r.job.payout_paise,
+        action_status: r.job.action_status,
+        archive_status: r.job.archive_status,
+        on_hold: r.job.on_hold,
+        is_credit_flow: r.job.is_credit_flow,
+        has_form: r.form_id !== null,
+        modified_on: r.job.modified_on.toISOString(),
+      }));
+    },
+
+    async meta() {
+      const e = await db.select({ employer_id: employers.employer_id, employer_name: employers.employer_name }).from(employers).orderBy(asc(employers.employer_name));
+      const c = await db.select().from(jobCategories).orderBy(asc(jobCategories.job_category_id));
+      return { employers: e, categories: c };
+    },
+
+    async addEmployer(actor: number, name: string) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(employers).values({ employer_name: name }).returning({ employer_id: employers.employer_id, employer_name: employers.employer_name });
+        await audit.record({ actor_user_id: actor, action: 'employer.create', entity_type: 'employer', entity_id: row!.employer_id, after: row }, tx);
+        return row!;
+      });
+    },
+
+    async create(actor: number, p: ProjectInput): Promise<OpsProject> {
+      const values = await columns(actor, p);
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx.insert(jobs).values(values).returning();
+          await replaceChildren(tx, row!.job_id, p);
+          const after = await load(row!.job_id, tx);
+          await audit.record({ actor_user_id: actor, action: 'project.create', entity_type: 'project', entity_id: row!.job_id, after }, tx);
+          return after;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw slugTaken();
+        throw err;
+      }
+    },
+
+    async update(actor: number, jobId: number, p: ProjectInput): Promise<OpsProject> {
+      const [current] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+      if (!current) throw notFound('Project not found');
+      const values = await columns(actor, p, current);
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await load(jobId, tx);
+          await tx.update(jobs).set(values).where(eq(jobs.job_id, jobId));
+          await replaceChildren(tx, jobId, p);
+          const after = await load(jobId, tx);
+          await audit.record({ actor_user_id: actor, action: 'project.update', entity_type: 'project', entity_id: jobId, before, after }, tx);
+          return after;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw slugTaken();
+        throw err;
+      }
+    },
+
+    /** Creates or replaces the project's lead form; a new form takes the project's id (form_id == job_id). */
+    async saveForm(actor: number, jobId: number, f: FormInput): Promise<OpsProject> {
+      return db.transaction(async (tx) => {
+        const before = await load(jobId, tx);
+        const inputs = f.inputs.map((i) => ({ ...i, label: i.label.trim(), input_enum: i.input_enum?.map((o) => o.trim()).filter(Boolean) ?? null }));
+        await tx
+          .insert(taskForms)
+          .values({ form_id: jobId, job_id: jobId, inputs, is_otp_required: f.is_otp_required, description: f.description, custom_link: f.custom_link })
+          .onConflictDoUpdate({ target: taskForms.job_id, set: { inputs, is_otp_required: f.is_otp_required, description: f.description, custom_link: f.custom_link, modified_on: new Date() } });
+        await tx.update(jobs).set({ modified_on: sql`now()` }).where(eq(jobs.job_id, jobId));
+        const after = await load(jobId, tx);
+        await audit.record({ actor_user_id: actor, action: 'project.form', entity_type: 'project', entity_id: jobId, before: before.form, after: after.form }, tx);
+        return after;
+      });
+    },
+  };
+}
+export type ProjectsService = ReturnType<typeof createProjectsService>;

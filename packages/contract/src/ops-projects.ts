@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { defineRoute, queryInt } from './api';
+import { formInputSchema, type FormInputDef } from './lead-form';
+
+/** Writing the catalogue from the ops console: projects (Job), their lead form, locations and pincodes. */
+
+/** 10: partners add leads; 20: the project is shared by link. */
+export const ACTION_STATUSES = [10, 20] as const;
+
+const optText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const textList = z.array(z.string().trim().min(1).max(200)).max(30);
+export const pincodeSchema = z.string().regex(/^[1-9][0-9]{5}$/, 'A pincode has 6 digits and does not start with 0');
+
+export const creditRulesSchema = z.object({
+  min_income: z.number().int().min(0).optional(),
+  min_score: z.number().int().min(300).max(900).optional(),
+  min_age: z.number().int().min(18).max(100).optional(),
+  max_age: z.number().int().min(18).max(100).optional(),
+});
+
+export const projectBodySchema = z
+  .object({
+    employer_id: z.number().int().positive('Choose an employer'),
+    job_category_id: z.number().int().positive('Choose a category'),
+    job_title: z.string().trim().min(3, 'Job title needs at least 3 characters').max(150),
+    /** Lower-case words joined by dashes; made from the title when empty. */
+    slug_name: z
+      .string()
+      .trim()
+      .max(120)
+      .regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug: lower-case letters, digits and dashes')
+      .optional(),
+    type: optText(60),
+    domain: optText(60),
+    rewards: optText(200),
+    /** `label_value;;label_value` pairs. */
+    criteria: optText(2000),
+    features: textList.default([]),
+    payout_prefix: optText(60),
+    payout_text: optText(200),
+    payout_text_custom: optText(500),
+    payout_paise: z.number().int().min(0, 'Payout cannot be negative').max(10_000_000),
+    logo_file_id: z.number().int().positive().nullish(),
+    banner_file_id: z.number().int().positive().nullish(),
+    logo_url: z.url('Logo URL must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+    tag_line: optText(200),
+    duration: z.number().int().min(0).max(120).nullish(),
+    min_salary: z.number().int().min(0).nullish(),
+    max_salary: z.number().int().min(0).nullish(),
+    perks: textList.default([]),
+    description: optText(10_000),
+    customer_tnc: optText(10_000),
+    customer_criteria: optText(2000),
+    customer_features: textList.default([]),
+    action_status: z.union([z.literal(10), z.literal(20)]).default(10),
+    archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
+    archive_message: optText(300),
+    on_hold: z.boolean().default(false),
+    hold_message: optText(300),
+    application_archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
+    application_archive_message: optText(300),
+    is_credit_flow: z.boolean().default(false),
+    credit_rules: creditRulesSchema.nullish(),
+    duplicate_window_days: z.number().int().min(0).max(3650),
+    validity_days: z.number().int().min(1, 'Validity must be at least 1 day').max(3650),
+    redirect_link: z.url('Redirect link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+    locations: z.array(z.object({ city: z.string().trim().min(2, 'City needs at least 2 characters').max(80), address: optText(300), pincode: pincodeSchema.nullish().or(z.literal('')).transform((v) => v || null) })).max(200).default([]),
+    pincodes: z.array(pincodeSchema).max(5000).default([]),
+  })
+  .superRefine((p, ctx) => {
+    if (p.min_salary != null && p.max_salary != null && p.min_salary > p.max_salary) ctx.addIssue({ code: 'custom', path: ['max_salary'], message: 'Max salary must be at least the min salary' });
+    if (p.archive_status === 1 && !p.archive_message) ctx.addIssue({ code: 'custom', path: ['archive_message'], message: 'Write the archive message partners will see' });
+    if (p.on_hold && !p.hold_message) ctx.addIssue({ code: 'custom', path: ['hold_message'], message: 'Write the hold message partners will see' });
+    const r = p.credit_rules;
+    if (r?.min_age != null && r.max_age != null && r.min_age > r.max_age) ctx.addIssue({ code: 'custom', path: ['credit_rules', 'max_age'], message: 'Max age must be at least the min age' });
+  });
+export type ProjectBody = z.input<typeof projectBodySchema>;
+
+/** Slug from a title: "Axis Bank Credit Card" → "axis-bank-credit-card". */
+export const slugify = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100) || 'project';
+
+export const INPUT_TYPES = ['TEXT', 'NUMBER', 'EMAIL', 'DATE', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'TEXTAREA', 'IMAGE', 'VIDEO', 'FILE', 'MAP_LOCATION'] as const;
+export const INPUT_CATEGORIES = ['MOBILE', 'PAN_CARD'] as const;
+const ENUM_TYPES = ['DROPDOWN', 'RADIO', 'CHECKBOX'];
+
+/** Problems with a form a customer could not fill in; empty when it is fine. */
+export function formProblems(inputs: readonly FormInputDef[]): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  const ids = new Set<number>();
+  inputs.forEach((input, i) => {
+    if (ids.has(input.input_id)) out.push({ path: ['inputs', i, 'input_id'], message: `Input id ${input.input_id} is used twice` });
+    ids.add(input.input_id);
+    if (!input.label.trim()) out.push({ path: ['inputs', i, 'label'], message: `Input ${i + 1} needs a label` });
+    if (ENUM_TYPES.includes(input.input_type) && !(input.input_enum ?? []).some((o) => o.trim())) {
+      out.push({ path: ['inputs', i, 'input_enum'], message: `${input.label || `Input ${i + 1}`}: add at least one option` });
+    }
+  });
+  const mobiles = inputs.filter((i) => i.input_category === 'MOBILE');
+  if (mobiles.length !== 1) out.push({ path: ['inputs'], message: 'The form needs exactly one input with category MOBILE (the customer mobile)' });
+  return out;
+}
+
+export const taskFormBodySchema = z
+  .object({
+    inputs: z.array(formInputSchema.extend({ label: z.string().trim().max(200), input_type: z.enum(INPUT_TYPES), input_category: z.enum(INPUT_CATEGORIES).nullish() })).min(1, 'Add at least one input').max(60),
+    is_otp_required: z.boolean(),
+    description: optText(2000),
+    custom_link: z.url('Custom link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+  })
+  .superRefine((f, ctx) => {
+    for (const p of formProblems(f.inputs)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+  });
+export type TaskFormBody = z.input<typeof taskFormBodySchema>;
+
+const nullableText = z.string().nullable();
+export const opsProjectSchema = z.object({
+  job_id: z.number().int(),
+  employer_id: z.number().int(),
+  employer_name: z.string(),
+  job_category_id: z.number().int(),
+  job_title: z.string(),
+  slug_name: z.string(),
+  type: nullableText,
+  domain: nullableText,
+  rewards: nullableText,
+  criteria: nullableText,
+  features: z.array(z.string()),
+  payout_prefix: nullableText,
+  payout_text: nullableText,
+  payout_text_custom: nullableText,
+  payout_paise: z.number().int(),
+  logo_key: nullableText,
+  logo_url: nullableText,
+  banner_key: nullableText,
+  tag_line: nullableText,
+  duration: z.number().int().nullable(),
+  min_salary: z.number().int().nullable(),
+  max_salary: z.number().int().nullable(),
+  perks: z.array(z.string()),
+  description: nullableText,
+  customer_tnc: nullableText,
+  customer_criteria: nullableText,
+  customer_features: z.array(z.string()),
+  action_status: z.number().int(),
+  archive_status: z.number().int(),
+  archive_message: nullableText,
+  on_hold: z.boolean(),
+  hold_message: nullableText,
+  application_archive_status: z.number().int(),
+  application_archive_message: nullableText,
+  is_credit_flow: z.boolean(),
+  credit_rules: creditRulesSchema.nullable(),
+  duplicate_window_days: z.number().int(),
+  validity_days: z.number().int(),
+  redirect_link: nullableText,
+  locations: z.array(z.object({ job_location_id: z.number().int(), city: z.string(), address: nullableText, pincode: nullableText })),
+  pincodes: z.array(z.string()),
+  form: z
+    .object({
+      form_id: z.number().int(),
+      inputs: z.array(formInputSchema),
+      is_otp_required: z.boolean(),
+      description: nullableText,
+      custom_link: nullableText,
+    })
+    .nullable(),
+  modified_on: z.string(),
+});
+export type OpsProject = z.infer<typeof opsProjectSchema>;
+
+export const opsProjectRowSchema = z.object({
+  job_id: z.number().int(),
+  job_title: z.string(),
+  employer_name: z.string(),
+  category: z.string(),
+  payout_paise: z.number().int(),
+  action_status: z.number().int(),
+  archive_status: z.number().int(),
+  on_hold: z.boolean(),
+  is_credit_flow: z.boolean(),
+  has_form: z.boolean(),
+  modified_on: z.string(),
+});
+
+const jobParams = z.object({ job_id: z.coerce.number().int().positive() });
+
+export const opsProjectRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/ops/projects',
+    auth: 'ops',
+    query: z.object({ q: z.string().trim().max(100).default(''), job_category_id: queryInt.optional() }),
+    response: z.array(opsProjectRowSchema),
+  }),
+  meta: defineRoute({
+    method: 'GET',
+    path: '/ops/projects/meta',
+    auth: 'ops',
+    response: z.object({
+      employers: z.array(z.object({ employer_id: z.number().int(), employer_name: z.string() })),
+      categories: z.array(z.object({ job_category_id: z.number().int(), title: z.string() })),
+    }),
+  }),
+  addEmployer: defineRoute({
+    method: 'POST',
+    path: '/ops/employers',
+    auth: 'ops',
+    body: z.object({ employer_name: z.string().trim().min(2, 'Employer name needs at least 2 characters').max(120) }),
+    response: z.object({ employer_id: z.number().int(), employer_name: z.string() }),
+  }),
+  get: defineRoute({ method: 'GET', path: '/ops/projects/:job_id', auth: 'ops', params: jobParams, response: opsProjectSchema }),
+  create: defineRoute({ method: 'POST', path: '/ops/projects', auth: 'ops', body: projectBodySchema, response: opsProjectSchema }),
+  update: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id', auth: 'ops', params: jobParams, body: projectBodySchema, response: opsProjectSchema }),
+  saveForm: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id/form', auth: 'ops', params: jobParams, body: taskFormBodySchema, response: opsProjectSchema }),
+};
