@@ -46,6 +46,9 @@ import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
+import { createOpsServices } from './modules/ops/ops.services';
+import { registerOpsRoutes } from './modules/ops/ops.routes';
+import { registerProjectRoutes } from './modules/projects/projects.routes';
 
 export interface AppDeps {
   config: Config;
@@ -83,7 +86,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support };
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes });
+  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support, ops };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -150,9 +154,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/partner', kind: 'worker' },
     { prefix: '/user', kind: 'worker' },
     { prefix: '/team', kind: 'team' },
+    { prefix: '/ops', kind: 'ops' },
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
   registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, users: services.users, map: config.map });
+  registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
+  registerProjectRoutes(app, ctx, { opsAuth: services.opsAuth, projects: services.ops.projects });
+  if (config.leadExpiryIntervalMinutes > 0) {
+    app.addHook('onReady', async () => services.ops.expiry.start());
+    app.addHook('onClose', async () => services.ops.expiry.stop());
+  }
 
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.
   const dist = webDistDir(config);

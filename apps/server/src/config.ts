@@ -53,6 +53,8 @@ const envSchema = z
     /** Map tiles for the location picker, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset draws a plain grid. */
     MAP_TILE_URL: z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional(),
     MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+    /** How often pending leads past their project's validity are expired; 0 turns the in-process job off. */
+    LEAD_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -104,6 +106,8 @@ export interface Config {
   team: { shareUrl: string | undefined };
   geocoder: { provider: 'offline' } | { provider: 'nominatim'; url: string };
   map: { tileUrl: string | undefined; attribution: string | undefined };
+  /** Minutes between lead expiry runs; 0 means off (tests run it by hand). */
+  leadExpiryIntervalMinutes: number;
 }
 
 /** Hash of the demo data download passcode 'bueno-4821', used outside production only. */
@@ -161,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     team: { shareUrl: env.TEAM_SHARE_URL ?? env.PUBLIC_URL },
     geocoder: env.GEOCODER === 'nominatim' && env.GEOCODER_URL ? { provider: 'nominatim', url: env.GEOCODER_URL } : { provider: 'offline' },
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
+    leadExpiryIntervalMinutes: env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
   };
 }
 

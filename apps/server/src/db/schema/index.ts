@@ -7,3 +7,4 @@ export * from './support';
 export * from './campaign';
 export * from './feedback';
 export * from './team';
+export * from './ops';
