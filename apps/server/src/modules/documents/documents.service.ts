@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { documentNumberSchema, isKycComplete, type DocumentType } from '@pmw/contract/kyc';
 import type { FilePurpose } from '@pmw/contract/files';
 import type { Db, DbOrTx } from '../../db/client';
@@ -123,6 +123,12 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
         if (isUniqueViolation(err)) return service.add(caller, input);
         throw err;
       }
+    },
+    /** Documents in a review status, oldest first, for the ops KYC queue. */
+    async reviewQueue(status: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: DocumentView[] }> {
+      const rows = await db.select().from(documents).where(eq(documents.status, status)).orderBy(asc(documents.created_on), asc(documents.document_id)).limit(page.limit).offset(page.offset);
+      const [total] = await db.select({ n: count() }).from(documents).where(eq(documents.status, status));
+      return { count: total?.n ?? 0, rows: rows.map(view) };
     },
     /** Ops review: verify (1) or reject (2) with a reason the owner sees. */
     async setStatus(documentId: number, status: 1 | 2, reason: string | null, tx: DbOrTx = db): Promise<DocumentView> {

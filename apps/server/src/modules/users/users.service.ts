@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@pmw/contract/auth';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -48,6 +48,24 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
       const row = await this.byId(userId);
       if (!row) throw notFound('User not found');
       return this.toSessionUser(row);
+    },
+    /** Ops search: by user id, mobile (or its digits), or name. */
+    async search(q: { userId?: number | undefined; text: string; limit: number; offset: number }): Promise<{ count: number; rows: UserRow[] }> {
+      const text = q.text.trim();
+      const conds: SQL[] = [];
+      if (q.userId !== undefined) conds.push(eq(users.user_id, q.userId));
+      if (text) {
+        const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conds.push(ilike(users.mobile, like), ilike(sql`coalesce(${users.first_name}, '') || ' ' || coalesce(${users.last_name}, '')`, like));
+      }
+      const where = conds.length ? or(...conds) : undefined;
+      const rows = await db.select().from(users).where(where).orderBy(desc(users.user_id)).limit(q.limit).offset(q.offset);
+      const [total] = await db.select({ n: count() }).from(users).where(where);
+      return { count: total?.n ?? 0, rows };
+    },
+    async setBlocked(userId: number, blocked: boolean, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx.update(users).set({ blocked, modified_on: new Date() }).where(eq(users.user_id, userId)).returning();
+      return row;
     },
   };
 }
