@@ -46,6 +46,8 @@ import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
+import { createHiringService } from './modules/hiring/hiring.service';
+import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
@@ -87,7 +89,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes });
-  return { db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support, ops };
+  const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl });
+  return { hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support, ops };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -158,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
   registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, users: services.users, map: config.map });
+  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, publicUrl: config.publicUrl });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerProjectRoutes(app, ctx, { opsAuth: services.opsAuth, projects: services.ops.projects });
   if (config.leadExpiryIntervalMinutes > 0) {

@@ -6,6 +6,7 @@ import { seedSupport } from './support.seed';
 import { seedFeedback } from './feedback.seed';
 import { seedTeam } from './team.seed';
 import { seedCampaign } from './campaign.seed';
+import { seedHiring } from './hiring.seed';
 
 /**
  * A module's demo data. Seeds run in this order, each idempotent (inserting
@@ -13,7 +14,7 @@ import { seedCampaign } from './campaign.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }];
+export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }, { name: 'hiring', run: seedHiring }];
 
 const MARKER = 'demo_seeded_on';
 

@@ -8,3 +8,4 @@ export * from './campaign';
 export * from './feedback';
 export * from './team';
 export * from './ops';
+export * from './hiring';

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { decodeApplicationParams, hiringMessages, hiringRoutes, payRange } from '@pmw/contract/hiring';
+import { answer, route, type RouteContext } from '../../http/route';
+import type { Spa } from '../../http/spa';
+import { notFound } from '../../errors';
+import type { DocumentsService } from '../documents/documents.service';
+import type { HiringService } from './hiring.service';
+import { renderJobText } from './job-page-html';
+
+export function registerHiringRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { hiring: HiringService; documents: DocumentsService; spa: Spa; publicUrl?: string | undefined },
+) {
+  const { hiring, documents, spa } = deps;
+
+  route(app, ctx, hiringRoutes.partnerJobs, async ({ query, session }) => hiring.partnerJobs(session.subjectId, query));
+  route(app, ctx, hiringRoutes.myProjects, async ({ session }) => hiring.myProjects(session.subjectId));
+
+  route(app, ctx, hiringRoutes.jobById, async ({ query }) => {
+    const job = await hiring.publicJob(query.job_id);
+    if (!job) throw notFound(hiringMessages.jobNotFound);
+    return job;
+  });
+
+  route(app, ctx, hiringRoutes.apply, async ({ body, session }) => {
+    const { application } = await hiring.apply(session.subjectId, body);
+    return answer(application, hiringMessages.applied);
+  });
+
+  route(app, ctx, hiringRoutes.slots, async ({ query, session }) => hiring.slots(session.subjectId, query));
+  route(app, ctx, hiringRoutes.bookedSlot, async ({ query, session }) => {
+    if (query.id !== undefined && query.id !== session.subjectId) throw notFound();
+    return hiring.bookedSlot(session.subjectId, query.job_id);
+  });
+  route(app, ctx, hiringRoutes.bookSlot, async ({ body, session }) => answer(await hiring.bookSlot(session.subjectId, body), hiringMessages.slotBooked));
+
+  route(app, ctx, hiringRoutes.updateUser, async ({ body, session }) => answer(await hiring.updateName(session.subjectId, body), hiringMessages.nameUpdated));
+  route(app, ctx, hiringRoutes.addDocument, async ({ body, session }) => {
+    const doc = await documents.add({ kind: 'worker', id: session.subjectId }, body);
+    return answer({ document_id: doc.document_id, type: doc.type, number: doc.number, file_id: doc.file_id, status: doc.status }, hiringMessages.documentAdded);
+  });
+
+  // The job page, with its text and link-preview tags rendered on the server
+  // (WhatsApp runs no script). Anything that does not resolve goes to /.
+  app.get<{ Params: { a: string; b: string; c: string } }>('/application/:a/:b/:c', async (req, reply) => {
+    const ids = decodeApplicationParams(req.params.a, req.params.b, req.params.c);
+    const job = ids ? await hiring.publicJob(ids.job_id) : undefined;
+    const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
+    if (!ids || !job || !location) return reply.redirect('/', 302);
+    const pay = payRange(job);
+    const description = [job.tag_line, `${location.city}`, pay].filter(Boolean).join(' · ');
+    const origin = (deps.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+    const html = spa.render(
+      { title: `${job.job_title} at ${job.Employer.employer_name}`, description, ...(job.banner_url || job.logo_url ? { image: (job.banner_url ?? job.logo_url)! } : {}), url: origin + req.url },
+      renderJobText(job, location),
+    );
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,376 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  APPLICATION_ATTEMPTED_MIN,
+  APPLICATION_STATUS,
+  PARTNER_LEVELS,
+  applicationPath,
+  hiringMessages,
+  isListedForPartners,
+  parseCriteria,
+  partnerLevel,
+  payoutText,
+  type Booking,
+  type MyProject,
+  type PartnerJob,
+  type PublicJob,
+  type SlotDay,
+} from '@pmw/contract/hiring';
+import { istDateString } from '@pmw/contract/time';
+import type { Db } from '../../db/client';
+import { applications, employers, interviewSlots, jobCategories, jobLocations, jobs, slotBookings } from '../../db/schema/index';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
+import type { DocumentsService } from '../documents/documents.service';
+import type { FilesService } from '../files/files.service';
+import type { UsersService } from '../users/users.service';
+import { createPartnerStats } from './partner-stats';
+
+type ApplicationRow = typeof applications.$inferSelect;
+type SlotRow = typeof interviewSlots.$inferSelect;
+type JobRow = typeof jobs.$inferSelect;
+
+export interface ApplyInput {
+  user_id: number;
+  recruiter_id: number;
+  job_id: number;
+  job_location_id: number;
+  answers: { input_id: number; value: string }[];
+  tracking_id?: string | undefined;
+}
+
+/**
+ * Hiring projects: the partner's Available Projects and referral links, the
+ * public job page, candidates' applications and interview slot bookings.
+ */
+export function createHiringService(deps: {
+  db: Db;
+  users: UsersService;
+  documents: DocumentsService;
+  files: FilesService;
+  /** Origin put before referral links (PUBLIC_URL); empty means the web app adds its own. */
+  publicUrl?: string | undefined;
+}) {
+  const { db, users, documents, files } = deps;
+  const stats = createPartnerStats(db);
+  const origin = (deps.publicUrl ?? '').replace(/\/$/, '');
+
+  const fileUrl = async (key: string | null) => (key ? files.signedUrlForKey(key) : null);
+
+  async function locationsOf(jobIds: number[]) {
+    if (!jobIds.length) return new Map<number, (typeof jobLocations.$inferSelect)[]>();
+    const rows = await db.select().from(jobLocations).where(inArray(jobLocations.job_id, jobIds)).orderBy(asc(jobLocations.job_location_id));
+    const map = new Map<number, (typeof jobLocations.$inferSelect)[]>();
+    for (const r of rows) map.set(r.job_id, [...(map.get(r.job_id) ?? []), r]);
+    return map;
+  }
+
+  /** A hiring job anyone may see: in category 6, listed to partners, not archived. */
+  async function openJob(jobId: number) {
+    const [row] = await db
+      .select({ job: jobs, employer: employers, category: jobCategories })
+      .from(jobs)
+      .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+      .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+      .where(eq(jobs.job_id, jobId))
+      .limit(1);
+    if (!row || row.job.job_category_id !== 6 || row.job.archive_status !== 0 || !isListedForPartners(row.job)) return undefined;
+    return row;
+  }
+
+  const toApplication = (r: ApplicationRow) => ({
+    application_id: r.application_id,
+    user_id: r.user_id,
+    recruiter_id: r.recruiter_id,
+    job_id: r.job_id,
+    job_location_id: r.job_location_id,
+    answers: r.answers,
+    tracking_id: r.tracking_id,
+    status: r.status,
+    created_on: r.created_on.toISOString(),
+  });
+
+  async function bookingView(bookingId: number): Promise<Booking> {
+    const [row] = await db
+      .select({ booking: slotBookings, slot: interviewSlots, location: jobLocations })
+      .from(slotBookings)
+      .innerJoin(interviewSlots, eq(interviewSlots.slot_id, slotBookings.slot_id))
+      .innerJoin(jobLocations, eq(jobLocations.job_location_id, interviewSlots.job_location_id))
+      .where(eq(slotBookings.booking_id, bookingId))
+      .limit(1);
+    if (!row) throw notFound();
+    return {
+      booking_id: row.booking.booking_id,
+      user_id: row.booking.user_id,
+      slot_id: row.booking.slot_id,
+      job_id: row.booking.job_id,
+      booking_date: row.booking.booking_date,
+      start_time: row.slot.start_time.toISOString(),
+      end_time: row.slot.end_time.toISOString(),
+      location: { city: row.location.city, address: row.location.address },
+    };
+  }
+
+  async function bookingOf(userId: number, jobId: number) {
+    const [row] = await db
+      .select()
+      .from(slotBookings)
+      .where(and(eq(slotBookings.user_id, userId), eq(slotBookings.job_id, jobId)))
+      .limit(1);
+    return row;
+  }
+
+  const service = {
+    /** Available Projects: hiring jobs listed to partners, with this partner's link and payout. */
+    async partnerJobs(userId: number, q: { job_category_id: number; featuresLimit: number; appendUserLevelPayout: boolean }) {
+      const rows = await db
+        .select({ job: jobs, employer: employers })
+        .from(jobs)
+        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+        .where(and(eq(jobs.job_category_id, q.job_category_id), eq(jobs.archive_status, 0), eq(jobs.on_hold, false)))
+        .orderBy(asc(jobs.job_id));
+      const listed = rows.filter((r) => isListedForPartners(r.job));
+      const [kycDone, approved, locations] = await Promise.all([
+        documents.kycComplete(userId),
+        stats.approvedCount(userId),
+        locationsOf(listed.map((r) => r.job.job_id)),
+      ]);
+      const level = partnerLevel(approved);
+      const next = PARTNER_LEVELS.find((l) => l.min_approved > approved);
+      const data: PartnerJob[] = [];
+      for (const { job, employer } of listed) {
+        const locs = locations.get(job.job_id) ?? [];
+        const first = locs[0];
+        data.push({
+          job_id: job.job_id,
+          job_title: job.job_title,
+          logo_url: job.logo_url ?? (await fileUrl(job.logo_key ?? employer.logo_key)),
+          Employer: { employer_name: employer.employer_name, theme_color: employer.theme_color },
+          rewards: job.rewards,
+          Criteria: parseCriteria(job.criteria),
+          Features: job.features.slice(0, q.featuresLimit),
+          payout_text: payoutText(job, q.appendUserLevelPayout ? level : null),
+          JobLocations: locs.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
+          // The link exists only for a partner whose KYC is done (spec 000, section 6).
+          referral_link: kycDone && first ? origin + applicationPath({ job_id: job.job_id, job_location_id: first.job_location_id, recruiter_id: userId }) : null,
+        });
+      }
+      return {
+        data,
+        count: data.length,
+        kyc_done: kycDone,
+        level: { level: level.level, name: level.name, approved, bonus_percent: level.bonus_percent, next_at: next?.min_approved ?? null },
+      };
+    },
+
+    /** The projects a partner works on: those with their leads or their referred applications. */
+    async myProjects(userId: number): Promise<MyProject[]> {
+      const leadCounts = await stats.leadCountsByJob(userId);
+      const appRows = await db
+        .select({
+          job_id: applications.job_id,
+          applications: sql<number>`count(*)::int`,
+          slots_booked: sql<number>`count(${slotBookings.booking_id})::int`,
+        })
+        .from(applications)
+        .leftJoin(slotBookings, and(eq(slotBookings.application_id, applications.application_id)))
+        .where(eq(applications.recruiter_id, userId))
+        .groupBy(applications.job_id);
+      const jobIds = [...new Set([...leadCounts.keys(), ...appRows.map((r) => r.job_id)])];
+      if (!jobIds.length) return [];
+      const jobRows = await db
+        .select({ job: jobs, employer: employers, category: jobCategories })
+        .from(jobs)
+        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+        .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+        .where(inArray(jobs.job_id, jobIds))
+        .orderBy(asc(jobs.job_title));
+      const apps = new Map(appRows.map((r) => [r.job_id, r]));
+      const out: MyProject[] = [];
+      for (const { job, employer, category } of jobRows) {
+        out.push({
+          job_id: job.job_id,
+          job_title: job.job_title,
+          employer_name: employer.employer_name,
+          category_title: category.title,
+          logo_url: job.logo_url ?? (await fileUrl(job.logo_key ?? employer.logo_key)),
+          counts: leadCounts.get(job.job_id) ?? { pending: 0, verified: 0, rejected: 0, archived: 0 },
+          applications: apps.get(job.job_id)?.applications ?? 0,
+          slots_booked: apps.get(job.job_id)?.slots_booked ?? 0,
+        });
+      }
+      return out;
+    },
+
+    /** The public job page's data; undefined when the job is not open to candidates. */
+    async publicJob(jobId: number): Promise<PublicJob | undefined> {
+      const row = await openJob(jobId);
+      if (!row) return undefined;
+      const { job, employer, category } = row;
+      const locs = (await locationsOf([jobId])).get(jobId) ?? [];
+      return {
+        job_id: job.job_id,
+        job_title: job.job_title,
+        Employer: { employer_name: employer.employer_name, theme_color: employer.theme_color },
+        logo_url: job.logo_url ?? (await fileUrl(job.logo_key ?? employer.logo_key)),
+        banner_url: await fileUrl(job.banner_key),
+        type: job.type,
+        domain: job.domain,
+        tag_line: job.tag_line,
+        duration: job.duration,
+        min_salary: job.min_salary,
+        max_salary: job.max_salary,
+        perks: job.perks,
+        description: job.description,
+        JobCategory: { job_category_id: category.job_category_id, title: category.title },
+        JobLocations: locs.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
+        application_archive_status: job.application_archive_status,
+        application_archive_message: job.application_archive_message,
+      };
+    },
+
+    /** One application per candidate, job and location; a retry answers the same one. */
+    async apply(callerId: number, input: ApplyInput) {
+      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
+      if (input.recruiter_id === callerId) throw badRequest(hiringMessages.ownLink);
+      const row = await openJob(input.job_id);
+      if (!row) throw notFound(hiringMessages.jobNotFound);
+      if (row.job.application_archive_status !== 0) throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
+      const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, input.job_location_id)).limit(1);
+      if (!loc || loc.job_id !== input.job_id) throw badRequest(hiringMessages.locationNotOfJob);
+      if (!(await users.byId(input.recruiter_id))) throw badRequest(hiringMessages.recruiterNotFound);
+      const [created] = await db
+        .insert(applications)
+        .values({
+          user_id: input.user_id,
+          recruiter_id: input.recruiter_id,
+          job_id: input.job_id,
+          job_location_id: input.job_location_id,
+          answers: input.answers,
+          tracking_id: input.tracking_id ?? null,
+          status: APPLICATION_STATUS.applied,
+        })
+        .onConflictDoNothing({ target: [applications.user_id, applications.job_id, applications.job_location_id] })
+        .returning();
+      if (created) return { application: toApplication(created), created: true };
+      const [existing] = await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.user_id, input.user_id), eq(applications.job_id, input.job_id), eq(applications.job_location_id, input.job_location_id)))
+        .limit(1);
+      return { application: toApplication(existing!), created: false };
+    },
+
+    /** Upcoming slots of the job at the location the candidate applied for, grouped by day at +05:30. */
+    async slots(callerId: number, q: { job_id: number; job_location_id?: number | undefined }): Promise<SlotDay[]> {
+      const apps = await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.user_id, callerId), eq(applications.job_id, q.job_id)))
+        .orderBy(asc(applications.application_id));
+      if (!apps.length) throw forbidden(hiringMessages.notApplied);
+      const locationIds = q.job_location_id ? apps.filter((a) => a.job_location_id === q.job_location_id).map((a) => a.job_location_id) : apps.map((a) => a.job_location_id);
+      if (!locationIds.length) throw forbidden(hiringMessages.notApplied);
+      const rows = await db
+        .select()
+        .from(interviewSlots)
+        .where(and(eq(interviewSlots.job_id, q.job_id), inArray(interviewSlots.job_location_id, locationIds), gt(interviewSlots.start_time, new Date())))
+        .orderBy(asc(interviewSlots.start_time), asc(interviewSlots.slot_id));
+      const days = new Map<string, SlotDay>();
+      for (const s of rows) {
+        const date = istDateString(s.start_time);
+        const day = days.get(date) ?? { date, slots: [] };
+        day.slots.push({ slot_id: s.slot_id, start_time: s.start_time.toISOString(), end_time: s.end_time.toISOString(), capacity: s.capacity, available: s.capacity - s.booked });
+        days.set(date, day);
+      }
+      return [...days.values()];
+    },
+
+    async bookedSlot(callerId: number, jobId: number): Promise<Booking | null> {
+      const row = await bookingOf(callerId, jobId);
+      return row ? bookingView(row.booking_id) : null;
+    },
+
+    /**
+     * Books a slot. The seat is taken by a conditional update (booked < capacity),
+     * so parallel requests never pass the capacity; the unique (user, job) index
+     * keeps one booking per candidate and job. A retry of the same booking answers it.
+     */
+    async bookSlot(callerId: number, input: { user_id: number; slot_id: number; job_id: number; booking_date: string }): Promise<Booking> {
+      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
+      const existing = await bookingOf(callerId, input.job_id);
+      if (existing) {
+        if (existing.slot_id === input.slot_id) return bookingView(existing.booking_id);
+        throw conflict(hiringMessages.alreadyBooked);
+      }
+      const [slot] = await db.select().from(interviewSlots).where(eq(interviewSlots.slot_id, input.slot_id)).limit(1);
+      if (!slot) throw notFound('Slot not found');
+      if (slot.job_id !== input.job_id) throw badRequest(hiringMessages.slotNotOfJob);
+      if (istDateString(slot.start_time) !== input.booking_date) throw badRequest(hiringMessages.bookingDateMismatch);
+      if (slot.start_time.getTime() <= Date.now()) throw conflict(hiringMessages.slotPast);
+      const [application] = await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id), eq(applications.job_location_id, slot.job_location_id)))
+        .limit(1);
+      if (!application) {
+        const [anyApp] = await db.select({ id: applications.application_id }).from(applications).where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id))).limit(1);
+        throw forbidden(anyApp ? hiringMessages.slotNotOfLocation : hiringMessages.notApplied);
+      }
+      let bookingId: number;
+      try {
+        bookingId = await db.transaction(async (tx) => {
+          const taken = await tx
+            .update(interviewSlots)
+            .set({ booked: sql`${interviewSlots.booked} + 1` })
+            .where(and(eq(interviewSlots.slot_id, slot.slot_id), sql`${interviewSlots.booked} < ${interviewSlots.capacity}`))
+            .returning({ slot_id: interviewSlots.slot_id });
+          if (!taken.length) throw conflict(hiringMessages.slotFull);
+          const [booking] = await tx
+            .insert(slotBookings)
+            .values({ slot_id: slot.slot_id, user_id: callerId, job_id: input.job_id, application_id: application.application_id, booking_date: input.booking_date })
+            .returning({ booking_id: slotBookings.booking_id });
+          if (application.status < APPLICATION_STATUS.slotBooked) {
+            await tx
+              .update(applications)
+              .set({ status: APPLICATION_STATUS.slotBooked, modified_on: new Date() })
+              .where(eq(applications.application_id, application.application_id));
+          }
+          return booking!.booking_id;
+        });
+      } catch (err) {
+        // A parallel request of the same candidate booked first; the seat taken here was rolled back.
+        if (isUniqueViolation(err)) {
+          const other = await bookingOf(callerId, input.job_id);
+          if (other?.slot_id === input.slot_id) return bookingView(other.booking_id);
+          throw conflict(hiringMessages.alreadyBooked);
+        }
+        throw err;
+      }
+      return bookingView(bookingId);
+    },
+
+    /** Moves an application on (ops and employer tools); the first status of 7 or more stamps attempted_on. */
+    async setApplicationStatus(applicationId: number, status: number) {
+      const [row] = await db
+        .update(applications)
+        .set({
+          status,
+          modified_on: new Date(),
+          attempted_on: status >= APPLICATION_ATTEMPTED_MIN ? sql`coalesce(${applications.attempted_on}, now())` : applications.attempted_on,
+        })
+        .where(eq(applications.application_id, applicationId))
+        .returning();
+      if (!row) throw notFound('Application not found');
+      return { ...toApplication(row), attempted_on: row.attempted_on?.toISOString() ?? null };
+    },
+
+    /** Update user (user_id, first_name), the candidate's own name only. */
+    async updateName(callerId: number, input: { user_id: number; first_name: string }) {
+      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
+      await users.updateName(callerId, input.first_name);
+      return { user_id: callerId, first_name: input.first_name };
+    },
+  };
+  return service;
+}
+export type HiringService = ReturnType<typeof createHiringService>;
+export type { JobRow, SlotRow };

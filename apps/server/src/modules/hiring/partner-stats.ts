@@ -1,0 +1,42 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { applications, formResponses } from '../../db/schema/index';
+import { APPLICATION_STATUS } from '@pmw/contract/hiring';
+
+/**
+ * Read-only figures about a partner's work, for levels and 'My projects'.
+ * Leads are read (never written) from the leads table, as the partner's
+ * report reads them, so the counts here match what the report shows.
+ */
+export function createPartnerStats(db: Db) {
+  return {
+    /** Approved leads plus referred candidates who joined: what levels count. */
+    async approvedCount(userId: number): Promise<number> {
+      const [leads] = await db
+        .select({ n: count() })
+        .from(formResponses)
+        .where(and(eq(formResponses.partner_user_id, userId), eq(formResponses.status, 1)));
+      const [joined] = await db
+        .select({ n: count() })
+        .from(applications)
+        .where(and(eq(applications.recruiter_id, userId), eq(applications.status, APPLICATION_STATUS.joined)));
+      return (leads?.n ?? 0) + (joined?.n ?? 0);
+    },
+
+    /** Lead counts by status per project: pending, verified, rejected, and expired as archived. */
+    async leadCountsByJob(userId: number) {
+      const rows = await db
+        .select({
+          job_id: formResponses.job_id,
+          pending: sql<number>`count(*) filter (where ${formResponses.archive_status} = 0 and ${formResponses.status} = 0)::int`,
+          verified: sql<number>`count(*) filter (where ${formResponses.status} = 1)::int`,
+          rejected: sql<number>`count(*) filter (where ${formResponses.status} = 2)::int`,
+          archived: sql<number>`count(*) filter (where ${formResponses.archive_status} = 1 and ${formResponses.status} = 0)::int`,
+        })
+        .from(formResponses)
+        .where(eq(formResponses.partner_user_id, userId))
+        .groupBy(formResponses.job_id);
+      return new Map(rows.map((r) => [r.job_id, { pending: r.pending, verified: r.verified, rejected: r.rejected, archived: r.archived }]));
+    },
+  };
+}
