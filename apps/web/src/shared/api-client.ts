@@ -78,3 +78,33 @@ export async function putFile(url: string, file: Blob, contentType: string): Pro
     throw new ApiError(body?.message || messages.uploadFailedShort, 'UPLOAD', res.status);
   }
 }
+
+/**
+ * A call that answers a file rather than an envelope (exports, generated
+ * sheets). Failures still arrive as the JSON envelope and become an ApiError.
+ */
+export async function apiDownload<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ blob: Blob; fileName: string }> {
+  let res: Response;
+  try {
+    res = await fetch(routeUrl(route, opts), {
+      method: route.method,
+      credentials: 'same-origin',
+      headers: opts.body !== undefined ? { 'content-type': 'application/json' } : {},
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : null,
+      signal: opts.signal ?? null,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('Network error, please check your connection', 'NETWORK', 0);
+  }
+  if (!res.ok) {
+    const envelope = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
+    if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
+    throw new ApiError(envelope?.message || res.statusText || messages.somethingWentWrong, envelope?.code ?? `HTTP_${res.status}`, res.status);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? 'download');
+  return { blob: await res.blob(), fileName };
+}

@@ -1,0 +1,19 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+/**
+ * The server already sanitised the instruction; it is cleaned again here so
+ * the page never renders HTML it has not checked itself.
+ */
+export function InstructionHtml({ html, labelledBy }: { html: string; labelledBy: string }) {
+  const clean = useMemo(
+    () =>
+      DOMPurify.sanitize(html, {
+        ALLOWED_TAGS: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'span', 'div', 'a'],
+        ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
+        ALLOWED_URI_REGEXP: /^(?:https?:|tel:|mailto:)/i,
+      }),
+    [html],
+  );
+  return <div className="fb-instruction" aria-labelledby={labelledBy} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
