@@ -1,9 +1,98 @@
-/** Placeholder until this area is built; it says so rather than pretending. */
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, onUnauthorized } from '../../shared/api-client';
+import { Loader } from '../../shared/loader';
+import { fetchMe, fetchTeam, teamKeys } from './team-api';
+import { rememberTeamCode, rememberedTeamCode } from './team-code';
+import { LoginPage } from './login-page';
+import { MemberHome } from './member-home';
+import { usePwa } from './pwa';
+import { noteBlocked, useBlocked } from './blocked';
+import { t } from './messages';
+import './team.css';
+
+/** /mt and /mt/{team_code}: the team's login, or the member's projects and report. */
 export function TeamArea() {
+  const params = useParams();
+  const code = (params.teamCode ?? rememberedTeamCode() ?? '').toUpperCase();
+  const queryClient = useQueryClient();
+  usePwa();
+
+  const team = useQuery({
+    queryKey: teamKeys.team(code),
+    queryFn: () => fetchTeam(code),
+    enabled: code !== '',
+    retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
+    staleTime: 5 * 60_000,
+  });
+  const me = useQuery({
+    queryKey: teamKeys.me,
+    queryFn: async () => {
+      try {
+        return await fetchMe();
+      } catch (err) {
+        if (err instanceof ApiError && err.httpStatus === 401) return null;
+        throw err;
+      }
+    },
+    enabled: team.isSuccess,
+    retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
+  });
+
+  useEffect(() => {
+    if (team.data) rememberTeamCode(team.data.team_code);
+  }, [team.data]);
+  useEffect(() => onUnauthorized(() => queryClient.setQueryData(teamKeys.me, null)), [queryClient]);
+  // Blocking takes effect on the next request: any call answering BLOCKED ends the session's screens.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.query.state.error) noteBlocked(event.query.state.error);
+      }),
+    [queryClient],
+  );
+
+  const blocked = useBlocked() || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
+  if (blocked) return <Blocked />;
+  if (code === '' || (team.error instanceof ApiError && team.error.httpStatus < 500)) {
+    return (
+      <main className="center-page">
+        <h1>{t('invalidUrl')}</h1>
+        <p className="muted">{t('invalidUrlHint')}</p>
+      </main>
+    );
+  }
+  if (team.isError || me.isError) {
+    return (
+      <main className="center-page">
+        <p role="alert">{t('somethingWrong')}</p>
+        <button type="button" className="button" onClick={() => void (team.isError ? team.refetch() : me.refetch())}>
+          {t('tryAgain')}
+        </button>
+      </main>
+    );
+  }
+  if (!team.data || me.isPending) {
+    return (
+      <div className="page-loader">
+        <Loader label={t('loading')} />
+      </div>
+    );
+  }
+  // A session from another team is not this team's: log in again under this one.
+  if (!me.data || me.data.team_code !== team.data.team_code) {
+    return <LoginPage team={team.data} onLoggedIn={(member) => queryClient.setQueryData(teamKeys.me, member)} />;
+  }
+  return <MemberHome team={team.data} member={me.data} />;
+}
+
+export function Blocked() {
   return (
     <main className="center-page">
-      <h1>PickMyWork Team</h1>
-      <p className="muted">This page is not available yet.</p>
+      <p className="team-blocked" role="alert">
+        {t('blocked')}
+      </p>
     </main>
   );
 }

@@ -1,0 +1,27 @@
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../shared/api-client';
+
+/** Set once any call answers BLOCKED: the area then shows the removed-account message and nothing else. */
+let blocked = false;
+const listeners = new Set<() => void>();
+
+export function noteBlocked(err: unknown): boolean {
+  if (err instanceof ApiError && err.code === 'BLOCKED') {
+    if (!blocked) {
+      blocked = true;
+      listeners.forEach((l) => l());
+    }
+    return true;
+  }
+  return false;
+}
+
+export function useBlocked(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => blocked,
+  );
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { mobileSchema } from '@pmw/contract/mobile';
+import { otpSchema } from '@pmw/contract/auth';
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { teamFirstNameSchema, type Team, type TeamMember } from '@pmw/contract/team';
+import { OtpField } from '../../shared/otp-field';
+import { showError, showSuccess } from '../../shared/message-bar';
+import { useCountdown } from '../../shared/use-countdown';
+import { loginTeam, sendTeamOtp } from './team-api';
+import { noteBlocked } from './blocked';
+import { TeamLabel } from './team-label';
+import { t } from './messages';
+
+/** Name, mobile, then the 4-digit OTP (60 s resend); the request_id of the send goes with the login. */
+export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (member: TeamMember) => void }) {
+  const [name, setName] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [otp, setOtp] = useState('');
+  const [requestId, setRequestId] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string | undefined; mobile?: string | undefined; otp?: string | undefined }>({});
+  const countdown = useCountdown(RESEND_COUNTDOWN.teamLogin);
+
+  async function send() {
+    const n = teamFirstNameSchema.safeParse(name);
+    const m = mobileSchema.safeParse(mobile);
+    if (!n.success || !m.success) {
+      setErrors({ name: n.error?.issues[0]?.message, mobile: m.error?.issues[0]?.message });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const sent = await sendTeamOtp(m.data, team.team_code);
+      setRequestId(sent.request_id);
+      setOtp('');
+      countdown.restart(RESEND_COUNTDOWN.teamLogin);
+      showSuccess(t('otpSent'));
+    } catch (err) {
+      if (!noteBlocked(err)) showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!requestId) return send();
+    const o = otpSchema.safeParse(otp);
+    if (!o.success) return setErrors({ otp: o.error.issues[0]?.message });
+    setErrors({});
+    setBusy(true);
+    try {
+      const member = await loginTeam({ request_id: requestId, team_code: team.team_code, first_name: name.trim(), mobile, otp: o.data });
+      onLoggedIn(member);
+    } catch (err) {
+      if (!noteBlocked(err)) showError(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="team-login">
+      <TeamLabel team={team} />
+      <form className="card team-login__card" onSubmit={submit} noValidate>
+        <h1>{t('loginTitle')}</h1>
+        <p className="muted">{t('loginSubtitle')}</p>
+        <div className="field">
+          <label htmlFor="team-name">{t('nameLabel')}</label>
+          <input
+            id="team-name"
+            className="input"
+            autoComplete="name"
+            placeholder={t('namePlaceholder')}
+            value={name}
+            readOnly={!!requestId}
+            aria-invalid={!!errors.name}
+            aria-describedby={errors.name ? 'team-name-error' : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {errors.name && <p id="team-name-error" className="field__error">{errors.name}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="team-mobile">{t('mobileLabel')}</label>
+          <input
+            id="team-mobile"
+            className="input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            placeholder={t('mobilePlaceholder')}
+            value={mobile}
+            readOnly={!!requestId}
+            aria-invalid={!!errors.mobile}
+            aria-describedby={errors.mobile ? 'team-mobile-error' : undefined}
+            onChange={(e) => setMobile(e.target.value.replace(/\D/g, '').slice(0, 10))}
+          />
+          {errors.mobile && <p id="team-mobile-error" className="field__error">{errors.mobile}</p>}
+          {requestId && (
+            <button type="button" className="link-button team-login__change" onClick={() => { setRequestId(undefined); setOtp(''); countdown.reset(); }}>
+              {t('changeNumber')}
+            </button>
+          )}
+        </div>
+        {requestId && (
+          <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={() => void send()} label={t('otpLabel')} error={errors.otp} resendLabel={t('resendOtp')} disabled={busy} autoFocus />
+        )}
+        <button type="submit" className="button button--block" disabled={busy}>
+          {requestId ? t('loginWithOtp') : t('sendOtp')}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isCompletePincode, projectAction, projectAvailability, truncatePincode, type TeamProject } from '@pmw/contract/team';
+import { Loader } from '../../shared/loader';
+import { showError } from '../../shared/message-bar';
+import { fetchProjects, filterByPincode, teamKeys } from './team-api';
+import { ProjectDetails } from './project-details';
+import { useShare } from './use-share';
+import { t } from './messages';
+
+/** Category chips, a name search and a 6-digit pincode search over the team's projects. */
+export function ProjectsPage({ onAdd }: { onAdd: (project: TeamProject) => void }) {
+  const projects = useQuery({ queryKey: teamKeys.projects, queryFn: fetchProjects, staleTime: 60_000 });
+  const [category, setCategory] = useState<number>();
+  const [search, setSearch] = useState('');
+  const [pincode, setPincode] = useState('');
+  const [details, setDetails] = useState<TeamProject>();
+  const share = useShare();
+
+  const allIds = useMemo(() => projects.data?.projects.map((p) => p.job_id) ?? [], [projects.data]);
+  const pincodeQuery = useQuery({
+    queryKey: ['team', 'pincode', pincode, allIds],
+    queryFn: () => filterByPincode(allIds, pincode),
+    enabled: isCompletePincode(pincode) && allIds.length > 0,
+    staleTime: 5 * 60_000,
+  });
+
+  const visible = useMemo(() => {
+    const list = projects.data?.projects ?? [];
+    const words = search.trim().toLowerCase();
+    const pinIds = isCompletePincode(pincode) ? new Set(pincodeQuery.data?.job_ids ?? []) : undefined;
+    return list.filter(
+      (p) =>
+        (category === undefined || p.job_category_id === category) &&
+        (!words || p.job_title.toLowerCase().includes(words)) &&
+        (!pinIds || pinIds.has(p.job_id)),
+    );
+  }, [projects.data, category, search, pincode, pincodeQuery.data]);
+
+  if (projects.isPending) return <div className="page-loader"><Loader label={t('loading')} /></div>;
+  if (projects.isError) {
+    return (
+      <div className="empty" role="alert">
+        <p>{t('somethingWrong')}</p>
+        <button type="button" className="button" onClick={() => void projects.refetch()}>{t('tryAgain')}</button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="team-projects">
+      <div className="team-filters">
+        <div className="field">
+          <label htmlFor="team-search">{t('searchLabel')}</label>
+          <input id="team-search" className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="field team-filters__pincode">
+          <label htmlFor="team-pincode">{t('pincodeLabel')}</label>
+          <input
+            id="team-pincode"
+            className="input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder={t('pincodePlaceholder')}
+            value={pincode}
+            aria-describedby="team-pincode-hint"
+            onChange={(e) => setPincode(truncatePincode(e.target.value))}
+          />
+          <p id="team-pincode-hint" className="field__hint">{t('pincodeHint')}</p>
+        </div>
+      </div>
+      <div className="team-chips" role="group" aria-label={t('categoriesLabel')}>
+        <button type="button" className="team-chip" aria-pressed={category === undefined} onClick={() => setCategory(undefined)}>
+          {t('allCategories')}
+        </button>
+        {projects.data.categories.map((c) => (
+          <button key={c.job_category_id} type="button" className="team-chip" aria-pressed={category === c.job_category_id} onClick={() => setCategory(c.job_category_id)}>
+            {c.title}
+          </button>
+        ))}
+      </div>
+      {pincodeQuery.isFetching && <Loader label={t('loading')} />}
+      {pincodeQuery.isError && <p className="field__error" role="alert">{t('somethingWrong')}</p>}
+      {visible.length === 0 && !pincodeQuery.isFetching ? (
+        <p className="empty">{t('noProjects')}</p>
+      ) : (
+        <ul className="team-project-list">
+          {visible.map((p) => {
+            const availability = projectAvailability(p);
+            const action = projectAction(p);
+            const messageId = `project-${p.job_id}-message`;
+            return (
+              <li key={p.job_id} className="card team-project">
+                <div className="team-project__head">
+                  <span className="team-project__logo" style={{ background: p.theme_color ?? 'var(--brand)' }} aria-hidden="true">
+                    {p.employer_name.slice(0, 1)}
+                  </span>
+                  <div>
+                    <h3 className="team-project__title">{p.job_title}</h3>
+                    <p className="muted team-project__meta">{p.employer_name} · {p.category_title}</p>
+                    {p.rewards && <p className="team-project__rewards">{p.rewards}</p>}
+                  </div>
+                </div>
+                {availability.message && <p id={messageId} className="team-project__closed">{availability.message}</p>}
+                <div className="team-project__actions">
+                  <button type="button" className="button button--ghost button--small" onClick={() => setDetails(p)} aria-label={`${t('moreDetails')}: ${p.job_title}`}>
+                    {t('moreDetails')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={!availability.enabled || share.busy === p.job_id}
+                    aria-describedby={availability.message ? messageId : undefined}
+                    aria-label={`${action === 'Share' ? t('share') : t('add')}: ${p.job_title}`}
+                    onClick={() => (action === 'Share' ? void share.share(p).catch(showError) : onAdd(p))}
+                  >
+                    {action === 'Share' ? t('share') : t('add')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ProjectDetails project={details} onClose={() => setDetails(undefined)} />
+      {share.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@pmw/contract/time';
+import {
+  DATE_FILTER_LABELS,
+  DATE_FILTERS,
+  LEAD_STATUS_LABELS,
+  dateRangeFor,
+  leadStatusFilter,
+  needsMoreDetails,
+  type DateFilter,
+  type LeadStatusIndex,
+  type TeamLead,
+  type TeamProject,
+} from '@pmw/contract/team';
+import { Dialog } from '../../shared/dialog';
+import { Loader } from '../../shared/loader';
+import { fetchProjectReport, fetchReportData, fetchTaskCount, teamKeys } from './team-api';
+import { t } from './messages';
+
+const STATUS_KEYS = ['added', 'verified', 'rejected', 'expired'] as const;
+type Picked = { job_id: number; form_id: number; job_title: string; index: LeadStatusIndex };
+
+/** My Lead's Report: counts for a period, then leads per project and status. */
+export function ReportPage({ onAddDetails }: { onAddDetails: (project: Pick<TeamProject, 'job_id' | 'job_title'>, lead: TeamLead) => void }) {
+  const [filter, setFilter] = useState<DateFilter>('all');
+  const [picked, setPicked] = useState<Picked>();
+  const range = dateRangeFor(filter) ?? {};
+  const count = useQuery({ queryKey: [...teamKeys.report, 'count', range], queryFn: () => fetchTaskCount(range) });
+  const report = useQuery({ queryKey: [...teamKeys.report, 'projects', range], queryFn: () => fetchProjectReport(range) });
+
+  return (
+    <section className="team-report">
+      <div className="field team-report__filter">
+        <label htmlFor="team-date-filter">{t('dateFilter')}</label>
+        <select id="team-date-filter" className="input" value={filter} onChange={(e) => setFilter(e.target.value as DateFilter)}>
+          {DATE_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {DATE_FILTER_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <h2>{t('summary')}</h2>
+      {count.isPending ? (
+        <Loader label={t('loading')} />
+      ) : count.isError ? (
+        <p role="alert">{t('somethingWrong')}</p>
+      ) : (
+        <dl className="team-tiles" aria-label={t('summary')}>
+          <div className="team-tile"><dt>{t('total')}</dt><dd>{count.data.total}</dd></div>
+          {STATUS_KEYS.map((k) => (
+            <div key={k} className={`team-tile team-tile--${k}`}><dt>{t(k)}</dt><dd>{count.data[k]}</dd></div>
+          ))}
+        </dl>
+      )}
+      {report.isPending ? (
+        <Loader label={t('loading')} />
+      ) : report.isError ? (
+        <div role="alert">
+          <p>{t('somethingWrong')}</p>
+          <button type="button" className="button" onClick={() => void report.refetch()}>{t('tryAgain')}</button>
+        </div>
+      ) : report.data.length === 0 ? (
+        <p className="empty">{t('noLeads')}</p>
+      ) : (
+        <ul className="team-report__projects">
+          {report.data.map((row) => (
+            <li key={row.job_id} className="card team-report__project">
+              <h3>{row.job_title}</h3>
+              <div className="team-report__counts">
+                {STATUS_KEYS.map((k, index) => (
+                  <button
+                    key={k}
+                    type="button"
+                    className={`team-count team-count--${k}`}
+                    aria-label={`${row.job_title}: ${t(k)} ${row[k]}`}
+                    onClick={() => setPicked({ job_id: row.job_id, form_id: row.form_id, job_title: row.job_title, index: index as LeadStatusIndex })}
+                  >
+                    <span className="team-count__n">{row[k]}</span>
+                    <span className="team-count__label">{t(k)}</span>
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LeadList
+        picked={picked}
+        onClose={() => setPicked(undefined)}
+        onAddDetails={(lead) => {
+          if (!picked) return;
+          setPicked(undefined);
+          onAddDetails({ job_id: picked.job_id, job_title: picked.job_title }, lead);
+        }}
+      />
+    </section>
+  );
+}
+
+function LeadList({ picked, onClose, onAddDetails }: { picked: Picked | undefined; onClose: () => void; onAddDetails: (lead: TeamLead) => void }) {
+  const filter = picked ? leadStatusFilter(picked.index) : undefined;
+  const leads = useQuery({
+    queryKey: [...teamKeys.report, 'data', picked?.form_id, filter],
+    queryFn: () => fetchReportData({ form_id: picked!.form_id, ...filter! }),
+    enabled: picked !== undefined,
+  });
+  return (
+    <Dialog open={picked !== undefined} title={picked ? t('leadsOf', { title: picked.job_title, status: LEAD_STATUS_LABELS[picked.index] }) : ''} onClose={onClose} variant="sheet">
+      {leads.isPending ? (
+        <Loader label={t('loading')} />
+      ) : leads.isError ? (
+        <p role="alert">{t('somethingWrong')}</p>
+      ) : leads.data.length === 0 ? (
+        <p className="empty">{t('noLeadsHere')}</p>
+      ) : (
+        <ul className="team-leads">
+          {leads.data.map((lead) => (
+            <li key={lead.form_response_id} className="team-leads__item">
+              <div>
+                <strong>{lead.customer_name ?? lead.customer_mobile}</strong>
+                <div className="muted">{lead.customer_mobile}</div>
+                <div className="muted">{t('addedOn', { date: formatDateTime(lead.created_on) })} · {t('leadId', { id: lead.form_response_id })}</div>
+                {lead.status_comment && <div>{t('comment', { comment: lead.status_comment })}</div>}
+              </div>
+              {needsMoreDetails(lead) && (
+                <button type="button" className="button button--small" onClick={() => onAddDetails(lead)}>
+                  {t('addDetails')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { teamFileRoutes, teamRoutes } from '@pmw/contract/team';
+import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import { api, apiWithMessage } from '../../shared/api-client';
+import type { LeadUploadConfig } from '../../shared/lead-form';
+
+export const teamKeys = {
+  team: (code: string) => ['team', 'team', code] as const,
+  me: ['team', 'me'] as const,
+  projects: ['team', 'projects'] as const,
+  projectData: (jobId: number) => ['team', 'project-data', jobId] as const,
+  projectInfo: (jobId: number) => ['team', 'project-info', jobId] as const,
+  mapConfig: ['team', 'map-config'] as const,
+  report: ['team', 'report'] as const,
+};
+
+export const fetchTeam = (team_code: string) => api(teamRoutes.team, { query: { team_code } });
+export const fetchMe = () => api(teamRoutes.me);
+export const sendTeamOtp = (mobile: string, team_code: string) => api(teamRoutes.sendOtp, { body: { mobile, feature: 'MT', team_code } });
+export const loginTeam = (body: { request_id: string; team_code: string; first_name: string; mobile: string; otp: string }) =>
+  api(teamRoutes.login, { body });
+export const logoutTeam = () => api(teamRoutes.logout);
+export const fetchProjects = () => api(teamRoutes.projects);
+export const fetchProjectData = (job_id: number) => api(teamRoutes.projectData, { query: { job_id } });
+export const fetchProjectInfo = (job_id: number) => api(teamRoutes.projectInfo, { query: { job_id } });
+export const filterByPincode = (job_ids: number[], pincode: string) => api(teamRoutes.pincodeFilter, { body: { job_ids, pincode } });
+export const fetchShareLink = (entity_id: number) => api(teamRoutes.utmLink, { query: { entity_type: 'JOB', entity_id } });
+export const fetchMapConfig = () => api(teamRoutes.mapConfig);
+export const reverseGeocode = (lat: number, lng: number) => api(teamRoutes.reverseGeocode, { query: { lat, lng } });
+export const fetchTaskCount = (range: { start_date?: string; end_date?: string }) => api(teamRoutes.taskCount, { query: range });
+export const fetchProjectReport = (range: { start_date?: string; end_date?: string }) => api(teamRoutes.projectReport, { query: range });
+export const fetchReportData = (q: { form_id: number; status: number; archive_status: number }) => api(teamRoutes.reportData, { query: q });
+
+export interface SubmitLeadBody {
+  form_id: number;
+  input: LeadInputValue[];
+  location?: MapLocation;
+  idempotency_key: string;
+}
+export const submitLead = (body: SubmitLeadBody) => apiWithMessage(teamRoutes.submit, { body });
+export const completeLead = (body: Omit<SubmitLeadBody, 'idempotency_key'> & { form_response_id: number }) =>
+  apiWithMessage(teamRoutes.complete, { body });
+
+export const teamUpload: LeadUploadConfig = { signUpload: teamFileRoutes.signUpload, add: teamFileRoutes.add, purpose: 'FORM_RESPONSE' };

@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test';
+import { outboxOtpAfter } from './helpers';
+
+// A field agent on a phone (390px, the project's default) standing near 560076 in Bengaluru.
+test.use({ geolocation: { latitude: 12.8925, longitude: 77.5983 }, permissions: ['geolocation', 'clipboard-read', 'clipboard-write'] });
+
+/** A 1x1 PNG, as a phone camera would hand over a photo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function loginTeam(page: Page, mobile: string, name: string, code = 'TEAM01') {
+  await page.goto(`/mt/${code}`);
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Mobile Number').fill(mobile);
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByLabel('OTP', { exact: true })).toBeVisible();
+  const otp = await outboxOtpAfter(page.request, mobile, before);
+  await page.getByLabel('OTP', { exact: true }).fill(otp);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test('an unknown team shows Invalid URL, and /mt without a remembered team too', async ({ page }) => {
+  await page.goto('/mt/NOPE99');
+  await expect(page.getByRole('heading', { name: 'Invalid URL' })).toBeVisible();
+  await page.goto('/mt');
+  await expect(page.getByRole('heading', { name: 'Invalid URL' })).toBeVisible();
+});
+
+test('a blocked member sees only that the account was removed', async ({ page }) => {
+  await page.goto('/mt/TEAM01');
+  await page.getByLabel('Name').fill('Suresh Pal');
+  await page.getByLabel('Mobile Number').fill('9876500019');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Your account has been removed, Please contact your Admin.')).toBeVisible();
+  await expect(page.getByLabel('Mobile Number')).toHaveCount(0);
+});
+
+test('login rules: name of 3 or more, a 10-digit mobile', async ({ page }) => {
+  await page.goto('/mt/TEAM01');
+  await page.getByLabel('Name').fill('Me');
+  await page.getByLabel('Mobile Number').fill('98765');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Name must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Invalid Mobile Number')).toBeVisible();
+});
+
+test('a member filters by pincode, adds a lead with a location, finds it in the report, shares a project and completes Add Details', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { __shared: shared });
+    navigator.share = async (data?: ShareData) => {
+      if (data) shared.push(data);
+    };
+  });
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await expect(page.getByText('Hi Meena')).toBeVisible();
+
+  // The pincode search keeps 6 digits and fires at 6.
+  await page.getByLabel('Pincode').fill('5600761');
+  await expect(page.getByLabel('Pincode')).toHaveValue('560076');
+  await expect(page.getByRole('heading', { name: 'PaySetu Merchant QR' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(2);
+
+  // More Details.
+  await page.getByRole('button', { name: 'More Details: PaySetu Merchant QR' }).click();
+  const details = page.getByRole('dialog', { name: 'PaySetu Merchant QR' });
+  await expect(details.getByText('Instant settlement')).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // Add a lead with a photo and the shop's location from the device.
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  await expect(page.getByRole('heading', { name: 'Add lead: PaySetu Merchant QR' })).toBeVisible();
+  await page.getByLabel('Customer Mobile').fill('9811177701');
+  await page.getByLabel('Customer Name').fill('Ganesh Shetty');
+  await page.getByLabel('Shop Name').fill('Shetty Kirana');
+  await page.getByLabel('Shop Photo').setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Uploaded: shop.png')).toBeVisible();
+  await expect(page.getByText(/Selected: .*near Bengaluru 560076/)).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Lead added successfully')).toBeVisible();
+
+  // It is in My Lead's Report under Added.
+  await page.getByRole('button', { name: "My Lead's Report" }).click();
+  await page.getByLabel('Period').selectOption('this_week');
+  await page.getByRole('button', { name: 'PaySetu Merchant QR: Added 1' }).click();
+  const list = page.getByRole('dialog', { name: 'PaySetu Merchant QR: Added' });
+  await expect(list.getByText('Ganesh Shetty')).toBeVisible();
+  await list.getByRole('button', { name: 'Close' }).click();
+
+  // Share a project shared by link (action_status 20): the team leader's campaign link.
+  await page.getByRole('button', { name: 'Projects' }).click();
+  await page.getByLabel('Pincode').fill('');
+  await page.getByRole('button', { name: 'Share: Arogya Bike Insurance' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared[0]?.url)).toMatch(/\/utm\/asha01\/233$/);
+  // An archived project cannot take leads, and says why.
+  await expect(page.getByRole('button', { name: 'Add: Kisan Two-Wheeler Loan' })).toBeDisabled();
+  await expect(page.getByText('This project is paused till 1 December')).toBeVisible();
+
+  // Add Details completes the waiting lead instead of adding another.
+  await page.getByRole('button', { name: "My Lead's Report" }).click();
+  await page.getByRole('button', { name: /Sahyog Platinum Credit Card: Added/ }).click();
+  const added = page.getByRole('dialog', { name: 'Sahyog Platinum Credit Card: Added' });
+  await added.getByRole('listitem').filter({ hasText: 'Lakshmi Iyer' }).getByRole('button', { name: '+ Add Details' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Details: Sahyog Platinum Credit Card' })).toBeVisible();
+  await expect(page.getByLabel('Customer Name')).toHaveValue('Lakshmi Iyer');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('City is required')).toBeVisible();
+  await page.getByLabel('City').selectOption('Chennai');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Lead details added successfully')).toBeVisible();
+  await page.getByRole('button', { name: /Sahyog Platinum Credit Card: Added/ }).click();
+  await expect(added.getByText('Lakshmi Iyer')).toBeVisible();
+  await expect(added.getByRole('button', { name: '+ Add Details' })).toHaveCount(0);
+});
+
+test('without a Web Share sheet the link is copied', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await page.getByRole('button', { name: 'Share: Tijori Mutual Fund SIP' }).click();
+  await expect(page.getByText('Link Copied!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/utm\/asha01\/242$/);
+});
+
+test('a lead filled offline waits on the phone and is sent once when the network returns', async ({ page, context }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await page.getByRole('button', { name: 'Add: Sahyog Rewards Credit Card' }).click();
+  await page.getByLabel('Customer Mobile').fill('9811177702');
+  await page.getByLabel('Customer Name').fill('Offline Customer');
+  await page.getByLabel('PAN Number').fill('KLMPO4455R');
+  await page.getByLabel('City').selectOption('Pune');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('You are offline. Leads you add are kept on this phone.')).toBeVisible();
+  const queue = page.getByRole('region', { name: 'Waiting to send' });
+  await expect(queue.getByText('waiting to send', { exact: true })).toBeVisible();
+  await expect(queue.getByText('Sahyog Rewards Credit Card')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 saved lead(s) sent')).toBeVisible();
+  await expect(queue).toHaveCount(0);
+  const res = await page.request.get('/api/v2/team/project/report/data?form_id=202&status=0&archive_status=0');
+  const leads = (await res.json()).data as { customer_mobile: string }[];
+  expect(leads.filter((l) => l.customer_mobile === '9811177702')).toHaveLength(1);
+});
+
+test('a submit whose answer is lost is retried with the same key and makes one lead', async ({ page }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await page.getByRole('button', { name: 'Add: Sahyog Fuel Credit Card' }).click();
+  await page.getByLabel('Customer Mobile').fill('9811177703');
+  await page.getByLabel('Customer Name').fill('Lost Answer');
+  await page.getByLabel('PAN Number').fill('MNOPQ6677S');
+  await page.getByLabel('City').selectOption('Delhi');
+  // The request reaches the server, but the phone never hears back.
+  let reached = 0;
+  await page.route('**/api/v2/team/task/response/submit', async (route) => {
+    reached++;
+    await route.fetch();
+    await route.abort('failed');
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('region', { name: 'Waiting to send' })).toBeVisible();
+  await page.unroute('**/api/v2/team/task/response/submit');
+  await expect(page.getByText('1 saved lead(s) sent')).toBeVisible({ timeout: 30_000 });
+  expect(reached).toBe(1);
+  const res = await page.request.get('/api/v2/team/project/report/data?form_id=203&status=0&archive_status=0');
+  const leads = (await res.json()).data as { customer_mobile: string }[];
+  expect(leads.filter((l) => l.customer_mobile === '9811177703')).toHaveLength(1);
+});
+
+test('the area is installable: manifest and service worker scoped to /mt', async ({ page }) => {
+  const manifest = await page.request.get('/mt/manifest.webmanifest');
+  expect(manifest.ok()).toBe(true);
+  expect(await manifest.json()).toMatchObject({ scope: '/mt', start_url: '/mt', display: 'standalone' });
+  const sw = await page.request.get('/mt/sw.js');
+  expect(sw.headers()['content-type']).toContain('javascript');
+  expect(sw.headers()['service-worker-allowed']).toBe('/mt');
+  await page.goto('/mt/TEAM01');
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/mt'))?.scope ?? '')).toMatch(/\/mt$/);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/mt/manifest.webmanifest');
+});
+
+test('the install prompt shows after 2 s and hides 7 s later; logout returns to the login', async ({ page }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await expect(page.getByText('Hi Meena')).toBeVisible();
+  await page.evaluate(() => {
+    const e = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(e, { prompt: async () => undefined });
+    window.dispatchEvent(e);
+  });
+  const prompt = page.getByRole('dialog', { name: 'Install PickMyWork Team' });
+  await page.waitForTimeout(1_000);
+  await expect(prompt).toHaveCount(0);
+  await expect(prompt).toBeVisible({ timeout: 3_000 });
+  await expect(prompt).toHaveCount(0, { timeout: 9_000 });
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure to logout?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+  // The team code is remembered on the device.
+  await page.goto('/mt');
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+});
