@@ -1,9 +1,264 @@
-/** Placeholder until this area is built; it says so rather than pretending. */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { otpSchema } from '@pmw/contract/auth';
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { FILE_RULES, fileExtension, type FilePurpose } from '@pmw/contract/files';
+import { aadhaarSchema, panSchema } from '@pmw/contract/kyc';
+import { mobileSchema } from '@pmw/contract/mobile';
+import { OtpField } from '../../shared/otp-field';
+import { Loader } from '../../shared/loader';
+import { showError, showSuccess } from '../../shared/message-bar';
+import { trackingId } from '../../shared/tracking';
+import { useCountdown } from '../../shared/use-countdown';
+import { addDocument, applyToJob, login, sendOtp, updateName, uploadFile } from './candidate-api';
+import { useCandidateState } from './candidate-state';
+import { t } from './messages';
+import './candidate.css';
+
+type Errors = Partial<Record<'name' | 'mobile' | 'aadhaar' | 'aadhaarFile' | 'pan' | 'panFile' | 'otp', string>>;
+type Step = 'stepUpload' | 'stepDocuments' | 'stepName' | 'stepApply';
+
+/**
+ * What is already done, so a retry after a failed step picks up where it
+ * stopped: no second upload, document or application.
+ */
+interface Progress {
+  userId?: number;
+  mobile?: string;
+  files: Partial<Record<FilePurpose, { file: File; id: number }>>;
+  documents: Set<string>;
+  name?: string;
+}
+
+/** /detailsPage: name, phone, Aadhaar and PAN with files; OTP; then upload, documents, name, apply. */
 export function DetailsPage() {
+  const carried = useCandidateState();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [mobile, setMobile] = useState(carried?.mobile ?? '');
+  const [aadhaar, setAadhaar] = useState('');
+  const [pan, setPan] = useState('');
+  const [aadhaarFile, setAadhaarFile] = useState<File | null>(null);
+  const [panFile, setPanFile] = useState<File | null>(null);
+  const [otp, setOtp] = useState('');
+  const [otpStep, setOtpStep] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step | null>(null);
+  const progress = useRef<Progress>({ files: {}, documents: new Set() });
+  const countdown = useCountdown(RESEND_COUNTDOWN.applicant);
+  const ids = { name: useId(), mobile: useId(), aadhaar: useId(), aadhaarFile: useId(), pan: useId(), panFile: useId() };
+
+  if (!carried) return <Navigate to="/" replace />;
+  const job = carried;
+
+  function validate(): { mobile: string; aadhaar?: string; pan?: string } | null {
+    const next: Errors = {};
+    if (!name.trim()) next.name = t('nameRequired');
+    const m = mobileSchema.safeParse(mobile);
+    if (!m.success) next.mobile = m.error.issues[0]?.message;
+    let aadhaarNumber: string | undefined;
+    if (aadhaar.trim() || aadhaarFile) {
+      const a = aadhaarSchema.safeParse(aadhaar);
+      if (!a.success) next.aadhaar = a.error.issues[0]?.message;
+      else aadhaarNumber = a.data;
+      if (!aadhaarFile) next.aadhaarFile = t('fileRequired');
+    }
+    let panNumber: string | undefined;
+    if (pan.trim() || panFile) {
+      const p = panSchema.safeParse(pan);
+      if (!p.success) next.pan = p.error.issues[0]?.message;
+      else panNumber = p.data;
+      if (!panFile) next.panFile = t('fileRequired');
+    }
+    setErrors(next);
+    if (Object.keys(next).length || !m.success) return null;
+    return { mobile: m.data, ...(aadhaarNumber ? { aadhaar: aadhaarNumber } : {}), ...(panNumber ? { pan: panNumber } : {}) };
+  }
+
+  async function send() {
+    const valid = validate();
+    if (!valid) return;
+    setBusy(true);
+    try {
+      const sent = await sendOtp(valid.mobile);
+      setOtpStep(true);
+      setOtp('');
+      countdown.restart(sent.resend_after || RESEND_COUNTDOWN.applicant);
+      showSuccess(t('otpSent'));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Each step once; a failure stops here with its message, and Submit again resumes. */
+  async function finish(valid: { mobile: string; aadhaar?: string; pan?: string }) {
+    const p = progress.current;
+    const userId = p.userId!;
+    const docs: { type: 'AADHAAR' | 'PAN'; number: string; file: File; purpose: FilePurpose }[] = [];
+    if (valid.aadhaar && aadhaarFile) docs.push({ type: 'AADHAAR', number: valid.aadhaar, file: aadhaarFile, purpose: 'USER_AADHAR_FILE' });
+    if (valid.pan && panFile) docs.push({ type: 'PAN', number: valid.pan, file: panFile, purpose: 'USER_PAN_FILE' });
+
+    setStep('stepUpload');
+    for (const d of docs) {
+      if (p.files[d.purpose]?.file !== d.file) p.files[d.purpose] = { file: d.file, id: await uploadFile(d.file, d.purpose) };
+    }
+    setStep('stepDocuments');
+    for (const d of docs) {
+      const key = `${d.type}:${d.number}:${p.files[d.purpose]!.id}`;
+      if (p.documents.has(key)) continue;
+      await addDocument({ user_id: userId, type: d.type, number: d.number, file_id: p.files[d.purpose]!.id });
+      p.documents.add(key);
+    }
+    setStep('stepName');
+    if (p.name !== name.trim()) {
+      await updateName(userId, name.trim());
+      p.name = name.trim();
+    }
+    setStep('stepApply');
+    const tracking = trackingId();
+    await applyToJob({
+      user_id: userId,
+      recruiter_id: job.recruiter_id,
+      job_id: job.job_id,
+      job_location_id: job.job_location_id,
+      answers: [
+        { input_id: 1, value: valid.mobile },
+        { input_id: 2, value: name.trim() },
+      ],
+      ...(tracking ? { tracking_id: tracking } : {}),
+    });
+    navigate('/slotselect', { state: { job_id: job.job_id, job_location_id: job.job_location_id, recruiter_id: job.recruiter_id, job_title: job.job_title } });
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!otpStep) return send();
+    const valid = validate();
+    if (!valid) return;
+    const p = progress.current;
+    const loggedIn = p.userId !== undefined && p.mobile === valid.mobile;
+    if (!loggedIn) {
+      const parsed = otpSchema.safeParse(otp);
+      if (!parsed.success) return setErrors({ otp: parsed.error.issues[0]?.message });
+    }
+    setBusy(true);
+    try {
+      if (!loggedIn) {
+        const user = await login(valid.mobile, otp);
+        progress.current = { userId: user.user_id, mobile: valid.mobile, files: {}, documents: new Set() };
+      }
+      await finish(valid);
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+      setStep(null);
+    }
+  }
+
+  const fileField = (key: 'aadhaarFile' | 'panFile', purpose: FilePurpose, label: string, set: (f: File | null) => void) => (
+    <div className="field">
+      <label htmlFor={ids[key]}>{label}</label>
+      <input
+        id={ids[key]}
+        type="file"
+        className="file-input"
+        accept={FILE_RULES[purpose].extensions.map((x) => `.${x}`).join(',')}
+        aria-invalid={!!errors[key]}
+        aria-describedby={`${ids[key]}-hint`}
+        disabled={otpStep}
+        onChange={(e) => {
+          const f = e.target.files?.[0] ?? null;
+          if (f && (!FILE_RULES[purpose].extensions.includes(fileExtension(f.name)) || f.size > FILE_RULES[purpose].maxBytes)) {
+            setErrors((er) => ({ ...er, [key]: t('fileHint') }));
+          }
+          set(f);
+        }}
+      />
+      <p id={`${ids[key]}-hint`} className={errors[key] ? 'field__error' : 'field__hint'}>
+        {errors[key] ?? t('fileHint')}
+      </p>
+    </div>
+  );
+
+  const text = (key: 'name' | 'mobile' | 'aadhaar' | 'pan', label: string, value: string, set: (v: string) => void, extra: Record<string, string | number> = {}) => (
+    <div className="field">
+      <label htmlFor={ids[key]}>{label}</label>
+      <input
+        id={ids[key]}
+        className="input"
+        value={value}
+        disabled={otpStep}
+        aria-invalid={!!errors[key]}
+        aria-describedby={errors[key] ? `${ids[key]}-error` : undefined}
+        onChange={(e) => set(e.target.value)}
+        {...extra}
+      />
+      {errors[key] && (
+        <p id={`${ids[key]}-error`} className="field__error">
+          {errors[key]}
+        </p>
+      )}
+    </div>
+  );
+
   return (
-    <main className="center-page">
-      <h1>Application</h1>
-      <p className="muted">This page is not available yet.</p>
+    <main className="candidate candidate--form">
+      <form className="card details-form" onSubmit={(e) => void submit(e)} noValidate>
+        <h1>{otpStep ? t('otpTitle') : t('detailsTitle')}</h1>
+        <p className="muted">{t('applyingFor', { job: job.job_title })}</p>
+        {text('name', t('name'), name, setName, { autoComplete: 'name', placeholder: t('namePlaceholder'), required: 'required' })}
+        {text('mobile', t('phone'), mobile, (v) => setMobile(v.replace(/\D/g, '').slice(0, 10)), { inputMode: 'numeric', autoComplete: 'tel-national', placeholder: t('phonePlaceholder'), required: 'required' })}
+        {text('aadhaar', t('aadhaarNumber'), aadhaar, (v) => setAadhaar(v.replace(/[^\d ]/g, '').slice(0, 14)), { inputMode: 'numeric', placeholder: t('aadhaarPlaceholder') })}
+        {fileField('aadhaarFile', 'USER_AADHAR_FILE', t('aadhaarFile'), setAadhaarFile)}
+        {text('pan', t('panNumber'), pan, (v) => setPan(v.toUpperCase().slice(0, 10)), { autoCapitalize: 'characters', placeholder: t('panPlaceholder') })}
+        {fileField('panFile', 'USER_PAN_FILE', t('panFile'), setPanFile)}
+
+        {otpStep && (
+          <>
+            <p className="muted">{t('otpSentTo', { mobile })}</p>
+            <OtpField
+              value={otp}
+              onChange={setOtp}
+              secondsLeft={countdown.left}
+              onResend={() => void send()}
+              label={t('otp')}
+              resendLabel={t('resendOtp')}
+              error={errors.otp}
+              disabled={busy}
+              autoFocus
+            />
+          </>
+        )}
+        {step && (
+          <div className="step-status">
+            <Loader label={t(step)} />
+          </div>
+        )}
+        <div className="sticky-action">
+          <button type="submit" className="button button--block" disabled={busy}>
+            {otpStep ? t('submit') : t('next')}
+          </button>
+          {otpStep && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={busy}
+              onClick={() => {
+                setOtpStep(false);
+                setOtp('');
+                setErrors({});
+                countdown.reset();
+              }}
+            >
+              {t('changeNumber')}
+            </button>
+          )}
+        </div>
+      </form>
     </main>
   );
 }

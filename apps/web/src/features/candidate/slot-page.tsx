@@ -1,9 +1,128 @@
-/** Placeholder until this area is built; it says so rather than pretending. */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import type { Booking } from '@pmw/contract/hiring';
+import { formatDate, formatTime, istDayStart } from '@pmw/contract/time';
+import { ApiError } from '../../shared/api-client';
+import { Loader } from '../../shared/loader';
+import { errorText, showError, showSuccess } from '../../shared/message-bar';
+import { bookSlot, bookedQueryKey, fetchBooked, fetchMe, fetchSlots, slotsQueryKey } from './candidate-api';
+import { useCandidateState } from './candidate-state';
+import { t } from './messages';
+import './candidate.css';
+
+const noRetryOn4xx = (count: number, err: unknown) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1;
+
+/** /slotselect: interview slots grouped by date; after booking (and on reload) the booked view. */
 export function SlotPage() {
+  const carried = useCandidateState();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const jobId = carried?.job_id ?? 0;
+  const me = useQuery({ queryKey: ['candidate', 'me'], queryFn: fetchMe, enabled: !!carried, retry: noRetryOn4xx });
+  const booked = useQuery({ queryKey: bookedQueryKey(jobId), queryFn: () => fetchBooked(jobId), enabled: !!carried && me.isSuccess, retry: noRetryOn4xx });
+  const slots = useQuery({
+    queryKey: slotsQueryKey(jobId),
+    queryFn: () => fetchSlots(jobId, carried!.job_location_id),
+    enabled: !!carried && booked.isSuccess && booked.data === null,
+    retry: noRetryOn4xx,
+  });
+  const confirm = useMutation({
+    mutationFn: (slot: { slot_id: number; date: string }) => bookSlot({ user_id: me.data!.user_id, slot_id: slot.slot_id, job_id: jobId, booking_date: slot.date }),
+    onSuccess: (booking) => {
+      queryClient.setQueryData(bookedQueryKey(jobId), booking);
+      showSuccess(t('slotBooked'));
+    },
+    onError: (err) => {
+      showError(err);
+      void slots.refetch();
+    },
+  });
+
+  if (!carried) return <Navigate to="/" replace />;
+  // Without the candidate's session (cleared cookies) the path starts again from the job.
+  if (me.isError && me.error instanceof ApiError && me.error.httpStatus === 401) return <Navigate to="/" replace />;
+  const failed = me.isError || booked.isError || slots.isError;
+  if (failed) {
+    return (
+      <main className="center-page">
+        <p role="alert">{errorText(me.error ?? booked.error ?? slots.error)}</p>
+        <button type="button" className="button" onClick={() => void Promise.all([me.refetch(), booked.refetch(), slots.refetch()])}>
+          {t('retry')}
+        </button>
+      </main>
+    );
+  }
+  if (me.isPending || booked.isPending || (booked.data === null && slots.isPending)) {
+    return (
+      <div className="page-loader">
+        <Loader label={t('loading')} />
+      </div>
+    );
+  }
+  if (booked.data) return <BookedView booking={booked.data} jobTitle={carried.job_title} />;
+
+  const days = slots.data ?? [];
+  const selected = days.flatMap((d) => d.slots.map((s) => ({ ...s, date: d.date }))).find((s) => s.slot_id === chosen);
   return (
-    <main className="center-page">
-      <h1>Interview Time Slots</h1>
-      <p className="muted">This page is not available yet.</p>
+    <main className="candidate candidate--form">
+      <form
+        className="card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!selected) return showError(t('chooseSlot'));
+          confirm.mutate({ slot_id: selected.slot_id, date: selected.date });
+        }}
+      >
+        <h1>{t('slotsTitle')}</h1>
+        <p className="muted">{carried.job_title}</p>
+        {days.length === 0 && <p className="empty">{t('noSlots')}</p>}
+        {days.map((day) => (
+          <fieldset key={day.date} className="slot-day">
+            <legend>
+              <h2>{formatDate(istDayStart(day.date))}</h2>
+            </legend>
+            <div className="slot-grid">
+              {day.slots.map((s) => (
+                <label key={s.slot_id} className="slot-option">
+                  <input type="radio" name="slot" value={s.slot_id} checked={chosen === s.slot_id} disabled={s.available <= 0} onChange={() => setChosen(s.slot_id)} />
+                  <strong>
+                    {formatTime(s.start_time)} - {formatTime(s.end_time)}
+                  </strong>
+                  <small>{s.available > 0 ? t('seatsLeft', { n: s.available }) : t('full')}</small>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <div className="sticky-action">
+          <button type="submit" className="button button--block" disabled={confirm.isPending || days.length === 0}>
+            {t('confirm')}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}
+
+function BookedView({ booking, jobTitle }: { booking: Booking; jobTitle: string }) {
+  return (
+    <main className="candidate candidate--form">
+      <section className="card booked" aria-labelledby="booked-title">
+        <h1 id="booked-title">{t('bookedTitle')}</h1>
+        <p className="muted">{jobTitle}</p>
+        <dl>
+          <dt>{t('bookedDate')}</dt>
+          <dd>{formatDate(booking.start_time)}</dd>
+          <dt>{t('bookedTime')}</dt>
+          <dd>
+            {formatTime(booking.start_time)} - {formatTime(booking.end_time)}
+          </dd>
+          <dt>{t('bookedLocation')}</dt>
+          <dd>{[booking.location.address, booking.location.city].filter(Boolean).join(', ')}</dd>
+        </dl>
+        <p>{t('bookedNote')}</p>
+      </section>
     </main>
   );
 }
