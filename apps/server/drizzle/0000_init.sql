@@ -390,9 +390,12 @@ CREATE TABLE "payout_run_items" (
 	"amount_paise" bigint NOT NULL,
 	"reason" text,
 	"wallet_transaction_id" integer,
-	"account_holder" text,
-	"account_last4" text,
-	"ifsc" text
+	"beneficiary_name" text,
+	"beneficiary_mobile" text,
+	"bank_name" text,
+	"ifsc_code" text,
+	"account_no_enc" text,
+	"account_no_last4" text
 );
 --> statement-breakpoint
 CREATE TABLE "payout_runs" (
@@ -402,7 +405,6 @@ CREATE TABLE "payout_runs" (
 	"paid_count" integer DEFAULT 0 NOT NULL,
 	"held_count" integer DEFAULT 0 NOT NULL,
 	"total_paise" bigint DEFAULT 0 NOT NULL,
-	"csv" text NOT NULL,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payout_runs_request_key_unique" UNIQUE("request_key")
 );

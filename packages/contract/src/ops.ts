@@ -198,3 +198,117 @@ export const opsRoutes = {
 };
 
 export { formInputSchema };
+
+// ---------- Payout runs and bank review ----------
+
+export const payoutCandidateSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string().nullable(),
+  mobile: z.string(),
+  balance_paise: z.number().int(),
+  /** Masked account and IFSC of the verified default bank, when there is one. */
+  bank: z.object({ bank_name: z.string(), ifsc_code: z.string(), account_no: z.string() }).nullable(),
+  /** Why the partner would be held; null when they will be paid. */
+  hold_reason: z.string().nullable(),
+});
+export type PayoutCandidate = z.infer<typeof payoutCandidateSchema>;
+
+export const payoutRunBodySchema = z.object({
+  /** Chosen by the client once per run: a retried request answers the run already made. */
+  request_key: z.string().min(8).max(100),
+  /** The partners to include (each must have a balance); all with a balance when omitted. */
+  user_ids: z.array(z.number().int().positive()).max(5000).optional(),
+});
+
+export const payoutRunItemSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string().nullable(),
+  status: z.enum(['PAID', 'HELD']),
+  amount_paise: z.number().int(),
+  reason: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  ifsc_code: z.string().nullable(),
+  account_no: z.string().nullable(),
+});
+export const payoutRunSchema = z.object({
+  payout_run_id: z.number().int(),
+  created_by: z.number().int(),
+  created_by_name: z.string().nullable(),
+  paid_count: z.number().int(),
+  held_count: z.number().int(),
+  total_paise: z.number().int(),
+  created_on: z.string(),
+});
+export type PayoutRun = z.infer<typeof payoutRunSchema>;
+export const payoutRunDetailSchema = payoutRunSchema.extend({ items: z.array(payoutRunItemSchema) });
+export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
+
+/** The columns of the NEFT bulk-upload file banks accept for vendor payments. */
+export const NEFT_COLUMNS = [
+  'Transaction Type',
+  'Beneficiary Code',
+  'Beneficiary Account Number',
+  'Amount',
+  'Beneficiary Name',
+  'IFSC Code',
+  'Bank Name',
+  'Beneficiary Mobile',
+  'Customer Reference Number',
+  'Payment Date',
+  'Narration',
+] as const;
+
+export const opsBankSchema = z.object({
+  bank_detail_id: z.number().int(),
+  user_id: z.number().int(),
+  first_name: z.string().nullable(),
+  mobile: z.string(),
+  bank_name: z.string(),
+  ifsc_code: z.string(),
+  account_no: z.string(),
+  branch_detail: z.string().nullable(),
+  status: z.number().int(),
+  is_default: z.boolean(),
+  created_on: z.string(),
+});
+export const bankStatusBodySchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal(1) }),
+  z.object({ status: z.literal(2), reason: z.string().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
+]);
+
+export const customerImportBodySchema = z.object({
+  partner_user_id: z.number().int().positive('Choose a partner'),
+  /** `name,mobile` per line; a header line is skipped. */
+  csv: z.string().min(1, 'Paste or choose a CSV file').max(2_000_000),
+});
+export const customerImportResultSchema = z.object({
+  added: z.number().int(),
+  skipped: z.number().int(),
+  invalid: z.array(z.object({ row: z.number().int(), mobile: z.string() })),
+});
+
+/** Rows of a `name,mobile` CSV (either order when a header names them); quotes allowed. */
+export function parseCustomerCsv(text: string): { name: string; mobile: string }[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const cells = (line: string) => (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"').trim()).slice(0, -1);
+  const first = cells(lines[0] ?? '').map((c) => c.toLowerCase());
+  const hasHeader = first.some((c) => /name|mobile|phone/.test(c));
+  const mobileAt = hasHeader ? Math.max(0, first.findIndex((c) => /mobile|phone/.test(c))) : 1;
+  const nameAt = hasHeader ? Math.max(0, first.findIndex((c) => /name/.test(c))) : 0;
+  return (hasHeader ? lines.slice(1) : lines).map((l) => {
+    const c = cells(l);
+    return { name: c[nameAt] ?? '', mobile: c[mobileAt] ?? '' };
+  });
+}
+
+export const opsMoneyRoutes = {
+  payoutPreview: defineRoute({ method: 'GET', path: '/ops/payouts/preview', auth: 'ops', response: z.array(payoutCandidateSchema) }),
+  payoutRun: defineRoute({ method: 'POST', path: '/ops/payouts/runs', auth: 'ops', body: payoutRunBodySchema, response: payoutRunDetailSchema }),
+  payoutRuns: defineRoute({ method: 'GET', path: '/ops/payouts/runs', auth: 'ops', response: z.array(payoutRunSchema) }),
+  payoutRunGet: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id', auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: payoutRunDetailSchema }),
+  /** The bank transfer CSV (text/csv), built again from the run's items. */
+  payoutRunFile: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id/file', auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: z.string() }),
+  banks: defineRoute({ method: 'GET', path: '/ops/banks', auth: 'ops', query: z.object({ ...page }), response: listOf(opsBankSchema) }),
+  bankStatus: defineRoute({ method: 'POST', path: '/ops/banks/:bank_detail_id/status', auth: 'ops', params: z.object({ bank_detail_id: positiveId }), body: bankStatusBodySchema, response: opsBankSchema }),
+  importCustomers: defineRoute({ method: 'POST', path: '/ops/customers/import', auth: 'ops', body: customerImportBodySchema, response: customerImportResultSchema }),
+};

@@ -31,7 +31,7 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   last_result: jsonb('last_result').$type<Record<string, unknown>>(),
 });
 
-/** One payout run: the partners it paid and held, and the bank transfer file it produced. */
+/** One payout run: the partners it paid and held; its bank transfer file is built from the items. */
 export const payoutRuns = pgTable('payout_runs', {
   payout_run_id: integer('payout_run_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
   /** A client-chosen key: a retried request answers the run it already made. */
@@ -40,7 +40,6 @@ export const payoutRuns = pgTable('payout_runs', {
   paid_count: integer('paid_count').notNull().default(0),
   held_count: integer('held_count').notNull().default(0),
   total_paise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
-  csv: text('csv').notNull(),
   created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -54,9 +53,13 @@ export const payoutRunItems = pgTable(
     amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason'),
     wallet_transaction_id: integer('wallet_transaction_id'),
-    account_holder: text('account_holder'),
-    account_last4: text('account_last4'),
-    ifsc: text('ifsc'),
+    /** The bank as it was when paid; the number stays encrypted and the file is rebuilt on download. */
+    beneficiary_name: text('beneficiary_name'),
+    beneficiary_mobile: text('beneficiary_mobile'),
+    bank_name: text('bank_name'),
+    ifsc_code: text('ifsc_code'),
+    account_no_enc: text('account_no_enc'),
+    account_no_last4: text('account_no_last4'),
   },
   (t) => [uniqueIndex('payout_run_items_pk').on(t.payout_run_id, t.user_id), index('payout_run_items_user_idx').on(t.user_id)],
 );

@@ -9,6 +9,8 @@ import { createAuditService } from './audit.service';
 import { createLeadExpiryJob } from './lead-expiry.job';
 import { createLeadVerificationService } from './lead-verification.service';
 import { createOpsPeopleService } from './people.service';
+import { createPayoutsService } from './payouts.service';
+import type { BanksService } from '../profile/banks.service';
 
 /** The ops console's services, built together because they share the audit log. */
 export function createOpsServices(deps: {
@@ -18,6 +20,7 @@ export function createOpsServices(deps: {
   documents: DocumentsService;
   wallet: WalletService;
   sessions: SessionResolver;
+  banks: BanksService;
   leadExpiryIntervalMinutes: number;
 }) {
   const { db } = deps;
@@ -28,6 +31,7 @@ export function createOpsServices(deps: {
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000 }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
     projects: createProjectsService({ db, files: deps.files, audit }),
+    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit }),
   };
 }
 export type OpsServices = ReturnType<typeof createOpsServices>;

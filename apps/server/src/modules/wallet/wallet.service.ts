@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { walletTransactions, wallets } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -77,6 +77,11 @@ export function createWalletService(deps: { db: Db }) {
         if (code === '23514') throw new AppError('CONFLICT', 'Insufficient wallet balance');
         throw err;
       }
+    },
+
+    /** Wallets holding money, for payout runs. */
+    async positiveBalances(tx: DbOrTx = db): Promise<{ user_id: number; balance_paise: number }[]> {
+      return tx.select({ user_id: wallets.user_id, balance_paise: wallets.balance_paise }).from(wallets).where(gt(wallets.balance_paise, 0)).orderBy(wallets.user_id);
     },
 
     /** Wallet: total_amount is the balance, credit_amount the total earnings (spec 001, section 3). */

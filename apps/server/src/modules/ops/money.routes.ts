@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { opsMoneyRoutes, parseCustomerCsv } from '@pmw/contract/ops';
+import { answer, route, type RouteContext } from '../../http/route';
+import { notFound } from '../../errors';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import type { OpsAuthService } from '../ops-auth/ops-auth.service';
+import type { BanksService } from '../profile/banks.service';
+import type { CustomersService } from '../customers/customers.service';
+import type { AuditService } from './audit.service';
+import type { PayoutsService } from './payouts.service';
+
+/** Payout runs, bank review and assigned-customer imports: admin only. */
+export function registerOpsMoneyRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { db: Db; opsAuth: OpsAuthService; payouts: PayoutsService; banks: BanksService; customers: CustomersService; audit: AuditService },
+) {
+  const { opsAuth, payouts, banks, audit } = deps;
+  const admin = (session: Parameters<OpsAuthService['requireRole']>[0]) => opsAuth.requireRole(session, 'admin');
+
+  async function people(ids: number[]) {
+    if (!ids.length) return new Map<number, { first_name: string | null; mobile: string }>();
+    const rows = await deps.db.select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  route(app, ctx, opsMoneyRoutes.payoutPreview, async ({ session }) => {
+    await admin(session);
+    return payouts.preview();
+  });
+  route(app, ctx, opsMoneyRoutes.payoutRun, async ({ session, body }) => {
+    const agent = await admin(session);
+    const run = await payouts.run(agent.user_id, body);
+    return answer(run, `Payout run ${run.payout_run_id}: ${run.paid_count} paid, ${run.held_count} held`);
+  });
+  route(app, ctx, opsMoneyRoutes.payoutRuns, async ({ session }) => {
+    await admin(session);
+    return payouts.list();
+  });
+  route(app, ctx, opsMoneyRoutes.payoutRunGet, async ({ session, params }) => {
+    await admin(session);
+    return payouts.get(params.payout_run_id);
+  });
+  route(app, ctx, opsMoneyRoutes.payoutRunFile, async ({ session, params, reply }) => {
+    const agent = await admin(session);
+    const file = await payouts.file(agent.user_id, params.payout_run_id);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('cache-control', 'no-store')
+      .send(file.csv);
+    return reply;
+  });
+
+  route(app, ctx, opsMoneyRoutes.banks, async ({ session, query }) => {
+    await admin(session);
+    const found = await banks.reviewQueue({ limit: query.limit, offset: (query.page - 1) * query.limit });
+    const who = await people([...new Set(found.rows.map((b) => b.user_id))]);
+    return { count: found.count, rows: found.rows.map((b) => ({ ...b, first_name: who.get(b.user_id)?.first_name ?? null, mobile: who.get(b.user_id)?.mobile ?? '' })) };
+  });
+  route(app, ctx, opsMoneyRoutes.bankStatus, async ({ session, params, body }) => {
+    const agent = await admin(session);
+    const before = await banks.byId(params.bank_detail_id);
+    if (!before) throw notFound('Bank account not found');
+    const after = await banks.setStatus(params.bank_detail_id, body.status, body.status === 2 ? body.reason : null);
+    await audit.record({
+      actor_user_id: agent.user_id,
+      action: body.status === 1 ? 'bank.verify' : 'bank.reject',
+      entity_type: 'bank',
+      entity_id: params.bank_detail_id,
+      before: { status: before.status, is_default: before.is_default, reject_reason: before.reject_reason },
+      after: { status: after.status, is_default: after.is_default, reject_reason: body.status === 2 ? body.reason : null },
+    });
+    const who = await people([before.user_id]);
+    return answer({ ...after, user_id: before.user_id, first_name: who.get(before.user_id)?.first_name ?? null, mobile: who.get(before.user_id)?.mobile ?? '' }, body.status === 1 ? 'Bank account verified' : 'Bank account rejected');
+  });
+
+  route(app, ctx, opsMoneyRoutes.importCustomers, async ({ session, body }) => {
+    const agent = await admin(session);
+    const partner = (await people([body.partner_user_id])).get(body.partner_user_id);
+    if (!partner) throw notFound('Partner not found');
+    const rows = parseCustomerCsv(body.csv);
+    const result = await deps.customers.assignToPartner(body.partner_user_id, rows, agent.user_id);
+    await audit.record({ actor_user_id: agent.user_id, action: 'customers.import', entity_type: 'user', entity_id: body.partner_user_id, after: { rows: rows.length, ...result, invalid: result.invalid.length } });
+    return answer(result, `${result.added} customers added, ${result.skipped} already assigned, ${result.invalid.length} invalid`);
+  });
+}
