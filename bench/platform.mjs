@@ -47,7 +47,9 @@ async function start(env = {}, reuseDir) {
   for (;;) {
     try {
       if ((await fetch(`${base}/api/v2/health`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (child.exitCode !== null) throw new Error('server exited');
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -105,7 +107,9 @@ async function areaSizes(base) {
       if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) {
         try {
           scripts.set(res.url(), (await res.body()).length ? gzipSync(await res.body(), { level: 9 }).length : 0);
-        } catch {}
+        } catch {
+          // a response without a body (redirect): nothing to count
+        }
       }
     });
     await page.goto(base + url, { waitUntil: 'networkidle' });

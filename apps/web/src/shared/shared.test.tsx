@@ -39,7 +39,7 @@ describe('catalogue', () => {
 });
 
 describe('api client', () => {
-  const route = defineRoute({ method: 'GET', path: '/thing/:id', auth: 'worker', query: z.object({ q: z.string() }), response: z.object({ n: z.number() }) });
+  const route = defineRoute({ method: 'GET', path: '/thing/:id', auth: 'worker', params: z.object({ id: z.number() }), query: z.object({ q: z.string() }), response: z.object({ n: z.number() }) });
   afterEach(() => vi.unstubAllGlobals());
 
   it('builds the path from the contract and parses the answer', async () => {
