@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, queryBool, queryInt, queryIntList } from './api';
-import { fileAddBodySchema, fileAddedSchema, fileUrlSchema, signedUploadBodySchema, signedUploadSchema, FILE_RULES } from './files';
+import { fileAddBodySchema, fileAddedSchema, fileExtension, fileSizeMessage, fileUrlSchema, signedUploadBodySchema, signedUploadSchema, FILE_RULES } from './files';
 
 /*
  * The support desk (spec 001: Support list, create and ticket chat; spec 000
@@ -90,6 +90,16 @@ export const CHAT_MAX_LENGTH = 750;
 export const RATING_COMMENT_MAX_LENGTH = 750;
 export const ATTACHMENT_MAX_BYTES = FILE_RULES.TICKET.maxBytes;
 export const ATTACHMENT_EXTENSIONS = FILE_RULES.TICKET.extensions;
+/** What the chat's file chooser accepts. */
+export const ATTACHMENT_ACCEPT = '.png,.jpg,.jpeg,.mp4,.pdf,image/png,image/jpeg,video/mp4,application/pdf';
+
+/** Why a chosen file cannot be attached (spec 001, section 5), or null. */
+export function attachmentProblem(file: { name: string; size: number }): string | null {
+  if (!ATTACHMENT_EXTENSIONS.includes(fileExtension(file.name))) return 'Please choose an image (png, jpg, jpeg), an mp4 video or a pdf';
+  if (file.size > ATTACHMENT_MAX_BYTES) return fileSizeMessage(file.size, ATTACHMENT_MAX_BYTES);
+  return null;
+}
+
 /** Typing animation of a support message pushed live (spec 001, section 9). */
 export const TYPING_MS_PER_CHAR = 20;
 export const TYPING_INDICATOR_MS = 2000;

@@ -22,6 +22,7 @@ export const router = createBrowserRouter([
       { path: '/mt/:teamCode?', lazy: () => import('../features/team/team-area').then((m) => ({ Component: m.TeamArea })) },
       { path: '/support/*', lazy: () => import('../features/support/support-area').then((m) => ({ Component: m.SupportArea })) },
       { path: '/fb/:jobTaskId/:refValue/:userId/:otp', lazy: () => import('../features/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage })) },
+      { path: '/ops/support/*', lazy: () => import('../features/support-desk/support-desk-area').then((m) => ({ Component: m.SupportDeskArea })) },
       { path: '/ops/*', lazy: () => import('../features/ops/ops-area').then((m) => ({ Component: m.OpsArea })) },
       { path: '*', element: <Navigate to="/partner/" replace /> },
     ],

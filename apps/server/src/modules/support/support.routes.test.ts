@@ -96,7 +96,8 @@ describe('the worker side', () => {
 
   it('offers projects, leads and recharges by the spec\'s rules', async () => {
     const training = await call(supportRoutes.jobs, asha, { ticket_type: 20 });
-    expect(training.data!.map((j) => j.job_id).sort()).toEqual([201, 221, 231, 241]);
+    expect(training.data!.map((j) => j.job_id)).toEqual(expect.arrayContaining([201, 221, 231, 241]));
+    expect(training.data!.map((j) => j.job_id)).not.toContain(261);
     expect(training.data!.every((j) => j.Application && j.Application.status >= 7)).toBe(true);
     const pending = await call(supportRoutes.jobs, asha, { ticket_type: 30 });
     expect(pending.data!.every((j) => j.archive_status === 0 && j.Application === null)).toBe(true);
@@ -104,12 +105,15 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.jobs, ravi, { ticket_type: 30 })).data).toEqual([]);
 
     const leads = await call(supportRoutes.leads, asha, { job_id: 201, status: 0, archive_status: '0,1' });
-    expect(leads.data!.map((l) => [l.name, l.number, l.archive_status])).toEqual([
+    expect(leads.data!.every((l) => l.job_id === 201 && l.status === 0)).toBe(true);
+    const demoLeads: number[] = Object.values(SUPPORT_DEMO.leads);
+    expect(leads.data!.filter((l) => demoLeads.includes(l.form_response_id)).map((l) => [l.name, l.number, l.archive_status])).toEqual([
       ['Rohit Sharma', '9812300001', 0],
       ['Pooja Nair', '9812300002', 1],
     ]);
     const rejected = await call(supportRoutes.leads, asha, { job_id: 221, status: 2 });
-    expect(rejected.data!.map((l) => l.form_response_id)).toEqual([SUPPORT_DEMO.leads.rejected]);
+    expect(rejected.data!.map((l) => l.form_response_id)).toContain(SUPPORT_DEMO.leads.rejected);
+    expect(rejected.data!.every((l) => l.status === 2)).toBe(true);
     expect((await call(supportRoutes.leads, ravi, { job_id: 201, status: 0 })).data).toEqual([]);
     expect((await call(supportRoutes.leads, asha, { job_id: 201 })).status).toBe(400);
 

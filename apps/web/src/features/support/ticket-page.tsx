@@ -1,0 +1,379 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@pmw/contract/auth';
+import {
+  CHAT_DIRECTION,
+  TICKET_STATUS,
+  closingMessage,
+  hostMessages,
+  mentionsIntroVideo,
+  ratingAsksForComment,
+  supportRoutes,
+  supportTexts,
+  ticketTypeText,
+  timeline,
+  type ChatEntry,
+  type Conversation,
+  type TicketDetail,
+} from '@pmw/contract/support';
+import { formatDateTime } from '@pmw/contract/time';
+import { messages as serverMessages } from '@pmw/contract/messages';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { Dialog } from '../../shared/dialog';
+import { Loader } from '../../shared/loader';
+import { showError, showSuccess } from '../../shared/message-bar';
+import { useSupportSocket } from '../../shared/support-socket';
+import { TicketTypeIcon } from '../../shared/ticket-type-icon';
+import { uploadTicketFile } from '../../shared/ticket-upload';
+import { isEmbedded, postToHost } from './embedded';
+import { addChat, attachmentUrl, closeTicket, fetchConversation, fetchTicket, keys, requestCallback } from './support-api';
+import { useTypewriter } from './use-typewriter';
+import { UpdateQuerySheet } from './update-query-sheet';
+import { t } from './messages';
+
+const FACES = [
+  { rating: 1, name: 'faceVeryBad', color: '#c62828' },
+  { rating: 2, name: 'faceBad', color: '#e0662b' },
+  { rating: 3, name: 'faceOkay', color: '#c79100' },
+  { rating: 4, name: 'faceGood', color: '#5a9e2f' },
+  { rating: 5, name: 'faceGreat', color: '#1b7f3b' },
+] as const;
+
+/** A drawn face: the mouth bends from a frown (1) to a wide smile (5). */
+function Face({ rating, color }: { rating: number; color: string }) {
+  const bend = (rating - 3) * 3.5;
+  return (
+    <svg width="34" height="34" viewBox="0 0 34 34" aria-hidden="true" focusable="false">
+      <circle cx="17" cy="17" r="15" fill={color} opacity="0.16" stroke={color} strokeWidth="2" />
+      <circle cx="12" cy="13.5" r="1.8" fill={color} />
+      <circle cx="22" cy="13.5" r="1.8" fill={color} />
+      <path d={`M10.5 ${22 - bend / 2} Q17 ${22 + bend} 23.5 ${22 - bend / 2}`} fill="none" stroke={color} strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** /support/ticket?user_id&ticket_id: the conversation with the support team. */
+export function TicketPage({ user }: { user: SessionUser }) {
+  const [params] = useSearchParams();
+  const ticketId = Number(params.get('ticket_id'));
+  if (!Number.isInteger(ticketId) || ticketId <= 0) {
+    return (
+      <main className="center-page">
+        <p role="alert">{supportTexts.ticketNotFound}</p>
+      </main>
+    );
+  }
+  return <TicketView key={ticketId} user={user} ticketId={ticketId} />;
+}
+
+function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userId = user.user_id;
+  const ticket = useQuery({ queryKey: keys.ticket(ticketId), queryFn: () => fetchTicket(userId, ticketId), staleTime: 0 });
+  const conversation = useQuery({ queryKey: keys.conversation(ticketId), queryFn: () => fetchConversation(userId, ticketId), staleTime: 0 });
+  const typewriter = useTypewriter();
+  const [sheet, setSheet] = useState<null | { reopen: boolean }>(null);
+  const [feedbackFor, setFeedbackFor] = useState<number | null>(null);
+  const [feedback, setFeedback] = useState('');
+  const [confirmCall, setConfirmCall] = useState(false);
+  const [videoOpen, setVideoOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+
+  const setTicket = (patch: Partial<TicketDetail>) =>
+    queryClient.setQueryData<TicketDetail>(keys.ticket(ticketId), (old) => (old ? { ...old, ...patch } : old));
+  const appendChat = (chat: ChatEntry) =>
+    queryClient.setQueryData<Conversation>(keys.conversation(ticketId), (old) =>
+      old && !old.chats.some((c) => c.ticket_chat_id === chat.ticket_chat_id) ? { ...old, chats: [...old.chats, chat] } : old,
+    );
+  const refetchAll = () => Promise.all([ticket.refetch(), conversation.refetch()]);
+
+  useSupportSocket('worker', ticketId, {
+    onChatAdd: (event) => {
+      const known = queryClient.getQueryData<Conversation>(keys.conversation(ticketId))?.chats.some((c) => c.ticket_chat_id === event.chat.ticket_chat_id);
+      appendChat(event.chat);
+      setTicket({ status: event.status });
+      if (!known && event.chat.direction === CHAT_DIRECTION.SUPPORT) typewriter.enqueue(event.chat.ticket_chat_id, event.chat.chat_message.length);
+      if (event.chat.direction === CHAT_DIRECTION.SUPPORT) void ticket.refetch();
+    },
+    onResolved: (event) => {
+      setTicket({ status: TICKET_STATUS.RESOLVED });
+      queryClient.setQueryData<Conversation>(keys.conversation(ticketId), (old) =>
+        old && !old.history.some((h) => h.ticket_history_id === event.history.ticket_history_id) ? { ...old, history: [...old.history, event.history] } : old,
+      );
+      if (event.chat) {
+        const known = queryClient.getQueryData<Conversation>(keys.conversation(ticketId))?.chats.some((c) => c.ticket_chat_id === event.chat!.ticket_chat_id);
+        appendChat(event.chat);
+        if (!known) typewriter.enqueue(event.chat.ticket_chat_id, event.chat.chat_message.length);
+      }
+    },
+    onUpdated: () => void refetchAll(),
+    onReconnect: () => void refetchAll(),
+  });
+
+  const items = useMemo(() => (conversation.data ? timeline(conversation.data) : []), [conversation.data]);
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [items.length, typewriter.typing?.shown]);
+
+  const back = () => {
+    if (isEmbedded()) postToHost(hostMessages.closeTicket(userId));
+    else navigate(`/support?user_id=${userId}`);
+  };
+
+  if (ticket.isPending || conversation.isPending) {
+    return (
+      <div className="page-loader">
+        <Loader label={t('loading')} />
+      </div>
+    );
+  }
+  if (ticket.isError || conversation.isError) {
+    return (
+      <main className="center-page" role="alert">
+        <p>{ticket.error?.message || conversation.error?.message || t('notAbleToGetDetails')}</p>
+        <button type="button" className="button button--ghost" onClick={() => void refetchAll()}>
+          {t('retry')}
+        </button>
+      </main>
+    );
+  }
+
+  const tk = ticket.data;
+  const status = tk.status;
+  const typing = typewriter.typing;
+  const canCall = status < TICKET_STATUS.CLOSED && tk.agent_user_id !== null;
+  const callDisabled = tk.callback_requested || typewriter.busy || busy;
+
+  async function send(text: string, file: File | null, reopen: boolean): Promise<boolean> {
+    setBusy(true);
+    try {
+      const fileId = file ? await uploadTicketFile({ sign: supportRoutes.signUpload, add: supportRoutes.addAttachment }, file, ticketId, userId) : undefined;
+      const chat = await addChat({ user_id: userId, ticket_id: ticketId, chat_message: text, ...(fileId ? { file_id: fileId } : {}), ...(reopen ? { isReopen: true } : {}) });
+      appendChat(chat);
+      if (reopen) await refetchAll();
+      else if (status === TICKET_STATUS.RESOLVED || status === TICKET_STATUS.CLOSED || status === TICKET_STATUS.ANSWERED) setTicket({ status: TICKET_STATUS.WAITING });
+      return true;
+    } catch (err) {
+      showError(err);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function callBack() {
+    setConfirmCall(false);
+    setBusy(true);
+    try {
+      const chat = await addChat({ user_id: userId, ticket_id: ticketId, chat_message: supportTexts.callbackRequested });
+      appendChat(chat);
+      const { data, message } = await requestCallback(userId, ticketId);
+      setTicket({ callback_requested: true, ...(status !== TICKET_STATUS.NEW ? { status: TICKET_STATUS.WAITING } : {}) });
+      if (data.message || message) showSuccess(data.message || message);
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function rate(rating: number, comment?: string) {
+    setBusy(true);
+    try {
+      const closed = await closeTicket({ user_id: userId, ticket_id: ticketId, rating, ...(comment?.trim() ? { rating_comment: comment.trim() } : {}) });
+      setTicket({ status: closed.status, rating: closed.rating, rating_comment: closed.rating_comment });
+      setFeedbackFor(null);
+      setFeedback('');
+      await Promise.all([conversation.refetch(), queryClient.invalidateQueries({ queryKey: keys.tickets })]);
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function openAttachment(fileId: number) {
+    // Opened before the await so the browser does not treat it as a pop-up.
+    const win = window.open('', '_blank');
+    try {
+      const [entry] = await attachmentUrl(userId, ticketId, fileId);
+      if (!entry) throw new Error(serverMessages.somethingWentWrong);
+      if (win) win.location.href = entry.url;
+      else window.location.assign(entry.url);
+    } catch {
+      win?.close();
+      showError(serverMessages.somethingWentWrong);
+    }
+  }
+
+  return (
+    <div className="support support--chat">
+      <header className="support__header">
+        <button type="button" className="icon-button" aria-label={t('back')} onClick={back}>
+          ←
+        </button>
+        <h1>{t('chatTitle', { id: tk.ticket_id })}</h1>
+        {canCall && (
+          <button type="button" className="icon-button support__call" aria-label={t('callSupport')} disabled={callDisabled} onClick={() => setConfirmCall(true)}>
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
+            </svg>
+          </button>
+        )}
+      </header>
+
+      <section className="ticket-head">
+        <TicketTypeIcon type={tk.ticket_type} />
+        <div>
+          <p className="ticket-head__title">{tk.ticket_title}</p>
+          <p className="ticket-head__type">{ticketTypeText(tk.ticket_type)}{tk.jobData ? ` · ${tk.jobData.job_title}` : ''}</p>
+        </div>
+      </section>
+
+      <main className="chat" aria-label={t('conversation')}>
+        <ol className="chat__list">
+          {items.map((item) => {
+            if (item.kind !== 'chat') {
+              return (
+                <li key={item.key} className="chat__event">
+                  <span>{item.text}</span>
+                  <time dateTime={item.created_on}>{formatDateTime(item.created_on)}</time>
+                </li>
+              );
+            }
+            const c = item.chat;
+            const mine = c.direction === CHAT_DIRECTION.USER;
+            const isTyping = typing?.chatId === c.ticket_chat_id;
+            const text = isTyping ? (typing.phase === 'indicator' ? '' : c.chat_message.slice(0, typing.shown)) : c.chat_message;
+            return (
+              <li key={item.key} className={`chat__row ${mine ? 'chat__row--mine' : ''}`}>
+                <div className={`bubble ${mine ? 'bubble--mine' : 'bubble--support'}`}>
+                  <p className="bubble__meta">
+                    <span className="bubble__who">{mine ? t('you') : c.created_by || t('support')}</span>
+                    <time dateTime={c.created_on}>{formatDateTime(c.created_on)}</time>
+                  </p>
+                  {isTyping && typing.phase === 'indicator' ? (
+                    <p className="typing" role="status">
+                      <span className="visually-hidden">{t('typing')}</span>
+                      <span className="typing__dot" aria-hidden="true" />
+                      <span className="typing__dot" aria-hidden="true" />
+                      <span className="typing__dot" aria-hidden="true" />
+                    </p>
+                  ) : (
+                    <p className="bubble__text">{text}</p>
+                  )}
+                  {!isTyping && c.translated_message && c.translated_message !== c.chat_message && (
+                    <p className="bubble__translated" lang="hi">
+                      <span className="visually-hidden">{t('translated')}: </span>
+                      {c.translated_message}
+                    </p>
+                  )}
+                  {!isTyping && (c.file_id || mentionsIntroVideo(c.chat_message)) && (
+                    <p className="bubble__links">
+                      {c.file_id && (
+                        <button type="button" className="link-button" onClick={() => void openAttachment(c.file_id!)}>
+                          {t('attachment')}
+                          {c.file_name ? <span className="visually-hidden"> {c.file_name}</span> : null}
+                        </button>
+                      )}
+                      {mentionsIntroVideo(c.chat_message) && (
+                        <button type="button" className="link-button" onClick={() => setVideoOpen(true)}>
+                          {t('watchVideo')}
+                        </button>
+                      )}
+                    </p>
+                  )}
+                </div>
+                {!mine && !isTyping && tk.ticket_type === 10 && status < TICKET_STATUS.CLOSED && (
+                  <button type="button" className="bubble bubble--support bubble--action" disabled={callDisabled} onClick={() => setConfirmCall(true)}>
+                    {t('needHelpNow')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <div ref={bottom} />
+      </main>
+
+      <footer className="chat-footer">
+        {status === TICKET_STATUS.RESOLVED && !typewriter.busy && (
+          <div className="rate">
+            <p>{t('ratePrompt')}</p>
+            <div className="rate__faces" role="group" aria-label={t('ratePrompt')}>
+              {FACES.map((f) => (
+                <button
+                  key={f.rating}
+                  type="button"
+                  className="rate__face"
+                  disabled={busy}
+                  aria-label={t('rateLabel', { n: f.rating, name: t(f.name) })}
+                  onClick={() => (ratingAsksForComment(f.rating) ? setFeedbackFor(f.rating) : void rate(f.rating))}
+                >
+                  <Face rating={f.rating} color={f.color} />
+                </button>
+              ))}
+            </div>
+            <p className="rate__or">{t('or')}</p>
+          </div>
+        )}
+        {status < TICKET_STATUS.CLOSED && (
+          <button type="button" className="button button--block" disabled={typewriter.busy || busy} onClick={() => setSheet({ reopen: false })}>
+            {status === TICKET_STATUS.RESOLVED ? t('stillHaveQuery') : t('reply')}
+          </button>
+        )}
+        {status === TICKET_STATUS.CLOSED && (
+          <div className="closed">
+            <p role="status">{closingMessage(tk.rating)}</p>
+            <button type="button" className="button button--block" disabled={busy} onClick={() => setSheet({ reopen: true })}>
+              {t('reopen')}
+            </button>
+          </div>
+        )}
+      </footer>
+
+      <UpdateQuerySheet
+        open={sheet !== null}
+        onClose={() => setSheet(null)}
+        onSubmit={async (text, file) => {
+          const ok = await send(text, file, sheet?.reopen ?? false);
+          if (ok) setSheet(null);
+          return ok;
+        }}
+      />
+
+      <Dialog
+        open={feedbackFor !== null}
+        variant="sheet"
+        title={t('feedbackTitle')}
+        onClose={() => setFeedbackFor(null)}
+        footer={
+          <button type="button" className="button" disabled={busy} onClick={() => void rate(feedbackFor!, feedback)}>
+            {t('submitFeedback')}
+          </button>
+        }
+      >
+        <div className="field">
+          <label htmlFor="support-feedback">{t('feedbackLabel')}</label>
+          <textarea id="support-feedback" className="input" rows={4} maxLength={750} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+          <p className="field__hint">{t('charsLeft', { n: 750 - feedback.length })}</p>
+        </div>
+      </Dialog>
+
+      <ConfirmDialog open={confirmCall} message={t('callConfirm')} onCancel={() => setConfirmCall(false)} onConfirm={() => void callBack()} busy={busy} />
+
+      <Dialog open={videoOpen} title={t('introVideo')} onClose={() => setVideoOpen(false)}>
+        {tk.intro_video_url ? (
+          <video className="intro-video" src={tk.intro_video_url} controls autoPlay playsInline>
+            <track kind="captions" />
+          </video>
+        ) : (
+          <p>{t('videoMissing')}</p>
+        )}
+      </Dialog>
+    </div>
+  );
+}
