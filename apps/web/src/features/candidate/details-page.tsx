@@ -210,12 +210,16 @@ export function DetailsPage() {
       <form className="card details-form" onSubmit={(e) => void submit(e)} noValidate>
         <h1>{otpStep ? t('otpTitle') : t('detailsTitle')}</h1>
         <p className="muted">{t('applyingFor', { job: job.job_title })}</p>
+        {!otpStep && (
+          <>
         {text('name', t('name'), name, setName, { autoComplete: 'name', placeholder: t('namePlaceholder'), required: 'required' })}
         {text('mobile', t('phone'), mobile, (v) => setMobile(v.replace(/\D/g, '').slice(0, 10)), { inputMode: 'numeric', autoComplete: 'tel-national', placeholder: t('phonePlaceholder'), required: 'required' })}
         {text('aadhaar', t('aadhaarNumber'), aadhaar, (v) => setAadhaar(v.replace(/[^\d ]/g, '').slice(0, 14)), { inputMode: 'numeric', placeholder: t('aadhaarPlaceholder') })}
         {fileField('aadhaarFile', 'USER_AADHAR_FILE', t('aadhaarFile'), setAadhaarFile)}
         {text('pan', t('panNumber'), pan, (v) => setPan(v.toUpperCase().slice(0, 10)), { autoCapitalize: 'characters', placeholder: t('panPlaceholder') })}
         {fileField('panFile', 'USER_PAN_FILE', t('panFile'), setPanFile)}
+          </>
+        )}
 
         {otpStep && (
           <>

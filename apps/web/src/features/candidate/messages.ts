@@ -44,6 +44,7 @@ export const t = defineMessages({
   stepApply: 'Applying...',
   slotsTitle: 'Interview Time Slots',
   noSlots: 'No interview slots are open right now. Please check again tomorrow.',
+  until: 'till {time}',
   seatsLeft: '{n} seats left',
   full: 'Full',
   confirm: 'Confirm',

@@ -86,9 +86,8 @@ export function SlotPage() {
               {day.slots.map((s) => (
                 <label key={s.slot_id} className="slot-option">
                   <input type="radio" name="slot" value={s.slot_id} checked={chosen === s.slot_id} disabled={s.available <= 0} onChange={() => setChosen(s.slot_id)} />
-                  <strong>
-                    {formatTime(s.start_time)} - {formatTime(s.end_time)}
-                  </strong>
+                  <strong>{formatTime(s.start_time)}</strong>
+                  <small>{t('until', { time: formatTime(s.end_time) })}</small>
                   <small>{s.available > 0 ? t('seatsLeft', { n: s.available }) : t('full')}</small>
                 </label>
               ))}
