@@ -8,6 +8,29 @@ import { showError } from '../../shared/message-bar';
 import { fetchMapConfig, reverseGeocode, teamKeys } from './team-api';
 import { t } from './messages';
 
+/** Tiles drawn on the device, so the map pans and picks with no tile server and no network. */
+class PlainGrid extends L.GridLayer {
+  protected override createTile(coords: L.Coords): HTMLElement {
+    const tile = document.createElement('canvas');
+    tile.width = tile.height = 256;
+    const ctx = tile.getContext('2d');
+    if (ctx) {
+      ctx.fillStyle = (coords.x + coords.y) % 2 === 0 ? '#eef2f6' : '#e6ebf1';
+      ctx.fillRect(0, 0, 256, 256);
+      ctx.strokeStyle = '#cfd8e3';
+      for (let i = 0; i <= 256; i += 64) {
+        ctx.beginPath();
+        ctx.moveTo(i, 0);
+        ctx.lineTo(i, 256);
+        ctx.moveTo(0, i);
+        ctx.lineTo(256, i);
+        ctx.stroke();
+      }
+    }
+    return tile;
+  }
+}
+
 /** Where the map opens before the device answers (central Bengaluru). */
 const FALLBACK = { lat: 12.9716, lng: 77.5946 };
 const round = (n: number) => Number(n.toFixed(6));
@@ -62,6 +85,17 @@ export function MapPicker(props: MapPickerProps) {
     };
     // The map is made once; later values move the marker below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A grid drawn on the device under any tiles: the map still pans and picks with no tiles at all.
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    const grid = new PlainGrid({ tileSize: 256, zIndex: 0 });
+    grid.addTo(m);
+    return () => {
+      grid.remove();
+    };
   }, []);
 
   useEffect(() => {
