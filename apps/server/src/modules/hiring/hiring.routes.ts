@@ -48,6 +48,7 @@ export function registerHiringRoutes(
     const job = ids ? await hiring.publicJob(ids.job_id) : undefined;
     const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
     if (!ids || !job || !location) return reply.redirect('/', 302);
+    if (!spa.available()) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });
     const pay = payRange(job);
     const description = [job.tag_line, `${location.city}`, pay].filter(Boolean).join(' · ');
     const origin = (deps.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
