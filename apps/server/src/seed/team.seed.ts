@@ -36,7 +36,7 @@ const LEADS: SeedLead[] = [
   { id: 7104, user: 111, team: 1, job: 241, daysAgo: 10, status: 2, comment: 'PAN does not match the name', data: [[1, '9812345604'], [2, 'Sunita Rao'], [3, 'DRSPR4321Q'], [4, 'sunita.rao@example.com']] },
   { id: 7105, user: 111, team: 1, job: 221, daysAgo: 40, archive_status: 1, data: [[1, '9812345605'], [2, 'Vikram Singh']] },
   { id: 7106, user: 111, team: 1, job: 201, daysAgo: 70, status: 1, data: [[1, '9812345606'], [2, 'Anita Desai'], [3, 'EADPD9876L'], [4, 'Mumbai']] },
-  { id: 7107, user: 111, team: 1, job: 261, daysAgo: 100, data: [[1, '9812345607'], [2, 'Manoj Kumar'], [3, 'Pune'], [4, 'Yes']] },
+  { id: 7107, user: 111, team: 1, job: 261, daysAgo: 20, data: [[1, '9812345607'], [2, 'Manoj Kumar'], [3, 'Pune'], [4, 'Yes']] },
   { id: 7110, user: 117, team: 2, job: 201, daysAgo: 1, data: [[1, '9812345610'], [2, 'Deepa Nair'], [3, 'FNRPD1111A'], [4, 'Delhi']] },
   { id: 7111, user: 117, team: 2, job: 202, daysAgo: 1, sub_status: 1, data: [[1, '9812345611'], [2, 'Rohit Jain'], [3, 'GJNPR2222B']] },
 ];
