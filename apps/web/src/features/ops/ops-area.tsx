@@ -1,9 +1,93 @@
-/** Placeholder until this area is built; it says so rather than pretending. */
+import { NavLink, Navigate, Route, Routes } from 'react-router';
+import type { OpsAgent } from '@pmw/contract/ops-auth';
+import { OpsLoginGate } from '../../shared/ops-login-gate';
+import { showError } from '../../shared/message-bar';
+import { t } from './messages';
+import { LeadsPage } from './leads-page';
+import { PayoutsPage } from './payouts-page';
+import { KycPage } from './kyc-page';
+import { BanksPage } from './banks-page';
+import { UsersPage } from './users-page';
+import { ProjectsPage } from './projects-page';
+import { ProjectEditor } from './project-editor';
+import { CustomersImportPage } from './customers-import-page';
+import { AuditPage } from './audit-page';
+import { FeedbackPage } from './feedback-page';
+import './ops.css';
+
+const sections = [
+  { to: '/ops/leads', label: 'navLeads' },
+  { to: '/ops/payouts', label: 'navPayouts' },
+  { to: '/ops/kyc', label: 'navKyc' },
+  { to: '/ops/banks', label: 'navBanks' },
+  { to: '/ops/users', label: 'navUsers' },
+  { to: '/ops/projects', label: 'navProjects' },
+  { to: '/ops/customers', label: 'navCustomers' },
+  { to: '/ops/feedback', label: 'navFeedback' },
+  { to: '/ops/audit', label: 'navAudit' },
+] as const;
+
+/** The ops console at /ops: OTP login, then the sections the agent's role allows. */
 export function OpsArea() {
+  return <OpsLoginGate>{(agent, logout) => <Console agent={agent} logout={logout} />}</OpsLoginGate>;
+}
+
+function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<void> }) {
+  const isAdmin = agent.role === 'admin';
   return (
-    <main className="center-page">
-      <h1>Operations</h1>
-      <p className="muted">This page is not available yet.</p>
-    </main>
+    <div className="ops">
+      <a className="ops__skip" href="#ops-main">
+        {t('skip')}
+      </a>
+      <header className="ops__top">
+        <strong className="ops__brand">{t('title')}</strong>
+        <span className="muted">{t('loggedInAs', { name: agent.first_name ?? agent.mobile, role: agent.role })}</span>
+        <button type="button" className="button button--ghost button--small" onClick={() => logout().catch(showError)}>
+          {t('logout')}
+        </button>
+      </header>
+      <div className="ops__body">
+        <nav className="ops__nav" aria-label={t('navLabel')}>
+          <ul>
+            {isAdmin &&
+              sections.map((s) => (
+                <li key={s.to}>
+                  <NavLink to={s.to}>{t(s.label)}</NavLink>
+                </li>
+              ))}
+            <li>
+              {/* The support inbox is its own area: a full page load into its chunk. */}
+              <a href="/ops/support">{t('navSupport')}</a>
+            </li>
+          </ul>
+        </nav>
+        <main id="ops-main" className="ops__main" tabIndex={-1}>
+          {isAdmin ? (
+            <Routes>
+              <Route index element={<Navigate to="/ops/leads" replace />} />
+              <Route path="leads" element={<LeadsPage />} />
+              <Route path="payouts" element={<PayoutsPage />} />
+              <Route path="kyc" element={<KycPage />} />
+              <Route path="banks" element={<BanksPage />} />
+              <Route path="users" element={<UsersPage />} />
+              <Route path="projects" element={<ProjectsPage />} />
+              <Route path="projects/new" element={<ProjectEditor />} />
+              <Route path="projects/:jobId" element={<ProjectEditor />} />
+              <Route path="customers" element={<CustomersImportPage />} />
+              <Route path="feedback" element={<FeedbackPage />} />
+              <Route path="audit" element={<AuditPage />} />
+              <Route path="*" element={<Navigate to="/ops/leads" replace />} />
+            </Routes>
+          ) : (
+            <div className="card">
+              <p>{t('supportOnly')}</p>
+              <a className="button" href="/ops/support">
+                {t('openSupport')}
+              </a>
+            </div>
+          )}
+        </main>
+      </div>
+    </div>
   );
 }

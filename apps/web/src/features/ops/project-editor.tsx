@@ -1,0 +1,429 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useNavigate, useParams, Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fileRoutes } from '@pmw/contract/files';
+import { opsProjectRoutes, type OpsProject, type ProjectBody } from '@pmw/contract/ops-projects';
+import { api, apiWithMessage, putFile } from '../../shared/api-client';
+import { showError, showSuccess } from '../../shared/message-bar';
+import { Loader } from '../../shared/loader';
+import { FormBuilder } from './form-builder';
+import { t } from './messages';
+
+const opsFiles = fileRoutes('/ops', 'ops');
+
+/** What the editor holds: the project's fields as typed (strings for numbers and lists). */
+interface Draft {
+  employer_id: string;
+  job_category_id: string;
+  job_title: string;
+  slug_name: string;
+  type: string;
+  domain: string;
+  tag_line: string;
+  rewards: string;
+  criteria: string;
+  features: string;
+  perks: string;
+  description: string;
+  duration: string;
+  min_salary: string;
+  max_salary: string;
+  payout_rupees: string;
+  payout_prefix: string;
+  payout_text: string;
+  payout_text_custom: string;
+  customer_tnc: string;
+  customer_criteria: string;
+  customer_features: string;
+  logo_url: string;
+  logo_file_id: number | null;
+  banner_file_id: number | null;
+  locations: { city: string; address: string; pincode: string }[];
+  pincodes: string;
+  action_status: '10' | '20';
+  archive_status: boolean;
+  archive_message: string;
+  on_hold: boolean;
+  hold_message: string;
+  application_archive_status: boolean;
+  application_archive_message: string;
+  is_credit_flow: boolean;
+  min_income: string;
+  min_score: string;
+  min_age: string;
+  max_age: string;
+  duplicate_window_days: string;
+  validity_days: string;
+  redirect_link: string;
+}
+
+const lines = (v: string[]) => v.join('\n');
+const fromProject = (p: OpsProject | undefined): Draft => ({
+  employer_id: p ? String(p.employer_id) : '',
+  job_category_id: p ? String(p.job_category_id) : '',
+  job_title: p?.job_title ?? '',
+  slug_name: p?.slug_name ?? '',
+  type: p?.type ?? '',
+  domain: p?.domain ?? '',
+  tag_line: p?.tag_line ?? '',
+  rewards: p?.rewards ?? '',
+  criteria: p?.criteria ?? '',
+  features: lines(p?.features ?? []),
+  perks: lines(p?.perks ?? []),
+  description: p?.description ?? '',
+  duration: p?.duration?.toString() ?? '',
+  min_salary: p?.min_salary?.toString() ?? '',
+  max_salary: p?.max_salary?.toString() ?? '',
+  payout_rupees: p ? String(p.payout_paise / 100) : '',
+  payout_prefix: p?.payout_prefix ?? '',
+  payout_text: p?.payout_text ?? '',
+  payout_text_custom: p?.payout_text_custom ?? '',
+  customer_tnc: p?.customer_tnc ?? '',
+  customer_criteria: p?.customer_criteria ?? '',
+  customer_features: lines(p?.customer_features ?? []),
+  logo_url: p?.logo_url ?? '',
+  logo_file_id: null,
+  banner_file_id: null,
+  locations: (p?.locations ?? []).map((l) => ({ city: l.city, address: l.address ?? '', pincode: l.pincode ?? '' })),
+  pincodes: (p?.pincodes ?? []).join(', '),
+  action_status: p?.action_status === 20 ? '20' : '10',
+  archive_status: p?.archive_status === 1,
+  archive_message: p?.archive_message ?? '',
+  on_hold: p?.on_hold ?? false,
+  hold_message: p?.hold_message ?? '',
+  application_archive_status: p?.application_archive_status === 1,
+  application_archive_message: p?.application_archive_message ?? '',
+  is_credit_flow: p?.is_credit_flow ?? false,
+  min_income: p?.credit_rules?.min_income?.toString() ?? '',
+  min_score: p?.credit_rules?.min_score?.toString() ?? '',
+  min_age: p?.credit_rules?.min_age?.toString() ?? '',
+  max_age: p?.credit_rules?.max_age?.toString() ?? '',
+  duplicate_window_days: String(p?.duplicate_window_days ?? 30),
+  validity_days: String(p?.validity_days ?? 30),
+  redirect_link: p?.redirect_link ?? '',
+});
+
+const int = (s: string) => (s.trim() === '' ? null : Number(s));
+const list = (s: string) => s.split('\n').map((x) => x.trim()).filter(Boolean);
+const orUndefined = <T,>(v: T | null) => (v === null ? undefined : v);
+
+function toBody(d: Draft): ProjectBody {
+  const rules = { min_income: orUndefined(int(d.min_income)), min_score: orUndefined(int(d.min_score)), min_age: orUndefined(int(d.min_age)), max_age: orUndefined(int(d.max_age)) };
+  return {
+    employer_id: Number(d.employer_id) || 0,
+    job_category_id: Number(d.job_category_id) || 0,
+    job_title: d.job_title,
+    slug_name: d.slug_name.trim(),
+    type: d.type,
+    domain: d.domain,
+    tag_line: d.tag_line,
+    rewards: d.rewards,
+    criteria: d.criteria,
+    features: list(d.features),
+    perks: list(d.perks),
+    description: d.description,
+    duration: int(d.duration),
+    min_salary: int(d.min_salary),
+    max_salary: int(d.max_salary),
+    payout_paise: Math.round(Number(d.payout_rupees || 0) * 100),
+    payout_prefix: d.payout_prefix,
+    payout_text: d.payout_text,
+    payout_text_custom: d.payout_text_custom,
+    customer_tnc: d.customer_tnc,
+    customer_criteria: d.customer_criteria,
+    customer_features: list(d.customer_features),
+    logo_url: d.logo_url,
+    logo_file_id: d.logo_file_id,
+    banner_file_id: d.banner_file_id,
+    locations: d.locations.filter((l) => l.city.trim()).map((l) => ({ city: l.city, address: l.address, pincode: l.pincode })),
+    pincodes: d.pincodes.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean),
+    action_status: d.action_status === '20' ? 20 : 10,
+    archive_status: d.archive_status ? 1 : 0,
+    archive_message: d.archive_message,
+    on_hold: d.on_hold,
+    hold_message: d.hold_message,
+    application_archive_status: d.application_archive_status ? 1 : 0,
+    application_archive_message: d.application_archive_message,
+    is_credit_flow: d.is_credit_flow,
+    credit_rules: d.is_credit_flow ? rules : null,
+    duplicate_window_days: Number(d.duplicate_window_days),
+    validity_days: Number(d.validity_days),
+    redirect_link: d.redirect_link,
+  };
+}
+
+/** Create or edit a project with every Job field, then its lead form. */
+export function ProjectEditor() {
+  const { jobId } = useParams();
+  const id = jobId ? Number(jobId) : undefined;
+  const project = useQuery({ queryKey: ['ops', 'project', id], queryFn: () => api(opsProjectRoutes.get, { params: { job_id: id! } }), enabled: id !== undefined });
+  if (id !== undefined && project.isPending) return <Loader />;
+  if (id !== undefined && project.isError) {
+    return (
+      <p role="alert">
+        {t('loadFailed')}{' '}
+        <button type="button" className="button button--small" onClick={() => void project.refetch()}>
+          {t('retry')}
+        </button>
+      </p>
+    );
+  }
+  return <Editor key={id ?? 'new'} project={project.data} />;
+}
+
+function Editor({ project }: { project: OpsProject | undefined }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [d, setD] = useState<Draft>(() => fromProject(project));
+  useEffect(() => setD(fromProject(project)), [project]);
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
+  const meta = useQuery({ queryKey: ['ops', 'projects', 'meta'], queryFn: () => api(opsProjectRoutes.meta) });
+  const [newEmployer, setNewEmployer] = useState('');
+
+  const save = useMutation({
+    mutationFn: () => (project ? apiWithMessage(opsProjectRoutes.update, { params: { job_id: project.job_id }, body: toBody(d) }) : apiWithMessage(opsProjectRoutes.create, { body: toBody(d) })),
+    onSuccess: (r) => {
+      showSuccess(r.message);
+      qc.setQueryData(['ops', 'project', r.data.job_id], r.data);
+      void qc.invalidateQueries({ queryKey: ['ops', 'projects'] });
+      if (!project) void navigate(`/ops/projects/${r.data.job_id}`);
+    },
+    onError: showError,
+  });
+  const addEmployer = useMutation({
+    mutationFn: () => apiWithMessage(opsProjectRoutes.addEmployer, { body: { employer_name: newEmployer } }),
+    onSuccess: (r) => {
+      showSuccess(r.message);
+      setNewEmployer('');
+      set('employer_id', String(r.data.employer_id));
+      void qc.invalidateQueries({ queryKey: ['ops', 'projects', 'meta'] });
+    },
+    onError: showError,
+  });
+
+  const text = (k: keyof Draft & string, label: string, opts: { multiline?: boolean; type?: string; required?: boolean } = {}) => (
+    <Field label={label}>
+      {(fid) =>
+        opts.multiline ? (
+          <textarea id={fid} className="input" rows={3} value={d[k] as string} onChange={(e) => set(k, e.target.value as never)} />
+        ) : (
+          <input id={fid} className="input" type={opts.type ?? 'text'} required={opts.required} value={d[k] as string} onChange={(e) => set(k, e.target.value as never)} {...(opts.type === 'number' ? { min: 0, step: 'any' } : {})} />
+        )
+      }
+    </Field>
+  );
+  const check = (k: 'archive_status' | 'on_hold' | 'application_archive_status' | 'is_credit_flow', label: string) => (
+    <label className="ops__check">
+      <input type="checkbox" checked={d[k]} onChange={(e) => set(k, e.target.checked)} /> {label}
+    </label>
+  );
+
+  return (
+    <section aria-labelledby="editor-title">
+      <p>
+        <Link to="/ops/projects">{t('backToProjects')}</Link>
+      </p>
+      <h1 id="editor-title">{project ? t('editProject', { id: project.job_id }) : t('createProject')}</h1>
+      <form
+        className="ops__editor"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <fieldset>
+          <legend>{t('secBasics')}</legend>
+          <div className="ops__grid">
+            <Field label={t('employer')}>
+              {(fid) => (
+                <select id={fid} className="input" required value={d.employer_id} onChange={(e) => set('employer_id', e.target.value)}>
+                  <option value="">{t('chooseEmployer')}</option>
+                  {meta.data?.employers.map((e) => (
+                    <option key={e.employer_id} value={e.employer_id}>
+                      {e.employer_name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <div className="ops__inline">
+              <Field label={t('newEmployer')}>{(fid) => <input id={fid} className="input" value={newEmployer} onChange={(e) => setNewEmployer(e.target.value)} />}</Field>
+              <button type="button" className="button button--ghost button--small" disabled={newEmployer.trim().length < 2 || addEmployer.isPending} onClick={() => addEmployer.mutate()}>
+                {t('addEmployer')}
+              </button>
+            </div>
+            <Field label={t('category')}>
+              {(fid) => (
+                <select id={fid} className="input" required value={d.job_category_id} onChange={(e) => set('job_category_id', e.target.value)}>
+                  <option value="">{t('chooseCategory')}</option>
+                  {meta.data?.categories.map((c) => (
+                    <option key={c.job_category_id} value={c.job_category_id}>
+                      {c.title}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {text('job_title', t('jobTitle'), { required: true })}
+            {text('slug_name', t('slug'))}
+            {text('type', t('type'))}
+            {text('domain', t('domain'))}
+            {text('tag_line', t('tagLine'))}
+            {text('duration', t('duration'), { type: 'number' })}
+            {text('min_salary', t('minSalary'), { type: 'number' })}
+            {text('max_salary', t('maxSalary'), { type: 'number' })}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('secTexts')}</legend>
+          <div className="ops__grid">
+            {text('rewards', t('rewards'))}
+            {text('criteria', t('criteria'), { multiline: true })}
+            {text('features', t('features'), { multiline: true })}
+            {text('perks', t('perks'), { multiline: true })}
+            {text('description', t('description'), { multiline: true })}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('secPayout')}</legend>
+          <div className="ops__grid">
+            {text('payout_rupees', t('payoutRupees'), { type: 'number', required: true })}
+            {text('payout_prefix', t('payoutPrefix'))}
+            {text('payout_text', t('payoutText'))}
+            {text('payout_text_custom', t('payoutTextCustom'))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('secCustomer')}</legend>
+          <div className="ops__grid">
+            {text('customer_tnc', t('customerTnc'), { multiline: true })}
+            {text('customer_criteria', t('customerCriteria'), { multiline: true })}
+            {text('customer_features', t('customerFeatures'), { multiline: true })}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('secMedia')}</legend>
+          <div className="ops__grid">
+            <MediaField label={t('logo')} current={project?.logo_key ?? null} onUploaded={(fileId) => set('logo_file_id', fileId)} />
+            <MediaField label={t('banner')} current={project?.banner_key ?? null} onUploaded={(fileId) => set('banner_file_id', fileId)} />
+            {text('logo_url', t('logoUrl'), { type: 'url' })}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('secWhere')}</legend>
+          {d.locations.map((l, i) => (
+            <div className="ops__row" key={i}>
+              {(['city', 'address', 'pincode'] as const).map((k) => (
+                <Field key={k} label={`${t(k)} ${i + 1}`}>
+                  {(fid) => <input id={fid} className="input" value={l[k]} onChange={(e) => set('locations', d.locations.map((x, j) => (j === i ? { ...x, [k]: e.target.value } : x)))} />}
+                </Field>
+              ))}
+              <button type="button" className="button button--ghost button--small" onClick={() => set('locations', d.locations.filter((_, j) => j !== i))} aria-label={`${t('remove')} ${t('city')} ${i + 1}`}>
+                {t('remove')}
+              </button>
+            </div>
+          ))}
+          <button type="button" className="button button--ghost button--small" onClick={() => set('locations', [...d.locations, { city: '', address: '', pincode: '' }])}>
+            {t('addLocation')}
+          </button>
+          {text('pincodes', t('pincodes'), { multiline: true })}
+        </fieldset>
+        <fieldset>
+          <legend>{t('secStatus')}</legend>
+          <div className="ops__grid">
+            <Field label={t('actionStatus')}>
+              {(fid) => (
+                <select id={fid} className="input" value={d.action_status} onChange={(e) => set('action_status', e.target.value as '10' | '20')}>
+                  <option value="10">{t('action10')}</option>
+                  <option value="20">{t('action20')}</option>
+                </select>
+              )}
+            </Field>
+            <div>
+              {check('archive_status', t('archiveStatus'))}
+              {d.archive_status && text('archive_message', t('archiveMessage'))}
+            </div>
+            <div>
+              {check('on_hold', t('onHoldLabel'))}
+              {d.on_hold && text('hold_message', t('holdMessage'))}
+            </div>
+            <div>
+              {check('application_archive_status', t('appArchive'))}
+              {d.application_archive_status && text('application_archive_message', t('appArchiveMessage'))}
+            </div>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('secRules')}</legend>
+          <div className="ops__grid">
+            {text('duplicate_window_days', t('duplicateWindow'), { type: 'number', required: true })}
+            {text('validity_days', t('validity'), { type: 'number', required: true })}
+            {text('redirect_link', t('redirectLink'), { type: 'url' })}
+          </div>
+          {check('is_credit_flow', t('creditFlowLabel'))}
+          {d.is_credit_flow && (
+            <div className="ops__grid">
+              {text('min_income', t('minIncome'), { type: 'number' })}
+              {text('min_score', t('minScore'), { type: 'number' })}
+              {text('min_age', t('minAge'), { type: 'number' })}
+              {text('max_age', t('maxAge'), { type: 'number' })}
+            </div>
+          )}
+        </fieldset>
+        <div className="ops__sticky">
+          <button type="submit" className="button" disabled={save.isPending}>
+            {save.isPending ? t('saving') : t('saveProject')}
+          </button>
+        </div>
+      </form>
+      {project ? <FormBuilder project={project} /> : <p className="muted">{t('formFirst')}</p>}
+    </section>
+  );
+}
+
+function Field(props: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.children(id)}
+    </div>
+  );
+}
+
+/** Uploads an image through the ops upload flow (purpose JOB_MEDIA) and hands back its file id. */
+function MediaField(props: { label: string; current: string | null; onUploaded: (fileId: number) => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [name, setName] = useState<string | null>(null);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="file"
+        accept=".jpg,.jpeg,.png,.webp"
+        className="input"
+        disabled={busy}
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          if (!file) return;
+          setBusy(true);
+          try {
+            const signed = await api(opsFiles.signUpload, { body: { file_name: file.name, file_purpose: 'JOB_MEDIA' } });
+            await putFile(signed.url, file, signed.content_type);
+            const added = await api(opsFiles.add, { body: { file_key: signed.key, file_name: file.name, file_purpose: 'JOB_MEDIA' } });
+            props.onUploaded(added.file_id);
+            setName(file.name);
+          } catch (err) {
+            showError(err);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+      {busy && <Loader />}
+      {name ? <span className="muted">{t('uploaded', { name })}</span> : props.current && <span className="muted">{t('currentFile', { key: props.current })}</span>}
+    </div>
+  );
+}
