@@ -15,10 +15,12 @@ import { SUPPORT_DEMO } from '../../seed/support.seed';
 let t: TestApp;
 let asha: string;
 let ravi: string;
+/** Someone who logged in for the first time: no leads, no applications. */
+let newcomer: string;
 let ops: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [asha, ravi, ops] = await Promise.all([loginWorker(t, '9876500001'), loginWorker(t, '9876500002'), loginOps(t)]);
+  [asha, ravi, newcomer, ops] = await Promise.all([loginWorker(t, '9876500001'), loginWorker(t, '9876500002'), loginWorker(t, '9876509001'), loginOps(t)]);
 });
 afterAll(async () => t.close());
 
@@ -60,9 +62,10 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.tickets, ops)).status).toBe(401);
   });
 
-  it('derives is_worked from the worker\'s leads', async () => {
+  it('derives is_worked from the worker\'s leads and attempted applications', async () => {
     expect((await call(supportRoutes.metadata, asha, { user_id: 101 })).data).toEqual([{ user_id: 101, is_worked: true }]);
-    expect((await call(supportRoutes.metadata, ravi)).data).toEqual([{ user_id: 102, is_worked: false }]);
+    expect((await call(supportRoutes.metadata, ravi)).data).toEqual([{ user_id: 102, is_worked: true }]);
+    expect((await call(supportRoutes.metadata, newcomer)).data![0]!.is_worked).toBe(false);
   });
 
   it('another worker\'s ticket, conversation and attachments are refused; a missing ticket is not found', async () => {
@@ -95,14 +98,18 @@ describe('the worker side', () => {
   });
 
   it('offers projects, leads and recharges by the spec\'s rules', async () => {
-    const training = await call(supportRoutes.jobs, asha, { ticket_type: 20 });
-    expect(training.data!.map((j) => j.job_id)).toEqual(expect.arrayContaining([201, 221, 231, 241]));
-    expect(training.data!.map((j) => j.job_id)).not.toContain(261);
+    // Type 20: the applications attempted (Ravi attended the Delivery Partner interview).
+    const training = await call(supportRoutes.jobs, ravi, { ticket_type: 20 });
+    expect(training.data!.map((j) => j.job_id)).toContain(261);
     expect(training.data!.every((j) => j.Application && j.Application.status >= 7)).toBe(true);
+    expect((await call(supportRoutes.jobs, asha, { ticket_type: 20 })).data!.map((j) => j.job_id)).not.toContain(261);
+    // Types 30 and 40: projects with leads, not archived, not attempted.
     const pending = await call(supportRoutes.jobs, asha, { ticket_type: 30 });
+    expect(pending.data!.map((j) => j.job_id)).toEqual(expect.arrayContaining([201, 221, 231, 241]));
     expect(pending.data!.every((j) => j.archive_status === 0 && j.Application === null)).toBe(true);
+    expect((await call(supportRoutes.jobs, ravi, { ticket_type: 30 })).data!.map((j) => j.job_id)).not.toContain(261);
     expect((await call(supportRoutes.jobs, asha, { ticket_type: 50 })).status).toBe(400);
-    expect((await call(supportRoutes.jobs, ravi, { ticket_type: 30 })).data).toEqual([]);
+    expect((await call(supportRoutes.jobs, newcomer, { ticket_type: 30 })).data).toEqual([]);
 
     const leads = await call(supportRoutes.leads, asha, { job_id: 201, status: 0, archive_status: '0,1' });
     expect(leads.data!.every((l) => l.job_id === 201 && l.status === 0)).toBe(true);
@@ -114,7 +121,7 @@ describe('the worker side', () => {
     const rejected = await call(supportRoutes.leads, asha, { job_id: 221, status: 2 });
     expect(rejected.data!.map((l) => l.form_response_id)).toContain(SUPPORT_DEMO.leads.rejected);
     expect(rejected.data!.every((l) => l.status === 2)).toBe(true);
-    expect((await call(supportRoutes.leads, ravi, { job_id: 201, status: 0 })).data).toEqual([]);
+    expect((await call(supportRoutes.leads, newcomer, { job_id: 201, status: 0 })).data).toEqual([]);
     expect((await call(supportRoutes.leads, asha, { job_id: 201 })).status).toBe(400);
 
     const recharges = await call(supportRoutes.recharges, asha);
@@ -132,20 +139,21 @@ describe('the worker side', () => {
 
     const lead = await call(supportRoutes.addTicket, asha, { ticket_type: 30, ticket_title: 'Rohit Sharma-9812300001', tag_type: 'JOB', tag_id: 201, ref_type: 'FORM_RESPONSE', ref_id: SUPPORT_DEMO.leads.pending });
     expect(lead.data).toMatchObject({ tag_type: 'JOB', tag_id: 201, ref_type: 'FORM_RESPONSE', ref_id: SUPPORT_DEMO.leads.pending, jobData: { job_title: 'Sahyog Platinum Credit Card' } });
-    const training = await call(supportRoutes.addTicket, asha, { ticket_type: 20, ticket_title: 'Tijori-Tijori Demat Account', tag_type: 'JOB', tag_id: 241 });
-    expect(training.status).toBe(200);
+    const training = await call(supportRoutes.addTicket, ravi, { ticket_type: 20, ticket_title: 'Swiftcart-Delivery Partner', tag_type: 'JOB', tag_id: 261 });
+    expect(training.data).toMatchObject({ tag_type: 'JOB', tag_id: 261, jobData: { job_title: 'Delivery Partner' } });
     const recharge = await call(supportRoutes.addTicket, asha, { ticket_type: 60, ticket_title: '9876500001-239', tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 94101 });
     expect(recharge.data).toMatchObject({ tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 94101 });
 
-    // Ravi has not worked: How to Start, and the introduction video in PIKU's greeting.
-    const start = await call(supportRoutes.addTicket, ravi, { ticket_type: 10, ticket_title: 'How to Start' });
-    const greeting = (await call(supportRoutes.conversation, ravi, { ticket_id: start.data!.ticket_id })).data!.chats[0]!;
+    // A newcomer: How to Start, and the introduction video in PIKU's greeting.
+    const start = await call(supportRoutes.addTicket, newcomer, { ticket_type: 10, ticket_title: 'How to Start' });
+    const greeting = (await call(supportRoutes.conversation, newcomer, { ticket_id: start.data!.ticket_id })).data!.chats[0]!;
     expect(greeting.chat_message).toMatch(/introduction video/);
-    expect((await call(supportRoutes.addTicket, ravi, { ticket_type: 0, ticket_title: 'Others' })).status).toBe(200);
+    expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 0, ticket_title: 'Others' })).status).toBe(200);
   });
 
   it('refuses types, projects, leads and recharges that are not the worker\'s', async () => {
-    expect((await call(supportRoutes.addTicket, ravi, { ticket_type: 50, ticket_title: 'Payment Query' })).status).toBe(403);
+    expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 50, ticket_title: 'Payment Query' })).status).toBe(403);
+    expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 20, ticket_title: 'x', tag_type: 'JOB', tag_id: 261 })).status).toBe(403);
     expect((await call(supportRoutes.addTicket, asha, { ticket_type: 10, ticket_title: 'How to Start' })).status).toBe(403);
     expect((await call(supportRoutes.addTicket, asha, { ticket_type: 35, ticket_title: 'x' })).status).toBe(400);
     expect((await call(supportRoutes.addTicket, asha, { ticket_type: 50, ticket_title: '' })).status).toBe(400);

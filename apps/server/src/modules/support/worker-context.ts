@@ -1,19 +1,16 @@
-import { and, asc, desc, eq, inArray, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, max, min, or, sql } from 'drizzle-orm';
+import { APPLICATION_ATTEMPTED_MIN } from '@pmw/contract/hiring';
 import type { Recharge, SupportJob, SupportLead } from '@pmw/contract/support';
 import type { Db } from '../../db/client';
-import { employers, formResponses, jobCategories, jobs, servicePurchases } from '../../db/schema/index';
+import { applications, employers, formResponses, jobCategories, jobs, servicePurchases } from '../../db/schema/index';
 
 /**
  * What a worker's tickets can point at: their projects, leads and recharges.
- * Leads and projects are read (never written) from the tables the rest of the
- * product uses, so 'Select Leads' shows the same rows as the partner portal.
- *
- * "Attempted" applications: until job applications are kept in their own
- * table, a project counts as attempted when the worker has sent leads for it
- * (status 7, attempted on the first lead's day).
+ * Leads, projects and job applications are read (never written) from the
+ * tables the rest of the product uses, so 'Select Leads' shows the same rows
+ * as the partner portal and 'Project's Training' the same applications as
+ * the hiring pages.
  */
-export const ATTEMPTED_STATUS = 7;
-
 export function createWorkerContext(db: Db) {
   const mine = (userId: number) => or(eq(formResponses.partner_user_id, userId), eq(formResponses.team_member_user_id, userId));
 
@@ -36,13 +33,19 @@ export function createWorkerContext(db: Db) {
     modified_on: r.modified_on.toISOString(),
   });
 
-  async function attempted(userId: number): Promise<Map<number, Date>> {
+  /** Applications attempted (status 7 or more), one per project. */
+  async function attempted(userId: number): Promise<Map<number, { status: number; attempted_on: Date | null }>> {
     const rows = await db
-      .select({ job_id: formResponses.job_id, first: min(formResponses.created_on) })
-      .from(formResponses)
-      .where(mine(userId))
-      .groupBy(formResponses.job_id);
-    return new Map(rows.map((r) => [r.job_id, r.first ? new Date(r.first) : new Date()]));
+      .select({ job_id: applications.job_id, status: max(applications.status), attempted_on: min(applications.attempted_on) })
+      .from(applications)
+      .where(and(eq(applications.user_id, userId), gte(applications.status, APPLICATION_ATTEMPTED_MIN)))
+      .groupBy(applications.job_id);
+    return new Map(rows.map((r) => [r.job_id, { status: Number(r.status ?? APPLICATION_ATTEMPTED_MIN), attempted_on: r.attempted_on ? new Date(r.attempted_on) : null }]));
+  }
+
+  async function leadProjects(userId: number): Promise<number[]> {
+    const rows = await db.selectDistinct({ job_id: formResponses.job_id }).from(formResponses).where(mine(userId));
+    return rows.map((r) => r.job_id);
   }
 
   async function projects(jobIds: number[]) {
@@ -64,30 +67,35 @@ export function createWorkerContext(db: Db) {
   }
 
   return {
-    /** Derived from history, never a free flag (DESIGN.md). */
+    /** Derived from history, never a free flag (DESIGN.md): a lead sent or an application attempted. */
     async isWorked(userId: number): Promise<boolean> {
-      const [row] = await db.select({ one: sql<number>`1` }).from(formResponses).where(mine(userId)).limit(1);
-      return !!row;
+      const [lead] = await db.select({ one: sql<number>`1` }).from(formResponses).where(mine(userId)).limit(1);
+      if (lead) return true;
+      return (await attempted(userId)).size > 0;
     },
 
     /**
      * The projects a type offers (spec 001, section 6): 20 the applications
-     * attempted (status 7 or more); 30 and 40 the projects, not archived, in
-     * which the worker has leads to ask about.
+     * attempted (status 7 or more); 30 and 40 the projects, not archived and
+     * not attempted, in which the worker has leads to ask about.
      */
     async jobsFor(userId: number, ticketType: number): Promise<SupportJob[]> {
       const tried = await attempted(userId);
-      const rows = await projects([...tried.keys()]);
+      const ids = ticketType === 20 ? [...tried.keys()] : (await leadProjects(userId)).filter((id) => !tried.has(id));
+      const rows = await projects(ids);
       return rows
-        .filter((r) => (ticketType === 20 ? true : r.archive_status === 0))
-        .map((r) => ({
-          job_id: r.job_id,
-          title: r.title,
-          archive_status: r.archive_status,
-          Application: ticketType === 20 ? { status: ATTEMPTED_STATUS, attempted_on: tried.get(r.job_id)!.toISOString() } : null,
-          Employer: { employer_name: r.employer_name, logo_key: r.logo_key },
-          JobCategory: { title: r.category },
-        }));
+        .filter((r) => ticketType === 20 || r.archive_status === 0)
+        .map((r) => {
+          const app = tried.get(r.job_id);
+          return {
+            job_id: r.job_id,
+            title: r.title,
+            archive_status: r.archive_status,
+            Application: app ? { status: app.status, attempted_on: app.attempted_on ? app.attempted_on.toISOString() : null } : null,
+            Employer: { employer_name: r.employer_name, logo_key: r.logo_key },
+            JobCategory: { title: r.category },
+          };
+        });
     },
 
     async job(jobId: number): Promise<SupportJob | null> {
