@@ -3,7 +3,7 @@ import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DATA_DOWNLOAD_MAX_BYTES,
@@ -105,7 +105,8 @@ export function createDataDownloadService(deps: {
       .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
       .leftJoin(partners, eq(partners.user_id, formResponses.partner_user_id))
       .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
-      .where(inArray(formResponses.form_response_id, ids));
+      // One array parameter instead of a thousand: several times faster to plan, on PGlite too.
+      .where(sql`${formResponses.form_response_id} = any(${`{${ids.join(',')}}`}::int[])`);
     for (const r of rows) {
       // A team member's lead has no partner; the member is who brought it.
       const byPartner = r.partnerId !== null;
@@ -161,47 +162,53 @@ export function createDataDownloadService(deps: {
     let idColumn = -1;
     let rows = 0;
     let batch: Cell[][] = [];
+    // The previous batch's lookup and write run while the next batch is read.
+    let pending: Promise<void> = Promise.resolve();
 
-    const flush = async () => {
-      const ids = batch.map((row) => leadIdOf(row[idColumn])).filter((id): id is number => id !== null);
+    const flush = async (chunk: Cell[][]) => {
+      const ids = chunk.map((row) => leadIdOf(row[idColumn])).filter((id): id is number => id !== null);
       const facts = await lookup([...new Set(ids)]);
-      for (const row of batch) {
+      for (const row of chunk) {
         const id = leadIdOf(row[idColumn]);
         const own = Array.from({ length: header!.length }, (_, i) => row[i] ?? null);
         // Cells beyond the header are kept too, so nothing typed is dropped.
         const extra = row.slice(header!.length);
         await writer.write([...own, ...extra.map((c) => c ?? null), ...appended(id === null ? undefined : facts.get(id), format)]);
       }
-      batch = [];
+    };
+    const queue = async (chunk: Cell[][]) => {
+      await pending;
+      pending = flush(chunk);
+      // Awaited later; this only keeps a failure from being reported as unhandled meanwhile.
+      pending.catch(() => undefined);
     };
 
     try {
-      try {
-        for await (const row of readRows(format, source)) {
-          if (row.every((c) => cellText(c) === '')) continue;
-          if (!header) {
-            header = row.map((c) => cellText(c));
-            idColumn = leadIdColumn(header.map(String));
-            if (idColumn < 0) throw fail('BAD_REQUEST', dataDownloadMessages.noLeadColumn);
-            await writer.write([...header, ...OUTPUT_COLUMNS]);
-            continue;
-          }
-          rows += 1;
-          if (rows > DATA_DOWNLOAD_MAX_ROWS) throw fail('PAYLOAD_TOO_LARGE', dataDownloadMessages.tooManyRows);
-          batch.push(row);
-          if (batch.length >= BATCH) await flush();
+      for await (const row of sheetRows(format, source)) {
+        if (row.every((c) => cellText(c) === '')) continue;
+        if (!header) {
+          header = row.map((c) => cellText(c));
+          idColumn = leadIdColumn(header.map(String));
+          if (idColumn < 0) throw fail('BAD_REQUEST', dataDownloadMessages.noLeadColumn);
+          await writer.write([...header, ...OUTPUT_COLUMNS]);
+          continue;
         }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        // The reader's own errors (a zip that is no workbook, broken quoting).
-        throw fail('UNSUPPORTED_MEDIA_TYPE', dataDownloadMessages.notSpreadsheet);
+        rows += 1;
+        if (rows > DATA_DOWNLOAD_MAX_ROWS) throw fail('PAYLOAD_TOO_LARGE', dataDownloadMessages.tooManyRows);
+        batch.push(row);
+        if (batch.length >= BATCH) {
+          await queue(batch);
+          batch = [];
+        }
       }
       if (!header) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
       if (rows === 0) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
-      await flush();
+      await queue(batch);
+      await pending;
       await writer.end();
       return { path: outPath, fileName: outputFileName(inputName), format, rows, dispose };
     } catch (err) {
+      await pending.catch(() => undefined);
       source.destroy();
       writer.abort();
       await dispose();
@@ -240,6 +247,15 @@ export function createDataDownloadService(deps: {
   };
 }
 export type DataDownloadService = ReturnType<typeof createDataDownloadService>;
+
+/** The reader's own failures (a zip that is no workbook, broken quoting) mean the file is not a sheet. */
+async function* sheetRows(format: DataDownloadFormat, source: Readable): AsyncGenerator<Cell[]> {
+  try {
+    yield* readRows(format, source);
+  } catch {
+    throw fail('UNSUPPORTED_MEDIA_TYPE', dataDownloadMessages.notSpreadsheet);
+  }
+}
 
 async function startsWithBom(stream: Readable): Promise<boolean> {
   for await (const chunk of stream as AsyncIterable<Buffer>) {

@@ -1,0 +1,81 @@
+// Data download figures: rows per second and peak memory while a 100,000-row
+// sheet (CSV, then xlsx) is turned into the output sheet, with the leads in
+// PGlite (in memory, in this process).
+//
+//   npx tsx bench/data-download.bench.ts [--rows 100000]
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { createServices } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPglite } from '../apps/server/src/db/client';
+import { createProviders } from '../apps/server/src/providers/index';
+import { runSeeds } from '../apps/server/src/seed/index';
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const ROWS = arg('rows', 100_000);
+const FIRST_ID = 200_000;
+const MB = 1024 * 1024;
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-dd-'));
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+const database = await openPglite(undefined);
+await database.migrate();
+const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
+const services = createServices({ config, database, providers });
+await runSeeds(services);
+
+// The leads the sheet names: ROWS of them, made by the database itself.
+const t0 = performance.now();
+await database.db.execute(sql`
+  insert into form_responses (form_response_id, form_id, job_id, partner_user_id, customer_name, customer_mobile, status, payout_paise, status_comment)
+  select g, 201, 201, 101, 'Customer ' || g, '98' || lpad(g::text, 8, '0'), g % 3, 120000, case when g % 3 = 2 then 'Low score' end
+  from generate_series(${FIRST_ID}::int, ${FIRST_ID + ROWS - 1}::int) g`);
+console.log(`Loaded ${ROWS.toLocaleString('en-IN')} leads in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+// Every tenth row names a lead that does not exist.
+const idAt = (i: number) => (i % 10 === 9 ? 900_000_000 + i : FIRST_ID + i);
+const csvPath = path.join(dir, 'input.csv');
+writeFileSync(csvPath, `lead_id,remarks,code\n${Array.from({ length: ROWS }, (_, i) => `${idAt(i)},row ${i},00${i % 1000}`).join('\n')}\n`);
+const xlsxPath = path.join(dir, 'input.xlsx');
+const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsxPath, useStyles: false, useSharedStrings: false });
+const sheet = writer.addWorksheet('Leads');
+sheet.addRow(['lead_id', 'remarks', 'code']).commit();
+for (let i = 0; i < ROWS; i++) sheet.addRow([idAt(i), `row ${i}`, `00${i % 1000}`]).commit();
+sheet.commit();
+await writer.commit();
+
+async function measure(format: 'csv' | 'xlsx', file: string) {
+  global.gc?.();
+  const base = process.memoryUsage();
+  let peakRss = base.rss;
+  let peakHeap = base.heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const start = performance.now();
+  const out = await services.dataDownload.generate(createReadStream(file), format, `input.${format}`, false);
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(timer);
+  const size = statSync(out.path).size;
+  await out.dispose();
+  console.log(
+    `${format.padEnd(4)} ${out.rows.toLocaleString('en-IN')} rows (input ${(statSync(file).size / MB).toFixed(1)} MB, output ${(size / MB).toFixed(1)} MB): ` +
+      `${seconds.toFixed(2)} s, ${Math.round(out.rows / seconds).toLocaleString('en-IN')} rows/s; ` +
+      `peak RSS ${(peakRss / MB).toFixed(0)} MB (+${((peakRss - base.rss) / MB).toFixed(0)} MB over the ${(base.rss / MB).toFixed(0)} MB before), ` +
+      `peak JS heap ${(peakHeap / MB).toFixed(0)} MB (+${((peakHeap - base.heapUsed) / MB).toFixed(0)} MB)`,
+  );
+}
+
+await measure('csv', csvPath);
+await measure('xlsx', xlsxPath);
+await database.close();
+rmSync(dir, { recursive: true, force: true });

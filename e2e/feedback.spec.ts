@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { feedbackLinkPath } from '@pmw/contract/feedback';
+import { outboxOtpAfter } from './helpers';
+
+const demoLink = feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 101, otp: '4321' });
+
+/** The partner's own view of their rating, through their session (what the profile shows). */
+async function ashaSummary(request: APIRequestContext) {
+  const since = Date.now();
+  await request.post('/api/v2/partner/otp/send', { data: { mobile: '9876500001' } });
+  const otp = await outboxOtpAfter(request, '9876500001', since);
+  await request.post('/api/v2/partner/user/login/otp', { data: { mobile: '9876500001', otp } });
+  const res = await request.get('/api/v2/partner/feedback/summary');
+  return (await res.json()).data as { average_rating: number | null; rating_count: number };
+}
+
+test('a merchant opens the demo link, rates 2 with reasons and a comment, and the partner’s average moves', async ({ page, context, playwright }) => {
+  const partner = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL });
+  expect(await ashaSummary(partner)).toEqual({ average_rating: 5, rating_count: 1 });
+
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 12.9352, longitude: 77.6245 });
+  await page.goto(demoLink);
+  await expect(page).toHaveTitle('Partner Feedback | PickMyWork');
+  await expect(page.getByRole('heading', { name: 'Asha' })).toBeVisible();
+  await expect(page.getByText('ID: PMW101')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Call Asha' })).toHaveAttribute('href', 'tel:9876500001');
+  await expect(page.getByText('Please share your experience...')).toBeVisible();
+  await expect(page.getByText('Before you share the OTP')).toBeVisible();
+  const otpBox = page.getByRole('group', { name: 'Share OTP' });
+  await expect(otpBox).toContainText('4321');
+
+  // Default 4 stars with the praise chips.
+  await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Good Sales Person' })).toBeVisible();
+  await page.getByRole('button', { name: 'Great conversation' }).click();
+  await expect(page.getByRole('button', { name: 'Great conversation' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Choosing a star clears the reasons and shows the other chip set.
+  await page.getByRole('radio', { name: '2 stars' }).check({ force: true });
+  await expect(page.getByRole('button', { name: 'Great conversation' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Was in hurry' }).click();
+  await expect(page.getByLabel('Tell us more')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Other' }).click();
+  await page.getByLabel('Tell us more').fill('Left before the test payment');
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your valuable feedback' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '+918047180000' })).toHaveAttribute('href', 'tel:+918047180000');
+  await expect(page.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/partner/');
+
+  // The same link again shows the thank-you, not the form.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Thank you for your valuable feedback' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Feedback' })).toHaveCount(0);
+
+  const after = await partner.get('/api/v2/partner/feedback/summary');
+  expect((await after.json()).data).toEqual({ average_rating: 3.5, rating_count: 2 });
+  await partner.dispose();
+});
+
+test('a refused location still lets the merchant submit', async ({ page, context }) => {
+  await context.clearPermissions();
+  await page.goto(feedbackLinkPath({ job_task_id: 5003, ref_value: '9876512347', user_id: 102, otp: '7788' }));
+  await expect(page.getByRole('heading', { name: 'Ravi' })).toBeVisible();
+  await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
+  await page.getByRole('button', { name: 'Explained the product clearly' }).click();
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your valuable feedback' })).toBeVisible();
+});
+
+test('a link that does not decode, or is not that partner’s, says it is not valid', async ({ page }) => {
+  await page.goto('/fb/5001/%25%25%25/MTAx/NDMyMQ==');
+  await expect(page.getByRole('heading', { name: 'This feedback link is not valid' })).toBeVisible();
+  // Well-formed but naming Ravi (102) for Asha's task.
+  await page.goto(feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 102, otp: '4321' }));
+  await expect(page.getByRole('heading', { name: 'This feedback link is not valid' })).toBeVisible();
+  await page.goto(feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 101, otp: '9999' }));
+  await expect(page.getByRole('heading', { name: 'This feedback link is not valid' })).toBeVisible();
+});
