@@ -51,6 +51,16 @@ import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
+import { createPartnerReportService } from './modules/partner-report/partner-report.service';
+import { registerPartnerReportRoutes } from './modules/partner-report/partner-report.routes';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { createBanksService } from './modules/profile/banks.service';
+import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { createCustomersService } from './modules/customers/customers.service';
+import { registerCustomersRoutes } from './modules/customers/customers.routes';
+import { createOfflineIfsc, createOnlineIfsc } from './providers/ifsc';
+import { createHttpCalling, createSimulatedCalling } from './providers/calling';
 
 export interface AppDeps {
   config: Config;
@@ -88,9 +98,16 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
+  // Partner portal (issue 3): report, profile and banks, assigned customers with click-to-call.
+  const partnerReport = createPartnerReportService({ db });
+  const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
+  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey });
+  const profile = createProfileService({ users, files });
+  const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
+  const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl });
-  return { hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support, ops };
+  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support, ops };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -161,6 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
   registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, users: services.users, map: config.map });
+  registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
+  registerWalletRoutes(app, ctx, services.wallet);
+  registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
+  registerCustomersRoutes(app, ctx, services.customers);
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, publicUrl: config.publicUrl });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerProjectRoutes(app, ctx, { opsAuth: services.opsAuth, projects: services.ops.projects });

@@ -55,6 +55,12 @@ const envSchema = z
     MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
     /** How often pending leads past their project's validity are expired; 0 turns the in-process job off. */
     LEAD_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+    /** Online IFSC service (GET {url}/{ifsc} answering BANK, BRANCH, ADDRESS) for branch addresses; unset uses the offline data only. */
+    IFSC_LOOKUP_URL: z.url().optional(),
+    /** Click-to-call: simulated (no real call) or http (a telephony service at CALLING_HTTP_URL). */
+    CALLING_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
+    CALLING_HTTP_URL: z.url().optional(),
+    CALLING_HTTP_TOKEN: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -67,6 +73,9 @@ const envSchema = z
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
+    }
+    if (env.CALLING_PROVIDER === 'http' && !env.CALLING_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['CALLING_HTTP_URL'], message: 'is required when CALLING_PROVIDER=http' });
     }
     if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
       ctx.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'is required when GEOCODER=nominatim' });
@@ -108,6 +117,8 @@ export interface Config {
   map: { tileUrl: string | undefined; attribution: string | undefined };
   /** Minutes between lead expiry runs; 0 means off (tests run it by hand). */
   leadExpiryIntervalMinutes: number;
+  ifscLookupUrl: string | undefined;
+  calling: { provider: 'simulated' } | { provider: 'http'; url: string; token: string | undefined };
 }
 
 /** Hash of the demo data download passcode 'bueno-4821', used outside production only. */
@@ -166,6 +177,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     geocoder: env.GEOCODER === 'nominatim' && env.GEOCODER_URL ? { provider: 'nominatim', url: env.GEOCODER_URL } : { provider: 'offline' },
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     leadExpiryIntervalMinutes: env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
+    ifscLookupUrl: env.IFSC_LOOKUP_URL,
+    calling: env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN } : { provider: 'simulated' },
   };
 }
 

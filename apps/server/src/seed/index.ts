@@ -6,6 +6,7 @@ import { seedSupport } from './support.seed';
 import { seedFeedback } from './feedback.seed';
 import { seedTeam } from './team.seed';
 import { seedCampaign } from './campaign.seed';
+import { seedPartner } from './partner.seed';
 import { seedHiring } from './hiring.seed';
 
 /**
@@ -14,7 +15,7 @@ import { seedHiring } from './hiring.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }, { name: 'hiring', run: seedHiring }];
+export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }, { name: 'partner', run: seedPartner }, { name: 'hiring', run: seedHiring }];
 
 const MARKER = 'demo_seeded_on';
 

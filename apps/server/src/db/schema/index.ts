@@ -9,3 +9,4 @@ export * from './feedback';
 export * from './team';
 export * from './ops';
 export * from './hiring';
+export * from './partner';

@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FilePurpose } from '@pmw/contract/files';
 import {
   firstLeadError,
+  isFileInput,
   leadCustomer,
   validateLeadInputs,
   type FormInputDef,
@@ -71,6 +72,10 @@ export const leadTexts = {
   notAwaitingDetails: 'This lead does not need more details',
   mobileLocked: 'The customer mobile of a lead cannot be changed',
   keyTaken: 'This submission key was already used for another lead',
+  inputNotFound: 'This detail is not part of the lead form',
+  inputNotFile: 'This detail does not take a file',
+  inputFilled: 'This detail already has a file',
+  fileWrongType: 'This file type does not fit the detail',
 } as const;
 
 function scopeKey(attribution: LeadAttribution, key: string): string {
@@ -295,6 +300,41 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
           .where(eq(formResponses.form_response_id, lead.form_response_id))
           .returning();
         return row!;
+      });
+    },
+
+    /**
+     * Fills an empty image, video or file input of a lead with a file its
+     * owner uploaded (the report's 'Attach'). A filled input stays as it is.
+     */
+    async attachFile(input: { form_response_id: number; input_id: number; file_id: number; attribution: LeadAttribution; uploader: FileCaller }): Promise<{ form_response_id: number; input_id: number; file_id: number }> {
+      const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
+      if (!lead || !ownsLead(lead, input.attribution)) throw notFound(leadTexts.leadNotFound);
+      const form = await formById(lead.form_id);
+      const def = form?.inputs.find((i) => i.input_id === input.input_id);
+      if (!def) throw notFound(leadTexts.inputNotFound);
+      if (!isFileInput(def)) throw new AppError('BAD_REQUEST', leadTexts.inputNotFile);
+      const file = await files.ownUploaded(input.uploader, input.file_id, LEAD_FILE_PURPOSES);
+      const ext = file.file_name.slice(file.file_name.lastIndexOf('.') + 1).toLowerCase();
+      const fits = def.input_type === 'IMAGE' ? ['png', 'jpg', 'jpeg', 'webp'] : def.input_type === 'VIDEO' ? ['mp4'] : ['png', 'jpg', 'jpeg', 'webp', 'pdf'];
+      if (!fits.includes(ext)) throw new AppError('BAD_REQUEST', leadTexts.fileWrongType);
+      return db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select()
+          .from(formResponseData)
+          .where(and(eq(formResponseData.form_response_id, lead.form_response_id), eq(formResponseData.input_id, input.input_id)))
+          .for('update')
+          .limit(1);
+        if (existing?.value) {
+          if (existing.file_id === input.file_id) return { form_response_id: lead.form_response_id, input_id: input.input_id, file_id: input.file_id };
+          throw conflict(leadTexts.inputFilled);
+        }
+        await tx
+          .insert(formResponseData)
+          .values({ form_response_id: lead.form_response_id, input_id: input.input_id, value: String(input.file_id), file_id: input.file_id })
+          .onConflictDoUpdate({ target: [formResponseData.form_response_id, formResponseData.input_id], set: { value: String(input.file_id), file_id: input.file_id } });
+        await tx.update(formResponses).set({ modified_on: new Date() }).where(eq(formResponses.form_response_id, lead.form_response_id));
+        return { form_response_id: lead.form_response_id, input_id: input.input_id, file_id: input.file_id };
       });
     },
 

@@ -34,6 +34,15 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
     async updateName(userId: number, firstName: string, tx: DbOrTx = db): Promise<void> {
       await tx.update(users).set({ first_name: firstName, modified_on: new Date() }).where(eq(users.user_id, userId));
     },
+    /** The partner portal's Personal Details; a field left undefined keeps its value. */
+    async updateProfile(
+      userId: number,
+      fields: Partial<Pick<UserRow, 'first_name' | 'email' | 'gender' | 'zip_code' | 'city' | 'state' | 'permanent_address' | 'location_coords' | 'profile_picture_key'>>,
+    ): Promise<UserRow> {
+      const [row] = await db.update(users).set({ ...fields, modified_on: new Date() }).where(eq(users.user_id, userId)).returning();
+      if (!row) throw notFound('User not found');
+      return row;
+    },
     async toSessionUser(row: UserRow): Promise<SessionUser> {
       return {
         user_id: row.user_id,

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './core';
+
+/**
+ * A partner's bank accounts (at most 3, one default). The account number is
+ * encrypted; last4 is kept for the masked display.
+ */
+export const bankDetails = pgTable(
+  'bank_details',
+  {
+    bank_detail_id: integer('bank_detail_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
+    user_id: integer('user_id').notNull().references(() => users.user_id),
+    bank_name: text('bank_name').notNull(),
+    ifsc_code: text('ifsc_code').notNull(),
+    account_no_enc: text('account_no_enc').notNull(),
+    account_no_last4: text('account_no_last4').notNull(),
+    account_no_length: smallint('account_no_length').notNull(),
+    /** HMAC of the number, so the same account cannot be added twice without decrypting every row. */
+    account_no_hash: text('account_no_hash').notNull(),
+    branch_detail: text('branch_detail'),
+    /** 0 submitted, 1 verified, 2 rejected. */
+    status: smallint('status').notNull().default(0),
+    reject_reason: text('reject_reason'),
+    is_default: boolean('is_default').notNull().default(false),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    modified_on: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_details_user_idx').on(t.user_id),
+    uniqueIndex('bank_details_account_idx').on(t.user_id, t.ifsc_code, t.account_no_hash),
+    // At most one default per partner, whatever two requests do at once.
+    uniqueIndex('bank_details_one_default_idx').on(t.user_id).where(sql`${t.is_default}`),
+  ],
+);
+
+/** Customers assigned to a partner to call (the Customers page). */
+export const customerLeads = pgTable(
+  'customer_leads',
+  {
+    customer_lead_id: integer('customer_lead_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
+    partner_user_id: integer('partner_user_id').notNull().references(() => users.user_id),
+    name: text('name').notNull(),
+    mobile: text('mobile').notNull(),
+    created_by: integer('created_by'),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_leads_partner_idx').on(t.partner_user_id, t.created_on),
+    uniqueIndex('customer_leads_partner_mobile_idx').on(t.partner_user_id, t.mobile),
+  ],
+);
+
+/** One click-to-call from a partner to an assigned customer. */
+export const customerCalls = pgTable(
+  'customer_calls',
+  {
+    call_id: integer('call_id').primaryKey().generatedAlwaysAsIdentity(),
+    customer_lead_id: integer('customer_lead_id').notNull().references(() => customerLeads.customer_lead_id),
+    partner_user_id: integer('partner_user_id').notNull().references(() => users.user_id),
+    provider: text('provider').notNull(),
+    /** The provider's call id. */
+    sid: text('sid').notNull(),
+    status: text('status').notNull(),
+    answered_at: timestamp('answered_at', { withTimezone: true }),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_calls_partner_idx').on(t.partner_user_id, t.created_on)],
+);

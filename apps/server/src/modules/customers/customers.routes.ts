@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { partnerMessages, partnerRoutes } from '@pmw/contract/partner';
+import { answer, route, type RouteContext } from '../../http/route';
+import type { CustomersService } from './customers.service';
+
+/** Customer Leads and click-to-call under /api/v2/partner (spec 001, section 7). */
+export function registerCustomersRoutes(app: FastifyInstance, ctx: RouteContext, customers: CustomersService) {
+  route(app, ctx, partnerRoutes.customerLeads, async ({ session, query }) => customers.list(session.subjectId, query));
+  route(app, ctx, partnerRoutes.callConnect, async ({ session, body }) =>
+    answer(await customers.connect(session.subjectId, body.customer_lead_id), partnerMessages.callStarted),
+  );
+  route(app, ctx, partnerRoutes.callEnquiry, async ({ session, query }) => customers.enquiry(session.subjectId, query.call_id));
+}

@@ -1,0 +1,44 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { leadsReportFileName, partnerMessages, partnerRoutes } from '@pmw/contract/partner';
+import { istDateString } from '@pmw/contract/time';
+import { answer, route, type RouteContext } from '../../http/route';
+import type { LeadsService } from '../leads/leads.service';
+import { CSV_BOM } from './csv';
+import type { PartnerReportService } from './partner-report.service';
+
+/** The partner's Leads Report under /api/v2/partner (spec 001, section 7). */
+export function registerPartnerReportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { report: PartnerReportService; leads: LeadsService }) {
+  const { report, leads } = deps;
+
+  route(app, ctx, partnerRoutes.reportProjects, async ({ session }) => report.projects(session.subjectId));
+  route(app, ctx, partnerRoutes.reportCounts, async ({ session, query }) => report.counts(session.subjectId, query));
+  route(app, ctx, partnerRoutes.reportData, async ({ session, query }) => report.page(session.subjectId, query));
+
+  route(app, ctx, partnerRoutes.reportDownload, async ({ session, query, reply }) => {
+    const rows = report.csv(session.subjectId, query);
+    async function* withBom() {
+      yield CSV_BOM;
+      yield* rows;
+    }
+    const name = leadsReportFileName(istDateString(new Date()));
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store');
+    // A stream: the file is written as the rows are read, never held whole.
+    return reply.send(Readable.from(withBom(), { objectMode: false }));
+  });
+
+  route(app, ctx, partnerRoutes.inputAdd, async ({ session, body }) => {
+    const caller = { kind: 'worker' as const, id: session.subjectId };
+    const saved = await leads.attachFile({
+      form_response_id: body.form_response_id,
+      input_id: body.input_id,
+      file_id: body.value,
+      attribution: { partner_user_id: session.subjectId },
+      uploader: caller,
+    });
+    return answer(saved, partnerMessages.attachmentAdded);
+  });
+}

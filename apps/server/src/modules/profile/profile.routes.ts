@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { profileMessages, profileRoutes } from '@pmw/contract/partner-profile';
+import { AppError } from '../../errors';
+import { answer, route, type RouteContext } from '../../http/route';
+import type { IfscProvider } from '../../providers/ifsc';
+import type { DocumentsService } from '../documents/documents.service';
+import type { BanksService } from './banks.service';
+import type { ProfileService } from './profile.service';
+
+/** Profile, documents, banks and the IFSC lookup under /api/v2/partner (spec 001, section 7). */
+export function registerProfileRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { profile: ProfileService; documents: DocumentsService; banks: BanksService; ifsc: IfscProvider },
+) {
+  const { profile, documents, banks, ifsc } = deps;
+
+  route(app, ctx, profileRoutes.basicFetch, async ({ session }) => profile.fetch(session.subjectId));
+  route(app, ctx, profileRoutes.basicUpdate, async ({ session, body }) => answer(await profile.update(session.subjectId, body), profileMessages.updated));
+
+  route(app, ctx, profileRoutes.documentFetch, async ({ session, query }) => {
+    if (query.user_id !== undefined && query.user_id !== session.subjectId) throw new AppError('FORBIDDEN', 'You can only see your own documents');
+    return documents.list(session.subjectId);
+  });
+  route(app, ctx, profileRoutes.documentAdd, async ({ session, body }) => {
+    const saved = await documents.add({ kind: 'worker', id: session.subjectId }, body);
+    return answer(saved, profileMessages.documentAdded);
+  });
+
+  route(app, ctx, profileRoutes.bankFetch, async ({ session }) => banks.list(session.subjectId));
+  route(app, ctx, profileRoutes.bankAdd, async ({ session, body }) => {
+    if (body.user_id !== undefined && body.user_id !== session.subjectId) throw new AppError('FORBIDDEN', 'You can only add your own bank details');
+    return answer(await banks.add(session.subjectId, body), profileMessages.bankAdded);
+  });
+  route(app, ctx, profileRoutes.bankSetDefault, async ({ session, body }) =>
+    answer(await banks.setDefault(session.subjectId, body.bank_detail_id), profileMessages.defaultSet),
+  );
+
+  route(app, ctx, profileRoutes.ifscLookup, async ({ params }) => {
+    const found = await ifsc.lookup(params.ifsc);
+    return found.valid ? found : answer(found, profileMessages.ifscUnknown);
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { partnerRoutes } from '@pmw/contract/partner';
+import { route, type RouteContext } from '../../http/route';
+import type { WalletService } from './wallet.service';
+
+/** The partner's Payouts page: balance and earnings, and the ledger (Wallet Logs). */
+export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wallet: WalletService) {
+  route(app, ctx, partnerRoutes.walletAmount, async ({ session }) => wallet.summary(session.subjectId));
+  route(app, ctx, partnerRoutes.walletTransactions, async ({ session, query }) => {
+    const page = await wallet.transactions(session.subjectId, query);
+    return {
+      count: page.count,
+      rows: page.rows.map((r) => ({
+        wallet_transaction_id: r.wallet_transaction_id,
+        type: r.type,
+        amount: r.amount_paise,
+        reason: r.reason,
+        remark: r.remark,
+        created_on: r.created_on.toISOString(),
+      })),
+    };
+  });
+}

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { defineRoute, queryInt, queryIntList } from './api';
+import { FILE_INPUT_TYPES } from './lead-form';
+
+/**
+ * The partner portal's Leads Report, Payouts and Customers (spec 001,
+ * sections 2, 3, 4, 7 and 9), under /api/v2/partner.
+ */
+
+// ---------------------------------------------------------------- constants
+
+export const LEADS_PAGE_SIZE = 20;
+/** Customer mobile is not shown for these project categories (4 Insurance, 6 Hiring). */
+export const HIDDEN_MOBILE_CATEGORIES: readonly number[] = [4, 6];
+export const CALL_POLL_MS = 5_000;
+export const CALL_TIMER_MS = 1_000;
+export const WALLET_CREDIT_TYPE = 1;
+
+export const partnerMessages = {
+  leadNotFound: 'Lead not found',
+  inputNotFile: 'This detail does not take a file',
+  inputNotFound: 'This detail is not part of the lead form',
+  inputFilled: 'This detail already has a file',
+  fileWrongType: 'This file type does not fit the detail',
+  attachmentAdded: 'Attachment added successfully',
+  fileRequired: 'Please choose a file',
+  customerNotFound: 'Customer not found',
+  callNotFound: 'Call not found',
+  callStarted: 'Call connected, please pick up your phone',
+  callFailed: 'Unable to connect the call. Please try again later.',
+  dateOrder: 'End date must not be before the start date',
+} as const;
+
+// ---------------------------------------------------------------- lead status rules
+
+/** The report's status filter: '' all, 0 pending, 1 approved, 2 rejected, 3 expired (spec 9). */
+export const LEAD_STATUS_FILTER = { all: '', pending: 0, approved: 1, rejected: 2, expired: 3 } as const;
+export type LeadStatusFilter = '' | 0 | 1 | 2 | 3;
+export const LEAD_STATUS_FILTER_LABELS: { value: LeadStatusFilter; label: string }[] = [
+  { value: '', label: 'All Lead Status' },
+  { value: 0, label: 'Pending' },
+  { value: 1, label: 'Approved' },
+  { value: 2, label: 'Rejected' },
+  { value: 3, label: 'Expired' },
+];
+
+/**
+ * What the report calls send for a status filter (spec 9): Expired is status 0
+ * plus archive_status 1, Pending is sent with archive_status 0, anything else
+ * with archive_status [0,1].
+ */
+export function leadStatusQuery(filter: LeadStatusFilter): { status?: number; archive_status: number[] } {
+  if (filter === 3) return { status: 0, archive_status: [1] };
+  if (filter === 0) return { status: 0, archive_status: [0] };
+  if (filter === '') return { archive_status: [0, 1] };
+  return { status: filter, archive_status: [0, 1] };
+}
+
+/** Status text of a lead: archive_status set means Expired, else by status (spec 4). */
+export function leadStatusText(lead: { status: number; archive_status: number }): 'Expired' | 'Approved' | 'Rejected' | 'Pending' {
+  if (lead.archive_status === 1) return 'Expired';
+  if (lead.status === 1) return 'Approved';
+  if (lead.status === 2) return 'Rejected';
+  return 'Pending';
+}
+
+/**
+ * The counts call's answer (spec 3): PENDING and PENDING_PARTIAL are status 0
+ * leads without and with sub_status 1 (expired ones included), VERIFIED
+ * status 1, REJECTED status 2, archived_count the expired (status 0,
+ * archive_status 1) among the pending.
+ */
+export const leadCountsSchema = z.object({
+  PENDING: z.number().int(),
+  PENDING_PARTIAL: z.number().int(),
+  REJECTED: z.number().int(),
+  VERIFIED: z.number().int(),
+  archived_count: z.number().int(),
+});
+export type LeadCounts = z.infer<typeof leadCountsSchema>;
+
+/**
+ * The four tiles: Total is every lead the filter matches; Pending the
+ * status-0 leads less the expired ones; Approved VERIFIED; Rejected REJECTED.
+ */
+export function leadTiles(c: LeadCounts): { total: number; pending: number; approved: number; rejected: number } {
+  return {
+    total: c.PENDING + c.PENDING_PARTIAL + c.REJECTED + c.VERIFIED,
+    pending: Math.max(0, c.PENDING + c.PENDING_PARTIAL - c.archived_count),
+    approved: c.VERIFIED,
+    rejected: c.REJECTED,
+  };
+}
+
+/** Whether the customer's mobile is shown for a project category. */
+export const showsCustomerMobile = (jobCategoryId: number) => !HIDDEN_MOBILE_CATEGORIES.includes(jobCategoryId);
+
+/** `Leads_Report_2026-11-21.csv`, dated at +05:30. */
+export function leadsReportFileName(isoDay: string): string {
+  return `Leads_Report_${isoDay}.csv`;
+}
+
+/** 'x out of total': the last row number shown on a page. */
+export function pageEnd(offset: number, rowsOnPage: number): number {
+  return offset + rowsOnPage;
+}
+
+// ---------------------------------------------------------------- report schemas
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+const searchText = z.string().trim().max(100).optional();
+
+const reportFilterObject = z.object({
+  /** One or more projects; none means all of the partner's projects. */
+  job_id: queryIntList.optional(),
+  status: queryInt.min(0).max(2).optional(),
+  archive_status: queryIntList.pipe(z.array(z.number().int().min(0).max(1)).max(2)).optional(),
+  start_date: isoDay.optional(),
+  end_date: isoDay.optional(),
+  /** Customer name, mobile, lead id or any value of the lead. */
+  search: searchText,
+  /** The lead's status comment. */
+  search_comment: searchText,
+});
+const dateOrder = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
+  !q.start_date || !q.end_date || q.start_date <= q.end_date;
+
+export const reportFilterSchema = reportFilterObject.refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });
+export type ReportFilter = z.output<typeof reportFilterSchema>;
+
+export const reportPageQuerySchema = reportFilterObject
+  .extend({
+    limit: queryInt.min(1).max(100).default(LEADS_PAGE_SIZE),
+    offset: queryInt.min(0).max(10_000_000).default(0),
+  })
+  .refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });
+
+export const partnerProjectSchema = z.object({
+  job_id: z.number().int(),
+  slug_name: z.string(),
+  job_title: z.string(),
+  job_category_id: z.number().int(),
+});
+export type PartnerProject = z.infer<typeof partnerProjectSchema>;
+
+/** An extra column of the report: one label and type across the projects' forms, from the third input on. */
+export const reportInputSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  input_type: z.string(),
+});
+export type ReportInput = z.infer<typeof reportInputSchema>;
+
+export const reportCellSchema = z.object({
+  input_id: z.number().int(),
+  input_type: z.string(),
+  value: z.string().nullable(),
+  file_id: z.number().int().nullable(),
+});
+export type ReportCell = z.infer<typeof reportCellSchema>;
+
+export const reportRowSchema = z.object({
+  form_response_id: z.number().int(),
+  lead_id: z.number().int(),
+  job_id: z.number().int(),
+  job_category_id: z.number().int(),
+  slug_name: z.string(),
+  name: z.string().nullable(),
+  /** Null when the project's category hides it. */
+  number: z.string().nullable(),
+  status: z.number().int(),
+  archive_status: z.number().int(),
+  sub_status: z.number().int(),
+  status_text: z.string(),
+  status_comment: z.string().nullable(),
+  created_on: z.string(),
+  modified_on: z.string(),
+  responseMetaData: z.object({ payout: z.number().int() }),
+  /** By input id, every value of the lead. */
+  response_data: z.record(z.string(), z.object({ value: z.string(), file_id: z.number().int().nullable() })),
+  /** By report input key; absent where the lead's form has no such input. */
+  cells: z.record(z.string(), reportCellSchema),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const reportPageSchema = z.object({
+  count: z.number().int(),
+  inputs: z.array(reportInputSchema),
+  rows: z.array(reportRowSchema),
+});
+export type ReportPage = z.infer<typeof reportPageSchema>;
+
+/** Whether a cell takes an attachment: an empty image, video or file input. */
+export const needsAttachment = (cell: Pick<ReportCell, 'input_type' | 'value'> | undefined): boolean =>
+  !!cell && (FILE_INPUT_TYPES as readonly string[]).includes(cell.input_type) && !cell.value;
+
+export const inputAddBodySchema = z.object({
+  form_response_id: z.coerce.number().int().positive(),
+  input_id: z.coerce.number().int().positive(),
+  /** The file_id of the uploaded file. */
+  value: z.coerce.number({ error: partnerMessages.fileRequired }).int(partnerMessages.fileRequired).positive(partnerMessages.fileRequired),
+});
+export const inputAddedSchema = z.object({ form_response_id: z.number().int(), input_id: z.number().int(), file_id: z.number().int() });
+
+// ---------------------------------------------------------------- wallet
+
+export const walletSchema = z.object({
+  /** Balance in paise. */
+  total_amount: z.number().int(),
+  /** Total earnings in paise. */
+  credit_amount: z.number().int(),
+});
+export const walletLogSchema = z.object({
+  wallet_transaction_id: z.number().int(),
+  type: z.number().int(),
+  amount: z.number().int(),
+  reason: z.string(),
+  remark: z.string().nullable(),
+  created_on: z.string(),
+});
+export type WalletLog = z.infer<typeof walletLogSchema>;
+export const walletLogsSchema = z.object({ count: z.number().int(), rows: z.array(walletLogSchema) });
+export const walletLogsQuerySchema = z.object({
+  limit: queryInt.min(1).max(200).default(50),
+  offset: queryInt.min(0).default(0),
+});
+/** '+' for a credit (type 1), '-' otherwise (spec 2). */
+export const walletSign = (type: number) => (type === WALLET_CREDIT_TYPE ? '+' : '-');
+/** Paise as rupees with two decimals and Indian grouping: 123456 → '₹1,234.56'. */
+export function formatRupees(paise: number): string {
+  const rupees = paise / 100;
+  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+// ---------------------------------------------------------------- customers and calls
+
+export const CALL_STATUSES = ['queued', 'ringing', 'in-progress', 'completed', 'no-answer', 'busy', 'failed'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+/** The poll runs while a call is in one of these. */
+export const isCallActive = (status: string) => status === 'queued' || status === 'ringing' || status === 'in-progress';
+
+export const customerLeadSchema = z.object({
+  customer_lead_id: z.number().int(),
+  created_on: z.string(),
+  CustomerLead: z.object({ name: z.string(), mobile: z.string() }),
+});
+export type CustomerLead = z.infer<typeof customerLeadSchema>;
+export const customerLeadsQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: queryInt.min(1).max(200).default(100),
+  offset: queryInt.min(0).default(0),
+});
+export const customerLeadsSchema = z.object({ count: z.number().int(), rows: z.array(customerLeadSchema) });
+
+export const callConnectBodySchema = z.object({
+  customer_lead_id: z.coerce.number().int().positive(),
+  entity_type: z.literal('LEAD'),
+});
+export const callSchema = z.object({
+  call_id: z.number().int(),
+  Sid: z.string(),
+  status: z.string(),
+  /** Seconds since the call was answered (0 before). */
+  timer: z.number().int(),
+  customer_name: z.string(),
+});
+export type Call = z.infer<typeof callSchema>;
+export const callEnquiryQuerySchema = z.object({ call_id: queryInt.positive() });
+
+// ---------------------------------------------------------------- routes
+
+export const partnerRoutes = {
+  reportProjects: defineRoute({
+    method: 'GET', path: '/partner/report/projects/fetch', auth: 'worker', response: z.array(partnerProjectSchema),
+  }),
+  reportCounts: defineRoute({
+    method: 'GET', path: '/partner/report/task/counts/fetch', auth: 'worker', query: reportFilterSchema, response: leadCountsSchema,
+  }),
+  reportData: defineRoute({
+    method: 'GET', path: '/partner/report/task/data/fetch', auth: 'worker', query: reportPageQuerySchema, response: reportPageSchema,
+  }),
+  /** Answers a CSV file, not the envelope; the response schema is unused. */
+  reportDownload: defineRoute({
+    method: 'GET', path: '/partner/report/task/data/download', auth: 'worker', query: reportFilterSchema, response: z.null(),
+  }),
+  inputAdd: defineRoute({
+    method: 'POST', path: '/partner/form/response/input/add', auth: 'worker', body: inputAddBodySchema, response: inputAddedSchema,
+  }),
+  walletAmount: defineRoute({ method: 'GET', path: '/partner/wallet/amount/fetch', auth: 'worker', response: walletSchema }),
+  walletTransactions: defineRoute({
+    method: 'GET', path: '/partner/wallet/transaction/fetch', auth: 'worker', query: walletLogsQuerySchema, response: walletLogsSchema,
+  }),
+  customerLeads: defineRoute({
+    method: 'GET', path: '/partner/customer/leads/users/fetch', auth: 'worker', query: customerLeadsQuerySchema, response: customerLeadsSchema,
+  }),
+  callConnect: defineRoute({
+    method: 'POST', path: '/partner/calling/customer/connect', auth: 'worker', body: callConnectBodySchema, response: callSchema,
+  }),
+  callEnquiry: defineRoute({
+    method: 'GET', path: '/partner/calling/customer/enquiry', auth: 'worker', query: callEnquiryQuerySchema, response: callSchema,
+  }),
+};
