@@ -57,6 +57,20 @@ test('a merchant opens the demo link, rates 2 with reasons and a comment, and th
   const after = await partner.get('/api/v2/partner/feedback/summary');
   expect((await after.json()).data).toEqual({ average_rating: 3.5, rating_count: 2 });
   await partner.dispose();
+
+  // Ops see the rating with the comment as sent and the device location.
+  const ops = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL });
+  const since = Date.now();
+  await ops.post('/api/v2/ops/otp/send', { data: { mobile: '9876500100' } });
+  const otp = await outboxOtpAfter(ops, '9876500100', since);
+  await ops.post('/api/v2/ops/login/otp', { data: { mobile: '9876500100', otp } });
+  const list = (await (await ops.get('/api/v2/ops/feedback?user_id=101&rating=2')).json()).data;
+  expect(list.rows[0]).toMatchObject({
+    job_task_id: 5001,
+    comment: 'Was in hurry, Left before the test payment',
+    location: { lat: 12.9352, lng: 77.6245 },
+  });
+  await ops.dispose();
 });
 
 test('a refused location still lets the merchant submit', async ({ page, context }) => {
