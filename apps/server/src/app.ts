@@ -50,6 +50,7 @@ import { createHiringService } from './modules/hiring/hiring.service';
 import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
+import { registerOpsMoneyRoutes } from './modules/ops/money.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createPartnerReportService } from './modules/partner-report/partner-report.service';
 import { registerPartnerReportRoutes } from './modules/partner-report/partner-report.routes';
@@ -105,7 +106,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl });
   return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support, ops };
 }
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCustomersRoutes(app, ctx, services.customers);
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, publicUrl: config.publicUrl });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
+  registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerProjectRoutes(app, ctx, { opsAuth: services.opsAuth, projects: services.ops.projects });
   if (config.leadExpiryIntervalMinutes > 0) {
     app.addHook('onReady', async () => services.ops.expiry.start());
