@@ -8,7 +8,6 @@ import type { FilesService } from '../files/files.service';
 import type { LeadsService } from '../leads/leads.service';
 import type { CampaignService } from './campaign.service';
 
-const OTP_RATE = { max: 20, timeWindow: '1 minute' };
 /** How long a retried submit waits for the first one, whose OTP it cannot reuse. */
 const RETRY_WAIT_MS = 3000;
 
@@ -45,17 +44,12 @@ export function registerCampaignRoutes(
 
   route(app, ctx, campaignRoutes.customerSession, async ({ req }) => campaign.sessionCustomer((await customerSession(req))?.subjectId));
 
-  route(
-    app,
-    ctx,
-    campaignRoutes.sendOtp,
-    async ({ body, req }) => {
-      await campaign.owner(body.utm_code);
-      const sent = await otp.send({ mobile: body.mobile, purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD', ip: req.ip });
-      return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
-    },
-    { rateLimit: OTP_RATE },
-  );
+  // Sends are limited per mobile and per address by the OTP service.
+  route(app, ctx, campaignRoutes.sendOtp, async ({ body, req }) => {
+    await campaign.owner(body.utm_code);
+    const sent = await otp.send({ mobile: body.mobile, purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD', ip: req.ip });
+    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+  });
 
   route(app, ctx, campaignRoutes.loginCustomer, async ({ body, req, reply }) => {
     await campaign.owner(body.utm_code);
@@ -75,9 +69,8 @@ export function registerCampaignRoutes(
     const { user_id } = await campaign.owner(body.utm_code);
     const attribution = { partner_user_id: user_id };
     const form = await leads.formById(body.form_id);
-    if (!form || (body.utm_job_id !== undefined && body.utm_job_id !== form.job_id)) throw notFound('Form not found');
-    // The product must be one this page lists (throws 404 otherwise).
-    await campaign.taskForm(body.utm_code, form.job_id);
+    // The product must be one this page lists.
+    if (!form || !campaign.isListed(form) || (body.utm_job_id !== undefined && body.utm_job_id !== form.job_id)) throw notFound('Form not found');
     const session = await customerSession(req);
     const done = async (leadId: number, customer: { customer_id: number; mobile: string; name: string | null }) =>
       answer({ form_response_id: leadId, link: form.redirect_link ?? form.custom_link ?? null, customer }, campaignTexts.leadAdded);
@@ -123,16 +116,10 @@ export function registerCampaignRoutes(
     return done(lead.form_response_id, { customer_id: customer.customer_id, mobile, name: customer.name });
   });
 
-  route(
-    app,
-    ctx,
-    campaignRoutes.creditOtpSend,
-    async ({ body, req }) => {
-      const sent = await campaign.requestCreditConsent({ ...body, ip: req.ip });
-      return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
-    },
-    { rateLimit: OTP_RATE },
-  );
+  route(app, ctx, campaignRoutes.creditOtpSend, async ({ body, req }) => {
+    const sent = await campaign.requestCreditConsent({ ...body, ip: req.ip });
+    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+  });
 
   route(app, ctx, campaignRoutes.eligibility, async ({ body, req, reply }) => {
     const result = await campaign.checkEligibility(body);

@@ -12,7 +12,7 @@ import {
 } from '@pmw/contract/campaign';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import type { Db } from '../../db/client';
-import { campaigns, creditConsents, customers, employers, jobCategories, jobs, taskForms } from '../../db/schema/index';
+import { campaigns, creditConsents, customers, employers, jobCategories, jobs, taskForms, users as usersTable } from '../../db/schema/index';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FieldCipher } from '../../lib/crypto';
 import type { CreditBureau } from '../../providers/credit-bureau';
@@ -49,11 +49,10 @@ export function createCampaignService(deps: {
     const [row] = await db
       .select({ user_id: campaigns.user_id })
       .from(campaigns)
-      .where(eq(campaigns.utm_code, utmCode.toLowerCase()))
+      .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
+      .where(and(eq(campaigns.utm_code, utmCode.toLowerCase()), eq(usersTable.blocked, false)))
       .limit(1);
     if (!row) throw notFound(campaignTexts.invalidLink);
-    const user = await users.byId(row.user_id);
-    if (!user || user.blocked) throw notFound(campaignTexts.invalidLink);
     return row;
   }
 
@@ -139,6 +138,11 @@ export function createCampaignService(deps: {
         is_credit_flow: form.is_credit_flow,
         formData: { input: form.inputs },
       };
+    },
+
+    /** Whether the page lists a form's product (the same rule as `listed`, on a form already loaded). */
+    isListed(form: { job_category_id: number; archive_status: number; on_hold: boolean }): boolean {
+      return form.job_category_id !== HIRING_CATEGORY && form.archive_status === 0 && !form.on_hold;
     },
 
     /** The verified customer of a session, or null (no session, or an anonymous one). */

@@ -29,6 +29,7 @@ export interface LeadForm {
   description: string | null;
   custom_link: string | null;
   job_title: string;
+  job_category_id: number;
   payout_paise: number;
   duplicate_window_days: number;
   is_credit_flow: boolean;
@@ -41,8 +42,8 @@ export interface LeadForm {
 }
 
 export interface CreateLeadInput {
-  /** The form (only form_id is read; the service loads the rest itself). */
-  form: Pick<LeadForm, 'form_id'>;
+  /** The form: a LeadForm this service answered is used as it is; otherwise only form_id is read and the rest loaded. */
+  form: Pick<LeadForm, 'form_id'> | LeadForm;
   values: LeadInputValue[];
   attribution: LeadAttribution;
   /** Who uploaded the files the values name (the submitter's session). */
@@ -123,6 +124,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
         description: taskForms.description,
         custom_link: taskForms.custom_link,
         job_title: jobs.job_title,
+        job_category_id: jobs.job_category_id,
         payout_paise: jobs.payout_paise,
         duplicate_window_days: jobs.duplicate_window_days,
         is_credit_flow: jobs.is_credit_flow,
@@ -196,7 +198,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
         const earlier = await byKey(key);
         if (earlier) return { lead: earlier, created: false };
       }
-      const form = await formById(input.form.form_id);
+      const form = 'inputs' in input.form ? input.form : await formById(input.form.form_id);
       if (!form) throw notFound(leadTexts.formNotFound);
       service.assertOpen(form);
       const values = validate(form, input.values);
