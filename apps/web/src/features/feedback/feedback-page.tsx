@@ -103,7 +103,7 @@ function PartnerCard({ task, otp }: { task: FeedbackTask; otp: string }) {
           <h1 className="fb-partner__name">{name}</h1>
           <p className="muted">{t('partnerId', { id: task.User.pmw_id })}</p>
           <a className="fb-partner__call" href={`tel:${task.User.mobile}`} aria-label={t('callPartner', { name })}>
-            <span aria-hidden="true">📞 </span>
+            <PhoneIcon />
             {task.User.mobile}
           </a>
         </div>
@@ -237,5 +237,16 @@ function ThankYou({ task }: { task: FeedbackTask }) {
         </a>
       </div>
     </section>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg className="fb-phone-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z"
+      />
+    </svg>
   );
 }
