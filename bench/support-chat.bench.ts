@@ -1,0 +1,178 @@
+// Support chat delivery: 1,000 sockets connected to one server process, all
+// in one ticket's room; an agent's replies go in through the HTTP API and the
+// script measures when each socket receives TICKET_CHAT_ADD. Prints the
+// delivery latency p50/p99 (request sent -> event received, per socket) and
+// the messages per second one process sustains (each fanned out to every
+// socket). PGlite in memory; the 1,000 clients run in a child process so
+// their work is not counted as the server's (both share this machine's cores).
+//
+//   npx tsx bench/support-chat.bench.ts [--sockets 1000] [--messages 200] [--concurrency 10]
+import { fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { chatAddEventSchema, SUPPORT_EVENTS } from '@pmw/contract/support';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPglite } from '../apps/server/src/db/client';
+import { sessions } from '../apps/server/src/db/schema/index';
+import { randomToken, sha256 } from '../apps/server/src/lib/crypto';
+import { createProviders } from '../apps/server/src/providers/index';
+import { runSeeds } from '../apps/server/src/seed/index';
+
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return Number(i > 0 ? process.argv[i + 1]! : dflt);
+};
+const SOCKETS = arg('sockets', '1000');
+const MESSAGES = arg('messages', '200');
+const CONCURRENCY = arg('concurrency', '10');
+const TICKET = 402;
+const now = () => performance.timeOrigin + performance.now();
+
+type FromChild = { type: 'ready' } | { type: 'count'; delivered: number } | { type: 'times'; times: Record<string, number[]> };
+type ToChild = { type: 'report' } | { type: 'stop' };
+
+// ---------------------------------------------------------------- the clients (child process)
+if (process.argv.includes('--child')) {
+  const [base, cookie] = [process.env.BENCH_BASE!, process.env.BENCH_COOKIE!];
+  const times: Record<string, number[]> = {};
+  let delivered = 0;
+  const sockets: Socket[] = [];
+  const send = (m: FromChild) => process.send!(m);
+  for (let i = 0; i < SOCKETS; i += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, SOCKETS - i) }, async () => {
+        const s = connect(`${base}/support`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, auth: { kind: 'worker' }, reconnection: false });
+        sockets.push(s);
+        await new Promise<void>((resolve, reject) => {
+          s.once('connect', () => resolve());
+          s.once('connect_error', reject);
+        });
+        const ack = (await s.emitWithAck(SUPPORT_EVENTS.join, { ticket_id: TICKET })) as { ok: boolean };
+        if (!ack.ok) throw new Error('join refused');
+        s.on(SUPPORT_EVENTS.chatAdd, (payload: unknown) => {
+          const at = now();
+          const event = chatAddEventSchema.parse(payload);
+          (times[event.chat.chat_message] ??= []).push(at);
+          delivered++;
+          if (delivered % SOCKETS === 0) send({ type: 'count', delivered });
+        });
+      }),
+    );
+  }
+  process.on('message', (m: ToChild) => {
+    if (m.type === 'report') send({ type: 'times', times });
+    if (m.type === 'stop') {
+      sockets.forEach((s) => s.disconnect());
+      process.exit(0);
+    }
+  });
+  send({ type: 'ready' });
+  await new Promise(() => undefined);
+}
+
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-chat-')), SECRET_KEY: 'bench-secret-key-bench-secret-key-012345', LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+const database = await openPglite(undefined);
+await database.migrate();
+const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
+const { app, services } = await buildApp({ config, database, providers });
+await runSeeds(services);
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+// Sessions made directly, as a login would make them: the worker Asha (user 101) and the agent Priya (100).
+async function session(kind: 'worker' | 'ops', subject: number) {
+  const token = randomToken();
+  await database.db.insert(sessions).values({ session_hash: sha256(token), kind, subject_id: subject, expires_at: new Date(Date.now() + 86_400_000) });
+  return `${kind === 'ops' ? 'pmw_ops' : 'pmw_worker'}=${token}`;
+}
+const workerCookie = await session('worker', 101);
+const agentCookie = await session('ops', 100);
+
+const sent = new Map<string, number>();
+let delivered = 0;
+let onDelivered: (() => void) | undefined;
+
+const t0 = performance.now();
+const child = fork(process.argv[1]!, [...process.argv.slice(2), '--child'], { env: { ...process.env, BENCH_BASE: base, BENCH_COOKIE: workerCookie }, execArgv: process.execArgv });
+await new Promise<void>((resolve, reject) => {
+  child.on('message', (m: FromChild) => {
+    if (m.type === 'ready') resolve();
+    if (m.type === 'count') {
+      delivered = m.delivered;
+      onDelivered?.();
+    }
+  });
+  child.once('exit', (code) => reject(new Error(`clients exited with ${code}`)));
+});
+console.log(`${SOCKETS} sockets connected and joined in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+const receiveTimes = () =>
+  new Promise<Record<string, number[]>>((resolve) => {
+    const on = (m: FromChild) => {
+      if (m.type === 'times') {
+        child.off('message', on);
+        resolve(m.times);
+      }
+    };
+    child.on('message', on);
+    child.send({ type: 'report' } satisfies ToChild);
+  });
+const latenciesOf = (times: Record<string, number[]>, prefix: string) =>
+  Object.entries(times)
+    .filter(([text]) => text.startsWith(prefix))
+    .flatMap(([text, ats]) => ats.map((at) => at - sent.get(text)!))
+    .sort((a, b) => a - b);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function reply(text: string) {
+  sent.set(text, now());
+  const res = await fetch(`${base}/api/v2/ops/support/ticket/chat/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: agentCookie },
+    body: JSON.stringify({ ticket_id: TICKET, chat_message: text }),
+  });
+  if (!res.ok) throw new Error(`reply failed: ${res.status} ${await res.text()}`);
+}
+const allDelivered = (expected: number) =>
+  new Promise<void>((resolve) => {
+    if (delivered >= expected) return resolve();
+    onDelivered = () => {
+      if (delivered >= expected) {
+        onDelivered = undefined;
+        resolve();
+      }
+    };
+  });
+
+// 1. Latency: one message at a time, each to every socket (5 warm-up rounds not counted).
+for (let i = 0; i < 25; i++) {
+  const expected = delivered + SOCKETS;
+  await reply(i < 5 ? `warmup ${i}` : `latency ${i}`);
+  await allDelivered(expected);
+}
+const quiet = latenciesOf(await receiveTimes(), 'latency ');
+console.log(`delivery latency to ${SOCKETS} sockets (${quiet.length} deliveries): p50 ${pct(quiet, 50).toFixed(1)} ms, p99 ${pct(quiet, 99).toFixed(1)} ms, max ${quiet.at(-1)!.toFixed(1)} ms`);
+
+// 2. Throughput: MESSAGES replies, CONCURRENCY at a time, until every socket has every one.
+const start = performance.now();
+const expected = delivered + MESSAGES * SOCKETS;
+let next = 0;
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < MESSAGES) await reply(`burst ${next++}`);
+  }),
+);
+await allDelivered(expected);
+const seconds = (performance.now() - start) / 1000;
+const burst = latenciesOf(await receiveTimes(), 'burst ');
+console.log(
+  `throughput: ${MESSAGES} messages in ${seconds.toFixed(2)} s = ${(MESSAGES / seconds).toFixed(0)} messages/s stored and fanned out, ` +
+    `${((MESSAGES * SOCKETS) / seconds).toFixed(0)} socket deliveries/s; latency under that load p50 ${pct(burst, 50).toFixed(0)} ms, p99 ${pct(burst, 99).toFixed(0)} ms`,
+);
+
+child.send({ type: 'stop' } satisfies ToChild);
+await app.close();
+await database.close();
+process.exit(0);
