@@ -166,7 +166,7 @@ export const bankAddBodySchema = z
     bank_name: z.string().trim().max(120).optional(),
     branch_detail: z.string().trim().max(300).optional(),
   })
-  .refine((b) => accountsMatch(b.account_no, b.account_no_confirm), { message: profileMessages.accountMismatch, path: ['account_no_confirm'] });
+  .refine((b) => accountsMatch(b.account_no, b.account_no_confirm), { message: profileMessages.accountMismatch });
 
 export const bankDefaultBodySchema = z.object({ bank_detail_id: z.coerce.number().int().positive() });
 

@@ -6,7 +6,7 @@ export interface CallingProvider {
   readonly name: string;
   connect(input: { from: string; to: string }): Promise<{ sid: string }>;
   /** The call's status now. `started` is when we asked for it; `to` the customer's mobile. */
-  status(call: { sid: string; started: Date; to: string }): Promise<{ status: CallStatus; answered_at: Date | null }>;
+  status(call: { sid: string; started: Date; to: string }): Promise<{ status: CallStatus; answered_at: Date | null; ended_at?: Date | null }>;
 }
 
 /** Seconds from the request at which the simulated call moves on. */
@@ -29,10 +29,10 @@ export function createSimulatedCalling(now: () => number = Date.now): CallingPro
       const at = (s: number) => new Date(call.started.getTime() + s * 1000);
       const T = SIMULATED_TIMELINE;
       if (t < T.ringingAt) return { status: 'queued', answered_at: null };
-      if (call.to.endsWith('0')) return { status: t < T.giveUpAt ? 'ringing' : 'no-answer', answered_at: null };
+      if (call.to.endsWith('0')) return t < T.giveUpAt ? { status: 'ringing', answered_at: null } : { status: 'no-answer', answered_at: null, ended_at: at(T.giveUpAt) };
       if (t < T.answeredAt) return { status: 'ringing', answered_at: null };
       if (t < T.endedAt) return { status: 'in-progress', answered_at: at(T.answeredAt) };
-      return { status: 'completed', answered_at: at(T.answeredAt) };
+      return { status: 'completed', answered_at: at(T.answeredAt), ended_at: at(T.endedAt) };
     },
   };
 }
@@ -41,7 +41,7 @@ const KNOWN: readonly string[] = ['queued', 'ringing', 'in-progress', 'completed
 
 /**
  * A telephony service over HTTP (Exotel/Twilio-like): POST {url}/calls with
- * {from, to} answers {sid}; GET {url}/calls/{sid} answers {status, answered_at?}.
+ * {from, to} answers {sid}; GET {url}/calls/{sid} answers {status, answered_at?, ended_at?}.
  * An optional bearer token authenticates us.
  */
 export function createHttpCalling(baseUrl: string, token?: string, fetchImpl: typeof fetch = fetch): CallingProvider {
@@ -59,10 +59,13 @@ export function createHttpCalling(baseUrl: string, token?: string, fetchImpl: ty
     async status(call) {
       const res = await fetchImpl(`${base}/calls/${encodeURIComponent(call.sid)}`, { headers, signal: AbortSignal.timeout(10_000) });
       if (!res.ok) throw new Error(`Calling provider answered ${res.status}`);
-      const body = (await res.json()) as { status?: unknown; answered_at?: unknown };
+      const body = (await res.json()) as { status?: unknown; answered_at?: unknown; ended_at?: unknown };
       const status = typeof body.status === 'string' && KNOWN.includes(body.status) ? (body.status as CallStatus) : 'failed';
-      const answered = typeof body.answered_at === 'string' ? new Date(body.answered_at) : null;
-      return { status, answered_at: answered && !Number.isNaN(answered.getTime()) ? answered : null };
+      const date = (v: unknown) => {
+        const d = typeof v === 'string' ? new Date(v) : null;
+        return d && !Number.isNaN(d.getTime()) ? d : null;
+      };
+      return { status, answered_at: date(body.answered_at), ended_at: date(body.ended_at) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import { isCallActive, partnerMessages, type Call, type CustomerLead } from '@pmw/contract/partner';
 import { isValidMobile, normaliseMobile } from '@pmw/contract/mobile';
 import type { Db } from '../../db/client';
@@ -108,7 +108,7 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
         .set({
           status: s.status,
           answered_at: s.answered_at ?? row.call.answered_at,
-          ended_at: ended ? sql`coalesce(${customerCalls.ended_at}, ${new Date(now())})` : null,
+          ended_at: ended ? (s.ended_at ?? new Date(now())) : null,
         })
         .where(and(eq(customerCalls.call_id, callId), eq(customerCalls.status, row.call.status)))
         .returning();
