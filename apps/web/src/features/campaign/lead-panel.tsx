@@ -209,7 +209,12 @@ export function LeadPanel(props: { utmCode: string; form: CampaignTaskForm; cust
           {t('details')}
         </button>
       </div>
-      {form.is_credit_flow && <p className="lead-panel__note">{t('creditNote')}</p>}
+      {form.is_credit_flow && (
+        <p className="lead-panel__note">
+          {t('creditNote')}
+          {!incomeInput(inputs)?.validation?.required && ` ${t('creditDefaultIncome')}`}
+        </p>
+      )}
 
       {notEligible !== null && (
         <div className="not-eligible" role="alert">
