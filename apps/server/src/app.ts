@@ -51,6 +51,7 @@ import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerOpsMoneyRoutes } from './modules/ops/money.routes';
+import { registerOpsTeamsSlotsRoutes } from './modules/ops/teams-slots.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createPartnerReportService } from './modules/partner-report/partner-report.service';
 import { registerPartnerReportRoutes } from './modules/partner-report/partner-report.routes';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, publicUrl: config.publicUrl });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
+  registerOpsTeamsSlotsRoutes(app, ctx, { db, opsAuth: services.opsAuth, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerProjectRoutes(app, ctx, { opsAuth: services.opsAuth, projects: services.ops.projects });
   if (config.leadExpiryIntervalMinutes > 0) {
     app.addHook('onReady', async () => services.ops.expiry.start());

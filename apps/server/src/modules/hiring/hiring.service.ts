@@ -369,6 +369,35 @@ export function createHiringService(deps: {
       await users.updateName(callerId, input.first_name);
       return { user_id: callerId, first_name: input.first_name };
     },
+
+    /** Ops console: a project's slots with their bookings. */
+    async opsSlots(jobId: number) {
+      const slots = await db.select().from(interviewSlots).where(eq(interviewSlots.job_id, jobId)).orderBy(asc(interviewSlots.start_time));
+      const bookings = slots.length
+        ? await db.select().from(slotBookings).where(inArray(slotBookings.slot_id, slots.map((x) => x.slot_id))).orderBy(asc(slotBookings.created_on))
+        : [];
+      return slots.map((x) => ({
+        slot_id: x.slot_id,
+        job_location_id: x.job_location_id,
+        date: istDateString(x.start_time),
+        start_time: x.start_time.toISOString(),
+        end_time: x.end_time.toISOString(),
+        capacity: x.capacity,
+        booked: x.booked,
+        bookings: bookings.filter((b) => b.slot_id === x.slot_id).map((b) => ({ booking_id: b.booking_id, user_id: b.user_id, booking_date: b.booking_date, created_on: b.created_on.toISOString() })),
+      }));
+    },
+    /** Ops console: adds slots at a location; a start time that exists already is skipped. */
+    async opsAddSlots(input: { job_id: number; job_location_id: number; slots: { start_time: Date; end_time: Date; capacity: number }[] }) {
+      const [loc] = await db.select().from(jobLocations).where(and(eq(jobLocations.job_location_id, input.job_location_id), eq(jobLocations.job_id, input.job_id))).limit(1);
+      if (!loc) throw notFound('Location not found for this project');
+      const rows = await db
+        .insert(interviewSlots)
+        .values(input.slots.map((x) => ({ job_id: input.job_id, job_location_id: input.job_location_id, ...x })))
+        .onConflictDoNothing()
+        .returning({ slot_id: interviewSlots.slot_id });
+      return { added: rows.length, skipped: input.slots.length - rows.length };
+    },
   };
   return service;
 }

@@ -303,6 +303,42 @@ export function createTeamService(deps: {
     async reverseGeocode(lat: number, lng: number): Promise<ReverseGeocode> {
       return { lat, lng, ...(await geocoder.reverse(lat, lng)) };
     },
+
+    /** Ops console: every team with its manager and member counts. */
+    async opsTeams() {
+      const rows = await db
+        .select({ team_id: teams.team_id, team_code: teams.team_code, manager_user_id: teams.manager_user_id, created_on: teams.created_on, members: sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."team_id")` })
+        .from(teams)
+        .orderBy(asc(teams.team_code));
+      return rows.map((r) => ({ ...r, members: Number(r.members), created_on: r.created_on.toISOString() }));
+    },
+    /** Ops console: a new team; the code is kept upper case and must be free. */
+    async opsCreateTeam(input: { team_code: string; manager_user_id: number }): Promise<TeamRow> {
+      if (await teamByCode(input.team_code)) throw new AppError('CONFLICT', 'This team code is taken');
+      const [row] = await db.insert(teams).values({ team_code: input.team_code.toUpperCase(), manager_user_id: input.manager_user_id }).returning();
+      return row!;
+    },
+    async opsMembers(teamId: number) {
+      return db
+        .select({ user_id: teamMembers.user_id, blocked: teamMembers.blocked, created_on: teamMembers.created_on })
+        .from(teamMembers)
+        .where(eq(teamMembers.team_id, teamId))
+        .orderBy(asc(teamMembers.created_on));
+    },
+    /** Ops console: adds a person (made by mobile when new) to a team; adding twice changes nothing. */
+    async opsAddMember(teamId: number, input: { mobile: string; first_name: string }) {
+      const [team] = await db.select().from(teams).where(eq(teams.team_id, teamId)).limit(1);
+      if (!team) throw notFound('Team not found');
+      const user = await users.findOrCreateByMobile(input.mobile, input.first_name);
+      await db.insert(teamMembers).values({ team_id: teamId, user_id: user.user_id }).onConflictDoNothing();
+      return { user_id: user.user_id };
+    },
+    /** Ops console: block or unblock a member; a blocked member is refused on their next request. */
+    async opsSetMemberBlocked(teamId: number, userId: number, isBlocked: boolean) {
+      const [row] = await db.update(teamMembers).set({ blocked: isBlocked, modified_on: new Date() }).where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId))).returning();
+      if (!row) throw notFound('Team member not found');
+      return { user_id: row.user_id, blocked: row.blocked };
+    },
   };
   return service;
 }

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { istInstant, opsTeamRoutes } from '@pmw/contract/ops-teams';
+import { answer, route, type RouteContext } from '../../http/route';
+import { notFound } from '../../errors';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import type { OpsAuthService } from '../ops-auth/ops-auth.service';
+import type { HiringService } from '../hiring/hiring.service';
+import type { TeamService } from '../team/team.service';
+import type { UsersService } from '../users/users.service';
+import type { AuditService } from './audit.service';
+
+/** Interview slots per project, and teams with their members: admin only, audited. */
+export function registerOpsTeamsSlotsRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { db: Db; opsAuth: OpsAuthService; hiring: HiringService; team: TeamService; users: UsersService; audit: AuditService },
+) {
+  const { opsAuth, hiring, team, audit } = deps;
+  const admin = (session: Parameters<OpsAuthService['requireRole']>[0]) => opsAuth.requireRole(session, 'admin');
+
+  route(app, ctx, opsTeamRoutes.slots, async ({ session, params }) => {
+    await admin(session);
+    return hiring.opsSlots(params.job_id);
+  });
+  route(app, ctx, opsTeamRoutes.addSlots, async ({ session, params, body }) => {
+    const agent = await admin(session);
+    const slots = body.start_times.map((time) => {
+      const start = istInstant(body.date, time);
+      return { start_time: start, end_time: new Date(start.getTime() + body.duration_minutes * 60_000), capacity: body.capacity };
+    });
+    const r = await hiring.opsAddSlots({ job_id: params.job_id, job_location_id: body.job_location_id, slots });
+    await audit.record({ actor_user_id: agent.user_id, action: 'slots.add', entity_type: 'project', entity_id: params.job_id, after: { ...body, ...r } });
+    return answer(r, `${r.added} slots added${r.skipped ? `, ${r.skipped} already there` : ''}`);
+  });
+
+  route(app, ctx, opsTeamRoutes.teams, async ({ session }) => {
+    await admin(session);
+    return team.opsTeams();
+  });
+  route(app, ctx, opsTeamRoutes.createTeam, async ({ session, body }) => {
+    const agent = await admin(session);
+    if (!(await deps.users.byId(body.manager_user_id))) throw notFound('Manager not found');
+    const row = await team.opsCreateTeam(body);
+    await audit.record({ actor_user_id: agent.user_id, action: 'team.create', entity_type: 'team', entity_id: row.team_id, after: row });
+    return answer({ team_id: row.team_id, team_code: row.team_code, manager_user_id: row.manager_user_id, members: 0, created_on: row.created_on.toISOString() }, 'Team created');
+  });
+  route(app, ctx, opsTeamRoutes.members, async ({ session, params }) => {
+    await admin(session);
+    const members = await team.opsMembers(params.team_id);
+    const people = members.length ? await deps.db.select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, members.map((m) => m.user_id))) : [];
+    return members.map((m) => {
+      const p = people.find((x) => x.id === m.user_id);
+      return { user_id: m.user_id, first_name: p?.first_name ?? null, mobile: p?.mobile ?? '', blocked: m.blocked, created_on: m.created_on.toISOString() };
+    });
+  });
+  route(app, ctx, opsTeamRoutes.addMember, async ({ session, params, body }) => {
+    const agent = await admin(session);
+    const r = await team.opsAddMember(params.team_id, body);
+    await audit.record({ actor_user_id: agent.user_id, action: 'team.member_add', entity_type: 'team', entity_id: params.team_id, after: { user_id: r.user_id } });
+    return answer(r, 'Member added');
+  });
+  for (const [def, blocked] of [[opsTeamRoutes.blockMember, true], [opsTeamRoutes.unblockMember, false]] as const) {
+    route(app, ctx, def, async ({ session, params }) => {
+      const agent = await admin(session);
+      const r = await team.opsSetMemberBlocked(params.team_id, params.user_id, blocked);
+      await audit.record({ actor_user_id: agent.user_id, action: blocked ? 'team.member_block' : 'team.member_unblock', entity_type: 'team', entity_id: params.team_id, before: { user_id: params.user_id, blocked: !blocked }, after: r });
+      return answer(r, blocked ? 'Member blocked' : 'Member unblocked');
+    });
+  }
+}
