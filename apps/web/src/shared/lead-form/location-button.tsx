@@ -30,7 +30,16 @@ export function LocationButton(props: MapPickerProps) {
 
   return (
     <div className="lead-location">
-      <button id={props.id} type="button" className="button button--ghost" disabled={props.disabled || busy} aria-describedby={props.describedBy} onClick={locate}>
+      <button
+        id={props.id}
+        type="button"
+        className="button button--ghost"
+        // Its own words first, then the field it fills (the field's label points at this button).
+        aria-label={`${busy ? t('locating') : t('useMyLocation')}: ${props.label}`}
+        disabled={props.disabled || busy}
+        aria-describedby={props.describedBy}
+        onClick={locate}
+      >
         {busy ? t('locating') : t('useMyLocation')}
       </button>
       {props.value && (
