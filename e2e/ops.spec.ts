@@ -24,7 +24,7 @@ async function ashaWallet(request: APIRequestContext): Promise<{ total_amount: n
   return (await res.json()).data;
 }
 
-test('an admin creates a project with a form, a customer sends a lead on Asha’s page, the admin approves it and pays Asha', async ({ page, browser, playwright, baseURL }) => {
+test('an admin creates a project with a form and slots, a customer sends a lead on Asha’s page, the admin approves it and pays Asha', async ({ page, browser, playwright, baseURL }) => {
   test.setTimeout(120_000);
   const title = `Zenith Demat ${Date.now() % 100000}`;
   await loginOpsUi(page);
@@ -57,6 +57,15 @@ test('an admin creates a project with a form, a customer sends a lead on Asha’
   await expect(preview.getByRole('option', { name: 'Joint' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Save form' }).click();
   await expect(page.getByText('Form saved')).toBeVisible();
+
+  // Interview slots for a date, at two start times.
+  await page.getByLabel('Date', { exact: true }).fill('2027-02-10');
+  await page.getByLabel(/^Start times/).fill('10:00, 11:30');
+  await page.getByLabel('Capacity per slot').fill('4');
+  await page.getByRole('button', { name: 'Add slots' }).click();
+  await expect(page.getByText('2 slots added')).toBeVisible();
+  const slotsTable = page.getByRole('region', { name: 'Interview slots' }).getByRole('table');
+  await expect(slotsTable.getByRole('row', { name: /2027-02-10.*Pune.*0 \/ 4/ })).toHaveCount(2);
 
   // It appears on Asha's campaign page, and a customer sends a verified lead.
   const customer = await browser.newPage();

@@ -13,6 +13,7 @@ import { ProjectEditor } from './project-editor';
 import { CustomersImportPage } from './customers-import-page';
 import { AuditPage } from './audit-page';
 import { FeedbackPage } from './feedback-page';
+import { TeamsPage } from './teams-page';
 import './ops.css';
 
 const sections = [
@@ -22,6 +23,7 @@ const sections = [
   { to: '/ops/banks', label: 'navBanks' },
   { to: '/ops/users', label: 'navUsers' },
   { to: '/ops/projects', label: 'navProjects' },
+  { to: '/ops/teams', label: 'navTeams' },
   { to: '/ops/customers', label: 'navCustomers' },
   { to: '/ops/feedback', label: 'navFeedback' },
   { to: '/ops/audit', label: 'navAudit' },
@@ -73,6 +75,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="projects" element={<ProjectsPage />} />
               <Route path="projects/new" element={<ProjectEditor />} />
               <Route path="projects/:jobId" element={<ProjectEditor />} />
+              <Route path="teams" element={<TeamsPage />} />
               <Route path="customers" element={<CustomersImportPage />} />
               <Route path="feedback" element={<FeedbackPage />} />
               <Route path="audit" element={<AuditPage />} />

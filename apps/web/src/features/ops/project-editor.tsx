@@ -7,6 +7,7 @@ import { api, apiWithMessage, putFile } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { Loader } from '../../shared/loader';
 import { FormBuilder } from './form-builder';
+import { SlotsPanel } from './slots-panel';
 import { t } from './messages';
 
 const opsFiles = fileRoutes('/ops', 'ops');
@@ -377,6 +378,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
         </div>
       </form>
       {project ? <FormBuilder project={project} /> : <p className="muted">{t('formFirst')}</p>}
+      {project && <SlotsPanel project={project} />}
     </section>
   );
 }
