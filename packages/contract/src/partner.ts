@@ -190,6 +190,8 @@ export const reportPageSchema = z.object({
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
 
+/** Input types whose value is a file (shown with 'View'). */
+export const FILE_INPUT_TYPES_SHOWN: readonly string[] = FILE_INPUT_TYPES;
 /** Whether a cell takes an attachment: an empty image, video or file input. */
 export const needsAttachment = (cell: Pick<ReportCell, 'input_type' | 'value'> | undefined): boolean =>
   !!cell && (FILE_INPUT_TYPES as readonly string[]).includes(cell.input_type) && !cell.value;

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@pmw/contract/auth';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Loader } from '../../shared/loader';
@@ -7,7 +9,13 @@ import { showError } from '../../shared/message-bar';
 import { LoginPage } from './login-page';
 import { fetchPartnerSession, logoutPartner, sessionQueryKey } from './partner-api';
 import { t } from './messages';
+import { ReportPage } from './report-page';
+import { PayoutsPage } from './payouts-page';
+import { ProfilePage } from './profile-page';
+import { CustomersPage } from './customers-page';
 import './partner.css';
+
+const ProjectsPage = lazy(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage })));
 
 /** /partner/*: 'Loading...' while the session is checked, then the login or the portal. */
 export function PartnerArea() {
@@ -30,28 +38,82 @@ export function PartnerArea() {
   if (!session.data) {
     return <LoginPage onLoggedIn={() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })} />;
   }
-  return <PortalPlaceholder name={session.data.first_name ?? session.data.mobile} />;
+  return <Portal user={session.data} />;
 }
 
-function PortalPlaceholder({ name }: { name: string }) {
+const NAV = [
+  { to: '/partner/profile', label: 'navProfile' },
+  { to: '/partner/projects', label: 'navProjects' },
+  { to: '/partner/earnings', label: 'navPayouts' },
+  { to: '/partner/report', label: 'navReport' },
+  { to: '/partner/customers', label: 'navCustomers' },
+] as const;
+
+function Portal({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
   async function logout() {
     try {
       await logoutPartner();
+      queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, null);
     } catch (err) {
       showError(err);
     }
   }
+  const home = user.first_name ? '/partner/report' : '/partner/profile';
   return (
-    <main className="center-page">
-      <h1>PickMyWork</h1>
-      <p>{t('portalComing', { name })}</p>
-      <button type="button" className="button button--ghost" onClick={() => setConfirm(true)}>
-        {t('logout')}
-      </button>
+    <div className={`portal ${menuOpen ? 'portal--menu-open' : ''}`}>
+      <header className="portal__top">
+        <button
+          type="button"
+          className="icon-button portal__hamburger"
+          aria-label={menuOpen ? t('closeMenu') : t('menu')}
+          aria-expanded={menuOpen}
+          aria-controls="partner-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          ☰
+        </button>
+        <span className="portal__brand">PickMyWork</span>
+        <span className="portal__name">{user.first_name ? t('hello', { name: user.first_name }) : user.mobile}</span>
+      </header>
+      <nav id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
+        <ul>
+          {NAV.map((n) => (
+            <li key={n.to}>
+              <NavLink to={n.to} className={({ isActive }) => `portal__link ${isActive ? 'portal__link--active' : ''}`}>
+                {t(n.label)}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="portal__link portal__logout" onClick={() => setConfirm(true)}>
+              {t('logout')}
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {menuOpen && <button type="button" className="portal__scrim" aria-label={t('closeMenu')} onClick={() => setMenuOpen(false)} />}
+      <main className="portal__main">
+        <Suspense fallback={<Loader label={t('loading')} />}>
+          <Routes>
+            <Route path="profile" element={<ProfilePage tab={0} />} />
+            <Route path="profile/doc" element={<ProfilePage tab={1} />} />
+            <Route path="profile/bank" element={<ProfilePage tab={2} />} />
+            <Route path="projects" element={<ProjectsPage />} />
+            <Route path="earnings" element={<PayoutsPage />} />
+            <Route path="report" element={<ReportPage />} />
+            <Route path="customers" element={<CustomersPage />} />
+            <Route path="*" element={<Navigate to={home} replace />} />
+          </Routes>
+        </Suspense>
+      </main>
       <ConfirmDialog open={confirm} message={t('logoutConfirm')} onCancel={() => setConfirm(false)} onConfirm={() => { setConfirm(false); void logout(); }} />
-    </main>
+    </div>
   );
 }

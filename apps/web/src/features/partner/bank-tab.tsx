@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountsMatch, bankAddBodySchema, canAddBank, canMakeDefault, profileMessages, profileRoutes, shouldLookupIfsc, type Bank } from '@pmw/contract/partner-profile';
+import { formatDate } from '@pmw/contract/time';
+import { api, apiWithMessage } from '../../shared/api-client';
+import { Loader } from '../../shared/loader';
+import { showError, showSuccess } from '../../shared/message-bar';
+import { t } from './messages';
+
+/** Payout Details: bank cards, 'Add Bank Details' below 3, 'Make Default' on verified non-default banks. */
+export function BankTab() {
+  const queryClient = useQueryClient();
+  const banks = useQuery({ queryKey: ['partner', 'banks'], queryFn: () => api(profileRoutes.bankFetch) });
+  const [adding, setAdding] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  async function makeDefault(bank: Bank) {
+    setBusyId(bank.bank_detail_id);
+    try {
+      const res = await apiWithMessage(profileRoutes.bankSetDefault, { body: { bank_detail_id: bank.bank_detail_id } });
+      queryClient.setQueryData(['partner', 'banks'], res.data);
+      showSuccess(res.message);
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  if (banks.isPending) return <Loader label={t('loading')} />;
+  if (banks.isError) {
+    return (
+      <div className="empty" role="alert">
+        <p>{t('loadFailed')}</p>
+        <button type="button" className="button button--ghost" onClick={() => void banks.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <section aria-label={t('tabPayout')}>
+      {canAddBank(banks.data.length) && !adding && (
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          {t('addBank')}
+        </button>
+      )}
+      {adding && <BankForm onDone={() => setAdding(false)} />}
+      {banks.data.length === 0 ? (
+        <p className="empty">{t('noBanks')}</p>
+      ) : (
+        <div className="bank-cards">
+          {banks.data.map((b) => (
+            <article key={b.bank_detail_id} className="card bank-card" aria-label={b.bank_name}>
+              <div className="bank-card__head">
+                <strong>{b.bank_name}</strong>
+                <span>
+                  {b.status === 1 && <span className="badge badge--success">{t('verified')}</span>} {b.status === 2 && <span className="badge badge--danger">{t('rejected')}</span>}{' '}
+                  {b.status === 0 && <span className="badge badge--warning">{t('underReview')}</span>} {b.is_default && <span className="badge">{t('isDefault')}</span>}
+                </span>
+              </div>
+              <dl>
+                <dt>{t('ifscCode')}</dt>
+                <dd>{b.ifsc_code}</dd>
+                <dt>{t('accountNumber')}</dt>
+                <dd>{b.account_no}</dd>
+                <dt>{t('branch')}</dt>
+                <dd>{b.branch_detail ?? '–'}</dd>
+                <dt>{t('addedOn')}</dt>
+                <dd>{formatDate(b.created_on)}</dd>
+              </dl>
+              {canMakeDefault(b) && (
+                <button type="button" className="button button--ghost button--small" disabled={busyId !== null} onClick={() => void makeDefault(b)} aria-label={`${t('makeDefault')}: ${b.bank_name} ${b.account_no.slice(-4)}`}>
+                  {t('makeDefault')}
+                </button>
+              )}
+            </article>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BankForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [ifsc, setIfsc] = useState('');
+  const [bankName, setBankName] = useState('');
+  const [branch, setBranch] = useState('');
+  const [account, setAccount] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function lookup(code: string) {
+    try {
+      const res = await api(profileRoutes.ifscLookup, { params: { ifsc: code } });
+      if (res.valid) {
+        setBankName(res.BANK ?? '');
+        setBranch([res.BRANCH, res.ADDRESS].filter(Boolean).join(', '));
+      } else {
+        setBankName('');
+        setBranch('');
+        setError(profileMessages.ifscUnknown);
+      }
+    } catch {
+      // A failed lookup is silent (spec 8): the person can still save.
+    }
+  }
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!accountsMatch(account, confirm)) return setError(profileMessages.accountMismatch);
+    const parsed = bankAddBodySchema.safeParse({ ifsc_code: ifsc, account_no: account, account_no_confirm: confirm, bank_name: bankName || undefined, branch_detail: branch || undefined });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? profileMessages.ifscInvalid);
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await apiWithMessage(profileRoutes.bankAdd, { body: parsed.data });
+      showSuccess(res.message);
+      await queryClient.invalidateQueries({ queryKey: ['partner', 'banks'] });
+      onDone();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-label={t('addBank')} style={{ marginTop: '1rem' }}>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="b-ifsc">{t('ifscCode')}</label>
+          <input
+            id="b-ifsc"
+            className="input"
+            value={ifsc}
+            maxLength={11}
+            autoComplete="off"
+            onChange={(e) => {
+              const code = e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+              setIfsc(code);
+              setError(null);
+              if (shouldLookupIfsc(code)) void lookup(code);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="b-name">{t('bankName')}</label>
+          <input id="b-name" className="input" value={bankName} readOnly />
+        </div>
+        <div className="field">
+          <label htmlFor="b-branch">{t('branch')}</label>
+          <input id="b-branch" className="input" value={branch} onChange={(e) => setBranch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="b-account">{t('accountNumber')}</label>
+          <input id="b-account" className="input" type="password" inputMode="numeric" autoComplete="off" value={account} maxLength={18} onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))} />
+        </div>
+        <div className="field">
+          <label htmlFor="b-confirm">{t('confirmAccount')}</label>
+          <input id="b-confirm" className="input" inputMode="numeric" autoComplete="off" value={confirm} maxLength={18} onChange={(e) => setConfirm(e.target.value.replace(/\D/g, ''))} aria-invalid={!!error} aria-describedby={error ? 'b-error' : undefined} />
+        </div>
+      </div>
+      {error && (
+        <p id="b-error" className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="filters__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('saving') : t('saveDetails')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,331 @@
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  LEAD_STATUS_FILTER_LABELS,
+  LEADS_PAGE_SIZE,
+  FILE_INPUT_TYPES_SHOWN,
+  formatRupees,
+  leadStatusQuery,
+  leadTiles,
+  needsAttachment,
+  pageEnd,
+  partnerMessages,
+  partnerRoutes,
+  type LeadStatusFilter,
+  type ReportCell,
+  type ReportRow,
+} from '@pmw/contract/partner';
+import { formatDateTime } from '@pmw/contract/time';
+import { api, routeUrl } from '../../shared/api-client';
+import { Dialog } from '../../shared/dialog';
+import { Loader } from '../../shared/loader';
+import { showError, showSuccess } from '../../shared/message-bar';
+import { fileUrl, uploadPartnerFile } from './partner-api';
+import { t } from './messages';
+
+interface Filters {
+  job_id: string;
+  status: LeadStatusFilter;
+  start_date: string;
+  end_date: string;
+  search: string;
+  search_comment: string;
+}
+const EMPTY: Filters = { job_id: '', status: '', start_date: '', end_date: '', search: '', search_comment: '' };
+
+/** What the report calls send for the filters a person chose (spec 9 mapping). */
+function toQuery(f: Filters) {
+  const s = leadStatusQuery(f.status);
+  return {
+    ...(f.job_id ? { job_id: [Number(f.job_id)] } : {}),
+    ...(s.status !== undefined ? { status: s.status } : {}),
+    archive_status: s.archive_status,
+    ...(f.start_date ? { start_date: f.start_date } : {}),
+    ...(f.end_date ? { end_date: f.end_date } : {}),
+    ...(f.search.trim() ? { search: f.search.trim() } : {}),
+    ...(f.search_comment.trim() ? { search_comment: f.search_comment.trim() } : {}),
+  };
+}
+
+function initialFilters(): Filters {
+  // The projects page links here with ?job_id=.
+  const jobId = new URLSearchParams(window.location.search).get('job_id');
+  return { ...EMPTY, job_id: jobId && /^\d+$/.test(jobId) ? jobId : '' };
+}
+
+export function ReportPage() {
+  const [draft, setDraft] = useState<Filters>(initialFilters);
+  const [applied, setApplied] = useState<Filters>(draft);
+  const [page, setPage] = useState(0);
+  const [attachFor, setAttachFor] = useState<{ row: ReportRow; cell: ReportCell; label: string } | null>(null);
+  const query = toQuery(applied);
+
+  const projects = useQuery({ queryKey: ['partner', 'report', 'projects'], queryFn: () => api(partnerRoutes.reportProjects) });
+  const counts = useQuery({ queryKey: ['partner', 'report', 'counts', query], queryFn: () => api(partnerRoutes.reportCounts, { query }) });
+  const data = useQuery({
+    queryKey: ['partner', 'report', 'data', query, page],
+    queryFn: () => api(partnerRoutes.reportData, { query: { ...query, limit: LEADS_PAGE_SIZE, offset: page * LEADS_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+
+  function apply(e?: FormEvent) {
+    e?.preventDefault();
+    setApplied(draft);
+    setPage(0);
+  }
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: k === 'status' ? (e.target.value === '' ? '' : Number(e.target.value)) : e.target.value }));
+  const tiles = counts.data ? leadTiles(counts.data) : null;
+  const downloadUrl = routeUrl(partnerRoutes.reportDownload, { query: toQuery(draft) });
+
+  return (
+    <section>
+      <h1 className="page-title">{t('reportTitle')}</h1>
+      <form onSubmit={apply} aria-label={t('reportTitle')}>
+        <div className="filters">
+          <div className="field">
+            <label htmlFor="f-project">{t('projectLabel')}</label>
+            <select id="f-project" className="input" value={draft.job_id} onChange={set('job_id')}>
+              <option value="">{t('selectProjects')}</option>
+              {projects.data?.map((p) => (
+                <option key={p.job_id} value={p.job_id}>
+                  {p.slug_name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-status">{t('statusLabel')}</label>
+            <select id="f-status" className="input" value={String(draft.status)} onChange={set('status')}>
+              {LEAD_STATUS_FILTER_LABELS.map((s) => (
+                <option key={String(s.value)} value={String(s.value)}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="f-start">{t('startDate')}</label>
+            <input id="f-start" type="date" className="input" value={draft.start_date} max={draft.end_date || undefined} onChange={set('start_date')} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-end">{t('endDate')}</label>
+            <input id="f-end" type="date" className="input" value={draft.end_date} min={draft.start_date || undefined} onChange={set('end_date')} />
+          </div>
+          <div className="field">
+            <label htmlFor="f-search">{t('searchDetails')}</label>
+            <input id="f-search" type="search" className="input" value={draft.search} onChange={set('search')} enterKeyHint="search" />
+          </div>
+          <div className="field">
+            <label htmlFor="f-comment">{t('searchComment')}</label>
+            <input id="f-comment" type="search" className="input" value={draft.search_comment} onChange={set('search_comment')} enterKeyHint="search" />
+          </div>
+        </div>
+        <div className="filters__actions">
+          <button type="submit" className="button">
+            {t('applyFilters')}
+          </button>
+          <a className="button button--ghost" href={downloadUrl} download>
+            {t('downloadReport')}
+          </a>
+        </div>
+      </form>
+
+      <div className="tiles" aria-live="polite">
+        {(
+          [
+            ['tileTotal', tiles?.total],
+            ['tilePending', tiles?.pending],
+            ['tileApproved', tiles?.approved],
+            ['tileRejected', tiles?.rejected],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="card tile" data-testid={`tile-${label}`}>
+            <span className="tile__label">{t(label)}</span>
+            <span className="tile__value">{value ?? '–'}</span>
+          </div>
+        ))}
+      </div>
+
+      {data.isPending ? (
+        <Loader label={t('loading')} />
+      ) : data.isError ? (
+        <div className="empty" role="alert">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button button--ghost" onClick={() => void data.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t('colLeadId')}</th>
+                  <th>{t('colCreated')}</th>
+                  <th>{t('colUpdated')}</th>
+                  <th>{t('colStatus')}</th>
+                  <th>{t('colComment')}</th>
+                  <th>{t('colPayout')}</th>
+                  <th>{t('colCustomer')}</th>
+                  {data.data.inputs.map((i) => (
+                    <th key={i.key}>{i.label}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={7 + data.data.inputs.length} className="empty">
+                      {t('noData')}
+                    </td>
+                  </tr>
+                ) : (
+                  data.data.rows.map((r) => (
+                    <tr key={r.lead_id}>
+                      <td>{r.lead_id}</td>
+                      <td className="nowrap">{formatDateTime(r.created_on)}</td>
+                      <td className="nowrap">{formatDateTime(r.modified_on)}</td>
+                      <td>
+                        <span className={`badge ${r.status_text === 'Approved' ? 'badge--success' : r.status_text === 'Rejected' ? 'badge--danger' : r.status_text === 'Pending' ? 'badge--warning' : ''}`}>{r.status_text}</span>
+                      </td>
+                      <td>{r.status_comment ?? ''}</td>
+                      <td className="nowrap">{formatRupees(r.responseMetaData.payout)}</td>
+                      <td>
+                        <div>{r.name ?? ''}</div>
+                        {r.number && <div className="muted">{r.number}</div>}
+                      </td>
+                      {data.data.inputs.map((i) => (
+                        <td key={i.key}>
+                          <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={(cell) => setAttachFor({ row: r, cell, label: i.label })} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <div className="pager">
+            <span>{t('outOf', { x: pageEnd(page * LEADS_PAGE_SIZE, data.data.rows.length), total: data.data.count })}</span>
+            <span className="filters__actions" style={{ margin: 0 }}>
+              <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                {t('previous')}
+              </button>
+              <button type="button" className="button button--ghost button--small" disabled={(page + 1) * LEADS_PAGE_SIZE >= data.data.count} onClick={() => setPage((p) => p + 1)}>
+                {t('next')}
+              </button>
+            </span>
+          </div>
+        </>
+      )}
+      <AttachDialog target={attachFor} onClose={() => setAttachFor(null)} />
+    </section>
+  );
+}
+
+function CellView({ row, cell, label, onAttach }: { row: ReportRow; cell: ReportCell | undefined; label: string; onAttach: (cell: ReportCell) => void }) {
+  if (!cell) return null;
+  if (needsAttachment(cell)) {
+    return (
+      <button type="button" className="button button--small" aria-label={t('attachFor', { label, id: row.lead_id })} onClick={() => onAttach(cell)}>
+        {t('attach')}
+      </button>
+    );
+  }
+  if (cell.file_id && FILE_INPUT_TYPES_SHOWN.includes(cell.input_type)) {
+    const fileId = cell.file_id;
+    return (
+      <button
+        type="button"
+        className="link-button"
+        aria-label={t('viewFor', { label, id: row.lead_id })}
+        onClick={() => {
+          // Open the tab first so a pop-up blocker sees a click, then point it at the signed URL.
+          const tab = window.open('', '_blank');
+          fileUrl(fileId).then(
+            (url) => (tab ? (tab.location.href = url) : window.open(url, '_blank')),
+            (err: unknown) => {
+              tab?.close();
+              showError(err);
+            },
+          );
+        }}
+      >
+        {t('view')}
+      </button>
+    );
+  }
+  return <>{cell.value ?? ''}</>;
+}
+
+function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: ReportCell; label: string } | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const accept = target?.cell.input_type === 'IMAGE' ? '.png,.jpg,.jpeg,.webp' : target?.cell.input_type === 'VIDEO' ? '.mp4' : '.png,.jpg,.jpeg,.webp,.pdf';
+
+  function close() {
+    setFile(null);
+    setError(null);
+    onClose();
+  }
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!target) return;
+    if (!file) return setError(t('fileRequired'));
+    setBusy(true);
+    try {
+      const uploaded = await uploadPartnerFile(file, 'FORM_RESPONSE');
+      await api(partnerRoutes.inputAdd, { body: { form_response_id: target.row.form_response_id, input_id: target.cell.input_id, value: uploaded.file_id } });
+      showSuccess(partnerMessages.attachmentAdded);
+      await queryClient.invalidateQueries({ queryKey: ['partner', 'report', 'data'] });
+      close();
+    } catch (err) {
+      // The chosen file stays chosen so a retry needs one click.
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={!!target} title={t('addAttachment')} onClose={close}>
+      {target && (
+        <form onSubmit={submit}>
+          <p className="muted">
+            {target.label} · {t('colLeadId')} {target.row.lead_id}
+          </p>
+          <div className="field">
+            <label htmlFor="attach-file">{t('chooseFile')}</label>
+            <input
+              id="attach-file"
+              type="file"
+              className="input"
+              accept={accept}
+              aria-invalid={!!error}
+              aria-describedby={error ? 'attach-error' : undefined}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setError(null);
+              }}
+            />
+            {error && (
+              <p id="attach-error" className="field__error">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="filters__actions" style={{ justifyContent: 'flex-end' }}>
+            <button type="button" className="button button--ghost" onClick={close}>
+              {t('cancel')}
+            </button>
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? t('loading') : t('upload')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
