@@ -22,7 +22,7 @@ export const t = defineMessages({
   navPayouts: 'Payouts',
   navReport: 'Report',
   navCustomers: 'Customers',
-  hello: 'Hi, {name}',
+  hello: 'Hello {name}',
   noData: 'No Data',
   loadFailed: 'Not able to get query details.',
   retry: 'Try again',

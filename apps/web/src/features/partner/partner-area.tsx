@@ -59,8 +59,9 @@ function Portal({ user }: { user: SessionUser }) {
   async function logout() {
     try {
       await logoutPartner();
-      queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, null);
+      // Nothing of this partner stays cached for the next person on the device.
+      queryClient.removeQueries({ queryKey: ['partner'], predicate: (q) => q.queryKey[1] !== 'session' });
     } catch (err) {
       showError(err);
     }
