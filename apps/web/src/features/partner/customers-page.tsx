@@ -88,7 +88,7 @@ export function CustomersPage() {
                         disabled={busy || (!!call && isCallActive(call.status))}
                         onClick={() => setConfirm(c)}
                       >
-                        📞
+                        {t('colCall')}
                       </button>
                     </td>
                     <td className="nowrap">{formatDate(c.created_on)}</td>
