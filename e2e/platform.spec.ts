@@ -10,6 +10,9 @@ test('the root goes to the partner login, which logs a partner in and out', asyn
   await loginPartner(page, '9876500001');
   await expect(page.getByText(/Hello Asha/)).toBeVisible();
 
+  // On a phone the side menu sits behind the hamburger.
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('dialog', { name: 'Are you sure to logout?' })).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
