@@ -19,8 +19,8 @@ describe('lead status filter mapping (spec 9)', () => {
 });
 
 describe('lead count tiles', () => {
-  it('totals every lead and leaves the expired out of Pending', () => {
-    expect(leadTiles({ PENDING: 10, PENDING_PARTIAL: 2, REJECTED: 3, VERIFIED: 5, archived_count: 4 })).toEqual({ total: 20, pending: 8, approved: 5, rejected: 3 });
+  it('follows the spec: Total = all five buckets, Pending = pending + pending-partial + archived', () => {
+    expect(leadTiles({ PENDING: 10, PENDING_PARTIAL: 2, REJECTED: 3, VERIFIED: 5, archived_count: 4 })).toEqual({ total: 24, pending: 16, approved: 5, rejected: 3 });
     expect(leadTiles({ PENDING: 0, PENDING_PARTIAL: 0, REJECTED: 0, VERIFIED: 0, archived_count: 0 })).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0 });
   });
 });

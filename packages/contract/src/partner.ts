@@ -80,13 +80,15 @@ export const leadCountsSchema = z.object({
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
 /**
- * The four tiles: Total is every lead the filter matches; Pending the
- * status-0 leads less the expired ones; Approved VERIFIED; Rejected REJECTED.
+ * The four tiles, by the spec's formula (001, section 9) over disjoint
+ * buckets: PENDING and PENDING_PARTIAL are live status-0 leads,
+ * archived_count the expired ones. Total = all five; Pending = pending +
+ * pending-partial + archived; Approved = verified; Rejected = rejected.
  */
 export function leadTiles(c: LeadCounts): { total: number; pending: number; approved: number; rejected: number } {
   return {
-    total: c.PENDING + c.PENDING_PARTIAL + c.REJECTED + c.VERIFIED,
-    pending: Math.max(0, c.PENDING + c.PENDING_PARTIAL - c.archived_count),
+    total: c.PENDING + c.PENDING_PARTIAL + c.REJECTED + c.VERIFIED + c.archived_count,
+    pending: c.PENDING + c.PENDING_PARTIAL + c.archived_count,
     approved: c.VERIFIED,
     rejected: c.REJECTED,
   };

@@ -171,8 +171,9 @@ export function createPartnerReportService(deps: { db: Db }) {
     async counts(partnerId: number, f: ReportFilter): Promise<LeadCounts> {
       const [row] = await db
         .select({
-          PENDING: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.sub_status} <> 1)::int`,
-          PENDING_PARTIAL: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.sub_status} = 1)::int`,
+          // Disjoint buckets: pending and pending-partial leave out the expired, which archived_count holds.
+          PENDING: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 0 and ${formResponses.sub_status} <> 1)::int`,
+          PENDING_PARTIAL: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 0 and ${formResponses.sub_status} = 1)::int`,
           REJECTED: sql<number>`count(*) filter (where ${formResponses.status} = 2)::int`,
           VERIFIED: sql<number>`count(*) filter (where ${formResponses.status} = 1)::int`,
           archived_count: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 1)::int`,
