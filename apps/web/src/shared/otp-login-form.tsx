@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { mobileSchema } from '@pmw/contract/mobile';
 import { otpSchema } from '@pmw/contract/auth';
 import { OtpField } from './otp-field';
@@ -9,12 +9,16 @@ import { useCountdown } from './use-countdown';
 export function OtpLoginForm(props: {
   title: string;
   subtitle?: string;
+  /** Shown above the title (a logo). */
+  brand?: ReactNode;
+  className?: string;
+  mobilePlaceholder?: string;
   sendOtp: (mobile: string) => Promise<{ resend_after: number }>;
   login: (mobile: string, otp: string) => Promise<void>;
   resendSeconds: number;
-  labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string };
+  labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string; resend?: string };
 }) {
-  const l = { mobile: 'Mobile Number', otp: 'OTP', login: 'Login', submit: 'Submit OTP', change: 'Change Number?', sent: 'OTP sent to Mobile', ...props.labels };
+  const l = { mobile: 'Mobile Number', otp: 'OTP', login: 'Login', submit: 'Submit OTP', change: 'Change Number?', sent: 'OTP sent to Mobile', resend: 'Resend OTP', ...props.labels };
   const [mobile, setMobile] = useState('');
   const [otp, setOtp] = useState('');
   const [otpSent, setOtpSent] = useState(false);
@@ -56,7 +60,8 @@ export function OtpLoginForm(props: {
   }
 
   return (
-    <form className="otp-login card" onSubmit={submit} noValidate>
+    <form className={`otp-login card ${props.className ?? ''}`} onSubmit={submit} noValidate>
+      {props.brand}
       <h1>{props.title}</h1>
       {props.subtitle && <p className="muted">{props.subtitle}</p>}
       <div className="field">
@@ -68,6 +73,7 @@ export function OtpLoginForm(props: {
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={10}
+          placeholder={props.mobilePlaceholder}
           value={mobile}
           readOnly={otpSent}
           aria-invalid={!!error.mobile}
@@ -81,7 +87,7 @@ export function OtpLoginForm(props: {
           </button>
         )}
       </div>
-      {otpSent && <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} disabled={busy} autoFocus />}
+      {otpSent && <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} resendLabel={l.resend} disabled={busy} autoFocus />}
       <button type="submit" className="button button--block" disabled={busy}>
         {otpSent ? l.submit : l.login}
       </button>

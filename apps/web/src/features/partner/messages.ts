@@ -11,7 +11,6 @@ export const t = defineMessages({
   submitOtp: 'Submit OTP',
   changeNumber: 'Change Number?',
   resendOtp: 'Resend OTP',
-  otpSentTo: 'OTP sent to {mobile}',
   logout: 'Logout',
   logoutConfirm: 'Are you sure to logout?',
   menu: 'Menu',
