@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { feedbackLinkPath } from '@pmw/contract/feedback';
-import { outboxOtpAfter } from './helpers';
+import { loginPartner, outboxOtpAfter } from './helpers';
 
 const demoLink = feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 101, otp: '4321' });
 
@@ -71,6 +71,11 @@ test('a merchant opens the demo link, rates 2 with reasons and a comment, and th
     location: { lat: 12.9352, lng: 77.6245 },
   });
   await ops.dispose();
+
+  // And Asha reads her new average in her profile.
+  await loginPartner(page, '9876500001');
+  await page.goto('/partner/profile');
+  await expect(page.getByText('Rating 3.5 from 2 reviews')).toBeVisible();
 });
 
 test('a refused location still lets the merchant submit', async ({ page, context }) => {

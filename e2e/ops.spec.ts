@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { outboxOtpAfter } from './helpers';
+import { formatRupees } from '@pmw/contract/partner';
+import { loginPartner, outboxOtpAfter } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -109,6 +110,15 @@ test('an admin creates a project with a form and slots, a customer sends a lead 
   const after = await ashaWallet(asha);
   expect(after.total_amount - before.total_amount).toBe(35_000);
   expect(after.credit_amount - before.credit_amount).toBe(35_000);
+
+  // Asha sees the credit on her Payouts page.
+  const ashaContext = await browser.newContext({ baseURL });
+  const ashaPage = await ashaContext.newPage();
+  await loginPartner(ashaPage, '9876500001');
+  await ashaPage.goto('/partner/earnings');
+  await expect(ashaPage.locator('.tile', { hasText: 'Wallet Balance' })).toContainText(formatRupees(after.total_amount));
+  await expect(ashaPage.getByRole('list', { name: 'Wallet Logs' }).getByText('+₹350.00').first()).toBeVisible();
+  await ashaContext.close();
 
   // A payout run pays Asha's whole balance to her verified default bank; the file can be downloaded.
   await page.getByRole('link', { name: 'Payouts' }).click();
