@@ -145,3 +145,33 @@ test('the console API refuses a caller without an ops session; the console links
   await loginOpsUi(page);
   await expect(page.getByRole('link', { name: 'Support inbox' })).toHaveAttribute('href', '/ops/support');
 });
+
+test('a hiring project an admin creates shows in Available Projects with a referral link', async ({ browser, playwright, baseURL }) => {
+  const title = `Night Rider ${Date.now() % 100000}`;
+  const ops = await playwright.request.newContext({ baseURL });
+  const since = Date.now();
+  await ops.post('/api/v2/ops/otp/send', { data: { mobile: '9876500100' } });
+  const otp = await outboxOtpAfter(ops, '9876500100', since);
+  await ops.post('/api/v2/ops/login/otp', { data: { mobile: '9876500100', otp } });
+  const created = await ops.post('/api/v2/ops/projects', {
+    data: {
+      employer_id: 6, job_category_id: 6, job_title: title, payout_paise: 90_000, rewards: 'Earn ₹900 per joining',
+      criteria: 'Age_18 to 45 years', features: ['Weekly pay'], duplicate_window_days: 30, validity_days: 30,
+      locations: [{ city: 'Pune', address: 'Swiftcart Hub, Baner Road', pincode: '411045' }],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await ops.dispose();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginPartner(page, '9876500001');
+  await page.goto('/partner/projects');
+  await page.getByLabel('Search projects').fill('Night Rider');
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('Earn ₹900 per joining', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Get Link' }).click();
+  const link = await page.getByRole('dialog', { name: title }).getByLabel(`Referral link for ${title}`).inputValue();
+  expect(link).toMatch(/\/application\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/MTAx$/);
+  await context.close();
+});
