@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Leads Report figures (issue 3): fills N leads across many partners, one of
+// Leads Report figures: fills N leads across many partners, one of
 // them (Asha, user 101) with 100,000, then measures through the HTTP API:
 // p50/p95 of the counts call and of a filtered page fetch, and the CSV
 // download's rows per second with the server's peak memory.

@@ -100,7 +100,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
-  // Partner portal (issue 3): report, profile and banks, assigned customers with click-to-call.
+  // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
   const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey });
