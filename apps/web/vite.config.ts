@@ -8,7 +8,7 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     reportCompressedSize: false,
-    chunkSizeWarningLimit: 300,
+    chunkSizeWarningLimit: 400,
   },
   server: {
     proxy: {

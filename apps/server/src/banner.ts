@@ -13,8 +13,15 @@ export function printBanner(info: { config: Config; port: number; database: stri
     '  Demo logins (mobile, then the OTP):',
     `    Partner Asha Verma   ${DEMO.asha.mobile}   ${base}/partner/`,
     `    Partner Ravi Kumar   ${DEMO.ravi.mobile}   ${base}/partner/`,
-    `    Ops agent            ${DEMO.opsAgent.mobile}`,
-    `  Merchant feedback link (task 5001): ${base}${demoFeedbackPath}   Data download: ${base}/bueno/output ${info.config.dataDownloadPasscodeHash === DEMO_DATA_DOWNLOAD_PASSCODE_HASH ? `(demo passcode ${DEMO_DATA_DOWNLOAD_PASSCODE})` : ''}`,
+    `    Team member Meena    9876500011   ${base}/mt/TEAM01`,
+    `    Ops agent (admin)    ${DEMO.opsAgent.mobile}   ${base}/ops/  and  ${base}/ops/support/`,
+    `    Worker support       any partner  ${base}/support`,
+    '',
+    '  Public pages:',
+    `    Campaign page        ${base}/utm/${DEMO.asha.utm_code}`,
+    `    Merchant feedback    ${base}${demoFeedbackPath}`,
+    `    Data download        ${base}/bueno/output${info.config.dataDownloadPasscodeHash === DEMO_DATA_DOWNLOAD_PASSCODE_HASH ? `  (demo passcode ${DEMO_DATA_DOWNLOAD_PASSCODE})` : ''}`,
+    `    Job pages            see the README (one link per hiring project)`,
     '',
     info.config.devOutbox
       ? `  OTPs are printed in this log and kept in the dev outbox: ${base}/api/v2/dev/outbox?mobile=${DEMO.asha.mobile}`
