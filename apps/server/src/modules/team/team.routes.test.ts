@@ -210,10 +210,13 @@ describe('report', () => {
   });
 
   it('filters by inclusive days at +05:30', async () => {
-    const today = istDateString(new Date());
-    const todayCount = taskCountSchema.parse(body(await get(`/team/task/count?start_date=${today}&end_date=${today}`, meena)).data);
-    expect(todayCount.added).toBeGreaterThanOrEqual(1);
-    expect(todayCount.expired).toBe(0);
+    // The day of a seeded Added lead, read back rather than assumed: the seed
+    // may have run on the other side of midnight at +05:30.
+    const [lead] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, 7101));
+    const day = istDateString(lead!.created_on);
+    const dayCount = taskCountSchema.parse(body(await get(`/team/task/count?start_date=${day}&end_date=${day}`, meena)).data);
+    expect(dayCount.added).toBeGreaterThanOrEqual(1);
+    expect(dayCount.expired).toBe(0);
     const bad = await get('/team/task/count?start_date=2026-02-01&end_date=2026-01-01', meena);
     expect(bad.statusCode).toBe(400);
     expect((await get('/team/task/count?start_date=yesterday', meena)).statusCode).toBe(400);
