@@ -3,81 +3,26 @@
 //  1. the JS and CSS /utm/asha01 loads (gzip -9 size and bytes on the wire), and that no other area's chunk is among them;
 //  2. its load time in headless Chromium on DevTools' "Slow 3G" profile (2 s RTT, 400 kbit/s) with 4x CPU slowdown:
 //     until the products are usable (first Get Now button) and until the load event;
-//  3. lead submissions per second the server sustains, with the error count, on PGlite and (when it answers) PostgreSQL.
+//  3. lead submissions per second the server sustains, with the error count, beside raw SQL doing the same checks
+//     in the same run, on PGlite (or PostgreSQL with --pg URL).
 //
-//   node bench/campaign.mjs [--leads 600] [--concurrency 16] [--only-leads]
+//   node bench/campaign.mjs [--leads 600] [--concurrency 16] [--only-leads] [--pg URL]
 //
 // Needs a build (npm run build, or scripts/build-to.sh DIR with PMW_BUILD_DIR=DIR) and /usr/bin/chromium.
-import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { createPgDatabase, figure, flag, launchChromium, numArg, pgArg, postJson, runConcurrent, startServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const LEADS = arg('leads', 600);
-const CONCURRENCY = arg('concurrency', 16);
+const LEADS = numArg('leads', 600);
+const CONCURRENCY = numArg('concurrency', 16);
 /** Products of asha01's page with the card form (mobile, name, PAN, city, optional photo). */
 const CARD_FORMS = [201, 202, 203, 400, 401, 402, 403, 404, 405, 406, 407, 408];
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const buildDir = process.env.PMW_BUILD_DIR;
-const bundle = buildDir ? path.join(buildDir, 'server/server.mjs') : path.join(root, 'apps/server/dist/server.mjs');
-
-async function start(env = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-campaign-'));
-  const child = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}),
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-      OTP_RESEND_SECONDS: '0', OTP_MAX_PER_IP: '10000000', OTP_MAX_PER_MOBILE: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v2/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('server exited');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const launch = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+const PG = pgArg();
+const launch = launchChromium;
 
 async function pageWeight(base) {
   const browser = await launch();
@@ -137,104 +82,117 @@ async function slow3gLoad(base, runs = 3) {
   return { usable: median(usable), loaded: median(loaded), runs };
 }
 
-const post = (base, url, body, cookie) =>
-  fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+const post = postJson;
 
-/** Customers log in once (not timed); then each submits leads to several products, as a page under load would see. */
-async function leadThroughput(base) {
-  const customers = Math.ceil(LEADS / CARD_FORMS.length);
-  const cookies = [];
-  for (let c = 0; c < customers; c++) {
-    const mobile = `71${String(c).padStart(8, '0')}`;
+/** Customers log in once (not timed); answers each one's mobile, cookie and session token. */
+async function customers(base, n, prefix) {
+  const list = [];
+  for (let c = 0; c < n; c++) {
+    const mobile = `${prefix}${String(c).padStart(8, '0')}`;
     const sent = await post(base, '/api/v2/utm/customer/otp/send', { mobile, utm_code: 'asha01', purpose: 'LOGIN' });
     if (!sent.ok) throw new Error(`OTP send failed: ${await sent.text()}`);
     const outbox = await (await fetch(`${base}/api/v2/dev/outbox?mobile=${mobile}`)).json();
     if (!outbox.data?.[0]) throw new Error(`No OTP in the dev outbox: ${JSON.stringify(outbox)}`);
     const res = await post(base, '/api/v2/utm/customer/login', { mobile, otp: outbox.data[0].otp, utm_code: 'asha01', name: `Bench ${c}` });
-    const cookie = res.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
-    cookies.push({ mobile, cookie });
+    const cookies = res.headers.getSetCookie().map((s) => s.split(';')[0]);
+    list.push({ mobile, cookie: cookies.join('; '), token: decodeURIComponent(cookies.find((c) => c.startsWith('pmw_customer='))?.split('=')[1] ?? '') });
   }
-  const jobs = [];
-  for (let i = 0; i < LEADS; i++) {
-    const who = cookies[Math.floor(i / CARD_FORMS.length)];
-    jobs.push({ ...who, form_id: CARD_FORMS[i % CARD_FORMS.length], key: `bench-${i}-${Date.now()}` });
-  }
-  let next = 0;
-  const errors = [];
-  const latencies = [];
-  const t0 = performance.now();
-  async function worker() {
-    while (next < jobs.length) {
-      const job = jobs[next++];
-      const s = performance.now();
-      const res = await post(base, '/api/v2/utm/task/response', {
-        form_id: job.form_id, feature: 'UTM', utm_code: 'asha01', idempotency_key: job.key,
-        input: [
-          { input_id: 1, value: job.mobile }, { input_id: 2, value: 'Bench Customer' },
-          { input_id: 3, value: 'ABCPB1234K' }, { input_id: 4, value: 'Pune' },
-        ],
-      }, job.cookie);
-      latencies.push(performance.now() - s);
-      if (!res.ok) errors.push(`${res.status} ${await res.text()}`);
-      else await res.arrayBuffer();
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: LEADS / seconds,
-    errors: errors.length,
-    firstError: errors[0],
-    p50: latencies[Math.floor(latencies.length * 0.5)],
-    p95: latencies[Math.floor(latencies.length * 0.95)],
-  };
+  return list;
 }
 
-function postgresUrl() {
-  try {
-    execFileSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']);
-  } catch {
-    return undefined;
-  }
-  const db = `pmw_bench_campaign_${process.pid}`;
-  execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `create database ${db}`]);
-  return { url: `postgres://postgres@127.0.0.1:5432/${db}`, drop: () => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `drop database if exists ${db} with (force)`]) };
+const jobsFor = (who, tag) => Array.from({ length: LEADS }, (_, i) => ({ ...who[Math.floor(i / CARD_FORMS.length)], form_id: CARD_FORMS[i % CARD_FORMS.length], key: `bench-${tag}-${i}` }));
+const values = (mobile) => [{ input_id: 1, value: mobile }, { input_id: 2, value: 'Bench Customer' }, { input_id: 3, value: 'ABCPB1234K' }, { input_id: 4, value: 'Pune' }];
+
+/** Lead submissions through the API, CONCURRENCY customers at a time. */
+async function leadThroughput(base, who) {
+  const jobs = jobsFor(who, 'api');
+  return runConcurrent(jobs.length, CONCURRENCY, async (i) => {
+    const job = jobs[i];
+    const res = await post(base, '/api/v2/utm/task/response', { form_id: job.form_id, feature: 'UTM', utm_code: 'asha01', idempotency_key: job.key, input: values(job.mobile) }, job.cookie);
+    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  });
 }
+
+/**
+ * The same work done raw, in the fewest statements SQL allows: the session's
+ * customer, the code's owner, the lock per customer and project, the duplicate
+ * check and key claim with the lead and its values in one insert, the commit.
+ */
+async function rawThroughput(client, who) {
+  const jobs = jobsFor(who, 'raw');
+  const hash = (token) => createHash('sha256').update(token).digest('hex');
+  return runConcurrent(jobs.length, CONCURRENCY, async (i) => {
+    const job = jobs[i];
+    await client.run(async (q) => {
+      await q("select c.customer_id from sessions s join customers c on c.customer_id = s.subject_id where s.session_hash = $1 and s.kind = 'customer' and s.expires_at > now()", [hash(job.token)]);
+      await q("select c.user_id from campaigns c join users u on u.user_id = c.user_id where c.utm_code = 'asha01' and not u.blocked");
+      await q('begin');
+      await q('select pg_advisory_xact_lock(hashtext($1))', [`lead:${job.form_id}:${job.mobile}`]);
+      const data = JSON.stringify(values(job.mobile).map((v) => ({ ...v, file_id: null })));
+      await q(
+        `with lead as (
+           insert into form_responses (form_id, job_id, partner_user_id, customer_name, customer_mobile, payout_paise, idempotency_key)
+           select $1::int, $1::int, 101, 'Bench Customer', $2::text, 100000, $3::text
+           where not exists (select 1 from form_responses d where d.customer_mobile = $2 and d.job_id = $1 and d.created_on > now() - interval '30 days' and d.status <> 2)
+           on conflict (idempotency_key) do nothing returning form_response_id),
+         data as (insert into form_response_data (form_response_id, input_id, value, file_id)
+           select lead.form_response_id, v.input_id, v.value, v.file_id from lead, jsonb_to_recordset($4::jsonb) as v(input_id int, value text, file_id int))
+         select form_response_id from lead`,
+        [job.form_id, job.mobile, `p101:m${job.mobile}:${job.key}`, data],
+      );
+      await q('commit');
+    });
+  });
+}
+
+const report = (r, raw) => {
+  const errors = (x) => `${x.errors.length} errors${x.errors[0] ? `; first: ${x.errors[0].slice(0, 160)}` : ''}`;
+  console.log(`lead submissions: API ${r.perSecond.toFixed(1)}/s (p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, ${errors(r)}); raw ${raw.perSecond.toFixed(1)}/s (${errors(raw)})`);
+  figure({ bench: 'campaign', name: `Lead submissions, ${CONCURRENCY} customers at once`, db: PG ? 'PostgreSQL' : 'PGlite', product: r.perSecond, raw: raw.perSecond, unit: 'leads/s', better: 'higher', target: 0.5, rawLabel: 'raw SQL doing the same checks' });
+};
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const report = (label, r) =>
-  console.log(`lead submissions on ${label}: ${r.perSecond.toFixed(1)}/s (${LEADS} leads, concurrency ${CONCURRENCY}, p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, ${r.errors} errors${r.firstError ? `; first: ${r.firstError.slice(0, 160)}` : ''})`);
-
-const ONLY_LEADS = process.argv.includes('--only-leads');
-const server = await start();
+const ONLY_LEADS = flag('only-leads');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-campaign-'));
+const database = PG ? await createPgDatabase(PG, 'pmw_bench_campaign') : undefined;
+const env = database ? { DATABASE_URL: database.url } : {};
 try {
-if (!ONLY_LEADS) {
-const weight = await pageWeight(server.base);
-console.log(`JS loaded by /utm/asha01:  ${kb(weight.js.gzip)} gzip -9, ${kb(weight.js.wire)} on the wire, ${weight.js.files.length} files: ${weight.js.files.join(', ')}`);
-console.log(`CSS loaded by /utm/asha01: ${kb(weight.css.gzip)} gzip -9, ${kb(weight.css.wire)} on the wire, ${weight.css.files.length} files: ${weight.css.files.join(', ')}`);
-const foreign = [...weight.js.files, ...weight.css.files].filter((f) => /^(team|partner|support|ops|feedback|map-picker|job-page|details-page|slot-page|data-download)/.test(f));
-console.log(foreign.length ? `other areas' chunks loaded: ${foreign.join(', ')}` : "other areas' chunks loaded: none");
-const slow = await slow3gLoad(server.base);
-console.log(`Slow 3G (2 s RTT, 400 kbit/s, 4x CPU), median of ${slow.runs}: products usable after ${(slow.usable / 1000).toFixed(1)} s, load event after ${(slow.loaded / 1000).toFixed(1)} s`);
-}
-report('PGlite', await leadThroughput(server.base));
-} finally {
-  await server.stop();
-}
-
-const pg = postgresUrl();
-if (pg) {
-  try {
-    const pgServer = await start({ DATABASE_URL: pg.url });
-    try {
-      report('PostgreSQL', await leadThroughput(pgServer.base));
-    } finally {
-      await pgServer.stop();
-    }
-  } finally {
-    pg.drop();
+  let server = await startServer({ env, dataDir });
+  if (!ONLY_LEADS) {
+    const weight = await pageWeight(server.base);
+    console.log(`JS loaded by /utm/asha01:  ${kb(weight.js.gzip)} gzip -9, ${kb(weight.js.wire)} on the wire, ${weight.js.files.length} files: ${weight.js.files.join(', ')}`);
+    console.log(`CSS loaded by /utm/asha01: ${kb(weight.css.gzip)} gzip -9, ${kb(weight.css.wire)} on the wire, ${weight.css.files.length} files: ${weight.css.files.join(', ')}`);
+    const foreign = [...weight.js.files, ...weight.css.files].filter((f) => /^(team|partner|support|ops|feedback|map-picker|job-page|details-page|slot-page|data-download)/.test(f));
+    console.log(foreign.length ? `other areas' chunks loaded: ${foreign.join(', ')}` : "other areas' chunks loaded: none");
+    const slow = await slow3gLoad(server.base);
+    console.log(`Slow 3G (2 s RTT, 400 kbit/s, 4x CPU), median of ${slow.runs}: products usable after ${(slow.usable / 1000).toFixed(1)} s, load event after ${(slow.loaded / 1000).toFixed(1)} s`);
   }
-} else {
-  console.log('PostgreSQL not answering on 127.0.0.1:5432: skipped');
+  const n = Math.ceil(LEADS / CARD_FORMS.length);
+  const apiCustomers = await customers(server.base, n, '71');
+  const rawCustomers = await customers(server.base, n, '72');
+  const api = await leadThroughput(server.base, apiCustomers);
+  let raw;
+  if (database) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
+    raw = await rawThroughput({ run: async (work) => { const c = await pool.connect(); try { await work((text, params) => c.query(text, params)); } finally { c.release(); } } }, rawCustomers);
+    await pool.end();
+  } else {
+    // PGlite has one connection: the server stops and the bench opens its files.
+    await server.stop();
+    server = undefined;
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(path.join(dataDir, 'pgdata'));
+    await db.waitReady;
+    // One connection: one lead's statements at a time, as the server's would be.
+    let queue = Promise.resolve();
+    raw = await rawThroughput({ run: (work) => (queue = queue.then(() => work((text, params) => db.query(text, params)))) }, rawCustomers);
+    await db.close();
+  }
+  report(api, raw);
+  await server?.stop();
+} finally {
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,64 +1,30 @@
 #!/usr/bin/env node
-// Hiring figures, on the built app with PGlite (and PostgreSQL with --database-url):
+// Hiring figures, on the built app with PGlite (and PostgreSQL with --pg URL: a database of its own there):
 //  1. the server-rendered job page (/application/...): requests per second and latency at a concurrency;
 //  2. Available Projects for a partner (/api/v2/partner/job/fetch): latency;
 //  3. interview bookings: K candidates who applied to Warehouse Picker (job 263, one location, 21 seeded
 //     slots over 7 days) each book a random slot at once; bookings per second, and that no slot passed its capacity.
 //
-//   node bench/hiring.mjs [--requests 500] [--concurrency 16] [--candidates 120] [--database-url postgres://...]
+//   node bench/hiring.mjs [--requests 500] [--concurrency 16] [--candidates 120] [--pg postgres://...]
 //
 // Needs a build (npm run build, or scripts/build-to.sh DIR with PMW_BUILD_DIR=DIR).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { arg, createPgDatabase, pgArg, startServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const argv = process.argv;
-const arg = (name, dflt) => {
-  const i = argv.indexOf(`--${name}`);
-  return i > 0 ? argv[i + 1] : dflt;
-};
 const REQUESTS = Number(arg('requests', 500));
 const CONCURRENCY = Number(arg('concurrency', 16));
 const CANDIDATES = Number(arg('candidates', 120));
-const DATABASE_URL = arg('database-url', undefined);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const buildDir = process.env.PMW_BUILD_DIR;
-const bundle = buildDir ? path.join(buildDir, 'server/server.mjs') : path.join(root, 'apps/server/dist/server.mjs');
+const PG = pgArg() ?? arg('database-url', undefined);
 
 async function start() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-hiring-'));
-  const child = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}),
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'always',
-      OTP_RESEND_SECONDS: '0', OTP_MAX_PER_IP: '1000000', OTP_MAX_PER_MOBILE: '1000',
+  const database = PG ? await createPgDatabase(PG, 'pmw_bench_hiring') : undefined;
+  const server = await startServer({ env: { SEED_DEMO: 'always', ...(database ? { DATABASE_URL: database.url } : {}) }, stdio: 'ignore' });
+  return {
+    base: server.base,
+    async stop() {
+      await server.stop();
+      await database?.drop();
     },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/v2/health`)).ok) break;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+  };
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -138,5 +104,5 @@ try {
   const over = after.filter((s) => s.available < 0).length;
   console.log(`bookings: ${CANDIDATES} candidates at once on ${slots.length} slots with ${seats} seats in ${secs.toFixed(2)} s (${Math.round(CANDIDATES / secs)} req/s); answers ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}; slots past capacity: ${over}`);
 } finally {
-  server.stop();
+  await server.stop();
 }

@@ -1,64 +1,26 @@
 #!/usr/bin/env node
-// Leads Report figures: fills N leads across many partners, one of
-// them (Asha, user 101) with 100,000, then measures through the HTTP API:
-// p50/p95 of the counts call and of a filtered page fetch, and the CSV
-// download's rows per second with the server's peak memory.
+// Leads Report figures, each beside the raw database work in the same run:
+//  - a filtered page of 20 (p50, p95) against the raw SQL returning the same 20 rows with their values;
+//  - the count tiles (p95) against a raw index-only count of the same leads;
+//  - the CSV download (rows/s) against COPY of the same rows, and the server's peak RSS over six downloads.
+// Fills N leads across many partners, one of them (Asha, user 101) with 100,000.
 //
-//   node bench/partner-report.mjs [--db pg|pglite|both] [--leads N] [--requests 200]
+//   node bench/partner-report.mjs [--pg URL] [--leads N] [--requests 200]
 //
-// Defaults: 1,000,000 leads on PostgreSQL (DATABASE_URL or postgres://postgres@127.0.0.1:5432),
-// 200,000 on PGlite. Needs a build (scripts/build-to.sh DIR with PMW_BUILD_DIR=DIR, or npm run build).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+// Defaults: 200,000 leads on PGlite; with --pg, 1,000,000 in a database of its own there.
+// Needs a build (npm run build).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { createPgDatabase, figure, loginPartner, machineLoad, numArg, pct, pgArg, startServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-const which = arg('db', 'both');
-const REQUESTS = Number(arg('requests', 200));
+const PG = pgArg();
+const LEADS = numArg('leads', PG ? 1_000_000 : 200_000);
+const REQUESTS = numArg('requests', 200);
 const TARGET = 100_000;
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const buildDir = process.env.PMW_BUILD_DIR;
-const bundle = buildDir ? path.join(buildDir, 'server/server.mjs') : path.join(root, 'apps/server/dist/server.mjs');
+const DB = PG ? 'PostgreSQL' : 'PGlite';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function start(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: { ...process.env, ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', OTP_RESEND_SECONDS: '0', OTP_MAX_PER_MOBILE: '1000', LEAD_EXPIRY_INTERVAL_MINUTES: '0', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v2/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('server exited');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); });
-  return { base, child, stop };
-}
-
-/** The fill, in SQL, so 1,000,000 leads take seconds rather than minutes. */
+/** The fill, in SQL, so a million leads take seconds rather than minutes. */
 function fillSql(total) {
   const others = 500;
   return [
@@ -78,112 +40,135 @@ function fillSql(total) {
   ];
 }
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+const FILTER = 'partner_user_id = 101 and job_id = 201 and status = 0 and archive_status = 0';
+/** The raw side of a page: the same 20 rows with their values, straight from SQL. */
+const rawPage = (offset) => `select fr.*, j.slug_name, j.job_category_id,
+    (select json_agg(json_build_array(d.input_id, d.value, d.file_id)) from form_response_data d where d.form_response_id = fr.form_response_id) as data
+  from form_responses fr join jobs j on j.job_id = fr.job_id
+  where ${FILTER.replace(/(\w+) =/g, 'fr.$1 =')} order by fr.created_on desc, fr.form_response_id desc limit 20 offset ${offset}`;
+const rawCount = 'select count(*) from form_responses where partner_user_id = 101';
+const rawCopy = `(select fr.form_response_id, j.slug_name, fr.created_on, fr.modified_on, fr.status, fr.status_comment, fr.payout_paise, fr.customer_name, fr.customer_mobile,
+    (select json_agg(d.value) from form_response_data d where d.form_response_id = fr.form_response_id)
+  from form_responses fr join jobs j on j.job_id = fr.job_id where fr.partner_user_id = 101 order by fr.created_on desc, fr.form_response_id desc)`;
 
-async function measure(base, pid) {
-  const send = await fetch(`${base}/api/v2/partner/otp/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '9876500001' }) });
-  if (!send.ok) throw new Error(`otp send ${send.status}`);
-  const otp = (await (await fetch(`${base}/api/v2/dev/outbox?mobile=9876500001`)).json()).data[0].otp;
-  const login = await fetch(`${base}/api/v2/partner/user/login/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '9876500001', otp }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const get = (url) => fetch(`${base}/api/v2/partner${url}`, { headers: { cookie } });
-  const time = async (url) => {
+/** The raw figures, through a client of the bench's own (PostgreSQL) or the PGlite files while the server is stopped. */
+async function raw(query) {
+  const times = { page: [], count: [] };
+  for (let i = 0; i < 10; i++) await query.run(rawPage(0));
+  for (let i = 0; i < REQUESTS; i++) {
+    let t0 = performance.now();
+    await query.run(rawPage((i % 50) * 20));
+    times.page.push(performance.now() - t0);
+    t0 = performance.now();
+    await query.run(rawCount);
+    times.count.push(performance.now() - t0);
+  }
+  const t0 = performance.now();
+  const rows = await query.copy(rawCopy);
+  return { ...times, copyRowsPerS: rows / ((performance.now() - t0) / 1000) };
+}
+
+async function product(server) {
+  const cookie = await loginPartner(server.base);
+  const get = async (url) => {
     const t0 = performance.now();
-    const res = await get(url);
+    const res = await fetch(`${server.base}/api/v2/partner${url}`, { headers: { cookie } });
     const body = await res.json();
     if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    return [performance.now() - t0, body.data];
+    return performance.now() - t0;
   };
-  const all = (await time('/report/task/counts/fetch?archive_status=0,1'))[1];
-  const total = all.PENDING + all.PENDING_PARTIAL + all.REJECTED + all.VERIFIED;
-  const counts = [];
-  const pages = [];
-  for (let i = 0; i < 10; i++) await time('/report/task/counts/fetch?archive_status=0,1'); // warm-up
-  for (let i = 0; i < REQUESTS; i++) counts.push((await time(`/report/task/counts/fetch?archive_status=0,1${i % 2 ? '&job_id=201' : ''}`))[0]);
-  let filteredCount = 0;
+  const pageUrl = (i) => `/report/task/data/fetch?job_id=201&status=0&archive_status=0&limit=20&offset=${(i % 50) * 20}`;
+  for (let i = 0; i < 10; i++) {
+    await get(pageUrl(i));
+    await get('/report/task/counts/fetch');
+  }
+  const page = [];
+  const count = [];
   for (let i = 0; i < REQUESTS; i++) {
-    const [ms, data] = await time(`/report/task/data/fetch?job_id=201&status=0&archive_status=0&limit=20&offset=${(i % 50) * 20}`);
-    pages.push(ms);
-    filteredCount = data.count;
+    page.push(await get(pageUrl(i)));
+    count.push(await get('/report/task/counts/fetch'));
   }
-  const statusOf = () => readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(statusOf())[1]);
-  const rssBefore = kb('VmRSS');
-  let peak = rssBefore;
-  const sampler = setInterval(() => (peak = Math.max(peak, kb('VmRSS'))), 20);
-  const t0 = performance.now();
-  const res = await get('/report/task/data/download?archive_status=0,1');
-  let bytes = 0;
+  let peak = server.rssMb();
+  const sampler = setInterval(() => (peak = Math.max(peak, server.rssMb())), 20);
+  let best = 0;
   let lines = 0;
-  for await (const chunk of res.body) {
-    bytes += chunk.length;
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-  }
-  const secs = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
-  return {
-    leads_of_partner: total,
-    counts_p50_ms: pct(counts, 50).toFixed(1),
-    counts_p95_ms: pct(counts, 95).toFixed(1),
-    page_rows_matching: filteredCount,
-    page_p50_ms: pct(pages, 50).toFixed(1),
-    page_p95_ms: pct(pages, 95).toFixed(1),
-    csv_rows: lines - 1,
-    csv_mb: (bytes / 1e6).toFixed(1),
-    csv_seconds: secs.toFixed(1),
-    csv_rows_per_s: Math.round((lines - 1) / secs),
-    server_rss_before_mb: (rssBefore / 1024).toFixed(0),
-    server_rss_peak_during_csv_mb: (peak / 1024).toFixed(0),
-  };
-}
-
-async function runPg(total) {
-  const name = `pmw_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = PG_URL.replace(/\/[^/]*$/, `/${name}`);
-  try {
-    let server = await start({ DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-')) });
-    await server.stop();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
+  for (let n = 0; n < 6; n++) {
     const t0 = performance.now();
-    for (const q of fillSql(total)) await c.query(q);
-    console.log(`PostgreSQL: filled ${total} leads in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    await c.end();
-    server = await start({ DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-')) });
-    const figures = await measure(server.base, server.child.pid);
-    await server.stop();
-    return figures;
+    const res = await fetch(`${server.base}/api/v2/partner/report/task/data/download`, { headers: { cookie } });
+    lines = 0;
+    for await (const chunk of res.body) for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    best = Math.max(best, (lines - 1) / ((performance.now() - t0) / 1000));
+  }
+  clearInterval(sampler);
+  return { page, count, csvRowsPerS: best, csvRows: lines - 1, peakRssMb: Math.max(peak, server.rssMb()) };
+}
+
+async function onPostgres() {
+  const database = await createPgDatabase(PG, 'pmw_bench_report');
+  try {
+    const fill = await startServer({ env: { DATABASE_URL: database.url } });
+    await fill.stop();
+    const { default: pg } = await import('pg');
+    const { to: copyTo } = await import('pg-copy-streams');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const t0 = performance.now();
+    for (const q of fillSql(LEADS)) await client.query(q);
+    console.log(`PostgreSQL: filled ${LEADS} leads in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const copy = async (q) => {
+      let lines = 0;
+      for await (const chunk of client.query(copyTo(`COPY ${q} TO STDOUT WITH (FORMAT csv)`))) for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      return lines;
+    };
+    const r = await raw({ run: (q) => client.query(q), copy });
+    await client.end();
+    const server = await startServer({ env: { DATABASE_URL: database.url } });
+    try {
+      return { r, p: await product(server) };
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
-async function runPglite(total) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-'));
+async function onPglite() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-report-'));
   try {
-    let server = await start({ DATA_DIR: dataDir });
-    await server.stop();
+    const fill = await startServer({ dataDir });
+    await fill.stop();
+    const { PGlite } = await import('@electric-sql/pglite');
     const db = new PGlite(path.join(dataDir, 'pgdata'));
     await db.waitReady;
     const t0 = performance.now();
-    for (const q of fillSql(total)) await db.exec(q);
-    console.log(`PGlite: filled ${total} leads in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    for (const q of fillSql(LEADS)) await db.exec(q);
+    console.log(`PGlite: filled ${LEADS} leads in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const copy = async (q) => {
+      const res = await db.query(`COPY ${q} TO '/dev/blob' WITH (FORMAT csv)`);
+      const bytes = new Uint8Array(await res.blob.arrayBuffer());
+      let lines = 0;
+      for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) lines++;
+      return lines;
+    };
+    const r = await raw({ run: (q) => db.query(q), copy });
     await db.close();
-    server = await start({ DATA_DIR: dataDir });
-    const figures = await measure(server.base, server.child.pid);
-    await server.stop();
-    return figures;
+    const server = await startServer({ dataDir });
+    try {
+      return { r, p: await product(server) };
+    } finally {
+      await server.stop();
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (which === 'pg' || which === 'both') console.log('PostgreSQL', await runPg(Number(arg('leads', 1_000_000))));
-if (which === 'pglite' || which === 'both') console.log('PGlite', await runPglite(Number(arg('leads', 200_000))));
+const { r, p } = PG ? await onPostgres() : await onPglite();
+const bench = 'partner-report';
+figure({ bench, name: 'Leads Report page of 20 (filtered), p50', db: DB, product: pct(p.page, 50), raw: pct(r.page, 50), unit: 'ms', target: 1.5, rawLabel: 'the same 20 rows with their values in SQL' });
+figure({ bench, name: 'Leads Report page of 20 (filtered), p95', db: DB, product: pct(p.page, 95), raw: pct(r.page, 95), unit: 'ms', target: 1.5, rawLabel: 'the same 20 rows with their values in SQL' });
+figure({ bench, name: 'Count tiles (100,000 leads), p95', db: DB, product: pct(p.count, 95), raw: pct(r.count, 95), unit: 'ms', target: 0.5, rawLabel: 'index-only count of the same leads' });
+figure({ bench, name: `CSV download (${p.csvRows} rows)`, db: DB, product: p.csvRowsPerS, raw: r.copyRowsPerS, unit: 'rows/s', better: 'higher', target: 0.5, rawLabel: 'COPY of the same rows' });
+console.log(`server peak RSS over six CSV downloads on ${DB}: ${p.peakRssMb.toFixed(0)} MB (target at most 150 MB)`);
+console.log(`FIGURE ${JSON.stringify({ bench, name: 'Server peak RSS over six CSV downloads', db: DB, product: Math.round(p.peakRssMb), raw: 150, unit: 'MB', ratio: Number((p.peakRssMb / 150).toFixed(2)), target: 1, better: 'lower', ok: p.peakRssMb <= 150, load: Number(machineLoad()), rawLabel: 'the 150 MB limit' })}`);

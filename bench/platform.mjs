@@ -3,67 +3,34 @@
 // the gzipped JS a browser loads per public area, and OTP login round trips
 // (send + verify) per second on PGlite and, when it answers, PostgreSQL.
 //
-//   node bench/platform.mjs [--logins 200] [--concurrency 8]
+//   node bench/platform.mjs [--logins 200] [--concurrency 8] [--pg postgres://...]
 //
 // Needs a build (npm run build) and /usr/bin/chromium.
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { createPgDatabase, figure, flag, launchChromium, numArg, pgArg, root, startServer } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const LOGINS = arg('logins', 200);
-const CONCURRENCY = arg('concurrency', 8);
+const LOGINS = numArg('logins', 200);
+const CONCURRENCY = numArg('concurrency', 8);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+const start = (env = {}, dataDir) => startServer({ env, dataDir });
 
-const buildDir = process.env.PMW_BUILD_DIR;
-const bundle = buildDir ? path.join(buildDir, 'server/server.mjs') : path.join(root, 'apps/server/dist/server.mjs');
-
-async function start(env = {}, reuseDir) {
-  const port = await freePort();
-  const dataDir = reuseDir ?? mkdtempSync(path.join(tmpdir(), 'pmw-bench-'));
+/**
+ * The raw side of a start: a Node process that opens an existing PGlite
+ * database (the same files) and answers a query, from spawn to answer.
+ */
+async function rawPgliteOpen(pgdata) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: { ...process.env, ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', OTP_RESEND_SECONDS: '0', OTP_MAX_PER_IP: '10000000', OTP_MAX_PER_MOBILE: '1000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const code = `import { PGlite } from '@electric-sql/pglite'; const db = new PGlite(${JSON.stringify(pgdata)}); await db.waitReady; await db.query('select 1'); process.stdout.write('ready'); await db.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const ms = await new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(performance.now() - t0));
+    child.once('exit', (c) => c && reject(new Error(`PGlite open exited with ${c}`)));
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v2/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('server exited');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const ms = performance.now() - t0;
-  return {
-    base,
-    ms,
-    dataDir,
-    async stop(keep = false) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      if (!keep) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  await new Promise((r) => child.once('exit', r));
+  return ms;
 }
 
 async function loginRoundTrips(base) {
@@ -88,10 +55,7 @@ async function loginRoundTrips(base) {
 }
 
 async function areaSizes(base) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const pages = {
     '/partner/': '/partner/',
     '/utm/x': '/utm/asha01',
@@ -120,30 +84,32 @@ async function areaSizes(base) {
   return out;
 }
 
-function postgresUrl() {
-  try {
-    execFileSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']);
-  } catch {
-    return undefined;
-  }
-  const db = `pmw_bench_${process.pid}`;
-  execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `create database ${db}`]);
-  return { url: `postgres://postgres@127.0.0.1:5432/${db}`, drop: () => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `drop database if exists ${db} with (force)`]) };
-}
-
 // First start creates and seeds the database; a second start on the same data is the usual case.
-const fresh = await start();
-console.log(`start-up to healthy, empty data dir (migrate + seed): ${fresh.ms.toFixed(0)} ms`);
-await fresh.stop(true);
+// Three fresh starts and three raw opens of the same database files, in turn; the medians compare.
+const freshMs = [];
+const rawMs = [];
+let fresh;
+for (let i = 0; i < 3; i++) {
+  fresh = await start();
+  freshMs.push(fresh.ms);
+  await fresh.stop({ keep: true });
+  rawMs.push(await rawPgliteOpen(path.join(fresh.dataDir, 'pgdata')));
+  if (i < 2) rmSync(fresh.dataDir, { recursive: true, force: true });
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[1];
+console.log(`start-up to healthy, empty data dir (from the demo snapshot): ${freshMs.map((m) => m.toFixed(0)).join(', ')} ms; PGlite opening the same database: ${rawMs.map((m) => m.toFixed(0)).join(', ')} ms`);
+figure({ bench: 'platform', name: 'npm start on an empty DATA_DIR to healthy (median of 3)', db: 'PGlite', product: median(freshMs), raw: median(rawMs), unit: 'ms', target: 1.2, rawLabel: 'a Node process opening the same PGlite database' });
 const first = await start({}, fresh.dataDir);
 console.log(`start-up to healthy, existing data (the usual npm start): ${first.ms.toFixed(0)} ms`);
-const sizes = await areaSizes(first.base);
+const sizes = flag('no-browser') ? {} : await areaSizes(first.base);
 for (const [label, s] of Object.entries(sizes)) console.log(`JS loaded for ${label.padEnd(16)} ${s.gzipKb.toFixed(1)} KB gzipped in ${s.files} files`);
 const pglite = await loginRoundTrips(first.base);
 console.log(`OTP login round trips on PGlite: ${pglite.perSecond.toFixed(1)}/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${pglite.failures} failures)`);
 await first.stop();
+rmSync(fresh.dataDir, { recursive: true, force: true });
 
-const pg = postgresUrl();
+const pgServer = pgArg();
+const pg = pgServer ? await createPgDatabase(pgServer, 'pmw_bench_platform') : undefined;
 if (pg) {
   try {
     const server = await start({ DATABASE_URL: pg.url });
@@ -152,8 +118,6 @@ if (pg) {
     console.log(`OTP login round trips on PostgreSQL: ${r.perSecond.toFixed(1)}/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${r.failures} failures)`);
     await server.stop();
   } finally {
-    pg.drop();
+    await pg.drop();
   }
-} else {
-  console.log('PostgreSQL not answering on 127.0.0.1:5432: skipped');
 }

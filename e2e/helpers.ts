@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 
 /** The latest OTP the console SMS provider "sent" to a mobile (the dev outbox). */
 export async function outboxOtp(request: APIRequestContext, mobile: string): Promise<string> {
@@ -38,4 +38,14 @@ export async function outboxOtpAfter(request: APIRequestContext, mobile: string,
     })
     .toBeTruthy();
   return otp!;
+}
+
+/** An API context logged in as the demo ops admin, for setting up what ops would do in the console. */
+export async function opsRequest(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<APIRequestContext> {
+  const ops = await playwright.request.newContext({ baseURL });
+  const since = Date.now();
+  await ops.post('/api/v2/ops/otp/send', { data: { mobile: '9876500100' } });
+  const otp = await outboxOtpAfter(ops, '9876500100', since);
+  expect((await ops.post('/api/v2/ops/login/otp', { data: { mobile: '9876500100', otp } })).ok()).toBe(true);
+  return ops;
 }

@@ -169,9 +169,29 @@ test('a hiring project an admin creates shows in Available Projects with a refer
   await page.goto('/partner/projects');
   await page.getByLabel('Search projects').fill('Night Rider');
   const card = page.getByRole('article', { name: title });
-  await expect(card.getByText('Earn ₹900 per joining', { exact: true })).toBeVisible();
+  // The card's one payout is Asha's at her level (₹900 and her level's bonus).
+  await expect(card.getByText(/^Earn ₹[\d,]+ per joining \((Starter|Silver|Gold|Platinum) level/)).toBeVisible();
   await card.getByRole('button', { name: 'Get Link' }).click();
   const link = await page.getByRole('dialog', { name: title }).getByLabel(`Referral link for ${title}`).inputValue();
   expect(link).toMatch(/\/application\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/MTAx$/);
   await context.close();
+});
+
+test('an admin chooses who may join a team on the Teams page; new teams take added members only', async ({ page }) => {
+  await loginOpsUi(page);
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Teams' }).click();
+  await expect(page.getByRole('heading', { name: 'Teams', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Who may join TEAM01')).toHaveValue('open');
+  const code = `T${Date.now() % 1_000_000}`;
+  await page.getByLabel('Team code').fill(code);
+  await page.getByLabel('Manager PMW id').fill('PMW101');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  const policy = page.getByLabel(`Who may join ${code.toUpperCase()}`);
+  await expect(policy).toHaveValue('invite_only');
+  await policy.selectOption('open');
+  await expect(page.getByText('Anyone with the link may now join')).toBeVisible();
+  await expect(policy).toHaveValue('open');
+  await page.screenshot({ path: test.info().outputPath('ops-teams-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('ops-teams-390.png'), fullPage: true });
 });

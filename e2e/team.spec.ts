@@ -39,6 +39,19 @@ test('a blocked member sees only that the account was removed', async ({ page })
   await expect(page.getByLabel('Mobile Number')).toHaveCount(0);
 });
 
+test('a stranger to an invite-only team is told to ask the manager, before any OTP is sent', async ({ page }) => {
+  await page.goto('/mt/TEAM02');
+  await expect(page.getByText('Team of Ravi')).toBeVisible();
+  await page.getByLabel('Name').fill('Walk In');
+  await page.getByLabel('Mobile Number').fill('9876588001');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('This team is by invitation only. Please ask your team manager to add you.')).toBeVisible();
+  await expect(page.getByLabel('OTP', { exact: true })).toHaveCount(0);
+  // What was typed stays.
+  await expect(page.getByLabel('Mobile Number')).toHaveValue('9876588001');
+  await page.screenshot({ path: test.info().outputPath('team-invite-only-390.png'), fullPage: true });
+});
+
 test('login rules: name of 3 or more, a 10-digit mobile', async ({ page }) => {
   await page.goto('/mt/TEAM01');
   await page.getByLabel('Name').fill('Me');

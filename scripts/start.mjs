@@ -1,5 +1,8 @@
 // `npm start`: builds what is not built yet, then runs the server (which
 // migrates, loads the demo data on the first start and prints the logins).
+// With NODE_ENV=production it builds nothing and the server neither migrates
+// nor seeds: `npm run build` and `npm run migrate` run once before the
+// processes start, so several can start at once without racing.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +28,12 @@ const builds = [
   { name: '@pmw/web', output: webIndex, sources: [path.join(root, 'apps/web/src'), contract] },
   { name: '@pmw/server', output: serverBundle, sources: [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contract] },
 ];
-for (const b of builds) {
+const production = process.env.NODE_ENV === 'production';
+if (production && !builds.every((b) => existsSync(b.output))) {
+  console.error('No build found. In production run `npm run build` (and `npm run migrate`) before `npm start`.');
+  process.exit(1);
+}
+for (const b of production ? [] : builds) {
   if (!stale(b.output, ...b.sources)) continue;
   console.log(`Building ${b.name}...`);
   const r = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit' });

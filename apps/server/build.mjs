@@ -1,7 +1,8 @@
 // Bundles the server into one ESM file; node_modules stay external, the
 // workspace contract package is bundled in.
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, renameSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 // SERVER_OUT_DIR lets several builds run side by side (e.g. parallel test runs).
@@ -21,3 +22,21 @@ await build({
   logLevel: 'warning',
 });
 cpSync('drizzle', path.join(out, 'drizzle'), { recursive: true });
+
+// The demo snapshot: the bundle migrates and seeds a PGlite database once, here,
+// sealed with the public snapshot key; a fresh data dir outside production
+// starts as a copy of it (src/seed/snapshot.ts) instead of seeding at start.
+const snapshot = path.join(out, 'demo-snapshot');
+const making = path.join(out, 'demo-snapshot.tmp');
+rmSync(making, { recursive: true, force: true });
+// The same public key as SNAPSHOT_SECRET_KEY in src/seed/snapshot.ts (a test checks they agree).
+const SNAPSHOT_SECRET_KEY = 'pmw-demo-snapshot-key-public-not-a-secret';
+const env = { ...process.env, NODE_ENV: 'development', DATA_DIR: making, SECRET_KEY: SNAPSHOT_SECRET_KEY, SEED_DEMO: 'always', LOG_LEVEL: 'warn', PMW_NO_SNAPSHOT: '1' };
+// Always PGlite, whatever the shell that builds points at.
+delete env.DATABASE_URL;
+delete env.REDIS_URL;
+const seeded = spawnSync(process.execPath, [path.join(out, 'server.mjs'), '--seed-only'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+if (seeded.status !== 0) throw new Error('making the demo snapshot failed');
+rmSync(path.join(making, 'secret.key'), { force: true });
+rmSync(path.join(making, 'tmp'), { recursive: true, force: true });
+renameSync(making, snapshot);

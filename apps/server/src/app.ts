@@ -17,6 +17,7 @@ import type { RouteContext } from './http/route';
 import { createSessionResolver } from './http/session';
 import { AppError } from './errors';
 import { createFieldCipher } from './lib/crypto';
+import { createMemoryLimitStore } from './lib/limit-store';
 import type { Providers } from './providers/index';
 import { createRealtime, type Realtime } from './realtime/socket';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -25,6 +26,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { registerLocalStorageRoutes } from './modules/files/storage.routes';
 import { registerPlatformRoutes } from './modules/platform/platform.routes';
+import { registerApiReference } from './modules/platform/api-reference';
 import { createUsersService } from './modules/users/users.service';
 import { createOpsAuthService } from './modules/ops-auth/ops-auth.service';
 import { createDocumentsService } from './modules/documents/documents.service';
@@ -36,11 +38,15 @@ import { createSupportService } from './modules/support/support.service';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { attachSupportRealtime } from './modules/support/support.realtime';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createFeedbackLinkGuard } from './modules/feedback/link-guard';
+import { createWrongCodeGuard } from './modules/auth/otp-budget';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { createDataDownloadService } from './modules/data-download/data-download.service';
 import { createPasscodeGuard } from './modules/data-download/passcode';
 import { registerDataDownloadRoutes } from './modules/data-download/data-download.routes';
 import { createLeadsService } from './modules/leads/leads.service';
+import { createLeadIntakeService } from './modules/leads/lead-intake.service';
+import { createCatalogueCache } from './lib/catalogue-cache';
 import { createCampaignService } from './modules/campaign/campaign.service';
 import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
 import { createSimulatedBureau } from './providers/credit-bureau';
@@ -63,6 +69,7 @@ import { createCustomersService } from './modules/customers/customers.service';
 import { registerCustomersRoutes } from './modules/customers/customers.routes';
 import { createOfflineIfsc, createOnlineIfsc } from './providers/ifsc';
 import { createHttpCalling, createSimulatedCalling } from './providers/calling';
+import { pageInLocale, speak } from './http/locale';
 
 export interface AppDeps {
   config: Config;
@@ -86,30 +93,34 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const sessions = createSessionResolver(db, { secureCookies: config.env === 'production' && !!config.publicUrl?.startsWith('https') });
   const files = createFilesService({ db, storage: providers.storage });
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
-  const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp });
+  // Per-address and per-task counters; shared across processes once the shared limit store is wired (REDIS_URL).
+  const limits = createMemoryLimitStore();
+  const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp, wrongCodes: createWrongCodeGuard(limits, config.otp.windowMinutes) });
   const spa = createSpa(webDistDir(config));
   const opsAuth = createOpsAuthService({ db });
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
-  const leads = createLeadsService({ db, files });
+  const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
+  const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
+  const intake = createLeadIntakeService({ leads, campaign, otp, files });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
-  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/' });
+  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
   const dataDownload = createDataDownloadService({
     db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash }), tmpDir: path.join(config.dataDir, 'tmp'),
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
-  const partnerReport = createPartnerReportService({ db });
+  const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
   const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey });
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, team, campaign, feedback, dataDownload, supportEvents, support, ops };
+  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -123,7 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, providers } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    // Fastify's overloads take each form of trustProxy separately, not their union.
+    trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
   });
   const services = createServices(deps);
@@ -131,9 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  const rateLimitRedis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // An open Redis connection would keep a finished process (npm run seed) alive.
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) } : {}),
+    ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       status: false,
@@ -142,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       retry_after_s: Math.ceil(ctx.ttl / 1000),
     }),
   });
-  registerErrorHandler(app, { exposeDetails: config.env !== 'production' });
+  registerErrorHandler(app);
 
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -162,14 +177,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log });
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
+  app.addHook('onClose', async () => services.catalogue.close());
 
   // Modules, each registered explicitly so grep finds who owns a path.
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
+  await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
-  registerCampaignRoutes(app, ctx, { campaign: services.campaign, leads: services.leads, otp: services.otp, files: services.files });
+  registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [
@@ -179,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/ops', kind: 'ops' },
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
-  registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, users: services.users, map: config.map });
+  registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
@@ -205,10 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith(API_PREFIX) || req.url.startsWith('/api/')) {
-      return reply.status(404).send({ status: false, message: messages.routeNotFound, code: 'NOT_FOUND' });
+      return reply.status(404).send({ status: false, message: speak(req, messages.routeNotFound), code: 'NOT_FOUND' });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spa.available()) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spa.render());
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, spa.render()));
     }
     return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
   });

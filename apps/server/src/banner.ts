@@ -21,7 +21,7 @@ export function printBanner(info: { config: Config; port: number; database: stri
     `    Campaign page        ${base}/utm/${DEMO.asha.utm_code}`,
     `    Merchant feedback    ${base}${demoFeedbackPath}`,
     `    Data download        ${base}/bueno/output${info.config.dataDownloadPasscodeHash === DEMO_DATA_DOWNLOAD_PASSCODE_HASH ? `  (demo passcode ${DEMO_DATA_DOWNLOAD_PASSCODE})` : ''}`,
-    `    Job pages            see the README (one link per hiring project)`,
+    `    Job pages            see docs/areas/hiring.md (one link per hiring project)`,
     '',
     info.config.devOutbox
       ? `  OTPs are printed in this log and kept in the dev outbox: ${base}/api/v2/dev/outbox?mobile=${DEMO.asha.mobile}`

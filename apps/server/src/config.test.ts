@@ -22,7 +22,7 @@ describe('configuration', () => {
 
   it('refuses to start in production without SECRET_KEY, and has no dev outbox there', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(/SECRET_KEY: is required in production/);
-    const prod = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) });
+    const prod = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' });
     expect(prod.devOutbox).toBe(false);
   });
 
@@ -32,5 +32,28 @@ describe('configuration', () => {
     expect(existsSync(path.join(d, 'secret.key'))).toBe(true);
     expect(readFileSync(path.join(d, 'secret.key'), 'utf8')).toBe(first);
     expect(loadConfig({ DATA_DIR: d }).secretKey).toBe(first);
+  });
+
+  it('takes a hop count or proxy addresses for TRUST_PROXY, and refuses true in production', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: must be false, a hop count/);
+    const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    expect(() => loadConfig({ ...prod, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused in production/);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('refuses the console SMS provider and SEED_DEMO=always in production', () => {
+    const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) };
+    expect(() => loadConfig(prod)).toThrow(/SMS_PROVIDER: console is refused in production/);
+    const withSms = { ...prod, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    expect(() => loadConfig({ ...withSms, SEED_DEMO: 'always' })).toThrow(/SEED_DEMO: always is refused in production/);
+    expect(loadConfig(withSms).sms).toEqual({ provider: 'http', url: 'https://sms.example/send' });
+  });
+
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });

@@ -11,12 +11,14 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Listen address; 127.0.0.1 outside production, every interface in production (behind its proxy). */
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -30,20 +32,33 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public origin used in links the server hands out (share links, feedback links). */
     PUBLIC_URL: z.url().optional(),
-    /** OTP sends allowed per mobile, and per client address, in OTP_WINDOW_MINUTES. */
+    /** OTP sends allowed per mobile from one client address, and per client address, in OTP_WINDOW_MINUTES. */
     OTP_MAX_PER_MOBILE: z.coerce.number().int().min(1).default(5),
     OTP_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** OTP sends per mobile from all addresses together (3 × OTP_MAX_PER_MOBILE when unset); see docs/security.md, Codes without a login. */
+    OTP_MAX_PER_MOBILE_TOTAL: z.coerce.number().int().min(1).optional(),
     OTP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     /** Seconds a new OTP must wait after the last one to the same mobile. */
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    /**
+     * Which proxies may say who the client is: 'false', a hop count ('1' behind one
+     * nginx), or their addresses/CIDRs, comma separated. 'true' (believe any
+     * X-Forwarded-For) is refused in production: clients could pick their own address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        "must be false, a hop count such as 1, or the proxies' addresses/CIDRs, comma separated",
+      )
+      .default('false'),
     /** Where the built SPA is (the default is apps/web/dist beside the server). */
     WEB_DIST_DIR: z.string().min(1).optional(),
     SUPPORT_INTRO_VIDEO_URL: z.string().min(1).optional(),
     /** Support phone shown on the merchant feedback page. */
     SUPPORT_PHONE: z.string().regex(/^\+?[0-9]{8,15}$/, 'must be a phone number').default('+918047180000'),
-    /** scrypt$<salt>$<hash> of the data download passcode (see the README); outside production the demo's by default. */
+    /** scrypt$<salt>$<hash> of the data download passcode (see docs/areas/data-download.md); outside production the demo's by default. */
     DATA_DOWNLOAD_PASSCODE_HASH: z.string().regex(/^scrypt\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, 'must be scrypt$<salt>$<hash>').optional(),
     /** Origin that replaces the host of links team members share (default PUBLIC_URL, else the request's origin). */
     TEAM_SHARE_URL: z.url().optional(),
@@ -83,6 +98,28 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
     }
+    if (env.NODE_ENV === 'production' && env.TRUST_PROXY === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'true is refused in production: it believes any X-Forwarded-For a client writes, so every per-address limit could be dodged. Give the hop count (1 behind one proxy) or the proxy addresses',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'console') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'console is refused in production: it writes every OTP to the log. Set SMS_PROVIDER=http and SMS_HTTP_URL',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SEED_DEMO === 'always') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'always is refused in production: the demo data has an ops admin anyone could ask an OTP for. Create the first admin with npm run create-admin -- <mobile>',
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,6 +130,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per process: more than the requests it serves at once, so none waits for a connection. */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   s3:
     | { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
@@ -101,9 +140,10 @@ export interface Config {
   secretKey: string;
   logLevel: Env['LOG_LEVEL'];
   publicUrl: string | undefined;
-  otp: { maxPerMobile: number; maxPerIp: number; windowMinutes: number; resendSeconds: number };
+  otp: { maxPerMobile: number; maxPerMobileTotal: number; maxPerIp: number; windowMinutes: number; resendSeconds: number };
   seedDemo: Env['SEED_DEMO'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or trusted proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   webDistDir: string | undefined;
   /** The dev outbox exists only with the console provider outside production. */
   devOutbox: boolean;
@@ -140,9 +180,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
@@ -161,12 +202,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL,
     otp: {
       maxPerMobile: env.OTP_MAX_PER_MOBILE,
+      maxPerMobileTotal: env.OTP_MAX_PER_MOBILE_TOTAL ?? 3 * env.OTP_MAX_PER_MOBILE,
       maxPerIp: env.OTP_MAX_PER_IP,
       windowMinutes: env.OTP_WINDOW_MINUTES,
       resendSeconds: env.OTP_RESEND_SECONDS,
     },
     seedDemo: env.SEED_DEMO,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     devOutbox: env.SMS_PROVIDER === 'console' && env.NODE_ENV !== 'production',
     supportIntroVideoUrl: env.SUPPORT_INTRO_VIDEO_URL,
@@ -180,6 +222,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ifscLookupUrl: env.IFSC_LOOKUP_URL,
     calling: env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN } : { provider: 'simulated' },
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 /** Outside production a key is generated once into DATA_DIR so sessions survive restarts. */

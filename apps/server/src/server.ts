@@ -1,8 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createProviders } from './providers/index';
 import { seedIfNeeded } from './seed/index';
+import { rekeySealedData, restoreDemoSnapshot, SNAPSHOT_SECRET_KEY, snapshotDir } from './seed/snapshot';
 import { printBanner } from './banner';
 import pino from 'pino';
 
@@ -27,11 +30,44 @@ async function main() {
   }
   const logger = makeLogger(config);
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  // Outside production a fresh PGlite data dir starts as a copy of the build's migrated, seeded snapshot.
+  const restored =
+    !config.databaseUrl && config.env !== 'production' && config.seedDemo !== 'never' && !process.env.PMW_NO_SNAPSHOT &&
+    !process.argv.includes('--migrate-only') &&
+    restoreDemoSnapshot(snapshotDir(path.dirname(fileURLToPath(import.meta.url))), config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  if (process.argv.includes('--migrate-only')) {
+    await database.migrate();
+    const left = await database.pendingMigrations();
+    await database.close();
+    if (left.length) throw new Error(`Migrations still pending after migrating: ${left.join(', ')}`);
+    logger.info('Database migrated');
+    return;
+  }
+  if (config.env === 'production') {
+    // Several processes start at once in production: none of them migrates or races another.
+    const pending = await database.pendingMigrations();
+    if (pending.length) {
+      console.error(`The database has migrations that have not run (${pending.join(', ')}). Run \`npm run migrate\` once, then start the processes.`);
+      await database.close();
+      process.exit(1);
+    }
+  } else {
+    await database.migrate();
+  }
+  // The snapshot's demo documents and banks were sealed with the public snapshot key: seal them with this data dir's.
+  if (restored) await rekeySealedData(database.db, SNAPSHOT_SECRET_KEY, config.secretKey);
   const providers = await createProviders(config, database.db, logger);
   const { app, services } = await buildApp({ config, database, providers, logger });
-  const seeded = await seedIfNeeded(services, config.seedDemo, process.argv.includes('--seed-only'));
+  if (config.env === 'production' && process.argv.includes('--seed-only')) {
+    console.error('The demo data is never loaded in production: it has an ops admin anyone could ask an OTP for. Create the first admin with `npm run create-admin -- <mobile>`.');
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+  // Production never loads the demo (SEED_DEMO=always is refused there by the configuration).
+  const seedMode = config.env === 'production' ? 'never' : config.seedDemo;
+  const seeded = (await seedIfNeeded(services, seedMode, process.argv.includes('--seed-only'))) || restored;
   if (process.argv.includes('--seed-only')) {
     logger.info('Demo data loaded');
     await app.close();

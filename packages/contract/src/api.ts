@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { text } from './base';
 
 /** The envelope every answer of the API is wrapped in (DESIGN.md, API conventions). */
 export const okEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.literal(true), message: z.string(), data });
+  z.object({ status: z.literal(true), message: text(), data });
 
 export const errorEnvelopeSchema = z.object({
   status: z.literal(false),
-  message: z.string(),
-  code: z.string(),
+  message: text(),
+  code: text(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
@@ -40,12 +41,19 @@ export interface RouteDef {
   method: HttpMethod;
   /** Path under /api/v2, may hold `:name` parameters. */
   path: string;
+  /** What the route is for, in one line of the domain's words (the API reference's summary). */
+  summary?: string;
   auth: RouteAuth;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
+  /**
+   * Media types of a route that answers a file or a document as it is,
+   * without the envelope (downloads); `response` then says nothing.
+   */
+  produces?: readonly string[];
 }
 
 /** Keeps the literal types of a route definition for the server and the web client. */
@@ -60,13 +68,8 @@ export type RouteData<T extends RouteDef> = z.output<T['response']>;
 
 export { API_PREFIX, buildPath } from './paths';
 
-/** Query values arrive as strings; these coerce them the way forms send them. */
-export const queryInt = z.coerce.number().int();
+/** Query values arrive as strings; the int4, NUL-free base schemas are in ./base. */
+export { queryInt, queryIntList } from './base';
 export const queryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
-/** `a,b,c` or repeated keys, as numbers. */
-export const queryIntList = z
-  .union([z.string(), z.array(z.string()), z.number(), z.array(z.number())])
-  .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).filter((s) => String(s) !== '').map(Number))
-  .pipe(z.array(z.number().int()));

@@ -1,32 +1,32 @@
 import { z } from 'zod';
+import { text, int } from './base';
 import { defineRoute, type RouteAuth } from './api';
 import { mobileSchema } from './mobile';
 import { messages } from './messages';
 import { COUNTRY_CODES } from './mobile';
 
-export const otpSchema = z
-  .string({ error: messages.otpRequired })
+export const otpSchema = text({ error: messages.otpRequired })
   .trim()
   .min(1, messages.otpRequired)
   .regex(/^[0-9]{4}$/, messages.otpInvalidFormat);
 
 /** The signed-in person as every area sees them. */
 export const sessionUserSchema = z.object({
-  user_id: z.number().int(),
-  pmw_id: z.string(),
-  mobile: z.string(),
-  first_name: z.string().nullable(),
-  email: z.string().nullable(),
-  profile_picture_url: z.string().nullable(),
+  user_id: int(),
+  pmw_id: text(),
+  mobile: text(),
+  first_name: text().nullable(),
+  email: text().nullable(),
+  profile_picture_url: text().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const otpSendBodySchema = z.object({ mobile: mobileSchema });
 export const otpSentSchema = z.object({
-  mobile: z.string(),
+  mobile: text(),
   /** Seconds until another OTP may be asked for. */
-  resend_after: z.number().int(),
-  request_id: z.string(),
+  resend_after: int(),
+  request_id: text(),
 });
 
 export const otpLoginBodySchema = z.object({ mobile: mobileSchema, otp: otpSchema });
@@ -35,14 +35,16 @@ export const otpLoginBodySchema = z.object({ mobile: mobileSchema, otp: otpSchem
 export const partnerAuthRoutes = {
   sendOtp: defineRoute({
     method: 'POST', path: '/partner/otp/send', auth: 'public',
+    summary: 'Sends a partner a 4-digit login OTP by SMS',
     body: otpSendBodySchema, response: otpSentSchema,
   }),
   login: defineRoute({
     method: 'POST', path: '/partner/user/login/otp', auth: 'public',
+    summary: 'Signs a partner in with the OTP, creating the account on first login',
     body: otpLoginBodySchema, response: sessionUserSchema,
   }),
-  me: defineRoute({ method: 'GET', path: '/partner/user/get', auth: 'worker', response: sessionUserSchema }),
-  logout: defineRoute({ method: 'GET', path: '/partner/user/logout', auth: 'public', response: z.null() }),
+  me: defineRoute({ method: 'GET', path: '/partner/user/get', summary: 'The signed-in partner', auth: 'worker', response: sessionUserSchema }),
+  logout: defineRoute({ method: 'GET', path: '/partner/user/logout', summary: 'Signs the partner out', auth: 'public', response: z.null() }),
 };
 
 export const userOtpSendBodySchema = z.object({
@@ -50,25 +52,28 @@ export const userOtpSendBodySchema = z.object({
   countryCode: z.enum(COUNTRY_CODES).optional(),
   /** The area asking: MT (team) or UTM (campaign); others leave it out. */
   feature: z.enum(['MT', 'UTM']).optional(),
-  project_name: z.string().max(200).optional(),
+  project_name: text().max(200).optional(),
 });
 
 /** The user module used by the candidate, support and other worker areas (spec 000, section 7). */
 export const userAuthRoutes = {
   sendOtp: defineRoute({
     method: 'POST', path: '/user/otp/send', auth: 'public',
+    summary: 'Sends a worker (candidate, team member, customer) a login OTP by SMS',
     body: userOtpSendBodySchema, response: otpSentSchema,
   }),
   retryOtp: defineRoute({
     method: 'POST', path: '/user/otp/retry', auth: 'public',
+    summary: 'Sends the login OTP again once the resend countdown is over',
     body: otpSendBodySchema, response: otpSentSchema,
   }),
   login: defineRoute({
     method: 'POST', path: '/user/login/otp', auth: 'public',
+    summary: 'Signs a worker in with the OTP, creating the account on first login',
     body: otpLoginBodySchema, response: sessionUserSchema,
   }),
-  me: defineRoute({ method: 'GET', path: '/user/get', auth: 'worker', response: sessionUserSchema }),
-  logout: defineRoute({ method: 'GET', path: '/user/logout', auth: 'public', response: z.null() }),
+  me: defineRoute({ method: 'GET', path: '/user/get', summary: 'The signed-in worker', auth: 'worker', response: sessionUserSchema }),
+  logout: defineRoute({ method: 'GET', path: '/user/logout', summary: 'Signs the worker out', auth: 'public', response: z.null() }),
 };
 
 /** Cookie that carries each kind of session. Kinds never share a cookie. */

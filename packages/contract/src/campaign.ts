@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt } from './base';
 import { defineRoute } from './api';
 import { otpSchema, otpSentSchema } from './auth';
 import { fileAddBodySchema, fileAddedSchema, fileUrlQuerySchema, fileUrlSchema, signedUploadBodySchema, signedUploadSchema } from './files';
@@ -28,35 +29,35 @@ export const CARD_AUTO_SCROLL_MS = 3000;
 /** Earning sent to the eligibility check when Monthly Income is left empty. */
 export const DEFAULT_MONTHLY_INCOME = 500000;
 
-export const utmCodeSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid Link/QR Code');
+export const utmCodeSchema = text().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid Link/QR Code');
 const utmParams = z.object({ utm_code: utmCodeSchema });
-const optionalJobId = z.coerce.number().int().positive().optional();
+const optionalJobId = coerceInt().positive().optional();
 
 export const ownerProfileSchema = z.object({
-  utm_code: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  profile_picture_url: z.string().nullable(),
+  utm_code: text(),
+  first_name: text().nullable(),
+  last_name: text().nullable(),
+  profile_picture_url: text().nullable(),
 });
 export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
 
 /** What a customer sees of a product: never the partner's payout. */
 export const campaignProductSchema = z.object({
-  job_id: z.number().int(),
-  job_title: z.string(),
-  employer_name: z.string(),
-  theme_color: z.string().nullable(),
-  logo_url: z.string().nullable(),
-  tag_line: z.string().nullable(),
-  job_category_id: z.number().int(),
-  customerFeatures: z.array(z.string()),
+  job_id: int(),
+  job_title: text(),
+  employer_name: text(),
+  theme_color: text().nullable(),
+  logo_url: text().nullable(),
+  tag_line: text().nullable(),
+  job_category_id: int(),
+  customerFeatures: z.array(text()),
   is_credit_flow: z.boolean(),
 });
 export type CampaignProduct = z.infer<typeof campaignProductSchema>;
 
 export const campaignCategorySchema = z.object({
-  job_category_id: z.number().int(),
-  title: z.string(),
+  job_category_id: int(),
+  title: text(),
   products: z.array(campaignProductSchema),
 });
 export type CampaignCategory = z.infer<typeof campaignCategorySchema>;
@@ -64,33 +65,33 @@ export type CampaignCategory = z.infer<typeof campaignCategorySchema>;
 export const campaignTasksSchema = z.object({
   categories: z.array(campaignCategorySchema),
   /** The product of `job_id`, when it is listed. */
-  utm_selected: z.number().int().nullable(),
+  utm_selected: int().nullable(),
 });
 
 /** The selected product's lead form and the texts of its Details dialog. */
 export const campaignTaskFormSchema = z.object({
-  form_id: z.number().int(),
-  job_id: z.number().int(),
-  job_title: z.string(),
-  employer_name: z.string(),
-  description: z.string().nullable(),
+  form_id: int(),
+  job_id: int(),
+  job_title: text(),
+  employer_name: text(),
+  description: text().nullable(),
   is_otp_required: z.boolean(),
   is_credit_flow: z.boolean(),
-  customerTnc: z.string().nullable(),
-  customerCriteria: z.string().nullable(),
-  customerFeatures: z.array(z.string()),
+  customerTnc: text().nullable(),
+  customerCriteria: text().nullable(),
+  customerFeatures: z.array(text()),
   formData: z.object({ input: z.array(formInputSchema) }),
 });
 export type CampaignTaskForm = z.infer<typeof campaignTaskFormSchema>;
 
 export const customerSchema = z.object({
-  customer_id: z.number().int(),
-  mobile: z.string(),
-  name: z.string().nullable(),
+  customer_id: int(),
+  mobile: text(),
+  name: text().nullable(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-const customerName = z.string().trim().max(100).optional();
+const customerName = text().trim().max(100).optional();
 
 export const customerOtpSendBodySchema = z.object({
   mobile: normalisedMobileSchema,
@@ -99,7 +100,7 @@ export const customerOtpSendBodySchema = z.object({
   /** LOGIN for Login customer, LEAD for Add task response. */
   purpose: z.enum(['LOGIN', 'LEAD']).default('LEAD'),
   feature: z.literal('UTM').optional(),
-  project_name: z.string().max(200).optional(),
+  project_name: text().max(200).optional(),
 });
 
 export const loginCustomerBodySchema = z.object({
@@ -110,75 +111,74 @@ export const loginCustomerBodySchema = z.object({
 });
 
 export const addTaskResponseBodySchema = z.object({
-  form_id: z.coerce.number().int(),
+  form_id: coerceInt(),
   feature: z.literal('UTM').default('UTM'),
   input: z.array(leadInputValueSchema).min(1).max(50),
   utm_code: utmCodeSchema,
   /** Needed unless the customer's session is for the lead's mobile. */
   otp: otpSchema.optional(),
-  utm_job_id: z.coerce.number().int().optional(),
+  utm_job_id: coerceInt().optional(),
   /** The credit-profile consent whose check found this product eligible. */
-  consent_id: z.string().uuid().optional(),
+  consent_id: text().uuid().optional(),
   /** A key the client picks per submission, so a retry makes one lead. */
-  idempotency_key: z.string().min(8).max(100).optional(),
-  tracking_id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional(),
+  idempotency_key: text().min(8).max(100).optional(),
+  tracking_id: text().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional(),
 });
 
 export const addTaskResponseSchema = z.object({
-  form_response_id: z.number().int(),
+  form_response_id: int(),
   /** Where the customer goes next; the page redirects when it is a string. */
-  link: z.string().nullable(),
+  link: text().nullable(),
   customer: customerSchema,
 });
 
-const panNo = z
-  .string({ error: 'PAN number is required' })
+const panNo = text({ error: 'PAN number is required' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'Invalid PAN number, it should look like ABCDE1234F');
 
 export const creditOtpSendBodySchema = z.object({
   mobile: normalisedMobileSchema,
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: text().trim().min(1, 'Name is required').max(100),
   pan_no: panNo,
   feature: z.literal('UTM').default('UTM'),
-  project_name: z.string().max(200).optional(),
+  project_name: text().max(200).optional(),
   utm_code: utmCodeSchema,
 });
-export const creditOtpSentSchema = otpSentSchema.extend({ consentId: z.string() });
+export const creditOtpSentSchema = otpSentSchema.extend({ consentId: text() });
 
 export const reasonKeys = ['income', 'score', 'age'] as const;
 export type ReasonKey = (typeof reasonKeys)[number];
 
 export const notEligibleJobSchema = z.object({
-  job_id: z.number().int(),
+  job_id: int(),
   reason_key: z.enum(reasonKeys),
   /** `min`: the value must be at least reason_value; `max`: at most. */
   reason_comparison: z.enum(['min', 'max']),
   reason_value: z.number(),
   /** The reason as a person reads it. */
-  reason_text: z.string(),
+  reason_text: text(),
 });
 export type NotEligibleJob = z.infer<typeof notEligibleJobSchema>;
 
 export const eligibilityBodySchema = z.object({
-  consent_id: z.string().uuid(),
+  consent_id: text().uuid(),
   otp: otpSchema,
   feature: z.literal('UTM').default('UTM'),
   pan_no: panNo,
   mobile: normalisedMobileSchema,
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: text().trim().min(1, 'Name is required').max(100),
   /** Monthly income in rupees; DEFAULT_MONTHLY_INCOME when left empty. */
   earning: z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), text(), z.null()])
     .optional()
     .transform((v) => (v === undefined || v === null || String(v).trim() === '' ? DEFAULT_MONTHLY_INCOME : Number(String(v).replace(/,/g, ''))))
     .pipe(z.number({ error: 'Monthly Income must be a number' }).min(0, 'Monthly Income must be a number').max(100_000_000)),
-  job_ids: z.array(z.coerce.number().int()).min(1).max(50),
+  job_ids: z.array(coerceInt()).min(1).max(50),
 });
 
 export const eligibilitySchema = z.object({
-  eligible_job_ids: z.array(z.number().int()),
+  eligible_job_ids: z.array(int()),
   not_eligible_jobs: z.array(notEligibleJobSchema),
 });
 export type Eligibility = z.infer<typeof eligibilitySchema>;
@@ -244,14 +244,17 @@ export function criteriaPairs(criteria: string | null | undefined): { label: str
 export const campaignFileRoutes = {
   signUpload: defineRoute({
     method: 'PUT', path: '/utm/file/s3/url/signed', auth: 'public',
+    summary: "Gives a campaign page visitor a signed URL to upload a lead form's file to",
     body: signedUploadBodySchema, response: signedUploadSchema,
   }),
   add: defineRoute({
     method: 'POST', path: '/utm/file/add', auth: 'public',
+    summary: "Records a visitor's uploaded file for the lead form and answers its file_id",
     body: fileAddBodySchema, response: fileAddedSchema,
   }),
   fetchUrl: defineRoute({
     method: 'GET', path: '/utm/file/fetch/with/url', auth: 'public',
+    summary: 'A short-lived signed URL to a file the visitor uploaded',
     query: fileUrlQuerySchema, response: fileUrlSchema,
   }),
 };
@@ -259,40 +262,50 @@ export const campaignFileRoutes = {
 export const campaignRoutes = {
   ownerProfile: defineRoute({
     method: 'GET', path: '/utm/:utm_code/profile', auth: 'public',
+    summary: 'The partner behind a campaign code, as the campaign page shows them',
     params: utmParams, response: ownerProfileSchema,
   }),
   tasks: defineRoute({
     method: 'GET', path: '/utm/:utm_code/tasks', auth: 'public',
+    summary: "The products a campaign page offers, by category, without the partner's payout",
     params: utmParams, query: z.object({ job_id: optionalJobId }), response: campaignTasksSchema,
   }),
   taskForm: defineRoute({
     method: 'GET', path: '/utm/:utm_code/task/form', auth: 'public',
-    params: utmParams, query: z.object({ job_id: z.coerce.number().int().positive() }), response: campaignTaskFormSchema,
+    summary: 'The lead form and Details texts of one product on a campaign page',
+    params: utmParams, query: z.object({ job_id: coerceInt().positive() }), response: campaignTaskFormSchema,
   }),
   customerSession: defineRoute({
     method: 'GET', path: '/utm/customer/session', auth: 'public', response: customerSchema.nullable(),
+    summary: 'The customer signed in on the campaign page, or null',
   }),
   sendOtp: defineRoute({
     method: 'POST', path: '/utm/customer/otp/send', auth: 'public',
+    summary: 'Sends a customer the OTP that verifies their mobile for a lead',
     body: customerOtpSendBodySchema, response: otpSentSchema,
   }),
   loginCustomer: defineRoute({
     method: 'POST', path: '/utm/customer/login', auth: 'public',
+    summary: "Verifies the customer's mobile with the OTP and signs them in",
     body: loginCustomerBodySchema, response: customerSchema,
   }),
   logoutCustomer: defineRoute({
     method: 'POST', path: '/utm/customer/logout', auth: 'public', response: z.null(),
+    summary: 'Signs the customer out of the campaign page',
   }),
   addTaskResponse: defineRoute({
     method: 'POST', path: '/utm/task/response', auth: 'public',
+    summary: "Submits a customer's lead for a product to the partner, once per idempotency key",
     body: addTaskResponseBodySchema, response: addTaskResponseSchema,
   }),
   creditOtpSend: defineRoute({
     method: 'POST', path: '/utm/credit/otp/send', auth: 'public',
+    summary: 'Sends the OTP for the credit-profile consent (name, PAN, mobile)',
     body: creditOtpSendBodySchema, response: creditOtpSentSchema,
   }),
   eligibility: defineRoute({
     method: 'POST', path: '/utm/credit/eligibility', auth: 'public',
+    summary: "Checks a consenting customer's credit profile and answers the products they are eligible for",
     body: eligibilityBodySchema, response: eligibilitySchema,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './base';
 import { defineRoute } from './api';
 import { fileExtension, signedUploadSchema } from './files';
 
@@ -51,11 +52,10 @@ export function outputFileName(inputName: string): string {
   return `${base}_output.${ext}`;
 }
 
-const passcodeSchema = z.string({ error: 'Passcode is required' }).min(1, 'Passcode is required').max(200);
+const passcodeSchema = text({ error: 'Passcode is required' }).min(1, 'Passcode is required').max(200);
 
 export const dataDownloadSignBodySchema = z.object({
-  file_name: z
-    .string({ error: 'Please choose a .xlsx or .csv file' })
+  file_name: text({ error: 'Please choose a .xlsx or .csv file' })
     .trim()
     .min(1, 'Please choose a .xlsx or .csv file')
     .max(200)
@@ -65,7 +65,7 @@ export const dataDownloadSignBodySchema = z.object({
 });
 
 export const dataDownloadGenerateBodySchema = z.object({
-  key: z.string({ error: 'Please upload a file' }).min(1, 'Please upload a file').max(400),
+  key: text({ error: 'Please upload a file' }).min(1, 'Please upload a file').max(400),
   passcode: passcodeSchema,
 });
 
@@ -77,11 +77,14 @@ export const dataDownloadGenerateBodySchema = z.object({
 export const dataDownloadRoutes = {
   signUpload: defineRoute({
     method: 'PUT', path: '/bueno/file/s3/url/signed', auth: 'public',
+    summary: 'Gives a signed URL to upload the .xlsx or .csv file the data download reads',
     body: dataDownloadSignBodySchema, response: signedUploadSchema,
   }),
   generate: defineRoute({
     method: 'POST', path: '/bueno/output/generate', auth: 'public',
+    summary: "Turns the uploaded file into the data download's output file, behind the passcode",
     body: dataDownloadGenerateBodySchema, response: z.null(),
+    produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
   }),
 };
 

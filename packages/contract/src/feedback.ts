@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
 
 /** Feedback default rating (spec 001, section 9). */
@@ -78,9 +79,9 @@ export function feedbackLinkPath(link: FeedbackLink): string {
   )}/${encodeURIComponent(encodeLinkPart(link.otp))}`;
 }
 
-const refValueSchema = z.string().trim().regex(/^[0-9]{10}$/, 'ref_value must be a 10 digit mobile');
+const refValueSchema = text().trim().regex(/^[0-9]{10}$/, 'ref_value must be a 10 digit mobile');
 /** The OTP from the link proves the caller holds the link (not only its ids). */
-const linkOtpSchema = z.string().trim().regex(/^[0-9]{4,6}$/, 'otp must be 4 to 6 digits');
+const linkOtpSchema = text().trim().regex(/^[0-9]{4,6}$/, 'otp must be 4 to 6 digits');
 
 export const feedbackTaskQuerySchema = z.object({
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),
@@ -93,20 +94,20 @@ export const feedbackTaskQuerySchema = z.object({
 
 /** Feedback detail (spec 001, section 3), plus whether this merchant already answered. */
 export const feedbackTaskSchema = z.object({
-  job_task_id: z.number().int(),
+  job_task_id: int(),
   User: z.object({
-    user_id: z.number().int(),
-    first_name: z.string().nullable(),
-    pmw_id: z.string(),
-    mobile: z.string(),
-    profile_picture_url: z.string().nullable(),
+    user_id: int(),
+    first_name: text().nullable(),
+    pmw_id: text(),
+    mobile: text(),
+    profile_picture_url: text().nullable(),
   }),
   /** Sanitised on the server; the browser sanitises again before rendering. */
-  consumer_instruction: z.string().nullable(),
-  job_title: z.string().nullable(),
+  consumer_instruction: text().nullable(),
+  job_title: text().nullable(),
   submitted: z.boolean(),
-  support_phone: z.string(),
-  join_url: z.string(),
+  support_phone: text(),
+  join_url: text(),
 });
 export type FeedbackTask = z.infer<typeof feedbackTaskSchema>;
 
@@ -117,11 +118,11 @@ export const feedbackLocationSchema = z.object({
 
 /** Feedback response (spec 001, section 3), plus the link's OTP. */
 export const feedbackResponseBodySchema = z.object({
-  rating: z.coerce.number().int().min(FEEDBACK_MIN_RATING, 'rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'rating must be 1 to 5'),
-  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX, `comment must be at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
+  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'rating must be 1 to 5'),
+  comment: text().trim().max(FEEDBACK_COMMENT_MAX, `comment must be at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
   location: feedbackLocationSchema.nullable().optional(),
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),
-  entity_id: z.coerce.number().int().positive(),
+  entity_id: coerceInt().positive(),
   ref_type: z.literal(FEEDBACK_REF_TYPE),
   ref_value: refValueSchema,
   otp: linkOtpSchema,
@@ -129,9 +130,9 @@ export const feedbackResponseBodySchema = z.object({
 export type FeedbackResponseBody = z.input<typeof feedbackResponseBodySchema>;
 
 export const feedbackSavedSchema = z.object({
-  feedback_id: z.number().int(),
-  rating: z.number().int(),
-  comment: z.string(),
+  feedback_id: int(),
+  rating: int(),
+  comment: text(),
   /** False when this merchant had already answered for the task: nothing new was stored. */
   created: z.boolean(),
 });
@@ -139,7 +140,7 @@ export const feedbackSavedSchema = z.object({
 /** The partner's rating in their profile. */
 export const feedbackSummarySchema = z.object({
   average_rating: z.number().nullable(),
-  rating_count: z.number().int(),
+  rating_count: int(),
 });
 export type FeedbackSummary = z.infer<typeof feedbackSummarySchema>;
 
@@ -151,46 +152,63 @@ export const opsFeedbackQuerySchema = z.object({
   user_id: queryInt.positive().optional(),
   job_id: queryInt.positive().optional(),
   rating: queryInt.min(FEEDBACK_MIN_RATING).max(FEEDBACK_MAX_RATING).optional(),
-  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'start_date must be YYYY-MM-DD').optional(),
-  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'end_date must be YYYY-MM-DD').optional(),
+  start_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'start_date must be YYYY-MM-DD').optional(),
+  end_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'end_date must be YYYY-MM-DD').optional(),
 });
 
 export const opsFeedbackRowSchema = z.object({
-  feedback_id: z.number().int(),
-  job_task_id: z.number().int(),
-  job_id: z.number().int().nullable(),
-  job_title: z.string().nullable(),
-  user_id: z.number().int(),
-  first_name: z.string().nullable(),
-  pmw_id: z.string(),
-  ref_value: z.string(),
-  rating: z.number().int(),
-  comment: z.string(),
+  feedback_id: int(),
+  job_task_id: int(),
+  job_id: int().nullable(),
+  job_title: text().nullable(),
+  user_id: int(),
+  first_name: text().nullable(),
+  pmw_id: text(),
+  ref_value: text(),
+  rating: int(),
+  comment: text(),
   location: feedbackLocationSchema.nullable(),
-  created_on: z.string(),
+  created_on: text(),
 });
-export const opsFeedbackListSchema = z.object({ count: z.number().int(), rows: z.array(opsFeedbackRowSchema) });
+export const opsFeedbackListSchema = z.object({ count: int(), rows: z.array(opsFeedbackRowSchema) });
 
 export const feedbackRoutes = {
   fetchTask: defineRoute({
     method: 'GET', path: '/feedback/task/fetch', auth: 'public',
+    summary: 'The merchant feedback page for a signed link: the partner, the questions and any earlier rating',
     query: feedbackTaskQuerySchema, response: feedbackTaskSchema,
   }),
   addResponse: defineRoute({
     method: 'POST', path: '/feedback/response/add', auth: 'public',
+    summary: "Stores a merchant's rating of a partner, once per link",
     body: feedbackResponseBodySchema, response: feedbackSavedSchema,
   }),
   /** For the partner's profile. */
   partnerSummary: defineRoute({
     method: 'GET', path: '/partner/feedback/summary', auth: 'worker', response: feedbackSummarySchema,
+    summary: "The signed-in partner's average merchant rating and rating count",
   }),
   /** For the ops console. */
   opsList: defineRoute({
     method: 'GET', path: '/ops/feedback', auth: 'ops', query: opsFeedbackQuerySchema, response: opsFeedbackListSchema,
+    summary: 'Merchant ratings of partners for the ops console, newest first',
   }),
 };
 
 export const feedbackMessages = {
   thankYou: 'Thank you for your valuable feedback',
   linkInvalid: 'This feedback link is not valid',
+  linkLocked: 'This feedback link is locked after too many wrong codes. Please ask your partner for a new link.',
+  addressLocked: 'Too many wrong feedback links from this network. Please try again in 15 minutes.',
 } as const;
+
+/**
+ * The link's OTP is 4 digits, so wrong codes are counted: FEEDBACK_MAX_WRONG
+ * for one task in FEEDBACK_WRONG_WINDOW_MINUTES lock that task's link for
+ * FEEDBACK_LINK_LOCK_HOURS; FEEDBACK_MAX_WRONG_PER_ADDRESS wrong links from one
+ * address, whatever the tasks, lock the address for the window.
+ */
+export const FEEDBACK_MAX_WRONG = 5;
+export const FEEDBACK_MAX_WRONG_PER_ADDRESS = 10;
+export const FEEDBACK_WRONG_WINDOW_MINUTES = 15;
+export const FEEDBACK_LINK_LOCK_HOURS = 24;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt, type SessionKind } from './api';
 
 export const filePurposes = [
@@ -51,43 +52,46 @@ export function fileSizeMessage(bytes: number, maxBytes: number): string {
   return `File size is ${(bytes / MB).toFixed(2)}MB, It should be less than ${Math.round(maxBytes / MB)}MB`;
 }
 
-const fileName = z.string().trim().min(1, 'file_name is required').max(200);
+const fileName = text().trim().min(1, 'file_name is required').max(200);
 
 export const signedUploadBodySchema = z.object({
   file_name: fileName,
   file_purpose: z.enum(filePurposes),
   /** Support uploads name the ticket they belong to. */
-  ticket_id: z.coerce.number().int().optional(),
-  user_id: z.coerce.number().int().optional(),
+  ticket_id: coerceInt().optional(),
+  user_id: coerceInt().optional(),
 });
-export const signedUploadSchema = z.object({ url: z.string(), key: z.string(), content_type: z.string() });
+export const signedUploadSchema = z.object({ url: text(), key: text(), content_type: text() });
 
 export const fileAddBodySchema = z.object({
-  file_key: z.string().min(1),
+  file_key: text().min(1),
   file_name: fileName,
   file_purpose: z.enum(filePurposes),
-  ticket_id: z.coerce.number().int().optional(),
-  user_id: z.coerce.number().int().optional(),
+  ticket_id: coerceInt().optional(),
+  user_id: coerceInt().optional(),
 });
-export const fileAddedSchema = z.object({ file_id: z.number().int(), file_key: z.string() });
+export const fileAddedSchema = z.object({ file_id: int(), file_key: text() });
 
 export const fileUrlQuerySchema = z.object({ file_id: queryInt });
 /** The spec reads `data[0].url`. */
-export const fileUrlSchema = z.array(z.object({ file_id: z.number().int(), url: z.string(), file_name: z.string() }));
+export const fileUrlSchema = z.array(z.object({ file_id: int(), url: text(), file_name: text() }));
 
 /** The three calls of the upload flow, mounted by each area under its own prefix and session. */
 export function fileRoutes<P extends string, K extends SessionKind>(prefix: P, auth: K) {
   return {
     signUpload: defineRoute({
       method: 'PUT', path: `${prefix}/file/s3/url/signed` as const, auth,
+      summary: "Gives a key and a signed URL to PUT one file's bytes to, after checking its type and size",
       body: signedUploadBodySchema, response: signedUploadSchema,
     }),
     add: defineRoute({
       method: 'POST', path: `${prefix}/file/add` as const, auth,
+      summary: 'Records an uploaded file once its bytes are stored and answers its file_id',
       body: fileAddBodySchema, response: fileAddedSchema,
     }),
     fetchUrl: defineRoute({
       method: 'GET', path: `${prefix}/file/fetch/with/url` as const, auth,
+      summary: 'A short-lived signed URL to read a file the caller may see',
       query: fileUrlQuerySchema, response: fileUrlSchema,
     }),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryBool, queryInt } from './api';
 import { mobileSchema } from './mobile';
 
@@ -164,38 +165,38 @@ export const APPLICATION_STATUS = {
 } as const;
 export const APPLICATION_ATTEMPTED_MIN = 7;
 
-export const answerSchema = z.object({ input_id: z.number().int().positive(), value: z.string().trim().max(500) });
+export const answerSchema = z.object({ input_id: int().positive(), value: text().trim().max(500) });
 
 // ---------------------------------------------------------------- shapes
 
 export const jobLocationSchema = z.object({
-  job_location_id: z.number().int(),
-  city: z.string(),
-  address: z.string().nullable(),
-  pincode: z.string().nullable(),
+  job_location_id: int(),
+  city: text(),
+  address: text().nullable(),
+  pincode: text().nullable(),
 });
 
 export const partnerJobSchema = z.object({
-  job_id: z.number().int(),
-  job_title: z.string(),
-  logo_url: z.string().nullable(),
-  Employer: z.object({ employer_name: z.string(), theme_color: z.string().nullable() }),
-  rewards: z.string().nullable(),
-  Criteria: z.array(z.object({ label: z.string(), value: z.string() })),
-  Features: z.array(z.string()),
-  payout_text: z.string(),
+  job_id: int(),
+  job_title: text(),
+  logo_url: text().nullable(),
+  Employer: z.object({ employer_name: text(), theme_color: text().nullable() }),
+  rewards: text().nullable(),
+  Criteria: z.array(z.object({ label: text(), value: text() })),
+  Features: z.array(text()),
+  payout_text: text(),
   JobLocations: z.array(jobLocationSchema),
   /** Null until the partner's KYC is complete. */
-  referral_link: z.string().nullable(),
+  referral_link: text().nullable(),
 });
 export type PartnerJob = z.infer<typeof partnerJobSchema>;
 
 export const partnerLevelSchema = z.object({
-  level: z.number().int(),
-  name: z.string(),
-  approved: z.number().int(),
-  bonus_percent: z.number().int(),
-  next_at: z.number().int().nullable(),
+  level: int(),
+  name: text(),
+  approved: int(),
+  bonus_percent: int(),
+  next_at: bigInt().nullable(),
 });
 
 export const partnerJobsQuerySchema = z.object({
@@ -205,43 +206,43 @@ export const partnerJobsQuerySchema = z.object({
 });
 export const partnerJobsSchema = z.object({
   data: z.array(partnerJobSchema),
-  count: z.number().int(),
+  count: int(),
   kyc_done: z.boolean(),
   level: partnerLevelSchema,
 });
 
 export const myProjectSchema = z.object({
-  job_id: z.number().int(),
-  job_title: z.string(),
-  employer_name: z.string(),
-  category_title: z.string(),
-  logo_url: z.string().nullable(),
+  job_id: int(),
+  job_title: text(),
+  employer_name: text(),
+  category_title: text(),
+  logo_url: text().nullable(),
   /** Leads by status: 0 pending, 1 verified, 2 rejected, expired as archived. */
-  counts: z.object({ pending: z.number().int(), verified: z.number().int(), rejected: z.number().int(), archived: z.number().int() }),
-  applications: z.number().int(),
-  slots_booked: z.number().int(),
+  counts: z.object({ pending: int(), verified: int(), rejected: int(), archived: int() }),
+  applications: int(),
+  slots_booked: int(),
 });
 export type MyProject = z.infer<typeof myProjectSchema>;
 export const myProjectsSchema = z.array(myProjectSchema);
 
 export const publicJobSchema = z.object({
-  job_id: z.number().int(),
-  job_title: z.string(),
-  Employer: z.object({ employer_name: z.string(), theme_color: z.string().nullable() }),
-  logo_url: z.string().nullable(),
-  banner_url: z.string().nullable(),
-  type: z.string().nullable(),
-  domain: z.string().nullable(),
-  tag_line: z.string().nullable(),
-  duration: z.number().int().nullable(),
-  min_salary: z.number().int().nullable(),
-  max_salary: z.number().int().nullable(),
-  perks: z.array(z.string()),
-  description: z.string().nullable(),
-  JobCategory: z.object({ job_category_id: z.number().int(), title: z.string() }),
+  job_id: int(),
+  job_title: text(),
+  Employer: z.object({ employer_name: text(), theme_color: text().nullable() }),
+  logo_url: text().nullable(),
+  banner_url: text().nullable(),
+  type: text().nullable(),
+  domain: text().nullable(),
+  tag_line: text().nullable(),
+  duration: int().nullable(),
+  min_salary: int().nullable(),
+  max_salary: int().nullable(),
+  perks: z.array(text()),
+  description: text().nullable(),
+  JobCategory: z.object({ job_category_id: int(), title: text() }),
   JobLocations: z.array(jobLocationSchema),
-  application_archive_status: z.number().int(),
-  application_archive_message: z.string().nullable(),
+  application_archive_status: int(),
+  application_archive_message: text().nullable(),
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 
@@ -255,42 +256,42 @@ export function payRange(job: { min_salary: number | null; max_salary: number | 
 }
 
 export const applicationSchema = z.object({
-  application_id: z.number().int(),
-  user_id: z.number().int(),
-  recruiter_id: z.number().int(),
-  job_id: z.number().int(),
-  job_location_id: z.number().int(),
+  application_id: int(),
+  user_id: int(),
+  recruiter_id: int(),
+  job_id: int(),
+  job_location_id: int(),
   answers: z.array(answerSchema),
-  tracking_id: z.string().nullable(),
-  status: z.number().int(),
-  created_on: z.string(),
+  tracking_id: text().nullable(),
+  status: int(),
+  created_on: text(),
 });
 
 export const slotSchema = z.object({
-  slot_id: z.number().int(),
-  start_time: z.string(),
-  end_time: z.string(),
-  capacity: z.number().int(),
-  available: z.number().int(),
+  slot_id: int(),
+  start_time: text(),
+  end_time: text(),
+  capacity: int(),
+  available: int(),
 });
-export const slotDaySchema = z.object({ date: z.string(), slots: z.array(slotSchema) });
+export const slotDaySchema = z.object({ date: text(), slots: z.array(slotSchema) });
 export const slotsSchema = z.array(slotDaySchema);
 export type SlotDay = z.infer<typeof slotDaySchema>;
 
 export const bookingSchema = z.object({
-  booking_id: z.number().int(),
-  user_id: z.number().int(),
-  slot_id: z.number().int(),
-  job_id: z.number().int(),
-  booking_date: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  location: z.object({ city: z.string(), address: z.string().nullable() }),
+  booking_id: int(),
+  user_id: int(),
+  slot_id: int(),
+  job_id: int(),
+  booking_date: text(),
+  start_time: text(),
+  end_time: text(),
+  location: z.object({ city: text(), address: text().nullable() }),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-const id = z.coerce.number({ error: 'must be a number' }).int().positive();
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'booking_date must be YYYY-MM-DD');
+const id = coerceInt({ error: 'must be a number' }).positive();
+const dateString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'booking_date must be YYYY-MM-DD');
 
 export const applyBodySchema = z.object({
   user_id: id,
@@ -298,7 +299,7 @@ export const applyBodySchema = z.object({
   job_id: id,
   job_location_id: id,
   answers: z.array(answerSchema).max(50).default([]),
-  tracking_id: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'tracking_id is not valid').optional(),
+  tracking_id: text().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'tracking_id is not valid').optional(),
 });
 export const bookSlotBodySchema = z.object({ user_id: id, slot_id: id, job_id: id, booking_date: dateString });
 export const slotsQuerySchema = z.object({ job_id: queryInt.positive(), job_location_id: queryInt.positive().optional() });
@@ -307,30 +308,30 @@ export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive() });
 
 export const updateUserBodySchema = z.object({
   user_id: id,
-  first_name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  first_name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
 });
 export const candidateDocumentBodySchema = z.object({
   user_id: id,
   type: z.enum(['AADHAAR', 'PAN']),
-  number: z.string({ error: 'number is required' }).trim().min(1, 'number is required').max(20),
+  number: text({ error: 'number is required' }).trim().min(1, 'number is required').max(20),
   file_id: id.optional(),
-  description: z.string().max(200).optional(),
+  description: text().max(200).optional(),
 });
 export const candidateDocumentSchema = z.object({
-  document_id: z.number().int(),
-  type: z.string(),
-  number: z.string(),
-  file_id: z.number().int().nullable(),
-  status: z.number().int(),
+  document_id: int(),
+  type: text(),
+  number: text(),
+  file_id: int().nullable(),
+  status: int(),
 });
-export const updatedUserSchema = z.object({ user_id: z.number().int(), first_name: z.string().nullable() });
+export const updatedUserSchema = z.object({ user_id: int(), first_name: text().nullable() });
 
 /** What the candidate's pages carry between each other in router state. */
 export const candidateStateSchema = z.object({
-  job_id: z.number().int().positive(),
-  job_location_id: z.number().int().positive(),
-  recruiter_id: z.number().int().positive(),
-  job_title: z.string(),
+  job_id: int().positive(),
+  job_location_id: int().positive(),
+  recruiter_id: int().positive(),
+  job_title: text(),
   mobile: mobileSchema.optional(),
 });
 export type CandidateState = z.infer<typeof candidateStateSchema>;
@@ -340,20 +341,23 @@ export type CandidateState = z.infer<typeof candidateStateSchema>;
 export const hiringRoutes = {
   partnerJobs: defineRoute({
     method: 'GET', path: '/partner/job/fetch', auth: 'worker',
+    summary: 'Available Projects for a partner, with payouts, KYC state and level',
     query: partnerJobsQuerySchema, response: partnerJobsSchema,
   }),
-  myProjects: defineRoute({ method: 'GET', path: '/partner/job/user/fetch', auth: 'worker', response: myProjectsSchema }),
-  jobById: defineRoute({ method: 'GET', path: '/job/fetch', auth: 'public', query: jobByIdQuerySchema, response: publicJobSchema }),
-  slots: defineRoute({ method: 'GET', path: '/user/job/slot/fetch', auth: 'worker', query: slotsQuerySchema, response: slotsSchema }),
+  myProjects: defineRoute({ method: 'GET', path: '/partner/job/user/fetch', summary: 'The projects a partner has shared, with applications and bookings', auth: 'worker', response: myProjectsSchema }),
+  jobById: defineRoute({ method: 'GET', path: '/job/fetch', summary: 'The public job page of one project for a candidate', auth: 'public', query: jobByIdQuerySchema, response: publicJobSchema }),
+  slots: defineRoute({ method: 'GET', path: '/user/job/slot/fetch', summary: 'The open interview slots of a job for the signed-in candidate', auth: 'worker', query: slotsQuerySchema, response: slotsSchema }),
   bookedSlot: defineRoute({
     method: 'GET', path: '/user/job/slot/booked', auth: 'worker',
+    summary: 'The interview slot the candidate booked for a job, or null',
     query: bookedQuerySchema, response: bookingSchema.nullable(),
   }),
-  bookSlot: defineRoute({ method: 'POST', path: '/user/job/slot/book', auth: 'worker', body: bookSlotBodySchema, response: bookingSchema }),
-  apply: defineRoute({ method: 'POST', path: '/user/job/application/add', auth: 'worker', body: applyBodySchema, response: applicationSchema }),
-  updateUser: defineRoute({ method: 'POST', path: '/user/profile/update', auth: 'worker', body: updateUserBodySchema, response: updatedUserSchema }),
+  bookSlot: defineRoute({ method: 'POST', path: '/user/job/slot/book', summary: 'Books an interview slot for the candidate, never past its capacity', auth: 'worker', body: bookSlotBodySchema, response: bookingSchema }),
+  apply: defineRoute({ method: 'POST', path: '/user/job/application/add', summary: 'Applies the candidate to a job under the referring partner, once', auth: 'worker', body: applyBodySchema, response: applicationSchema }),
+  updateUser: defineRoute({ method: 'POST', path: '/user/profile/update', summary: "Saves the candidate's name from the application form", auth: 'worker', body: updateUserBodySchema, response: updatedUserSchema }),
   addDocument: defineRoute({
     method: 'POST', path: '/user/document/add', auth: 'worker',
+    summary: "Attaches an uploaded document (resume, ID) to the candidate's application",
     body: candidateDocumentBodySchema, response: candidateDocumentSchema,
   }),
 };

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { text } from './base';
 
 /** Verhoeff tables, used by Aadhaar's check digit. */
 const D = [
@@ -47,25 +48,21 @@ export function isValidGstin(gstin: string): boolean {
   return check === gstin[14];
 }
 
-export const panSchema = z
-  .string({ error: 'PAN number is required' })
+export const panSchema = text({ error: 'PAN number is required' })
   .trim()
   .toUpperCase()
   .min(1, 'PAN number is required')
   .refine(isValidPan, 'Invalid PAN number, it should look like ABCDE1234F');
-export const aadhaarSchema = z
-  .string({ error: 'Aadhaar number is required' })
+export const aadhaarSchema = text({ error: 'Aadhaar number is required' })
   .trim()
   .transform((s) => s.replace(/\s/g, ''))
   .pipe(
-    z
-      .string()
+    text()
       .min(1, 'Aadhaar number is required')
       .regex(/^[0-9]{12}$/, 'Aadhaar number must be 12 digits')
       .refine(isValidAadhaar, 'Invalid Aadhaar number, please check it'),
   );
-export const gstinSchema = z
-  .string({ error: 'GST number is required' })
+export const gstinSchema = text({ error: 'GST number is required' })
   .trim()
   .toUpperCase()
   .min(1, 'GST number is required')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt } from './base';
 import { isValidPan } from './kyc';
 import { messages } from './messages';
 import { isValidMobile, normaliseMobile } from './mobile';
@@ -13,13 +14,13 @@ export type FileInputType = (typeof FILE_INPUT_TYPES)[number];
 
 /** One input of a task form, with the spec's field names. */
 export const formInputSchema = z.object({
-  input_id: z.number().int(),
-  label: z.string(),
-  input_type: z.string(),
-  input_category: z.string().nullish(),
-  input_format: z.string().nullish(),
-  input_enum: z.array(z.string()).nullish(),
-  placeholder: z.string().nullish(),
+  input_id: int(),
+  label: text(),
+  input_type: text(),
+  input_category: text().nullish(),
+  input_format: text().nullish(),
+  input_enum: z.array(text()).nullish(),
+  placeholder: text().nullish(),
   validation: z.object({ required: z.boolean().optional() }).nullish(),
   is_primary: z.boolean().optional(),
   isAllowFileManager: z.boolean().optional(),
@@ -29,14 +30,14 @@ export type FormInputDef = z.infer<typeof formInputSchema>;
 export const mapLocationSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  address: z.string().max(500).optional(),
+  address: text().max(500).optional(),
 });
 export type MapLocation = z.infer<typeof mapLocationSchema>;
 
 /** What a client sends for one input: text, a number, a file_id, or a location. */
 export const leadInputValueSchema = z.object({
-  input_id: z.coerce.number().int(),
-  value: z.union([z.string().max(2000), z.number(), mapLocationSchema, z.null()]),
+  input_id: coerceInt(),
+  value: z.union([text().max(2000), z.number(), mapLocationSchema, z.null()]),
 });
 export type LeadInputValue = z.infer<typeof leadInputValueSchema>;
 

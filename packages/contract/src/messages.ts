@@ -15,6 +15,7 @@ export const messages = {
   otpTooManyTries: 'Too many wrong attempts, please request a new OTP',
   otpNotRequested: 'Please request an OTP first',
   otpRateLimited: 'Too many OTP requests, please try again later',
+  otpWrongTooOften: 'Too many wrong OTPs from this network, please try again in 15 minutes',
   loginSuccess: 'Logged in successfully',
   logoutSuccess: 'Logged out successfully',
   notLoggedIn: 'Please log in to continue',
@@ -29,6 +30,9 @@ export const messages = {
   fileTypeNotAllowed: 'This type of file is not allowed here',
   fileTooLarge: 'The file is too large',
   fileLinkExpired: 'This file link has expired',
+  uploadUrlUsed: 'This upload link was already used; please choose the file again',
+  ticketUploadElsewhere: 'Attach files to a query from the query itself',
   fileNotUploaded: 'The file has not been uploaded yet',
   accountRemoved: 'Your account has been removed, Please contact your Admin.',
+  networkError: 'Network error, please check your connection',
 } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './base';
 import { messages } from './messages';
 
 export const MOBILE_LENGTH = 10;
@@ -20,16 +20,14 @@ export function isValidMobile(mobile: string): boolean {
 }
 
 /** Exactly 10 digits, as every login form asks. */
-export const mobileSchema = z
-  .string({ error: messages.mobileRequired })
+export const mobileSchema = text({ error: messages.mobileRequired })
   .trim()
   .min(1, messages.mobileRequired)
   .regex(/^[0-9]{10}$/, messages.invalidMobile);
 
 /** Lenient input (spaces, +91, dashes) normalised to 10 digits. */
-export const normalisedMobileSchema = z
-  .string({ error: messages.mobileRequired })
+export const normalisedMobileSchema = text({ error: messages.mobileRequired })
   .trim()
   .min(1, messages.mobileRequired)
   .transform(normaliseMobile)
-  .pipe(z.string().regex(/^[0-9]{10}$/, messages.invalidMobile));
+  .pipe(text().regex(/^[0-9]{10}$/, messages.invalidMobile));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int } from './base';
 import { defineRoute } from './api';
 import { otpLoginBodySchema, otpSendBodySchema, otpSentSchema } from './auth';
 
@@ -6,19 +7,19 @@ export const opsRoles = ['support', 'admin'] as const;
 export type OpsRole = (typeof opsRoles)[number];
 
 export const opsAgentSchema = z.object({
-  user_id: z.number().int(),
-  mobile: z.string(),
-  first_name: z.string().nullable(),
+  user_id: int(),
+  mobile: text(),
+  first_name: text().nullable(),
   role: z.enum(opsRoles),
 });
 export type OpsAgent = z.infer<typeof opsAgentSchema>;
 
 /** Ops agents log in by OTP into their own session kind; it grants nothing elsewhere. */
 export const opsAuthRoutes = {
-  sendOtp: defineRoute({ method: 'POST', path: '/ops/otp/send', auth: 'public', body: otpSendBodySchema, response: otpSentSchema }),
-  login: defineRoute({ method: 'POST', path: '/ops/login/otp', auth: 'public', body: otpLoginBodySchema, response: opsAgentSchema }),
-  me: defineRoute({ method: 'GET', path: '/ops/user/get', auth: 'ops', response: opsAgentSchema }),
-  logout: defineRoute({ method: 'GET', path: '/ops/user/logout', auth: 'public', response: z.null() }),
+  sendOtp: defineRoute({ method: 'POST', path: '/ops/otp/send', summary: 'Sends an ops agent a login OTP by SMS', auth: 'public', body: otpSendBodySchema, response: otpSentSchema }),
+  login: defineRoute({ method: 'POST', path: '/ops/login/otp', summary: 'Signs an ops agent in to the console with the OTP', auth: 'public', body: otpLoginBodySchema, response: opsAgentSchema }),
+  me: defineRoute({ method: 'GET', path: '/ops/user/get', summary: 'The signed-in ops agent and their role', auth: 'ops', response: opsAgentSchema }),
+  logout: defineRoute({ method: 'GET', path: '/ops/user/logout', summary: 'Signs the ops agent out', auth: 'public', response: z.null() }),
 };
 
 /** Whether a role may do what needs `needed` (admin may do everything). */

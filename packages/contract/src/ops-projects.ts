@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt, webUrl } from './base';
 import { defineRoute, queryInt } from './api';
 import { formInputSchema, type FormInputDef } from './lead-form';
 
@@ -7,25 +8,24 @@ import { formInputSchema, type FormInputDef } from './lead-form';
 /** 10: partners add leads; 20: the project is shared by link. */
 export const ACTION_STATUSES = [10, 20] as const;
 
-const optText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
-const textList = z.array(z.string().trim().min(1).max(200)).max(30);
-export const pincodeSchema = z.string().regex(/^[1-9][0-9]{5}$/, 'A pincode has 6 digits and does not start with 0');
+const optText = (max: number) => text().trim().max(max).nullish().transform((v) => (v ? v : null));
+const textList = z.array(text().trim().min(1).max(200)).max(30);
+export const pincodeSchema = text().regex(/^[1-9][0-9]{5}$/, 'A pincode has 6 digits and does not start with 0');
 
 export const creditRulesSchema = z.object({
-  min_income: z.number().int().min(0).optional(),
-  min_score: z.number().int().min(300).max(900).optional(),
-  min_age: z.number().int().min(18).max(100).optional(),
-  max_age: z.number().int().min(18).max(100).optional(),
+  min_income: int().min(0).optional(),
+  min_score: int().min(300).max(900).optional(),
+  min_age: int().min(18).max(100).optional(),
+  max_age: int().min(18).max(100).optional(),
 });
 
 export const projectBodySchema = z
   .object({
-    employer_id: z.number().int().positive('Choose an employer'),
-    job_category_id: z.number().int().positive('Choose a category'),
-    job_title: z.string().trim().min(3, 'Job title needs at least 3 characters').max(150),
+    employer_id: int().positive('Choose an employer'),
+    job_category_id: int().positive('Choose a category'),
+    job_title: text().trim().min(3, 'Job title needs at least 3 characters').max(150),
     /** Lower-case words joined by dashes; made from the title when empty. */
-    slug_name: z
-      .string()
+    slug_name: text()
       .trim()
       .max(120)
       .regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug: lower-case letters, digits and dashes')
@@ -39,14 +39,14 @@ export const projectBodySchema = z
     payout_prefix: optText(60),
     payout_text: optText(200),
     payout_text_custom: optText(500),
-    payout_paise: z.number().int().min(0, 'Payout cannot be negative').max(10_000_000),
-    logo_file_id: z.number().int().positive().nullish(),
-    banner_file_id: z.number().int().positive().nullish(),
-    logo_url: z.url('Logo URL must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+    payout_paise: int().min(0, 'Payout cannot be negative').max(10_000_000),
+    logo_file_id: int().positive().nullish(),
+    banner_file_id: int().positive().nullish(),
+    logo_url: webUrl('Logo URL must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
     tag_line: optText(200),
-    duration: z.number().int().min(0).max(120).nullish(),
-    min_salary: z.number().int().min(0).nullish(),
-    max_salary: z.number().int().min(0).nullish(),
+    duration: int().min(0).max(120).nullish(),
+    min_salary: int().min(0).nullish(),
+    max_salary: int().min(0).nullish(),
     perks: textList.default([]),
     description: optText(10_000),
     customer_tnc: optText(10_000),
@@ -61,10 +61,10 @@ export const projectBodySchema = z
     application_archive_message: optText(300),
     is_credit_flow: z.boolean().default(false),
     credit_rules: creditRulesSchema.nullish(),
-    duplicate_window_days: z.number().int().min(0).max(3650),
-    validity_days: z.number().int().min(1, 'Validity must be at least 1 day').max(3650),
-    redirect_link: z.url('Redirect link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
-    locations: z.array(z.object({ city: z.string().trim().min(2, 'City needs at least 2 characters').max(80), address: optText(300), pincode: pincodeSchema.nullish().or(z.literal('')).transform((v) => v || null) })).max(200).default([]),
+    duplicate_window_days: int().min(0).max(3650),
+    validity_days: int().min(1, 'Validity must be at least 1 day').max(3650),
+    redirect_link: webUrl('Redirect link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+    locations: z.array(z.object({ city: text().trim().min(2, 'City needs at least 2 characters').max(80), address: optText(300), pincode: pincodeSchema.nullish().or(z.literal('')).transform((v) => v || null) })).max(200).default([]),
     pincodes: z.array(pincodeSchema).max(5000).default([]),
   })
   .superRefine((p, ctx) => {
@@ -107,114 +107,117 @@ export function formProblems(inputs: readonly FormInputDef[]): { path: (string |
 
 export const taskFormBodySchema = z
   .object({
-    inputs: z.array(formInputSchema.extend({ label: z.string().trim().max(200), input_type: z.enum(INPUT_TYPES), input_category: z.enum(INPUT_CATEGORIES).nullish() })).min(1, 'Add at least one input').max(60),
+    inputs: z.array(formInputSchema.extend({ label: text().trim().max(200), input_type: z.enum(INPUT_TYPES), input_category: z.enum(INPUT_CATEGORIES).nullish() })).min(1, 'Add at least one input').max(60),
     is_otp_required: z.boolean(),
     description: optText(2000),
-    custom_link: z.url('Custom link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+    custom_link: webUrl('Custom link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
   })
   .superRefine((f, ctx) => {
     for (const p of formProblems(f.inputs)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
   });
 export type TaskFormBody = z.input<typeof taskFormBodySchema>;
 
-const nullableText = z.string().nullable();
+const nullableText = text().nullable();
 export const opsProjectSchema = z.object({
-  job_id: z.number().int(),
-  employer_id: z.number().int(),
-  employer_name: z.string(),
-  job_category_id: z.number().int(),
-  job_title: z.string(),
-  slug_name: z.string(),
+  job_id: int(),
+  employer_id: int(),
+  employer_name: text(),
+  job_category_id: int(),
+  job_title: text(),
+  slug_name: text(),
   type: nullableText,
   domain: nullableText,
   rewards: nullableText,
   criteria: nullableText,
-  features: z.array(z.string()),
+  features: z.array(text()),
   payout_prefix: nullableText,
   payout_text: nullableText,
   payout_text_custom: nullableText,
-  payout_paise: z.number().int(),
+  payout_paise: int(),
   logo_key: nullableText,
   logo_url: nullableText,
   banner_key: nullableText,
   tag_line: nullableText,
-  duration: z.number().int().nullable(),
-  min_salary: z.number().int().nullable(),
-  max_salary: z.number().int().nullable(),
-  perks: z.array(z.string()),
+  duration: int().nullable(),
+  min_salary: int().nullable(),
+  max_salary: int().nullable(),
+  perks: z.array(text()),
   description: nullableText,
   customer_tnc: nullableText,
   customer_criteria: nullableText,
-  customer_features: z.array(z.string()),
-  action_status: z.number().int(),
-  archive_status: z.number().int(),
+  customer_features: z.array(text()),
+  action_status: int(),
+  archive_status: int(),
   archive_message: nullableText,
   on_hold: z.boolean(),
   hold_message: nullableText,
-  application_archive_status: z.number().int(),
+  application_archive_status: int(),
   application_archive_message: nullableText,
   is_credit_flow: z.boolean(),
   credit_rules: creditRulesSchema.nullable(),
-  duplicate_window_days: z.number().int(),
-  validity_days: z.number().int(),
+  duplicate_window_days: int(),
+  validity_days: int(),
   redirect_link: nullableText,
-  locations: z.array(z.object({ job_location_id: z.number().int(), city: z.string(), address: nullableText, pincode: nullableText })),
-  pincodes: z.array(z.string()),
+  locations: z.array(z.object({ job_location_id: int(), city: text(), address: nullableText, pincode: nullableText })),
+  pincodes: z.array(text()),
   form: z
     .object({
-      form_id: z.number().int(),
+      form_id: int(),
       inputs: z.array(formInputSchema),
       is_otp_required: z.boolean(),
       description: nullableText,
       custom_link: nullableText,
     })
     .nullable(),
-  modified_on: z.string(),
+  modified_on: text(),
 });
 export type OpsProject = z.infer<typeof opsProjectSchema>;
 
 export const opsProjectRowSchema = z.object({
-  job_id: z.number().int(),
-  job_title: z.string(),
-  employer_name: z.string(),
-  category: z.string(),
-  payout_paise: z.number().int(),
-  action_status: z.number().int(),
-  archive_status: z.number().int(),
+  job_id: int(),
+  job_title: text(),
+  employer_name: text(),
+  category: text(),
+  payout_paise: int(),
+  action_status: int(),
+  archive_status: int(),
   on_hold: z.boolean(),
   is_credit_flow: z.boolean(),
   has_form: z.boolean(),
-  modified_on: z.string(),
+  modified_on: text(),
 });
 
-const jobParams = z.object({ job_id: z.coerce.number().int().positive() });
+const jobParams = z.object({ job_id: coerceInt().positive() });
 
 export const opsProjectRoutes = {
   list: defineRoute({
     method: 'GET',
     path: '/ops/projects',
+    summary: 'Projects of the catalogue, by title search and category',
     auth: 'ops',
-    query: z.object({ q: z.string().trim().max(100).default(''), job_category_id: queryInt.optional() }),
+    query: z.object({ q: text().trim().max(100).default(''), job_category_id: queryInt.optional() }),
     response: z.array(opsProjectRowSchema),
   }),
   meta: defineRoute({
     method: 'GET',
     path: '/ops/projects/meta',
+    summary: 'The employers and categories a project can be given',
     auth: 'ops',
     response: z.object({
-      employers: z.array(z.object({ employer_id: z.number().int(), employer_name: z.string() })),
-      categories: z.array(z.object({ job_category_id: z.number().int(), title: z.string() })),
+      employers: z.array(z.object({ employer_id: int(), employer_name: text() })),
+      categories: z.array(z.object({ job_category_id: int(), title: text() })),
     }),
   }),
   addEmployer: defineRoute({
     method: 'POST',
     path: '/ops/employers',
+    summary: 'Adds an employer to choose for projects',
     auth: 'ops',
-    body: z.object({ employer_name: z.string().trim().min(2, 'Employer name needs at least 2 characters').max(120) }),
-    response: z.object({ employer_id: z.number().int(), employer_name: z.string() }),
+    body: z.object({ employer_name: text().trim().min(2, 'Employer name needs at least 2 characters').max(120) }),
+    response: z.object({ employer_id: int(), employer_name: text() }),
   }),
-  get: defineRoute({ method: 'GET', path: '/ops/projects/:job_id', auth: 'ops', params: jobParams, response: opsProjectSchema }),
-  create: defineRoute({ method: 'POST', path: '/ops/projects', auth: 'ops', body: projectBodySchema, response: opsProjectSchema }),
-  update: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id', auth: 'ops', params: jobParams, body: projectBodySchema, response: opsProjectSchema }),
-  saveForm: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id/form', auth: 'ops', params: jobParams, body: taskFormBodySchema, response: opsProjectSchema }),
+  get: defineRoute({ method: 'GET', path: '/ops/projects/:job_id', summary: 'One project with every field, locations, pincodes and its lead form', auth: 'ops', params: jobParams, response: opsProjectSchema }),
+  create: defineRoute({ method: 'POST', path: '/ops/projects', summary: 'Creates a project in the catalogue', auth: 'ops', body: projectBodySchema, response: opsProjectSchema }),
+  update: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id', summary: "Saves a project's fields, locations and pincodes", auth: 'ops', params: jobParams, body: projectBodySchema, response: opsProjectSchema }),
+  saveForm: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id/form', summary: 'Saves the lead form partners and customers fill for a project', auth: 'ops', params: jobParams, body: taskFormBodySchema, response: opsProjectSchema }),
 };

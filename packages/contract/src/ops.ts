@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt } from './api';
 import { formInputSchema } from './lead-form';
+import { documentSchema } from './partner-profile';
 
 /**
  * The ops console (admin role): lead verification and money, people, audit.
@@ -11,8 +13,8 @@ const page = {
   page: queryInt.min(1).default(1),
   limit: queryInt.min(1).max(200).default(50),
 };
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
-const positiveId = z.coerce.number().int().positive();
+const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const positiveId = coerceInt().positive();
 
 // ---------- Leads ----------
 
@@ -33,60 +35,60 @@ export const leadQueueQuerySchema = z.object({
 });
 
 export const opsLeadSchema = z.object({
-  form_response_id: z.number().int(),
-  job_id: z.number().int(),
-  job_title: z.string(),
-  partner_user_id: z.number().int().nullable(),
-  partner_name: z.string().nullable(),
-  team_member_user_id: z.number().int().nullable(),
-  team_id: z.number().int().nullable(),
-  customer_name: z.string().nullable(),
-  customer_mobile: z.string().nullable(),
-  status: z.number().int(),
-  sub_status: z.number().int(),
-  archive_status: z.number().int(),
-  status_comment: z.string().nullable(),
-  payout_paise: z.number().int(),
-  created_on: z.string(),
+  form_response_id: int(),
+  job_id: int(),
+  job_title: text(),
+  partner_user_id: int().nullable(),
+  partner_name: text().nullable(),
+  team_member_user_id: int().nullable(),
+  team_id: int().nullable(),
+  customer_name: text().nullable(),
+  customer_mobile: text().nullable(),
+  status: int(),
+  sub_status: int(),
+  archive_status: int(),
+  status_comment: text().nullable(),
+  payout_paise: int(),
+  created_on: text(),
 });
 export type OpsLead = z.infer<typeof opsLeadSchema>;
 
 export const opsLeadDetailSchema = opsLeadSchema.extend({
   inputs: z.array(
     z.object({
-      input_id: z.number().int(),
-      label: z.string(),
-      input_type: z.string(),
-      value: z.string().nullable(),
-      file_id: z.number().int().nullable(),
+      input_id: int(),
+      label: text(),
+      input_type: text(),
+      value: text().nullable(),
+      file_id: int().nullable(),
     }),
   ),
-  location: z.object({ lat: z.number(), lng: z.number(), address: z.string().optional() }).nullable(),
+  location: z.object({ lat: z.number(), lng: z.number(), address: text().optional() }).nullable(),
   /** The ledger entries this lead caused (credits and reversals). */
-  postings: z.array(z.object({ type: z.number().int(), amount_paise: z.number().int(), idempotency_key: z.string(), created_on: z.string() })),
+  postings: z.array(z.object({ type: int(), amount_paise: bigInt(), idempotency_key: text(), created_on: text() })),
 });
 export type OpsLeadDetail = z.infer<typeof opsLeadDetailSchema>;
 
-const leadIds = z.array(z.number().int().positive()).min(1, 'Choose at least one lead').max(200, 'At most 200 leads at a time');
+const leadIds = z.array(int().positive()).min(1, 'Choose at least one lead').max(200, 'At most 200 leads at a time');
 export const leadApproveBodySchema = z.object({ form_response_ids: leadIds });
 export const leadRejectBodySchema = z.object({
   form_response_ids: leadIds,
-  comment: z.string().trim().min(3, 'Write a comment of at least 3 characters').max(500),
+  comment: text().trim().min(3, 'Write a comment of at least 3 characters').max(500),
 });
 export const leadNeedsDetailsBodySchema = z.object({
   form_response_ids: leadIds,
-  comment: z.string().trim().min(3, 'Write what details are needed (at least 3 characters)').max(500),
+  comment: text().trim().min(3, 'Write what details are needed (at least 3 characters)').max(500),
 });
 
 /** What happened to each lead of a (bulk) action. */
 export const leadActionResultSchema = z.object({
   results: z.array(
     z.object({
-      form_response_id: z.number().int(),
+      form_response_id: int(),
       ok: z.boolean(),
       /** Whether this call changed the lead (false: it already was so, or it failed). */
       changed: z.boolean(),
-      message: z.string(),
+      message: text(),
     }),
   ),
 });
@@ -95,39 +97,32 @@ export type LeadActionResult = z.infer<typeof leadActionResultSchema>;
 // ---------- KYC ----------
 
 export const kycQuerySchema = z.object({ status: queryInt.min(0).max(2).default(0), ...page });
-export const kycDocumentSchema = z.object({
-  document_id: z.number().int(),
-  user_id: z.number().int(),
-  first_name: z.string().nullable(),
-  mobile: z.string(),
-  type: z.string(),
-  number: z.string(),
-  file_id: z.number().int().nullable(),
-  file_id2: z.number().int().nullable(),
-  status: z.number().int(),
-  reject_reason: z.string().nullable(),
-  created_on: z.string(),
+/** A partner's document as the reviewer sees it: with whose it is. */
+export const kycDocumentSchema = documentSchema.extend({
+  first_name: text().nullable(),
+  mobile: text(),
+  type: text(),
 });
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 export const kycStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: z.string().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
+  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
 ]);
 
 // ---------- Users ----------
 
-export const userSearchQuerySchema = z.object({ q: z.string().trim().max(100).default(''), ...page });
+export const userSearchQuerySchema = z.object({ q: text().trim().max(100).default(''), ...page });
 export const opsUserSchema = z.object({
-  user_id: z.number().int(),
-  pmw_id: z.string(),
-  mobile: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string().nullable(),
-  city: z.string().nullable(),
+  user_id: int(),
+  pmw_id: text(),
+  mobile: text(),
+  first_name: text().nullable(),
+  last_name: text().nullable(),
+  email: text().nullable(),
+  city: text().nullable(),
   blocked: z.boolean(),
   is_ops: z.boolean(),
-  created_on: z.string(),
+  created_on: text(),
 });
 export type OpsUser = z.infer<typeof opsUserSchema>;
 /** "PMW101", "pmw 101" or "101" all find user 101. */
@@ -141,60 +136,60 @@ export const pmwId = (userId: number) => `PMW${userId}`;
 
 export const auditQuerySchema = z.object({
   actor_user_id: queryInt.optional(),
-  action: z.string().trim().max(60).optional(),
-  entity_type: z.string().trim().max(40).optional(),
-  entity_id: z.string().trim().max(40).optional(),
+  action: text().trim().max(60).optional(),
+  entity_type: text().trim().max(40).optional(),
+  entity_id: text().trim().max(40).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   ...page,
 });
 export const auditEntrySchema = z.object({
-  audit_id: z.number().int(),
-  actor_user_id: z.number().int().nullable(),
-  actor_name: z.string().nullable(),
-  action: z.string(),
-  entity_type: z.string(),
-  entity_id: z.string(),
+  audit_id: int(),
+  actor_user_id: int().nullable(),
+  actor_name: text().nullable(),
+  action: text(),
+  entity_type: text(),
+  entity_id: text(),
   before: z.unknown(),
   after: z.unknown(),
-  created_on: z.string(),
+  created_on: text(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 // ---------- Scheduled jobs ----------
 
 export const scheduledJobSchema = z.object({
-  name: z.string(),
-  last_started_at: z.string().nullable(),
-  last_finished_at: z.string().nullable(),
-  next_run_at: z.string(),
-  last_result: z.record(z.string(), z.unknown()).nullable(),
+  name: text(),
+  last_started_at: text().nullable(),
+  last_finished_at: text().nullable(),
+  next_run_at: text(),
+  last_result: z.record(text(), z.unknown()).nullable(),
 });
 
-const listOf = <T extends z.ZodType>(row: T) => z.object({ count: z.number().int(), rows: z.array(row) });
+const listOf = <T extends z.ZodType>(row: T) => z.object({ count: int(), rows: z.array(row) });
 
-export const fileViewSchema = z.object({ file_id: z.number().int(), url: z.string(), file_name: z.string(), content_type: z.string() });
+export const fileViewSchema = z.object({ file_id: int(), url: text(), file_name: text(), content_type: text() });
 
 export const opsRoutes = {
-  leads: defineRoute({ method: 'GET', path: '/ops/leads', auth: 'ops', query: leadQueueQuerySchema, response: listOf(opsLeadSchema) }),
-  lead: defineRoute({ method: 'GET', path: '/ops/leads/:form_response_id', auth: 'ops', params: z.object({ form_response_id: positiveId }), response: opsLeadDetailSchema }),
-  approveLeads: defineRoute({ method: 'POST', path: '/ops/leads/approve', auth: 'ops', body: leadApproveBodySchema, response: leadActionResultSchema }),
-  rejectLeads: defineRoute({ method: 'POST', path: '/ops/leads/reject', auth: 'ops', body: leadRejectBodySchema, response: leadActionResultSchema }),
-  needsDetails: defineRoute({ method: 'POST', path: '/ops/leads/needs-details', auth: 'ops', body: leadNeedsDetailsBodySchema, response: leadActionResultSchema }),
+  leads: defineRoute({ method: 'GET', path: '/ops/leads', summary: 'The lead queue to verify, filtered by project, status, partner, team and dates', auth: 'ops', query: leadQueueQuerySchema, response: listOf(opsLeadSchema) }),
+  lead: defineRoute({ method: 'GET', path: '/ops/leads/:form_response_id', summary: 'One lead with its form answers, location and the ledger entries it caused', auth: 'ops', params: z.object({ form_response_id: positiveId }), response: opsLeadDetailSchema }),
+  approveLeads: defineRoute({ method: 'POST', path: '/ops/leads/approve', summary: "Approves leads and credits each partner's payout once", auth: 'ops', body: leadApproveBodySchema, response: leadActionResultSchema }),
+  rejectLeads: defineRoute({ method: 'POST', path: '/ops/leads/reject', summary: 'Rejects leads with a comment, reversing any credit already made', auth: 'ops', body: leadRejectBodySchema, response: leadActionResultSchema }),
+  needsDetails: defineRoute({ method: 'POST', path: '/ops/leads/needs-details', summary: 'Sends leads back to the partner or team member, asking for the details in the comment', auth: 'ops', body: leadNeedsDetailsBodySchema, response: leadActionResultSchema }),
   /** A lead attachment or KYC image, for review. */
-  fileView: defineRoute({ method: 'GET', path: '/ops/review/file', auth: 'ops', query: z.object({ file_id: queryInt }), response: fileViewSchema }),
+  fileView: defineRoute({ method: 'GET', path: '/ops/review/file', summary: 'A short-lived URL to a file attached to a lead or KYC document under review', auth: 'ops', query: z.object({ file_id: queryInt }), response: fileViewSchema }),
 
-  jobs: defineRoute({ method: 'GET', path: '/ops/jobs', auth: 'ops', response: z.array(scheduledJobSchema) }),
-  runExpiry: defineRoute({ method: 'POST', path: '/ops/jobs/lead-expiry/run', auth: 'ops', response: z.object({ ran: z.boolean(), expired: z.number().int() }) }),
+  jobs: defineRoute({ method: 'GET', path: '/ops/jobs', summary: 'The scheduled jobs (lead expiry) with their last run', auth: 'ops', response: z.array(scheduledJobSchema) }),
+  runExpiry: defineRoute({ method: 'POST', path: '/ops/jobs/lead-expiry/run', summary: "Runs the lead expiry job now: pending leads past their project's validity expire", auth: 'ops', response: z.object({ ran: z.boolean(), expired: int() }) }),
 
-  kyc: defineRoute({ method: 'GET', path: '/ops/kyc', auth: 'ops', query: kycQuerySchema, response: listOf(kycDocumentSchema) }),
-  kycStatus: defineRoute({ method: 'POST', path: '/ops/kyc/:document_id/status', auth: 'ops', params: z.object({ document_id: positiveId }), body: kycStatusBodySchema, response: kycDocumentSchema }),
+  kyc: defineRoute({ method: 'GET', path: '/ops/kyc', summary: 'KYC documents (PAN, Aadhaar) waiting for review, or by status', auth: 'ops', query: kycQuerySchema, response: listOf(kycDocumentSchema) }),
+  kycStatus: defineRoute({ method: 'POST', path: '/ops/kyc/:document_id/status', summary: "Verifies or rejects a partner's KYC document, with a reason on rejection", auth: 'ops', params: z.object({ document_id: positiveId }), body: kycStatusBodySchema, response: kycDocumentSchema }),
 
-  users: defineRoute({ method: 'GET', path: '/ops/users', auth: 'ops', query: userSearchQuerySchema, response: listOf(opsUserSchema) }),
-  blockUser: defineRoute({ method: 'POST', path: '/ops/users/:user_id/block', auth: 'ops', params: z.object({ user_id: positiveId }), response: opsUserSchema }),
-  unblockUser: defineRoute({ method: 'POST', path: '/ops/users/:user_id/unblock', auth: 'ops', params: z.object({ user_id: positiveId }), response: opsUserSchema }),
+  users: defineRoute({ method: 'GET', path: '/ops/users', summary: 'Finds partners and workers by name, mobile or id', auth: 'ops', query: userSearchQuerySchema, response: listOf(opsUserSchema) }),
+  blockUser: defineRoute({ method: 'POST', path: '/ops/users/:user_id/block', summary: 'Blocks a person: their sessions end and they cannot sign in', auth: 'ops', params: z.object({ user_id: positiveId }), response: opsUserSchema }),
+  unblockUser: defineRoute({ method: 'POST', path: '/ops/users/:user_id/unblock', summary: 'Lets a blocked person sign in again', auth: 'ops', params: z.object({ user_id: positiveId }), response: opsUserSchema }),
 
-  audit: defineRoute({ method: 'GET', path: '/ops/audit', auth: 'ops', query: auditQuerySchema, response: listOf(auditEntrySchema) }),
+  audit: defineRoute({ method: 'GET', path: '/ops/audit', summary: 'The audit log of what ops agents changed, with before and after', auth: 'ops', query: auditQuerySchema, response: listOf(auditEntrySchema) }),
 };
 
 export { formInputSchema };
@@ -202,42 +197,42 @@ export { formInputSchema };
 // ---------- Payout runs and bank review ----------
 
 export const payoutCandidateSchema = z.object({
-  user_id: z.number().int(),
-  name: z.string().nullable(),
-  mobile: z.string(),
-  balance_paise: z.number().int(),
+  user_id: int(),
+  name: text().nullable(),
+  mobile: text(),
+  balance_paise: bigInt(),
   /** Masked account and IFSC of the verified default bank, when there is one. */
-  bank: z.object({ bank_name: z.string(), ifsc_code: z.string(), account_no: z.string() }).nullable(),
+  bank: z.object({ bank_name: text(), ifsc_code: text(), account_no: text() }).nullable(),
   /** Why the partner would be held; null when they will be paid. */
-  hold_reason: z.string().nullable(),
+  hold_reason: text().nullable(),
 });
 export type PayoutCandidate = z.infer<typeof payoutCandidateSchema>;
 
 export const payoutRunBodySchema = z.object({
   /** Chosen by the client once per run: a retried request answers the run already made. */
-  request_key: z.string().min(8).max(100),
+  request_key: text().min(8).max(100),
   /** The partners to include (each must have a balance); all with a balance when omitted. */
-  user_ids: z.array(z.number().int().positive()).max(5000).optional(),
+  user_ids: z.array(int().positive()).max(5000).optional(),
 });
 
 export const payoutRunItemSchema = z.object({
-  user_id: z.number().int(),
-  name: z.string().nullable(),
+  user_id: int(),
+  name: text().nullable(),
   status: z.enum(['PAID', 'HELD']),
-  amount_paise: z.number().int(),
-  reason: z.string().nullable(),
-  bank_name: z.string().nullable(),
-  ifsc_code: z.string().nullable(),
-  account_no: z.string().nullable(),
+  amount_paise: bigInt(),
+  reason: text().nullable(),
+  bank_name: text().nullable(),
+  ifsc_code: text().nullable(),
+  account_no: text().nullable(),
 });
 export const payoutRunSchema = z.object({
-  payout_run_id: z.number().int(),
-  created_by: z.number().int(),
-  created_by_name: z.string().nullable(),
-  paid_count: z.number().int(),
-  held_count: z.number().int(),
-  total_paise: z.number().int(),
-  created_on: z.string(),
+  payout_run_id: int(),
+  created_by: int(),
+  created_by_name: text().nullable(),
+  paid_count: int(),
+  held_count: int(),
+  total_paise: bigInt(),
+  created_on: text(),
 });
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
 export const payoutRunDetailSchema = payoutRunSchema.extend({ items: z.array(payoutRunItemSchema) });
@@ -245,46 +240,37 @@ export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
 
 /** The columns of the NEFT bulk-upload file banks accept for vendor payments. */
 export const NEFT_COLUMNS = [
-  'Transaction Type',
-  'Beneficiary Code',
-  'Beneficiary Account Number',
-  'Amount',
-  'Beneficiary Name',
-  'IFSC Code',
-  'Bank Name',
-  'Beneficiary Mobile',
-  'Customer Reference Number',
-  'Payment Date',
-  'Narration',
+  'Transaction Type', 'Beneficiary Code', 'Beneficiary Account Number', 'Amount', 'Beneficiary Name', 'IFSC Code',
+  'Bank Name', 'Beneficiary Mobile', 'Customer Reference Number', 'Payment Date', 'Narration',
 ] as const;
 
 export const opsBankSchema = z.object({
-  bank_detail_id: z.number().int(),
-  user_id: z.number().int(),
-  first_name: z.string().nullable(),
-  mobile: z.string(),
-  bank_name: z.string(),
-  ifsc_code: z.string(),
-  account_no: z.string(),
-  branch_detail: z.string().nullable(),
-  status: z.number().int(),
+  bank_detail_id: int(),
+  user_id: int(),
+  first_name: text().nullable(),
+  mobile: text(),
+  bank_name: text(),
+  ifsc_code: text(),
+  account_no: text(),
+  branch_detail: text().nullable(),
+  status: int(),
   is_default: z.boolean(),
-  created_on: z.string(),
+  created_on: text(),
 });
 export const bankStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: z.string().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
+  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
 ]);
 
 export const customerImportBodySchema = z.object({
-  partner_user_id: z.number().int().positive('Choose a partner'),
+  partner_user_id: int().positive('Choose a partner'),
   /** `name,mobile` per line; a header line is skipped. */
-  csv: z.string().min(1, 'Paste or choose a CSV file').max(2_000_000),
+  csv: text().min(1, 'Paste or choose a CSV file').max(2_000_000),
 });
 export const customerImportResultSchema = z.object({
-  added: z.number().int(),
-  skipped: z.number().int(),
-  invalid: z.array(z.object({ row: z.number().int(), mobile: z.string() })),
+  added: int(),
+  skipped: int(),
+  invalid: z.array(z.object({ row: int(), mobile: text() })),
 });
 
 /** Rows of a `name,mobile` CSV (either order when a header names them); quotes allowed. */
@@ -302,13 +288,13 @@ export function parseCustomerCsv(text: string): { name: string; mobile: string }
 }
 
 export const opsMoneyRoutes = {
-  payoutPreview: defineRoute({ method: 'GET', path: '/ops/payouts/preview', auth: 'ops', response: z.array(payoutCandidateSchema) }),
-  payoutRun: defineRoute({ method: 'POST', path: '/ops/payouts/runs', auth: 'ops', body: payoutRunBodySchema, response: payoutRunDetailSchema }),
-  payoutRuns: defineRoute({ method: 'GET', path: '/ops/payouts/runs', auth: 'ops', response: z.array(payoutRunSchema) }),
-  payoutRunGet: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id', auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: payoutRunDetailSchema }),
+  payoutPreview: defineRoute({ method: 'GET', path: '/ops/payouts/preview', summary: 'Who the next payout run would pay, and who is held and why', auth: 'ops', response: z.array(payoutCandidateSchema) }),
+  payoutRun: defineRoute({ method: 'POST', path: '/ops/payouts/runs', summary: 'Pays every partner due through a payout run, debiting their wallets once', auth: 'ops', body: payoutRunBodySchema, response: payoutRunDetailSchema }),
+  payoutRuns: defineRoute({ method: 'GET', path: '/ops/payouts/runs', summary: 'Earlier payout runs, newest first', auth: 'ops', response: z.array(payoutRunSchema) }),
+  payoutRunGet: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id', summary: 'One payout run with each partner paid', auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: payoutRunDetailSchema }),
   /** The bank transfer CSV (text/csv), built again from the run's items. */
-  payoutRunFile: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id/file', auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: z.string() }),
-  banks: defineRoute({ method: 'GET', path: '/ops/banks', auth: 'ops', query: z.object({ ...page }), response: listOf(opsBankSchema) }),
-  bankStatus: defineRoute({ method: 'POST', path: '/ops/banks/:bank_detail_id/status', auth: 'ops', params: z.object({ bank_detail_id: positiveId }), body: bankStatusBodySchema, response: opsBankSchema }),
-  importCustomers: defineRoute({ method: 'POST', path: '/ops/customers/import', auth: 'ops', body: customerImportBodySchema, response: customerImportResultSchema }),
+  payoutRunFile: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id/file', summary: "A payout run's bank transfer file (CSV)", auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: text(), produces: ['text/csv'] }),
+  banks: defineRoute({ method: 'GET', path: '/ops/banks', summary: "Partners' bank accounts waiting for verification", auth: 'ops', query: z.object({ ...page }), response: listOf(opsBankSchema) }),
+  bankStatus: defineRoute({ method: 'POST', path: '/ops/banks/:bank_detail_id/status', summary: "Verifies or rejects a partner's bank account, with a reason on rejection", auth: 'ops', params: z.object({ bank_detail_id: positiveId }), body: bankStatusBodySchema, response: opsBankSchema }),
+  importCustomers: defineRoute({ method: 'POST', path: '/ops/customers/import', summary: 'Assigns customers (name, mobile per CSV line) to a partner to call', auth: 'ops', body: customerImportBodySchema, response: customerImportResultSchema }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
 import { documentTypes } from './kyc';
 
@@ -26,6 +27,8 @@ export const profileMessages = {
   bankNotFound: 'Bank details not found',
   bankNotVerified: 'Only a verified bank can be made default',
   bankDuplicate: 'This bank account is already added',
+  bankRemoved: 'Bank account removed',
+  bankNotRemovable: 'Only a rejected bank account can be removed',
   defaultSet: 'Default bank updated',
   ifscInvalid: 'Invalid IFSC code',
   ifscUnknown: 'This IFSC code was not found',
@@ -41,22 +44,24 @@ export const profileMessages = {
 } as const;
 
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
-export const ifscSchema = z
-  .string({ error: profileMessages.ifscInvalid })
+export const ifscSchema = text({ error: profileMessages.ifscInvalid })
   .trim()
   .toUpperCase()
   .regex(IFSC_PATTERN, profileMessages.ifscInvalid);
 
-export const accountNumberSchema = z
-  .string({ error: profileMessages.accountRequired })
+export const accountNumberSchema = text({ error: profileMessages.accountRequired })
   .trim()
   .min(1, profileMessages.accountRequired)
   .regex(/^[0-9]{9,18}$/, profileMessages.accountInvalid);
 
 /** The bank form may be saved only when the number is there and equals its confirmation (spec 5). */
 export const accountsMatch = (accountNo: string, confirm: string) => accountNo.trim() !== '' && accountNo.trim() === confirm.trim();
-/** The add button shows only below the limit (spec 5). */
-export const canAddBank = (count: number) => count < MAX_BANKS;
+/** A rejected bank is out of use: it does not count toward the limit and can be removed and replaced. */
+export const isActiveBank = (bank: { status: number }) => bank.status !== BANK_STATUS.rejected;
+/** The add button shows only while fewer than 3 banks are in use (spec 5; rejected ones do not count). */
+export const canAddBank = (banks: readonly { status: number }[]) => banks.filter(isActiveBank).length < MAX_BANKS;
+/** Only a rejected bank can be removed: one in review or in use stays until ops decide. */
+export const canRemoveBank = (bank: { status: number }) => bank.status === BANK_STATUS.rejected;
 /** 'Make Default' only on verified, non-default banks (spec 4). */
 export const canMakeDefault = (bank: { status: number; is_default: boolean }) => bank.status === BANK_STATUS.verified && !bank.is_default;
 /** The lookup fires at exactly 11 characters (spec 5). */
@@ -67,136 +72,146 @@ export const maskAccount = (last4: string, length = 10) => 'X'.repeat(Math.max(0
 // ---------------------------------------------------------------- profile
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const profileSchema = z.object({
-  id: z.string(),
-  user_id: z.number().int(),
-  mobile: z.string(),
-  first_name: z.string().nullable(),
-  email: z.string().nullable(),
-  gender: z.number().int().nullable(),
-  zip_code: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  permanent_address: z.string().nullable(),
-  location_coords: z.string().nullable(),
-  profile_picture_key: z.string().nullable(),
-  profile_picture_url: z.string().nullable(),
+  id: text(),
+  user_id: int(),
+  mobile: text(),
+  first_name: text().nullable(),
+  email: text().nullable(),
+  gender: int().nullable(),
+  zip_code: text().nullable(),
+  city: text().nullable(),
+  state: text().nullable(),
+  permanent_address: text().nullable(),
+  location_coords: text().nullable(),
+  profile_picture_key: text().nullable(),
+  profile_picture_url: text().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profileUpdateBodySchema = z.object({
-  first_name: z.string({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(80),
-  email: z
-    .string()
+  first_name: text({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(80),
+  email: text()
     .trim()
     .max(120)
     .nullish()
     .transform((v) => (v ? v : null))
     .pipe(z.email(profileMessages.emailInvalid).nullable()),
-  gender: z.coerce.number().int().min(1).max(3).nullish().transform((v) => v ?? null),
-  zip_code: z
-    .string()
+  gender: coerceInt().min(1).max(3).nullish().transform((v) => v ?? null),
+  zip_code: text()
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(z.string().regex(/^[0-9]{6}$/, profileMessages.pincodeInvalid).nullable()),
+    .pipe(text().regex(/^[0-9]{6}$/, profileMessages.pincodeInvalid).nullable()),
   city: optionalText(80),
   state: optionalText(80),
   permanent_address: optionalText(300),
   location_coords: optionalText(60),
-  profile_picture_key: z.string().trim().max(300).nullish(),
+  profile_picture_key: text().trim().max(300).nullish(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateBodySchema>;
 
 // ---------------------------------------------------------------- documents
 
 export const documentSchema = z.object({
-  document_id: z.number().int(),
-  user_id: z.number().int(),
+  document_id: int(),
+  user_id: int(),
   type: z.enum(documentTypes),
   /** Masked: all but the last four characters hidden. */
-  number: z.string(),
-  file_id: z.number().int().nullable(),
-  file_id2: z.number().int().nullable(),
-  status: z.number().int(),
-  reject_reason: z.string().nullable(),
-  created_on: z.string(),
+  number: text(),
+  file_id: int().nullable(),
+  file_id2: int().nullable(),
+  status: int(),
+  reject_reason: text().nullable(),
+  created_on: text(),
 });
 export type PartnerDocument = z.infer<typeof documentSchema>;
 
 export const documentFetchQuerySchema = z.object({ user_id: queryInt.positive().optional() });
 export const documentAddBodySchema = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: coerceInt().positive(),
   type: z.enum(documentTypes),
   /** Validated per type by the documents service (contract/kyc.ts). */
-  number: z.string().trim().min(1, 'Number is required').max(20),
-  file_id: z.coerce.number().int().positive().nullish(),
-  file_id2: z.coerce.number().int().positive().nullish(),
+  number: text().trim().min(1, 'Number is required').max(20),
+  file_id: coerceInt().positive().nullish(),
+  file_id2: coerceInt().positive().nullish(),
 });
 
 // ---------------------------------------------------------------- banks
 
 export const bankSchema = z.object({
-  bank_detail_id: z.number().int(),
-  bank_name: z.string(),
-  ifsc_code: z.string(),
+  bank_detail_id: int(),
+  bank_name: text(),
+  ifsc_code: text(),
   /** Masked. */
-  account_no: z.string(),
-  branch_detail: z.string().nullable(),
-  status: z.number().int(),
+  account_no: text(),
+  branch_detail: text().nullable(),
+  status: int(),
+  /** Why ops rejected it (status 2), else null. */
+  reject_reason: text().nullable(),
   is_default: z.boolean(),
-  created_on: z.string(),
+  created_on: text(),
 });
 export type Bank = z.infer<typeof bankSchema>;
 
 export const bankAddBodySchema = z
   .object({
-    user_id: z.coerce.number().int().positive().optional(),
+    user_id: coerceInt().positive().optional(),
     ifsc_code: ifscSchema,
     account_no: accountNumberSchema,
-    account_no_confirm: z.string().trim(),
+    account_no_confirm: text().trim(),
     /** Filled by the lookup; the server keeps its own offline bank name when it knows the code. */
-    bank_name: z.string().trim().max(120).optional(),
-    branch_detail: z.string().trim().max(300).optional(),
+    bank_name: text().trim().max(120).optional(),
+    branch_detail: text().trim().max(300).optional(),
   })
   .refine((b) => accountsMatch(b.account_no, b.account_no_confirm), { message: profileMessages.accountMismatch });
 
-export const bankDefaultBodySchema = z.object({ bank_detail_id: z.coerce.number().int().positive() });
+export const bankDefaultBodySchema = z.object({ bank_detail_id: coerceInt().positive() });
+export const bankRemoveBodySchema = z.object({ bank_detail_id: coerceInt().positive() });
 
 export const ifscLookupSchema = z.object({
-  ifsc: z.string(),
+  ifsc: text(),
   valid: z.boolean(),
-  BANK: z.string().nullable(),
-  BRANCH: z.string().nullable(),
-  ADDRESS: z.string().nullable(),
+  BANK: text().nullable(),
+  BRANCH: text().nullable(),
+  ADDRESS: text().nullable(),
 });
 export type IfscLookup = z.infer<typeof ifscLookupSchema>;
 
 export const profileRoutes = {
-  basicFetch: defineRoute({ method: 'GET', path: '/partner/profile/basic/fetch', auth: 'worker', response: profileSchema }),
+  basicFetch: defineRoute({ method: 'GET', path: '/partner/profile/basic/fetch', summary: "The partner's profile: name, contact details and picture", auth: 'worker', response: profileSchema }),
   basicUpdate: defineRoute({
     method: 'POST', path: '/partner/profile/basic/update', auth: 'worker', body: profileUpdateBodySchema, response: profileSchema,
+    summary: "Saves the partner's profile",
   }),
   documentFetch: defineRoute({
     method: 'GET', path: '/partner/profile/document/fetch', auth: 'worker', query: documentFetchQuerySchema, response: z.array(documentSchema),
+    summary: "The partner's KYC documents and their review status",
   }),
   documentAdd: defineRoute({
     method: 'POST', path: '/partner/profile/document/add', auth: 'worker', body: documentAddBodySchema, response: documentSchema,
+    summary: 'Submits a KYC document (PAN or Aadhaar) with its uploaded image',
   }),
-  bankFetch: defineRoute({ method: 'GET', path: '/partner/profile/bank/fetch', auth: 'worker', response: z.array(bankSchema) }),
-  bankAdd: defineRoute({ method: 'POST', path: '/partner/profile/bank/add', auth: 'worker', body: bankAddBodySchema, response: bankSchema }),
+  bankFetch: defineRoute({ method: 'GET', path: '/partner/profile/bank/fetch', summary: "The partner's bank accounts, default first", auth: 'worker', response: z.array(bankSchema) }),
+  bankAdd: defineRoute({ method: 'POST', path: '/partner/profile/bank/add', summary: 'Adds a bank account for payouts after checking its IFSC', auth: 'worker', body: bankAddBodySchema, response: bankSchema }),
   bankSetDefault: defineRoute({
     method: 'POST', path: '/partner/profile/bank/set/default', auth: 'worker', body: bankDefaultBodySchema, response: z.array(bankSchema),
+    summary: 'Makes one bank account the one payouts go to',
+  }),
+  /** Removes a rejected bank so it can be replaced; answers the banks left. */
+  bankRemove: defineRoute({
+    method: 'POST', path: '/partner/profile/bank/remove', auth: 'worker', body: bankRemoveBodySchema, response: z.array(bankSchema),
+    summary: 'Removes a rejected bank account so another can take its place',
   }),
   /** Our stand-in for the public lookup service's GET /{ifsc} (spec 7): BANK and ADDRESS. */
   ifscLookup: defineRoute({
-    method: 'GET', path: '/partner/ifsc/:ifsc', auth: 'worker', params: z.object({ ifsc: z.string().trim().toUpperCase().max(20) }), response: ifscLookupSchema,
+    method: 'GET', path: '/partner/ifsc/:ifsc', auth: 'worker', params: z.object({ ifsc: text().trim().toUpperCase().max(20) }), response: ifscLookupSchema,
+    summary: 'The bank (and branch, where known) of an IFSC code',
   }),
 };

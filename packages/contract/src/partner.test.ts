@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees, isCallActive, leadStatusQuery, leadStatusText, leadTiles, leadsReportFileName, needsAttachment, showsCustomerMobile, walletSign } from './partner';
-import { accountsMatch, canAddBank, canMakeDefault, maskAccount, shouldLookupIfsc } from './partner-profile';
+import { accountsMatch, canAddBank, canMakeDefault, canRemoveBank, maskAccount, shouldLookupIfsc } from './partner-profile';
 
 describe('lead status filter mapping (spec 9)', () => {
   it('sends Expired as status 0 + archive_status 1, Pending with archive_status 0, the rest with [0,1]', () => {
@@ -59,7 +59,12 @@ describe('bank rules (spec 4, 5, 9)', () => {
     expect(accountsMatch('', '')).toBe(false);
   });
   it('allows adding below 3, default only on verified non-default banks, lookup at 11 characters', () => {
-    expect([0, 1, 2, 3, 4].map(canAddBank)).toEqual([true, true, true, false, false]);
+    const banks = (statuses: number[]) => statuses.map((status) => ({ status }));
+    expect([[], [1], [1, 0], [1, 0, 0], [1, 1, 1, 0]].map((s) => canAddBank(banks(s)))).toEqual([true, true, true, false, false]);
+    // A rejected bank is out of use: it does not hold a place among the 3, and it can be removed.
+    expect(canAddBank(banks([1, 1, 2]))).toBe(true);
+    expect(canAddBank(banks([1, 1, 0, 2]))).toBe(false);
+    expect([0, 1, 2].map((status) => canRemoveBank({ status }))).toEqual([false, false, true]);
     expect(canMakeDefault({ status: 1, is_default: false })).toBe(true);
     expect(canMakeDefault({ status: 1, is_default: true })).toBe(false);
     expect(canMakeDefault({ status: 2, is_default: false })).toBe(false);

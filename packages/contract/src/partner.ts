@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt, queryIntList } from './api';
 import { FILE_INPUT_TYPES } from './lead-form';
 
@@ -28,6 +29,8 @@ export const partnerMessages = {
   callNotFound: 'Call not found',
   callStarted: 'Call connected, please pick up your phone',
   callFailed: 'Unable to connect the call. Please try again later.',
+  callInProgress: 'You are already on a call. Please finish it before making another.',
+  customerCallLimit: 'This customer was already called 3 times in the last hour. Please try again later.',
   dateOrder: 'End date must not be before the start date',
 } as const;
 
@@ -71,11 +74,11 @@ export function leadStatusText(lead: { status: number; archive_status: number })
  * archive_status 1) among the pending.
  */
 export const leadCountsSchema = z.object({
-  PENDING: z.number().int(),
-  PENDING_PARTIAL: z.number().int(),
-  REJECTED: z.number().int(),
-  VERIFIED: z.number().int(),
-  archived_count: z.number().int(),
+  PENDING: int(),
+  PENDING_PARTIAL: int(),
+  REJECTED: int(),
+  VERIFIED: int(),
+  archived_count: int(),
 });
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
@@ -109,14 +112,14 @@ export function pageEnd(offset: number, rowsOnPage: number): number {
 
 // ---------------------------------------------------------------- report schemas
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
-const searchText = z.string().trim().max(100).optional();
+const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+const searchText = text().trim().max(100).optional();
 
 const reportFilterObject = z.object({
   /** One or more projects; none means all of the partner's projects. */
   job_id: queryIntList.optional(),
   status: queryInt.min(0).max(2).optional(),
-  archive_status: queryIntList.pipe(z.array(z.number().int().min(0).max(1)).max(2)).optional(),
+  archive_status: queryIntList.pipe(z.array(int().min(0).max(1)).max(2)).optional(),
   start_date: isoDay.optional(),
   end_date: isoDay.optional(),
   /** Customer name, mobile, lead id or any value of the lead. */
@@ -138,55 +141,55 @@ export const reportPageQuerySchema = reportFilterObject
   .refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });
 
 export const partnerProjectSchema = z.object({
-  job_id: z.number().int(),
-  slug_name: z.string(),
-  job_title: z.string(),
-  job_category_id: z.number().int(),
+  job_id: int(),
+  slug_name: text(),
+  job_title: text(),
+  job_category_id: int(),
 });
 export type PartnerProject = z.infer<typeof partnerProjectSchema>;
 
 /** An extra column of the report: one label and type across the projects' forms, from the third input on. */
 export const reportInputSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  input_type: z.string(),
+  key: text(),
+  label: text(),
+  input_type: text(),
 });
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
 export const reportCellSchema = z.object({
-  input_id: z.number().int(),
-  input_type: z.string(),
-  value: z.string().nullable(),
-  file_id: z.number().int().nullable(),
+  input_id: int(),
+  input_type: text(),
+  value: text().nullable(),
+  file_id: int().nullable(),
 });
 export type ReportCell = z.infer<typeof reportCellSchema>;
 
 export const reportRowSchema = z.object({
-  form_response_id: z.number().int(),
-  lead_id: z.number().int(),
-  job_id: z.number().int(),
-  job_category_id: z.number().int(),
-  slug_name: z.string(),
-  name: z.string().nullable(),
+  form_response_id: int(),
+  lead_id: int(),
+  job_id: int(),
+  job_category_id: int(),
+  slug_name: text(),
+  name: text().nullable(),
   /** Null when the project's category hides it. */
-  number: z.string().nullable(),
-  status: z.number().int(),
-  archive_status: z.number().int(),
-  sub_status: z.number().int(),
-  status_text: z.string(),
-  status_comment: z.string().nullable(),
-  created_on: z.string(),
-  modified_on: z.string(),
-  responseMetaData: z.object({ payout: z.number().int() }),
+  number: text().nullable(),
+  status: int(),
+  archive_status: int(),
+  sub_status: int(),
+  status_text: text(),
+  status_comment: text().nullable(),
+  created_on: text(),
+  modified_on: text(),
+  responseMetaData: z.object({ payout: int() }),
   /** By input id, every value of the lead. */
-  response_data: z.record(z.string(), z.object({ value: z.string(), file_id: z.number().int().nullable() })),
+  response_data: z.record(text(), z.object({ value: text(), file_id: int().nullable() })),
   /** By report input key; absent where the lead's form has no such input. */
-  cells: z.record(z.string(), reportCellSchema),
+  cells: z.record(text(), reportCellSchema),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
 export const reportPageSchema = z.object({
-  count: z.number().int(),
+  count: int(),
   inputs: z.array(reportInputSchema),
   rows: z.array(reportRowSchema),
 });
@@ -199,31 +202,31 @@ export const needsAttachment = (cell: Pick<ReportCell, 'input_type' | 'value'> |
   !!cell && (FILE_INPUT_TYPES as readonly string[]).includes(cell.input_type) && !cell.value;
 
 export const inputAddBodySchema = z.object({
-  form_response_id: z.coerce.number().int().positive(),
-  input_id: z.coerce.number().int().positive(),
+  form_response_id: coerceInt().positive(),
+  input_id: coerceInt().positive(),
   /** The file_id of the uploaded file. */
-  value: z.coerce.number({ error: partnerMessages.fileRequired }).int(partnerMessages.fileRequired).positive(partnerMessages.fileRequired),
+  value: coerceInt({ error: partnerMessages.fileRequired }).positive(partnerMessages.fileRequired),
 });
-export const inputAddedSchema = z.object({ form_response_id: z.number().int(), input_id: z.number().int(), file_id: z.number().int() });
+export const inputAddedSchema = z.object({ form_response_id: int(), input_id: int(), file_id: int() });
 
 // ---------------------------------------------------------------- wallet
 
 export const walletSchema = z.object({
   /** Balance in paise. */
-  total_amount: z.number().int(),
+  total_amount: bigInt(),
   /** Total earnings in paise. */
-  credit_amount: z.number().int(),
+  credit_amount: bigInt(),
 });
 export const walletLogSchema = z.object({
-  wallet_transaction_id: z.number().int(),
-  type: z.number().int(),
-  amount: z.number().int(),
-  reason: z.string(),
-  remark: z.string().nullable(),
-  created_on: z.string(),
+  wallet_transaction_id: int(),
+  type: int(),
+  amount: bigInt(),
+  reason: text(),
+  remark: text().nullable(),
+  created_on: text(),
 });
 export type WalletLog = z.infer<typeof walletLogSchema>;
-export const walletLogsSchema = z.object({ count: z.number().int(), rows: z.array(walletLogSchema) });
+export const walletLogsSchema = z.object({ count: int(), rows: z.array(walletLogSchema) });
 export const walletLogsQuerySchema = z.object({
   limit: queryInt.min(1).max(200).default(50),
   offset: queryInt.min(0).default(0),
@@ -240,33 +243,40 @@ export function formatRupees(paise: number): string {
 
 export const CALL_STATUSES = ['queued', 'ringing', 'in-progress', 'completed', 'no-answer', 'busy', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
+/**
+ * Click-to-call limits: one live call per partner, and CALLS_PER_CUSTOMER_PER_HOUR
+ * calls to one customer mobile (by any partner) in an hour, so nobody is rung
+ * again and again. A call still "live" after LIVE_CALL_MAX_MINUTES no longer counts.
+ */
+export const CALLS_PER_CUSTOMER_PER_HOUR = 3;
+export const LIVE_CALL_MAX_MINUTES = 60;
 /** The poll runs while a call is in one of these. */
 export const isCallActive = (status: string) => status === 'queued' || status === 'ringing' || status === 'in-progress';
 
 export const customerLeadSchema = z.object({
-  customer_lead_id: z.number().int(),
-  created_on: z.string(),
-  CustomerLead: z.object({ name: z.string(), mobile: z.string() }),
+  customer_lead_id: int(),
+  created_on: text(),
+  CustomerLead: z.object({ name: text(), mobile: text() }),
 });
 export type CustomerLead = z.infer<typeof customerLeadSchema>;
 export const customerLeadsQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   limit: queryInt.min(1).max(200).default(100),
   offset: queryInt.min(0).default(0),
 });
-export const customerLeadsSchema = z.object({ count: z.number().int(), rows: z.array(customerLeadSchema) });
+export const customerLeadsSchema = z.object({ count: int(), rows: z.array(customerLeadSchema) });
 
 export const callConnectBodySchema = z.object({
-  customer_lead_id: z.coerce.number().int().positive(),
+  customer_lead_id: coerceInt().positive(),
   entity_type: z.literal('LEAD'),
 });
 export const callSchema = z.object({
-  call_id: z.number().int(),
-  Sid: z.string(),
-  status: z.string(),
+  call_id: int(),
+  Sid: text(),
+  status: text(),
   /** Seconds since the call was answered (0 before). */
-  timer: z.number().int(),
-  customer_name: z.string(),
+  timer: int(),
+  customer_name: text(),
 });
 export type Call = z.infer<typeof callSchema>;
 export const callEnquiryQuerySchema = z.object({ call_id: queryInt.positive() });
@@ -275,32 +285,33 @@ export const callEnquiryQuerySchema = z.object({ call_id: queryInt.positive() })
 
 export const partnerRoutes = {
   reportProjects: defineRoute({
-    method: 'GET', path: '/partner/report/projects/fetch', auth: 'worker', response: z.array(partnerProjectSchema),
+    method: 'GET', path: '/partner/report/projects/fetch', summary: "The projects the partner has leads in, for the report's filter", auth: 'worker', response: z.array(partnerProjectSchema),
   }),
   reportCounts: defineRoute({
-    method: 'GET', path: '/partner/report/task/counts/fetch', auth: 'worker', query: reportFilterSchema, response: leadCountsSchema,
+    method: 'GET', path: '/partner/report/task/counts/fetch', summary: "The partner's lead counts by status for the report's tiles", auth: 'worker', query: reportFilterSchema, response: leadCountsSchema,
   }),
   reportData: defineRoute({
-    method: 'GET', path: '/partner/report/task/data/fetch', auth: 'worker', query: reportPageQuerySchema, response: reportPageSchema,
+    method: 'GET', path: '/partner/report/task/data/fetch', summary: "A page of the partner's leads with their form answers", auth: 'worker', query: reportPageQuerySchema, response: reportPageSchema,
   }),
   /** Answers a CSV file, not the envelope; the response schema is unused. */
   reportDownload: defineRoute({
-    method: 'GET', path: '/partner/report/task/data/download', auth: 'worker', query: reportFilterSchema, response: z.null(),
+    method: 'GET', path: '/partner/report/task/data/download', summary: "The partner's leads report as a CSV file", auth: 'worker', query: reportFilterSchema, response: z.null(),
+    produces: ['text/csv'],
   }),
   inputAdd: defineRoute({
-    method: 'POST', path: '/partner/form/response/input/add', auth: 'worker', body: inputAddBodySchema, response: inputAddedSchema,
+    method: 'POST', path: '/partner/form/response/input/add', summary: "Attaches a missing file to one of the partner's leads", auth: 'worker', body: inputAddBodySchema, response: inputAddedSchema,
   }),
-  walletAmount: defineRoute({ method: 'GET', path: '/partner/wallet/amount/fetch', auth: 'worker', response: walletSchema }),
+  walletAmount: defineRoute({ method: 'GET', path: '/partner/wallet/amount/fetch', summary: "The partner's wallet balance and what is pending", auth: 'worker', response: walletSchema }),
   walletTransactions: defineRoute({
-    method: 'GET', path: '/partner/wallet/transaction/fetch', auth: 'worker', query: walletLogsQuerySchema, response: walletLogsSchema,
+    method: 'GET', path: '/partner/wallet/transaction/fetch', summary: "A page of the partner's wallet credits and payouts", auth: 'worker', query: walletLogsQuerySchema, response: walletLogsSchema,
   }),
   customerLeads: defineRoute({
-    method: 'GET', path: '/partner/customer/leads/users/fetch', auth: 'worker', query: customerLeadsQuerySchema, response: customerLeadsSchema,
+    method: 'GET', path: '/partner/customer/leads/users/fetch', summary: 'The customers assigned to the partner to call, with a name search', auth: 'worker', query: customerLeadsQuerySchema, response: customerLeadsSchema,
   }),
   callConnect: defineRoute({
-    method: 'POST', path: '/partner/calling/customer/connect', auth: 'worker', body: callConnectBodySchema, response: callSchema,
+    method: 'POST', path: '/partner/calling/customer/connect', summary: 'Starts a click-to-call between the partner and a customer', auth: 'worker', body: callConnectBodySchema, response: callSchema,
   }),
   callEnquiry: defineRoute({
-    method: 'GET', path: '/partner/calling/customer/enquiry', auth: 'worker', query: callEnquiryQuerySchema, response: callSchema,
+    method: 'GET', path: '/partner/calling/customer/enquiry', summary: 'The state of a click-to-call (queued, ringing, in progress, completed)', auth: 'worker', query: callEnquiryQuerySchema, response: callSchema,
   }),
 };

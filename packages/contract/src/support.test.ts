@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   attachmentProblem,
+  botGreeting,
+  canRate,
   callLogText,
   closingMessage,
   eligibleTicketTypes,
@@ -10,6 +12,7 @@ import {
   stepAfterType,
   ticketTargetProblem,
   timeline,
+  withOlderPage,
 } from './support';
 
 describe('support rules', () => {
@@ -41,6 +44,13 @@ describe('support rules', () => {
     expect(mentionsIntroVideo('Thanks')).toBe(false);
   });
 
+  it("points How to Start at the introduction video only when there is one, and lets only an answered query be rated", () => {
+    expect(mentionsIntroVideo(botGreeting(10, 'Asha', true))).toBe(true);
+    expect(botGreeting(10, 'Asha', false)).not.toMatch(/video|how to earn/i);
+    expect(botGreeting(50, null, false)).toBe(botGreeting(50, null, true));
+    expect([0, 10, 20, 30, 40].map(canRate)).toEqual([false, false, false, true, false]);
+  });
+
   it('asks each type for what it must point at', () => {
     expect(ticketTargetProblem({ ticket_type: 50 })).toBeNull();
     expect(ticketTargetProblem({ ticket_type: 20 })).toBe('Please select a project');
@@ -53,6 +63,7 @@ describe('support rules', () => {
     const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m)).toISOString();
     const items = timeline({
       chats: [{ ticket_chat_id: 1, ticket_id: 9, chat_message: 'hi', direction: 1, created_by: '101', translated_message: null, file_id: null, file_name: null, created_on: at(3) }],
+      older_cursor: null,
       call_logs: [{ call_log_id: 1, ticket_id: 9, direction: 2, status: 'completed', created_on: at(1) }],
       history: [
         { ticket_history_id: 1, ticket_id: 9, field_type: 'status', field_value: '0', created_on: at(0) },
@@ -60,5 +71,17 @@ describe('support rules', () => {
       ],
     });
     expect(items.map((i) => i.kind)).toEqual(['call', 'chat', 'history']);
+  });
+});
+
+describe('an older conversation page', () => {
+  it('joins in front, without listing anything twice, and carries the older cursor', () => {
+    const chat = (id: number) => ({ ticket_chat_id: id, ticket_id: 9, chat_message: `m${id}`, direction: 1, created_by: '101', translated_message: null, file_id: null, file_name: null, created_on: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString() });
+    const shown = { chats: [chat(3), chat(4)], older_cursor: 3, call_logs: [], history: [{ ticket_history_id: 2, ticket_id: 9, field_type: 'status', field_value: '10', created_on: chat(3).created_on }] };
+    const older = { chats: [chat(1), chat(2)], older_cursor: null, call_logs: [], history: [{ ticket_history_id: 1, ticket_id: 9, field_type: 'status', field_value: '0', created_on: chat(1).created_on }, shown.history[0]!] };
+    const joined = withOlderPage(shown, older);
+    expect(joined.chats.map((c) => c.ticket_chat_id)).toEqual([1, 2, 3, 4]);
+    expect(joined.history.map((h) => h.ticket_history_id)).toEqual([1, 2]);
+    expect(joined.older_cursor).toBeNull();
   });
 });

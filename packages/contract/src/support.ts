@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int, coerceInt } from './base';
 import { defineRoute, queryBool, queryInt, queryIntList } from './api';
 import { fileAddBodySchema, fileAddedSchema, fileExtension, fileSizeMessage, fileUrlSchema, signedUploadBodySchema, signedUploadSchema, FILE_RULES } from './files';
 
@@ -87,6 +88,10 @@ export const CHAT_DIRECTION = { USER: 1, SUPPORT: 2 } as const;
 export const BOT_NAME = 'PIKU';
 
 export const CHAT_MAX_LENGTH = 750;
+/** Messages a minute, per ticket and per sender (worker or agent), so nobody floods a chat. */
+export const CHAT_MAX_PER_MINUTE = 20;
+/** Chats a conversation page holds, newest first; older ones come with `before_chat_id`. */
+export const CHAT_PAGE_SIZE = 50;
 export const RATING_COMMENT_MAX_LENGTH = 750;
 export const ATTACHMENT_MAX_BYTES = FILE_RULES.TICKET.maxBytes;
 export const ATTACHMENT_EXTENSIONS = FILE_RULES.TICKET.extensions;
@@ -106,6 +111,7 @@ export const TYPING_INDICATOR_MS = 2000;
 
 /** The spec's texts, kept exactly. */
 export const supportTexts = {
+  chatTooFast: 'You are sending messages too fast. Please wait a minute and try again.',
   callbackRequested: 'Callback Requested. Please wait..',
   callbackAccepted: 'Thanks! Our support team will call you back shortly.',
   callbackAlreadyRequested: 'You have already requested a call back. Our support team will call you shortly.',
@@ -118,6 +124,7 @@ export const supportTexts = {
   commentTooLong: `Your feedback can have at most ${RATING_COMMENT_MAX_LENGTH} characters`,
   ticketNotFound: 'Query not found',
   ticketClosed: 'This query is closed. Reply to reopen it.',
+  rateOnlyAnswered: 'You can rate this query once our support team has answered it.',
   notYourUser: 'You can only see your own queries',
 } as const;
 
@@ -141,18 +148,26 @@ export function closingMessage(rating: number | null | undefined): string {
   if (r === 3) return "Ticket closed! Thanks for your feedback. We're here if you need anything else.";
   return "Ticket closed! We're sorry for any inconvenience. We're working to improve.";
 }
+/** A worker rates (and so closes) a query only once support has answered it: status 30. */
+export const canRate = (status: number) => status === TICKET_STATUS.RESOLVED;
 /** Ratings 1 and 2 first ask for feedback. */
 export const ratingAsksForComment = (rating: number) => rating === 1 || rating === 2;
 
 /** 'Watch Video' is offered when a message mentions the introduction video or how to earn. */
 export const mentionsIntroVideo = (text: string | null | undefined) => !!text && /introduction video|how to earn/i.test(text);
 
-/** PIKU's first answer on a new ticket, fitting its type, so nobody waits in silence. */
-export function botGreeting(type: number, firstName: string | null): string {
+/**
+ * PIKU's first answer on a new ticket, fitting its type, so nobody waits in
+ * silence. How to Start points at the introduction video only when one is
+ * configured: a line about a video nobody can watch would send the worker looking.
+ */
+export function botGreeting(type: number, firstName: string | null, hasIntroVideo = true): string {
   const hello = `Hi${firstName ? ` ${firstName}` : ''}! I am ${BOT_NAME}, your PickMyWork support buddy.`;
   switch (type) {
     case 10:
-      return `${hello} Watch our introduction video: it shows how to earn with PickMyWork in a few simple steps. If anything is still unclear, tell us here and our team will reply.`;
+      return hasIntroVideo
+        ? `${hello} Watch our introduction video: it shows how to earn with PickMyWork in a few simple steps. If anything is still unclear, tell us here and our team will reply.`
+        : `${hello} Tell us what you would like to know about getting started with PickMyWork and our team will guide you step by step.`;
     case 20:
       return `${hello} Tell us which part of the project's training is unclear and our team will guide you.`;
     case 30:
@@ -173,34 +188,33 @@ export const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', {
 
 // ---------------------------------------------------------------- shapes
 
-const isoDate = z.string();
+const isoDate = text();
 const optionalUserId = queryInt.optional();
-const ticketIdSchema = z.coerce.number({ error: 'ticket_id is required' }).int().positive('ticket_id is required');
+const ticketIdSchema = coerceInt({ error: 'ticket_id is required' }).positive('ticket_id is required');
 
-export const chatMessageSchema = z
-  .string({ error: supportTexts.chatRequired })
+export const chatMessageSchema = text({ error: supportTexts.chatRequired })
   .trim()
   .min(1, supportTexts.chatRequired)
   .max(CHAT_MAX_LENGTH, supportTexts.chatTooLong);
 
-export const jobDataSchema = z.object({ job_id: z.number().int(), logo_key: z.string().nullable(), job_title: z.string() });
+export const jobDataSchema = z.object({ job_id: int(), logo_key: text().nullable(), job_title: text() });
 
 export const ticketSchema = z.object({
-  ticket_id: z.number().int(),
-  user_id: z.number().int(),
-  ticket_type: z.number().int(),
-  ticket_title: z.string(),
-  ticket_source: z.number().int(),
-  status: z.number().int(),
-  agent_user_id: z.number().int().nullable(),
+  ticket_id: int(),
+  user_id: int(),
+  ticket_type: int(),
+  ticket_title: text(),
+  ticket_source: int(),
+  status: int(),
+  agent_user_id: int().nullable(),
   /** The agent's first name, shown as the support name. */
-  agent_name: z.string().nullable(),
-  rating: z.number().int().nullable(),
-  rating_comment: z.string().nullable(),
-  tag_type: z.string().nullable(),
-  tag_id: z.number().int().nullable(),
-  ref_type: z.string().nullable(),
-  ref_id: z.number().int().nullable(),
+  agent_name: text().nullable(),
+  rating: int().nullable(),
+  rating_comment: text().nullable(),
+  tag_type: text().nullable(),
+  tag_id: int().nullable(),
+  ref_type: text().nullable(),
+  ref_id: int().nullable(),
   created_on: isoDate,
   modified_on: isoDate,
   jobData: jobDataSchema.nullable(),
@@ -211,47 +225,62 @@ export const ticketDetailSchema = ticketSchema.extend({
   /** A call-back was asked for and no agent has called yet. */
   callback_requested: z.boolean(),
   /** What the 'Watch Video' dialog plays; null when none is configured. */
-  intro_video_url: z.string().nullable(),
+  intro_video_url: text().nullable(),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 export const chatEntrySchema = z.object({
-  ticket_chat_id: z.number().int(),
-  ticket_id: z.number().int(),
-  chat_message: z.string(),
-  direction: z.number().int(),
-  created_by: z.string(),
-  translated_message: z.string().nullable(),
-  file_id: z.number().int().nullable(),
-  file_name: z.string().nullable(),
+  ticket_chat_id: int(),
+  ticket_id: int(),
+  chat_message: text(),
+  direction: int(),
+  created_by: text(),
+  translated_message: text().nullable(),
+  file_id: int().nullable(),
+  file_name: text().nullable(),
   created_on: isoDate,
 });
 export type ChatEntry = z.infer<typeof chatEntrySchema>;
 
 export const callLogEntrySchema = z.object({
-  call_log_id: z.number().int(),
-  ticket_id: z.number().int(),
-  direction: z.number().int(),
-  status: z.string(),
+  call_log_id: int(),
+  ticket_id: int(),
+  direction: int(),
+  status: text(),
   created_on: isoDate,
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
 
 export const historyEntrySchema = z.object({
-  ticket_history_id: z.number().int(),
-  ticket_id: z.number().int(),
-  field_type: z.string(),
-  field_value: z.string(),
+  ticket_history_id: int(),
+  ticket_id: int(),
+  field_type: text(),
+  field_value: text(),
   created_on: isoDate,
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const conversationSchema = z.object({
   chats: z.array(chatEntrySchema),
+  /** Pass as `before_chat_id` for the page before this one; null when this page starts the conversation. */
+  older_cursor: int().nullable(),
   call_logs: z.array(callLogEntrySchema),
   history: z.array(historyEntrySchema),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/** An older page joined in front of the conversation shown; nothing is listed twice. */
+export function withOlderPage(shown: Conversation, older: Conversation): Conversation {
+  const chatIds = new Set(shown.chats.map((c) => c.ticket_chat_id));
+  const callIds = new Set(shown.call_logs.map((c) => c.call_log_id));
+  const historyIds = new Set(shown.history.map((h) => h.ticket_history_id));
+  return {
+    chats: [...older.chats.filter((c) => !chatIds.has(c.ticket_chat_id)), ...shown.chats],
+    older_cursor: older.older_cursor,
+    call_logs: [...older.call_logs.filter((c) => !callIds.has(c.call_log_id)), ...shown.call_logs],
+    history: [...older.history.filter((h) => !historyIds.has(h.ticket_history_id)), ...shown.history],
+  };
+}
 
 export type TimelineItem =
   | { kind: 'chat'; key: string; created_on: string; chat: ChatEntry }
@@ -271,38 +300,38 @@ export function timeline(c: Conversation): TimelineItem[] {
   return items.sort((a, b) => Date.parse(a.created_on) - Date.parse(b.created_on) || a.key.localeCompare(b.key));
 }
 
-export const userMetadataSchema = z.array(z.object({ user_id: z.number().int(), is_worked: z.boolean() }));
+export const userMetadataSchema = z.array(z.object({ user_id: int(), is_worked: z.boolean() }));
 
 export const supportJobSchema = z.object({
-  job_id: z.number().int(),
-  title: z.string(),
-  archive_status: z.number().int(),
-  Application: z.object({ status: z.number().int(), attempted_on: isoDate.nullable() }).nullable(),
-  Employer: z.object({ employer_name: z.string(), logo_key: z.string().nullable() }),
-  JobCategory: z.object({ title: z.string() }),
+  job_id: int(),
+  title: text(),
+  archive_status: int(),
+  Application: z.object({ status: int(), attempted_on: isoDate.nullable() }).nullable(),
+  Employer: z.object({ employer_name: text(), logo_key: text().nullable() }),
+  JobCategory: z.object({ title: text() }),
 });
 export type SupportJob = z.infer<typeof supportJobSchema>;
 
 export const supportLeadSchema = z.object({
-  form_response_id: z.number().int(),
-  lead_id: z.number().int(),
-  job_id: z.number().int(),
-  name: z.string().nullable(),
-  number: z.string().nullable(),
-  status: z.number().int(),
-  archive_status: z.number().int(),
-  status_comment: z.string().nullable(),
+  form_response_id: int(),
+  lead_id: int(),
+  job_id: int(),
+  name: text().nullable(),
+  number: text().nullable(),
+  status: int(),
+  archive_status: int(),
+  status_comment: text().nullable(),
   created_on: isoDate,
   modified_on: isoDate,
 });
 export type SupportLead = z.infer<typeof supportLeadSchema>;
 
 export const rechargeSchema = z.object({
-  service_purchase_id: z.number().int(),
-  account_number: z.string(),
-  operator: z.string().nullable(),
+  service_purchase_id: int(),
+  account_number: text(),
+  operator: text().nullable(),
   /** In paise. */
-  amount: z.number().int(),
+  amount: int(),
   created_on: isoDate,
 });
 export type Recharge = z.infer<typeof rechargeSchema>;
@@ -311,22 +340,23 @@ export type Recharge = z.infer<typeof rechargeSchema>;
 
 const userQuery = z.object({ user_id: optionalUserId });
 const ticketQuery = z.object({ user_id: optionalUserId, ticket_id: ticketIdSchema });
+const conversationQuery = ticketQuery.extend({ before_chat_id: queryInt.positive().optional() });
 
 export const tagTypes = ['JOB', 'SERVICE_PURCHASE'] as const;
 export const refTypes = ['FORM_RESPONSE', 'ID'] as const;
 
 export const ticketAddBodySchema = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: coerceInt().optional(),
   ticket_type: z.coerce
     .number({ error: 'ticket_type is required' })
     .int()
     .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'ticket_type is not a query type'),
-  ticket_title: z.string().trim().min(1, 'ticket_title is required').max(200),
+  ticket_title: text().trim().min(1, 'ticket_title is required').max(200),
   tag_type: z.enum(tagTypes).optional(),
-  tag_id: z.coerce.number().int().positive().optional(),
+  tag_id: coerceInt().positive().optional(),
   ref_type: z.enum(refTypes).optional(),
-  ref_id: z.coerce.number().int().positive().optional(),
-  ticket_source: z.coerce.number().int().min(0).max(4).optional(),
+  ref_id: coerceInt().positive().optional(),
+  ticket_source: coerceInt().min(0).max(4).optional(),
 });
 export type TicketAddBody = z.input<typeof ticketAddBodySchema>;
 export type TicketAdd = z.output<typeof ticketAddBodySchema>;
@@ -347,23 +377,23 @@ export function ticketTargetProblem(b: { ticket_type: number; tag_type?: string 
 }
 
 export const chatAddBodySchema = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: coerceInt().optional(),
   ticket_id: ticketIdSchema,
   chat_message: chatMessageSchema,
   direction: z.literal(1).or(z.literal('1').transform(() => 1 as const)).default(1),
-  file_id: z.coerce.number().int().positive().optional().nullable(),
+  file_id: coerceInt().positive().optional().nullable(),
   isReopen: queryBool.optional(),
 });
 
 export const closeBodySchema = z.object({
-  user_id: z.coerce.number().int().optional(),
+  user_id: coerceInt().optional(),
   ticket_id: ticketIdSchema,
-  rating: z.coerce.number({ error: 'rating is required' }).int().min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5'),
-  rating_comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH, supportTexts.commentTooLong).optional().nullable(),
+  rating: coerceInt({ error: 'rating is required' }).min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5'),
+  rating_comment: text().trim().max(RATING_COMMENT_MAX_LENGTH, supportTexts.commentTooLong).optional().nullable(),
 });
 
 export const callbackBodySchema = z.object({
-  from_user_id: z.coerce.number().int().optional(),
+  from_user_id: coerceInt().optional(),
   ticket_id: ticketIdSchema,
 });
 
@@ -372,28 +402,30 @@ const ticketFileAddBody = fileAddBodySchema.extend({ file_purpose: z.literal('TI
 const ticketFileQuery = z.object({ file_id: queryInt, ticket_id: ticketIdSchema, user_id: optionalUserId });
 
 export const supportRoutes = {
-  metadata: defineRoute({ method: 'GET', path: '/profile/metadata/fetch', auth: 'worker', query: userQuery, response: userMetadataSchema }),
-  tickets: defineRoute({ method: 'GET', path: '/support/user/ticket/fetch', auth: 'worker', query: userQuery, response: z.array(ticketSchema) }),
-  addTicket: defineRoute({ method: 'POST', path: '/support/user/ticket/add', auth: 'worker', body: ticketAddBodySchema, response: ticketSchema }),
-  ticket: defineRoute({ method: 'GET', path: '/support/user/ticket/create/fetch', auth: 'worker', query: ticketQuery, response: ticketDetailSchema }),
-  conversation: defineRoute({ method: 'GET', path: '/support/user/ticket/conversation/fetch', auth: 'worker', query: ticketQuery, response: conversationSchema }),
-  addChat: defineRoute({ method: 'POST', path: '/support/user/ticket/chat/add', auth: 'worker', body: chatAddBodySchema, response: chatEntrySchema }),
-  close: defineRoute({ method: 'POST', path: '/support/user/ticket/update/close', auth: 'worker', body: closeBodySchema, response: ticketSchema }),
+  metadata: defineRoute({ method: 'GET', path: '/profile/metadata/fetch', summary: "Whether the worker has worked with us yet, for the support desk's choices", auth: 'worker', query: userQuery, response: userMetadataSchema }),
+  tickets: defineRoute({ method: 'GET', path: '/support/user/ticket/fetch', summary: "The worker's support tickets, newest first", auth: 'worker', query: userQuery, response: z.array(ticketSchema) }),
+  addTicket: defineRoute({ method: 'POST', path: '/support/user/ticket/add', summary: 'Raises a support ticket about a job, a lead or a recharge', auth: 'worker', body: ticketAddBodySchema, response: ticketSchema }),
+  ticket: defineRoute({ method: 'GET', path: '/support/user/ticket/create/fetch', summary: "One of the worker's tickets with its details", auth: 'worker', query: ticketQuery, response: ticketDetailSchema }),
+  conversation: defineRoute({ method: 'GET', path: '/support/user/ticket/conversation/fetch', summary: 'The chat of a ticket, messages and events in order', auth: 'worker', query: conversationQuery, response: conversationSchema }),
+  addChat: defineRoute({ method: 'POST', path: '/support/user/ticket/chat/add', summary: "Sends a chat message (and an attachment) on the worker's ticket", auth: 'worker', body: chatAddBodySchema, response: chatEntrySchema }),
+  close: defineRoute({ method: 'POST', path: '/support/user/ticket/update/close', summary: "Closes the worker's ticket with a rating of the help", auth: 'worker', body: closeBodySchema, response: ticketSchema }),
   jobs: defineRoute({
     method: 'GET', path: '/support/user/job/fetch', auth: 'worker',
+    summary: 'The jobs a worker can raise a ticket about, by ticket type',
     query: z.object({ user_id: optionalUserId, ticket_type: queryInt.refine((v) => v === 20 || v === 30 || v === 40, 'ticket_type must be 20, 30 or 40') }),
     response: z.array(supportJobSchema),
   }),
   leads: defineRoute({
     method: 'GET', path: '/support/user/task/fetch', auth: 'worker',
+    summary: "The worker's leads of a job in a status, to raise a ticket about",
     query: z.object({ user_id: optionalUserId, job_id: queryInt, status: queryInt.min(0).max(2), archive_status: queryIntList.optional() }),
     response: z.array(supportLeadSchema),
   }),
-  recharges: defineRoute({ method: 'GET', path: '/support/user/recharge/fetch', auth: 'worker', query: userQuery, response: z.array(rechargeSchema) }),
-  callback: defineRoute({ method: 'POST', path: '/calling/connect/incoming/ticket', auth: 'worker', body: callbackBodySchema, response: z.object({ message: z.string() }) }),
-  signUpload: defineRoute({ method: 'PUT', path: '/support/user/s3/url/signed', auth: 'worker', body: ticketUploadBody, response: signedUploadSchema }),
-  addAttachment: defineRoute({ method: 'POST', path: '/support/user/attachment/add', auth: 'worker', body: ticketFileAddBody, response: fileAddedSchema }),
-  attachment: defineRoute({ method: 'GET', path: '/support/user/attachment/fetch', auth: 'worker', query: ticketFileQuery, response: fileUrlSchema }),
+  recharges: defineRoute({ method: 'GET', path: '/support/user/recharge/fetch', summary: "The worker's recharges, to raise a ticket about", auth: 'worker', query: userQuery, response: z.array(rechargeSchema) }),
+  callback: defineRoute({ method: 'POST', path: '/calling/connect/incoming/ticket', summary: 'Asks support to call the worker back about a ticket', auth: 'worker', body: callbackBodySchema, response: z.object({ message: text() }) }),
+  signUpload: defineRoute({ method: 'PUT', path: '/support/user/s3/url/signed', summary: 'Gives a signed URL to upload a chat attachment for a ticket', auth: 'worker', body: ticketUploadBody, response: signedUploadSchema }),
+  addAttachment: defineRoute({ method: 'POST', path: '/support/user/attachment/add', summary: 'Records an uploaded chat attachment of a ticket', auth: 'worker', body: ticketFileAddBody, response: fileAddedSchema }),
+  attachment: defineRoute({ method: 'GET', path: '/support/user/attachment/fetch', summary: "A short-lived URL to an attachment of the worker's ticket", auth: 'worker', query: ticketFileQuery, response: fileUrlSchema }),
 };
 
 // ---------------------------------------------------------------- agents' routes
@@ -410,9 +442,9 @@ export const inboxQuerySchema = z.object({
 });
 
 export const inboxRowSchema = ticketSchema.extend({
-  worker_name: z.string().nullable(),
-  worker_mobile: z.string(),
-  last_message: z.string().nullable(),
+  worker_name: text().nullable(),
+  worker_mobile: text(),
+  last_message: text().nullable(),
   last_message_on: isoDate.nullable(),
   /** Since when the ticket waits for support; null when it does not. */
   waiting_since: isoDate.nullable(),
@@ -421,12 +453,12 @@ export const inboxRowSchema = ticketSchema.extend({
 export type InboxRow = z.infer<typeof inboxRowSchema>;
 
 export const callbackRequestSchema = z.object({
-  callback_request_id: z.number().int(),
-  ticket_id: z.number().int(),
-  ticket_title: z.string(),
-  user_id: z.number().int(),
-  worker_name: z.string().nullable(),
-  worker_mobile: z.string(),
+  callback_request_id: int(),
+  ticket_id: int(),
+  ticket_title: text(),
+  user_id: int(),
+  worker_name: text().nullable(),
+  worker_mobile: text(),
   status: z.enum(['PENDING', 'DONE']),
   requested_on: isoDate,
   resolved_on: isoDate.nullable(),
@@ -435,7 +467,7 @@ export type CallbackRequest = z.infer<typeof callbackRequestSchema>;
 
 export const agentTicketSchema = z.object({
   ticket: ticketDetailSchema,
-  worker: z.object({ user_id: z.number().int(), pmw_id: z.string(), first_name: z.string().nullable(), mobile: z.string(), is_worked: z.boolean() }),
+  worker: z.object({ user_id: int(), pmw_id: text(), first_name: text().nullable(), mobile: text(), is_worked: z.boolean() }),
   job: supportJobSchema.nullable(),
   lead: supportLeadSchema.nullable(),
   recharge: rechargeSchema.nullable(),
@@ -446,33 +478,40 @@ export type AgentTicket = z.infer<typeof agentTicketSchema>;
 
 export const callOutcomes = ['completed', 'no-answer', 'busy', 'failed'] as const;
 
-export const agentChatBodySchema = z.object({ ticket_id: ticketIdSchema, chat_message: chatMessageSchema, file_id: z.coerce.number().int().positive().optional().nullable() });
+export const agentChatBodySchema = z.object({ ticket_id: ticketIdSchema, chat_message: chatMessageSchema, file_id: coerceInt().positive().optional().nullable() });
 export const agentResolveBodySchema = z.object({ ticket_id: ticketIdSchema, chat_message: chatMessageSchema.optional() });
 export const agentCallLogBodySchema = z.object({
   ticket_id: ticketIdSchema,
   /** 2: support called the worker; 1: the worker called support. */
-  direction: z.coerce.number().int().refine((v) => v === 1 || v === 2, 'direction must be 1 or 2').default(2),
+  direction: coerceInt().refine((v) => v === 1 || v === 2, 'direction must be 1 or 2').default(2),
   status: z.enum(callOutcomes, { error: `status must be one of ${callOutcomes.join(', ')}` }),
 });
 
 export const agentSupportRoutes = {
   inbox: defineRoute({
     method: 'GET', path: '/ops/support/ticket/fetch', auth: 'ops', query: inboxQuerySchema,
-    response: z.object({ count: z.number().int(), rows: z.array(inboxRowSchema) }),
+    summary: "The agents' inbox of tickets, with waiting and call-back filters",
+    response: z.object({ count: int(), rows: z.array(inboxRowSchema) }),
   }),
-  ticket: defineRoute({ method: 'GET', path: '/ops/support/ticket/detail', auth: 'ops', query: z.object({ ticket_id: ticketIdSchema }), response: agentTicketSchema }),
-  addChat: defineRoute({ method: 'POST', path: '/ops/support/ticket/chat/add', auth: 'ops', body: agentChatBodySchema, response: chatEntrySchema }),
-  resolve: defineRoute({ method: 'POST', path: '/ops/support/ticket/resolve', auth: 'ops', body: agentResolveBodySchema, response: ticketSchema }),
-  close: defineRoute({ method: 'POST', path: '/ops/support/ticket/close', auth: 'ops', body: z.object({ ticket_id: ticketIdSchema }), response: ticketSchema }),
+  ticket: defineRoute({ method: 'GET', path: '/ops/support/ticket/detail', summary: 'One ticket for an agent: the worker, the subject, the chat and the calls', auth: 'ops', query: z.object({ ticket_id: ticketIdSchema }), response: agentTicketSchema }),
+  conversation: defineRoute({
+    method: 'GET', path: '/ops/support/ticket/conversation', auth: 'ops',
+    summary: "A page of a ticket's chat for an agent, older messages before a given one",
+    query: z.object({ ticket_id: ticketIdSchema, before_chat_id: queryInt.positive().optional() }), response: conversationSchema,
+  }),
+  addChat: defineRoute({ method: 'POST', path: '/ops/support/ticket/chat/add', summary: "Sends an agent's reply (and an attachment) on a ticket", auth: 'ops', body: agentChatBodySchema, response: chatEntrySchema }),
+  resolve: defineRoute({ method: 'POST', path: '/ops/support/ticket/resolve', summary: 'Marks a ticket resolved, with a last message to the worker', auth: 'ops', body: agentResolveBodySchema, response: ticketSchema }),
+  close: defineRoute({ method: 'POST', path: '/ops/support/ticket/close', summary: "Closes a ticket on the agent's side", auth: 'ops', body: z.object({ ticket_id: ticketIdSchema }), response: ticketSchema }),
   callbacks: defineRoute({
     method: 'GET', path: '/ops/support/callback/fetch', auth: 'ops',
+    summary: 'Call-back requests from workers, pending or done',
     query: z.object({ status: z.enum(['PENDING', 'DONE']).optional() }),
     response: z.array(callbackRequestSchema),
   }),
-  logCall: defineRoute({ method: 'POST', path: '/ops/support/call/log/add', auth: 'ops', body: agentCallLogBodySchema, response: callLogEntrySchema }),
-  signUpload: defineRoute({ method: 'PUT', path: '/ops/support/s3/url/signed', auth: 'ops', body: ticketUploadBody, response: signedUploadSchema }),
-  addAttachment: defineRoute({ method: 'POST', path: '/ops/support/attachment/add', auth: 'ops', body: ticketFileAddBody, response: fileAddedSchema }),
-  attachment: defineRoute({ method: 'GET', path: '/ops/support/attachment/fetch', auth: 'ops', query: ticketFileQuery, response: fileUrlSchema }),
+  logCall: defineRoute({ method: 'POST', path: '/ops/support/call/log/add', summary: 'Logs a call an agent made about a ticket and how it ended', auth: 'ops', body: agentCallLogBodySchema, response: callLogEntrySchema }),
+  signUpload: defineRoute({ method: 'PUT', path: '/ops/support/s3/url/signed', summary: 'Gives an agent a signed URL to upload a chat attachment for a ticket', auth: 'ops', body: ticketUploadBody, response: signedUploadSchema }),
+  addAttachment: defineRoute({ method: 'POST', path: '/ops/support/attachment/add', summary: "Records an agent's uploaded chat attachment of a ticket", auth: 'ops', body: ticketFileAddBody, response: fileAddedSchema }),
+  attachment: defineRoute({ method: 'GET', path: '/ops/support/attachment/fetch', summary: 'A short-lived URL to an attachment of a ticket, for an agent', auth: 'ops', query: ticketFileQuery, response: fileUrlSchema }),
 };
 
 // ---------------------------------------------------------------- realtime
@@ -489,10 +528,10 @@ export const SUPPORT_EVENTS = {
 
 export const socketAuthSchema = z.object({ kind: z.enum(['worker', 'ops']) });
 export const joinPayloadSchema = z.object({ ticket_id: ticketIdSchema });
-export const joinAckSchema = z.object({ ok: z.boolean(), message: z.string().optional() });
-export const chatAddEventSchema = z.object({ ticket_id: z.number().int(), status: z.number().int(), chat: chatEntrySchema });
-export const resolvedEventSchema = z.object({ ticket_id: z.number().int(), status: z.literal(30), history: historyEntrySchema, chat: chatEntrySchema.nullable() });
-export const updatedEventSchema = z.object({ ticket_id: z.number().int(), status: z.number().int() });
+export const joinAckSchema = z.object({ ok: z.boolean(), message: text().optional() });
+export const chatAddEventSchema = z.object({ ticket_id: int(), status: int(), chat: chatEntrySchema });
+export const resolvedEventSchema = z.object({ ticket_id: int(), status: z.literal(30), history: historyEntrySchema, chat: chatEntrySchema.nullable() });
+export const updatedEventSchema = z.object({ ticket_id: int(), status: int() });
 export type ChatAddEvent = z.infer<typeof chatAddEventSchema>;
 export type ResolvedEvent = z.infer<typeof resolvedEventSchema>;
 export type UpdatedEvent = z.infer<typeof updatedEventSchema>;

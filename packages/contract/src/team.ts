@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, int } from './base';
 import { defineRoute, queryInt } from './api';
 import { otpSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
@@ -33,18 +34,25 @@ export const teamMessages = {
   notYourLead: 'This lead is not yours',
   noDetailsNeeded: 'This lead does not need more details',
   pincodeInvalid: 'Pincode must be 6 digits',
+  inviteOnly: 'This team is by invitation only. Please ask your team manager to add you.',
 } as const;
 
-export const teamCodeSchema = z
-  .string()
+/**
+ * Whether a number may join a team at its first login: 'open' teams take
+ * anyone, 'invite_only' teams only the members ops added. New teams are
+ * invite only.
+ */
+export const TEAM_JOIN_POLICIES = ['open', 'invite_only'] as const;
+export type TeamJoinPolicy = (typeof TEAM_JOIN_POLICIES)[number];
+
+export const teamCodeSchema = text()
   .trim()
   .min(1, teamMessages.invalidUrl)
   .max(40, teamMessages.invalidUrl)
   .regex(/^[A-Za-z0-9_-]+$/, teamMessages.invalidUrl)
   .transform((s) => s.toUpperCase());
 
-export const teamFirstNameSchema = z
-  .string({ error: teamMessages.nameRequired })
+export const teamFirstNameSchema = text({ error: teamMessages.nameRequired })
   .trim()
   .min(1, teamMessages.nameRequired)
   .min(TEAM_NAME_MIN, teamMessages.nameMin)
@@ -55,7 +63,7 @@ export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, 
 /** The search fires only once 6 digits are there. */
 export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode);
 
-export const pincodeSchema = z.string().trim().regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
+export const pincodeSchema = text().trim().regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
 
 // ---------------------------------------------------------------- lead status
 
@@ -143,10 +151,10 @@ export const teamSendOtpBodySchema = z.object({
   feature: z.literal('MT').optional(),
   team_code: teamCodeSchema.optional(),
 });
-export const teamOtpSentSchema = z.object({ mobile: z.string(), request_id: z.string(), resend_after: z.number().int() });
+export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int() });
 
 export const teamLoginBodySchema = z.object({
-  request_id: z.string().trim().min(1, 'request_id is required').max(100),
+  request_id: text().trim().min(1, 'request_id is required').max(100),
   team_code: teamCodeSchema,
   first_name: teamFirstNameSchema,
   mobile: mobileSchema,
@@ -155,43 +163,43 @@ export const teamLoginBodySchema = z.object({
 
 /** The team as the login page shows it: the manager is a label only. */
 export const teamSchema = z.object({
-  team_code: z.string(),
-  profile_picture_url: z.string().nullable(),
-  User: z.object({ first_name: z.string().nullable() }),
+  team_code: text(),
+  profile_picture_url: text().nullable(),
+  User: z.object({ first_name: text().nullable() }),
 });
 export type Team = z.infer<typeof teamSchema>;
 
 export const teamMemberSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string().nullable(),
-  mobile: z.string(),
-  team_id: z.number().int(),
-  team_code: z.string(),
+  user_id: int(),
+  first_name: text().nullable(),
+  mobile: text(),
+  team_id: int(),
+  team_code: text(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamProjectSchema = z.object({
-  job_id: z.number().int(),
-  form_id: z.number().int(),
-  job_title: z.string(),
-  slug_name: z.string(),
-  logo_url: z.string().nullable(),
-  employer_name: z.string(),
-  theme_color: z.string().nullable(),
-  job_category_id: z.number().int(),
-  category_title: z.string(),
-  rewards: z.string().nullable(),
-  payout_text: z.string().nullable(),
-  action_status: z.number().int(),
-  archive_status: z.number().int(),
-  archive_message: z.string().nullable(),
+  job_id: int(),
+  form_id: int(),
+  job_title: text(),
+  slug_name: text(),
+  logo_url: text().nullable(),
+  employer_name: text(),
+  theme_color: text().nullable(),
+  job_category_id: int(),
+  category_title: text(),
+  rewards: text().nullable(),
+  payout_text: text().nullable(),
+  action_status: int(),
+  archive_status: int(),
+  archive_message: text().nullable(),
   on_hold: z.boolean(),
-  hold_message: z.string().nullable(),
+  hold_message: text().nullable(),
 });
 export type TeamProject = z.infer<typeof teamProjectSchema>;
 
 export const teamProjectsSchema = z.object({
-  categories: z.array(z.object({ job_category_id: z.number().int(), title: z.string() })),
+  categories: z.array(z.object({ job_category_id: int(), title: text() })),
   projects: z.array(teamProjectSchema),
 });
 
@@ -210,27 +218,27 @@ export const projectAction = (p: Pick<TeamProject, 'action_status'>): 'Share' | 
 export const jobIdQuerySchema = z.object({ job_id: queryInt.positive() });
 
 export const teamProjectDataSchema = z.object({
-  form_id: z.number().int(),
-  job_id: z.number().int(),
-  job_title: z.string(),
+  form_id: int(),
+  job_id: int(),
+  job_title: text(),
   is_otp_required: z.boolean(),
-  description: z.string().nullable(),
+  description: text().nullable(),
   inputs: z.array(formInputSchema),
 });
 export type TeamProjectData = z.infer<typeof teamProjectDataSchema>;
 
 export const teamProjectInfoSchema = z.object({
-  job_id: z.number().int(),
-  job_title: z.string(),
-  employer_name: z.string(),
-  tag_line: z.string().nullable(),
-  description: z.string().nullable(),
-  rewards: z.string().nullable(),
-  payout_text: z.string().nullable(),
+  job_id: int(),
+  job_title: text(),
+  employer_name: text(),
+  tag_line: text().nullable(),
+  description: text().nullable(),
+  rewards: text().nullable(),
+  payout_text: text().nullable(),
   /** `label_value;;label_value` split into pairs. */
-  criteria: z.array(z.object({ label: z.string(), value: z.string() })),
-  features: z.array(z.string()),
-  customer_tnc: z.string().nullable(),
+  criteria: z.array(z.object({ label: text(), value: text() })),
+  features: z.array(text()),
+  customer_tnc: text().nullable(),
 });
 
 /** `Age_21 to 60;;Income_₹25,000` → [{label: 'Age', value: '21 to 60'}, ...]. */
@@ -247,28 +255,28 @@ export function criteriaPairs(raw: string | null | undefined): { label: string; 
 }
 
 export const pincodeFilterBodySchema = z.object({
-  job_ids: z.array(z.number().int().positive()).max(500),
+  job_ids: z.array(int().positive()).max(500),
   pincode: pincodeSchema,
 });
-export const pincodeFilterSchema = z.object({ job_ids: z.array(z.number().int()) });
+export const pincodeFilterSchema = z.object({ job_ids: z.array(int()) });
 
 export const utmLinkQuerySchema = z.object({ entity_type: z.literal('JOB'), entity_id: queryInt.positive() });
-export const utmLinkSchema = z.object({ utm_link: z.string() });
+export const utmLinkSchema = z.object({ utm_link: text() });
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
+const dayString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
 export const reportQuerySchema = z
   .object({ start_date: dayString.optional(), end_date: dayString.optional() })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
 
 export const statusCountsSchema = z.object({
-  added: z.number().int(),
-  verified: z.number().int(),
-  rejected: z.number().int(),
-  expired: z.number().int(),
+  added: int(),
+  verified: int(),
+  rejected: int(),
+  expired: int(),
 });
-export const taskCountSchema = statusCountsSchema.extend({ total: z.number().int() });
+export const taskCountSchema = statusCountsSchema.extend({ total: int() });
 export const projectReportSchema = z.array(
-  statusCountsSchema.extend({ job_id: z.number().int(), form_id: z.number().int(), job_title: z.string() }),
+  statusCountsSchema.extend({ job_id: int(), form_id: int(), job_title: text() }),
 );
 
 export const reportDataQuerySchema = z.object({
@@ -277,32 +285,32 @@ export const reportDataQuerySchema = z.object({
   archive_status: queryInt.min(0).max(1),
 });
 export const teamLeadSchema = z.object({
-  form_response_id: z.number().int(),
-  form_id: z.number().int(),
-  job_id: z.number().int(),
-  customer_name: z.string().nullable(),
-  customer_mobile: z.string().nullable(),
-  status: z.number().int(),
-  archive_status: z.number().int(),
-  sub_status: z.number().int(),
-  status_comment: z.string().nullable(),
-  created_on: z.string(),
+  form_response_id: int(),
+  form_id: int(),
+  job_id: int(),
+  customer_name: text().nullable(),
+  customer_mobile: text().nullable(),
+  status: int(),
+  archive_status: int(),
+  sub_status: int(),
+  status_comment: text().nullable(),
+  created_on: text(),
   /** The values already given, so 'Add Details' starts from them. */
-  response_data: z.array(z.object({ input_id: z.number().int(), value: z.string() })),
+  response_data: z.array(z.object({ input_id: int(), value: text() })),
 });
 export type TeamLead = z.infer<typeof teamLeadSchema>;
 
 export const teamSubmitBodySchema = z.object({
-  form_id: z.number().int().positive(),
+  form_id: int().positive(),
   input: z.array(leadInputValueSchema).max(100),
   /** Where the field agent stood when the lead was submitted. */
   location: mapLocationSchema.optional(),
   /** Chosen by the device for each lead; a retried or replayed submit makes one lead. */
-  idempotency_key: z.string().trim().min(8).max(100),
+  idempotency_key: text().trim().min(8).max(100),
 });
 /** Completing is naturally idempotent: a lead that no longer waits for details answers a conflict. */
-export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true }).extend({ form_response_id: z.number().int().positive() });
-export const teamSubmittedSchema = z.object({ form_response_id: z.number().int() });
+export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true }).extend({ form_response_id: int().positive() });
+export const teamSubmittedSchema = z.object({ form_response_id: int() });
 
 export const reverseGeocodeQuerySchema = z.object({
   lat: z.coerce.number().min(-90).max(90),
@@ -311,33 +319,33 @@ export const reverseGeocodeQuerySchema = z.object({
 export const reverseGeocodeSchema = z.object({
   lat: z.number(),
   lng: z.number(),
-  address: z.string(),
-  city: z.string().nullable(),
-  pincode: z.string().nullable(),
+  address: text(),
+  city: text().nullable(),
+  pincode: text().nullable(),
 });
 export type ReverseGeocode = z.infer<typeof reverseGeocodeSchema>;
 
 /** Map tiles for the picker; without a tile URL the picker draws a plain grid. */
-export const mapConfigSchema = z.object({ tile_url: z.string().nullable(), attribution: z.string().nullable() });
+export const mapConfigSchema = z.object({ tile_url: text().nullable(), attribution: text().nullable() });
 
 export const teamRoutes = {
-  mapConfig: defineRoute({ method: 'GET', path: '/team/map/config', auth: 'public', response: mapConfigSchema }),
-  sendOtp: defineRoute({ method: 'POST', path: '/team/otp/send', auth: 'public', body: teamSendOtpBodySchema, response: teamOtpSentSchema }),
-  login: defineRoute({ method: 'POST', path: '/team/login/otp', auth: 'public', body: teamLoginBodySchema, response: teamMemberSchema }),
-  team: defineRoute({ method: 'GET', path: '/team/get', auth: 'public', query: z.object({ team_code: teamCodeSchema }), response: teamSchema }),
-  me: defineRoute({ method: 'GET', path: '/team/user/get', auth: 'team', response: teamMemberSchema }),
-  logout: defineRoute({ method: 'GET', path: '/team/user/logout', auth: 'public', response: z.null() }),
-  projects: defineRoute({ method: 'GET', path: '/team/projects', auth: 'team', response: teamProjectsSchema }),
-  projectData: defineRoute({ method: 'GET', path: '/team/project/data', auth: 'team', query: jobIdQuerySchema, response: teamProjectDataSchema }),
-  projectInfo: defineRoute({ method: 'GET', path: '/team/project/info', auth: 'team', query: jobIdQuerySchema, response: teamProjectInfoSchema }),
-  pincodeFilter: defineRoute({ method: 'POST', path: '/team/projects/pincode', auth: 'team', body: pincodeFilterBodySchema, response: pincodeFilterSchema }),
-  utmLink: defineRoute({ method: 'GET', path: '/team/utm/link', auth: 'team', query: utmLinkQuerySchema, response: utmLinkSchema }),
-  projectReport: defineRoute({ method: 'GET', path: '/team/project/report', auth: 'team', query: reportQuerySchema, response: projectReportSchema }),
-  taskCount: defineRoute({ method: 'GET', path: '/team/task/count', auth: 'team', query: reportQuerySchema, response: taskCountSchema }),
-  reportData: defineRoute({ method: 'GET', path: '/team/project/report/data', auth: 'team', query: reportDataQuerySchema, response: z.array(teamLeadSchema) }),
-  submit: defineRoute({ method: 'POST', path: '/team/task/response/submit', auth: 'team', body: teamSubmitBodySchema, response: teamSubmittedSchema }),
-  complete: defineRoute({ method: 'POST', path: '/team/task/response/complete', auth: 'team', body: teamCompleteBodySchema, response: teamSubmittedSchema }),
-  reverseGeocode: defineRoute({ method: 'GET', path: '/team/geocode/reverse', auth: 'team', query: reverseGeocodeQuerySchema, response: reverseGeocodeSchema }),
+  mapConfig: defineRoute({ method: 'GET', path: '/team/map/config', summary: "The map tiles and attribution the team area's location picker uses", auth: 'public', response: mapConfigSchema }),
+  sendOtp: defineRoute({ method: 'POST', path: '/team/otp/send', summary: "Sends a team member a login OTP for their team's area", auth: 'public', body: teamSendOtpBodySchema, response: teamOtpSentSchema }),
+  login: defineRoute({ method: 'POST', path: '/team/login/otp', summary: 'Signs a team member in under the team code with the OTP', auth: 'public', body: teamLoginBodySchema, response: teamMemberSchema }),
+  team: defineRoute({ method: 'GET', path: '/team/get', summary: 'A team by its code: name and manager, for the login page', auth: 'public', query: z.object({ team_code: teamCodeSchema }), response: teamSchema }),
+  me: defineRoute({ method: 'GET', path: '/team/user/get', summary: 'The signed-in team member and their team', auth: 'team', response: teamMemberSchema }),
+  logout: defineRoute({ method: 'GET', path: '/team/user/logout', summary: 'Signs the team member out', auth: 'public', response: z.null() }),
+  projects: defineRoute({ method: 'GET', path: '/team/projects', summary: 'The projects a team member can submit leads for, by category', auth: 'team', response: teamProjectsSchema }),
+  projectData: defineRoute({ method: 'GET', path: '/team/project/data', summary: "A project's lead form for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectDataSchema }),
+  projectInfo: defineRoute({ method: 'GET', path: '/team/project/info', summary: "A project's details, criteria and payout texts for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectInfoSchema }),
+  pincodeFilter: defineRoute({ method: 'POST', path: '/team/projects/pincode', summary: 'Which of the given projects serve a pincode', auth: 'team', body: pincodeFilterBodySchema, response: pincodeFilterSchema }),
+  utmLink: defineRoute({ method: 'GET', path: '/team/utm/link', summary: 'The campaign link a team member shares for a project', auth: 'team', query: utmLinkQuerySchema, response: utmLinkSchema }),
+  projectReport: defineRoute({ method: 'GET', path: '/team/project/report', summary: "The team member's lead counts per project, for the report", auth: 'team', query: reportQuerySchema, response: projectReportSchema }),
+  taskCount: defineRoute({ method: 'GET', path: '/team/task/count', summary: "The team member's lead counts by status", auth: 'team', query: reportQuerySchema, response: taskCountSchema }),
+  reportData: defineRoute({ method: 'GET', path: '/team/project/report/data', summary: "The team member's leads of a project, with their form answers", auth: 'team', query: reportDataQuerySchema, response: z.array(teamLeadSchema) }),
+  submit: defineRoute({ method: 'POST', path: '/team/task/response/submit', summary: 'Submits a lead from the field, once per idempotency key (offline retries are safe)', auth: 'team', body: teamSubmitBodySchema, response: teamSubmittedSchema }),
+  complete: defineRoute({ method: 'POST', path: '/team/task/response/complete', summary: 'Completes a lead that was sent back for more details', auth: 'team', body: teamCompleteBodySchema, response: teamSubmittedSchema }),
+  reverseGeocode: defineRoute({ method: 'GET', path: '/team/geocode/reverse', summary: 'The address near a point picked on the map', auth: 'team', query: reverseGeocodeQuerySchema, response: reverseGeocodeSchema }),
 };
 
 /** The upload flow for files on a team member's lead form (IMAGE, VIDEO, FILE inputs). */

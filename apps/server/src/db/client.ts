@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -22,9 +23,32 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Migrations in the folder that this database has not run yet (production starts refuse to run with any). */
+  pendingMigrations(): Promise<string[]>;
   close(): Promise<void>;
   /** The PGlite instance when embedded (for snapshots in tests). */
   pglite?: PGlite;
+  /**
+   * Streams `COPY (query) TO STDOUT ...` (the text after `COPY`, e.g.
+   * `(select ...) TO STDOUT WITH (FORMAT csv)`): on PostgreSQL through
+   * pg-copy-streams on a pooled connection, on PGlite through its /dev/blob.
+   * COPY takes no parameters: the caller inlines literals with `sqlLiteral`.
+   */
+  copyOut(copy: string): AsyncIterable<Uint8Array>;
+}
+
+/** A value as an SQL literal, for statements that take no parameters (COPY). */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('not a finite number');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  if (text.includes('\u0000')) throw new Error('NUL in a literal');
+  // E'' with quotes and backslashes escaped, whatever standard_conforming_strings says.
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 export function migrationsFolder(): string {
@@ -44,6 +68,26 @@ function existsDir(p: string): boolean {
 
 const MIGRATION_LOCK = 727_001;
 
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+/**
+ * Drizzle's migrator runs every migration whose timestamp is newer than the
+ * newest one recorded in `drizzle.__drizzle_migrations`; this reads the same
+ * two facts without running anything.
+ */
+async function pendingFrom(db: Db): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  // Both drivers answer raw SQL with `{ rows }`.
+  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`)) as unknown as { rows: { found: boolean }[] };
+  if (!exists.rows[0]?.found) return journal.entries.map((e) => e.tag);
+  const last = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as { rows: { newest: string | null }[] };
+  const newest = Number(last.rows[0]?.newest ?? 0);
+  return journal.entries.filter((e) => e.when > newest).map((e) => e.tag);
+}
+
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
@@ -54,11 +98,23 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() }),
+    pendingMigrations: () => pendingFrom(db),
     close: () => client.close(),
+    async *copyOut(copy) {
+      // PGlite hands COPY's output over as one Blob; it is read out in pieces.
+      const result = await client.query(`COPY ${copy.replace(/TO STDOUT/i, "TO '/dev/blob'")}`);
+      if (!result.blob) return;
+      const reader = result.blob.stream().getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    },
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (a restart, a failover) emits 'error' on
   // the pool; without a listener that would end the process. The pool replaces it.
@@ -78,12 +134,25 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
+    pendingMigrations: () => pendingFrom(db),
     close: () => pool.end(),
+    async *copyOut(copy) {
+      const client = await pool.connect();
+      let finished = false;
+      try {
+        const stream = client.query(copyTo(`COPY ${copy}`));
+        for await (const chunk of stream) yield chunk as Uint8Array;
+        finished = true;
+      } finally {
+        // A COPY left half read (a failure, a cancelled download) leaves the connection mid-protocol: drop it.
+        client.release(finished ? undefined : true);
+      }
+    },
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pgdata'));
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(path.join(opts.dataDir, 'pgdata'));
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

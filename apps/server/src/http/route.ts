@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { API_PREFIX, type RouteDef, type SessionKind } from '@pmw/contract/api';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionResolver } from './session';
+import { speak } from './locale';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -105,7 +106,7 @@ export function route<T extends RouteDef>(
           throw new AppError('INTERNAL', 'Response does not match the contract');
         }
       }
-      return reply.send({ status: true, message, data: data ?? null });
+      return reply.send({ status: true, message: speak(req, message), data: data ?? null });
     },
   });
 }

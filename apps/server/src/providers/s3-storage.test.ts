@@ -16,6 +16,8 @@ describe('S3-compatible storage', () => {
     expect(put.origin + put.pathname).toBe('http://127.0.0.1:9000/pmw-files/ticket/worker-1/a.png');
     expect(put.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(put.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    // Single-use: the browser must send If-None-Match: *, so S3 refuses a PUT over an existing object.
+    expect(put.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('if-none-match');
     const get = new URL(await s3.signDownload('ticket/worker-1/a.png', { expiresInSeconds: 300, fileName: 'a.png' }));
     expect(get.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(get.searchParams.get('response-content-disposition')).toContain('a.png');

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { link, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -42,6 +42,8 @@ export interface LocalStorage extends StorageProvider {
     query: Record<string, string | undefined>,
   ): { ok: true; key: string; maxBytes: number; contentType: string; fileName: string | undefined } | { ok: false; reason: 'invalid' | 'expired' };
   pathFor(key: string): string;
+  /** Writes an object that is not there yet; false when it already is (an upload URL is single-use). */
+  writeNew(key: string, body: Readable): Promise<boolean>;
 }
 
 /** Files under DATA_DIR/files, URLs signed with HMAC and an expiry. */
@@ -103,6 +105,22 @@ export function createLocalStorage(root: string, secret: string): LocalStorage {
       } catch (err) {
         await unlink(partial).catch(() => undefined);
         throw err;
+      }
+    },
+    async writeNew(key, body) {
+      const target = pathFor(key);
+      mkdirSync(path.dirname(target), { recursive: true });
+      const partial = `${target}.part-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      try {
+        await pipeline(body, createWriteStream(partial));
+        // link() fails when the target exists, so of two PUTs at once only one lands.
+        await link(partial, target);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw err;
+      } finally {
+        await unlink(partial).catch(() => undefined);
       }
     },
     async remove(key) {

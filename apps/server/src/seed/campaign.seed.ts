@@ -1,26 +1,14 @@
 import type { Services } from '../app';
 import { jobPincodes, jobs, taskForms } from '../db/schema/index';
-import { FORMS } from './catalog-data';
+import { FORMS, type SeedJob } from './catalog-data';
 
 /**
  * More products for the campaign page (fixed ids 400 to 420), so asha01's page
  * has a category with more than 9 cards and Show All to press. Each has a
  * provider link the customer is sent to after the lead (.example hosts never resolve).
  */
-interface CampaignProduct {
-  job_id: number;
-  employer_id: number;
-  job_category_id: number;
-  job_title: string;
-  form: keyof typeof FORMS;
-  payout_rupees: number;
-  tag_line: string;
-  features: string[];
-  criteria: string;
-  redirect_link: string;
-  is_credit_flow?: boolean;
-  credit_rules?: { min_income?: number; min_score?: number; min_age?: number; max_age?: number };
-}
+type CampaignProduct = Pick<SeedJob, 'job_id' | 'employer_id' | 'job_category_id' | 'job_title' | 'form' | 'payout_rupees' | 'is_credit_flow' | 'credit_rules'> &
+  Required<Pick<SeedJob, 'tag_line' | 'features' | 'criteria'>> & { redirect_link: string };
 
 const card = (job_id: number, employer_id: number, job_title: string, payout_rupees: number, tag_line: string, features: string[], host: string): CampaignProduct => ({
   job_id,

@@ -5,6 +5,7 @@ import { hmac } from '../lib/crypto';
 import { WALLET_CREDIT, WALLET_DEBIT } from '../modules/wallet/wallet.service';
 import { JOBS } from './catalog-data';
 import { DEMO } from './demo-ids';
+import { demoLead } from './demo-lead';
 
 /** Fixed ids of the partner portal demo (leads 1000–1999); tests and the README rely on them. */
 export const PARTNER_DEMO = {
@@ -98,12 +99,8 @@ export async function seedPartner(services: Services): Promise<void> {
         leads.map((l) => {
           const created = new Date(now - l.days * DAY - (l.id % 24) * 3_600_000);
           return {
-            form_response_id: l.id,
-            form_id: l.job,
-            job_id: l.job,
+            ...demoLead(l.id, l.job, l.values),
             partner_user_id: l.user,
-            customer_mobile: l.values[0]![1],
-            customer_name: l.values[1]![1],
             status: l.kind === 'approved' ? 1 : l.kind === 'rejected' ? 2 : 0,
             sub_status: l.kind === 'partial' ? 1 : 0,
             archive_status: l.kind === 'expired' ? 1 : 0,

@@ -98,7 +98,7 @@ function demoPdf(): Buffer {
 }
 
 export async function seedSupport(services: Services): Promise<void> {
-  const { db, providers } = services;
+  const { db, providers, config } = services;
   const T = SUPPORT_DEMO.tickets;
   const L = SUPPORT_DEMO.leads;
 
@@ -179,7 +179,7 @@ export async function seedSupport(services: Services): Promise<void> {
       { id: 4042, t: T.closedRecharge, dir: 1, by: me, msg: 'DTH recharge of ₹350 is still pending.', at: ago(8, -2) },
       { id: 4043, t: T.closedRecharge, dir: 2, by: agentName, msg: 'The operator has confirmed the recharge. Your DTH is active now.', at: ago(7, 60) },
 
-      { id: 4051, t: T.closedLowRating, dir: 2, by: 'PIKU', msg: botGreeting(10, 'Asha'), at: ago(30) },
+      { id: 4051, t: T.closedLowRating, dir: 2, by: 'PIKU', msg: botGreeting(10, 'Asha', !!config.supportIntroVideoUrl), at: ago(30) },
       { id: 4052, t: T.closedLowRating, dir: 1, by: me, msg: 'How do I add my first lead?', translated: 'मैं अपनी पहली लीड कैसे जोड़ूँ?', at: ago(30, -10) },
       { id: 4053, t: T.closedLowRating, dir: 2, by: agentName, msg: 'Open a project, tap Add Lead and fill the customer details. The customer gets an OTP to confirm.', at: ago(28, 60) },
       { id: 4054, t: T.closedLowRating, dir: 1, by: me, msg: 'The reply took two days', at: ago(28) },

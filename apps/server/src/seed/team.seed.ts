@@ -1,11 +1,13 @@
 import type { Services } from '../app';
 import { formResponseData, formResponses, teamMembers, teams, users } from '../db/schema/index';
 import { DEMO } from './demo-ids';
+import { demoLead } from './demo-lead';
 
 /** Fixed ids of the team demo; tests and the README rely on them. */
 export const TEAM_DEMO = {
-  team01: { team_id: 1, team_code: 'TEAM01', manager_user_id: DEMO.asha.user_id },
-  team02: { team_id: 2, team_code: 'TEAM02', manager_user_id: DEMO.ravi.user_id },
+  /** Open: any number may join at its first login (the demo's walk-in team). */
+  team01: { team_id: 1, team_code: 'TEAM01', manager_user_id: DEMO.asha.user_id, join_policy: 'open' },
+  team02: { team_id: 2, team_code: 'TEAM02', manager_user_id: DEMO.ravi.user_id, join_policy: 'invite_only' },
   meena: { user_id: 111, mobile: '9876500011', first_name: 'Meena', last_name: 'Devi' },
   blocked: { user_id: 119, mobile: '9876500019', first_name: 'Suresh', last_name: 'Pal' },
   kiran: { user_id: 117, mobile: '9876500017', first_name: 'Kiran', last_name: 'Rao' },
@@ -64,13 +66,9 @@ export async function seedTeam(services: Services): Promise<void> {
       const inserted = await tx
         .insert(formResponses)
         .values({
-          form_response_id: l.id,
-          form_id: l.job,
-          job_id: l.job,
+          ...demoLead(l.id, l.job, l.data),
           team_member_user_id: l.user,
           team_id: l.team,
-          customer_mobile: l.data[0]![1],
-          customer_name: l.data[1]![1],
           status: l.status ?? 0,
           sub_status: l.sub_status ?? 0,
           archive_status: l.archive_status ?? 0,

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from '../shared/route-error';
 import { PageLoader } from '../shared/loader';
+import { withCatalogues } from '../shared/i18n';
 
 /**
  * The route table of both specifications. Each area is its own lazy chunk so a
@@ -13,17 +14,17 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/partner/" replace /> },
       { path: '/reports', element: <Navigate to="/partner/" replace /> },
-      { path: '/partner/*', lazy: () => import('../features/partner/partner-area').then((m) => ({ Component: m.PartnerArea })) },
-      { path: '/application/:jobId/:locationId/:recruiterId', lazy: () => import('../features/candidate/job-page').then((m) => ({ Component: m.JobPage })) },
-      { path: '/detailsPage', lazy: () => import('../features/candidate/details-page').then((m) => ({ Component: m.DetailsPage })) },
-      { path: '/slotselect', lazy: () => import('../features/candidate/slot-page').then((m) => ({ Component: m.SlotPage })) },
-      { path: '/bueno/output', lazy: () => import('../features/data-download/data-download-page').then((m) => ({ Component: m.DataDownloadPage })) },
-      { path: '/utm/:utmCode/:jid?', lazy: () => import('../features/campaign/campaign-page').then((m) => ({ Component: m.CampaignPage })) },
-      { path: '/mt/:teamCode?', lazy: () => import('../features/team/team-area').then((m) => ({ Component: m.TeamArea })) },
-      { path: '/support/*', lazy: () => import('../features/support/support-area').then((m) => ({ Component: m.SupportArea })) },
-      { path: '/fb/:jobTaskId/:refValue/:userId/:otp', lazy: () => import('../features/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage })) },
-      { path: '/ops/support/*', lazy: () => import('../features/support-desk/support-desk-area').then((m) => ({ Component: m.SupportDeskArea })) },
-      { path: '/ops/*', lazy: () => import('../features/ops/ops-area').then((m) => ({ Component: m.OpsArea })) },
+      { path: '/partner/*', lazy: withCatalogues(() => import('../features/partner/partner-area').then((m) => ({ Component: m.PartnerArea }))) },
+      { path: '/application/:jobId/:locationId/:recruiterId', lazy: withCatalogues(() => import('../features/candidate/job-page').then((m) => ({ Component: m.JobPage }))) },
+      { path: '/detailsPage', lazy: withCatalogues(() => import('../features/candidate/details-page').then((m) => ({ Component: m.DetailsPage }))) },
+      { path: '/slotselect', lazy: withCatalogues(() => import('../features/candidate/slot-page').then((m) => ({ Component: m.SlotPage }))) },
+      { path: '/bueno/output', lazy: withCatalogues(() => import('../features/data-download/data-download-page').then((m) => ({ Component: m.DataDownloadPage }))) },
+      { path: '/utm/:utmCode/:jid?', lazy: withCatalogues(() => import('../features/campaign/campaign-page').then((m) => ({ Component: m.CampaignPage }))) },
+      { path: '/mt/:teamCode?', lazy: withCatalogues(() => import('../features/team/team-area').then((m) => ({ Component: m.TeamArea }))) },
+      { path: '/support/*', lazy: withCatalogues(() => import('../features/support/support-area').then((m) => ({ Component: m.SupportArea }))) },
+      { path: '/fb/:jobTaskId/:refValue/:userId/:otp', lazy: withCatalogues(() => import('../features/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage }))) },
+      { path: '/ops/support/*', lazy: withCatalogues(() => import('../features/support-desk/support-desk-area').then((m) => ({ Component: m.SupportDeskArea }))) },
+      { path: '/ops/*', lazy: withCatalogues(() => import('../features/ops/ops-area').then((m) => ({ Component: m.OpsArea }))) },
       { path: '*', element: <Navigate to="/partner/" replace /> },
     ],
   },

@@ -41,11 +41,10 @@ export function routeUrl<T extends RouteDef>(route: T, opts: Pick<CallOptions<T>
  * contract route, parses the answer with the route's schema, and turns any
  * failure into an ApiError. Answers the data and the server's message.
  */
-export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ data: RouteData<T>; message: string }> {
-  const url = routeUrl(route, opts);
-  let res: Response;
+/** Sends a route's request; a request that never reached the server is one ApiError. */
+async function send<T extends RouteDef>(route: T, opts: CallOptions<T>): Promise<Response> {
   try {
-    res = await fetch(url, {
+    return await fetch(routeUrl(route, opts), {
       method: route.method,
       credentials: 'same-origin',
       headers: opts.body !== undefined ? { 'content-type': 'application/json' } : {},
@@ -54,8 +53,12 @@ export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOpt
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('Network error, please check your connection', 'NETWORK', 0);
+    throw new ApiError(messages.networkError, 'NETWORK', 0);
   }
+}
+
+export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ data: RouteData<T>; message: string }> {
+  const res = await send(route, opts);
   const envelope = (await res.json().catch(() => null)) as { status?: boolean; message?: string; code?: string; data?: unknown } | null;
   if (!res.ok || !envelope || envelope.status !== true) {
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
@@ -72,7 +75,8 @@ export async function api<T extends RouteDef>(route: T, opts: CallOptions<T> = {
 
 /** Step 2 of the upload flow: PUT the bytes to the signed URL, without credentials. */
 export async function putFile(url: string, file: Blob, contentType: string): Promise<void> {
-  const res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType }, credentials: 'omit' });
+  // If-None-Match: * : an upload URL only creates its object, never replaces it (S3 signs this header).
+  const res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType, 'if-none-match': '*' }, credentials: 'omit' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(body?.message || messages.uploadFailedShort, 'UPLOAD', res.status);
@@ -84,19 +88,7 @@ export async function putFile(url: string, file: Blob, contentType: string): Pro
  * sheets). Failures still arrive as the JSON envelope and become an ApiError.
  */
 export async function apiDownload<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ blob: Blob; fileName: string }> {
-  let res: Response;
-  try {
-    res = await fetch(routeUrl(route, opts), {
-      method: route.method,
-      credentials: 'same-origin',
-      headers: opts.body !== undefined ? { 'content-type': 'application/json' } : {},
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : null,
-      signal: opts.signal ?? null,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('Network error, please check your connection', 'NETWORK', 0);
-  }
+  const res = await send(route, opts);
   if (!res.ok) {
     const envelope = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));

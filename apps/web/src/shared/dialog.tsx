@@ -1,4 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from './messages';
+
+const FIRST_FIELD = '.dialog__content :is(input:not([type=hidden]), select, textarea):not(:disabled)';
 
 /**
  * A modal on the native <dialog> element: focus is trapped and Escape closes
@@ -18,7 +21,13 @@ export function Dialog(props: {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (props.open && !el.open) el.showModal();
+    if (props.open && !el.open) {
+      el.showModal();
+      // The first field takes the focus (the phone's keyboard opens), not the close button;
+      // a dialog without fields focuses what it marks with data-autofocus. React's autoFocus
+      // cannot do this: it runs before the dialog is open.
+      el.querySelector<HTMLElement>(`[data-autofocus], ${FIRST_FIELD}`)?.focus();
+    }
     if (!props.open && el.open) el.close();
   }, [props.open]);
   return (
@@ -40,7 +49,7 @@ export function Dialog(props: {
             <h2 id={titleId} className="dialog__title">
               {props.title}
             </h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={props.onClose}>
+            <button type="button" className="icon-button" aria-label={t('close')} onClick={props.onClose}>
               ×
             </button>
           </div>

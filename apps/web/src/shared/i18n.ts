@@ -1,14 +1,123 @@
 /**
- * Every text a person reads comes from an area's catalogue through `t`, so a
- * Hindi catalogue can be added beside the English one without touching components.
+ * Every text a person reads comes from an area's catalogue through `t`. Each
+ * language of a catalogue is its own lazily loaded module, so a Hindi reader
+ * downloads the Hindi texts of the area they open and nothing else.
+ *
+ * The active language is one value for the whole page: chosen once at start
+ * (cookie, device, browser), changed by reloading, and set around a
+ * synchronous server render with `withLocale`, so a server can render two
+ * languages one after another.
  */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@pmw/contract/locale';
+import { formatDate as istDate, formatDateTime as istDateTime, formatTime as istTime } from '@pmw/contract/time';
+import type { FieldNames, TextTranslation, translateText } from '@pmw/contract/texts';
+
 export type Catalogue = Record<string, string>;
+/** A translation has exactly the English catalogue's keys. */
+export type Translation<T extends Catalogue> = { [K in keyof T]: string };
+type Vars = Record<string, string | number>;
+type Module<C> = Promise<{ default: C }>;
+export type Loaders<T extends Catalogue> = { en: () => Module<T> } & { [L in Exclude<Locale, 'en'>]: () => Module<Translation<T>> };
 
-const locale = (): string => (typeof localStorage !== 'undefined' && localStorage.getItem('pmw_locale')) || 'en';
+interface Entry {
+  loaders: Record<Locale, () => Module<Catalogue>>;
+  loaded: Partial<Record<Locale, Catalogue>>;
+}
 
-export function defineMessages<T extends Catalogue>(en: T, others: Partial<Record<string, Partial<T>>> = {}) {
-  return function t(key: keyof T & string, vars?: Record<string, string | number>): string {
-    const text = others[locale()]?.[key] ?? en[key] ?? key;
-    return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+let active: Locale = DEFAULT_LOCALE;
+const registry: Entry[] = [];
+/** The contract's texts (validation, the server's words used in the browser), per language other than English. */
+/** Loaded with the language, so an English reader never downloads the index of the server's texts. */
+type ContractTexts = { default: TextTranslation; fields: FieldNames; translate: typeof translateText };
+const contractTexts: Partial<Record<Locale, ContractTexts>> = {};
+const contractLoaders: Record<Exclude<Locale, 'en'>, () => Promise<ContractTexts>> = {
+  hi: () => Promise.all([import('@pmw/contract/texts'), import('@pmw/contract/texts.hi')]).then(([index, hi]) => ({ ...hi, translate: index.translateText })),
+};
+
+export const getLocale = (): Locale => active;
+
+/** Sets the page's language (the start of the browser app, or a test). */
+export function setLocale(locale: Locale): void {
+  active = locale;
+}
+
+/** Runs a synchronous render in one language and restores the previous one. */
+export function withLocale<R>(locale: Locale, render: () => R): R {
+  const previous = active;
+  active = locale;
+  try {
+    return render();
+  } finally {
+    active = previous;
+  }
+}
+
+const fill = (text: string, vars?: Vars) => (vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text);
+
+/**
+ * An area's catalogue: `en` and each other language as lazy modules. Loaded
+ * for a language by `loadCatalogues` before the area renders.
+ */
+export function defineCatalogue<T extends Catalogue>(loaders: Loaders<T>) {
+  const entry: Entry = { loaders: loaders as unknown as Entry['loaders'], loaded: {} };
+  registry.push(entry);
+  return function t(key: keyof T & string, vars?: Vars): string {
+    const text = entry.loaded[active]?.[key];
+    if (text === undefined) {
+      if (import.meta.env?.DEV) console.warn(`i18n: "${key}" read before its ${active} catalogue loaded`);
+      return key;
+    }
+    return fill(text, vars);
   };
 }
+
+/** A catalogue that stays English (the ops console). */
+export function defineMessages<T extends Catalogue>(en: T) {
+  return function t(key: keyof T & string, vars?: Vars): string {
+    return fill(en[key] ?? key, vars);
+  };
+}
+
+/** Loads every catalogue the page has imported so far, in one language; cheap when all are there. */
+export async function loadCatalogues(locale: Locale = active): Promise<void> {
+  const waits: Promise<unknown>[] = registry
+    .filter((e) => !e.loaded[locale])
+    .map((e) => e.loaders[locale]().then((m) => (e.loaded[locale] = m.default)));
+  if (locale !== 'en' && !contractTexts[locale]) {
+    waits.push(contractLoaders[locale]().then((m) => (contractTexts[locale] = m)));
+  }
+  await Promise.all(waits);
+}
+
+/** A lazy module whose catalogues are loaded before it renders (for router `lazy` and `React.lazy`). */
+export function withCatalogues<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => {
+    const module = await load();
+    await loadCatalogues();
+    return module;
+  };
+}
+
+/**
+ * A text the contract wrote in English (a validation message, a spec text
+ * the browser shows itself), in the page's language.
+ */
+export function tx(text: string): string {
+  if (active === 'en') return text;
+  const translation = contractTexts[active];
+  return translation ? translation.translate(text, translation.default, translation.fields) : text;
+}
+
+/** The first problem zod found, in the page's language (for a field's error line). */
+export const firstIssue = (error: { issues: readonly { message: string }[] } | undefined): string | undefined => {
+  const message = error?.issues[0]?.message;
+  return message === undefined ? undefined : tx(message);
+};
+
+/** Dates and times at +05:30 in the page's language, Latin digits. */
+export const formatDate = (input: Date | string | number) => istDate(input, active);
+export const formatDateTime = (input: Date | string | number) => istDateTime(input, active);
+export const formatTime = (input: Date | string | number) => istTime(input);
+
+export { LOCALES };
+export type { Locale };

@@ -1,9 +1,11 @@
+import { t } from './messages';
+
 /** The shared loader: a spinner with a text a screen reader reads. */
-export function Loader({ label = 'Loading...' }: { label?: string }) {
+export function Loader({ label }: { label?: string }) {
   return (
     <div className="loader" role="status">
       <span className="loader__spinner" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t('loading')}</span>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { MESSAGE_BAR_MS } from '@pmw/contract/constants';
 import { messages } from '@pmw/contract/messages';
 import { ApiError } from './api-error';
+import { tx } from './i18n';
 
 type Bar = { id: number; kind: 'error' | 'success'; text: string } | null;
 
@@ -12,7 +13,7 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export function showMessage(kind: 'error' | 'success', text: string) {
-  current = { id: ++seq, kind, text };
+  current = { id: ++seq, kind, text: tx(text) };
   clearTimeout(timer);
   timer = setTimeout(() => {
     current = null;

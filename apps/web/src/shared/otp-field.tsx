@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { OTP_LENGTH } from '@pmw/contract/constants';
+import { t } from './messages';
 
 /** A 4-digit OTP input with the resend countdown under it. */
 export function OtpField(props: {
@@ -16,7 +17,7 @@ export function OtpField(props: {
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>{props.label ?? 'OTP'}</label>
+      <label htmlFor={id}>{props.label ?? t('otpLabel')}</label>
       <input
         id={id}
         className="input input--otp"
@@ -38,10 +39,10 @@ export function OtpField(props: {
       )}
       <p className="field__hint">
         {props.secondsLeft > 0 ? (
-          <span aria-live="polite">Resend OTP in {props.secondsLeft}s</span>
+          <span aria-live="polite">{t('resendIn', { n: props.secondsLeft })}</span>
         ) : (
           <button type="button" className="link-button" onClick={props.onResend} disabled={props.disabled}>
-            {props.resendLabel ?? 'Resend OTP'}
+            {props.resendLabel ?? t('resendOtp')}
           </button>
         )}
       </p>

@@ -4,6 +4,8 @@ import { otpSchema } from '@pmw/contract/auth';
 import { OtpField } from './otp-field';
 import { showError, showSuccess } from './message-bar';
 import { useCountdown } from './use-countdown';
+import { firstIssue } from './i18n';
+import { t } from './messages';
 
 /** Mobile, then OTP, for any area's login: the caller supplies the two calls and the texts. */
 export function OtpLoginForm(props: {
@@ -18,7 +20,7 @@ export function OtpLoginForm(props: {
   resendSeconds: number;
   labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string; resend?: string };
 }) {
-  const l = { mobile: 'Mobile Number', otp: 'OTP', login: 'Login', submit: 'Submit OTP', change: 'Change Number?', sent: 'OTP sent to Mobile', resend: 'Resend OTP', ...props.labels };
+  const l = { mobile: t('mobileLabel'), otp: t('otpLabel'), login: t('login'), submit: t('submitOtp'), change: t('changeNumber'), sent: t('otpSent'), resend: t('resendOtp'), ...props.labels };
   const [mobile, setMobile] = useState('');
   const [otp, setOtp] = useState('');
   const [otpSent, setOtpSent] = useState(false);
@@ -28,7 +30,7 @@ export function OtpLoginForm(props: {
 
   async function send() {
     const parsed = mobileSchema.safeParse(mobile);
-    if (!parsed.success) return setError({ mobile: parsed.error.issues[0]?.message });
+    if (!parsed.success) return setError({ mobile: firstIssue(parsed.error) });
     setError({});
     setBusy(true);
     try {
@@ -48,7 +50,7 @@ export function OtpLoginForm(props: {
     e.preventDefault();
     if (!otpSent) return send();
     const parsed = otpSchema.safeParse(otp);
-    if (!parsed.success) return setError({ otp: parsed.error.issues[0]?.message });
+    if (!parsed.success) return setError({ otp: firstIssue(parsed.error) });
     setError({});
     setBusy(true);
     try {

@@ -1,4 +1,5 @@
 import { useRouteError } from 'react-router';
+import { t } from './messages';
 
 /** Shown when a route fails to load (a chunk on a dropped connection) or throws. */
 export function RouteError() {
@@ -6,10 +7,10 @@ export function RouteError() {
   console.error(error);
   return (
     <main className="center-page">
-      <h1>Something went wrong</h1>
-      <p>Please check your connection and try again.</p>
+      <h1>{t('routeErrorTitle')}</h1>
+      <p>{t('routeErrorText')}</p>
       <button type="button" className="button" onClick={() => window.location.reload()}>
-        Try again
+        {t('tryAgain')}
       </button>
     </main>
   );

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@pmw/contract/api';
 import { api, ApiError, onUnauthorized } from './api-client';
-import { defineMessages } from './i18n';
+import { defineCatalogue, defineMessages, getLocale, loadCatalogues, tx, withLocale } from './i18n';
 import { errorText, MessageBar, showError, showSuccess } from './message-bar';
 
 describe('message bar', () => {
@@ -32,9 +32,32 @@ describe('message bar', () => {
 });
 
 describe('catalogue', () => {
-  it('fills variables and falls back to English', () => {
-    const t = defineMessages({ calling: 'Calling with {name}: {status}' }, { hi: {} });
+  it('fills variables', () => {
+    const t = defineMessages({ calling: 'Calling with {name}: {status}' });
     expect(t('calling', { name: 'Anil', status: 'ringing' })).toBe('Calling with Anil: ringing');
+  });
+
+  it('loads only the language asked for, and renders two languages one after another', async () => {
+    const en = { calling: 'Calling with {name}' };
+    const enLoader = vi.fn(async () => ({ default: en }));
+    const hiLoader = vi.fn(async () => ({ default: { calling: '{name} को कॉल कर रहे हैं' } }));
+    const t = defineCatalogue<typeof en>({ en: enLoader, hi: hiLoader });
+    await loadCatalogues('hi');
+    expect(hiLoader).toHaveBeenCalledOnce();
+    expect(enLoader).not.toHaveBeenCalled();
+    expect(withLocale('hi', () => t('calling', { name: 'Anil' }))).toBe('Anil को कॉल कर रहे हैं');
+    await loadCatalogues('en');
+    expect(withLocale('en', () => t('calling', { name: 'Anil' }))).toBe('Calling with Anil');
+    expect(withLocale('hi', () => t('calling', { name: 'Anil' }))).toBe('Anil को कॉल कर रहे हैं');
+    expect(getLocale()).toBe('en');
+  });
+
+  it("puts the contract's English texts in the page's language", async () => {
+    await loadCatalogues('hi');
+    expect(withLocale('hi', () => tx('Invalid Mobile Number'))).toBe('मोबाइल नंबर सही नहीं है');
+    expect(withLocale('hi', () => tx('Shop name is required'))).toBe('Shop name ज़रूरी है');
+    expect(withLocale('hi', () => tx('Something ops typed'))).toBe('Something ops typed');
+    expect(withLocale('en', () => tx('Invalid Mobile Number'))).toBe('Invalid Mobile Number');
   });
 });
 

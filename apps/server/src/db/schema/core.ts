@@ -57,6 +57,16 @@ export const otpRequests = pgTable(
   ],
 );
 
+/**
+ * The language a mobile's owner chose (customer, partner, worker, field agent
+ * alike), so texts sent to that mobile are in it.
+ */
+export const mobileLocales = pgTable('mobile_locales', {
+  mobile: text('mobile').primaryKey(),
+  locale: text('locale').notNull(),
+  modified_on: modifiedOn(),
+});
+
 /** What the console SMS provider "sent", for developers and tests. */
 export const smsOutbox = pgTable(
   'sms_outbox',

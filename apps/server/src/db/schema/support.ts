@@ -50,7 +50,8 @@ export const ticketChats = pgTable(
     file_id: integer('file_id').references(() => files.file_id),
     created_on: createdOn(),
   },
-  (t) => [index('ticket_chats_ticket_idx').on(t.ticket_id, t.created_on)],
+  // The sender index serves the per-sender message budget.
+  (t) => [index('ticket_chats_ticket_idx').on(t.ticket_id, t.created_on), index('ticket_chats_sender_idx').on(t.sender_user_id, t.created_on)],
 );
 
 /** Phone calls about a ticket. direction 1 the worker called, 2 support called. */

@@ -7,6 +7,8 @@ export const teams = pgTable('teams', {
   /** Kept upper case; /mt/{team_code} is matched case-insensitively. */
   team_code: text('team_code').notNull().unique(),
   manager_user_id: integer('manager_user_id').notNull().references(() => users.user_id),
+  /** 'open': any number joins at its first login; 'invite_only': ops add members first. */
+  join_policy: text('join_policy', { enum: ['open', 'invite_only'] }).notNull().default('invite_only'),
   created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,6 +5,7 @@ import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
 import type { OtpService } from './otp.service';
 import type { UsersService } from '../users/users.service';
+import { smsLocaleOf } from '../../http/locale';
 
 /**
  * Worker login, shared by the partner portal (/partner/...) and the user module
@@ -15,12 +16,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
 
   for (const routes of [partnerAuthRoutes, userAuthRoutes]) {
     route(app, ctx, routes.sendOtp, async ({ body, req }) => {
-      const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip });
+      const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
       return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
     });
 
-    route(app, ctx, routes.login, async ({ body, reply }) => {
-      await otp.verify({ mobile: body.mobile, purpose: 'LOGIN', otp: body.otp });
+    route(app, ctx, routes.login, async ({ body, req, reply }) => {
+      await otp.verify({ mobile: body.mobile, purpose: 'LOGIN', otp: body.otp, ip: req.ip });
       const user = await users.findOrCreateByMobile(body.mobile);
       if (user.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
       await ctx.sessions.create(reply, 'worker', user.user_id);
@@ -36,7 +37,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
   }
 
   route(app, ctx, userAuthRoutes.retryOtp, async ({ body, req }) => {
-    const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip });
+    const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
   });
 }

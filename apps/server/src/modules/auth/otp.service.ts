@@ -1,50 +1,74 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
+import { isLocale, type Locale } from '@pmw/contract/locale';
 import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
-import { otpRequests } from '../../db/schema/index';
+import { mobileLocales, otpRequests } from '../../db/schema/index';
+import { localize } from '../../http/locale';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
+import { assertSendBudget, type WrongCodeGuard } from './otp-budget';
 
 /** What an OTP is for; a code sent for one purpose never verifies another. */
 export type OtpPurpose = 'LOGIN' | 'TEAM_LOGIN' | 'OPS_LOGIN' | 'CUSTOMER_LOGIN' | 'LEAD' | 'CREDIT';
 
 export interface OtpLimits {
+  /** Sends per mobile from one address (see otp-budget). */
   maxPerMobile: number;
+  /** Sends per mobile from every address together; 3 × maxPerMobile when unset. */
+  maxPerMobileTotal?: number;
   maxPerIp: number;
   windowMinutes: number;
   resendSeconds: number;
 }
 
+/**
+ * The language of a text to a mobile: a reader's choice on the sending device
+ * (remembered for that mobile), else the mobile's remembered choice, else the
+ * sending browser's preference, else English.
+ */
+export interface SmsLocale {
+  chosen?: Locale | undefined;
+  browser?: Locale | undefined;
+}
+
 export interface OtpService {
-  send(input: { mobile: string; purpose: OtpPurpose; ip: string; text?: (otp: string) => string }): Promise<{
+  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string }): Promise<{
     request_id: string;
     resend_after: number;
   }>;
   /** Consumes the code or throws an AppError that says what is wrong. */
-  verify(input: { mobile: string; purpose: OtpPurpose; otp: string; request_id?: string }): Promise<void>;
+  verify(input: { mobile: string; purpose: OtpPurpose; otp: string; request_id?: string; ip?: string }): Promise<void>;
 }
 
-export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: string; limits: OtpLimits }): OtpService {
-  const { db, sms, secretKey, limits } = deps;
+export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: string; limits: OtpLimits; wrongCodes?: WrongCodeGuard }): OtpService {
+  const { db, sms, secretKey, limits, wrongCodes } = deps;
   const hashCode = (requestId: string, otp: string) => hmac(secretKey, `otp:${requestId}:${otp}`);
 
+  async function smsLocale(mobile: string, pref: SmsLocale | undefined): Promise<Locale> {
+    if (pref?.chosen) {
+      await db
+        .insert(mobileLocales)
+        .values({ mobile, locale: pref.chosen })
+        .onConflictDoUpdate({ target: mobileLocales.mobile, set: { locale: pref.chosen, modified_on: new Date() } });
+      return pref.chosen;
+    }
+    const [row] = await db.select({ locale: mobileLocales.locale }).from(mobileLocales).where(eq(mobileLocales.mobile, mobile)).limit(1);
+    if (row && isLocale(row.locale)) return row.locale;
+    return pref?.browser ?? 'en';
+  }
+
   return {
-    async send({ mobile, purpose, ip, text }) {
+    async send({ mobile, purpose, ip, text, locale }) {
       const since = new Date(Date.now() - limits.windowMinutes * 60_000);
-      const [perMobile] = await db
-        .select({ n: count() })
-        .from(otpRequests)
-        .where(and(eq(otpRequests.mobile, mobile), gt(otpRequests.created_on, since)));
       const [perIp] = await db
         .select({ n: count() })
         .from(otpRequests)
         .where(and(eq(otpRequests.client_ip, ip), gt(otpRequests.created_on, since)));
-      if ((perMobile?.n ?? 0) >= limits.maxPerMobile || (perIp?.n ?? 0) >= limits.maxPerIp) {
-        throw new AppError('RATE_LIMITED', messages.otpRateLimited);
-      }
+      if ((perIp?.n ?? 0) >= limits.maxPerIp) throw new AppError('RATE_LIMITED', messages.otpRateLimited);
+      await assertSendBudget(db, { ...limits, maxPerMobileTotal: limits.maxPerMobileTotal ?? 3 * limits.maxPerMobile }, mobile, ip);
       if (limits.resendSeconds > 0) {
         const [last] = await db
           .select({ created_on: otpRequests.created_on })
@@ -68,12 +92,14 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
         client_ip: ip,
         expires_at: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
       });
-      const body = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
+      const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
+      const body = localize(english, await smsLocale(mobile, locale));
       await sms.sendOtp({ mobile, otp, text: body });
       return { request_id: requestId, resend_after: limits.resendSeconds };
     },
 
-    async verify({ mobile, purpose, otp, request_id }) {
+    async verify({ mobile, purpose, otp, request_id, ip }) {
+      await wrongCodes?.assertOpen(mobile, ip);
       const where = request_id
         ? and(eq(otpRequests.request_id, request_id), eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose))
         : and(eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose));
@@ -83,6 +109,7 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
       if (row.expires_at.getTime() < Date.now()) throw new AppError('OTP_EXPIRED', messages.otpExpired);
       if (row.attempts >= OTP_MAX_TRIES) throw new AppError('OTP_TOO_MANY_TRIES', messages.otpTooManyTries);
       if (!safeEqual(hashCode(row.request_id, otp), row.code_hash)) {
+        await wrongCodes?.wrong(mobile, ip);
         // Counted atomically so parallel guesses cannot exceed the limit.
         const [updated] = await db
           .update(otpRequests)
@@ -91,7 +118,7 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
           .returning({ attempts: otpRequests.attempts });
         const left = OTP_MAX_TRIES - (updated?.attempts ?? OTP_MAX_TRIES);
         if (left <= 0) throw new AppError('OTP_TOO_MANY_TRIES', messages.otpTooManyTries);
-        throw new AppError('OTP_INVALID', `${messages.otpWrong} (${left} ${left === 1 ? 'try' : 'tries'} left)`);
+        throw new AppError('OTP_INVALID', left === 1 ? `${messages.otpWrong} (1 try left)` : `${messages.otpWrong} (${left} tries left)`);
       }
       const consumed = await db
         .update(otpRequests)

@@ -11,7 +11,7 @@ import {
 } from '@pmw/contract/campaign';
 import { fileAddedSchema, fileUrlSchema, signedUploadSchema } from '@pmw/contract/files';
 import { errorEnvelopeSchema } from '@pmw/contract/api';
-import { creditConsents, formResponseData, formResponses } from '../../db/schema/index';
+import { creditConsents, customers, formResponseData, formResponses, taskForms } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginWorker, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -242,6 +242,96 @@ describe('a verified lead', () => {
     expect(res.statusCode).toBe(400);
     const add = await t.app.inject({ method: 'POST', url: `${api}/file/add`, payload: { file_key: 'x', file_name: 'a.png', file_purpose: 'UTM_LINK' } });
     expect(add.statusCode).toBe(401);
+  });
+});
+
+describe('customers and sessions stay their own', () => {
+  const login = async (mobile: string, name: string, cookie = '') => {
+    expect((await post('/customer/otp/send', { mobile, utm_code: 'asha01', purpose: 'LOGIN' }, cookie)).statusCode).toBe(200);
+    const res = await post('/customer/login', { mobile, otp: await latestOtp(t, mobile), utm_code: 'asha01', name }, cookie);
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  const storedName = async (mobile: string) => (await t.database.db.select({ name: customers.name }).from(customers).where(eq(customers.mobile, mobile)))[0]?.name;
+
+  it("never renames a verified customer through a lead on a form without OTP", async () => {
+    const mobile = '9811100031';
+    await login(mobile, 'Sunita Rao');
+    await t.database.db.update(taskForms).set({ is_otp_required: false }).where(eq(taskForms.form_id, 408));
+    await t.services.catalogue.invalidate();
+    try {
+      const res = await post('/task/response', { form_id: 408, input: cardInputs(mobile).map((v) => (v.input_id === 2 ? { input_id: 2, value: 'Someone Else' } : v)), utm_code: 'asha01', idempotency_key: 'k-rename-000031' });
+      expect(res.statusCode).toBe(200);
+      // The answer does not show the stored name to someone who did not prove the mobile.
+      expect(addTaskResponseSchema.parse(body(res).data).customer.name).toBe('Someone Else');
+      expect(await storedName(mobile)).toBe('Sunita Rao');
+      // The customer themself, verified by OTP, still renames.
+      await login(mobile, 'Sunita R. Rao');
+      expect(await storedName(mobile)).toBe('Sunita R. Rao');
+    } finally {
+      await t.database.db.update(taskForms).set({ is_otp_required: true }).where(eq(taskForms.form_id, 408));
+      await t.services.catalogue.invalidate();
+    }
+  });
+
+  it('gives a new session token when the customer is verified, and moves the anonymous uploads to them', async () => {
+    const mobile = '9811100032';
+    // An existing customer of another device, so the anonymous visitor row cannot take the mobile.
+    await login(mobile, 'Imran Khan');
+    const { file_id, cookie: anonymous } = await uploadImage('', 'before-login.png');
+    const res = await login(mobile, 'Imran Khan', anonymous);
+    const verified = jar(anonymous, res);
+    const token = (c: string) => /pmw_customer=([^;]+)/.exec(c)?.[1];
+    expect(token(verified)).toBeDefined();
+    expect(token(verified)).not.toBe(token(anonymous));
+    // The anonymous token is not the verified customer's session.
+    expect(body(await get('/customer/session', anonymous)).data).toBeNull();
+    expect(customerSchema.nullable().parse(body(await get('/customer/session', verified)).data)).toMatchObject({ mobile });
+    // The file uploaded before the OTP belongs to the verified customer now.
+    const url = await get(`/file/fetch/with/url?file_id=${file_id}`, verified);
+    expect(url.statusCode).toBe(200);
+    expect(fileUrlSchema.parse(body(url).data)[0]!.file_id).toBe(file_id);
+  });
+
+  it('a verified lead of a new customer also starts a new session, and the uploaded file stays theirs', async () => {
+    // No customer has this mobile yet: the visitor's own row becomes the customer, under a new token all the same.
+    const mobile = '9811100033';
+    const { file_id, cookie: anonymous } = await uploadImage('', 'lead-photo.png');
+    const otp = await sendLeadOtp(mobile);
+    const res = await post('/task/response', { form_id: 407, input: cardInputs(mobile, [{ input_id: 5, value: String(file_id) }]), utm_code: 'asha01', otp, idempotency_key: 'k-fixation-00033' }, anonymous);
+    expect(res.statusCode).toBe(200);
+    const verified = jar(anonymous, res);
+    expect(/pmw_customer=([^;]+)/.exec(verified)?.[1]).not.toBe(/pmw_customer=([^;]+)/.exec(anonymous)?.[1]);
+    expect(body(await get('/customer/session', anonymous)).data).toBeNull();
+    expect((await get(`/file/fetch/with/url?file_id=${file_id}`, verified)).statusCode).toBe(200);
+  });
+
+  it("answers a replayed key with the caller's own lead, never another customer's", async () => {
+    const first = '9811100034';
+    const second = '9811100035';
+    const key = 'k-replayed-000034';
+    const a = await post('/task/response', { form_id: 403, input: cardInputs(first), utm_code: 'asha01', otp: await sendLeadOtp(first), idempotency_key: key });
+    expect(a.statusCode).toBe(200);
+    const b = await post('/task/response', { form_id: 403, input: cardInputs(second), utm_code: 'asha01', otp: await sendLeadOtp(second), idempotency_key: key });
+    expect(b.statusCode).toBe(200);
+    const lead = addTaskResponseSchema.parse(body(b).data);
+    expect(lead.customer.mobile).toBe(second);
+    expect(lead.form_response_id).not.toBe(addTaskResponseSchema.parse(body(a).data).form_response_id);
+    expect(await leadsFor(second)).toBe(1);
+    // Without any proof of the first mobile, its key answers nothing of the first lead either.
+    const c = await post('/task/response', { form_id: 403, input: cardInputs(first), utm_code: 'asha01', idempotency_key: key });
+    expect(c.statusCode).toBe(400);
+    expect(JSON.stringify(body(c))).not.toContain(String(addTaskResponseSchema.parse(body(a).data).form_response_id));
+  });
+
+  it('makes one lead from 20 parallel submits of one key', async () => {
+    const mobile = '9811100036';
+    const otp = await sendLeadOtp(mobile);
+    const payload = { form_id: 402, input: cardInputs(mobile), utm_code: 'asha01', otp, idempotency_key: 'k-twenty-000036' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post('/task/response', payload)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((r) => addTaskResponseSchema.parse(body(r).data).form_response_id)).size).toBe(1);
+    expect(await leadsFor(mobile)).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   campaignTexts,
   decideEligibility,
@@ -19,6 +19,7 @@ import type { CreditBureau } from '../../providers/credit-bureau';
 import type { OtpService } from '../auth/otp.service';
 import type { LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
+import type { SmsLocale } from '../auth/otp.service';
 
 /** Hiring projects are for candidates, not campaign customers. */
 const HIRING_CATEGORY = 6;
@@ -66,6 +67,31 @@ export function createCampaignService(deps: {
 
   const service = {
     owner,
+
+    /**
+     * The code's owner and the session's customer in one round trip (every
+     * lead needs both); the customer is null without a session or when the
+     * session is an anonymous visitor's.
+     */
+    async ownerWithCustomer(utmCode: string, customerId: number | undefined): Promise<{ owner: { user_id: number }; customer: CustomerRow | null }> {
+      const [row] = await db
+        .select({ user_id: campaigns.user_id, customer: customers })
+        .from(campaigns)
+        .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
+        .leftJoin(customers, and(eq(customers.customer_id, customerId ?? 0), sql`${customers.mobile} is not null`))
+        .where(and(eq(campaigns.utm_code, utmCode.toLowerCase()), eq(usersTable.blocked, false)))
+        .limit(1);
+      if (!row) throw notFound(campaignTexts.invalidLink);
+      return { owner: { user_id: row.user_id }, customer: row.customer };
+    },
+
+    /** A verified customer's new name, given by the customer themself. */
+    async rename(customer: CustomerRow, name: string | undefined): Promise<CustomerRow> {
+      const next = name?.trim();
+      if (!next || next === customer.name) return customer;
+      const [row] = await db.update(customers).set({ name: next, modified_on: new Date() }).where(eq(customers.customer_id, customer.customer_id)).returning();
+      return row ?? customer;
+    },
 
     async ownerProfile(utmCode: string): Promise<OwnerProfile> {
       const { user_id } = await owner(utmCode);
@@ -159,14 +185,15 @@ export function createCampaignService(deps: {
     },
 
     /**
-     * The customer of a mobile just verified by OTP. An anonymous visitor row
-     * of this device takes the mobile when no customer has it yet.
+     * The customer of a mobile, made when new. Only a mobile just proved (OTP,
+     * consent) may rename an existing customer (`rename`); an anonymous
+     * visitor row of this device takes the mobile when no customer has it yet.
      */
-    async verifiedCustomer(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId?: number | undefined }): Promise<CustomerRow> {
+    async verifiedCustomer(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId?: number | undefined; rename?: boolean }): Promise<CustomerRow> {
       const name = input.name?.trim() || null;
       const [existing] = await db.select().from(customers).where(eq(customers.mobile, input.mobile)).limit(1);
       if (existing) {
-        if (name && name !== existing.name) {
+        if (input.rename !== false && name && name !== existing.name) {
           const [row] = await db.update(customers).set({ name, modified_on: new Date() }).where(eq(customers.customer_id, existing.customer_id)).returning();
           return row!;
         }
@@ -208,6 +235,7 @@ export function createCampaignService(deps: {
       utm_code: string;
       project_name?: string | undefined;
       ip: string;
+      locale?: SmsLocale;
     }): Promise<{ consentId: string; request_id: string; resend_after: number }> {
       await owner(input.utm_code);
       const project = input.project_name?.trim() || 'this product';
@@ -215,6 +243,7 @@ export function createCampaignService(deps: {
         mobile: input.mobile,
         purpose: 'CREDIT',
         ip: input.ip,
+        ...(input.locale ? { locale: input.locale } : {}),
         text: (code) => `${code} is your OTP to let PickMyWork check your credit profile for ${project}. Share it only if you agree. Valid for 5 minutes.`,
       });
       const consentId = randomUUID();

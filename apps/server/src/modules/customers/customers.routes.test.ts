@@ -83,3 +83,55 @@ describe('click-to-call', () => {
     expect((await get('/calling/customer/enquiry?call_id=abc')).statusCode).toBe(400);
   });
 });
+
+describe('click-to-call limits', () => {
+  const connect = (customer_lead_id: number, cookie = asha) => post('/calling/customer/connect', { customer_lead_id, entity_type: 'LEAD' }, cookie);
+  /** Ends a call as the provider would report it, a while ago. */
+  const finish = async (callId: number) => {
+    await age(callId, SIMULATED_TIMELINE.endedAt + 5);
+    expect((await enquire(callId)).status).toBe('completed');
+  };
+  let others: { customer_lead_id: number; mobile: string }[];
+  beforeAll(async () => {
+    const all = customerLeadsSchema.parse(body(await get('/customer/leads/users/fetch')).data).rows;
+    others = all
+      .filter((r) => ![PARTNER_DEMO.customers.first, PARTNER_DEMO.customers.noAnswer].includes(r.customer_lead_id as never))
+      .map((r) => ({ customer_lead_id: r.customer_lead_id, mobile: r.CustomerLead.mobile }));
+  });
+
+  it('one live call per partner: a second call waits until the first ends', async () => {
+    const [a, b] = others;
+    const first = callSchema.parse(body(await connect(a!.customer_lead_id)).data);
+    const second = await connect(b!.customer_lead_id);
+    expect(second.statusCode).toBe(429);
+    expect(body(second).message).toBe('You are already on a call. Please finish it before making another.');
+    // The live call is asked about again: once the provider says it ended, the next call goes through.
+    await age(first.call_id, SIMULATED_TIMELINE.endedAt + 5);
+    const next = await connect(b!.customer_lead_id);
+    expect(next.statusCode).toBe(200);
+    await finish(callSchema.parse(body(next).data).call_id);
+    // Two taps at once ring once.
+    const both = await Promise.all([connect(a!.customer_lead_id), connect(b!.customer_lead_id)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    await finish(callSchema.parse(body(both.find((r) => r.statusCode === 200)!).data).call_id);
+  });
+
+  it('three calls to one customer an hour, by any partner; the fourth is refused', async () => {
+    const c = others[2]!;
+    for (let i = 0; i < 3; i++) {
+      const res = await connect(c.customer_lead_id);
+      expect(res.statusCode, body(res).message).toBe(200);
+      await finish(callSchema.parse(body(res).data).call_id);
+    }
+    const fourth = await connect(c.customer_lead_id);
+    expect(fourth.statusCode).toBe(429);
+    expect(body(fourth).message).toBe('This customer was already called 3 times in the last hour. Please try again later.');
+    // The same mobile assigned to another partner is the same person.
+    await t.services.customers.assignToPartner(102, [{ name: 'Same Person', mobile: c.mobile }]);
+    const ravis = customerLeadsSchema.parse(body(await get('/customer/leads/users/fetch', ravi)).data).rows.find((r) => r.CustomerLead.mobile === c.mobile)!;
+    await t.database.db.update(customerCalls).set({ status: 'completed' }).where(eq(customerCalls.partner_user_id, 102));
+    const byRavi = await connect(ravis.customer_lead_id, ravi);
+    expect(byRavi.statusCode).toBe(429);
+    expect(body(byRavi).message).toBe(body(fourth).message);
+  });
+});

@@ -23,7 +23,7 @@ async function matches(passcode: string, stored: string): Promise<boolean> {
 /**
  * Checks the passcode and locks an address out after PASSCODE_MAX_WRONG wrong
  * tries in PASSCODE_WINDOW_MINUTES. Kept in this process: the utility is
- * internal and one server answers it (see the README).
+ * internal and one server answers it (see docs/areas/data-download.md).
  */
 export function createPasscodeGuard(opts: { hash: string | undefined; now?: () => number }) {
   const now = opts.now ?? Date.now;

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { parse as parseCsv } from '@fast-csv/parse';
 import { format as formatCsv } from '@fast-csv/format';
 import type { DataDownloadFormat } from '@pmw/contract/data-download';
+import { defuseFormula } from '@pmw/contract/spreadsheet';
 
 /** A cell as it is read and written back: text, number, date or empty. */
 export type Cell = string | number | boolean | Date | null;
@@ -93,7 +94,7 @@ export function createRowWriter(format: DataDownloadFormat, destination: Writabl
     return {
       async write(row) {
         if (failure) throw failure;
-        const text = row.map((c) => (c instanceof Date ? c.toISOString() : c === null ? '' : String(c)));
+        const text = row.map((c) => (c instanceof Date ? c.toISOString() : c === null ? '' : typeof c === 'string' ? defuseFormula(c) : String(c)));
         if (!csv.write(text)) await once(csv, 'drain');
       },
       async end() {
@@ -113,7 +114,7 @@ export function createRowWriter(format: DataDownloadFormat, destination: Writabl
   return {
     async write(row) {
       if (failure) throw failure;
-      sheet.addRow(row).commit();
+      sheet.addRow(row.map((c) => (typeof c === 'string' ? defuseFormula(c) : c))).commit();
     },
     async end() {
       sheet.commit();

@@ -76,8 +76,8 @@ describe('GET /feedback/task/fetch', () => {
 
   it('tampered links say the link is not valid, whatever part was changed', async () => {
     const tampered: Record<string, string | number>[] = [{ user_id: 102 }, { ref_value: '9876512399' }, { otp: '1111' }, { entity_id: 5003 }, { entity_id: 999999 }];
-    for (const over of tampered) {
-      const res = await t.app.inject({ method: 'GET', url: fetchUrl(over) });
+    for (const [i, over] of tampered.entries()) {
+      const res = await t.app.inject({ method: 'GET', url: fetchUrl(over), remoteAddress: `10.3.0.${i + 1}` });
       expect(res.statusCode, JSON.stringify(over)).toBe(404);
       expect(body(res).message).toBe('This feedback link is not valid');
     }
@@ -132,9 +132,9 @@ describe('POST /feedback/response/add', () => {
   });
 
   it('refuses a tampered link and bad values', async () => {
-    const wrongOtp = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ otp: '0000' }) });
+    const wrongOtp = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ otp: '0000' }), remoteAddress: '10.3.1.1' });
     expect(wrongOtp.statusCode).toBe(404);
-    const otherTask = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ entity_id: DEMO_FEEDBACK.ravi.job_task_id }) });
+    const otherTask = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ entity_id: DEMO_FEEDBACK.ravi.job_task_id }), remoteAddress: '10.3.1.2' });
     expect(otherTask.statusCode).toBe(404);
     for (const bad of [{ rating: 0 }, { rating: 6 }, { comment: 'x'.repeat(751) }, { location: { lat: 200, lng: 0 } }, { ref_type: 'EMAIL' }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response(bad as Partial<FeedbackResponseBody>) });
@@ -180,5 +180,43 @@ describe('summary and ops list permissions', () => {
     const future = await t.app.inject({ method: 'GET', url: '/api/v2/ops/feedback?start_date=2099-01-01', headers: { cookie: ops } });
     expect(opsFeedbackListSchema.parse(body(future).data).count).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/ops/feedback?rating=9', headers: { cookie: ops } })).statusCode).toBe(400);
+  });
+});
+
+describe('wrong codes', () => {
+  const lockedTask = { job_task_id: 5901, user_id: 101, job_id: 251, merchant_mobile: '9876512901', otp: '2468' };
+  const otherTask = { job_task_id: 5902, user_id: 101, job_id: 251, merchant_mobile: '9876512902', otp: '1357' };
+  const linkOf = (x: typeof lockedTask, over: Record<string, string | number> = {}) =>
+    fetchUrl({ entity_id: x.job_task_id, ref_value: x.merchant_mobile, user_id: x.user_id, otp: x.otp, ...over });
+  beforeAll(async () => {
+    await t.database.db.insert(jobTasks).values([lockedTask, otherTask]);
+  });
+
+  it('lock a task’s link after five in 15 minutes, from any address, telling the merchant to ask for a new link', async () => {
+    for (let i = 1; i <= 4; i++) {
+      const res = await t.app.inject({ method: 'GET', url: linkOf(lockedTask, { otp: String(1000 + i) }), remoteAddress: `10.4.0.${i}` });
+      expect(res.statusCode).toBe(404);
+    }
+    const fifth = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ entity_id: lockedTask.job_task_id, ref_value: lockedTask.merchant_mobile, otp: '1005' }), remoteAddress: '10.4.0.5' });
+    expect(fifth.statusCode).toBe(429);
+    // The sixth try, even with the right code and from a new address, finds the link locked.
+    const sixth = await t.app.inject({ method: 'GET', url: linkOf(lockedTask), remoteAddress: '10.4.0.6' });
+    expect(sixth.statusCode).toBe(429);
+    expect(body(sixth).message).toBe('This feedback link is locked after too many wrong codes. Please ask your partner for a new link.');
+    const submit = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ entity_id: lockedTask.job_task_id, ref_value: lockedTask.merchant_mobile, otp: lockedTask.otp }), remoteAddress: '10.4.0.7' });
+    expect(submit.statusCode).toBe(429);
+    // Another task's link still works.
+    expect((await t.app.inject({ method: 'GET', url: linkOf(otherTask), remoteAddress: '10.4.0.8' })).statusCode).toBe(200);
+  });
+
+  it('lock an address that tries ten wrong links, whatever the tasks', async () => {
+    const attacker = '10.5.0.1';
+    const tries = [linkOf(otherTask, { otp: '0001' }), ...Array.from({ length: 8 }, (_, i) => fetchUrl({ entity_id: 999980 + i }))];
+    for (const url of tries) expect((await t.app.inject({ method: 'GET', url, remoteAddress: attacker })).statusCode).toBe(404);
+    const tenth = await t.app.inject({ method: 'GET', url: fetchUrl({ entity_id: 999994 }), remoteAddress: attacker });
+    expect(tenth.statusCode).toBe(429);
+    expect(body(tenth).message).toBe('Too many wrong feedback links from this network. Please try again in 15 minutes.');
+    expect((await t.app.inject({ method: 'GET', url: linkOf(otherTask), remoteAddress: attacker })).statusCode).toBe(429);
+    expect((await t.app.inject({ method: 'GET', url: linkOf(otherTask), remoteAddress: '10.5.0.2' })).statusCode).toBe(200);
   });
 });

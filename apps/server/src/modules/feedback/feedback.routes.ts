@@ -11,11 +11,11 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, 
     app,
     ctx,
     feedbackRoutes.fetchTask,
-    async ({ query }) =>
-      feedback.taskForMerchant({ job_task_id: query.entity_id, ref_value: query.ref_value, user_id: query.user_id, otp: query.otp }),
+    async ({ query, req }) =>
+      feedback.taskForMerchant({ job_task_id: query.entity_id, ref_value: query.ref_value, user_id: query.user_id, otp: query.otp }, req.ip),
     { rateLimit: PUBLIC_LIMIT },
   );
-  route(app, ctx, feedbackRoutes.addResponse, async ({ body }) => answer(await feedback.respond(body), feedbackMessages.thankYou), {
+  route(app, ctx, feedbackRoutes.addResponse, async ({ body, req }) => answer(await feedback.respond(body, req.ip), feedbackMessages.thankYou), {
     rateLimit: PUBLIC_LIMIT,
   });
   route(app, ctx, feedbackRoutes.partnerSummary, async ({ session }) => feedback.summaryFor(session.subjectId));

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { feedbackResponses, jobs, jobTasks, users } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../errors';
 import { pmwId, type UsersService } from '../users/users.service';
+import type { FeedbackLinkGuard } from './link-guard';
 import { sanitiseInstruction } from './sanitise';
 
 type ResponseBody = z.output<typeof feedbackResponseBodySchema>;
@@ -23,14 +24,16 @@ export interface FeedbackLinkProof {
 /** One answer for every way a link can be wrong, so a guess learns nothing. */
 const invalidLink = () => new AppError('NOT_FOUND', feedbackMessages.linkInvalid);
 
-export function createFeedbackService(deps: { db: Db; users: UsersService; supportPhone: string; joinUrl: string }) {
-  const { db } = deps;
+export function createFeedbackService(deps: { db: Db; users: UsersService; supportPhone: string; joinUrl: string; guard: FeedbackLinkGuard }) {
+  const { db, guard } = deps;
 
-  async function taskForLink(link: FeedbackLinkProof) {
+  /** The task a whole link names; wrong links are counted per task and per address (see link-guard). */
+  async function taskForLink(link: FeedbackLinkProof, address: string) {
+    await guard.assertOpen(link.job_task_id, address);
     const [task] = await db.select().from(jobTasks).where(eq(jobTasks.job_task_id, link.job_task_id)).limit(1);
-    if (!task) throw invalidLink();
-    if (task.merchant_mobile !== link.ref_value || task.otp !== link.otp) throw invalidLink();
-    if (link.user_id !== undefined && task.user_id !== link.user_id) throw invalidLink();
+    if (!task) throw (await guard.wrongAddress(address)) ?? invalidLink();
+    const matches = task.merchant_mobile === link.ref_value && task.otp === link.otp && (link.user_id === undefined || task.user_id === link.user_id);
+    if (!matches) throw (await guard.wrong(task.job_task_id, address)) ?? invalidLink();
     return task;
   }
 
@@ -52,8 +55,8 @@ export function createFeedbackService(deps: { db: Db; users: UsersService; suppo
 
   return {
     /** What the feedback page shows; only for the holder of a whole, untampered link. */
-    async taskForMerchant(link: FeedbackLinkProof & { user_id: number }): Promise<FeedbackTask> {
-      const task = await taskForLink(link);
+    async taskForMerchant(link: FeedbackLinkProof & { user_id: number }, address: string): Promise<FeedbackTask> {
+      const task = await taskForLink(link, address);
       const partner = await deps.users.byId(task.user_id);
       if (!partner) throw invalidLink();
       const person = await deps.users.toSessionUser(partner);
@@ -81,8 +84,8 @@ export function createFeedbackService(deps: { db: Db; users: UsersService; suppo
      * Stores the merchant's rating once. A repeat (double tap, reopened link)
      * answers the stored row instead of adding a second one.
      */
-    async respond(body: ResponseBody) {
-      const task = await taskForLink({ job_task_id: body.entity_id, ref_value: body.ref_value, otp: body.otp });
+    async respond(body: ResponseBody, address: string) {
+      const task = await taskForLink({ job_task_id: body.entity_id, ref_value: body.ref_value, otp: body.otp }, address);
       const before = await existing(task.job_task_id, body.ref_value);
       if (before) return { feedback_id: before.feedback_id, rating: before.rating, comment: before.comment, created: false };
       try {

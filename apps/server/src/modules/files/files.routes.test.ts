@@ -55,12 +55,11 @@ describe('the upload flow', () => {
   });
 
   it('accepts chat attachments up to 15 MB and refuses larger ones', async () => {
-    const signed = signedUploadSchema.parse(body(await sign(asha, 'big.pdf', 'TICKET')).data);
+    const signTicket = async (file_name: string) =>
+      signedUploadSchema.parse(body(await t.app.inject({ method: 'PUT', url: '/api/v2/support/user/s3/url/signed', headers: { cookie: asha }, payload: { file_name, file_purpose: 'TICKET', ticket_id: 401 } })).data);
     const big = Buffer.concat([PDF, Buffer.alloc(15 * 1024 * 1024 + 10, 32)]);
-    const res = await put(signed.url, big);
-    expect(res.statusCode).toBe(413);
-    const ok = await upload(asha, 'ok.pdf', Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 32)]), 'TICKET');
-    expect(ok.file_id).toBeGreaterThan(0);
+    expect((await put((await signTicket('big.pdf')).url, big)).statusCode).toBe(413);
+    expect((await put((await signTicket('ok.pdf')).url, Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 32)]))).statusCode).toBe(200);
   });
 
   it('refuses a tampered or expired link', async () => {

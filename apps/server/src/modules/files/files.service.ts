@@ -94,6 +94,11 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     },
 
     /** A file the caller uploaded themselves, ready to be referenced (documents, leads). */
+    /** Hands every file of one owner to another (an anonymous visitor who turned out to be a known customer). */
+    async transferOwner(from: FileCaller, to: FileCaller): Promise<void> {
+      await db.update(files).set({ owner_kind: to.kind, owner_id: to.id }).where(and(eq(files.owner_kind, from.kind), eq(files.owner_id, from.id)));
+    },
+
     async ownUploaded(caller: FileCaller, fileId: number, purposes?: FilePurpose[]): Promise<FileRow> {
       const [row] = await db
         .select()

@@ -24,7 +24,10 @@ export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalS
       if (!grant.ok) throw new AppError(grant.reason === 'expired' ? 'FORBIDDEN' : 'FORBIDDEN', grant.reason === 'expired' ? messages.fileLinkExpired : 'Invalid upload link');
       const declared = Number(req.headers['content-length'] ?? NaN);
       if (Number.isFinite(declared) && declared > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge);
-      await storage.write(grant.key, limitedBody(req, grant.maxBytes, fileExtension(grant.key)), grant.contentType);
+      // Single-use: once the bytes are there (and the file may be registered), the URL cannot replace them.
+      if (await storage.head(grant.key)) throw new AppError('CONFLICT', messages.uploadUrlUsed);
+      const written = await storage.writeNew(grant.key, limitedBody(req, grant.maxBytes, fileExtension(grant.key)));
+      if (!written) throw new AppError('CONFLICT', messages.uploadUrlUsed);
       return reply.status(200).send({ status: true, message: 'Uploaded', data: null });
     });
   });

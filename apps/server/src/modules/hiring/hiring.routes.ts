@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HiringService } from './hiring.service';
 import { renderJobText } from './job-page-html';
+import { pageInLocale } from '../../http/locale';
 
 export function registerHiringRoutes(
   app: FastifyInstance,
@@ -56,6 +57,6 @@ export function registerHiringRoutes(
       { title: `${job.job_title} at ${job.Employer.employer_name}`, description, ...(job.banner_url || job.logo_url ? { image: (job.banner_url ?? job.logo_url)! } : {}), url: origin + req.url },
       renderJobText(job, location),
     );
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, html));
   });
 }

@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
+import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -65,11 +66,7 @@ export function createHiringService(deps: {
 
   /** A hiring job anyone may see: in category 6, listed to partners, not archived. */
   async function openJob(jobId: number) {
-    const [row] = await db
-      .select({ job: jobs, employer: employers, category: jobCategories })
-      .from(jobs)
-      .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-      .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+    const [row] = await withEmployer(db.select({ job: jobs, employer: employers, category: jobCategories }).from(jobs).$dynamic())
       .where(eq(jobs.job_id, jobId))
       .limit(1);
     if (!row || row.job.job_category_id !== 6 || row.job.archive_status !== 0 || !isListedForPartners(row.job)) return undefined;

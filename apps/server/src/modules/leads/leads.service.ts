@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FilePurpose } from '@pmw/contract/files';
 import {
   firstLeadError,
@@ -10,9 +10,10 @@ import {
   type MapLocation,
   type NormalisedLeadValue,
 } from '@pmw/contract/lead-form';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import { formResponseData, formResponses, jobs, taskForms } from '../../db/schema/index';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
 
 export type LeadRow = typeof formResponses.$inferSelect;
@@ -52,6 +53,8 @@ export interface CreateLeadInput {
   customer?: { customer_id: number } | undefined;
   /** Chosen by the client per submission; the same key twice makes one lead. */
   idempotency_key?: string | undefined;
+  /** Who the key belongs to inside the attribution (a campaign customer), so one customer's key never answers another's lead. */
+  keyScope?: string | undefined;
   location?: MapLocation | undefined;
   tracking_id?: string | undefined;
 }
@@ -79,11 +82,13 @@ export const leadTexts = {
   fileWrongType: 'This file type does not fit the detail',
 } as const;
 
-function scopeKey(attribution: LeadAttribution, key: string): string {
-  return 'partner_user_id' in attribution
-    ? `p${attribution.partner_user_id}:${key}`
-    : `t${attribution.team_member_user_id}:${key}`;
+function scopeKey(attribution: LeadAttribution, key: string, scope: string | undefined): string {
+  const who = 'partner_user_id' in attribution ? `p${attribution.partner_user_id}` : `t${attribution.team_member_user_id}`;
+  return scope ? `${who}:${scope}:${key}` : `${who}:${key}`;
 }
+
+/** What a caller learns of a lead it created or had created before. */
+export type CreatedLead = Pick<LeadRow, 'form_response_id' | 'customer_id' | 'customer_mobile' | 'customer_name'>;
 
 function ownsLead(lead: LeadRow, attribution: LeadAttribution): boolean {
   return 'partner_user_id' in attribution
@@ -97,8 +102,8 @@ function ownsLead(lead: LeadRow, attribution: LeadAttribution): boolean {
  * the same project inside its window. The campaign page and the team area both
  * create leads only through here.
  */
-export function createLeadsService(deps: { db: Db; files: FilesService }) {
-  const { db, files } = deps;
+export function createLeadsService(deps: { db: Db; files: FilesService; cache: CatalogueCache }) {
+  const { db, files, cache } = deps;
 
   // The partner a lead is attributed to may see the files it holds.
   for (const purpose of LEAD_FILE_PURPOSES) {
@@ -114,7 +119,12 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
     });
   }
 
-  async function formById(formId: number): Promise<LeadForm | undefined> {
+  /** A form with its project, from the catalogue cache (shared: never change what it answers). */
+  function formById(formId: number): Promise<LeadForm | undefined> {
+    return cache.get(`form:${formId}`, () => loadForm(formId));
+  }
+
+  async function loadForm(formId: number): Promise<LeadForm | undefined> {
     const [row] = await db
       .select({
         form_id: taskForms.form_id,
@@ -142,8 +152,15 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
     return row;
   }
 
-  async function byKey(key: string): Promise<LeadRow | undefined> {
-    const [row] = await db.select().from(formResponses).where(eq(formResponses.idempotency_key, key)).limit(1);
+  const createdColumns = {
+    form_response_id: formResponses.form_response_id,
+    customer_id: formResponses.customer_id,
+    customer_mobile: formResponses.customer_mobile,
+    customer_name: formResponses.customer_name,
+  };
+
+  async function byKey(key: string, tx: DbOrTx = db): Promise<CreatedLead | undefined> {
+    const [row] = await tx.select(createdColumns).from(formResponses).where(eq(formResponses.idempotency_key, key)).limit(1);
     return row;
   }
 
@@ -173,8 +190,11 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
 
     /** The form of a project (form_id may differ from job_id). */
     async formByJob(jobId: number): Promise<LeadForm | undefined> {
-      const [row] = await db.select({ form_id: taskForms.form_id }).from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
-      return row ? formById(row.form_id) : undefined;
+      const formId = await cache.get(`form-of-job:${jobId}`, async () => {
+        const [row] = await db.select({ form_id: taskForms.form_id }).from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
+        return row?.form_id;
+      });
+      return formId === undefined ? undefined : formById(formId);
     },
 
     /** Whether a project takes leads now; throws the project's own message when not. */
@@ -183,84 +203,68 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
       if (form.on_hold) throw new AppError('CONFLICT', form.hold_message || leadTexts.unavailable);
     },
 
-    /** A lead created earlier with this key by the same submitter, if any. */
-    async existingForKey(attribution: LeadAttribution, key: string | undefined): Promise<LeadRow | undefined> {
-      return key ? byKey(scopeKey(attribution, key)) : undefined;
+    /** A lead created earlier with this key by the same submitter (and customer), if any. */
+    async existingForKey(attribution: LeadAttribution, key: string | undefined, scope?: string): Promise<CreatedLead | undefined> {
+      return key ? byKey(scopeKey(attribution, key, scope)) : undefined;
     },
 
     /**
      * Creates a lead. The same idempotency key from the same submitter answers
-     * the lead it made before (created: false) instead of a second one.
+     * the lead it made before (created: false) instead of a second one. The
+     * key is claimed by the insert itself (on conflict do nothing), and the
+     * duplicate check, the lead and its values are one statement after a lock
+     * per customer and project: four round trips with the transaction's own.
      */
-    async createLead(input: CreateLeadInput): Promise<{ lead: LeadRow; created: boolean }> {
-      const key = input.idempotency_key ? scopeKey(input.attribution, input.idempotency_key) : null;
-      if (key) {
-        const earlier = await byKey(key);
-        if (earlier) return { lead: earlier, created: false };
-      }
+    async createLead(input: CreateLeadInput): Promise<{ lead: CreatedLead; created: boolean }> {
+      const key = input.idempotency_key ? scopeKey(input.attribution, input.idempotency_key, input.keyScope) : null;
       const form = 'inputs' in input.form ? input.form : await formById(input.form.form_id);
       if (!form) throw notFound(leadTexts.formNotFound);
-      service.assertOpen(form);
+      try {
+        service.assertOpen(form);
+      } catch (err) {
+        // A retry of a submit that went through before the project closed still gets its lead.
+        const earlier = key ? await byKey(key) : undefined;
+        if (earlier) return { lead: earlier, created: false };
+        throw err;
+      }
       const values = validate(form, input.values);
       const customer = leadCustomer(form.inputs, values);
       if (!customer.mobile) throw new AppError('VALIDATION', leadTexts.mobileMissing);
       const mobile = customer.mobile;
       await checkFiles(input.uploader, values);
+      const a = input.attribution;
+      const since = new Date(Date.now() - form.duplicate_window_days * 86_400_000);
+      const data = JSON.stringify(values.map((v) => ({ input_id: v.input_id, value: v.value, file_id: v.file_id ?? null })));
 
-      try {
-        const lead = await db.transaction(async (tx) => {
-          // One submission at a time per customer and project, so two taps cannot both pass the duplicate check.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${form.job_id}:${mobile}`}))`);
-          if (key) {
-            const [earlier] = await tx.select().from(formResponses).where(eq(formResponses.idempotency_key, key)).limit(1);
-            if (earlier) return { row: earlier, created: false };
-          }
-          const since = new Date(Date.now() - form.duplicate_window_days * 86_400_000);
-          const [dup] = await tx
-            .select({ id: formResponses.form_response_id })
-            .from(formResponses)
-            .where(
-              and(
-                eq(formResponses.customer_mobile, mobile),
-                eq(formResponses.job_id, form.job_id),
-                gt(formResponses.created_on, since),
-                ne(formResponses.status, 2),
-              ),
+      return db.transaction(async (tx) => {
+        // One submission at a time per customer and project, so two taps cannot both pass the duplicate check.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${form.job_id}:${mobile}`}))`);
+        const result = (await tx.execute(sql`
+          with lead as (
+            insert into form_responses (form_id, job_id, partner_user_id, team_member_user_id, team_id, customer_id, customer_name, customer_mobile, payout_paise, location, tracking_id, idempotency_key)
+            select ${form.form_id}, ${form.job_id}, ${'partner_user_id' in a ? a.partner_user_id : null}::int, ${'team_member_user_id' in a ? a.team_member_user_id : null}::int,
+              ${'team_id' in a ? a.team_id : null}::int, ${input.customer?.customer_id ?? null}::int, ${customer.name ?? null}::text, ${mobile}, ${form.payout_paise},
+              ${input.location ? JSON.stringify(input.location) : null}::jsonb, ${input.tracking_id ?? null}::text, ${key}::text
+            where not exists (
+              select 1 from form_responses d
+              where d.customer_mobile = ${mobile} and d.job_id = ${form.job_id} and d.created_on > ${since.toISOString()}::timestamptz and d.status <> 2
             )
-            .limit(1);
-          if (dup) throw conflict(leadTexts.duplicate(mobile, form.job_title, form.duplicate_window_days));
-          const a = input.attribution;
-          const [row] = await tx
-            .insert(formResponses)
-            .values({
-              form_id: form.form_id,
-              job_id: form.job_id,
-              partner_user_id: 'partner_user_id' in a ? a.partner_user_id : null,
-              team_member_user_id: 'team_member_user_id' in a ? a.team_member_user_id : null,
-              team_id: 'team_id' in a ? a.team_id : null,
-              customer_id: input.customer?.customer_id ?? null,
-              customer_name: customer.name ?? null,
-              customer_mobile: mobile,
-              payout_paise: form.payout_paise,
-              location: input.location ?? null,
-              tracking_id: input.tracking_id ?? null,
-              idempotency_key: key,
-            })
-            .returning();
-          await tx.insert(formResponseData).values(
-            values.map((v) => ({ form_response_id: row!.form_response_id, input_id: v.input_id, value: v.value, file_id: v.file_id ?? null })),
-          );
-          return { row: row!, created: true };
-        });
-        return { lead: lead.row, created: lead.created };
-      } catch (err) {
-        // Another request with the same key won the race: answer its lead.
-        if (key && isUniqueViolation(err)) {
-          const earlier = await byKey(key);
-          if (earlier) return { lead: earlier, created: false };
-        }
-        throw err;
-      }
+            on conflict (idempotency_key) do nothing
+            returning form_response_id, customer_id, customer_mobile, customer_name
+          ),
+          data as (
+            insert into form_response_data (form_response_id, input_id, value, file_id)
+            select lead.form_response_id, v.input_id, v.value, v.file_id
+            from lead, jsonb_to_recordset(${data}::jsonb) as v(input_id int, value text, file_id int)
+          )
+          select form_response_id, customer_id, customer_mobile, customer_name from lead`)) as unknown as { rows: CreatedLead[] };
+        const row = result.rows[0];
+        if (row) return { lead: { ...row, form_response_id: Number(row.form_response_id) }, created: true };
+        // Nothing inserted: the key was used before (answer its lead), or the customer is a duplicate.
+        const earlier = key ? await byKey(key, tx) : undefined;
+        if (earlier) return { lead: earlier, created: false };
+        throw conflict(leadTexts.duplicate(mobile, form.job_title, form.duplicate_window_days));
+      });
     },
 
     /**
@@ -295,6 +299,8 @@ export function createLeadsService(deps: { db: Db; files: FilesService }) {
           .update(formResponses)
           .set({
             sub_status: 0,
+            // The request for details is answered: its comment no longer describes the lead.
+            status_comment: null,
             customer_name: customer.name ?? lead.customer_name,
             ...(input.location ? { location: input.location } : {}),
             modified_on: new Date(),

@@ -17,10 +17,10 @@ export function registerOpsAuthRoutes(app: FastifyInstance, ctx: RouteContext, d
     return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
   });
 
-  route(app, ctx, opsAuthRoutes.login, async ({ body, reply }) => {
+  route(app, ctx, opsAuthRoutes.login, async ({ body, req, reply }) => {
     const agent = await opsAuth.agentByMobile(body.mobile);
     if (!agent) throw notAnAgent();
-    await otp.verify({ mobile: body.mobile, purpose: 'OPS_LOGIN', otp: body.otp });
+    await otp.verify({ mobile: body.mobile, purpose: 'OPS_LOGIN', otp: body.otp, ip: req.ip });
     await ctx.sessions.create(reply, 'ops', agent.user_id);
     return answer(agent, messages.loginSuccess);
   });

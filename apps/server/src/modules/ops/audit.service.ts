@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { istDayStart } from '@pmw/contract/time';
-import type { AuditEntry } from '@pmw/contract/ops';
+import type { z } from 'zod';
+import type { AuditEntry, auditQuerySchema } from '@pmw/contract/ops';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
 
@@ -35,16 +36,7 @@ export function createAuditService(deps: { db: Db }) {
       });
     },
 
-    async list(q: {
-      actor_user_id?: number | undefined;
-      action?: string | undefined;
-      entity_type?: string | undefined;
-      entity_id?: string | undefined;
-      from?: string | undefined;
-      to?: string | undefined;
-      page: number;
-      limit: number;
-    }): Promise<{ count: number; rows: AuditEntry[] }> {
+    async list(q: z.output<typeof auditQuerySchema>): Promise<{ count: number; rows: AuditEntry[] }> {
       const where: SQL[] = [];
       if (q.actor_user_id) where.push(eq(auditLog.actor_user_id, q.actor_user_id));
       if (q.action) where.push(eq(auditLog.action, q.action));

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import { istDayStart } from '@pmw/contract/time';
-import { LEAD_STATUS, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
+import type { z } from 'zod';
+import { LEAD_STATUS, type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
 import { formResponseData, formResponses, jobs, taskForms, users, walletTransactions } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
@@ -189,18 +190,7 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
     reject: (actor: number, ids: number[], comment: string) => each(ids, (id) => rejectOne(actor, id, comment)),
     needsDetails: (actor: number, ids: number[], comment: string) => each(ids, (id) => needsDetailsOne(actor, id, comment)),
 
-    async queue(q: {
-      job_id?: number | undefined;
-      status?: number | undefined;
-      sub_status?: number | undefined;
-      archive_status?: number | undefined;
-      partner_user_id?: number | undefined;
-      team_id?: number | undefined;
-      from?: string | undefined;
-      to?: string | undefined;
-      page: number;
-      limit: number;
-    }): Promise<{ count: number; rows: OpsLead[] }> {
+    async queue(q: z.output<typeof leadQueueQuerySchema>): Promise<{ count: number; rows: OpsLead[] }> {
       const where: SQL[] = [];
       if (q.job_id !== undefined) where.push(eq(formResponses.job_id, q.job_id));
       if (q.status !== undefined) where.push(eq(formResponses.status, q.status));

@@ -18,7 +18,6 @@ export function registerOpsMoneyRoutes(
   deps: { db: Db; opsAuth: OpsAuthService; payouts: PayoutsService; banks: BanksService; customers: CustomersService; audit: AuditService },
 ) {
   const { opsAuth, payouts, banks, audit } = deps;
-  const admin = (session: Parameters<OpsAuthService['requireRole']>[0]) => opsAuth.requireRole(session, 'admin');
 
   async function people(ids: number[]) {
     if (!ids.length) return new Map<number, { first_name: string | null; mobile: string }>();
@@ -27,24 +26,24 @@ export function registerOpsMoneyRoutes(
   }
 
   route(app, ctx, opsMoneyRoutes.payoutPreview, async ({ session }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return payouts.preview();
   });
   route(app, ctx, opsMoneyRoutes.payoutRun, async ({ session, body }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const run = await payouts.run(agent.user_id, body);
     return answer(run, `Payout run ${run.payout_run_id}: ${run.paid_count} paid, ${run.held_count} held`);
   });
   route(app, ctx, opsMoneyRoutes.payoutRuns, async ({ session }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return payouts.list();
   });
   route(app, ctx, opsMoneyRoutes.payoutRunGet, async ({ session, params }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return payouts.get(params.payout_run_id);
   });
   route(app, ctx, opsMoneyRoutes.payoutRunFile, async ({ session, params, reply }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const file = await payouts.file(agent.user_id, params.payout_run_id);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -55,13 +54,13 @@ export function registerOpsMoneyRoutes(
   });
 
   route(app, ctx, opsMoneyRoutes.banks, async ({ session, query }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     const found = await banks.reviewQueue({ limit: query.limit, offset: (query.page - 1) * query.limit });
     const who = await people([...new Set(found.rows.map((b) => b.user_id))]);
     return { count: found.count, rows: found.rows.map((b) => ({ ...b, first_name: who.get(b.user_id)?.first_name ?? null, mobile: who.get(b.user_id)?.mobile ?? '' })) };
   });
   route(app, ctx, opsMoneyRoutes.bankStatus, async ({ session, params, body }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const before = await banks.byId(params.bank_detail_id);
     if (!before) throw notFound('Bank account not found');
     const after = await banks.setStatus(params.bank_detail_id, body.status, body.status === 2 ? body.reason : null);
@@ -78,7 +77,7 @@ export function registerOpsMoneyRoutes(
   });
 
   route(app, ctx, opsMoneyRoutes.importCustomers, async ({ session, body }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const partner = (await people([body.partner_user_id])).get(body.partner_user_id);
     if (!partner) throw notFound('Partner not found');
     const rows = parseCustomerCsv(body.csv);

@@ -30,33 +30,32 @@ const summary = (r: { results: { ok: boolean; changed: boolean }[] }, verb: stri
 /** Lead verification, scheduled jobs, KYC review, users and the audit log: admin only. */
 export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps: OpsRouteDeps) {
   const { opsAuth, verification, people, audit } = deps;
-  const admin = (session: Parameters<OpsAuthService['requireRole']>[0]) => opsAuth.requireRole(session, 'admin');
 
   route(app, ctx, opsRoutes.leads, async ({ session, query }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return verification.queue(query);
   });
   route(app, ctx, opsRoutes.lead, async ({ session, params }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return verification.detail(params.form_response_id);
   });
   route(app, ctx, opsRoutes.approveLeads, async ({ session, body }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const r = await verification.approve(agent.user_id, body.form_response_ids);
     return answer(r, summary(r, 'approved'));
   });
   route(app, ctx, opsRoutes.rejectLeads, async ({ session, body }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const r = await verification.reject(agent.user_id, body.form_response_ids, body.comment);
     return answer(r, summary(r, 'rejected'));
   });
   route(app, ctx, opsRoutes.needsDetails, async ({ session, body }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const r = await verification.needsDetails(agent.user_id, body.form_response_ids, body.comment);
     return answer(r, summary(r, 'sent back for details'));
   });
   route(app, ctx, opsRoutes.fileView, async ({ session, query }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     const file = await deps.files.byId(query.file_id);
     const url = file ? await deps.files.signedUrlUnchecked(query.file_id) : null;
     if (!file || !url) throw notFound('File not found');
@@ -64,40 +63,40 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
   });
 
   route(app, ctx, opsRoutes.jobs, async ({ session }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return listScheduledJobs(deps.db);
   });
   route(app, ctx, opsRoutes.runExpiry, async ({ session }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const r = await deps.expiry.runIfDue({ force: true, actor: agent.user_id });
     return answer(r, r.ran ? `${r.expired} leads expired` : 'The job is running elsewhere; try again in a minute');
   });
 
   route(app, ctx, opsRoutes.kyc, async ({ session, query }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return people.kycQueue(query);
   });
   route(app, ctx, opsRoutes.kycStatus, async ({ session, params, body }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     const r = await people.setKycStatus(agent.user_id, params.document_id, body.status, body.status === 2 ? body.reason : null);
     return answer(r, body.status === 1 ? 'Document verified' : 'Document rejected');
   });
 
   route(app, ctx, opsRoutes.users, async ({ session, query }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return people.searchUsers(query);
   });
   route(app, ctx, opsRoutes.blockUser, async ({ session, params }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     return answer(await people.block(agent.user_id, params.user_id), 'User blocked');
   });
   route(app, ctx, opsRoutes.unblockUser, async ({ session, params }) => {
-    const agent = await admin(session);
+    const agent = await opsAuth.requireRole(session, 'admin');
     return answer(await people.unblock(agent.user_id, params.user_id), 'User unblocked');
   });
 
   route(app, ctx, opsRoutes.audit, async ({ session, query }) => {
-    await admin(session);
+    await opsAuth.requireRole(session, 'admin');
     return audit.list(query);
   });
 }

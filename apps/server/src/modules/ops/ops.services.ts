@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { SessionResolver } from '../../http/session';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
@@ -22,6 +23,9 @@ export function createOpsServices(deps: {
   sessions: SessionResolver;
   banks: BanksService;
   leadExpiryIntervalMinutes: number;
+  /** Plain http links for projects, outside production only. */
+  allowHttpLinks: boolean;
+  catalogue?: CatalogueCache | undefined;
 }) {
   const { db } = deps;
   const audit = createAuditService({ db });
@@ -30,7 +34,7 @@ export function createOpsServices(deps: {
     verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000 }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
-    projects: createProjectsService({ db, files: deps.files, audit }),
+    projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue }),
     payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit }),
   };
 }

@@ -4,6 +4,7 @@ import { NEFT_COLUMNS, customerImportResultSchema, opsBankSchema, payoutCandidat
 import { z } from 'zod';
 import { formResponses, users, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
+import { leadCounterMismatches } from '../leads/lead-counters';
 import { insertLead, loginSupportAgent, walletOf } from './ops-fixtures.test-helper';
 
 let t: TestApp;
@@ -85,7 +86,7 @@ describe('payout runs', () => {
     expect((await walletOf(t, PAID)).balance).toBe(0);
   });
 
-  it('keeps every wallet equal to its ledger after a randomised run of approvals, rejections and payouts', async () => {
+  it('keeps every wallet equal to its ledger, and every lead counter equal to a recount, after a randomised run of approvals, rejections and payouts', async () => {
     let seed = 42;
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -105,6 +106,8 @@ describe('payout runs', () => {
     }
     await Promise.all(ops);
     expect(await t.services.wallet.ledgerMismatches()).toEqual([]);
+    // The report's lead counters moved with every approval and rejection.
+    expect(await leadCounterMismatches(t.database.db)).toEqual([]);
     // Each approved lead has one more credit than reversals; any other lead has as many.
     for (const id of leads) {
       const [lead] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, id));

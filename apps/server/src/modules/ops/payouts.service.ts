@@ -1,6 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { NEFT_COLUMNS, type PayoutCandidate, type PayoutRun, type PayoutRunDetail } from '@pmw/contract/ops';
 import { istDateString } from '@pmw/contract/time';
+import { csvField } from '@pmw/contract/spreadsheet';
 import type { Db, DbOrTx } from '../../db/client';
 import { payoutRunItems, payoutRuns, users } from '../../db/schema/index';
 import { notFound } from '../../errors';
@@ -19,12 +20,6 @@ export const HOLD_REASONS = {
   noBank: 'No verified default bank account',
 } as const;
 
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 /**
@@ -179,7 +174,7 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
             date,
             `PickMyWork payout run ${runId}`,
           ]
-            .map(csvCell)
+            .map(csvField)
             .join(','),
         );
       }

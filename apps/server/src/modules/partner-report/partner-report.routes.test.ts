@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { partnerProjectSchema, leadCountsSchema, reportPageSchema, leadTiles, leadStatusQuery, inputAddedSchema } from '@pmw/contract/partner';
-import { formResponseData } from '../../db/schema/index';
+import { eq, sql } from 'drizzle-orm';
+import { partnerProjectSchema, leadCountsSchema, reportFilterSchema, reportPageSchema, leadTiles, leadStatusQuery, inputAddedSchema } from '@pmw/contract/partner';
+import { formResponseData, formResponses } from '../../db/schema/index';
+import { referenceCsv } from './csv-reference.test-helper';
 import { body, createTestApp, loginWorker, type TestApp } from '../../../test/test-app';
 import { PARTNER_DEMO } from '../../seed/partner.seed';
 
@@ -130,14 +131,31 @@ describe('Leads Report', () => {
     expect(rows.every((r) => r.includes(',Rejected,'))).toBe(true);
   });
 
-  it('streams in keyset batches without losing or repeating a row', async () => {
-    const chunks: string[] = [];
-    for await (const c of t.services.partnerReport.csv(101, { archive_status: [0, 1] }, 7)) chunks.push(c);
-    const ids = chunks.join('').trimEnd().split('\r\n').slice(1).map((l) => Number(l.split(',')[0]));
-    const total = leadTiles(leadCountsSchema.parse(body(await get('/report/task/counts/fetch')).data)).total;
-    expect(ids).toHaveLength(total);
-    expect(new Set(ids).size).toBe(total);
-    expect(chunks.length).toBeGreaterThan(10);
+  it('writes the same file, byte for byte, as the row-by-row writer it replaced, whatever the values hold', async () => {
+    // Values that test every rule: quotes, commas, line breaks, formulas of every kind, Hindi, empty and missing values, files.
+    const tricky = ['=HYPERLINK("http://x.example","click")', '+91 98', '-5', '@SUM(A1)', '\tTabbed', '\rCarriage', 'Line one\nline two', 'Say "hi", then go', '', 'राम, "श्याम"', 'plain'];
+    const leads = await t.database.db
+      .select({ id: formResponses.form_response_id })
+      .from(formResponses)
+      .where(eq(formResponses.partner_user_id, 101))
+      .orderBy(formResponses.form_response_id)
+      .limit(tricky.length);
+    for (const [i, lead] of leads.entries()) {
+      await t.database.db
+        .update(formResponses)
+        .set({ customer_name: tricky[i]!, status_comment: i % 2 ? tricky[(i + 3) % tricky.length]! : null, payout_paise: i === 2 ? -250 : 12_345 + i, created_on: new Date(Date.UTC(2026, 0, 1, 18, 29, 59, 999) + i) })
+        .where(eq(formResponses.form_response_id, lead.id));
+      await t.database.db.update(formResponseData).set({ value: tricky[(i + 5) % tricky.length]! }).where(sql`${formResponseData.form_response_id} = ${lead.id} and ${formResponseData.input_id} = 3`);
+    }
+    const filters: Record<string, string | number | number[]>[] = [{ archive_status: [0, 1] }, { job_id: [201], status: 0 }, { search: 'a' }, { start_date: '2026-01-01', end_date: '2026-01-02' }];
+    for (const filter of filters) {
+      const query = qs(filter);
+      const res = await get(`/report/task/data/download?${query}`);
+      expect(res.statusCode).toBe(200);
+      const expected = await referenceCsv(t.database.db, 101, reportFilterSchema.parse(Object.fromEntries(new URLSearchParams(query))));
+      expect(res.rawPayload.toString('utf8'), query).toBe(expected.toString('utf8'));
+      expect(Buffer.compare(res.rawPayload, expected), query).toBe(0);
+    }
   });
 });
 

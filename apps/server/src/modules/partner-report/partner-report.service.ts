@@ -11,11 +11,13 @@ import {
   type ReportPage,
   type ReportRow,
 } from '@pmw/contract/partner';
-import { isFileInput, type FormInputDef } from '@pmw/contract/lead-form';
-import { formatIsoLocal, istDayStart } from '@pmw/contract/time';
-import type { Db } from '../../db/client';
-import { formResponseData, formResponses, jobs, taskForms } from '../../db/schema/index';
-import { csvLine } from './csv';
+import type { FormInputDef } from '@pmw/contract/lead-form';
+import { istDayStart } from '@pmw/contract/time';
+import { sqlLiteral, type Database, type Db } from '../../db/client';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
+import { CSV_HEADER, crlfRecords, csvColumns, csvLine, leadValuesJson } from './csv';
 
 type LeadPageRow = {
   form_response_id: number;
@@ -36,6 +38,22 @@ type LeadPageRow = {
   cursor: string;
 };
 
+/**
+ * The tiles' disjoint buckets over leads (`count(*)`) or their counters
+ * (`sum(n)`): pending and pending-partial leave out the expired, which
+ * archived_count holds.
+ */
+function buckets(t: { status: AnyPgColumn; sub_status: AnyPgColumn; archive_status: AnyPgColumn }, measure: SQL) {
+  const of = (cond: SQL) => sql<number>`coalesce(${measure} filter (where ${cond}), 0)::int`;
+  return {
+    PENDING: of(sql`${t.status} = 0 and ${t.archive_status} = 0 and ${t.sub_status} <> 1`),
+    PENDING_PARTIAL: of(sql`${t.status} = 0 and ${t.archive_status} = 0 and ${t.sub_status} = 1`),
+    REJECTED: of(sql`${t.status} = 2`),
+    VERIFIED: of(sql`${t.status} = 1`),
+    archived_count: of(sql`${t.status} = 0 and ${t.archive_status} = 1`),
+  };
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The report's columns after the customer: every form's inputs from the third on, one per label and type. */
@@ -50,81 +68,99 @@ export function reportInputs(forms: { inputs: FormInputDef[] }[]): ReportInput[]
   return [...seen.values()];
 }
 
+/** The report's filter over a partner's leads. */
+export function reportWhere(partnerId: number, f: ReportFilter): SQL {
+  const conds: (SQL | undefined)[] = [eq(formResponses.partner_user_id, partnerId)];
+  if (f.job_id?.length) conds.push(inArray(formResponses.job_id, f.job_id));
+  if (f.status !== undefined) conds.push(eq(formResponses.status, f.status));
+  if (f.archive_status?.length) conds.push(inArray(formResponses.archive_status, f.archive_status));
+  if (f.start_date) conds.push(gte(formResponses.created_on, istDayStart(f.start_date)));
+  if (f.end_date) conds.push(lt(formResponses.created_on, new Date(istDayStart(f.end_date).getTime() + 86_400_000)));
+  if (f.search) {
+    const like = `%${escapeLike(f.search)}%`;
+    const any: SQL[] = [
+      ilike(formResponses.customer_name, like),
+      ilike(formResponses.customer_mobile, like),
+      sql`exists (select 1 from ${formResponseData} d where d.form_response_id = ${formResponses.form_response_id} and d.file_id is null and d.value ilike ${like})`,
+    ];
+    if (/^[0-9]{1,9}$/.test(f.search)) any.push(eq(formResponses.form_response_id, Number(f.search)));
+    conds.push(or(...any));
+  }
+  if (f.search_comment) conds.push(ilike(formResponses.status_comment, `%${escapeLike(f.search_comment)}%`));
+  return and(...conds)!;
+}
+
+/** A report row's columns; `cursor` is created_on as PostgreSQL prints it, with microseconds, for keyset paging. */
+export const reportPageColumns = {
+  form_response_id: formResponses.form_response_id,
+  job_id: formResponses.job_id,
+  form_id: formResponses.form_id,
+  job_category_id: jobs.job_category_id,
+  slug_name: jobs.slug_name,
+  customer_name: formResponses.customer_name,
+  customer_mobile: formResponses.customer_mobile,
+  status: formResponses.status,
+  sub_status: formResponses.sub_status,
+  archive_status: formResponses.archive_status,
+  status_comment: formResponses.status_comment,
+  payout_paise: formResponses.payout_paise,
+  created_on: formResponses.created_on,
+  modified_on: formResponses.modified_on,
+  cursor: sql<string>`${formResponses.created_on}::text`,
+};
+
 /**
  * The partner's Leads Report: projects, counts, pages and the CSV download,
  * read from the leads (form_responses) attributed to the partner.
  */
-export function createPartnerReportService(deps: { db: Db }) {
-  const { db } = deps;
+export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache; copyOut: Database['copyOut'] }) {
+  const { db, cache } = deps;
 
-  function where(partnerId: number, f: ReportFilter): SQL {
-    const conds: (SQL | undefined)[] = [eq(formResponses.partner_user_id, partnerId)];
-    if (f.job_id?.length) conds.push(inArray(formResponses.job_id, f.job_id));
-    if (f.status !== undefined) conds.push(eq(formResponses.status, f.status));
-    if (f.archive_status?.length) conds.push(inArray(formResponses.archive_status, f.archive_status));
-    if (f.start_date) conds.push(gte(formResponses.created_on, istDayStart(f.start_date)));
-    if (f.end_date) conds.push(lt(formResponses.created_on, new Date(istDayStart(f.end_date).getTime() + 86_400_000)));
-    if (f.search) {
-      const like = `%${escapeLike(f.search)}%`;
-      const any: SQL[] = [
-        ilike(formResponses.customer_name, like),
-        ilike(formResponses.customer_mobile, like),
-        sql`exists (select 1 from ${formResponseData} d where d.form_response_id = ${formResponses.form_response_id} and d.file_id is null and d.value ilike ${like})`,
-      ];
-      if (/^[0-9]{1,9}$/.test(f.search)) any.push(eq(formResponses.form_response_id, Number(f.search)));
-      conds.push(or(...any));
-    }
-    if (f.search_comment) conds.push(ilike(formResponses.status_comment, `%${escapeLike(f.search_comment)}%`));
-    return and(...conds)!;
+  /** Whether the filter is one the counters answer (project, status): dates and searches need the leads. */
+  const countable = (f: ReportFilter) => !f.start_date && !f.end_date && !f.search && !f.search_comment;
+
+  function counterWhere(partnerId: number, f: ReportFilter): SQL {
+    return and(
+      eq(leadCounters.owner_kind, 'partner'),
+      eq(leadCounters.owner_id, partnerId),
+      f.job_id?.length ? inArray(leadCounters.job_id, f.job_id) : undefined,
+      f.status !== undefined ? eq(leadCounters.status, f.status) : undefined,
+      f.archive_status?.length ? inArray(leadCounters.archive_status, f.archive_status) : undefined,
+    )!;
   }
 
-  const pageColumns = {
-    form_response_id: formResponses.form_response_id,
-    job_id: formResponses.job_id,
-    form_id: formResponses.form_id,
-    job_category_id: jobs.job_category_id,
-    slug_name: jobs.slug_name,
-    customer_name: formResponses.customer_name,
-    customer_mobile: formResponses.customer_mobile,
-    status: formResponses.status,
-    sub_status: formResponses.sub_status,
-    archive_status: formResponses.archive_status,
-    status_comment: formResponses.status_comment,
-    payout_paise: formResponses.payout_paise,
-    created_on: formResponses.created_on,
-    modified_on: formResponses.modified_on,
-    cursor: sql<string>`${formResponses.created_on}::text`,
-  };
+  /** The projects the partner has leads in, from the counters. */
+  const partnerJobIds = (partnerId: number) =>
+    sql`select distinct ${leadCounters.job_id} from ${leadCounters} where ${leadCounters.owner_kind} = 'partner' and ${leadCounters.owner_id} = ${partnerId} and ${leadCounters.n} > 0`;
 
   async function projects(partnerId: number): Promise<PartnerProject[]> {
     return db
       .select({ job_id: jobs.job_id, slug_name: jobs.slug_name, job_title: jobs.job_title, job_category_id: jobs.job_category_id })
       .from(jobs)
-      .where(sql`${jobs.job_id} in (select distinct ${formResponses.job_id} from ${formResponses} where ${formResponses.partner_user_id} = ${partnerId})`)
+      .where(sql`${jobs.job_id} in (${partnerJobIds(partnerId)})`)
       .orderBy(asc(jobs.slug_name));
+  }
+
+  /** The forms of some projects, from the catalogue cache (ops edits clear it). */
+  function formsOfJobs(jobIds: number[]): Promise<Map<number, FormInputDef[]>> {
+    const ids = [...new Set(jobIds)].sort((a, b) => a - b);
+    if (!ids.length) return Promise.resolve(new Map());
+    return cache.get(`report-forms:${ids.join(',')}`, async () => {
+      const rows = await db.select({ form_id: taskForms.form_id, inputs: taskForms.inputs }).from(taskForms).where(inArray(taskForms.job_id, ids)).orderBy(asc(taskForms.job_id));
+      return new Map(rows.map((r) => [r.form_id, r.inputs as FormInputDef[]]));
+    });
   }
 
   /** The forms whose columns the report shows: the chosen projects', else every project the partner has leads in. */
   async function formsFor(partnerId: number, f: ReportFilter) {
-    const jobIds = f.job_id?.length ? f.job_id : (await projects(partnerId)).map((p) => p.job_id);
-    if (!jobIds.length) return new Map<number, FormInputDef[]>();
-    const rows = await db.select({ form_id: taskForms.form_id, inputs: taskForms.inputs }).from(taskForms).where(inArray(taskForms.job_id, jobIds)).orderBy(asc(taskForms.job_id));
-    return new Map(rows.map((r) => [r.form_id, r.inputs as FormInputDef[]]));
+    return formsOfJobs(f.job_id?.length ? f.job_id : (await projects(partnerId)).map((p) => p.job_id));
   }
 
-  async function dataOf(ids: number[]) {
-    const byLead = new Map<number, Map<number, { value: string; file_id: number | null }>>();
-    if (!ids.length) return byLead;
-    const rows = await db
-      .select({ form_response_id: formResponseData.form_response_id, input_id: formResponseData.input_id, value: formResponseData.value, file_id: formResponseData.file_id })
-      .from(formResponseData)
-      .where(inArray(formResponseData.form_response_id, ids));
-    for (const r of rows) {
-      let m = byLead.get(r.form_response_id);
-      if (!m) byLead.set(r.form_response_id, (m = new Map()));
-      m.set(r.input_id, { value: r.value, file_id: r.file_id });
-    }
-    return byLead;
+  /** A lead's values as one JSON array of [input_id, value, file_id], read with its row. */
+  const leadData = sql<[number, string, number | null][] | string>`(select coalesce(json_agg(json_build_array(d.input_id, d.value, d.file_id)), '[]'::json) from ${formResponseData} d where d.form_response_id = ${formResponses.form_response_id})`;
+  function dataMap(data: [number, string, number | null][] | string) {
+    const list = typeof data === 'string' ? (JSON.parse(data) as [number, string, number | null][]) : data;
+    return new Map(list.map(([inputId, value, fileId]) => [inputId, { value, file_id: fileId }]));
   }
 
   function cellsOf(inputs: FormInputDef[] | undefined, data: Map<number, { value: string; file_id: number | null }> | undefined): Record<string, ReportCell> {
@@ -168,93 +204,76 @@ export function createPartnerReportService(deps: { db: Db }) {
   return {
     projects,
 
+    /**
+     * The tiles. Filters by project and status read the lead counters (a
+     * handful of rows, kept with every change to a lead); dates and searches
+     * count the matching leads through the partner's indexes.
+     */
     async counts(partnerId: number, f: ReportFilter): Promise<LeadCounts> {
-      const [row] = await db
-        .select({
-          // Disjoint buckets: pending and pending-partial leave out the expired, which archived_count holds.
-          PENDING: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 0 and ${formResponses.sub_status} <> 1)::int`,
-          PENDING_PARTIAL: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 0 and ${formResponses.sub_status} = 1)::int`,
-          REJECTED: sql<number>`count(*) filter (where ${formResponses.status} = 2)::int`,
-          VERIFIED: sql<number>`count(*) filter (where ${formResponses.status} = 1)::int`,
-          archived_count: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 1)::int`,
-        })
-        .from(formResponses)
-        .where(where(partnerId, f));
+      const [row] = countable(f)
+        ? await db.select(buckets(leadCounters, sql`sum(${leadCounters.n})`)).from(leadCounters).where(counterWhere(partnerId, f))
+        : await db.select(buckets(formResponses, sql`count(*)`)).from(formResponses).where(reportWhere(partnerId, f));
       return row ?? { PENDING: 0, PENDING_PARTIAL: 0, REJECTED: 0, VERIFIED: 0, archived_count: 0 };
     },
 
+    /**
+     * A page of the report in one statement: the page's rows with their
+     * values (newest first, through the partner's index), each carrying the
+     * total and the partner's projects (from the counters when the filter
+     * allows); only a page past the end asks for the total apart. The forms
+     * come from the catalogue cache.
+     */
     async page(partnerId: number, f: ReportFilter & { limit?: number; offset?: number }): Promise<ReportPage> {
-      const w = where(partnerId, f);
-      const [rows, total, forms] = await Promise.all([
-        db
-          .select(pageColumns)
-          .from(formResponses)
-          .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
-          .where(w)
-          .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
-          .limit(f.limit ?? LEADS_PAGE_SIZE)
-          .offset(f.offset ?? 0),
-        db.select({ n: sql<number>`count(*)::int` }).from(formResponses).where(w),
-        formsFor(partnerId, f),
-      ]);
-      const data = await dataOf(rows.map((r) => r.form_response_id));
+      const head = {
+        total: countable(f)
+          ? sql<number>`(select coalesce(sum(${leadCounters.n}), 0)::int from ${leadCounters} where ${counterWhere(partnerId, f)})`
+          : sql<number>`(select count(*)::int from ${formResponses} where ${reportWhere(partnerId, f)})`,
+        job_ids: f.job_id?.length ? sql<number[] | null>`null` : sql<number[] | null>`(select array_agg(j.job_id) from (${partnerJobIds(partnerId)}) j)`,
+      };
+      const rows = await db
+        .select({ ...reportPageColumns, data: leadData, ...head })
+        .from(formResponses)
+        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
+        .where(reportWhere(partnerId, f))
+        .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
+        .limit(f.limit ?? LEADS_PAGE_SIZE)
+        .offset(f.offset ?? 0);
+      const [first] = rows.length ? rows : await db.select(head).from(sql`(select 1) as one`);
+      const forms = await formsOfJobs(f.job_id?.length ? f.job_id : (first?.job_ids ?? []).map(Number));
       return {
-        count: total[0]?.n ?? 0,
+        count: Number(first?.total ?? 0),
         inputs: reportInputs([...forms.values()].map((inputs) => ({ inputs }))),
-        rows: rows.map((r) => toRow(r, forms, data.get(r.form_response_id))),
+        rows: rows.map(({ data, total: _total, job_ids: _jobs, ...r }) => toRow(r, forms, dataMap(data))),
       };
     },
 
     /**
-     * The CSV, a chunk at a time: keyset pages of `batch` leads, so memory
-     * stays the same whatever the number of rows.
+     * The CSV download. The database writes the rows (`COPY (select ...) TO
+     * STDOUT WITH CSV`, streamed), with every value formatted in SQL as the
+     * file has always had it: times at +05:30, status text, payout in rupees,
+     * formulas defused, one column per form input; only the header and the
+     * CRLF line ends are added here. The bytes are those of the row-by-row
+     * file this replaced (a test compares them).
      */
-    async *csv(partnerId: number, f: ReportFilter, batch = 1000): AsyncGenerator<string> {
+    async *csv(partnerId: number, f: ReportFilter): AsyncGenerator<Buffer> {
       const forms = await formsFor(partnerId, f);
       const inputs = reportInputs([...forms.values()].map((i) => ({ inputs: i })));
-      yield csvLine(['Lead ID', 'Project', 'Created At', 'Updated At', 'Status', 'Comment', 'Payout (₹)', 'Customer Name', 'Customer Mobile', ...inputs.map((i) => i.label)]);
-      const w = where(partnerId, f);
-      let after: { cursor: string; id: number } | undefined;
-      for (;;) {
-        const keyset = after
-          ? sql`(${formResponses.created_on}, ${formResponses.form_response_id}) < (${after.cursor}::timestamptz, ${after.id})`
-          : undefined;
-        const rows = await db
-          .select(pageColumns)
-          .from(formResponses)
-          .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
-          .where(and(w, keyset))
-          .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
-          .limit(batch);
-        if (!rows.length) return;
-        const data = await dataOf(rows.map((r) => r.form_response_id));
-        let chunk = '';
-        for (const r of rows) {
-          const cells = cellsOf(forms.get(r.form_id), data.get(r.form_response_id));
-          const formInputs = forms.get(r.form_id) ?? [];
-          chunk += csvLine([
-            r.form_response_id,
-            r.slug_name,
-            formatIsoLocal(r.created_on),
-            formatIsoLocal(r.modified_on),
-            leadStatusText(r),
-            r.status_comment,
-            (r.payout_paise / 100).toFixed(2),
-            r.customer_name,
-            showsCustomerMobile(r.job_category_id) ? r.customer_mobile : '',
-            ...inputs.map((col) => {
-              const cell = cells[col.key];
-              if (!cell?.value) return '';
-              const def = formInputs.find((i) => i.input_id === cell.input_id);
-              return def && isFileInput(def) ? `Attached (file ${cell.file_id ?? cell.value})` : cell.value;
-            }),
-          ]);
-        }
-        yield chunk;
-        const last = rows[rows.length - 1]!;
-        after = { cursor: last.cursor, id: last.form_response_id };
-        if (rows.length < batch) return;
-      }
+      yield Buffer.from(csvLine([...CSV_HEADER, ...inputs.map((i) => i.label)]));
+      const values = db
+        .select({ m: leadValuesJson.as('m') })
+        .from(formResponseData)
+        .where(eq(formResponseData.form_response_id, formResponses.form_response_id))
+        .as('v');
+      const query = db
+        .select(csvColumns(forms, inputs, sql`${values.m}`))
+        .from(formResponses)
+        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
+        .leftJoinLateral(values, sql`true`)
+        .where(reportWhere(partnerId, f))
+        .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
+        .toSQL();
+      const select = query.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(query.params[Number(n) - 1]));
+      yield* crlfRecords(deps.copyOut(`(${select}) TO STDOUT WITH (FORMAT csv)`));
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { BANK_STATUS, MAX_BANKS, maskAccount, profileMessages, type Bank } from '@pmw/contract/partner-profile';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { BANK_STATUS, MAX_BANKS, canRemoveBank, maskAccount, profileMessages, type Bank } from '@pmw/contract/partner-profile';
 import type { Db, DbOrTx } from '../../db/client';
 import { bankDetails } from '../../db/schema/index';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
@@ -24,6 +24,7 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
     account_no: maskAccount(row.account_no_last4, row.account_no_length),
     branch_detail: row.branch_detail,
     status: row.status,
+    reject_reason: row.status === BANK_STATUS.rejected ? row.reject_reason : null,
     is_default: row.is_default,
     created_on: row.created_on.toISOString(),
   });
@@ -38,7 +39,8 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
     /**
      * Adds an account. The IFSC must exist in the offline data (its bank name
      * wins over what the form sent). One partner's adds run one at a time, so
-     * the limit of 3 holds under concurrent requests.
+     * the limit of 3 holds under concurrent requests; rejected accounts are
+     * out of use and do not count toward it.
      */
     async add(userId: number, input: { ifsc_code: string; account_no: string; bank_name?: string | undefined; branch_detail?: string | undefined }): Promise<Bank> {
       const known = ifsc.validate(input.ifsc_code);
@@ -47,7 +49,7 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
       try {
         return await db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${userId}`}))`);
-          const [n] = await tx.select({ n: count() }).from(bankDetails).where(eq(bankDetails.user_id, userId));
+          const [n] = await tx.select({ n: count() }).from(bankDetails).where(and(eq(bankDetails.user_id, userId), ne(bankDetails.status, BANK_STATUS.rejected)));
           if ((n?.n ?? 0) >= MAX_BANKS) throw conflict(profileMessages.bankLimit);
           const [row] = await tx
             .insert(bankDetails)
@@ -81,6 +83,22 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
           await tx.update(bankDetails).set({ is_default: false, modified_on: new Date() }).where(and(eq(bankDetails.user_id, userId), eq(bankDetails.is_default, true)));
           await tx.update(bankDetails).set({ is_default: true, modified_on: new Date() }).where(eq(bankDetails.bank_detail_id, bankDetailId));
         }
+        return service.list(userId, tx);
+      });
+    },
+
+    /**
+     * Removes the owner's rejected account, so a correct one can take its
+     * place (the same number too, once fixed by the bank). Accounts in review
+     * or in use stay: payouts may be on their way to them.
+     */
+    async remove(userId: number, bankDetailId: number): Promise<Bank[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${userId}`}))`);
+        const [row] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
+        if (!row || row.user_id !== userId) throw notFound(profileMessages.bankNotFound);
+        if (!canRemoveBank(row)) throw conflict(profileMessages.bankNotRemovable);
+        await tx.delete(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId));
         return service.list(userId, tx);
       });
     },

@@ -148,6 +148,34 @@ describe('Banks', () => {
     const rejected = await t.services.banks.setStatus(b!.bank_detail_id, 2, 'Name does not match');
     expect(rejected).toMatchObject({ status: 2, is_default: false });
   });
+
+  it('shows why a bank was rejected, lets it be removed and replaced, and counts only banks in use toward 3', async () => {
+    const banks = bankSchema.array().parse(body(await get('/profile/bank/fetch', ravi)).data);
+    expect(banks).toHaveLength(3);
+    const rejected = banks.find((x) => x.status === 2)!;
+    expect(rejected.reject_reason).toBe('Name does not match');
+    expect(banks.filter((x) => x.status !== 2).every((x) => x.reject_reason === null)).toBe(true);
+
+    // Two in use and one rejected: a replacement may be added beside the rejected one.
+    const replacement = await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '666666666', account_no_confirm: '666666666' }, ravi);
+    expect(replacement.statusCode, replacement.body).toBe(200);
+    const fourth = await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '777777777', account_no_confirm: '777777777' }, ravi);
+    expect(body(fourth).message).toBe('You can add at most 3 bank accounts');
+
+    // Only the owner's rejected bank can be removed.
+    const inUse = banks.find((x) => x.status === 1)!;
+    const notRejected = await post('/profile/bank/remove', { bank_detail_id: inUse.bank_detail_id }, ravi);
+    expect(notRejected.statusCode).toBe(409);
+    expect(body(notRejected).message).toBe('Only a rejected bank account can be removed');
+    expect((await post('/profile/bank/remove', { bank_detail_id: rejected.bank_detail_id })).statusCode).toBe(404);
+    const removed = await post('/profile/bank/remove', { bank_detail_id: rejected.bank_detail_id }, ravi);
+    expect(removed.statusCode).toBe(200);
+    expect(body(removed).message).toBe('Bank account removed');
+    const left = bankSchema.array().parse(body(removed).data);
+    expect(left.map((x) => x.bank_detail_id)).not.toContain(rejected.bank_detail_id);
+    expect(left).toHaveLength(3);
+    expect((await post('/profile/bank/remove', { bank_detail_id: rejected.bank_detail_id }, ravi)).statusCode).toBe(404);
+  });
 });
 
 describe('session', () => {

@@ -36,6 +36,8 @@ export function registerProfileRoutes(
     answer(await banks.setDefault(session.subjectId, body.bank_detail_id), profileMessages.defaultSet),
   );
 
+  route(app, ctx, profileRoutes.bankRemove, async ({ session, body }) => answer(await banks.remove(session.subjectId, body.bank_detail_id), profileMessages.bankRemoved));
+
   route(app, ctx, profileRoutes.ifscLookup, async ({ params }) => {
     const found = await ifsc.lookup(params.ifsc);
     return found.valid ? found : answer(found, profileMessages.ifscUnknown);

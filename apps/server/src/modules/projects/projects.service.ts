@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { slugify, type OpsProject, type projectBodySchema, type taskFormBodySchema } from '@pmw/contract/ops-projects';
+import { baseMessages, isWebUrl } from '@pmw/contract/base';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/index';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AuditService } from '../ops/audit.service';
 
 type ProjectInput = z.output<typeof projectBodySchema>;
@@ -15,8 +17,26 @@ type JobRow = typeof jobs.$inferSelect;
  * The write side of the catalogue: projects with their locations, pincodes,
  * media and lead form. Every change is audited with the record before and after.
  */
-export function createProjectsService(deps: { db: Db; files: FilesService; audit: AuditService }) {
+export function createProjectsService(deps: { db: Db; files: FilesService; audit: AuditService; allowHttpLinks?: boolean; catalogue?: CatalogueCache | undefined }) {
   const { db, files, audit } = deps;
+  /** The contract takes http(s); production takes https only, so a link never leaves the site unencrypted. */
+  const checkLinks = (links: Record<string, string | null | undefined>) => {
+    for (const [field, link] of Object.entries(links)) {
+      if (link && !isWebUrl(link, { allowHttp: deps.allowHttpLinks ?? false })) {
+        const err = new AppError('VALIDATION', `${field}: ${baseMessages.webUrl}`);
+        (err as AppError & { fields?: unknown }).fields = [{ field, message: baseMessages.webUrl }];
+        throw err;
+      }
+    }
+  };
+  /** Runs an edit, then (committed) tells the catalogue cache, so the next lead reads the new project or form. */
+  async function edit<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      await deps.catalogue?.invalidate();
+    }
+  }
 
   async function load(jobId: number, tx: Db | Tx = db): Promise<OpsProject> {
     const [row] = await tx
@@ -145,15 +165,16 @@ export function createProjectsService(deps: { db: Db; files: FilesService; audit
     },
 
     async create(actor: number, p: ProjectInput): Promise<OpsProject> {
+      checkLinks({ logo_url: p.logo_url, redirect_link: p.redirect_link });
       const values = await columns(actor, p);
       try {
-        return await db.transaction(async (tx) => {
+        return await edit(() => db.transaction(async (tx) => {
           const [row] = await tx.insert(jobs).values(values).returning();
           await replaceChildren(tx, row!.job_id, p);
           const after = await load(row!.job_id, tx);
           await audit.record({ actor_user_id: actor, action: 'project.create', entity_type: 'project', entity_id: row!.job_id, after }, tx);
           return after;
-        });
+        }));
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
         throw err;
@@ -161,18 +182,19 @@ export function createProjectsService(deps: { db: Db; files: FilesService; audit
     },
 
     async update(actor: number, jobId: number, p: ProjectInput): Promise<OpsProject> {
+      checkLinks({ logo_url: p.logo_url, redirect_link: p.redirect_link });
       const [current] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
       if (!current) throw notFound('Project not found');
       const values = await columns(actor, p, current);
       try {
-        return await db.transaction(async (tx) => {
+        return await edit(() => db.transaction(async (tx) => {
           const before = await load(jobId, tx);
           await tx.update(jobs).set(values).where(eq(jobs.job_id, jobId));
           await replaceChildren(tx, jobId, p);
           const after = await load(jobId, tx);
           await audit.record({ actor_user_id: actor, action: 'project.update', entity_type: 'project', entity_id: jobId, before, after }, tx);
           return after;
-        });
+        }));
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
         throw err;
@@ -181,7 +203,8 @@ export function createProjectsService(deps: { db: Db; files: FilesService; audit
 
     /** Creates or replaces the project's lead form; a new form takes the project's id (form_id == job_id). */
     async saveForm(actor: number, jobId: number, f: FormInput): Promise<OpsProject> {
-      return db.transaction(async (tx) => {
+      checkLinks({ custom_link: f.custom_link });
+      return edit(() => db.transaction(async (tx) => {
         const before = await load(jobId, tx);
         const inputs = f.inputs.map((i) => ({ ...i, label: i.label.trim(), input_enum: i.input_enum?.map((o) => o.trim()).filter(Boolean) ?? null }));
         await tx
@@ -192,7 +215,7 @@ export function createProjectsService(deps: { db: Db; files: FilesService; audit
         const after = await load(jobId, tx);
         await audit.record({ actor_user_id: actor, action: 'project.form', entity_type: 'project', entity_id: jobId, before: before.form, after: after.form }, tx);
         return after;
-      });
+      }));
     },
   };
 }

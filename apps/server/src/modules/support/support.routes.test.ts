@@ -144,10 +144,12 @@ describe('the worker side', () => {
     const recharge = await call(supportRoutes.addTicket, asha, { ticket_type: 60, ticket_title: '9876500001-239', tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 94101 });
     expect(recharge.data).toMatchObject({ tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 94101 });
 
-    // A newcomer: How to Start, and the introduction video in PIKU's greeting.
+    // A newcomer: How to Start. No introduction video is configured here, so PIKU does not point at one.
     const start = await call(supportRoutes.addTicket, newcomer, { ticket_type: 10, ticket_title: 'How to Start' });
     const greeting = (await call(supportRoutes.conversation, newcomer, { ticket_id: start.data!.ticket_id })).data!.chats[0]!;
-    expect(greeting.chat_message).toMatch(/introduction video/);
+    expect(greeting.chat_message).toMatch(/^Hi! I am PIKU/);
+    expect(greeting.chat_message).not.toMatch(/video/i);
+    expect((await call(supportRoutes.ticket, newcomer, { ticket_id: start.data!.ticket_id })).data!.intro_video_url).toBeNull();
     expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 0, ticket_title: 'Others' })).status).toBe(200);
   });
 
@@ -185,6 +187,13 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.close, asha, { ticket_id: id, rating: 6 })).status).toBe(400);
     expect((await call(supportRoutes.close, asha, { ticket_id: id, rating: 2, rating_comment: 'y'.repeat(751) })).status).toBe(400);
     expect((await call(supportRoutes.close, ravi, { ticket_id: id, rating: 2 })).status).toBe(403);
+    // Not answered yet: no rating, and the ticket stays open.
+    const early = await call(supportRoutes.close, asha, { ticket_id: id, rating: 5 });
+    expect(early).toMatchObject({ status: 409, message: supportTexts.rateOnlyAnswered });
+    expect((await call(supportRoutes.ticket, asha, { ticket_id: id })).data).toMatchObject({ status: 0, rating: null });
+    await call(agentSupportRoutes.addChat, ops, { ticket_id: id, chat_message: 'Which payment?' });
+    expect((await call(supportRoutes.close, asha, { ticket_id: id, rating: 5 })).status).toBe(409);
+    await call(agentSupportRoutes.resolve, ops, { ticket_id: id, chat_message: 'Sorted.' });
     const closed = await call(supportRoutes.close, asha, { ticket_id: id, rating: 2, rating_comment: 'Took too long' });
     expect(closed.data).toMatchObject({ status: 40, rating: 2, rating_comment: 'Took too long' });
     expect(closingMessage(closed.data!.rating)).toBe("Ticket closed! We're sorry for any inconvenience. We're working to improve.");

@@ -18,7 +18,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   route(app, ctx, supportRoutes.tickets, async ({ query, session }) => support.listTickets(self(session, query.user_id)));
   route(app, ctx, supportRoutes.addTicket, async ({ body, session }) => answer(await support.createTicket(self(session, body.user_id), body), 'Query raised'));
   route(app, ctx, supportRoutes.ticket, async ({ query, session }) => support.ticketForWorker(self(session, query.user_id), query.ticket_id));
-  route(app, ctx, supportRoutes.conversation, async ({ query, session }) => support.conversationForWorker(self(session, query.user_id), query.ticket_id));
+  route(app, ctx, supportRoutes.conversation, async ({ query, session }) => support.conversationForWorker(self(session, query.user_id), query.ticket_id, query.before_chat_id));
   route(app, ctx, supportRoutes.addChat, async ({ body, session }) => support.addWorkerChat(self(session, body.user_id), body));
   route(app, ctx, supportRoutes.close, async ({ body, session }) => answer(await support.closeWithRating(self(session, body.user_id), body), 'Thanks for your feedback'));
   route(app, ctx, supportRoutes.jobs, async ({ query, session }) => support.context.jobsFor(self(session, query.user_id), query.ticket_type));
@@ -44,6 +44,10 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   route(app, ctx, a.ticket, async ({ query, session }) => {
     await agent(session);
     return support.agentTicket(query.ticket_id);
+  });
+  route(app, ctx, a.conversation, async ({ query, session }) => {
+    await agent(session);
+    return support.conversationForAgent(query.ticket_id, query.before_chat_id);
   });
   route(app, ctx, a.addChat, async ({ body, session }) => support.addAgentChat(await agent(session), body));
   route(app, ctx, a.resolve, async ({ body, session }) => answer(await support.resolve(await agent(session), body), 'Marked resolved'));

@@ -1,9 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   BOT_NAME,
   CHAT_DIRECTION,
+  CHAT_MAX_PER_MINUTE,
+  CHAT_PAGE_SIZE,
   TICKET_STATUS,
   botGreeting,
+  canRate,
   eligibleTicketTypes,
   isWaitingForSupport,
   supportTexts,
@@ -29,6 +32,9 @@ import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import { pmwId } from '../users/users.service';
 import type { SupportEvents } from './support.events';
 import { createWorkerContext } from './worker-context';
+
+/** Advisory lock namespace of chat budgets (sender, then ticket). */
+const CHAT_LOCK = 7311;
 
 type TicketRow = typeof tickets.$inferSelect;
 type Actor = { kind: 'worker' | 'ops' | 'bot'; id: number | null };
@@ -111,27 +117,52 @@ export function createSupportService(deps: {
       .leftJoin(filesTable, eq(filesTable.file_id, ticketChats.file_id))
       .where(where ? and(eq(ticketChats.ticket_id, ticketId), where) : eq(ticketChats.ticket_id, ticketId))
       .orderBy(asc(ticketChats.created_on), asc(ticketChats.ticket_chat_id));
-    return rows.map(({ chat, file_name }) => ({
-      ticket_chat_id: chat.ticket_chat_id,
-      ticket_id: chat.ticket_id,
-      chat_message: chat.chat_message,
-      direction: chat.direction,
-      created_by: chat.created_by,
-      translated_message: chat.translated_message,
-      file_id: chat.file_id,
-      file_name,
-      created_on: chat.created_on.toISOString(),
-    }));
+    return rows.map(({ chat, file_name }) => toChatEntry(chat, file_name));
   }
 
-  async function conversation(ticketId: number): Promise<Conversation> {
+  const toChatEntry = (chat: typeof ticketChats.$inferSelect, file_name: string | null): ChatEntry => ({
+    ticket_chat_id: chat.ticket_chat_id,
+    ticket_id: chat.ticket_id,
+    chat_message: chat.chat_message,
+    direction: chat.direction,
+    created_by: chat.created_by,
+    translated_message: chat.translated_message,
+    file_id: chat.file_id,
+    file_name,
+    created_on: chat.created_on.toISOString(),
+  });
+
+  /**
+   * A page of the conversation: the newest CHAT_PAGE_SIZE chats before the
+   * cursor (all of them without one), with the calls and history of the same
+   * stretch of time, so pages join into one timeline.
+   */
+  async function conversation(ticketId: number, beforeChatId?: number): Promise<Conversation> {
+    const cursor = beforeChatId
+      ? (await db.select({ id: ticketChats.ticket_chat_id, at: ticketChats.created_on }).from(ticketChats).where(and(eq(ticketChats.ticket_id, ticketId), eq(ticketChats.ticket_chat_id, beforeChatId))).limit(1))[0]
+      : undefined;
+    if (beforeChatId && !cursor) throw notFound('Message not found');
+    const newestFirst = await db
+      .select({ id: ticketChats.ticket_chat_id, at: ticketChats.created_on })
+      .from(ticketChats)
+      .where(and(eq(ticketChats.ticket_id, ticketId), cursor ? sql`(${ticketChats.created_on}, ${ticketChats.ticket_chat_id}) < (${cursor.at}, ${cursor.id})` : undefined))
+      .orderBy(desc(ticketChats.created_on), desc(ticketChats.ticket_chat_id))
+      .limit(CHAT_PAGE_SIZE + 1);
+    const more = newestFirst.length > CHAT_PAGE_SIZE;
+    const page = newestFirst.slice(0, CHAT_PAGE_SIZE);
+    const oldest = page[page.length - 1];
+    const ids = page.map((c) => c.id);
+    // Calls and history from the oldest chat of the page (from the start when it is the first page) up to the cursor.
+    const within = (column: typeof ticketCallLogs.created_on | typeof ticketHistory.created_on) =>
+      and(more && oldest ? gte(column, oldest.at) : undefined, cursor ? lt(column, cursor.at) : undefined);
     const [chats, calls, history] = await Promise.all([
-      chatsOf(ticketId),
-      db.select().from(ticketCallLogs).where(eq(ticketCallLogs.ticket_id, ticketId)).orderBy(asc(ticketCallLogs.created_on)),
-      db.select().from(ticketHistory).where(eq(ticketHistory.ticket_id, ticketId)).orderBy(asc(ticketHistory.created_on)),
+      ids.length ? chatsOf(ticketId, inArray(ticketChats.ticket_chat_id, ids)) : Promise.resolve([]),
+      db.select().from(ticketCallLogs).where(and(eq(ticketCallLogs.ticket_id, ticketId), within(ticketCallLogs.created_on))).orderBy(asc(ticketCallLogs.created_on)),
+      db.select().from(ticketHistory).where(and(eq(ticketHistory.ticket_id, ticketId), within(ticketHistory.created_on))).orderBy(asc(ticketHistory.created_on)),
     ]);
     return {
       chats,
+      older_cursor: more && oldest ? oldest.id : null,
       call_logs: calls.map((c) => ({ call_log_id: c.call_log_id, ticket_id: c.ticket_id, direction: c.direction, status: c.status, created_on: c.created_on.toISOString() })),
       history: history.map(toHistory),
     };
@@ -143,6 +174,28 @@ export function createSupportService(deps: {
     field_value: h.field_value,
     created_on: h.created_on.toISOString(),
   });
+
+  /**
+   * CHAT_MAX_PER_MINUTE messages a minute per ticket (people, not the bot) and
+   * per sender across tickets. Advisory locks on the sender, then the ticket,
+   * make the count and the insert one step for parallel requests.
+   */
+  async function chatBudget(tx: DbOrTx, ticketId: number, senderId: number) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK}, ${senderId})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK + 1}, ${ticketId})`);
+    const since = new Date(Date.now() - 60_000);
+    const [perTicket] = await tx
+      .select({ n: count() })
+      .from(ticketChats)
+      .where(and(eq(ticketChats.ticket_id, ticketId), isNotNull(ticketChats.sender_user_id), gte(ticketChats.created_on, since)));
+    const [perSender] = await tx
+      .select({ n: count() })
+      .from(ticketChats)
+      .where(and(eq(ticketChats.sender_user_id, senderId), gte(ticketChats.created_on, since)));
+    if ((perTicket?.n ?? 0) >= CHAT_MAX_PER_MINUTE || (perSender?.n ?? 0) >= CHAT_MAX_PER_MINUTE) {
+      throw new AppError('RATE_LIMITED', supportTexts.chatTooFast);
+    }
+  }
 
   async function insertChat(tx: DbOrTx, values: { ticket_id: number; chat_message: string; direction: number; created_by: string; sender_user_id: number | null; file_id?: number | null; translated_message?: string | null }) {
     const [row] = await tx.insert(ticketChats).values({ ...values, file_id: values.file_id ?? null }).returning();
@@ -273,7 +326,7 @@ export function createSupportService(deps: {
           })
           .returning();
         await tx.insert(ticketHistory).values({ ticket_id: created!.ticket_id, field_type: 'status', field_value: String(TICKET_STATUS.NEW), changed_by_kind: 'worker', changed_by_id: userId });
-        await insertChat(tx, { ticket_id: created!.ticket_id, chat_message: botGreeting(body.ticket_type, user?.first_name ?? null), direction: CHAT_DIRECTION.SUPPORT, created_by: BOT_NAME, sender_user_id: null });
+        await insertChat(tx, { ticket_id: created!.ticket_id, chat_message: botGreeting(body.ticket_type, user?.first_name ?? null, !!deps.introVideoUrl), direction: CHAT_DIRECTION.SUPPORT, created_by: BOT_NAME, sender_user_id: null });
         return created!;
       });
       const ticket = await toTicket(row);
@@ -285,9 +338,14 @@ export function createSupportService(deps: {
       return detail(await ownTicket(userId, ticketId));
     },
 
-    async conversationForWorker(userId: number, ticketId: number): Promise<Conversation> {
+    async conversationForWorker(userId: number, ticketId: number, beforeChatId?: number): Promise<Conversation> {
       await ownTicket(userId, ticketId);
-      return conversation(ticketId);
+      return conversation(ticketId, beforeChatId);
+    },
+
+    async conversationForAgent(ticketId: number, beforeChatId?: number): Promise<Conversation> {
+      await ticketRow(ticketId);
+      return conversation(ticketId, beforeChatId);
     },
 
     /**
@@ -296,8 +354,9 @@ export function createSupportService(deps: {
      */
     async addWorkerChat(userId: number, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
       const row = await ownTicket(userId, body.ticket_id);
-      if (body.file_id) await attachedFile({ kind: 'worker', id: userId }, body.file_id, body.ticket_id);
+      const file = body.file_id ? await attachedFile({ kind: 'worker', id: userId }, body.file_id, body.ticket_id) : undefined;
       const { chat, status } = await db.transaction(async (tx) => {
+        await chatBudget(tx, body.ticket_id, userId);
         const current = await ticketRow(body.ticket_id, tx);
         const chatRow = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.USER, created_by: String(userId), sender_user_id: userId, file_id: body.file_id ?? null });
         const next = current.status === TICKET_STATUS.NEW ? TICKET_STATUS.NEW : TICKET_STATUS.WAITING;
@@ -306,17 +365,22 @@ export function createSupportService(deps: {
         await setStatus(tx, current, next, { kind: 'worker', id: userId }, reopen);
         return { chat: chatRow, status: next };
       });
-      const entry = await chatEntry(chat.ticket_chat_id, chat.ticket_id);
+      // The message as written and committed goes out at once: no second read before the fan-out.
+      const entry = toChatEntry(chat, file?.file_name ?? null);
       events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
       return entry;
     },
 
-    /** Closing with a rating: status 40, rating and comment kept, a comment also goes in as a message. */
+    /**
+     * Closing with a rating: status 40, rating and comment kept, a comment also
+     * goes in as a message. Only an answered (resolved) ticket can be rated.
+     */
     async closeWithRating(userId: number, body: { ticket_id: number; rating: number; rating_comment?: string | null | undefined }): Promise<Ticket> {
       const comment = body.rating_comment?.trim() || null;
       const chatId = await db.transaction(async (tx) => {
         const row = await ownTicket(userId, body.ticket_id, tx);
         if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
+        if (!canRate(row.status)) throw conflict(supportTexts.rateOnlyAnswered);
         await setStatus(tx, row, TICKET_STATUS.CLOSED, { kind: 'worker', id: userId }, { rating: body.rating, rating_comment: comment });
         if (!comment) return null;
         const chat = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: comment, direction: CHAT_DIRECTION.USER, created_by: String(userId), sender_user_id: userId });
@@ -433,8 +497,9 @@ export function createSupportService(deps: {
 
     /** An agent's reply: the ticket becomes theirs if nobody has it, and is answered (10). */
     async addAgentChat(agent: OpsAgent, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
-      if (body.file_id) await attachedFile({ kind: 'ops', id: agent.user_id }, body.file_id, body.ticket_id);
+      const file = body.file_id ? await attachedFile({ kind: 'ops', id: agent.user_id }, body.file_id, body.ticket_id) : undefined;
       const { chat, status } = await db.transaction(async (tx) => {
+        await chatBudget(tx, body.ticket_id, agent.user_id);
         const row = await ticketRow(body.ticket_id, tx);
         if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
         const chatRow = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.SUPPORT, created_by: agentName(agent), sender_user_id: agent.user_id, file_id: body.file_id ?? null });
@@ -442,7 +507,8 @@ export function createSupportService(deps: {
         await setStatus(tx, row, next, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
         return { chat: chatRow, status: next };
       });
-      const entry = await chatEntry(chat.ticket_chat_id, chat.ticket_id);
+      // The message as written and committed goes out at once: no second read before the fan-out.
+      const entry = toChatEntry(chat, file?.file_name ?? null);
       events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
       return entry;
     },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, max, min, or, sql } from 'drizzle-orm
 import { APPLICATION_ATTEMPTED_MIN } from '@pmw/contract/hiring';
 import type { Recharge, SupportJob, SupportLead } from '@pmw/contract/support';
 import type { Db } from '../../db/client';
+import { withEmployer } from '../projects/job-query';
 import { applications, employers, formResponses, jobCategories, jobs, servicePurchases } from '../../db/schema/index';
 
 /**
@@ -50,18 +51,15 @@ export function createWorkerContext(db: Db) {
 
   async function projects(jobIds: number[]) {
     if (!jobIds.length) return [];
-    return db
-      .select({
-        job_id: jobs.job_id,
-        title: jobs.job_title,
-        archive_status: jobs.archive_status,
-        employer_name: employers.employer_name,
-        logo_key: employers.logo_key,
-        category: jobCategories.title,
-      })
-      .from(jobs)
-      .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-      .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+    const fields = {
+      job_id: jobs.job_id,
+      title: jobs.job_title,
+      archive_status: jobs.archive_status,
+      employer_name: employers.employer_name,
+      logo_key: employers.logo_key,
+      category: jobCategories.title,
+    };
+    return withEmployer(db.select(fields).from(jobs).$dynamic())
       .where(inArray(jobs.job_id, jobIds))
       .orderBy(asc(employers.employer_name), asc(jobs.job_title));
   }

@@ -124,9 +124,11 @@ describe('team login', () => {
     const sent = await post('/team/otp/send', { mobile: '9876500019', team_code: 'TEAM01' });
     expect(sent.statusCode).toBe(403);
     expect(body(sent)).toMatchObject({ code: 'BLOCKED', message: 'Your account has been removed, Please contact your Admin.' });
-    // Without the team code the OTP goes out, but the login is still refused.
+    // Without the team code no OTP goes out either; an OTP asked for another way still does not log in.
     const sent2 = await post('/team/otp/send', { mobile: '9876500019' });
-    const { request_id } = teamOtpSentSchema.parse(body(sent2).data);
+    expect(sent2.statusCode).toBe(403);
+    expect(body(sent2).code).toBe('BLOCKED');
+    const { request_id } = await t.services.otp.send({ mobile: '9876500019', purpose: 'TEAM_LOGIN', ip: '10.8.0.1' });
     const otp = await latestOtp(t, '9876500019');
     const res = await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Suresh', mobile: '9876500019', otp });
     expect(res.statusCode).toBe(403);
@@ -283,6 +285,8 @@ describe('leads', () => {
   });
 
   it("completes an 'Add Details' lead, only for its own member and team", async () => {
+    const [asked] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, 7102));
+    expect(asked?.status_comment).toBe('Please add the customer city');
     const input = [{ input_id: 4, value: 'Chennai' }];
     const other = await post('/team/task/response/complete', { form_id: 202, form_response_id: 7111, input }, meena);
     expect(other.statusCode).toBe(404);
@@ -292,6 +296,8 @@ describe('leads', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [lead] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, 7102));
     expect(lead?.sub_status).toBe(0);
+    // The request ('Please add the customer city') is answered: its comment leaves the lead.
+    expect(lead?.status_comment).toBeNull();
     const data = await t.database.db.select().from(formResponseData).where(eq(formResponseData.form_response_id, 7102));
     expect(data.find((d) => d.input_id === 4)?.value).toBe('Chennai');
     const twice = await post('/team/task/response/complete', { form_id: 201, form_response_id: 7102, input }, meena);

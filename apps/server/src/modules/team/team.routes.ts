@@ -6,15 +6,17 @@ import type { SessionInfo } from '../../http/session';
 import { AppError } from '../../errors';
 import type { OtpService } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
+import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { TeamService } from './team.service';
+import { smsLocaleOf } from '../../http/locale';
 
 /** The member a team session stands for: the user and the team they logged in under. */
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** /api/v2/team/...: the calls of the team area (spec 000, section 7, Team). */
-export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
-  const { otp, team, users } = deps;
+export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; intake: LeadIntakeService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
+  const { otp, team } = deps;
 
   // Blocking takes effect on the member's next request, not only at login.
   ctx.sessions.addCheck('team', async (session) => team.assertActiveMember(Number(session.context.team_id), session.subjectId));
@@ -23,20 +25,15 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.team, async ({ query }) => team.publicTeam(query.team_code));
 
   route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
-    if (body.team_code) {
-      // A blocked member is told so before an OTP is spent on them.
-      const t = await team.teamByCode(body.team_code);
-      if (!t) throw new AppError('NOT_FOUND', teamMessages.invalidUrl);
-      const user = await users.byMobile(body.mobile);
-      if (user && (user.blocked || (await team.isBlocked(t.team_id, user.user_id)))) throw new AppError('BLOCKED', messages.accountRemoved);
-    }
-    const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip });
+    // A person blocked in any team, or a stranger to an invite-only team, is told so before an OTP is spent.
+    await team.assertMayAskOtp(body.mobile, body.team_code);
+    const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
   });
 
-  route(app, ctx, teamRoutes.login, async ({ body, reply }) => {
+  route(app, ctx, teamRoutes.login, async ({ body, req, reply }) => {
     if (!(await team.teamByCode(body.team_code))) throw new AppError('NOT_FOUND', teamMessages.invalidUrl);
-    await otp.verify({ mobile: body.mobile, purpose: 'TEAM_LOGIN', otp: body.otp, request_id: body.request_id });
+    await otp.verify({ mobile: body.mobile, purpose: 'TEAM_LOGIN', otp: body.otp, request_id: body.request_id, ip: req.ip });
     const member = await team.login(body);
     await ctx.sessions.create(reply, 'team', member.user_id, { team_id: member.team_id });
     return answer(member, messages.loginSuccess);
@@ -66,7 +63,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.reportData, async ({ query, session }) => team.reportData(memberOf(session), query));
 
   route(app, ctx, teamRoutes.submit, async ({ body, session }) => {
-    const lead = await team.submitLead(memberOf(session), { form_id: body.form_id, values: body.input, location: body.location, idempotency_key: body.idempotency_key });
+    const lead = await deps.intake.teamLead(memberOf(session), { form_id: body.form_id, values: body.input, location: body.location, idempotency_key: body.idempotency_key });
     return answer(lead, teamMessages.leadAdded);
   });
 

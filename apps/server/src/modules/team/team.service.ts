@@ -9,6 +9,7 @@ import {
   type Team,
   type TeamLead,
   type TeamMember,
+  type TeamJoinPolicy,
   type TeamProject,
 } from '@pmw/contract/team';
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
@@ -21,6 +22,7 @@ import {
   jobCategories,
   jobPincodes,
   jobs,
+  leadCounters,
   taskForms,
   teamMembers,
   teams,
@@ -33,6 +35,7 @@ import type { UsersService } from '../users/users.service';
 export type TeamRow = typeof teams.$inferSelect;
 
 const blocked = () => new AppError('BLOCKED', messages.accountRemoved);
+const inviteOnly = () => new AppError('FORBIDDEN', teamMessages.inviteOnly);
 const invalidTeam = () => notFound(teamMessages.teamNotFound);
 
 /** `YYYY-MM-DD`..`YYYY-MM-DD` (inclusive days at +05:30) as instants. */
@@ -70,6 +73,10 @@ export function createTeamService(deps: {
     const [row] = await db.select().from(teams).where(eq(teams.team_code, code.toUpperCase())).limit(1);
     return row;
   }
+  async function isMember(teamId: number, userId: number): Promise<boolean> {
+    const [row] = await db.select({ user_id: teamMembers.user_id }).from(teamMembers).where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId))).limit(1);
+    return !!row;
+  }
   async function teamById(teamId: number): Promise<TeamRow> {
     const [row] = await db.select().from(teams).where(eq(teams.team_id, teamId)).limit(1);
     if (!row) throw invalidTeam();
@@ -104,6 +111,25 @@ export function createTeamService(deps: {
       return row?.blocked === true;
     },
 
+    /** Whether a person is blocked in any team: they get no team OTP and join no other team. */
+    async isBlockedAnywhere(userId: number): Promise<boolean> {
+      const [row] = await db.select({ user_id: teamMembers.user_id }).from(teamMembers).where(and(eq(teamMembers.user_id, userId), eq(teamMembers.blocked, true))).limit(1);
+      return !!row;
+    },
+
+    /**
+     * Refuses, before an OTP is spent, a mobile that could not log in to the
+     * team: a person blocked anywhere, or a non-member of an invite-only team.
+     */
+    async assertMayAskOtp(mobile: string, teamCode: string | undefined): Promise<void> {
+      const user = await users.byMobile(mobile);
+      if (user && (user.blocked || (await service.isBlockedAnywhere(user.user_id)))) throw blocked();
+      if (teamCode === undefined) return;
+      const team = await teamByCode(teamCode);
+      if (!team) throw invalidTeam();
+      if (team.join_policy === 'invite_only' && !(user && (await isMember(team.team_id, user.user_id)))) throw inviteOnly();
+    },
+
     /** Refuses a member who is blocked, in the team or as a person; used at login and on every request. */
     async assertActiveMember(teamId: number, userId: number): Promise<void> {
       const [row] = await db
@@ -121,6 +147,8 @@ export function createTeamService(deps: {
     async login(input: { team_code: string; first_name: string; mobile: string }): Promise<TeamMember> {
       const team = await teamByCode(input.team_code);
       if (!team) throw invalidTeam();
+      // Checked before a person is made, so an invite-only team adds nobody by itself.
+      await service.assertMayAskOtp(input.mobile, input.team_code);
       const user = await users.findOrCreateByMobile(input.mobile, input.first_name);
       if (user.blocked) throw blocked();
       if (!user.first_name) await users.updateName(user.user_id, input.first_name);
@@ -219,10 +247,22 @@ export function createTeamService(deps: {
     },
 
     async taskCount(member: { userId: number; teamId: number }, range: { start_date?: string | undefined; end_date?: string | undefined }) {
-      const [row] = await db
-        .select(counts)
-        .from(formResponses)
-        .where(and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)));
+      // Without dates the member's lead counters answer; a date range counts the leads.
+      const [row] =
+        !range.start_date && !range.end_date
+          ? await db
+              .select({
+                added: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 0 and ${leadCounters.archive_status} = 0), 0)::int`,
+                verified: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 1), 0)::int`,
+                rejected: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 2), 0)::int`,
+                expired: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 0 and ${leadCounters.archive_status} = 1), 0)::int`,
+              })
+              .from(leadCounters)
+              .where(and(eq(leadCounters.owner_kind, 'member'), eq(leadCounters.owner_id, member.userId), eq(leadCounters.team_id, member.teamId)))
+          : await db
+              .select(counts)
+              .from(formResponses)
+              .where(and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)));
       const c = row ?? { added: 0, verified: 0, rejected: 0, expired: 0 };
       return { ...c, total: c.added + c.verified + c.rejected + c.expired };
     },
@@ -279,18 +319,6 @@ export function createTeamService(deps: {
       }));
     },
 
-    async submitLead(member: { userId: number; teamId: number }, input: { form_id: number; values: LeadInputValue[]; location?: MapLocation | undefined; idempotency_key: string }) {
-      const { lead } = await leads.createLead({
-        form: { form_id: input.form_id },
-        values: input.values,
-        attribution: { team_member_user_id: member.userId, team_id: member.teamId },
-        uploader: { kind: 'team', id: member.userId },
-        idempotency_key: input.idempotency_key,
-        location: input.location,
-      });
-      return { form_response_id: lead.form_response_id };
-    },
-
     async completeLead(member: { userId: number; teamId: number }, input: { form_response_id: number; values: LeadInputValue[]; location?: MapLocation | undefined }) {
       const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
       const lead = await leads.leadWithData(input.form_response_id, attribution);
@@ -307,16 +335,23 @@ export function createTeamService(deps: {
     /** Ops console: every team with its manager and member counts. */
     async opsTeams() {
       const rows = await db
-        .select({ team_id: teams.team_id, team_code: teams.team_code, manager_user_id: teams.manager_user_id, created_on: teams.created_on, members: sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."team_id")` })
+        .select({ team_id: teams.team_id, team_code: teams.team_code, manager_user_id: teams.manager_user_id, join_policy: teams.join_policy, created_on: teams.created_on, members: sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."team_id")` })
         .from(teams)
         .orderBy(asc(teams.team_code));
       return rows.map((r) => ({ ...r, members: Number(r.members), created_on: r.created_on.toISOString() }));
     },
     /** Ops console: a new team; the code is kept upper case and must be free. */
-    async opsCreateTeam(input: { team_code: string; manager_user_id: number }): Promise<TeamRow> {
+    async opsCreateTeam(input: { team_code: string; manager_user_id: number; join_policy?: TeamJoinPolicy }): Promise<TeamRow> {
       if (await teamByCode(input.team_code)) throw new AppError('CONFLICT', 'This team code is taken');
-      const [row] = await db.insert(teams).values({ team_code: input.team_code.toUpperCase(), manager_user_id: input.manager_user_id }).returning();
+      const [row] = await db.insert(teams).values({ team_code: input.team_code.toUpperCase(), manager_user_id: input.manager_user_id, join_policy: input.join_policy ?? 'invite_only' }).returning();
       return row!;
+    },
+    /** Ops console: whether numbers may join the team freely. */
+    async opsSetJoinPolicy(teamId: number, policy: TeamJoinPolicy): Promise<{ before: TeamRow; after: TeamRow }> {
+      const [before] = await db.select().from(teams).where(eq(teams.team_id, teamId)).limit(1);
+      if (!before) throw notFound('Team not found');
+      const [after] = await db.update(teams).set({ join_policy: policy }).where(eq(teams.team_id, teamId)).returning();
+      return { before, after: after! };
     },
     async opsMembers(teamId: number) {
       return db

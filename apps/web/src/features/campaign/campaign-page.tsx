@@ -3,12 +3,14 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignRoutes, type CampaignProduct, type OwnerProfile } from '@pmw/contract/campaign';
 import { api, ApiError } from '../../shared/api-client';
+import { LanguageSwitch } from '../../shared/language-switch';
 import { Loader } from '../../shared/loader';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { CUSTOMER_QUERY, LeadPanel } from './lead-panel';
 import { t } from './messages';
 import { ProductRail } from './product-rail';
 import './campaign.css';
+import { LoadFailed } from '../../shared/query-view';
 
 function ownerName(owner: OwnerProfile | undefined): string {
   const name = [owner?.first_name, owner?.last_name].filter(Boolean).join(' ');
@@ -30,6 +32,7 @@ function OwnerHeader({ owner }: { owner: OwnerProfile | undefined }) {
         <p className="campaign-owner__brand">PickMyWork</p>
         <h1 className="campaign-owner__name">{t('recommendedBy', { name })}</h1>
       </div>
+      <LanguageSwitch className="lang-switch--on-brand campaign-owner__lang" />
     </header>
   );
 }
@@ -84,13 +87,13 @@ export function CampaignPage() {
     const invalid = failure instanceof ApiError && (failure.httpStatus === 404 || failure.httpStatus === 400);
     return (
       <main className="campaign campaign--center">
-        <p className="campaign-problem" role="alert">
-          {invalid ? t('invalidLink') : t('somethingWentWrong')}
-        </p>
-        {!invalid && (
-          <button type="button" className="button" onClick={() => void Promise.all([profile.refetch(), tasks.refetch()])}>
-            {t('tryAgain')}
-          </button>
+        <LanguageSwitch />
+        {invalid ? (
+          <p className="campaign-problem" role="alert">
+            {t('invalidLink')}
+          </p>
+        ) : (
+          <LoadFailed failed={t('somethingWentWrong')} retry={t('tryAgain')} error={failure} busy={profile.isFetching || tasks.isFetching} onRetry={() => void Promise.all([profile.refetch(), tasks.refetch()])} />
         )}
       </main>
     );
@@ -98,6 +101,7 @@ export function CampaignPage() {
   if (!profile.data || !tasks.data) {
     return (
       <main className="campaign campaign--center">
+        <LanguageSwitch />
         <Loader label={t('loading')} />
       </main>
     );

@@ -10,9 +10,11 @@ import { LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type Coun
 import { showError, showSuccess } from '../../shared/message-bar';
 import { trackingId } from '../../shared/tracking';
 import { useCountdown } from '../../shared/use-countdown';
+import { safeLink } from '../../shared/safe-url';
 import { DetailsDialog } from './details-dialog';
 import { t } from './messages';
 import { OtpDialog } from './otp-dialog';
+import { tx } from '../../shared/i18n';
 
 const UPLOAD = { signUpload: campaignFileRoutes.signUpload, add: campaignFileRoutes.add, purpose: 'UTM_LINK' as const };
 const REDIRECT_AFTER_MS = 1500;
@@ -133,7 +135,7 @@ export function LeadPanel(props: { utmCode: string; form: CampaignTaskForm; cust
     keyRef.current = null;
     setValues({});
     showSuccess(message || t('leadAdded'));
-    setSuccess({ link: data.link });
+    setSuccess({ link: safeLink(data.link) });
     void queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY });
   }
 
@@ -219,7 +221,7 @@ export function LeadPanel(props: { utmCode: string; form: CampaignTaskForm; cust
       {notEligible !== null && (
         <div className="not-eligible" role="alert">
           <p className="not-eligible__title">{t('notEligible')}</p>
-          {notEligible && <p>{notEligible}</p>}
+          {notEligible && <p>{tx(notEligible)}</p>}
         </div>
       )}
 

@@ -1,48 +1,5 @@
-import { campaignTexts } from '@pmw/contract/campaign';
-import { defineMessages } from '../../shared/i18n';
+import { defineCatalogue } from '../../shared/i18n';
+import type en from './messages.en';
 
-/** Texts of the campaign page; the spec's own words come from the contract. */
-export const t = defineMessages({
-  loading: 'Loading products…',
-  invalidLink: campaignTexts.invalidLink,
-  somethingWentWrong: campaignTexts.somethingWentWrong,
-  tryAgain: 'Try again',
-  noProducts: campaignTexts.noProducts,
-  recommendedBy: 'Products recommended by {name}',
-  partnerFallback: 'your PickMyWork partner',
-  ownerPhoto: 'Photo of {name}',
-  hello: 'Hello {name}',
-  notYou: 'Not you?',
-  getNow: 'Get Now',
-  selected: 'Selected',
-  showAll: 'Show All',
-  showLess: 'Show less',
-  productsIn: '{title}: {count} products',
-  details: 'Details',
-  detailsTitle: '{title}: details',
-  terms: 'Terms',
-  criteria: 'Who can apply',
-  features: 'Features',
-  applyFor: 'Apply for {title}',
-  pickAProduct: 'Pick a product below and press Get Now to apply.',
-  formLoading: 'Loading the form…',
-  submit: 'Submit',
-  checkEligibility: 'Check eligibility',
-  creditNote: 'We check your credit profile with your consent before you apply.',
-  creditDefaultIncome: 'Monthly Income is taken as ₹5,00,000 if you leave it empty.',
-  otpTitle: 'Verify your mobile',
-  otpTitleCredit: 'Allow the credit profile check',
-  otpSentTo: 'Enter the OTP sent to {mobile}',
-  creditConsent: 'By entering the OTP you agree that your credit profile is checked for {project}.',
-  verify: 'Verify',
-  cancel: 'Cancel',
-  otpSent: 'OTP sent to Mobile',
-  successTitle: 'Verification Successful',
-  redirecting: 'Redirecting to the product',
-  leadAdded: 'Lead added successfully',
-  openProduct: 'Open the product page',
-  notEligible: campaignTexts.notEligible,
-  fixErrors: 'Please check the highlighted fields',
-  signedOut: 'You have been signed out on this device',
-  close: 'Close',
-});
+/** Each language is its own chunk: a reader downloads only the one they read. */
+export const t = defineCatalogue<typeof en>({ en: () => import('./messages.en'), hi: () => import('./messages.hi') });

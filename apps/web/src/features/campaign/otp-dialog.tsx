@@ -3,6 +3,7 @@ import { otpSchema } from '@pmw/contract/auth';
 import { Dialog } from '../../shared/dialog';
 import { OtpField } from '../../shared/otp-field';
 import { t } from './messages';
+import { firstIssue } from '../../shared/i18n';
 
 /** The OTP step of a lead or of the credit-profile consent. */
 export function OtpDialog(props: {
@@ -22,7 +23,7 @@ export function OtpDialog(props: {
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = otpSchema.safeParse(otp);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(firstIssue(parsed.error));
     setError(undefined);
     props.onVerify(parsed.data);
   }

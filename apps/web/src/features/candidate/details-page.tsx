@@ -14,6 +14,8 @@ import { addDocument, applyToJob, login, sendOtp, updateName, uploadFile } from 
 import { useCandidateState } from './candidate-state';
 import { t } from './messages';
 import './candidate.css';
+import { firstIssue } from '../../shared/i18n';
+import { LanguageSwitch } from '../../shared/language-switch';
 
 type Errors = Partial<Record<'name' | 'mobile' | 'aadhaar' | 'aadhaarFile' | 'pan' | 'panFile' | 'otp', string>>;
 type Step = 'stepUpload' | 'stepDocuments' | 'stepName' | 'stepApply';
@@ -56,18 +58,18 @@ export function DetailsPage() {
     const next: Errors = {};
     if (!name.trim()) next.name = t('nameRequired');
     const m = mobileSchema.safeParse(mobile);
-    if (!m.success) next.mobile = m.error.issues[0]?.message;
+    if (!m.success) next.mobile = firstIssue(m.error);
     let aadhaarNumber: string | undefined;
     if (aadhaar.trim() || aadhaarFile) {
       const a = aadhaarSchema.safeParse(aadhaar);
-      if (!a.success) next.aadhaar = a.error.issues[0]?.message;
+      if (!a.success) next.aadhaar = firstIssue(a.error);
       else aadhaarNumber = a.data;
       if (!aadhaarFile) next.aadhaarFile = t('fileRequired');
     }
     let panNumber: string | undefined;
     if (pan.trim() || panFile) {
       const p = panSchema.safeParse(pan);
-      if (!p.success) next.pan = p.error.issues[0]?.message;
+      if (!p.success) next.pan = firstIssue(p.error);
       else panNumber = p.data;
       if (!panFile) next.panFile = t('fileRequired');
     }
@@ -142,7 +144,7 @@ export function DetailsPage() {
     const loggedIn = p.userId !== undefined && p.mobile === valid.mobile;
     if (!loggedIn) {
       const parsed = otpSchema.safeParse(otp);
-      if (!parsed.success) return setErrors({ otp: parsed.error.issues[0]?.message });
+      if (!parsed.success) return setErrors({ otp: firstIssue(parsed.error) });
     }
     setBusy(true);
     try {
@@ -207,6 +209,9 @@ export function DetailsPage() {
 
   return (
     <main className="candidate candidate--form">
+      <div className="page-lang">
+        <LanguageSwitch />
+      </div>
       <form className="card details-form" onSubmit={(e) => void submit(e)} noValidate>
         <h1>{otpStep ? t('otpTitle') : t('detailsTitle')}</h1>
         <p className="muted">{t('applyingFor', { job: job.job_title })}</p>

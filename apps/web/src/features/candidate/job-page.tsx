@@ -6,6 +6,9 @@ import { Loader } from '../../shared/loader';
 import { fetchJob, jobQueryKey } from './candidate-api';
 import { t } from './messages';
 import './candidate.css';
+import { tx } from '../../shared/i18n';
+import { LanguageSwitch } from '../../shared/language-switch';
+import { LoadFailed } from '../../shared/query-view';
 
 /** /application/{job}/{location}/{recruiter}: the public job page a partner's link opens. */
 export function JobPage() {
@@ -31,17 +34,15 @@ export function JobPage() {
     if (job.error instanceof ApiError && job.error.httpStatus === 404) return <Navigate to="/" replace />;
     return (
       <main className="center-page">
-        <p role="alert">{t('loadFailed')}</p>
-        <button type="button" className="button" onClick={() => void job.refetch()}>
-          {t('retry')}
-        </button>
+        <LoadFailed failed={t('loadFailed')} retry={t('retry')} error={job.error} busy={job.isFetching} onRetry={() => void job.refetch()} />
       </main>
     );
   }
   const data = job.data;
   const location = data.JobLocations.find((l) => l.job_location_id === ids.job_location_id);
   if (!location) return <Navigate to="/" replace />;
-  const pay = payRange(data);
+  const range = payRange(data);
+  const pay = range && tx(range);
   const closed = data.application_archive_status !== 0;
   const state: CandidateState = { ...ids, job_title: data.job_title };
   const facts: [string, string | null][] = [
@@ -54,6 +55,9 @@ export function JobPage() {
 
   return (
     <main className="candidate">
+      <div className="page-lang">
+        <LanguageSwitch />
+      </div>
       <div className="job-banner" style={{ background: data.Employer.theme_color ?? 'var(--brand)' }}>
         {data.banner_url ? <img src={data.banner_url} alt="" /> : <span aria-hidden="true">{data.Employer.employer_name.slice(0, 1)}</span>}
       </div>

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import type { Booking } from '@pmw/contract/hiring';
-import { formatDate, formatTime, istDayStart } from '@pmw/contract/time';
+import { istDayStart } from '@pmw/contract/time';
 import { ApiError } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
-import { errorText, showError, showSuccess } from '../../shared/message-bar';
+import { showError, showSuccess } from '../../shared/message-bar';
 import { bookSlot, bookedQueryKey, fetchBooked, fetchMe, fetchSlots, slotsQueryKey } from './candidate-api';
 import { useCandidateState } from './candidate-state';
 import { t } from './messages';
 import './candidate.css';
+import { formatDate, formatTime } from '../../shared/i18n';
+import { LanguageSwitch } from '../../shared/language-switch';
+import { LoadFailed } from '../../shared/query-view';
 
 const noRetryOn4xx = (count: number, err: unknown) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1;
 
@@ -46,10 +49,13 @@ export function SlotPage() {
   if (failed) {
     return (
       <main className="center-page">
-        <p role="alert">{errorText(me.error ?? booked.error ?? slots.error)}</p>
-        <button type="button" className="button" onClick={() => void Promise.all([me.refetch(), booked.refetch(), slots.refetch()])}>
-          {t('retry')}
-        </button>
+        <LoadFailed
+          failed={t('slotsLoadFailed')}
+          retry={t('retry')}
+          error={me.error ?? booked.error ?? slots.error}
+          busy={me.isFetching || booked.isFetching || slots.isFetching}
+          onRetry={() => void Promise.all([me.refetch(), booked.refetch(), slots.refetch()])}
+        />
       </main>
     );
   }
@@ -66,6 +72,9 @@ export function SlotPage() {
   const selected = days.flatMap((d) => d.slots.map((s) => ({ ...s, date: d.date }))).find((s) => s.slot_id === chosen);
   return (
     <main className="candidate candidate--form">
+      <div className="page-lang">
+        <LanguageSwitch />
+      </div>
       <form
         className="card"
         onSubmit={(e) => {
@@ -107,6 +116,9 @@ export function SlotPage() {
 function BookedView({ booking, jobTitle }: { booking: Booking; jobTitle: string }) {
   return (
     <main className="candidate candidate--form">
+      <div className="page-lang">
+        <LanguageSwitch />
+      </div>
       <section className="card booked" aria-labelledby="booked-title">
         <h1 id="booked-title">{t('bookedTitle')}</h1>
         <p className="muted">{jobTitle}</p>

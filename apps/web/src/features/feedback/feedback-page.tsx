@@ -20,6 +20,10 @@ import { InstructionHtml } from './instruction-html';
 import { useDeviceLocation } from './use-device-location';
 import { t } from './messages';
 import './feedback.css';
+import { LanguageSwitch } from '../../shared/language-switch';
+import { tx } from '../../shared/i18n';
+import { safeLink } from '../../shared/safe-url';
+import { LoadFailed } from '../../shared/query-view';
 
 /** `/fb/{job_task_id}/{ref_value}/{user_id}/{otp}`: a merchant rates the partner who served them. */
 export function FeedbackPage() {
@@ -35,7 +39,14 @@ export function FeedbackPage() {
       document.title = before;
     };
   }, []);
-  return <main className="fb">{link ? <FeedbackForLink link={link} /> : <InvalidLink />}</main>;
+  return (
+    <main className="fb">
+      <div className="page-lang">
+        <LanguageSwitch />
+      </div>
+      {link ? <FeedbackForLink link={link} /> : <InvalidLink />}
+    </main>
+  );
 }
 
 function InvalidLink() {
@@ -43,6 +54,16 @@ function InvalidLink() {
     <section className="fb-card card fb-center" role="alert">
       <h1>{t('linkInvalid')}</h1>
       <p className="muted">{t('linkInvalidHint')}</p>
+    </section>
+  );
+}
+
+/** Too many wrong codes: the server's message says to ask the partner for a new link. */
+function LockedLink({ message }: { message: string }) {
+  return (
+    <section className="fb-card card fb-center" role="alert">
+      <h1>{t('linkLocked')}</h1>
+      <p className="muted">{message}</p>
     </section>
   );
 }
@@ -68,12 +89,10 @@ function FeedbackForLink({ link }: { link: FeedbackLink }) {
   }
   if (task.isError) {
     if (task.error instanceof ApiError && (task.error.httpStatus === 404 || task.error.httpStatus === 400)) return <InvalidLink />;
+    if (task.error instanceof ApiError && task.error.httpStatus === 429) return <LockedLink message={task.error.message} />;
     return (
-      <section className="fb-card card fb-center" role="alert">
-        <p>{t('somethingWentWrong')}</p>
-        <button type="button" className="button" onClick={() => void task.refetch()}>
-          {t('tryAgain')}
-        </button>
+      <section className="fb-card card fb-center">
+        <LoadFailed failed={t('somethingWentWrong')} retry={t('tryAgain')} error={task.error} busy={task.isFetching} onRetry={() => void task.refetch()} />
       </section>
     );
   }
@@ -193,7 +212,7 @@ function RatingForm(props: { link: FeedbackLink; location: { lat: number; lng: n
             aria-pressed={reasons.includes(reason)}
             onClick={() => toggle(reason)}
           >
-            {reason}
+            {tx(reason)}
           </button>
         ))}
       </fieldset>
@@ -232,7 +251,7 @@ function ThankYou({ task }: { task: FeedbackTask }) {
       <div className="fb-join">
         <h2>{t('joinTitle')}</h2>
         <p className="muted">{t('joinText')}</p>
-        <a className="button" href={task.join_url}>
+        <a className="button" href={safeLink(task.join_url) ?? '/'}>
           {t('joinNow')}
         </a>
       </div>

@@ -1,31 +1,5 @@
-import { defineMessages } from '../../shared/i18n';
+import { defineCatalogue } from '../../shared/i18n';
+import type en from './messages.en';
 
-export const t = defineMessages({
-  pageTitle: 'Partner Feedback | PickMyWork',
-  loading: 'Loading...',
-  linkInvalid: 'This feedback link is not valid',
-  linkInvalidHint: 'Please open the link exactly as it was sent to you.',
-  somethingWentWrong: 'Something went wrong',
-  tryAgain: 'Try again',
-  partnerId: 'ID: {id}',
-  callPartner: 'Call {name}',
-  intro: 'Please share your experience...',
-  instructionHeading: 'Instructions',
-  shareOtp: 'Share OTP',
-  shareOtpHint: 'Share this OTP with the partner only after your work is done.',
-  rateOurPartner: 'Rate our Partner',
-  starLabel: '{n} star',
-  starsLabel: '{n} stars',
-  reasonsLabel: 'What stood out?',
-  otherComment: 'Tell us more',
-  otherPlaceholder: 'Write your comment',
-  charactersLeft: '{n} characters left',
-  submit: 'Submit Feedback',
-  submitting: 'Submitting...',
-  thankYou: 'Thank you for your valuable feedback',
-  needHelp: 'Need help? Call our support',
-  joinTitle: 'Want to earn like our partners?',
-  joinText: 'Become a PickMyWork partner and earn by referring products to your customers.',
-  joinNow: 'Join Now',
-  partner: 'Partner',
-});
+/** Each language is its own chunk: a reader downloads only the one they read. */
+export const t = defineCatalogue<typeof en>({ en: () => import('./messages.en'), hi: () => import('./messages.hi') });

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteData } from '@pmw/contract/api';
 import { opsMoneyRoutes } from '@pmw/contract/ops';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { Pager, QueryView, ReasonDialog, when } from './common';
+import { QueryView, ReasonDialog, ReviewButtons, when } from './common';
+import { DataTable } from './data-table';
 import { t } from './messages';
 
 const LIMIT = 50;
+type OpsBank = RouteData<typeof opsMoneyRoutes.banks>['rows'][number];
+const holder = (b: OpsBank) => b.first_name ?? `PMW${b.user_id}`;
 
 /** Bank accounts waiting for review: Verify (1) or Reject (2) with a reason. */
 export function BanksPage() {
@@ -29,50 +33,48 @@ export function BanksPage() {
       <h1 id="banks-title">{t('banksTitle')}</h1>
       <QueryView query={banks} isEmpty={(d) => d.rows.length === 0}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('colPerson')}</th>
-                    <th scope="col">{t('colBankName')}</th>
-                    <th scope="col">{t('colIfsc')}</th>
-                    <th scope="col">{t('colAccount')}</th>
-                    <th scope="col">{t('colDate')}</th>
-                    <th scope="col">{t('colStatus')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((b) => {
-                    const name = b.first_name ?? `PMW${b.user_id}`;
-                    return (
-                      <tr key={b.bank_detail_id}>
-                        <td>
-                          {name} <span className="muted">PMW{b.user_id} · {b.mobile}</span>
-                        </td>
-                        <td>
-                          {b.bank_name}
-                          {b.branch_detail && <div className="muted">{b.branch_detail}</div>}
-                        </td>
-                        <td>{b.ifsc_code}</td>
-                        <td>{b.account_no}</td>
-                        <td>{when(b.created_on)}</td>
-                        <td>
-                          <button type="button" className="button button--small" disabled={verify.isPending} onClick={() => verify.mutate(b.bank_detail_id)} aria-label={`${t('verify')} ${name} ${b.account_no}`}>
-                            {t('verify')}
-                          </button>{' '}
-                          <button type="button" className="button button--small button--danger" onClick={() => setRejecting({ id: b.bank_detail_id, name })} aria-label={`${t('reject')} ${name} ${b.account_no}`}>
-                            {t('reject')}
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />
-          </>
+          <DataTable
+            label={t('banksTitle')}
+            columns={[
+              {
+                id: 'person',
+                header: t('colPerson'),
+                cell: (b) => (
+                  <>
+                    {holder(b)} <span className="muted">PMW{b.user_id} · {b.mobile}</span>
+                  </>
+                ),
+              },
+              {
+                id: 'bank',
+                header: t('colBankName'),
+                cell: (b) => (
+                  <>
+                    {b.bank_name}
+                    {b.branch_detail && <div className="muted">{b.branch_detail}</div>}
+                  </>
+                ),
+              },
+              { id: 'ifsc', header: t('colIfsc'), cell: (b) => b.ifsc_code },
+              { id: 'account', header: t('colAccount'), cell: (b) => b.account_no },
+              { id: 'date', header: t('colDate'), cell: (b) => when(b.created_on) },
+              {
+                id: 'status',
+                header: t('colStatus'),
+                cell: (b) => (
+                  <ReviewButtons
+                    subject={`${holder(b)} ${b.account_no}`}
+                    busy={verify.isPending}
+                    onVerify={() => verify.mutate(b.bank_detail_id)}
+                    onReject={() => setRejecting({ id: b.bank_detail_id, name: holder(b) })}
+                  />
+                ),
+              },
+            ]}
+            rows={data.rows}
+            rowId={(b) => b.bank_detail_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+          />
         )}
       </QueryView>
       <ReasonDialog

@@ -1,46 +1,27 @@
 import { useState, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { formatDateTime } from '@pmw/contract/time';
 import { api } from '../../shared/api-client';
-import { Dialog } from '../../shared/dialog';
-import { Loader } from '../../shared/loader';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { QueryView as SharedQueryView, type QueryState } from '../../shared/query-view';
 import { showError } from '../../shared/message-bar';
 import { opsRoutes } from '@pmw/contract/ops';
+import { Field } from './field';
 import { t } from './messages';
+import { safeLink } from '../../shared/safe-url';
+import { messages } from '@pmw/contract/messages';
 
 export const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 export const when = (iso: string) => formatDateTime(iso);
 
-/** Loading, error (with retry) and empty states around a query's content. */
-export function QueryView<T>(props: { query: UseQueryResult<T>; isEmpty?: (data: T) => boolean; children: (data: T) => ReactNode }) {
-  const { query } = props;
-  if (query.isPending) return <div className="ops__state"><Loader /></div>;
-  if (query.isError) {
-    return (
-      <div className="ops__state" role="alert">
-        <p>{t('loadFailed')}</p>
-        <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  }
-  if (props.isEmpty?.(query.data)) return <p className="empty">{t('empty')}</p>;
-  return <>{props.children(query.data)}</>;
-}
-
-export function Pager(props: { page: number; limit: number; count: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(props.count / props.limit));
+/** The shared QueryView with the console's words; a page may name what failed in its own. */
+export function QueryView<T>(props: { query: QueryState<T>; failed?: string; isEmpty?: (data: T) => boolean; children: (data: T) => ReactNode }) {
   return (
-    <nav className="ops__pager" aria-label="Pages">
-      <button type="button" className="button button--ghost button--small" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
-        {t('prev')}
-      </button>
-      <span>{t('pageOf', { page: props.page, pages, count: props.count })}</span>
-      <button type="button" className="button button--ghost button--small" disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
-        {t('next')}
-      </button>
-    </nav>
+    <SharedQueryView query={props.query} failed={props.failed ?? t('loadFailed')} retry={t('retry')} empty={t('empty')} {...(props.isEmpty ? { isEmpty: props.isEmpty } : {})} className="ops__state">
+      {props.children}
+    </SharedQueryView>
   );
 }
 
@@ -58,8 +39,10 @@ export function FileButton(props: { fileId: number; label: string }) {
         const win = window.open('', '_blank');
         try {
           const f = await api(opsRoutes.fileView, { query: { file_id: props.fileId } });
-          if (win) win.location.href = f.url;
-          else window.location.href = f.url;
+          const url = safeLink(f.url);
+          if (!url) throw new Error(messages.somethingWentWrong);
+          if (win) win.location.href = url;
+          else window.location.href = url;
         } catch (err) {
           win?.close();
           showError(err);
@@ -73,51 +56,29 @@ export function FileButton(props: { fileId: number; label: string }) {
   );
 }
 
+const reasonSchema = z.object({ text: z.string().trim().min(3, t('reasonShort')).max(500) });
+
 /** A dialog asking for a comment or reason; keeps the text when the request fails. */
 export function ReasonDialog(props: { open: boolean; title: string; label: string; confirm: string; danger?: boolean; onClose: () => void; onSubmit: (text: string) => Promise<void> }) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
+  const form = useForm({ resolver: zodResolver(reasonSchema), defaultValues: { text: '' } });
+  const busy = form.formState.isSubmitting;
+  const submit = form.handleSubmit(async ({ text }) => {
     try {
-      await props.onSubmit(text.trim());
-      setText('');
+      await props.onSubmit(text);
+      form.reset();
       props.onClose();
     } catch (err) {
       showError(err);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
-    <Dialog
-      open={props.open}
-      title={props.title}
-      onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={props.onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" form="ops-reason-form" className={`button${props.danger ? ' button--danger' : ''}`} disabled={busy || text.trim().length < 3}>
-            {busy ? t('saving') : props.confirm}
-          </button>
-        </>
-      }
-    >
-      <form
-        id="ops-reason-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="field">
-          <label htmlFor="ops-reason">{props.label}</label>
-          <textarea id="ops-reason" className="input" rows={3} value={text} onChange={(e) => setText(e.target.value)} autoFocus maxLength={500} />
-        </div>
+    <ConfirmDialog open={props.open} message={props.title} onCancel={props.onClose} confirmLabel={busy ? t('saving') : props.confirm} cancelLabel={t('cancel')} busy={busy} danger={props.danger} formId="ops-reason-form">
+      <form id="ops-reason-form" noValidate onSubmit={(e) => void submit(e)}>
+        <Field label={props.label} error={form.formState.errors.text}>
+          {(a11y) => <textarea {...a11y} className="input" rows={3} maxLength={500} {...form.register('text')} />}
+        </Field>
       </form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -127,4 +88,35 @@ export function StatusBadge({ status, subStatus, archived }: { status: number; s
   if (status === 2) return <span className="badge badge--danger">{t('sRejected')}</span>;
   if (subStatus === 1) return <span className="badge badge--warning">{t('sNeedsDetails')}</span>;
   return <span className="badge badge--warning">{t('sPending')}</span>;
+}
+
+/** Verify and Reject of a document or bank account under review; a missing action is not offered. */
+export function ReviewButtons(props: { subject: string; busy: boolean; onVerify?: (() => void) | undefined; onReject?: (() => void) | undefined; note?: string | null | undefined }) {
+  return (
+    <>
+      {props.onVerify && (
+        <button type="button" className="button button--small" disabled={props.busy} onClick={props.onVerify} aria-label={`${t('verify')} ${props.subject}`}>
+          {t('verify')}
+        </button>
+      )}{' '}
+      {props.onReject && (
+        <button type="button" className="button button--small button--danger" onClick={props.onReject} aria-label={`${t('reject')} ${props.subject}`}>
+          {t('reject')}
+        </button>
+      )}
+      {props.note && <p className="muted">{props.note}</p>}
+    </>
+  );
+}
+
+/** Whether a person is blocked, with the button that changes it. */
+export function BlockToggle(props: { name: string; blocked: boolean; busy?: boolean; onToggle: () => void }) {
+  return (
+    <>
+      <span className={`badge ${props.blocked ? 'badge--danger' : 'badge--success'}`}>{props.blocked ? t('blocked') : t('active')}</span>{' '}
+      <button type="button" className={`button button--small${props.blocked ? '' : ' button--danger'}`} disabled={props.busy} onClick={props.onToggle} aria-label={`${props.blocked ? t('unblock') : t('block')} ${props.name}`}>
+        {props.blocked ? t('unblock') : t('block')}
+      </button>
+    </>
+  );
 }

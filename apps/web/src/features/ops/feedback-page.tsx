@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { feedbackRoutes } from '@pmw/contract/feedback';
+import type { RouteData } from '@pmw/contract/api';
 import { api } from '../../shared/api-client';
-import { Pager, QueryView, when } from './common';
+import { QueryView, when } from './common';
+import { DataTable, type Column } from './data-table';
 import { t } from './messages';
 
 const LIMIT = 50;
@@ -16,37 +18,26 @@ export function FeedbackPage() {
       <h1 id="fb-title">{t('feedbackTitle')}</h1>
       <QueryView query={list} isEmpty={(d) => d.rows.length === 0}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('colDate')}</th>
-                    <th scope="col">{t('colPartner')}</th>
-                    <th scope="col">{t('colProject')}</th>
-                    <th scope="col">★</th>
-                    <th scope="col">{t('comment')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((f) => (
-                    <tr key={f.feedback_id}>
-                      <td>{when(f.created_on)}</td>
-                      <td>
-                        {f.first_name ?? '—'} <span className="muted">{f.pmw_id}</span>
-                      </td>
-                      <td>{f.job_title ?? '—'}</td>
-                      <td>{f.rating}</td>
-                      <td>{f.comment}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />
-          </>
+          <DataTable label={t('feedbackTitle')} columns={feedbackColumns} rows={data.rows} rowId={(f) => f.feedback_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />
         )}
       </QueryView>
     </section>
   );
 }
+
+type FeedbackRow = RouteData<typeof feedbackRoutes.opsList>['rows'][number];
+const feedbackColumns: Column<FeedbackRow>[] = [
+  { id: 'date', header: t('colDate'), cell: (f) => when(f.created_on) },
+  {
+    id: 'partner',
+    header: t('colPartner'),
+    cell: (f) => (
+      <>
+        {f.first_name ?? '—'} <span className="muted">{f.pmw_id}</span>
+      </>
+    ),
+  },
+  { id: 'project', header: t('colProject'), cell: (f) => f.job_title ?? '—' },
+  { id: 'rating', header: t('colRating'), cell: (f) => f.rating },
+  { id: 'comment', header: t('comment'), cell: (f) => f.comment },
+];

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsRoutes, type KycDocument } from '@pmw/contract/ops';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { FileButton, Pager, QueryView, ReasonDialog, when } from './common';
+import { FileButton, QueryView, ReasonDialog, ReviewButtons, when } from './common';
+import { DataTable } from './data-table';
 import { t } from './messages';
 
 const LIMIT = 50;
@@ -39,51 +40,48 @@ export function KycPage() {
       </div>
       <QueryView query={docs} isEmpty={(d) => d.rows.length === 0}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('colPerson')}</th>
-                    <th scope="col">{t('colType')}</th>
-                    <th scope="col">{t('colNumber')}</th>
-                    <th scope="col">{t('colFiles')}</th>
-                    <th scope="col">{t('colDate')}</th>
-                    <th scope="col">{t('colStatus')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((d) => (
-                    <tr key={d.document_id}>
-                      <td>
-                        {d.first_name ?? '—'} <span className="muted">PMW{d.user_id} · {d.mobile}</span>
-                      </td>
-                      <td>{d.type}</td>
-                      <td>{d.number}</td>
-                      <td>
-                        {d.file_id && <FileButton fileId={d.file_id} label={`${t('front')} (${d.type})`} />} {d.file_id2 && <FileButton fileId={d.file_id2} label={`${t('back')} (${d.type})`} />}
-                      </td>
-                      <td>{when(d.created_on)}</td>
-                      <td>
-                        {d.status !== 1 && (
-                          <button type="button" className="button button--small" disabled={verify.isPending} onClick={() => verify.mutate(d.document_id)} aria-label={`${t('verify')} ${d.type} ${d.first_name ?? d.user_id}`}>
-                            {t('verify')}
-                          </button>
-                        )}{' '}
-                        {d.status !== 2 && (
-                          <button type="button" className="button button--small button--danger" onClick={() => setRejecting(d)} aria-label={`${t('reject')} ${d.type} ${d.first_name ?? d.user_id}`}>
-                            {t('reject')}
-                          </button>
-                        )}
-                        {d.reject_reason && <p className="muted">{d.reject_reason}</p>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />
-          </>
+          <DataTable
+            label={t('kycTitle')}
+            columns={[
+              {
+                id: 'person',
+                header: t('colPerson'),
+                cell: (d) => (
+                  <>
+                    {d.first_name ?? '—'} <span className="muted">PMW{d.user_id} · {d.mobile}</span>
+                  </>
+                ),
+              },
+              { id: 'type', header: t('colType'), cell: (d) => d.type },
+              { id: 'number', header: t('colNumber'), cell: (d) => d.number },
+              {
+                id: 'files',
+                header: t('colFiles'),
+                cell: (d) => (
+                  <>
+                    {d.file_id && <FileButton fileId={d.file_id} label={`${t('front')} (${d.type})`} />} {d.file_id2 && <FileButton fileId={d.file_id2} label={`${t('back')} (${d.type})`} />}
+                  </>
+                ),
+              },
+              { id: 'date', header: t('colDate'), cell: (d) => when(d.created_on) },
+              {
+                id: 'status',
+                header: t('colStatus'),
+                cell: (d) => (
+                  <ReviewButtons
+                    subject={`${d.type} ${d.first_name ?? d.user_id}`}
+                    busy={verify.isPending}
+                    onVerify={d.status !== 1 ? () => verify.mutate(d.document_id) : undefined}
+                    onReject={d.status !== 2 ? () => setRejecting(d) : undefined}
+                    note={d.reject_reason}
+                  />
+                ),
+              },
+            ]}
+            rows={data.rows}
+            rowId={(d) => d.document_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+          />
         )}
       </QueryView>
       <ReasonDialog

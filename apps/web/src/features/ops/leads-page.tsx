@@ -1,47 +1,47 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteQuery } from '@pmw/contract/api';
 import { opsRoutes, type LeadActionResult, type OpsLead } from '@pmw/contract/ops';
 import { opsProjectRoutes } from '@pmw/contract/ops-projects';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
 import { showError, showMessage, showSuccess } from '../../shared/message-bar';
-import { FileButton, Pager, QueryView, ReasonDialog, StatusBadge, rupees, when } from './common';
+import { FileButton, QueryView, ReasonDialog, StatusBadge, rupees, when } from './common';
+import { DataTable, selectedIds, type Column } from './data-table';
+import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
 
-interface Filters {
-  job_id?: number | undefined;
-  status?: number | undefined;
-  sub_status?: number | undefined;
-  archive_status?: number | undefined;
-  partner_user_id?: number | undefined;
-  team_id?: number | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+type Filters = Omit<RouteQuery<typeof opsRoutes.leads>, 'page' | 'limit'>;
 const LIMIT = 50;
-const num = (v: FormDataEntryValue | null) => (v === null || v === '' ? undefined : Number(v));
-const str = (v: FormDataEntryValue | null) => (v === null || v === '' ? undefined : String(v));
+const statusChoices = () => [
+  { value: '', label: t('fAny') },
+  { value: '0', label: t('sPending') },
+  { value: 'details', label: t('sNeedsDetails') },
+  { value: '1', label: t('sApproved') },
+  { value: '2', label: t('sRejected') },
+];
 
 /** The verification queue: filters, a keyboard-driven table, bulk actions and the lead's details. */
 export function LeadsPage() {
   const qc = useQueryClient();
   const [filters, setFilters] = useState<Filters>({ status: 0, archive_status: 0 });
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<RowSelectionState>({});
   const [cursor, setCursor] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [asking, setAsking] = useState<null | 'reject' | 'details'>(null);
-  const tableRef = useRef<HTMLTableSectionElement>(null);
 
   const projects = useQuery({ queryKey: ['ops', 'projects', ''], queryFn: () => api(opsProjectRoutes.list, { query: { q: '' } }) });
   const leads = useQuery({ queryKey: ['ops', 'leads', filters, page], queryFn: () => api(opsRoutes.leads, { query: { ...filters, page, limit: LIMIT } }) });
   const rows = leads.data?.rows ?? [];
+  const columns = useMemo(() => leadColumns(setOpenId), []);
 
   const report = (r: { data: LeadActionResult; message: string }) => {
     const failed = r.data.results.filter((x) => !x.ok);
     if (failed.length) showMessage('error', `${r.message}: ${failed.map((f) => `${f.form_response_id} ${f.message}`).join('; ')}`);
     else showSuccess(r.message);
-    setSelected(new Set());
+    setSelected({});
     void qc.invalidateQueries({ queryKey: ['ops', 'leads'] });
     void qc.invalidateQueries({ queryKey: ['ops', 'lead'] });
   };
@@ -50,7 +50,8 @@ export function LeadsPage() {
     onSuccess: report,
     onError: showError,
   });
-  const target = (): number[] => (selected.size ? [...selected] : rows[cursor] ? [rows[cursor].form_response_id] : []);
+  const chosen = selectedIds(selected);
+  const target = (): number[] => (chosen.length ? chosen : rows[cursor] ? [rows[cursor].form_response_id] : []);
   const [asked, setAsked] = useState<number[]>([]);
   const ask = (kind: 'reject' | 'details') => {
     const ids = target();
@@ -59,112 +60,39 @@ export function LeadsPage() {
     setAsking(kind);
   };
 
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
-  const focusRow = (i: number) => {
-    const clamped = Math.max(0, Math.min(rows.length - 1, i));
-    setCursor(clamped);
-    tableRef.current?.querySelectorAll<HTMLTableRowElement>('tr')[clamped]?.focus();
-  };
-  const onKey = (e: KeyboardEvent) => {
-    const tag = (e.target as HTMLElement).tagName;
-    if (tag === 'INPUT' && (e.target as HTMLInputElement).type !== 'checkbox') return;
-    if (tag === 'SELECT' || tag === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey) return;
-    const row = rows[cursor];
-    if (e.key === 'j' || e.key === 'ArrowDown') focusRow(cursor + 1);
-    else if (e.key === 'k' || e.key === 'ArrowUp') focusRow(cursor - 1);
-    else if (e.key === 'x' && row) toggle(row.form_response_id);
-    else if (e.key === 'Enter' && row && tag === 'TR') setOpenId(row.form_response_id);
-    else if (e.key === 'a') approve.mutate(target());
-    else if (e.key === 'r') ask('reject');
-    else if (e.key === 'd') ask('details');
-    else return;
-    e.preventDefault();
-  };
-
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.form_response_id));
   return (
     <section aria-labelledby="leads-title">
       <h1 id="leads-title">{t('leadsTitle')}</h1>
       <ExpiryPanel />
-      <form
-        className="ops__filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const expired = str(f.get('archive_status'));
-          const status = str(f.get('status'));
+      <FilterForm
+        submitLabel={t('apply')}
+        fields={[
+          { name: 'job_id', label: t('fProject'), options: [{ value: '', label: t('fAnyProject') }, ...(projects.data ?? []).map((p) => ({ value: String(p.job_id), label: `${p.job_id} · ${p.job_title}` }))] },
+          { name: 'status', label: t('fStatus'), defaultValue: '0', options: statusChoices() },
+          { name: 'archive_status', label: t('fExpired'), defaultValue: '0', options: [{ value: '', label: t('fAny') }, { value: '0', label: t('fActive') }, { value: '1', label: t('fExpiredOnly') }] },
+          { name: 'from', label: t('fFrom'), type: 'date' },
+          { name: 'to', label: t('fTo'), type: 'date' },
+          { name: 'partner_user_id', label: t('fPartner'), numeric: true },
+          { name: 'team_id', label: t('fTeam'), numeric: true },
+        ]}
+        onApply={(f) => {
           setFilters({
-            job_id: num(f.get('job_id')),
-            status: status === 'details' ? 0 : num(status ?? null),
-            sub_status: status === 'details' ? 1 : undefined,
-            archive_status: num(expired ?? null),
-            partner_user_id: num(f.get('partner_user_id')),
-            team_id: num(f.get('team_id')),
-            from: str(f.get('from')),
-            to: str(f.get('to')),
+            job_id: numberOrNone(f.job_id),
+            status: f.status === 'details' ? 0 : numberOrNone(f.status),
+            sub_status: f.status === 'details' ? 1 : undefined,
+            archive_status: numberOrNone(f.archive_status),
+            partner_user_id: numberOrNone(f.partner_user_id),
+            team_id: numberOrNone(f.team_id),
+            from: f.from,
+            to: f.to,
           });
           setPage(1);
-          setSelected(new Set());
+          setSelected({});
         }}
-      >
-        <div className="field">
-          <label htmlFor="lf-project">{t('fProject')}</label>
-          <select id="lf-project" name="job_id" className="input" defaultValue="">
-            <option value="">{t('fAnyProject')}</option>
-            {projects.data?.map((p) => (
-              <option key={p.job_id} value={p.job_id}>
-                {p.job_id} · {p.job_title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lf-status">{t('fStatus')}</label>
-          <select id="lf-status" name="status" className="input" defaultValue="0">
-            <option value="">{t('fAny')}</option>
-            <option value="0">{t('sPending')}</option>
-            <option value="details">{t('sNeedsDetails')}</option>
-            <option value="1">{t('sApproved')}</option>
-            <option value="2">{t('sRejected')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lf-expired">{t('fExpired')}</label>
-          <select id="lf-expired" name="archive_status" className="input" defaultValue="0">
-            <option value="">{t('fAny')}</option>
-            <option value="0">{t('fActive')}</option>
-            <option value="1">{t('fExpiredOnly')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lf-from">{t('fFrom')}</label>
-          <input id="lf-from" name="from" type="date" className="input" />
-        </div>
-        <div className="field">
-          <label htmlFor="lf-to">{t('fTo')}</label>
-          <input id="lf-to" name="to" type="date" className="input" />
-        </div>
-        <div className="field">
-          <label htmlFor="lf-partner">{t('fPartner')}</label>
-          <input id="lf-partner" name="partner_user_id" inputMode="numeric" pattern="[0-9]*" className="input" />
-        </div>
-        <div className="field">
-          <label htmlFor="lf-team">{t('fTeam')}</label>
-          <input id="lf-team" name="team_id" inputMode="numeric" pattern="[0-9]*" className="input" />
-        </div>
-        <button type="submit" className="button">
-          {t('apply')}
-        </button>
-      </form>
+      />
 
-      <div className="ops__toolbar" role="toolbar" aria-label={t('selected', { n: selected.size })}>
-        <span aria-live="polite">{t('selected', { n: selected.size })}</span>
+      <div className="ops__toolbar" role="toolbar" aria-label={t('selected', { n: chosen.length })}>
+        <span aria-live="polite">{t('selected', { n: chosen.length })}</span>
         <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => approve.mutate(target())}>
           {t('approve')}
         </button>
@@ -179,58 +107,20 @@ export function LeadsPage() {
 
       <QueryView query={leads} isEmpty={(d) => d.rows.length === 0}>
         {(data) => (
-          <>
-            <div className="table-wrap" onKeyDown={onKey}>
-              <table className="table ops__table">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <input
-                        type="checkbox"
-                        aria-label={t('selectAll')}
-                        checked={allOnPage}
-                        onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.form_response_id)))}
-                      />
-                    </th>
-                    <th scope="col">{t('colLead')}</th>
-                    <th scope="col">{t('colProject')}</th>
-                    <th scope="col">{t('colCustomer')}</th>
-                    <th scope="col">{t('colBy')}</th>
-                    <th scope="col">{t('colPayout')}</th>
-                    <th scope="col">{t('colStatus')}</th>
-                    <th scope="col">{t('colDate')}</th>
-                  </tr>
-                </thead>
-                <tbody ref={tableRef}>
-                  {data.rows.map((r, i) => (
-                    <tr key={r.form_response_id} tabIndex={i === cursor ? 0 : -1} aria-selected={selected.has(r.form_response_id)} className={i === cursor ? 'is-cursor' : undefined} onFocus={() => setCursor(i)}>
-                      <td>
-                        <input type="checkbox" aria-label={t('leadTitle', { id: r.form_response_id })} checked={selected.has(r.form_response_id)} onChange={() => toggle(r.form_response_id)} />
-                      </td>
-                      <td>
-                        <button type="button" className="link-button" onClick={() => setOpenId(r.form_response_id)}>
-                          {r.form_response_id}
-                        </button>
-                      </td>
-                      <td>{r.job_title}</td>
-                      <td>
-                        {r.customer_name ?? '—'}
-                        <br />
-                        <span className="muted">{r.customer_mobile}</span>
-                      </td>
-                      <td>{submitter(r)}</td>
-                      <td>{rupees(r.payout_paise)}</td>
-                      <td>
-                        <StatusBadge status={r.status} subStatus={r.sub_status} archived={r.archive_status} />
-                      </td>
-                      <td>{when(r.created_on)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />
-          </>
+          <DataTable
+            label={t('leadsTitle')}
+            columns={columns}
+            rows={data.rows}
+            rowId={(r) => r.form_response_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+            selection={{ selected, onChange: setSelected, rowLabel: (r) => t('leadTitle', { id: r.form_response_id }) }}
+            keyboard={{
+              cursor,
+              onCursor: setCursor,
+              onOpen: (r) => setOpenId(r.form_response_id),
+              shortcuts: { a: () => approve.mutate(target()), r: () => ask('reject'), d: () => ask('details') },
+            }}
+          />
         )}
       </QueryView>
 
@@ -250,6 +140,34 @@ export function LeadsPage() {
     </section>
   );
 }
+
+const leadColumns = (open: (id: number) => void): Column<OpsLead>[] => [
+  {
+    id: 'lead',
+    header: t('colLead'),
+    cell: (r) => (
+      <button type="button" className="link-button" onClick={() => open(r.form_response_id)}>
+        {r.form_response_id}
+      </button>
+    ),
+  },
+  { id: 'project', header: t('colProject'), cell: (r) => r.job_title },
+  {
+    id: 'customer',
+    header: t('colCustomer'),
+    cell: (r) => (
+      <>
+        {r.customer_name ?? '—'}
+        <br />
+        <span className="muted">{r.customer_mobile}</span>
+      </>
+    ),
+  },
+  { id: 'by', header: t('colBy'), cell: (r) => submitter(r) },
+  { id: 'payout', header: t('colPayout'), cell: (r) => rupees(r.payout_paise) },
+  { id: 'status', header: t('colStatus'), cell: (r) => <StatusBadge status={r.status} subStatus={r.sub_status} archived={r.archive_status} /> },
+  { id: 'date', header: t('colDate'), cell: (r) => when(r.created_on) },
+];
 
 const submitter = (r: OpsLead) => (r.partner_user_id ? `${r.partner_name ?? ''} (PMW${r.partner_user_id})` : r.team_member_user_id ? t('teamMember', { id: r.team_member_user_id, team: r.team_id ?? '—' }) : '—');
 

@@ -1,14 +1,19 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { get, useFieldArray, useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useNavigate, useParams, Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileRoutes } from '@pmw/contract/files';
-import { opsProjectRoutes, type OpsProject, type ProjectBody } from '@pmw/contract/ops-projects';
+import { opsProjectRoutes, projectBodySchema, type OpsProject, type ProjectBody } from '@pmw/contract/ops-projects';
 import { api, apiWithMessage, putFile } from '../../shared/api-client';
-import { showError, showSuccess } from '../../shared/message-bar';
+import { showError, showMessage, showSuccess } from '../../shared/message-bar';
 import { Loader } from '../../shared/loader';
 import { FormBuilder } from './form-builder';
 import { SlotsPanel } from './slots-panel';
+import { Field } from './field';
 import { t } from './messages';
+import { QueryView } from './common';
 
 const opsFiles = fileRoutes('/ops', 'ops');
 
@@ -153,36 +158,33 @@ function toBody(d: Draft): ProjectBody {
   };
 }
 
+/** The editor's strings become the API's body, checked by the contract's own rules. */
+const draftSchema = z
+  .custom<Draft>()
+  .transform(toBody)
+  .pipe(projectBodySchema);
+
 /** Create or edit a project with every Job field, then its lead form. */
 export function ProjectEditor() {
   const { jobId } = useParams();
   const id = jobId ? Number(jobId) : undefined;
   const project = useQuery({ queryKey: ['ops', 'project', id], queryFn: () => api(opsProjectRoutes.get, { params: { job_id: id! } }), enabled: id !== undefined });
-  if (id !== undefined && project.isPending) return <Loader />;
-  if (id !== undefined && project.isError) {
-    return (
-      <p role="alert">
-        {t('loadFailed')}{' '}
-        <button type="button" className="button button--small" onClick={() => void project.refetch()}>
-          {t('retry')}
-        </button>
-      </p>
-    );
-  }
-  return <Editor key={id ?? 'new'} project={project.data} />;
+  if (id === undefined) return <Editor key="new" project={undefined} />;
+  return <QueryView query={project}>{(p) => <Editor key={id} project={p} />}</QueryView>;
 }
 
 function Editor({ project }: { project: OpsProject | undefined }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [d, setD] = useState<Draft>(() => fromProject(project));
-  useEffect(() => setD(fromProject(project)), [project]);
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
+  const form = useForm<Draft, unknown, z.output<typeof draftSchema>>({ resolver: zodResolver(draftSchema), defaultValues: fromProject(project) });
+  const { register, watch, setValue, formState } = form;
+  useEffect(() => form.reset(fromProject(project)), [project, form]);
+  const locations = useFieldArray({ control: form.control, name: 'locations' });
   const meta = useQuery({ queryKey: ['ops', 'projects', 'meta'], queryFn: () => api(opsProjectRoutes.meta) });
   const [newEmployer, setNewEmployer] = useState('');
 
   const save = useMutation({
-    mutationFn: () => (project ? apiWithMessage(opsProjectRoutes.update, { params: { job_id: project.job_id }, body: toBody(d) }) : apiWithMessage(opsProjectRoutes.create, { body: toBody(d) })),
+    mutationFn: (body: ProjectBody) => (project ? apiWithMessage(opsProjectRoutes.update, { params: { job_id: project.job_id }, body }) : apiWithMessage(opsProjectRoutes.create, { body })),
     onSuccess: (r) => {
       showSuccess(r.message);
       qc.setQueryData(['ops', 'project', r.data.job_id], r.data);
@@ -196,28 +198,35 @@ function Editor({ project }: { project: OpsProject | undefined }) {
     onSuccess: (r) => {
       showSuccess(r.message);
       setNewEmployer('');
-      set('employer_id', String(r.data.employer_id));
+      setValue('employer_id', String(r.data.employer_id));
       void qc.invalidateQueries({ queryKey: ['ops', 'projects', 'meta'] });
     },
     onError: showError,
   });
 
-  const text = (k: keyof Draft & string, label: string, opts: { multiline?: boolean; type?: string; required?: boolean } = {}) => (
-    <Field label={label}>
-      {(fid) =>
+  /** The message for a field of the body, which may be held under another name while typed. */
+  const errorAt = (path: string): FieldError | undefined => {
+    const found = get(formState.errors, path) as FieldError | FieldError[] | undefined;
+    return Array.isArray(found) ? found.find(Boolean) : found;
+  };
+  type TextKey = { [K in keyof Draft]: Draft[K] extends string ? K : never }[keyof Draft];
+  const text = (k: TextKey, label: string, opts: { multiline?: boolean; type?: string; errorPath?: string } = {}) => (
+    <Field label={label} error={errorAt(opts.errorPath ?? k)}>
+      {(a11y) =>
         opts.multiline ? (
-          <textarea id={fid} className="input" rows={3} value={d[k] as string} onChange={(e) => set(k, e.target.value as never)} />
+          <textarea {...a11y} className="input" rows={3} {...register(k)} />
         ) : (
-          <input id={fid} className="input" type={opts.type ?? 'text'} required={opts.required} value={d[k] as string} onChange={(e) => set(k, e.target.value as never)} {...(opts.type === 'number' ? { min: 0, step: 'any' } : {})} />
+          <input {...a11y} className="input" type={opts.type ?? 'text'} {...register(k)} {...(opts.type === 'number' ? { min: 0, step: 'any' } : {})} />
         )
       }
     </Field>
   );
   const check = (k: 'archive_status' | 'on_hold' | 'application_archive_status' | 'is_credit_flow', label: string) => (
     <label className="ops__check">
-      <input type="checkbox" checked={d[k]} onChange={(e) => set(k, e.target.checked)} /> {label}
+      <input type="checkbox" {...register(k)} /> {label}
     </label>
   );
+  const [archived, onHold, appsClosed, creditFlow] = watch(['archive_status', 'on_hold', 'application_archive_status', 'is_credit_flow']);
 
   return (
     <section aria-labelledby="editor-title">
@@ -225,19 +234,13 @@ function Editor({ project }: { project: OpsProject | undefined }) {
         <Link to="/ops/projects">{t('backToProjects')}</Link>
       </p>
       <h1 id="editor-title">{project ? t('editProject', { id: project.job_id }) : t('createProject')}</h1>
-      <form
-        className="ops__editor"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
+      <form className="ops__editor" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body), () => showMessage('error', t('fixFields')))}>
         <fieldset>
           <legend>{t('secBasics')}</legend>
           <div className="ops__grid">
-            <Field label={t('employer')}>
-              {(fid) => (
-                <select id={fid} className="input" required value={d.employer_id} onChange={(e) => set('employer_id', e.target.value)}>
+            <Field label={t('employer')} error={errorAt('employer_id')}>
+              {(a11y) => (
+                <select {...a11y} className="input" {...register('employer_id')}>
                   <option value="">{t('chooseEmployer')}</option>
                   {meta.data?.employers.map((e) => (
                     <option key={e.employer_id} value={e.employer_id}>
@@ -248,14 +251,14 @@ function Editor({ project }: { project: OpsProject | undefined }) {
               )}
             </Field>
             <div className="ops__inline">
-              <Field label={t('newEmployer')}>{(fid) => <input id={fid} className="input" value={newEmployer} onChange={(e) => setNewEmployer(e.target.value)} />}</Field>
+              <Field label={t('newEmployer')}>{(a11y) => <input {...a11y} className="input" value={newEmployer} onChange={(e) => setNewEmployer(e.target.value)} />}</Field>
               <button type="button" className="button button--ghost button--small" disabled={newEmployer.trim().length < 2 || addEmployer.isPending} onClick={() => addEmployer.mutate()}>
                 {t('addEmployer')}
               </button>
             </div>
-            <Field label={t('category')}>
-              {(fid) => (
-                <select id={fid} className="input" required value={d.job_category_id} onChange={(e) => set('job_category_id', e.target.value)}>
+            <Field label={t('category')} error={errorAt('job_category_id')}>
+              {(a11y) => (
+                <select {...a11y} className="input" {...register('job_category_id')}>
                   <option value="">{t('chooseCategory')}</option>
                   {meta.data?.categories.map((c) => (
                     <option key={c.job_category_id} value={c.job_category_id}>
@@ -265,7 +268,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
                 </select>
               )}
             </Field>
-            {text('job_title', t('jobTitle'), { required: true })}
+            {text('job_title', t('jobTitle'))}
             {text('slug_name', t('slug'))}
             {text('type', t('type'))}
             {text('domain', t('domain'))}
@@ -288,7 +291,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
         <fieldset>
           <legend>{t('secPayout')}</legend>
           <div className="ops__grid">
-            {text('payout_rupees', t('payoutRupees'), { type: 'number', required: true })}
+            {text('payout_rupees', t('payoutRupees'), { type: 'number', errorPath: 'payout_paise' })}
             {text('payout_prefix', t('payoutPrefix'))}
             {text('payout_text', t('payoutText'))}
             {text('payout_text_custom', t('payoutTextCustom'))}
@@ -305,26 +308,26 @@ function Editor({ project }: { project: OpsProject | undefined }) {
         <fieldset>
           <legend>{t('secMedia')}</legend>
           <div className="ops__grid">
-            <MediaField label={t('logo')} current={project?.logo_key ?? null} onUploaded={(fileId) => set('logo_file_id', fileId)} />
-            <MediaField label={t('banner')} current={project?.banner_key ?? null} onUploaded={(fileId) => set('banner_file_id', fileId)} />
+            <MediaField label={t('logo')} current={project?.logo_key ?? null} onUploaded={(fileId) => setValue('logo_file_id', fileId)} />
+            <MediaField label={t('banner')} current={project?.banner_key ?? null} onUploaded={(fileId) => setValue('banner_file_id', fileId)} />
             {text('logo_url', t('logoUrl'), { type: 'url' })}
           </div>
         </fieldset>
         <fieldset>
           <legend>{t('secWhere')}</legend>
-          {d.locations.map((l, i) => (
-            <div className="ops__row" key={i}>
+          {locations.fields.map((l, i) => (
+            <div className="ops__row" key={l.id}>
               {(['city', 'address', 'pincode'] as const).map((k) => (
-                <Field key={k} label={`${t(k)} ${i + 1}`}>
-                  {(fid) => <input id={fid} className="input" value={l[k]} onChange={(e) => set('locations', d.locations.map((x, j) => (j === i ? { ...x, [k]: e.target.value } : x)))} />}
+                <Field key={k} label={`${t(k)} ${i + 1}`} error={errorAt(`locations.${i}.${k}`)}>
+                  {(a11y) => <input {...a11y} className="input" {...register(`locations.${i}.${k}`)} />}
                 </Field>
               ))}
-              <button type="button" className="button button--ghost button--small" onClick={() => set('locations', d.locations.filter((_, j) => j !== i))} aria-label={`${t('remove')} ${t('city')} ${i + 1}`}>
+              <button type="button" className="button button--ghost button--small" onClick={() => locations.remove(i)} aria-label={`${t('remove')} ${t('city')} ${i + 1}`}>
                 {t('remove')}
               </button>
             </div>
           ))}
-          <button type="button" className="button button--ghost button--small" onClick={() => set('locations', [...d.locations, { city: '', address: '', pincode: '' }])}>
+          <button type="button" className="button button--ghost button--small" onClick={() => locations.append({ city: '', address: '', pincode: '' })}>
             {t('addLocation')}
           </button>
           {text('pincodes', t('pincodes'), { multiline: true })}
@@ -333,8 +336,8 @@ function Editor({ project }: { project: OpsProject | undefined }) {
           <legend>{t('secStatus')}</legend>
           <div className="ops__grid">
             <Field label={t('actionStatus')}>
-              {(fid) => (
-                <select id={fid} className="input" value={d.action_status} onChange={(e) => set('action_status', e.target.value as '10' | '20')}>
+              {(a11y) => (
+                <select {...a11y} className="input" {...register('action_status')}>
                   <option value="10">{t('action10')}</option>
                   <option value="20">{t('action20')}</option>
                 </select>
@@ -342,32 +345,32 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             </Field>
             <div>
               {check('archive_status', t('archiveStatus'))}
-              {d.archive_status && text('archive_message', t('archiveMessage'))}
+              {archived && text('archive_message', t('archiveMessage'))}
             </div>
             <div>
               {check('on_hold', t('onHoldLabel'))}
-              {d.on_hold && text('hold_message', t('holdMessage'))}
+              {onHold && text('hold_message', t('holdMessage'))}
             </div>
             <div>
               {check('application_archive_status', t('appArchive'))}
-              {d.application_archive_status && text('application_archive_message', t('appArchiveMessage'))}
+              {appsClosed && text('application_archive_message', t('appArchiveMessage'))}
             </div>
           </div>
         </fieldset>
         <fieldset>
           <legend>{t('secRules')}</legend>
           <div className="ops__grid">
-            {text('duplicate_window_days', t('duplicateWindow'), { type: 'number', required: true })}
-            {text('validity_days', t('validity'), { type: 'number', required: true })}
+            {text('duplicate_window_days', t('duplicateWindow'), { type: 'number' })}
+            {text('validity_days', t('validity'), { type: 'number' })}
             {text('redirect_link', t('redirectLink'), { type: 'url' })}
           </div>
           {check('is_credit_flow', t('creditFlowLabel'))}
-          {d.is_credit_flow && (
+          {creditFlow && (
             <div className="ops__grid">
-              {text('min_income', t('minIncome'), { type: 'number' })}
-              {text('min_score', t('minScore'), { type: 'number' })}
-              {text('min_age', t('minAge'), { type: 'number' })}
-              {text('max_age', t('maxAge'), { type: 'number' })}
+              {text('min_income', t('minIncome'), { type: 'number', errorPath: 'credit_rules.min_income' })}
+              {text('min_score', t('minScore'), { type: 'number', errorPath: 'credit_rules.min_score' })}
+              {text('min_age', t('minAge'), { type: 'number', errorPath: 'credit_rules.min_age' })}
+              {text('max_age', t('maxAge'), { type: 'number', errorPath: 'credit_rules.max_age' })}
             </div>
           )}
         </fieldset>
@@ -380,16 +383,6 @@ function Editor({ project }: { project: OpsProject | undefined }) {
       {project ? <FormBuilder project={project} /> : <p className="muted">{t('formFirst')}</p>}
       {project && <SlotsPanel project={project} />}
     </section>
-  );
-}
-
-function Field(props: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.children(id)}
-    </div>
   );
 }
 

@@ -1,80 +1,62 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { RouteData } from '@pmw/contract/api';
 import { opsProjectRoutes } from '@pmw/contract/ops-projects';
 import { api } from '../../shared/api-client';
 import { QueryView, rupees, when } from './common';
+import { DataTable, type Column } from './data-table';
+import { FilterForm } from './filter-form';
 import { t } from './messages';
 
 /** Every project, newest change first, with a search and a link to edit. */
 export function ProjectsPage() {
   const [q, setQ] = useState('');
-  const [typed, setTyped] = useState('');
   const list = useQuery({ queryKey: ['ops', 'projects', q], queryFn: () => api(opsProjectRoutes.list, { query: { q } }) });
   return (
     <section aria-labelledby="projects-title">
       <div className="ops__heading">
         <h1 id="projects-title">{t('projectsTitle')}</h1>
-        <Link className="button" to="/ops/projects/new">
-          {t('newProject')}
-        </Link>
+        <Link className="button" to="/ops/projects/new">{t('newProject')}</Link>
       </div>
-      <form
-        className="ops__filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <div className="field ops__grow">
-          <label htmlFor="proj-q">{t('searchProjects')}</label>
-          <input id="proj-q" type="search" className="input" value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </div>
-        <button type="submit" className="button">
-          {t('searchButton')}
-        </button>
-      </form>
+      <FilterForm search submitLabel={t('searchButton')} fields={[{ name: 'q', label: t('searchProjects'), type: 'search', grow: true }]} onApply={(f) => setQ(f.q ?? '')} />
       <QueryView query={list} isEmpty={(d) => d.length === 0}>
         {(rows) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('colId')}</th>
-                  <th scope="col">{t('colProject')}</th>
-                  <th scope="col">{t('category')}</th>
-                  <th scope="col">{t('colPayout')}</th>
-                  <th scope="col">{t('colFlags')}</th>
-                  <th scope="col">{t('colForm')}</th>
-                  <th scope="col">{t('colDate')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.job_id}>
-                    <td>{p.job_id}</td>
-                    <td>
-                      <Link to={`/ops/projects/${p.job_id}`} aria-label={`${t('edit')} ${p.job_title}`}>
-                        {p.job_title}
-                      </Link>
-                      <div className="muted">{p.employer_name}</div>
-                    </td>
-                    <td>{p.category}</td>
-                    <td>{rupees(p.payout_paise)}</td>
-                    <td>
-                      {p.archive_status === 1 && <span className="badge badge--danger">{t('archived')}</span>} {p.on_hold && <span className="badge badge--warning">{t('onHold')}</span>}{' '}
-                      {p.is_credit_flow && <span className="badge">{t('creditFlow')}</span>} {p.action_status === 20 && <span className="badge">{t('shareLink')}</span>}
-                    </td>
-                    <td>{p.has_form ? t('hasForm') : <span className="muted">{t('noForm')}</span>}</td>
-                    <td>{when(p.modified_on)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label={t('projectsTitle')} columns={projectColumns} rows={rows} rowId={(p) => p.job_id} />
         )}
       </QueryView>
     </section>
   );
 }
+
+type OpsProjectRow = RouteData<typeof opsProjectRoutes.list>[number];
+const projectColumns: Column<OpsProjectRow>[] = [
+  { id: 'id', header: t('colId'), cell: (p) => p.job_id, sortValue: (p) => p.job_id },
+  {
+    id: 'project',
+    header: t('colProject'),
+    sortValue: (p) => p.job_title,
+    cell: (p) => (
+      <>
+        <Link to={`/ops/projects/${p.job_id}`} aria-label={`${t('edit')} ${p.job_title}`}>
+          {p.job_title}
+        </Link>
+        <div className="muted">{p.employer_name}</div>
+      </>
+    ),
+  },
+  { id: 'category', header: t('category'), cell: (p) => p.category, sortValue: (p) => p.category },
+  { id: 'payout', header: t('colPayout'), cell: (p) => rupees(p.payout_paise), sortValue: (p) => p.payout_paise },
+  {
+    id: 'flags',
+    header: t('colFlags'),
+    cell: (p) => (
+      <>
+        {p.archive_status === 1 && <span className="badge badge--danger">{t('archived')}</span>} {p.on_hold && <span className="badge badge--warning">{t('onHold')}</span>}{' '}
+        {p.is_credit_flow && <span className="badge">{t('creditFlow')}</span>} {p.action_status === 20 && <span className="badge">{t('shareLink')}</span>}
+      </>
+    ),
+  },
+  { id: 'form', header: t('colForm'), cell: (p) => (p.has_form ? t('hasForm') : <span className="muted">{t('noForm')}</span>) },
+  { id: 'date', header: t('colDate'), cell: (p) => when(p.modified_on), sortValue: (p) => p.modified_on },
+];

@@ -6,6 +6,7 @@ import type { OpsProject } from '@pmw/contract/ops-projects';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { QueryView } from './common';
+import { DataTable } from './data-table';
 import { t } from './messages';
 
 /** A project's interview slots by date and start time, with capacity and bookings. */
@@ -79,34 +80,18 @@ export function SlotsPanel({ project }: { project: OpsProject }) {
       )}
       <QueryView query={slots} isEmpty={(d) => d.length === 0}>
         {(rows) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('slotDate')}</th>
-                  <th scope="col">{t('colTime')}</th>
-                  <th scope="col">{t('slotLocation')}</th>
-                  <th scope="col">{t('colCapacity')}</th>
-                  <th scope="col">{t('colBookings')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((s) => (
-                  <tr key={s.slot_id}>
-                    <td>{s.date}</td>
-                    <td>
-                      {formatTime(s.start_time)} – {formatTime(s.end_time)}
-                    </td>
-                    <td>{city(s.job_location_id)}</td>
-                    <td>
-                      {s.booked} / {s.capacity}
-                    </td>
-                    <td>{s.bookings.length ? s.bookings.map((b) => `PMW${b.user_id}`).join(', ') : <span className="muted">{t('noBookings')}</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={t('slotsTitle')}
+            columns={[
+              { id: 'date', header: t('slotDate'), cell: (s) => s.date, sortValue: (s) => `${s.date} ${s.start_time}` },
+              { id: 'time', header: t('colTime'), cell: (s) => `${formatTime(s.start_time)} – ${formatTime(s.end_time)}` },
+              { id: 'location', header: t('slotLocation'), cell: (s) => city(s.job_location_id), sortValue: (s) => city(s.job_location_id) },
+              { id: 'capacity', header: t('colCapacity'), cell: (s) => `${s.booked} / ${s.capacity}` },
+              { id: 'bookings', header: t('colBookings'), cell: (s) => (s.bookings.length ? s.bookings.map((b) => `PMW${b.user_id}`).join(', ') : <span className="muted">{t('noBookings')}</span>) },
+            ]}
+            rows={rows}
+            rowId={(s) => s.slot_id}
+          />
         )}
       </QueryView>
     </section>

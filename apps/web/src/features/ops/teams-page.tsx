@@ -1,25 +1,44 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { opsTeamRoutes } from '@pmw/contract/ops-teams';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { opsTeamRoutes, teamCreateBodySchema, teamMemberAddBodySchema } from '@pmw/contract/ops-teams';
+import type { TeamJoinPolicy } from '@pmw/contract/team';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { QueryView, when } from './common';
+import { BlockToggle, QueryView, when } from './common';
+import { DataTable } from './data-table';
+import { Field } from './field';
 import { t } from './messages';
+
+/** The manager is typed as the console shows people (PMW101) and sent as the user id. */
+const teamCreateFormSchema = z.object({
+  team_code: z.string(),
+  manager_user_id: z.string().transform((v) => Number(v.trim().replace(/^pmw/i, '')) || 0),
+}).pipe(teamCreateBodySchema);
+type TeamCreateBody = z.output<typeof teamCreateBodySchema>;
 
 /** Teams: create one with a code and a manager; add, block and unblock members. */
 export function TeamsPage() {
   const qc = useQueryClient();
-  const [code, setCode] = useState('');
-  const [manager, setManager] = useState('');
+  const form = useForm({ resolver: zodResolver(teamCreateFormSchema), defaultValues: { team_code: '', manager_user_id: '' } });
   const [open, setOpen] = useState<{ id: number; code: string } | null>(null);
   const teams = useQuery({ queryKey: ['ops', 'teams'], queryFn: () => api(opsTeamRoutes.teams) });
   const create = useMutation({
-    mutationFn: () => apiWithMessage(opsTeamRoutes.createTeam, { body: { team_code: code, manager_user_id: Number(manager.replace(/^pmw/i, '')) } }),
+    mutationFn: (body: TeamCreateBody) => apiWithMessage(opsTeamRoutes.createTeam, { body }),
     onSuccess: (r) => {
       showSuccess(r.message);
-      setCode('');
-      setManager('');
+      form.reset();
       setOpen({ id: r.data.team_id, code: r.data.team_code });
+      void qc.invalidateQueries({ queryKey: ['ops', 'teams'] });
+    },
+    onError: showError,
+  });
+  const setPolicy = useMutation({
+    mutationFn: (v: { team_id: number; join_policy: TeamJoinPolicy }) => apiWithMessage(opsTeamRoutes.setJoinPolicy, { params: { team_id: v.team_id }, body: { join_policy: v.join_policy } }),
+    onSuccess: (r) => {
+      showSuccess(r.message);
       void qc.invalidateQueries({ queryKey: ['ops', 'teams'] });
     },
     onError: showError,
@@ -27,53 +46,56 @@ export function TeamsPage() {
   return (
     <section aria-labelledby="teams-title">
       <h1 id="teams-title">{t('teamsTitle')}</h1>
-      <form
-        className="ops__filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
-        <div className="field">
-          <label htmlFor="team-code">{t('teamCode')}</label>
-          <input id="team-code" className="input" required value={code} onChange={(e) => setCode(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="team-manager">{t('managerId')}</label>
-          <input id="team-manager" className="input" required value={manager} onChange={(e) => setManager(e.target.value)} placeholder="PMW101" />
-        </div>
+      <form className="ops__filters" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
+        <Field label={t('teamCode')} error={form.formState.errors.team_code}>
+          {(a11y) => <input {...a11y} className="input" {...form.register('team_code')} />}
+        </Field>
+        <Field label={t('managerId')} error={form.formState.errors.manager_user_id}>
+          {(a11y) => <input {...a11y} className="input" placeholder="PMW101" {...form.register('manager_user_id')} />}
+        </Field>
         <button type="submit" className="button" disabled={create.isPending}>
           {t('createTeam')}
         </button>
       </form>
       <QueryView query={teams} isEmpty={(d) => d.length === 0}>
         {(rows) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('teamCode')}</th>
-                  <th scope="col">{t('managerId')}</th>
-                  <th scope="col">{t('colMembers')}</th>
-                  <th scope="col">{t('colDate')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((tm) => (
-                  <tr key={tm.team_id}>
-                    <td>
-                      <button type="button" className="link-button" aria-expanded={open?.id === tm.team_id} onClick={() => setOpen(open?.id === tm.team_id ? null : { id: tm.team_id, code: tm.team_code })}>
-                        {tm.team_code}
-                      </button>
-                    </td>
-                    <td>PMW{tm.manager_user_id}</td>
-                    <td>{tm.members}</td>
-                    <td>{when(tm.created_on)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={t('teamsTitle')}
+            columns={[
+              {
+                id: 'code',
+                header: t('teamCode'),
+                sortValue: (tm) => tm.team_code,
+                cell: (tm) => (
+                  <button type="button" className="link-button" aria-expanded={open?.id === tm.team_id} onClick={() => setOpen(open?.id === tm.team_id ? null : { id: tm.team_id, code: tm.team_code })}>
+                    {tm.team_code}
+                  </button>
+                ),
+              },
+              { id: 'manager', header: t('managerId'), cell: (tm) => `PMW${tm.manager_user_id}`, sortValue: (tm) => tm.manager_user_id },
+              { id: 'members', header: t('colMembers'), cell: (tm) => tm.members, sortValue: (tm) => tm.members },
+              {
+                id: 'joining',
+                header: t('colJoining'),
+                sortValue: (tm) => tm.join_policy,
+                cell: (tm) => (
+                  <select
+                    className="input ops-team-policy"
+                    aria-label={t('joiningFor', { code: tm.team_code })}
+                    value={tm.join_policy}
+                    disabled={setPolicy.isPending}
+                    onChange={(e) => setPolicy.mutate({ team_id: tm.team_id, join_policy: e.target.value as TeamJoinPolicy })}
+                  >
+                    <option value="invite_only">{t('joinInviteOnly')}</option>
+                    <option value="open">{t('joinOpen')}</option>
+                  </select>
+                ),
+              },
+              { id: 'date', header: t('colDate'), cell: (tm) => when(tm.created_on), sortValue: (tm) => tm.created_on },
+            ]}
+            rows={rows}
+            rowId={(tm) => tm.team_id}
+          />
         )}
       </QueryView>
       {open && <Members teamId={open.id} code={open.code} />}
@@ -83,8 +105,7 @@ export function TeamsPage() {
 
 function Members({ teamId, code }: { teamId: number; code: string }) {
   const qc = useQueryClient();
-  const [mobile, setMobile] = useState('');
-  const [name, setName] = useState('');
+  const form = useForm({ resolver: zodResolver(teamMemberAddBodySchema), defaultValues: { mobile: '', first_name: '' } });
   const members = useQuery({ queryKey: ['ops', 'team-members', teamId], queryFn: () => api(opsTeamRoutes.members, { params: { team_id: teamId } }) });
   const refresh = (message: string) => {
     showSuccess(message);
@@ -92,10 +113,9 @@ function Members({ teamId, code }: { teamId: number; code: string }) {
     void qc.invalidateQueries({ queryKey: ['ops', 'teams'] });
   };
   const add = useMutation({
-    mutationFn: () => apiWithMessage(opsTeamRoutes.addMember, { params: { team_id: teamId }, body: { mobile, first_name: name } }),
+    mutationFn: (body: z.output<typeof teamMemberAddBodySchema>) => apiWithMessage(opsTeamRoutes.addMember, { params: { team_id: teamId }, body }),
     onSuccess: (r) => {
-      setMobile('');
-      setName('');
+      form.reset();
       refresh(r.message);
     },
     onError: showError,
@@ -108,54 +128,30 @@ function Members({ teamId, code }: { teamId: number; code: string }) {
   return (
     <section aria-labelledby="members-title">
       <h2 id="members-title">{t('membersOf', { code })}</h2>
-      <form
-        className="ops__filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
-        <div className="field">
-          <label htmlFor="member-mobile">{t('memberMobile')}</label>
-          <input id="member-mobile" className="input" inputMode="tel" required value={mobile} onChange={(e) => setMobile(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="member-name">{t('memberName')}</label>
-          <input id="member-name" className="input" required value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
+      <form className="ops__filters" noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
+        <Field label={t('memberMobile')} error={form.formState.errors.mobile}>
+          {(a11y) => <input {...a11y} className="input" inputMode="tel" autoComplete="off" {...form.register('mobile')} />}
+        </Field>
+        <Field label={t('memberName')} error={form.formState.errors.first_name}>
+          {(a11y) => <input {...a11y} className="input" autoComplete="off" {...form.register('first_name')} />}
+        </Field>
         <button type="submit" className="button" disabled={add.isPending}>
           {t('addMember')}
         </button>
       </form>
       <QueryView query={members} isEmpty={(d) => d.length === 0}>
         {(rows) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('colId')}</th>
-                  <th scope="col">{t('colName')}</th>
-                  <th scope="col">{t('colMobile')}</th>
-                  <th scope="col">{t('colStatus')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((m) => (
-                  <tr key={m.user_id}>
-                    <td>PMW{m.user_id}</td>
-                    <td>{m.first_name ?? '—'}</td>
-                    <td>{m.mobile}</td>
-                    <td>
-                      <span className={`badge ${m.blocked ? 'badge--danger' : 'badge--success'}`}>{m.blocked ? t('blocked') : t('active')}</span>{' '}
-                      <button type="button" className={`button button--small${m.blocked ? '' : ' button--danger'}`} disabled={toggle.isPending} onClick={() => toggle.mutate(m)} aria-label={`${m.blocked ? t('unblock') : t('block')} ${m.first_name ?? m.mobile}`}>
-                        {m.blocked ? t('unblock') : t('block')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={t('membersOf', { code })}
+            columns={[
+              { id: 'id', header: t('colId'), cell: (m) => `PMW${m.user_id}`, sortValue: (m) => m.user_id },
+              { id: 'name', header: t('colName'), cell: (m) => m.first_name ?? '—', sortValue: (m) => m.first_name ?? '' },
+              { id: 'mobile', header: t('colMobile'), cell: (m) => m.mobile },
+              { id: 'status', header: t('colStatus'), cell: (m) => <BlockToggle name={m.first_name ?? m.mobile} blocked={m.blocked} busy={toggle.isPending} onToggle={() => toggle.mutate(m)} /> },
+            ]}
+            rows={rows}
+            rowId={(m) => m.user_id}
+          />
         )}
       </QueryView>
     </section>

@@ -4,7 +4,9 @@ import { opsRoutes, type OpsUser } from '@pmw/contract/ops';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { Pager, QueryView } from './common';
+import { BlockToggle, QueryView } from './common';
+import { DataTable } from './data-table';
+import { FilterForm } from './filter-form';
 import { t } from './messages';
 
 const LIMIT = 50;
@@ -13,7 +15,6 @@ const LIMIT = 50;
 export function UsersPage() {
   const qc = useQueryClient();
   const [q, setQ] = useState('');
-  const [typed, setTyped] = useState('');
   const [page, setPage] = useState(1);
   const [blocking, setBlocking] = useState<OpsUser | null>(null);
   const list = useQuery({ queryKey: ['ops', 'users', q, page], queryFn: () => api(opsRoutes.users, { query: { q, page, limit: LIMIT } }) });
@@ -33,64 +34,38 @@ export function UsersPage() {
   return (
     <section aria-labelledby="users-title">
       <h1 id="users-title">{t('usersTitle')}</h1>
-      <form
-        className="ops__filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
+      <FilterForm
+        search
+        submitLabel={t('searchButton')}
+        fields={[{ name: 'q', label: t('search'), type: 'search', grow: true, autoFocus: true }]}
+        onApply={(f) => {
+          setQ(f.q ?? '');
           setPage(1);
         }}
-      >
-        <div className="field ops__grow">
-          <label htmlFor="user-q">{t('search')}</label>
-          <input id="user-q" className="input" value={typed} onChange={(e) => setTyped(e.target.value)} type="search" autoFocus />
-        </div>
-        <button type="submit" className="button">
-          {t('searchButton')}
-        </button>
-      </form>
+      />
       <QueryView query={list} isEmpty={(d) => d.rows.length === 0}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('colId')}</th>
-                    <th scope="col">{t('colName')}</th>
-                    <th scope="col">{t('colMobile')}</th>
-                    <th scope="col">{t('colCity')}</th>
-                    <th scope="col">{t('colStatus')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((u) => (
-                    <tr key={u.user_id}>
-                      <td>{u.pmw_id}</td>
-                      <td>
-                        {name(u)} {u.is_ops && <span className="badge">{t('opsBadge')}</span>}
-                      </td>
-                      <td>{u.mobile}</td>
-                      <td>{u.city ?? '—'}</td>
-                      <td>
-                        <span className={`badge ${u.blocked ? 'badge--danger' : 'badge--success'}`}>{u.blocked ? t('blocked') : t('active')}</span>{' '}
-                        <button
-                          type="button"
-                          className={`button button--small${u.blocked ? '' : ' button--danger'}`}
-                          aria-label={`${u.blocked ? t('unblock') : t('block')} ${name(u)}`}
-                          onClick={() => (u.blocked ? change.mutate(u) : setBlocking(u))}
-                        >
-                          {u.blocked ? t('unblock') : t('block')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} limit={LIMIT} count={data.count} onPage={setPage} />
-          </>
+          <DataTable
+            label={t('usersTitle')}
+            columns={[
+              { id: 'id', header: t('colId'), cell: (u) => u.pmw_id },
+              {
+                id: 'name',
+                header: t('colName'),
+                cell: (u) => (
+                  <>
+                    {name(u)} {u.is_ops && <span className="badge">{t('opsBadge')}</span>}
+                  </>
+                ),
+              },
+              { id: 'mobile', header: t('colMobile'), cell: (u) => u.mobile },
+              { id: 'city', header: t('colCity'), cell: (u) => u.city ?? '—' },
+              { id: 'status', header: t('colStatus'), cell: (u) => <BlockToggle name={name(u)} blocked={u.blocked} onToggle={() => (u.blocked ? change.mutate(u) : setBlocking(u))} /> },
+            ]}
+            rows={data.rows}
+            rowId={(u) => u.user_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+          />
         )}
       </QueryView>
       <ConfirmDialog

@@ -1,23 +1,31 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountsMatch, bankAddBodySchema, canAddBank, canMakeDefault, profileMessages, profileRoutes, shouldLookupIfsc, type Bank } from '@pmw/contract/partner-profile';
-import { formatDate } from '@pmw/contract/time';
+import { accountsMatch, bankAddBodySchema, canAddBank, canMakeDefault, canRemoveBank, profileMessages, profileRoutes, shouldLookupIfsc, type Bank } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
-import { Loader } from '../../shared/loader';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { t } from './messages';
+import { firstIssue, formatDate, tx } from '../../shared/i18n';
 
-/** Payout Details: bank cards, 'Add Bank Details' below 3, 'Make Default' on verified non-default banks. */
+/**
+ * Payout Details: bank cards, 'Add Bank Details' while fewer than 3 are in use,
+ * 'Make Default' on verified non-default banks, and a rejected bank's reason
+ * with 'Remove' so it can be replaced.
+ */
 export function BankTab() {
   const queryClient = useQueryClient();
   const banks = useQuery({ queryKey: ['partner', 'banks'], queryFn: () => api(profileRoutes.bankFetch) });
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Bank | null>(null);
 
-  async function makeDefault(bank: Bank) {
+  /** 'Make Default' and 'Remove' answer the banks as they now are. */
+  async function change(bank: Bank, route: typeof profileRoutes.bankSetDefault | typeof profileRoutes.bankRemove) {
+    setRemoving(null);
     setBusyId(bank.bank_detail_id);
     try {
-      const res = await apiWithMessage(profileRoutes.bankSetDefault, { body: { bank_detail_id: bank.bank_detail_id } });
+      const res = await apiWithMessage(route, { body: { bank_detail_id: bank.bank_detail_id } });
       queryClient.setQueryData(['partner', 'banks'], res.data);
       showSuccess(res.message);
     } catch (err) {
@@ -27,57 +35,72 @@ export function BankTab() {
     }
   }
 
-  if (banks.isPending) return <Loader label={t('loading')} />;
-  if (banks.isError) {
-    return (
-      <div className="empty" role="alert">
-        <p>{t('loadFailed')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void banks.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  }
   return (
     <section aria-label={t('tabPayout')}>
-      {canAddBank(banks.data.length) && !adding && (
-        <button type="button" className="button" onClick={() => setAdding(true)}>
-          {t('addBank')}
-        </button>
-      )}
-      {adding && <BankForm onDone={() => setAdding(false)} />}
-      {banks.data.length === 0 ? (
-        <p className="empty">{t('noBanks')}</p>
-      ) : (
-        <div className="bank-cards">
-          {banks.data.map((b) => (
-            <article key={b.bank_detail_id} className="card bank-card" aria-label={b.bank_name}>
-              <div className="bank-card__head">
-                <strong>{b.bank_name}</strong>
-                <span>
-                  {b.status === 1 && <span className="badge badge--success">{t('verified')}</span>} {b.status === 2 && <span className="badge badge--danger">{t('rejected')}</span>}{' '}
-                  {b.status === 0 && <span className="badge badge--warning">{t('underReview')}</span>} {b.is_default && <span className="badge">{t('isDefault')}</span>}
-                </span>
+      <QueryView query={banks} failed={t('banksLoadFailed')} retry={t('retry')} loading={t('loading')}>
+        {(list) => (
+          <>
+            {canAddBank(list) && !adding && (
+              <button type="button" className="button" onClick={() => setAdding(true)}>
+                {t('addBank')}
+              </button>
+            )}
+            {adding && <BankForm onDone={() => setAdding(false)} />}
+            {list.length === 0 ? (
+              <p className="empty">{t('noBanks')}</p>
+            ) : (
+              <div className="bank-cards">
+                {list.map((b) => (
+                  <article key={b.bank_detail_id} className={`card bank-card ${b.status === 2 ? 'bank-card--rejected' : ''}`} aria-label={b.bank_name}>
+                    <div className="bank-card__head">
+                      <strong>{b.bank_name}</strong>
+                      <span className="bank-card__badges">
+                        {b.status === 1 && <span className="badge badge--success">{t('verified')}</span>}
+                        {b.status === 2 && <span className="badge badge--danger">{t('rejected')}</span>}
+                        {b.status === 0 && <span className="badge badge--warning">{t('underReview')}</span>}
+                        {b.is_default && <span className="badge">{t('isDefault')}</span>}
+                      </span>
+                    </div>
+                    {b.status === 2 && (
+                      <div className="bank-card__rejected">
+                        {b.reject_reason && <p className="bank-card__reason">{t('rejectReason', { reason: b.reject_reason })}</p>}
+                        <p className="muted">{t('rejectedHint')}</p>
+                      </div>
+                    )}
+                    <dl>
+                      <dt>{t('ifscCode')}</dt>
+                      <dd>{b.ifsc_code}</dd>
+                      <dt>{t('accountNumber')}</dt>
+                      <dd>{b.account_no}</dd>
+                      <dt>{t('branch')}</dt>
+                      <dd>{b.branch_detail ?? '–'}</dd>
+                      <dt>{t('addedOn')}</dt>
+                      <dd>{formatDate(b.created_on)}</dd>
+                    </dl>
+                    {canMakeDefault(b) && (
+                      <button type="button" className="button button--ghost button--small" disabled={busyId !== null} onClick={() => void change(b, profileRoutes.bankSetDefault)} aria-label={`${t('makeDefault')}: ${b.bank_name} ${b.account_no.slice(-4)}`}>
+                        {t('makeDefault')}
+                      </button>
+                    )}
+                    {canRemoveBank(b) && (
+                      <button
+                        type="button"
+                        className="button button--ghost button--small button--danger-text"
+                        disabled={busyId !== null}
+                        onClick={() => setRemoving(b)}
+                        aria-label={t('removeBankFor', { bank: b.bank_name, last4: b.account_no.slice(-4) })}
+                      >
+                        {t('removeBank')}
+                      </button>
+                    )}
+                  </article>
+                ))}
               </div>
-              <dl>
-                <dt>{t('ifscCode')}</dt>
-                <dd>{b.ifsc_code}</dd>
-                <dt>{t('accountNumber')}</dt>
-                <dd>{b.account_no}</dd>
-                <dt>{t('branch')}</dt>
-                <dd>{b.branch_detail ?? '–'}</dd>
-                <dt>{t('addedOn')}</dt>
-                <dd>{formatDate(b.created_on)}</dd>
-              </dl>
-              {canMakeDefault(b) && (
-                <button type="button" className="button button--ghost button--small" disabled={busyId !== null} onClick={() => void makeDefault(b)} aria-label={`${t('makeDefault')}: ${b.bank_name} ${b.account_no.slice(-4)}`}>
-                  {t('makeDefault')}
-                </button>
-              )}
-            </article>
-          ))}
-        </div>
-      )}
+            )}
+          </>
+        )}
+      </QueryView>
+      <ConfirmDialog open={!!removing} message={t('removeBankConfirm')} onCancel={() => setRemoving(null)} onConfirm={() => removing && void change(removing, profileRoutes.bankRemove)} />
     </section>
   );
 }
@@ -111,7 +134,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     if (!accountsMatch(account, confirm)) return setError(profileMessages.accountMismatch);
     const parsed = bankAddBodySchema.safeParse({ ifsc_code: ifsc, account_no: account, account_no_confirm: confirm, bank_name: bankName || undefined, branch_detail: branch || undefined });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? profileMessages.ifscInvalid);
+    if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.ifscInvalid);
     setError(null);
     setBusy(true);
     try {
@@ -126,7 +149,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
     }
   }
   return (
-    <form className="card" onSubmit={submit} noValidate aria-label={t('addBank')} style={{ marginTop: '1rem' }}>
+    <form className="card bank-form" onSubmit={submit} noValidate aria-label={t('addBank')}>
       <div className="form-grid">
         <div className="field">
           <label htmlFor="b-ifsc">{t('ifscCode')}</label>
@@ -136,6 +159,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
             value={ifsc}
             maxLength={11}
             autoComplete="off"
+            autoFocus
             onChange={(e) => {
               const code = e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
               setIfsc(code);
@@ -163,7 +187,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
       </div>
       {error && (
         <p id="b-error" className="field__error" role="alert">
-          {error}
+          {tx(error)}
         </p>
       )}
       <div className="filters__actions">

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { CALL_POLL_MS, CALL_TIMER_MS, isCallActive, partnerRoutes, type Call, type CustomerLead } from '@pmw/contract/partner';
-import { formatDate } from '@pmw/contract/time';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CALL_POLL_MS, CALL_TIMER_MS, isCallActive, pageEnd, CALL_STATUSES, type CallStatus, partnerRoutes, type Call, type CustomerLead } from '@pmw/contract/partner';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
-import { Loader } from '../../shared/loader';
+import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
+import { Pager } from './pager';
 import { t } from './messages';
+import { formatDate } from '../../shared/i18n';
+
+export const CUSTOMERS_PAGE_SIZE = 50;
 
 /** /partner/customers: assigned customers, a name search and click-to-call with a live status bar. */
 export function CustomersPage() {
@@ -15,15 +18,23 @@ export function CustomersPage() {
   const [confirm, setConfirm] = useState<CustomerLead | null>(null);
   const [call, setCall] = useState<Call | null>(null);
   const [busy, setBusy] = useState(false);
+  const [page, setPage] = useState(0);
   const list = useQuery({
-    queryKey: ['partner', 'customers', applied],
-    queryFn: () => api(partnerRoutes.customerLeads, { query: applied ? { search: applied } : {} }),
+    queryKey: ['partner', 'customers', applied, page],
+    queryFn: () => api(partnerRoutes.customerLeads, { query: { ...(applied ? { search: applied } : {}), limit: CUSTOMERS_PAGE_SIZE, offset: page * CUSTOMERS_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
   });
-  // The name search follows typing, a moment after the last key.
+  // The name search follows typing, a moment after the last key, from the first page.
+  // Only a changed search goes back to the first page: a page chosen meanwhile stays.
   useEffect(() => {
-    const id = setTimeout(() => setApplied(search.trim()), 300);
+    const next = search.trim();
+    if (next === applied) return;
+    const id = setTimeout(() => {
+      setApplied(next);
+      setPage(0);
+    }, 300);
     return () => clearTimeout(id);
-  }, [search]);
+  }, [search, applied]);
 
   async function connect(customer: CustomerLead) {
     setConfirm(null);
@@ -46,63 +57,64 @@ export function CustomersPage() {
         <label htmlFor="c-search">{t('searchName')}</label>
         <input id="c-search" type="search" className="input" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {list.isPending ? (
-        <Loader label={t('loading')} />
-      ) : list.isError ? (
-        <div className="empty" role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('colIndex')}</th>
-                <th>{t('colName')}</th>
-                <th>{t('colMobile')}</th>
-                <th>{t('colCall')}</th>
-                <th>{t('addedOn')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    {t('noData')}
-                  </td>
-                </tr>
-              ) : (
-                list.data.rows.map((c, i) => (
-                  <tr key={c.customer_lead_id}>
-                    <td>{i + 1}</td>
-                    <td>{c.CustomerLead.name}</td>
-                    <td className="nowrap">{c.CustomerLead.mobile}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        aria-label={t('callFor', { name: c.CustomerLead.name })}
-                        disabled={busy || (!!call && isCallActive(call.status))}
-                        onClick={() => setConfirm(c)}
-                      >
-                        {t('colCall')}
-                      </button>
-                    </td>
-                    <td className="nowrap">{formatDate(c.created_on)}</td>
+      <QueryView query={list} failed={t('customersLoadFailed')} retry={t('retry')} loading={t('loading')}>
+        {(d) => (
+          <>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>{t('colIndex')}</th>
+                    <th>{t('colName')}</th>
+                    <th>{t('colMobile')}</th>
+                    <th>{t('colCall')}</th>
+                    <th>{t('addedOn')}</th>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+                </thead>
+                <tbody>
+                  {d.rows.length === 0 ? (
+                    <tr>
+                      <td colSpan={5} className="empty">
+                        {t('noData')}
+                      </td>
+                    </tr>
+                  ) : (
+                    d.rows.map((c, i) => (
+                      <tr key={c.customer_lead_id}>
+                        <td>{page * CUSTOMERS_PAGE_SIZE + i + 1}</td>
+                        <td>{c.CustomerLead.name}</td>
+                        <td className="nowrap">{c.CustomerLead.mobile}</td>
+                        <td>
+                          <button
+                            type="button"
+                            className="button button--small"
+                            aria-label={t('callFor', { name: c.CustomerLead.name })}
+                            disabled={busy || (!!call && isCallActive(call.status))}
+                            onClick={() => setConfirm(c)}
+                          >
+                            {t('colCall')}
+                          </button>
+                        </td>
+                        <td className="nowrap">{formatDate(c.created_on)}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <Pager shown={pageEnd(page * CUSTOMERS_PAGE_SIZE, d.rows.length)} total={d.count} page={page} pageSize={CUSTOMERS_PAGE_SIZE} onPage={setPage} label={t('customersTitle')} />
+          </>
+        )}
+      </QueryView>
       {call && <CallBar call={call} onChange={setCall} onDismiss={() => setCall(null)} />}
       <ConfirmDialog open={!!confirm} message={t('connectConfirm')} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void connect(confirm)} />
     </section>
   );
+}
+
+/** The call's state in words ('Ringing', 'On call'), not the provider's code. */
+function callStatusText(status: string): string {
+  return (CALL_STATUSES as readonly string[]).includes(status) ? t(`call.${status as CallStatus}`) : status;
 }
 
 /** 'Calling with {name}: {status}', polling every 5 s while active and ticking every second once answered. */
@@ -124,7 +136,7 @@ function CallBar({ call, onChange, onDismiss }: { call: Call; onChange: (c: Call
   }, [call.status]);
   return (
     <div className="call-bar" role="status" aria-live="polite">
-      <span>{t('callingWith', { name: call.customer_name, status: call.status })}</span>
+      <span>{t('callingWith', { name: call.customer_name, status: callStatusText(call.status) })}</span>
       <span>{t('seconds', { n: seconds })}</span>
       <button type="button" className="icon-button" aria-label={t('dismiss')} onClick={onDismiss}>
         ×

@@ -4,10 +4,11 @@ import type { FilePurpose } from '@pmw/contract/files';
 import { documentNumberSchema, type DocumentType } from '@pmw/contract/kyc';
 import { profileMessages, profileRoutes, type PartnerDocument } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
-import { Loader } from '../../shared/loader';
+import { allQueries, QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { fetchPartnerSession, fileUrl, sessionQueryKey, uploadPartnerFile } from './partner-api';
 import { t } from './messages';
+import { firstIssue, tx } from '../../shared/i18n';
 
 type FileSlot = { key: 'file_id' | 'file_id2'; label: Parameters<typeof t>[0]; purpose: FilePurpose };
 const DOCS: { type: DocumentType; label: Parameters<typeof t>[0]; files: FileSlot[] }[] = [
@@ -28,32 +29,29 @@ const DOCS: { type: DocumentType; label: Parameters<typeof t>[0]; files: FileSlo
 export function KycTab() {
   const docs = useQuery({ queryKey: ['partner', 'documents'], queryFn: () => api(profileRoutes.documentFetch, { query: {} }) });
   const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchPartnerSession });
-  if (docs.isPending || me.isPending) return <Loader label={t('loading')} />;
-  if (docs.isError || !me.data) {
-    return (
-      <div className="empty" role="alert">
-        <p>{t('loadFailed')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void docs.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  }
-  const byType = new Map(docs.data.map((d) => [d.type, d]));
+  return (
+    <QueryView query={allQueries(docs, me)} failed={t('documentsLoadFailed')} retry={t('retry')} loading={t('loading')}>
+      {([list, user]) => (user ? <KycSections docs={list} userId={user.user_id} /> : null)}
+    </QueryView>
+  );
+}
+
+function KycSections({ docs, userId }: { docs: PartnerDocument[]; userId: number }) {
+  const byType = new Map(docs.map((d) => [d.type, d]));
   const section = (title: Parameters<typeof t>[0], types: DocumentType[], note?: string) => (
     <section className="card doc-card" aria-label={t(title)}>
       <h2>{t(title)}</h2>
       {note && <p className="muted">{note}</p>}
       {DOCS.filter((d) => types.includes(d.type)).map((d) => {
         const saved = byType.get(d.type);
-        return saved && saved.status !== 2 ? <SavedDoc key={d.type} doc={saved} def={d} /> : <DocForm key={d.type} def={d} userId={me.data.user_id} rejected={saved} />;
+        return saved && saved.status !== 2 ? <SavedDoc key={d.type} doc={saved} def={d} /> : <DocForm key={d.type} def={d} userId={userId} rejected={saved} />;
       })}
     </section>
   );
   return (
     <>
       {section('personalDocs', ['PAN', 'AADHAAR'])}
-      {section('businessDocs', ['FIRM_PAN', 'GST'], profileMessages.businessNote)}
+      {section('businessDocs', ['FIRM_PAN', 'GST'], tx(profileMessages.businessNote))}
     </>
   );
 }
@@ -90,8 +88,8 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
     e.preventDefault();
     const errs: Record<string, string> = {};
     const parsed = documentNumberSchema[def.type].safeParse(number);
-    if (!parsed.success) errs.number = parsed.error.issues[0]?.message ?? 'Invalid number';
-    for (const f of def.files) if (!files[f.key]) errs[f.key] = profileMessages.fileRequired(t(f.label));
+    if (!parsed.success) errs.number = firstIssue(parsed.error) ?? tx('Invalid document number');
+    for (const f of def.files) if (!files[f.key]) errs[f.key] = tx(profileMessages.fileRequired(t(f.label)));
     setErrors(errs);
     if (Object.keys(errs).length || !parsed.success) return;
     setBusy(true);

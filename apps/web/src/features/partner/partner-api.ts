@@ -1,6 +1,7 @@
 import { partnerAuthRoutes } from '@pmw/contract/auth';
 import { partnerFileRoutes, CONTENT_TYPES, fileExtension, type FilePurpose } from '@pmw/contract/files';
 import { api, putFile } from '../../shared/api-client';
+import { safeLink } from '../../shared/safe-url';
 
 export const sessionQueryKey = ['partner', 'session'] as const;
 export const fetchPartnerSession = () => api(partnerAuthRoutes.me);
@@ -18,7 +19,7 @@ export async function uploadPartnerFile(file: File, purpose: FilePurpose): Promi
 /** Opens a stored file in a new tab through a short-lived URL. */
 export async function fileUrl(fileId: number): Promise<string> {
   const rows = await api(partnerFileRoutes.fetchUrl, { query: { file_id: fileId } });
-  const url = rows[0]?.url;
+  const url = safeLink(rows[0]?.url);
   if (!url) throw new Error('Something went wrong');
   return url;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pmw/contract/auth';
@@ -9,13 +9,15 @@ import { showError } from '../../shared/message-bar';
 import { LoginPage } from './login-page';
 import { fetchPartnerSession, logoutPartner, sessionQueryKey } from './partner-api';
 import { t } from './messages';
+import { withCatalogues } from '../../shared/i18n';
 import { ReportPage } from './report-page';
 import { PayoutsPage } from './payouts-page';
 import { ProfilePage } from './profile-page';
 import { CustomersPage } from './customers-page';
 import './partner.css';
+import { LanguageSwitch } from '../../shared/language-switch';
 
-const ProjectsPage = lazy(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage })));
+const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
 /** /partner/*: 'Loading...' while the session is checked, then the login or the portal. */
 export function PartnerArea() {
@@ -54,7 +56,21 @@ function Portal({ user }: { user: SessionUser }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  const hamburger = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the open menu and gives the focus back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    nav.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      hamburger.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   async function logout() {
     try {
@@ -71,6 +87,7 @@ function Portal({ user }: { user: SessionUser }) {
     <div className={`portal ${menuOpen ? 'portal--menu-open' : ''}`}>
       <header className="portal__top">
         <button
+          ref={hamburger}
           type="button"
           className="icon-button portal__hamburger"
           aria-label={menuOpen ? t('closeMenu') : t('menu')}
@@ -82,8 +99,9 @@ function Portal({ user }: { user: SessionUser }) {
         </button>
         <span className="portal__brand">PickMyWork</span>
         <span className="portal__name">{user.first_name ? t('hello', { name: user.first_name }) : user.mobile}</span>
+        <LanguageSwitch className="lang-switch--on-brand" />
       </header>
-      <nav id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
+      <nav ref={nav} id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
         <ul>
           {NAV.map((n) => (
             <li key={n.to}>

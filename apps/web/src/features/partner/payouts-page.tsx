@@ -1,72 +1,82 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { formatRupees, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatRupees, pageEnd, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
 import { profileRoutes } from '@pmw/contract/partner-profile';
-import { formatDateTime } from '@pmw/contract/time';
 import { api } from '../../shared/api-client';
-import { Loader } from '../../shared/loader';
+import { allQueries, QueryView } from '../../shared/query-view';
+import { Pager } from './pager';
 import { t } from './messages';
+import { formatDateTime, tx } from '../../shared/i18n';
+
+/** Wallet Logs a page at a time: a busy partner has more than one call can answer. */
+export const WALLET_LOGS_PAGE_SIZE = 50;
 
 /** /partner/earnings: wallet tiles, the bank tile, the missing-PAN warning and Wallet Logs. */
 export function PayoutsPage() {
+  const [page, setPage] = useState(0);
   const wallet = useQuery({ queryKey: ['partner', 'wallet'], queryFn: () => api(partnerRoutes.walletAmount) });
-  const logs = useQuery({ queryKey: ['partner', 'wallet', 'logs'], queryFn: () => api(partnerRoutes.walletTransactions, { query: { limit: 200 } }) });
+  const logs = useQuery({
+    queryKey: ['partner', 'wallet', 'logs', page],
+    queryFn: () => api(partnerRoutes.walletTransactions, { query: { limit: WALLET_LOGS_PAGE_SIZE, offset: page * WALLET_LOGS_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
   const banks = useQuery({ queryKey: ['partner', 'banks'], queryFn: () => api(profileRoutes.bankFetch) });
   const docs = useQuery({ queryKey: ['partner', 'documents'], queryFn: () => api(profileRoutes.documentFetch, { query: {} }) });
-
-  const bank = banks.data?.find((b) => b.is_default);
-  const hasPan = docs.data?.some((d) => d.type === 'PAN');
-  const balance = wallet.data?.total_amount ?? 0;
 
   return (
     <section>
       <h1 className="page-title">{t('payoutTitle')}</h1>
-      {docs.data && !hasPan && balance > 0 && <p className="warning-note" role="alert">{t('missingPan')}</p>}
-      <div className="tiles">
-        <div className="card tile">
-          <span className="tile__label">{t('walletBalance')}</span>
-          <span className="tile__value">{wallet.data ? formatRupees(wallet.data.total_amount) : '–'}</span>
-        </div>
-        <div className="card tile">
-          <span className="tile__label">{t('totalEarnings')}</span>
-          <span className="tile__value">{wallet.data ? formatRupees(wallet.data.credit_amount) : '–'}</span>
-        </div>
-        <Link to="/partner/profile/bank" className="card tile">
-          <span className="tile__label">{t('bankDetails')}</span>
-          <span className="tile__value" style={{ fontSize: '1.05rem' }}>
-            {banks.isPending ? '–' : bank ? t('bankTileValue', { bank: bank.bank_name, last4: bank.account_no.slice(-4) }) : t('noBankTile')}
-          </span>
-        </Link>
-      </div>
+      <QueryView query={allQueries(wallet, banks, docs)} failed={t('walletLoadFailed')} retry={t('retry')} loading={t('loading')}>
+        {([w, bankList, docList]) => {
+          const bank = bankList.find((b) => b.is_default);
+          const hasPan = docList.some((d) => d.type === 'PAN');
+          return (
+            <>
+              {!hasPan && w.total_amount > 0 && <p className="warning-note" role="alert">{t('missingPan')}</p>}
+              <div className="tiles">
+                <div className="card tile">
+                  <span className="tile__label">{t('walletBalance')}</span>
+                  <span className="tile__value">{formatRupees(w.total_amount)}</span>
+                </div>
+                <div className="card tile">
+                  <span className="tile__label">{t('totalEarnings')}</span>
+                  <span className="tile__value">{formatRupees(w.credit_amount)}</span>
+                </div>
+                <Link to="/partner/profile/bank" className="card tile">
+                  <span className="tile__label">{t('bankDetails')}</span>
+                  <span className="tile__value tile__value--text">
+                    {bank ? t('bankTileValue', { bank: bank.bank_name, last4: bank.account_no.slice(-4) }) : t('noBankTile')}
+                  </span>
+                </Link>
+              </div>
+            </>
+          );
+        }}
+      </QueryView>
       <h2>{t('walletLogs')}</h2>
-      {logs.isPending ? (
-        <Loader label={t('loading')} />
-      ) : logs.isError ? (
-        <div className="empty" role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void logs.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : logs.data.rows.length === 0 ? (
-        <p className="empty">{t('noData')}</p>
-      ) : (
-        <ul className="log-list card" aria-label={t('walletLogs')}>
-          {logs.data.rows.map((r) => (
-            <li key={r.wallet_transaction_id}>
-              <span className={r.type === WALLET_CREDIT_TYPE ? 'log-amount--credit' : 'log-amount--debit'}>
-                {walletSign(r.type)}
-                {formatRupees(r.amount)}
-              </span>
-              <span>
-                <strong>{r.reason}</strong>
-                {r.remark && <span className="muted"> · {r.remark}</span>}
-              </span>
-              <span className="muted">{formatDateTime(r.created_on)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={logs} failed={t('walletLogsLoadFailed')} retry={t('retry')} loading={t('loading')} isEmpty={(d) => d.count === 0} empty={t('noData')}>
+        {(d) => (
+          <>
+            <ul className="log-list card" aria-label={t('walletLogs')}>
+              {d.rows.map((r) => (
+                <li key={r.wallet_transaction_id}>
+                  <span className={r.type === WALLET_CREDIT_TYPE ? 'log-amount--credit' : 'log-amount--debit'}>
+                    {walletSign(r.type)}
+                    {formatRupees(r.amount)}
+                  </span>
+                  <span>
+                    <strong>{tx(r.reason)}</strong>
+                    {r.remark && <span className="muted"> · {tx(r.remark)}</span>}
+                  </span>
+                  <span className="muted">{formatDateTime(r.created_on)}</span>
+                </li>
+              ))}
+            </ul>
+            <Pager shown={pageEnd(page * WALLET_LOGS_PAGE_SIZE, d.rows.length)} total={d.count} page={page} pageSize={WALLET_LOGS_PAGE_SIZE} onPage={setPage} label={t('walletLogs')} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,16 +1,18 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackRoutes } from '@pmw/contract/feedback';
 import { GENDERS, PROFILE_PICTURE_ACCEPT, profileMessages, profileRoutes, profileUpdateBodySchema, type Profile } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
-import { showError, showSuccess } from '../../shared/message-bar';
+import { errorText, showError, showSuccess } from '../../shared/message-bar';
+import { QueryView } from '../../shared/query-view';
 import { uploadPartnerFile } from './partner-api';
 import { sessionQueryKey } from './partner-api';
 import { t } from './messages';
 import { KycTab } from './kyc-tab';
 import { BankTab } from './bank-tab';
+import { tx } from '../../shared/i18n';
 
 const TABS = [
   { to: '/partner/profile', label: 'tabPersonal' },
@@ -25,7 +27,7 @@ export function ProfilePage({ tab }: { tab: 0 | 1 | 2 }) {
   return (
     <section>
       <h1 className="page-title">{t('profileTitle')}</h1>
-      {hasGst && <p className="corner-note">{profileMessages.gstNote}</p>}
+      {hasGst && <p className="corner-note">{tx(profileMessages.gstNote)}</p>}
       <nav className="tabs" aria-label={t('profileTitle')}>
         {TABS.map((x, i) => (
           <Link key={x.to} to={x.to} aria-current={i === tab ? 'page' : undefined}>
@@ -60,20 +62,13 @@ function PersonalTab() {
   const [picture, setPicture] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const pictureInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (profile.data && !form) setForm(toForm(profile.data));
   }, [profile.data, form]);
 
-  if (profile.isPending || (!form && !profile.isError)) return <Loader label={t('loading')} />;
-  if (profile.isError || !form || !profile.data) {
-    return (
-      <div className="empty" role="alert">
-        <p>{t('loadFailed')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void profile.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
+  if (!form || !profile.data) {
+    return <QueryView query={profile} failed={t('profileLoadFailed')} retry={t('retry')} loading={t('loading')}>{() => <Loader label={t('loading')} />}</QueryView>;
   }
   const p = profile.data;
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [k]: e.target.value } : f));
@@ -84,23 +79,35 @@ function PersonalTab() {
     const body = { ...form, gender: form.gender ? Number(form.gender) : null, location_coords: p.location_coords };
     const parsed = profileUpdateBodySchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), tx(i.message)])));
       return;
     }
     setErrors({});
     setBusy(true);
     try {
       let profile_picture_key: string | undefined;
+      let pictureError: unknown = null;
       if (picture) {
-        // A picture that fails to upload is left out silently (spec 8); the rest is saved.
-        profile_picture_key = await uploadPartnerFile(picture, 'USER_PROFILE').then((f) => f.file_key, () => undefined);
+        // The rest of the details are saved even when the picture is not, and the person is told which.
+        profile_picture_key = await uploadPartnerFile(picture, 'USER_PROFILE').then(
+          (f) => f.file_key,
+          (err: unknown) => {
+            pictureError = err;
+            return undefined;
+          },
+        );
       }
       const res = await apiWithMessage(profileRoutes.basicUpdate, { body: { ...body, ...(profile_picture_key ? { profile_picture_key } : {}) } });
       queryClient.setQueryData(['partner', 'profile'], res.data);
       setForm(toForm(res.data));
-      setPicture(null);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      showSuccess(res.message || profileMessages.updated);
+      if (pictureError) {
+        showError(t('pictureNotSaved', { reason: errorText(pictureError) }));
+      } else {
+        setPicture(null);
+        if (pictureInput.current) pictureInput.current.value = '';
+        showSuccess(res.message || profileMessages.updated);
+      }
     } catch (err) {
       showError(err);
     } finally {
@@ -128,7 +135,7 @@ function PersonalTab() {
   );
   return (
     <form className="card" onSubmit={save} noValidate>
-      <p className="rating-line" style={{ margin: '0 0 1rem' }}>
+      <p className="rating-line rating-line--in-card">
         {rating.data?.rating_count ? t('rating', { avg: (rating.data.average_rating ?? 0).toFixed(1), count: rating.data.rating_count }) : rating.isSuccess ? t('noRating') : ''}
       </p>
       <div className="form-grid">
@@ -146,7 +153,7 @@ function PersonalTab() {
         <legend>{t('gender')}</legend>
         {GENDERS.map((g) => (
           <label key={g.value}>
-            <input type="radio" name="gender" value={g.value} checked={form.gender === String(g.value)} onChange={set('gender')} /> {g.label}
+            <input type="radio" name="gender" value={g.value} checked={form.gender === String(g.value)} onChange={set('gender')} /> {tx(g.label)}
           </label>
         ))}
       </fieldset>
@@ -156,7 +163,7 @@ function PersonalTab() {
       </div>
       <div className="field">
         <label htmlFor="p-picture">{t('profilePicture')}</label>
-        <input id="p-picture" type="file" className="input" accept={PROFILE_PICTURE_ACCEPT} onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
+        <input id="p-picture" ref={pictureInput} type="file" className="input" accept={PROFILE_PICTURE_ACCEPT} onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
         {p.profile_picture_url && (
           <a href={p.profile_picture_url} target="_blank" rel="noreferrer">
             {t('viewPhoto')}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LEAD_STATUS_FILTER_LABELS,
@@ -15,13 +15,15 @@ import {
   type ReportCell,
   type ReportRow,
 } from '@pmw/contract/partner';
-import { formatDateTime } from '@pmw/contract/time';
 import { api, routeUrl } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
-import { Loader } from '../../shared/loader';
+import { QueryView } from '../../shared/query-view';
+import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { fileUrl, uploadPartnerFile } from './partner-api';
+import { Pager } from './pager';
 import { t } from './messages';
+import { formatDateTime, tx } from '../../shared/i18n';
 
 interface Filters {
   job_id: string;
@@ -75,7 +77,9 @@ export function ReportPage() {
   }
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: k === 'status' ? (e.target.value === '' ? '' : Number(e.target.value)) : e.target.value }));
   const tiles = counts.data ? leadTiles(counts.data) : null;
-  const downloadUrl = routeUrl(partnerRoutes.reportDownload, { query: toQuery(draft) });
+  // The download is what the table shows: the applied filters, not what is typed but not applied yet.
+  const downloadUrl = routeUrl(partnerRoutes.reportDownload, { query });
+  const phone = useMediaQuery(PHONE_QUERY);
 
   return (
     <section>
@@ -98,7 +102,7 @@ export function ReportPage() {
             <select id="f-status" className="input" value={String(draft.status)} onChange={set('status')}>
               {LEAD_STATUS_FILTER_LABELS.map((s) => (
                 <option key={String(s.value)} value={String(s.value)}>
-                  {s.label}
+                  {tx(s.label)}
                 </option>
               ))}
             </select>
@@ -146,81 +150,124 @@ export function ReportPage() {
         ))}
       </div>
 
-      {data.isPending ? (
-        <Loader label={t('loading')} />
-      ) : data.isError ? (
-        <div className="empty" role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void data.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('colLeadId')}</th>
-                  <th>{t('colCreated')}</th>
-                  <th>{t('colUpdated')}</th>
-                  <th>{t('colStatus')}</th>
-                  <th>{t('colComment')}</th>
-                  <th>{t('colPayout')}</th>
-                  <th>{t('colCustomer')}</th>
-                  {data.data.inputs.map((i) => (
-                    <th key={i.key}>{i.label}</th>
+      <QueryView query={data} failed={t('reportLoadFailed')} retry={t('retry')} loading={t('loading')}>
+        {(page_) => (
+          <>
+            {phone ? (
+              page_.rows.length === 0 ? (
+                <p className="empty">{t('noData')}</p>
+              ) : (
+                <ul className="lead-cards" aria-label={t('reportTitle')}>
+                  {page_.rows.map((r) => (
+                    <LeadCard key={r.lead_id} row={r} inputs={page_.inputs} onAttach={(cell, label) => setAttachFor({ row: r, cell, label })} />
                   ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={7 + data.data.inputs.length} className="empty">
-                      {t('noData')}
-                    </td>
-                  </tr>
-                ) : (
-                  data.data.rows.map((r) => (
-                    <tr key={r.lead_id}>
-                      <td>{r.lead_id}</td>
-                      <td className="nowrap">{formatDateTime(r.created_on)}</td>
-                      <td className="nowrap">{formatDateTime(r.modified_on)}</td>
-                      <td>
-                        <span className={`badge ${r.status_text === 'Approved' ? 'badge--success' : r.status_text === 'Rejected' ? 'badge--danger' : r.status_text === 'Pending' ? 'badge--warning' : ''}`}>{r.status_text}</span>
-                      </td>
-                      <td>{r.status_comment ?? ''}</td>
-                      <td className="nowrap">{formatRupees(r.responseMetaData.payout)}</td>
-                      <td>
-                        <div>{r.name ?? ''}</div>
-                        {r.number && <div className="muted">{r.number}</div>}
-                      </td>
-                      {data.data.inputs.map((i) => (
-                        <td key={i.key}>
-                          <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={(cell) => setAttachFor({ row: r, cell, label: i.label })} />
-                        </td>
+                </ul>
+              )
+            ) : (
+              <div className="table-wrap table-wrap--sticky">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th>{t('colLeadId')}</th>
+                      <th>{t('colCreated')}</th>
+                      <th>{t('colUpdated')}</th>
+                      <th>{t('colStatus')}</th>
+                      <th>{t('colComment')}</th>
+                      <th>{t('colPayout')}</th>
+                      <th>{t('colCustomer')}</th>
+                      {page_.inputs.map((i) => (
+                        <th key={i.key}>{i.label}</th>
                       ))}
                     </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <div className="pager">
-            <span>{t('outOf', { x: pageEnd(page * LEADS_PAGE_SIZE, data.data.rows.length), total: data.data.count })}</span>
-            <span className="filters__actions" style={{ margin: 0 }}>
-              <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                {t('previous')}
-              </button>
-              <button type="button" className="button button--ghost button--small" disabled={(page + 1) * LEADS_PAGE_SIZE >= data.data.count} onClick={() => setPage((p) => p + 1)}>
-                {t('next')}
-              </button>
-            </span>
-          </div>
-        </>
-      )}
+                  </thead>
+                  <tbody>
+                    {page_.rows.length === 0 ? (
+                      <tr>
+                        <td colSpan={7 + page_.inputs.length} className="empty">
+                          {t('noData')}
+                        </td>
+                      </tr>
+                    ) : (
+                      page_.rows.map((r) => (
+                        <tr key={r.lead_id}>
+                          <td>{r.lead_id}</td>
+                          <td className="nowrap">{formatDateTime(r.created_on)}</td>
+                          <td className="nowrap">{formatDateTime(r.modified_on)}</td>
+                          <td>
+                            <StatusBadge text={r.status_text} />
+                          </td>
+                          <td className="report-comment">{r.status_comment ?? ''}</td>
+                          <td className="nowrap">{formatRupees(r.responseMetaData.payout)}</td>
+                          <td>
+                            <div>{r.name ?? ''}</div>
+                            {r.number && <div className="muted">{r.number}</div>}
+                          </td>
+                          {page_.inputs.map((i) => (
+                            <td key={i.key}>
+                              <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={(cell) => setAttachFor({ row: r, cell, label: i.label })} />
+                            </td>
+                          ))}
+                        </tr>
+                      ))
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Pager shown={pageEnd(page * LEADS_PAGE_SIZE, page_.rows.length)} total={page_.count} page={page} pageSize={LEADS_PAGE_SIZE} onPage={setPage} label={t('reportTitle')} always />
+          </>
+        )}
+      </QueryView>
       <AttachDialog target={attachFor} onClose={() => setAttachFor(null)} />
     </section>
+  );
+}
+
+function StatusBadge({ text }: { text: string }) {
+  const tone = text === 'Approved' ? 'badge--success' : text === 'Rejected' ? 'badge--danger' : text === 'Pending' ? 'badge--warning' : '';
+  return <span className={`badge ${tone}`}>{tx(text)}</span>;
+}
+
+/** A lead on a phone: everything the table row says, stacked, with no sideways scrolling. */
+function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: string; label: string }[]; onAttach: (cell: ReportCell, label: string) => void }) {
+  return (
+    <li className="card lead-card" aria-label={t('leadCardLabel', { id: row.lead_id })}>
+      <div className="lead-card__head">
+        <strong>
+          {t('colLeadId')} {row.lead_id}
+        </strong>
+        <StatusBadge text={row.status_text} />
+      </div>
+      <dl className="lead-card__facts">
+        <dt>{t('colCustomer')}</dt>
+        <dd>
+          {row.name ?? ''}
+          {row.number && <span className="muted"> · {row.number}</span>}
+        </dd>
+        <dt>{t('colPayout')}</dt>
+        <dd>{formatRupees(row.responseMetaData.payout)}</dd>
+        <dt>{t('colCreated')}</dt>
+        <dd>{formatDateTime(row.created_on)}</dd>
+        <dt>{t('colUpdated')}</dt>
+        <dd>{formatDateTime(row.modified_on)}</dd>
+        {row.status_comment && (
+          <>
+            <dt>{t('colComment')}</dt>
+            <dd>{row.status_comment}</dd>
+          </>
+        )}
+        {inputs.map((i) =>
+          row.cells[i.key] ? (
+            <Fragment key={i.key}>
+              <dt>{i.label}</dt>
+              <dd>
+                <CellView row={row} cell={row.cells[i.key]} label={i.label} onAttach={(cell) => onAttach(cell, i.label)} />
+              </dd>
+            </Fragment>
+          ) : null,
+        )}
+      </dl>
+    </li>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpsAgent } from '@pmw/contract/ops-auth';
 import {
   ATTACHMENT_ACCEPT,
@@ -13,37 +13,33 @@ import {
   rupees,
   ticketTypeText,
   timeline,
+  withOlderPage,
   type AgentTicket,
 } from '@pmw/contract/support';
 import { formatDate, formatDateTime } from '@pmw/contract/time';
 import { messages as serverMessages } from '@pmw/contract/messages';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
-import { Loader } from '../../shared/loader';
+import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { uploadTicketFile } from '../../shared/ticket-upload';
-import { agentAttachmentUrl, closeTicketByAgent, deskKeys, fetchAgentTicket, logCall, resolveTicket, sendReply } from './desk-api';
+import { agentAttachmentUrl, closeTicketByAgent, deskKeys, fetchAgentConversation, fetchAgentTicket, logCall, resolveTicket, sendReply } from './desk-api';
 import { t } from './messages';
+import { safeLink } from '../../shared/safe-url';
 
 /** One ticket for an agent: the worker's context, the conversation, a reply box, resolve and close, call logging. */
 export function AgentTicketPage({ agent }: { agent: OpsAgent }) {
   const ticketId = Number(useParams().ticketId);
   const data = useQuery({ queryKey: deskKeys.ticket(ticketId), queryFn: () => fetchAgentTicket(ticketId), enabled: Number.isInteger(ticketId) && ticketId > 0, staleTime: 0 });
-  if (data.isPending) return <main className="desk__main"><Loader label={t('loading')} /></main>;
-  if (data.isError) {
-    return (
-      <main className="desk__main">
-        <Link to="/ops/support">{t('backToInbox')}</Link>
-        <div className="empty" role="alert">
-          <p>{data.error.message}</p>
-          <button type="button" className="button button--ghost" onClick={() => void data.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      </main>
-    );
-  }
-  return <TicketView agent={agent} data={data.data} refetch={() => void data.refetch()} />;
+  if (data.data) return <TicketView agent={agent} data={data.data} refetch={() => void data.refetch()} />;
+  return (
+    <main className="desk__main">
+      <Link to="/ops/support">{t('backToInbox')}</Link>
+      <QueryView query={data} failed={t('ticketLoadError')} retry={t('retry')} loading={t('loading')}>
+        {() => null}
+      </QueryView>
+    </main>
+  );
 }
 
 function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; refetch: () => void }) {
@@ -52,6 +48,19 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
   const closed = ticket.status === 40;
   const [confirmClose, setConfirmClose] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  const queryClient = useQueryClient();
+  async function showEarlier(cursor: number) {
+    setBusy(true);
+    try {
+      const older = await fetchAgentConversation(ticket.ticket_id, cursor);
+      queryClient.setQueryData<AgentTicket>(deskKeys.ticket(ticket.ticket_id), (old) => (old ? { ...old, conversation: withOlderPage(old.conversation, older) } : old));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function run(action: () => Promise<unknown>, success?: string) {
     setBusy(true);
@@ -72,9 +81,10 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
     const win = window.open('', '_blank');
     try {
       const [entry] = await agentAttachmentUrl(ticket.ticket_id, fileId);
-      if (!entry) throw new Error(serverMessages.somethingWentWrong);
-      if (win) win.location.href = entry.url;
-      else window.location.assign(entry.url);
+      const url = safeLink(entry?.url);
+      if (!url) throw new Error(serverMessages.somethingWentWrong);
+      if (win) win.location.href = url;
+      else window.location.assign(url);
     } catch {
       win?.close();
       showError(serverMessages.somethingWentWrong);
@@ -149,6 +159,11 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
 
         <section className="desk-conversation card" aria-labelledby="desk-conv">
           <h3 id="desk-conv">{t('conversation')}</h3>
+          {conversation.older_cursor !== null && (
+            <button type="button" className="link-button" onClick={() => void showEarlier(conversation.older_cursor!)} disabled={busy}>
+              {t('showEarlier')}
+            </button>
+          )}
           <ol className="desk-chat">
             {items.map((item) =>
               item.kind === 'chat' ? (

@@ -14,6 +14,7 @@ export type InboxFilter = z.input<typeof inboxQuerySchema>;
 
 export const fetchInbox = (query: InboxFilter) => api(agentSupportRoutes.inbox, { query });
 export const fetchAgentTicket = (ticketId: number) => api(agentSupportRoutes.ticket, { query: { ticket_id: ticketId } });
+export const fetchAgentConversation = (ticketId: number, beforeChatId: number) => api(agentSupportRoutes.conversation, { query: { ticket_id: ticketId, before_chat_id: beforeChatId } });
 export const sendReply = (body: { ticket_id: number; chat_message: string; file_id?: number }) => api(agentSupportRoutes.addChat, { body });
 export const resolveTicket = (body: { ticket_id: number; chat_message?: string }) => apiWithMessage(agentSupportRoutes.resolve, { body });
 export const closeTicketByAgent = (ticketId: number) => apiWithMessage(agentSupportRoutes.close, { body: { ticket_id: ticketId } });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pmw/contract/auth';
 import {
@@ -15,30 +15,38 @@ import {
   type SupportLead,
   type TicketAddBody,
 } from '@pmw/contract/support';
-import { formatDate } from '@pmw/contract/time';
 import { Loader } from '../../shared/loader';
 import { showError } from '../../shared/message-bar';
+import { QueryView } from '../../shared/query-view';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { createTicket, fetchJobs, fetchLeads, fetchMetadata, fetchRecharges, keys } from './support-api';
+import { useBackToList } from './back-to-list';
 import { t } from './messages';
+import { formatDate, tx } from '../../shared/i18n';
+import { LanguageSwitch } from '../../shared/language-switch';
+
+/** The spec's words when a list of the create steps does not load (001, section 8), with the server's message. */
+const loadWords = () => ({ failed: t('notAbleToGetDetails'), retry: t('retry'), loading: t('loading') });
 
 /** /support/create: type, then project, lead or recharge as the type needs, then the ticket opens. */
 export function CreatePage({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
+  const toList = useBackToList(user.user_id);
   const [step, setStep] = useState<CreateStep>('SELECT_TYPE');
   const [type, setType] = useState<number | null>(null);
   const [job, setJob] = useState<SupportJob | null>(null);
   const [opening, setOpening] = useState(false);
   const userId = user.user_id;
 
-  const toList = () => navigate(`/support?user_id=${userId}`);
   async function open(body: Omit<TicketAddBody, 'user_id'>) {
     setOpening(true);
     try {
       const ticket = await createTicket({ ...body, user_id: userId });
       await queryClient.invalidateQueries({ queryKey: keys.tickets });
-      navigate(`/support/ticket?user_id=${userId}&ticket_id=${ticket.ticket_id}`, { replace: true });
+      // The ticket takes this page's place: its back arrow returns to whatever opened the steps.
+      navigate(`/support/ticket?user_id=${userId}&ticket_id=${ticket.ticket_id}`, { replace: true, state: location.state });
     } catch (err) {
       showError(err);
       setOpening(false);
@@ -82,6 +90,7 @@ export function CreatePage({ user }: { user: SessionUser }) {
           ←
         </button>
         <h1>{title}</h1>
+        <LanguageSwitch className="lang-switch--on-brand" />
       </header>
       <main className="support__body">
         {opening ? (
@@ -100,22 +109,13 @@ export function CreatePage({ user }: { user: SessionUser }) {
   );
 }
 
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="empty" role="alert">
-      <p>{t('notAbleToGetDetails')}</p>
-      <button type="button" className="button button--ghost" onClick={onRetry}>
-        {t('retry')}
-      </button>
-    </div>
-  );
-}
-
 function TypeStep({ userId, onChoose }: { userId: number; onChoose: (type: number) => void }) {
   const meta = useQuery({ queryKey: keys.metadata, queryFn: () => fetchMetadata(userId) });
-  if (meta.isPending) return <Loader label={t('loading')} />;
-  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
-  const types = eligibleTicketTypes(meta.data[0]?.is_worked ?? false);
+  return <QueryView query={meta} {...loadWords()}>{(data) => <TypeList isWorked={data[0]?.is_worked ?? false} onChoose={onChoose} />}</QueryView>;
+}
+
+function TypeList({ isWorked, onChoose }: { isWorked: boolean; onChoose: (type: number) => void }) {
+  const types = eligibleTicketTypes(isWorked);
   return (
     <>
       <h2 className="support__subtitle">{t('selectType')}</h2>
@@ -124,7 +124,7 @@ function TypeStep({ userId, onChoose }: { userId: number; onChoose: (type: numbe
           <li key={type}>
             <button type="button" className="choice card" onClick={() => onChoose(type)}>
               <TicketTypeIcon type={type} />
-              <span className="choice__main">{ticketTypeText(type)}</span>
+              <span className="choice__main">{tx(ticketTypeText(type))}</span>
               <span aria-hidden="true" className="choice__chevron">›</span>
             </button>
           </li>
@@ -136,82 +136,84 @@ function TypeStep({ userId, onChoose }: { userId: number; onChoose: (type: numbe
 
 function JobStep({ userId, type, onChoose, onBack }: { userId: number; type: number; onChoose: (job: SupportJob) => void; onBack: () => void }) {
   const jobs = useQuery({ queryKey: keys.jobs(type), queryFn: () => fetchJobs(userId, type) });
-  if (jobs.isPending) return <Loader label={t('loading')} />;
-  if (jobs.isError) return <LoadError onRetry={() => void jobs.refetch()} />;
-  if (!jobs.data.length) {
-    return (
-      <div className="empty">
-        <p>{t('noTasks')}</p>
-        <button type="button" className="button" onClick={onBack}>
-          {t('backToQueries')}
-        </button>
-      </div>
-    );
-  }
+  const empty = (
+    <div className="empty">
+      <p>{t('noTasks')}</p>
+      <button type="button" className="button" onClick={onBack}>
+        {t('backToQueries')}
+      </button>
+    </div>
+  );
   return (
-    <ul className="choice-list">
-      {jobs.data.map((job) => (
-        <li key={job.job_id}>
-          <button type="button" className="choice card" onClick={() => onChoose(job)}>
-            <span className="choice__logo" aria-hidden="true">{job.Employer.employer_name.slice(0, 1)}</span>
-            <span className="choice__main">
-              <span className="choice__muted">{job.Employer.employer_name}</span>
-              <span className="choice__title">{job.title}</span>
-              <span className="badge">{job.JobCategory.title}</span>
-            </span>
-            <span aria-hidden="true" className="choice__chevron">›</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <QueryView query={jobs} {...loadWords()} isEmpty={(d) => d.length === 0} empty={empty}>
+      {(list) => (
+        <ul className="choice-list">
+          {list.map((job) => (
+            <li key={job.job_id}>
+              <button type="button" className="choice card" onClick={() => onChoose(job)}>
+                <span className="choice__logo" aria-hidden="true">{job.Employer.employer_name.slice(0, 1)}</span>
+                <span className="choice__main">
+                  <span className="choice__muted">{job.Employer.employer_name}</span>
+                  <span className="choice__title">{job.title}</span>
+                  <span className="badge">{job.JobCategory.title}</span>
+                </span>
+                <span aria-hidden="true" className="choice__chevron">›</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 
 function LeadStep({ userId, type, job, onChoose }: { userId: number; type: number; job: SupportJob; onChoose: (lead: SupportLead) => void }) {
   const filter = leadFilterForType(type);
   const leads = useQuery({ queryKey: keys.leads(job.job_id, type), queryFn: () => fetchLeads(userId, { job_id: job.job_id, ...filter }) });
-  if (leads.isPending) return <Loader label={t('loading')} />;
-  if (leads.isError) return <LoadError onRetry={() => void leads.refetch()} />;
-  if (!leads.data.length) return <p className="empty">{t('noLeads')}</p>;
   return (
-    <ul className="choice-list">
-      {leads.data.map((lead) => (
-        <li key={lead.form_response_id}>
-          <button type="button" className="choice card" onClick={() => onChoose(lead)}>
-            <span className="choice__main">
-              <span className="choice__title">{lead.name}</span>
-              <span>{lead.number}</span>
-              <span className="choice__muted">{formatDate(lead.created_on)}</span>
-            </span>
-            {lead.archive_status === 1 && <span className="badge badge--danger">{t('expired')}</span>}
-            <span aria-hidden="true" className="choice__chevron">›</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <QueryView query={leads} {...loadWords()} isEmpty={(d) => d.length === 0} empty={t('noLeads')}>
+      {(list) => (
+        <ul className="choice-list">
+          {list.map((lead) => (
+            <li key={lead.form_response_id}>
+              <button type="button" className="choice card" onClick={() => onChoose(lead)}>
+                <span className="choice__main">
+                  <span className="choice__title">{lead.name}</span>
+                  <span>{lead.number}</span>
+                  <span className="choice__muted">{formatDate(lead.created_on)}</span>
+                </span>
+                {lead.archive_status === 1 && <span className="badge badge--danger">{t('expired')}</span>}
+                <span aria-hidden="true" className="choice__chevron">›</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 
 function RechargeStep({ userId, onChoose }: { userId: number; onChoose: (r: Recharge) => void }) {
   const recharges = useQuery({ queryKey: keys.recharges, queryFn: () => fetchRecharges(userId) });
-  if (recharges.isPending) return <Loader label={t('loading')} />;
-  if (recharges.isError) return <LoadError onRetry={() => void recharges.refetch()} />;
-  if (!recharges.data.length) return <p className="empty">{t('noRecharges')}</p>;
   return (
-    <ul className="choice-list">
-      {recharges.data.map((r) => (
-        <li key={r.service_purchase_id}>
-          <button type="button" className="choice card" onClick={() => onChoose(r)}>
-            <span className="choice__main">
-              <span className="choice__title">{r.account_number}</span>
-              {r.operator && <span className="choice__muted">{r.operator}</span>}
-              <span className="choice__muted">{formatDate(r.created_on)}</span>
-            </span>
-            <span className="choice__amount">₹{rupees(r.amount)}</span>
-            <span aria-hidden="true" className="choice__chevron">›</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <QueryView query={recharges} {...loadWords()} isEmpty={(d) => d.length === 0} empty={t('noRecharges')}>
+      {(list) => (
+        <ul className="choice-list">
+          {list.map((r) => (
+            <li key={r.service_purchase_id}>
+              <button type="button" className="choice card" onClick={() => onChoose(r)}>
+                <span className="choice__main">
+                  <span className="choice__title">{r.account_number}</span>
+                  {r.operator && <span className="choice__muted">{r.operator}</span>}
+                  <span className="choice__muted">{formatDate(r.created_on)}</span>
+                </span>
+                <span className="choice__amount">₹{rupees(r.amount)}</span>
+                <span aria-hidden="true" className="choice__chevron">›</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }

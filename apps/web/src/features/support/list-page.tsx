@@ -3,12 +3,14 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@pmw/contract/auth';
 import { hostMessages, isClosedStatus, isPendingStatus, ticketTypeText, type Ticket } from '@pmw/contract/support';
-import { formatDateTime } from '@pmw/contract/time';
-import { Loader } from '../../shared/loader';
+import { QueryView } from '../../shared/query-view';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
+import { FROM_LIST, hasEarlierPage } from './back-to-list';
 import { isEmbedded, postToHost } from './embedded';
 import { fetchTickets, keys } from './support-api';
 import { t } from './messages';
+import { formatDateTime, tx } from '../../shared/i18n';
+import { LanguageSwitch } from '../../shared/language-switch';
 
 /** /support: the worker's queries, open and closed. */
 export function ListPage({ user }: { user: SessionUser }) {
@@ -17,14 +19,16 @@ export function ListPage({ user }: { user: SessionUser }) {
   const tickets = useQuery({ queryKey: keys.tickets, queryFn: () => fetchTickets(user.user_id), staleTime: 0 });
   const embedded = isEmbedded();
 
+  // Opened straight in a browser there is nothing behind the list: back goes to the portal, never to a blank tab.
   const back = () => {
     if (embedded) postToHost(hostMessages.closeTicket(user.user_id));
-    else navigate(-1);
+    else if (hasEarlierPage()) void navigate(-1);
+    else void navigate('/partner/');
   };
-  const raise = () => navigate(`/support/create?user_id=${user.user_id}`);
+  const raise = () => navigate(`/support/create?user_id=${user.user_id}`, { state: FROM_LIST });
   const open = (ticket: Ticket) => {
     if (embedded) postToHost(hostMessages.openTicket(ticket.ticket_id, user.user_id));
-    else navigate(`/support/ticket?user_id=${user.user_id}&ticket_id=${ticket.ticket_id}`);
+    else navigate(`/support/ticket?user_id=${user.user_id}&ticket_id=${ticket.ticket_id}`, { state: FROM_LIST });
   };
 
   const all = tickets.data ?? [];
@@ -38,93 +42,91 @@ export function ListPage({ user }: { user: SessionUser }) {
           ←
         </button>
         <h1>{t('listTitle')}</h1>
+        <LanguageSwitch className="lang-switch--on-brand" />
       </header>
       <main className="support__body">
-        {tickets.isPending && <Loader label={t('loading')} />}
-        {tickets.isError && (
-          <div className="empty" role="alert">
-            <p>{t('notAbleToGetDetails')}</p>
-            <button type="button" className="button button--ghost" onClick={() => void tickets.refetch()}>
-              {t('retry')}
-            </button>
-          </div>
-        )}
-        {tickets.isSuccess && all.length === 0 && (
-          <section className="support-empty">
-            <p className="support-empty__greeting">{t('emptyGreeting')}</p>
-            <button type="button" className="button" onClick={raise}>
-              {t('raiseQuery')}
-            </button>
-          </section>
-        )}
-        {tickets.isSuccess && all.length > 0 && (
-          <>
-            {anyClosed && (
-              <div className="support-tabs" role="tablist" aria-label={t('tabsLabel')}>
-                {(['open', 'closed'] as const).map((key) => (
-                  <button
-                    key={key}
-                    type="button"
-                    role="tab"
-                    id={`support-tab-${key}`}
-                    aria-selected={tab === key}
-                    aria-controls="support-tab-panel"
-                    className="support-tabs__tab"
-                    onClick={() => setTab(key)}
-                  >
-                    {key === 'open' ? t('openTab') : t('closedTab')}
+        <QueryView query={tickets} failed={t('ticketsLoadFailed')} retry={t('retry')} loading={t('loading')}>
+          {() => (
+            <>
+              {all.length === 0 && (
+                <section className="support-empty">
+                  <p className="support-empty__greeting">{t('emptyGreeting')}</p>
+                  <button type="button" className="button" onClick={raise}>
+                    {t('raiseQuery')}
                   </button>
-                ))}
-              </div>
-            )}
-            <div id="support-tab-panel" role={anyClosed ? 'tabpanel' : undefined} aria-labelledby={anyClosed ? `support-tab-${tab}` : undefined}>
-              {shown.length === 0 ? (
-                <div className="empty">
-                  <p>{t('noHistory')}</p>
-                  {/* Without an open query the worker still needs a way to raise one. */}
-                  {tab === 'open' && (
-                    <button type="button" className="button" onClick={raise}>
-                      {t('raiseQuery')}
-                    </button>
-                  )}
-                </div>
-              ) : (
-                <ul className="ticket-cards">
-                  {shown.map((ticket) => (
-                    <li key={ticket.ticket_id}>
-                      <button type="button" className="ticket-card card" onClick={() => open(ticket)}>
-                        <span className="ticket-card__top">
-                          <span className="ticket-card__id">
-                            {t('queryNumber', { id: ticket.ticket_id })}
-                            {isPendingStatus(ticket.status) && (
-                              <span className="red-dot" role="img" aria-label={t('pending')} />
-                            )}
-                          </span>
-                          <time dateTime={ticket.created_on}>{formatDateTime(ticket.created_on)}</time>
-                        </span>
-                        <span className="ticket-card__main">
-                          <TicketTypeIcon type={ticket.ticket_type} />
-                          <span className="ticket-card__text">
-                            <span className="ticket-card__title">{ticket.ticket_title}</span>
-                            <span className="ticket-card__type">{ticketTypeText(ticket.ticket_type)}</span>
-                            {ticket.jobData && <span className="ticket-card__project">{ticket.jobData.job_title}</span>}
-                          </span>
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                </section>
               )}
-            </div>
-            {tab === 'open' && shown.length > 0 && (
-              <div className="support__actions">
-                <button type="button" className="button button--block" onClick={raise}>
-                  {t('raiseNewQuery')}
-                </button>
-              </div>
-            )}
-          </>
-        )}
+              {all.length > 0 && (
+                <>
+                  {anyClosed && (
+                    <div className="support-tabs" role="tablist" aria-label={t('tabsLabel')}>
+                      {(['open', 'closed'] as const).map((key) => (
+                        <button
+                          key={key}
+                          type="button"
+                          role="tab"
+                          id={`support-tab-${key}`}
+                          aria-selected={tab === key}
+                          aria-controls="support-tab-panel"
+                          className="support-tabs__tab"
+                          onClick={() => setTab(key)}
+                        >
+                          {key === 'open' ? t('openTab') : t('closedTab')}
+                        </button>
+                      ))}
+                    </div>
+                  )}
+                  <div id="support-tab-panel" role={anyClosed ? 'tabpanel' : undefined} aria-labelledby={anyClosed ? `support-tab-${tab}` : undefined}>
+                    {shown.length === 0 ? (
+                      <div className="empty">
+                        <p>{t('noHistory')}</p>
+                        {/* Without an open query the worker still needs a way to raise one. */}
+                        {tab === 'open' && (
+                          <button type="button" className="button" onClick={raise}>
+                            {t('raiseQuery')}
+                          </button>
+                        )}
+                      </div>
+                    ) : (
+                      <ul className="ticket-cards">
+                        {shown.map((ticket) => (
+                          <li key={ticket.ticket_id}>
+                            <button type="button" className="ticket-card card" onClick={() => open(ticket)}>
+                              <span className="ticket-card__top">
+                                <span className="ticket-card__id">
+                                  {t('queryNumber', { id: ticket.ticket_id })}
+                                  {isPendingStatus(ticket.status) && (
+                                    <span className="red-dot" role="img" aria-label={t('pending')} />
+                                  )}
+                                </span>
+                                <time dateTime={ticket.created_on}>{formatDateTime(ticket.created_on)}</time>
+                              </span>
+                              <span className="ticket-card__main">
+                                <TicketTypeIcon type={ticket.ticket_type} />
+                                <span className="ticket-card__text">
+                                  <span className="ticket-card__title">{tx(ticket.ticket_title)}</span>
+                                  {ticket.ticket_title !== ticketTypeText(ticket.ticket_type) && <span className="ticket-card__type">{tx(ticketTypeText(ticket.ticket_type))}</span>}
+                                  {ticket.jobData && <span className="ticket-card__project">{ticket.jobData.job_title}</span>}
+                                </span>
+                              </span>
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                  {tab === 'open' && shown.length > 0 && (
+                    <div className="support__actions">
+                      <button type="button" className="button button--block" onClick={raise}>
+                        {t('raiseNewQuery')}
+                      </button>
+                    </div>
+                  )}
+                </>
+              )}
+            </>
+          )}
+        </QueryView>
       </main>
     </div>
   );

@@ -26,7 +26,8 @@ export const fetchLeads = (userId: number, q: { job_id: number; status: number; 
 export const fetchRecharges = (userId: number) => api(supportRoutes.recharges, { query: { user_id: userId } });
 export const createTicket = (body: TicketAddBody) => api(supportRoutes.addTicket, { body });
 export const fetchTicket = (userId: number, ticketId: number) => api(supportRoutes.ticket, { query: { user_id: userId, ticket_id: ticketId } });
-export const fetchConversation = (userId: number, ticketId: number) => api(supportRoutes.conversation, { query: { user_id: userId, ticket_id: ticketId } });
+export const fetchConversation = (userId: number, ticketId: number, beforeChatId?: number) =>
+  api(supportRoutes.conversation, { query: { user_id: userId, ticket_id: ticketId, ...(beforeChatId ? { before_chat_id: beforeChatId } : {}) } });
 export const addChat = (body: { user_id: number; ticket_id: number; chat_message: string; file_id?: number; isReopen?: boolean }) =>
   api(supportRoutes.addChat, { body: { ...body, direction: 1 } });
 export const closeTicket = (body: { user_id: number; ticket_id: number; rating: number; rating_comment?: string }) => api(supportRoutes.close, { body });

@@ -7,12 +7,14 @@ import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { showError } from '../../shared/message-bar';
 import { OtpLoginForm } from '../../shared/otp-login-form';
+import { LoadFailed } from '../../shared/query-view';
 import { fetchSession, keys, login, logout, sendOtp } from './support-api';
 import { ListPage } from './list-page';
 import { CreatePage } from './create-page';
 import { TicketPage } from './ticket-page';
 import { t } from './messages';
 import './support.css';
+import { LanguageSwitch } from '../../shared/language-switch';
 
 /**
  * /support/*: the worker is the logged-in user. Without a session the page
@@ -43,16 +45,15 @@ export function SupportArea() {
   if (session.isError) {
     return (
       <main className="center-page">
-        <p>{t('notAbleToGetDetails')}</p>
-        <button type="button" className="button" onClick={() => void session.refetch()}>
-          {t('retry')}
-        </button>
+        <LanguageSwitch />
+        <LoadFailed failed={t('sessionLoadFailed')} retry={t('retry')} error={session.error} busy={session.isFetching} onRetry={() => void session.refetch()} />
       </main>
     );
   }
   if (!session.data) {
     return (
       <main className="center-page">
+        <LanguageSwitch />
         <OtpLoginForm
           title={t('loginTitle')}
           subtitle={t('loginSubtitle')}
@@ -76,6 +77,7 @@ function SupportRoutes({ user }: { user: SessionUser }) {
   if (claimed && claimed !== String(user.user_id)) {
     return (
       <main className="center-page">
+        <LanguageSwitch />
         <p role="alert">{t('notYourQueries')}</p>
         <button
           type="button"

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pmw/contract/auth';
 import {
@@ -13,24 +13,29 @@ import {
   supportTexts,
   ticketTypeText,
   timeline,
+  withOlderPage,
   type ChatEntry,
   type Conversation,
   type TicketDetail,
 } from '@pmw/contract/support';
-import { formatDateTime } from '@pmw/contract/time';
 import { messages as serverMessages } from '@pmw/contract/messages';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Dialog } from '../../shared/dialog';
-import { Loader } from '../../shared/loader';
+import { ApiError } from '../../shared/api-client';
+import { allQueries, QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { useSupportSocket } from '../../shared/support-socket';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { uploadTicketFile } from '../../shared/ticket-upload';
+import { useBackToList } from './back-to-list';
 import { isEmbedded, postToHost } from './embedded';
 import { addChat, attachmentUrl, closeTicket, fetchConversation, fetchTicket, keys, requestCallback } from './support-api';
 import { useTypewriter } from './use-typewriter';
 import { UpdateQuerySheet } from './update-query-sheet';
 import { t } from './messages';
+import { formatDateTime, tx } from '../../shared/i18n';
+import { LanguageSwitch } from '../../shared/language-switch';
+import { safeLink } from '../../shared/safe-url';
 
 const FACES = [
   { rating: 1, name: 'faceVeryBad', color: '#c62828' },
@@ -57,18 +62,45 @@ function Face({ rating, color }: { rating: number; color: string }) {
 export function TicketPage({ user }: { user: SessionUser }) {
   const [params] = useSearchParams();
   const ticketId = Number(params.get('ticket_id'));
-  if (!Number.isInteger(ticketId) || ticketId <= 0) {
-    return (
-      <main className="center-page">
-        <p role="alert">{supportTexts.ticketNotFound}</p>
-      </main>
-    );
-  }
+  if (!Number.isInteger(ticketId) || ticketId <= 0) return <TicketProblem userId={user.user_id} ticketId={null} message={supportTexts.ticketNotFound} />;
   return <TicketView key={ticketId} user={user} ticketId={ticketId} />;
 }
 
+/** The chat's header with its back arrow; inside the app's web view back closes the page. */
+function ChatHeader({ userId, title, children }: { userId: number; title: string; children?: ReactNode }) {
+  const backToList = useBackToList(userId);
+  const back = () => (isEmbedded() ? postToHost(hostMessages.closeTicket(userId)) : backToList());
+  return (
+    <header className="support__header">
+      <button type="button" className="icon-button" aria-label={t('back')} onClick={back}>
+        ←
+      </button>
+      <h1>{title}</h1>
+      {children}
+      <LanguageSwitch className="lang-switch--on-brand" />
+    </header>
+  );
+}
+
+/** A ticket that is missing or someone else's: the header, why, and the way back to the list. */
+function TicketProblem({ userId, ticketId, message }: { userId: number; ticketId: number | null; message: string }) {
+  const backToList = useBackToList(userId);
+  return (
+    <div className="support">
+      <ChatHeader userId={userId} title={ticketId ? t('chatTitle', { id: ticketId }) : t('listTitle')} />
+      <main className="support__body">
+        <div className="empty" role="alert">
+          <p>{tx(message)}</p>
+          <button type="button" className="button" onClick={backToList}>
+            {t('backToQueries')}
+          </button>
+        </div>
+      </main>
+    </div>
+  );
+}
+
 function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userId = user.user_id;
   const ticket = useQuery({ queryKey: keys.ticket(ticketId), queryFn: () => fetchTicket(userId, ticketId), staleTime: 0 });
@@ -95,7 +127,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
       const known = queryClient.getQueryData<Conversation>(keys.conversation(ticketId))?.chats.some((c) => c.ticket_chat_id === event.chat.ticket_chat_id);
       appendChat(event.chat);
       setTicket({ status: event.status });
-      if (!known && event.chat.direction === CHAT_DIRECTION.SUPPORT) typewriter.enqueue(event.chat.ticket_chat_id, event.chat.chat_message.length);
+      if (!known && event.chat.direction === CHAT_DIRECTION.SUPPORT) typewriter.enqueue(event.chat.ticket_chat_id, tx(event.chat.chat_message).length);
       if (event.chat.direction === CHAT_DIRECTION.SUPPORT) void ticket.refetch();
     },
     onResolved: (event) => {
@@ -106,7 +138,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
       if (event.chat) {
         const known = queryClient.getQueryData<Conversation>(keys.conversation(ticketId))?.chats.some((c) => c.ticket_chat_id === event.chat!.ticket_chat_id);
         appendChat(event.chat);
-        if (!known) typewriter.enqueue(event.chat.ticket_chat_id, event.chat.chat_message.length);
+        if (!known) typewriter.enqueue(event.chat.ticket_chat_id, tx(event.chat.chat_message).length);
       }
     },
     onUpdated: () => void refetchAll(),
@@ -114,30 +146,46 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   });
 
   const items = useMemo(() => (conversation.data ? timeline(conversation.data) : []), [conversation.data]);
+  // Earlier messages are joined at the top; the view stays where the reader is.
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const keepScroll = useRef(false);
+  async function showEarlier() {
+    const cursor = conversation.data?.older_cursor;
+    if (!cursor || loadingEarlier) return;
+    setLoadingEarlier(true);
+    try {
+      const older = await fetchConversation(userId, ticketId, cursor);
+      keepScroll.current = true;
+      queryClient.setQueryData<Conversation>(keys.conversation(ticketId), (old) => (old ? withOlderPage(old, older) : old));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setLoadingEarlier(false);
+    }
+  }
   useEffect(() => {
+    if (keepScroll.current) {
+      keepScroll.current = false;
+      return;
+    }
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [items.length, typewriter.typing?.shown]);
 
-  const back = () => {
-    if (isEmbedded()) postToHost(hostMessages.closeTicket(userId));
-    else navigate(`/support?user_id=${userId}`);
-  };
-
-  if (ticket.isPending || conversation.isPending) {
-    return (
-      <div className="page-loader">
-        <Loader label={t('loading')} />
-      </div>
-    );
+  const failure = ticket.error ?? conversation.error;
+  // Missing (404) or someone else's (403): nothing to retry, only the way back.
+  if (failure instanceof ApiError && (failure.httpStatus === 404 || failure.httpStatus === 403)) {
+    return <TicketProblem userId={userId} ticketId={ticketId} message={failure.message} />;
   }
-  if (ticket.isError || conversation.isError) {
+  if (!ticket.data || !conversation.data) {
     return (
-      <main className="center-page" role="alert">
-        <p>{ticket.error?.message || conversation.error?.message || t('notAbleToGetDetails')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void refetchAll()}>
-          {t('retry')}
-        </button>
-      </main>
+      <div className="support">
+        <ChatHeader userId={userId} title={t('chatTitle', { id: ticketId })} />
+        <main className="support__body">
+          <QueryView query={allQueries(ticket, conversation)} failed={t('ticketLoadFailed')} retry={t('retry')} loading={t('loading')}>
+            {() => null}
+          </QueryView>
+        </main>
+      </div>
     );
   }
 
@@ -146,6 +194,9 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   const typing = typewriter.typing;
   const canCall = status < TICKET_STATUS.CLOSED && tk.agent_user_id !== null;
   const callDisabled = tk.callback_requested || typewriter.busy || busy;
+  const hasVideo = !!tk.intro_video_url;
+  // The type is said once: a 'Payment Query' ticket is titled 'Payment Query' already.
+  const typeLine = [tk.ticket_title !== ticketTypeText(tk.ticket_type) ? tx(ticketTypeText(tk.ticket_type)) : null, tk.jobData?.job_title].filter(Boolean).join(' · ');
 
   async function send(text: string, file: File | null, reopen: boolean): Promise<boolean> {
     setBusy(true);
@@ -168,11 +219,13 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
     setConfirmCall(false);
     setBusy(true);
     try {
+      // The request first: 'Callback Requested' goes in the chat only once it is true.
+      const { data, message } = await requestCallback(userId, ticketId);
+      setTicket({ callback_requested: true });
+      if (data.message || message) showSuccess(data.message || message);
       const chat = await addChat({ user_id: userId, ticket_id: ticketId, chat_message: supportTexts.callbackRequested });
       appendChat(chat);
-      const { data, message } = await requestCallback(userId, ticketId);
-      setTicket({ callback_requested: true, ...(status !== TICKET_STATUS.NEW ? { status: TICKET_STATUS.WAITING } : {}) });
-      if (data.message || message) showSuccess(data.message || message);
+      if (status !== TICKET_STATUS.NEW) setTicket({ status: TICKET_STATUS.WAITING });
     } catch (err) {
       showError(err);
     } finally {
@@ -200,9 +253,10 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
     const win = window.open('', '_blank');
     try {
       const [entry] = await attachmentUrl(userId, ticketId, fileId);
-      if (!entry) throw new Error(serverMessages.somethingWentWrong);
-      if (win) win.location.href = entry.url;
-      else window.location.assign(entry.url);
+      const url = safeLink(entry?.url);
+      if (!url) throw new Error(serverMessages.somethingWentWrong);
+      if (win) win.location.href = url;
+      else window.location.assign(url);
     } catch {
       win?.close();
       showError(serverMessages.somethingWentWrong);
@@ -211,11 +265,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
 
   return (
     <div className="support support--chat">
-      <header className="support__header">
-        <button type="button" className="icon-button" aria-label={t('back')} onClick={back}>
-          ←
-        </button>
-        <h1>{t('chatTitle', { id: tk.ticket_id })}</h1>
+      <ChatHeader userId={userId} title={t('chatTitle', { id: tk.ticket_id })}>
         {canCall && (
           <button type="button" className="icon-button support__call" aria-label={t('callSupport')} disabled={callDisabled} onClick={() => setConfirmCall(true)}>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -223,23 +273,28 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
             </svg>
           </button>
         )}
-      </header>
+      </ChatHeader>
 
       <section className="ticket-head">
         <TicketTypeIcon type={tk.ticket_type} />
         <div>
-          <p className="ticket-head__title">{tk.ticket_title}</p>
-          <p className="ticket-head__type">{ticketTypeText(tk.ticket_type)}{tk.jobData ? ` · ${tk.jobData.job_title}` : ''}</p>
+          <p className="ticket-head__title">{tx(tk.ticket_title)}</p>
+          {typeLine && <p className="ticket-head__type">{typeLine}</p>}
         </div>
       </section>
 
       <main className="chat" aria-label={t('conversation')}>
+        {conversation.data.older_cursor !== null && (
+          <button type="button" className="link-button chat__earlier" onClick={() => void showEarlier()} disabled={loadingEarlier}>
+            {t('showEarlier')}
+          </button>
+        )}
         <ol className="chat__list">
           {items.map((item) => {
             if (item.kind !== 'chat') {
               return (
                 <li key={item.key} className="chat__event">
-                  <span>{item.text}</span>
+                  <span>{tx(item.text)}</span>
                   <time dateTime={item.created_on}>{formatDateTime(item.created_on)}</time>
                 </li>
               );
@@ -247,7 +302,8 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
             const c = item.chat;
             const mine = c.direction === CHAT_DIRECTION.USER;
             const isTyping = typing?.chatId === c.ticket_chat_id;
-            const text = isTyping ? (typing.phase === 'indicator' ? '' : c.chat_message.slice(0, typing.shown)) : c.chat_message;
+            const full = tx(c.chat_message);
+            const text = isTyping ? (typing.phase === 'indicator' ? '' : full.slice(0, typing.shown)) : full;
             return (
               <li key={item.key} className={`chat__row ${mine ? 'chat__row--mine' : ''}`}>
                 <div className={`bubble ${mine ? 'bubble--mine' : 'bubble--support'}`}>
@@ -266,12 +322,14 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
                     <p className="bubble__text">{text}</p>
                   )}
                   {!isTyping && c.translated_message && c.translated_message !== c.chat_message && (
-                    <p className="bubble__translated" lang="hi">
-                      <span className="visually-hidden">{t('translated')}: </span>
-                      {c.translated_message}
-                    </p>
+                    <div className="bubble__translated">
+                      <p className="bubble__translated-label">{t('translated')}</p>
+                      <p className="bubble__translated-text" lang="hi">
+                        {c.translated_message}
+                      </p>
+                    </div>
                   )}
-                  {!isTyping && (c.file_id || mentionsIntroVideo(c.chat_message)) && (
+                  {!isTyping && (c.file_id || (hasVideo && mentionsIntroVideo(c.chat_message))) && (
                     <p className="bubble__links">
                       {c.file_id && (
                         <button type="button" className="link-button" onClick={() => void openAttachment(c.file_id!)}>
@@ -279,7 +337,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
                           {c.file_name ? <span className="visually-hidden"> {c.file_name}</span> : null}
                         </button>
                       )}
-                      {mentionsIntroVideo(c.chat_message) && (
+                      {hasVideo && mentionsIntroVideo(c.chat_message) && (
                         <button type="button" className="link-button" onClick={() => setVideoOpen(true)}>
                           {t('watchVideo')}
                         </button>
@@ -287,7 +345,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
                     </p>
                   )}
                 </div>
-                {!mine && !isTyping && tk.ticket_type === 10 && status < TICKET_STATUS.CLOSED && (
+                {!mine && !isTyping && tk.ticket_type === 10 && canCall && (
                   <button type="button" className="bubble bubble--support bubble--action" disabled={callDisabled} onClick={() => setConfirmCall(true)}>
                     {t('needHelpNow')}
                   </button>
@@ -327,7 +385,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
         )}
         {status === TICKET_STATUS.CLOSED && (
           <div className="closed">
-            <p role="status">{closingMessage(tk.rating)}</p>
+            <p role="status">{tx(closingMessage(tk.rating))}</p>
             <button type="button" className="button button--block" disabled={busy} onClick={() => setSheet({ reopen: true })}>
               {t('reopen')}
             </button>
@@ -365,15 +423,13 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
 
       <ConfirmDialog open={confirmCall} message={t('callConfirm')} onCancel={() => setConfirmCall(false)} onConfirm={() => void callBack()} busy={busy} />
 
-      <Dialog open={videoOpen} title={t('introVideo')} onClose={() => setVideoOpen(false)}>
-        {tk.intro_video_url ? (
+      {tk.intro_video_url && (
+        <Dialog open={videoOpen} title={t('introVideo')} onClose={() => setVideoOpen(false)}>
           <video className="intro-video" src={tk.intro_video_url} controls autoPlay playsInline>
             <track kind="captions" />
           </video>
-        ) : (
-          <p>{t('videoMissing')}</p>
-        )}
-      </Dialog>
+        </Dialog>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ATTACHMENT_ACCEPT, CHAT_MAX_LENGTH, attachmentProblem, chatMessageSchem
 import { Dialog } from '../../shared/dialog';
 import { showError } from '../../shared/message-bar';
 import { t } from './messages';
+import { firstIssue } from '../../shared/i18n';
 
 /**
  * 'Update Query': the reply sheet with its 750-character limit and file
@@ -30,7 +31,7 @@ export function UpdateQuerySheet(props: { open: boolean; onClose: () => void; on
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = chatMessageSchema.safeParse(text);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    if (!parsed.success) return setError(firstIssue(parsed.error) ?? null);
     setError(null);
     setBusy(true);
     const ok = await props.onSubmit(parsed.data, file);

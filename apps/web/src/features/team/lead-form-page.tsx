@@ -9,6 +9,7 @@ import { completeLead, fetchProjectData, submitLead, teamKeys, teamUpload } from
 import { enqueueLead, isOffline } from './offline-queue';
 import { noteBlocked } from './blocked';
 import { t } from './messages';
+import { QueryView } from '../../shared/query-view';
 
 const LeafletPicker = lazy(() => import('./map-picker').then((m) => ({ default: m.MapPicker })));
 
@@ -125,13 +126,8 @@ export function LeadFormPage(props: {
       </button>
       <h1 className="team-lead__title">{title}</h1>
       {lead?.status_comment && <p className="team-lead__comment">{t('comment', { comment: lead.status_comment })}</p>}
-      {form.isPending ? (
-        <Loader label={t('loading')} />
-      ) : form.isError ? (
-        <div role="alert">
-          <p>{t('somethingWrong')}</p>
-          <button type="button" className="button" onClick={() => void form.refetch()}>{t('tryAgain')}</button>
-        </div>
+      {!form.data ? (
+        <QueryView query={form} failed={t('formLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>{() => null}</QueryView>
       ) : (
         <form className="card" onSubmit={submit} noValidate>
           {form.data.description && <p className="muted">{form.data.description}</p>}

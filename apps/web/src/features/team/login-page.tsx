@@ -10,6 +10,8 @@ import { loginTeam, sendTeamOtp } from './team-api';
 import { noteBlocked } from './blocked';
 import { TeamLabel } from './team-label';
 import { t } from './messages';
+import { firstIssue } from '../../shared/i18n';
+import { LanguageSwitch } from '../../shared/language-switch';
 
 /** Name, mobile, then the 4-digit OTP (60 s resend); the request_id of the send goes with the login. */
 export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (member: TeamMember) => void }) {
@@ -25,7 +27,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
     const n = teamFirstNameSchema.safeParse(name);
     const m = mobileSchema.safeParse(mobile);
     if (!n.success || !m.success) {
-      setErrors({ name: n.error?.issues[0]?.message, mobile: m.error?.issues[0]?.message });
+      setErrors({ name: firstIssue(n.error), mobile: firstIssue(m.error) });
       return;
     }
     setErrors({});
@@ -47,7 +49,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
     e.preventDefault();
     if (!requestId) return send();
     const o = otpSchema.safeParse(otp);
-    if (!o.success) return setErrors({ otp: o.error.issues[0]?.message });
+    if (!o.success) return setErrors({ otp: firstIssue(o.error) });
     setErrors({});
     setBusy(true);
     try {
@@ -61,6 +63,9 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
 
   return (
     <main className="team-login">
+      <div className="page-lang">
+        <LanguageSwitch />
+      </div>
       <TeamLabel team={team} />
       <form className="card team-login__card" onSubmit={submit} noValidate>
         <h1>{t('loginTitle')}</h1>

@@ -7,6 +7,8 @@ import { fetchProjects, filterByPincode, teamKeys } from './team-api';
 import { ProjectDetails } from './project-details';
 import { useShare } from './use-share';
 import { t } from './messages';
+import { tx } from '../../shared/i18n';
+import { QueryView } from '../../shared/query-view';
 
 /** Category chips, a name search and a 6-digit pincode search over the team's projects. */
 export function ProjectsPage({ onAdd }: { onAdd: (project: TeamProject) => void }) {
@@ -37,15 +39,7 @@ export function ProjectsPage({ onAdd }: { onAdd: (project: TeamProject) => void 
     );
   }, [projects.data, category, search, pincode, pincodeQuery.data]);
 
-  if (projects.isPending) return <div className="page-loader"><Loader label={t('loading')} /></div>;
-  if (projects.isError) {
-    return (
-      <div className="empty" role="alert">
-        <p>{t('somethingWrong')}</p>
-        <button type="button" className="button" onClick={() => void projects.refetch()}>{t('tryAgain')}</button>
-      </div>
-    );
-  }
+  if (!projects.data) return <QueryView query={projects} failed={t('projectsLoadFailed')} retry={t('tryAgain')} loading={t('loading')} className="page-loader">{() => null}</QueryView>;
 
   return (
     <section className="team-projects">
@@ -102,7 +96,7 @@ export function ProjectsPage({ onAdd }: { onAdd: (project: TeamProject) => void 
                     {p.rewards && <p className="team-project__rewards">{p.rewards}</p>}
                   </div>
                 </div>
-                {availability.message && <p id={messageId} className="team-project__closed">{availability.message}</p>}
+                {availability.message && <p id={messageId} className="team-project__closed">{tx(availability.message)}</p>}
                 <div className="team-project__actions">
                   <button type="button" className="button button--ghost button--small" onClick={() => setDetails(p)} aria-label={`${t('moreDetails')}: ${p.job_title}`}>
                     {t('moreDetails')}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { getLocale } from '../../shared/i18n';
 
 /**
  * Makes /mt installable: the manifest and the service worker both live under
@@ -11,7 +12,7 @@ export function usePwa() {
     if (!link) {
       link = document.createElement('link');
       link.rel = 'manifest';
-      link.href = '/mt/manifest.webmanifest';
+      link.href = getLocale() === 'hi' ? '/mt/manifest.hi.webmanifest' : '/mt/manifest.webmanifest';
       document.head.appendChild(link);
     }
     if ('serviceWorker' in navigator && import.meta.env.PROD) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
-import { formatDateTime } from '@pmw/contract/time';
 import { discardLead, useQueuedLeads } from './offline-queue';
 import { t } from './messages';
+import { formatDateTime } from '../../shared/i18n';
 
 /** Leads kept on the device, each with its state: waiting to send, sending, or not sent and why. */
 export function QueuedLeads({ userId }: { userId: number }) {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@pmw/contract/time';
 import {
   DATE_FILTER_LABELS,
   DATE_FILTERS,
@@ -17,6 +16,8 @@ import { Dialog } from '../../shared/dialog';
 import { Loader } from '../../shared/loader';
 import { fetchProjectReport, fetchReportData, fetchTaskCount, teamKeys } from './team-api';
 import { t } from './messages';
+import { formatDateTime, tx } from '../../shared/i18n';
+import { QueryView } from '../../shared/query-view';
 
 const STATUS_KEYS = ['added', 'verified', 'rejected', 'expired'] as const;
 type Picked = { job_id: number; form_id: number; job_title: string; index: LeadStatusIndex };
@@ -36,7 +37,7 @@ export function ReportPage({ onAddDetails }: { onAddDetails: (project: Pick<Team
         <select id="team-date-filter" className="input" value={filter} onChange={(e) => setFilter(e.target.value as DateFilter)}>
           {DATE_FILTERS.map((f) => (
             <option key={f} value={f}>
-              {DATE_FILTER_LABELS[f]}
+              {tx(DATE_FILTER_LABELS[f])}
             </option>
           ))}
         </select>
@@ -54,13 +55,8 @@ export function ReportPage({ onAddDetails }: { onAddDetails: (project: Pick<Team
           ))}
         </dl>
       )}
-      {report.isPending ? (
-        <Loader label={t('loading')} />
-      ) : report.isError ? (
-        <div role="alert">
-          <p>{t('somethingWrong')}</p>
-          <button type="button" className="button" onClick={() => void report.refetch()}>{t('tryAgain')}</button>
-        </div>
+      {!report.data ? (
+        <QueryView query={report} failed={t('reportLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>{() => null}</QueryView>
       ) : report.data.length === 0 ? (
         <p className="empty">{t('noLeads')}</p>
       ) : (
@@ -107,7 +103,7 @@ function LeadList({ picked, onClose, onAddDetails }: { picked: Picked | undefine
     enabled: picked !== undefined,
   });
   return (
-    <Dialog open={picked !== undefined} title={picked ? t('leadsOf', { title: picked.job_title, status: LEAD_STATUS_LABELS[picked.index] }) : ''} onClose={onClose} variant="sheet">
+    <Dialog open={picked !== undefined} title={picked ? t('leadsOf', { title: picked.job_title, status: tx(LEAD_STATUS_LABELS[picked.index]) }) : ''} onClose={onClose} variant="sheet">
       {leads.isPending ? (
         <Loader label={t('loading')} />
       ) : leads.isError ? (

@@ -11,6 +11,8 @@ import { usePwa } from './pwa';
 import { noteBlocked, useBlocked } from './blocked';
 import { t } from './messages';
 import './team.css';
+import { LanguageSwitch } from '../../shared/language-switch';
+import { allQueries, QueryView } from '../../shared/query-view';
 
 /** /mt and /mt/{team_code}: the team's login, or the member's projects and report. */
 export function TeamArea() {
@@ -58,6 +60,7 @@ export function TeamArea() {
   if (code === '' || (team.error instanceof ApiError && team.error.httpStatus < 500)) {
     return (
       <main className="center-page">
+        <LanguageSwitch />
         <h1>{t('invalidUrl')}</h1>
         <p className="muted">{t('invalidUrlHint')}</p>
       </main>
@@ -66,10 +69,8 @@ export function TeamArea() {
   if (team.isError || me.isError) {
     return (
       <main className="center-page">
-        <p role="alert">{t('somethingWrong')}</p>
-        <button type="button" className="button" onClick={() => void (team.isError ? team.refetch() : me.refetch())}>
-          {t('tryAgain')}
-        </button>
+        <LanguageSwitch />
+        <QueryView query={allQueries(team, me)} failed={t('teamLoadFailed')} retry={t('tryAgain')}>{() => null}</QueryView>
       </main>
     );
   }
@@ -90,6 +91,7 @@ export function TeamArea() {
 export function Blocked() {
   return (
     <main className="center-page">
+      <LanguageSwitch />
       <p className="team-blocked" role="alert">
         {t('blocked')}
       </p>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { COUNTRY_CODES, normaliseMobile } from '@pmw/contract/mobile';
+import { tx } from '../i18n';
 import { isFileInput, isRequired, type FormInputDef } from '@pmw/contract/lead-form';
 import { FileField } from './file-field';
 import { LocationButton } from './location-button';
@@ -46,7 +47,8 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
     <div className="lead-form">
       {props.inputs.map((input) => {
         const id = `${base}-${input.input_id}`;
-        const error = props.errors?.[input.input_id];
+        const raw = props.errors?.[input.input_id];
+        const error = raw === undefined ? undefined : tx(raw);
         const errorId = error ? `${id}-error` : undefined;
         const value = props.values[input.input_id];
         const type = input.input_type.toUpperCase();

@@ -1,23 +1,5 @@
-import { defineMessages } from '../i18n';
+import { defineCatalogue } from '../i18n';
+import type en from './messages.en';
 
-/** Texts of the shared lead-form renderer (spec 000, sections 5 and 8 keep their exact words). */
-export const t = defineMessages({
-  countryCode: 'Country code',
-  uploading: 'Uploading…',
-  takePhoto: 'Take photo',
-  choosePhoto: 'Choose photo',
-  recordVideo: 'Record video',
-  chooseFile: 'Choose file',
-  replace: 'Replace',
-  remove: 'Remove',
-  uploaded: 'Uploaded: {name}',
-  uploadFailed: 'Unable to upload file. Please try again later.',
-  useMyLocation: 'Use my location',
-  locating: 'Finding your location…',
-  locationShown: 'Location: {lat}, {lng}',
-  locationFailed: 'Not able to fetch location',
-  locationUnsupported: 'Not able to fetch location in your browser',
-  locationDenied: 'Location permission was denied. Please allow location access in your browser settings.',
-  required: 'required',
-  selectPlaceholder: 'Select',
-});
+/** Each language is its own chunk: a reader downloads only the one they read. */
+export const t = defineCatalogue<typeof en>({ en: () => import('./messages.en'), hi: () => import('./messages.hi') });

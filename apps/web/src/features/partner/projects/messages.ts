@@ -1,36 +1,5 @@
-import { defineMessages } from '../../../shared/i18n';
+import { defineCatalogue } from '../../../shared/i18n';
+import type en from './messages.en';
 
-export const t = defineMessages({
-  title: 'Available Projects',
-  search: 'Search projects',
-  searchPlaceholder: 'Search by project title',
-  loading: 'Loading...',
-  loadFailed: 'Not able to get query details.',
-  retry: 'Try again',
-  empty: 'No projects available right now',
-  noMatch: 'No project matches "{q}"',
-  getLink: 'Get Link',
-  rewards: 'Rewards',
-  criteria: 'Criteria',
-  features: 'Features',
-  linkTitle: 'Project Link',
-  linkLabel: 'Referral link for {project}',
-  copyLink: 'Copy Link',
-  linkCopied: 'Link Copied!',
-  copyFailed: 'Could not copy, please select the link and copy it',
-  shareWhatsApp: 'Share on WhatsApp',
-  kycNeeded: 'Please add your KYC details - AADHAR, PAN details to unlock the Project Link feature.',
-  addKyc: 'Add KYC details',
-  level: 'Your level: {name}',
-  levelApproved: '{n} approved',
-  levelNext: '{n} more to the next level',
-  myProjects: 'My projects',
-  myProjectsEmpty: 'You are not working on any project yet. Get a link above and share it to start.',
-  pending: 'Pending',
-  verified: 'Verified',
-  rejected: 'Rejected',
-  expired: 'Expired',
-  applications: 'Applications',
-  slotsBooked: 'Interviews booked',
-  viewReport: 'View report for {project}',
-});
+/** Each language is its own chunk: a reader downloads only the one they read. */
+export const t = defineCatalogue<typeof en>({ en: () => import('./messages.en'), hi: () => import('./messages.hi') });

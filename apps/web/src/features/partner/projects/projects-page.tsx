@@ -1,12 +1,13 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PartnerJob } from '@pmw/contract/hiring';
-import { Loader } from '../../../shared/loader';
+import { QueryView } from '../../../shared/query-view';
 import { LinkDialog } from './link-dialog';
 import { MyProjects } from './my-projects';
 import { fetchPartnerJobs, partnerJobsQueryKey } from './projects-api';
 import { t } from './messages';
 import './projects.css';
+import { tx } from '../../../shared/i18n';
 
 /** /partner/projects: Available Projects with referral links, and the projects the partner works on. */
 export function ProjectsPage() {
@@ -26,7 +27,7 @@ export function ProjectsPage() {
           <h1 id="available-title">{t('title')}</h1>
           {jobs.data && (
             <p className="level-chip" title={jobs.data.level.next_at !== null ? t('levelNext', { n: jobs.data.level.next_at - jobs.data.level.approved }) : undefined}>
-              {t('level', { name: jobs.data.level.name })} · {t('levelApproved', { n: jobs.data.level.approved })}
+              {t('level', { name: tx(jobs.data.level.name) })} · {t('levelApproved', { n: jobs.data.level.approved })}
             </p>
           )}
         </div>
@@ -36,23 +37,21 @@ export function ProjectsPage() {
           </label>
           <input id={searchId} type="search" className="input" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        {jobs.isPending && <Loader label={t('loading')} />}
-        {jobs.isError && (
-          <div className="empty" role="alert">
-            <p>{t('loadFailed')}</p>
-            <button type="button" className="button" onClick={() => void jobs.refetch()}>
-              {t('retry')}
-            </button>
-          </div>
-        )}
-        {jobs.isSuccess && list.length === 0 && <p className="empty">{q ? t('noMatch', { q: deferred.trim() }) : t('empty')}</p>}
-        <ul className="project-grid">
-          {list.map((job) => (
-            <li key={job.job_id}>
-              <ProjectCard job={job} onGetLink={() => setOpen(job)} />
-            </li>
-          ))}
-        </ul>
+        <QueryView query={jobs} failed={t('loadFailed')} retry={t('retry')} loading={t('loading')}>
+          {() =>
+            list.length === 0 ? (
+              <p className="empty">{q ? t('noMatch', { q: deferred.trim() }) : t('empty')}</p>
+            ) : (
+              <ul className="project-grid">
+                {list.map((job) => (
+                  <li key={job.job_id}>
+                    <ProjectCard job={job} onGetLink={() => setOpen(job)} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
       </section>
       <MyProjects />
       <LinkDialog job={open} kycDone={jobs.data?.kyc_done ?? false} onClose={() => setOpen(null)} />
@@ -77,8 +76,8 @@ function ProjectCard({ job, onGetLink }: { job: PartnerJob; onGetLink: () => voi
           <p className="muted">{job.Employer.employer_name}</p>
         </div>
       </header>
-      {job.rewards && <p className="project-rewards">{job.rewards}</p>}
-      <p className="project-payout">{job.payout_text}</p>
+      {/* One payout: the partner's own, at their level (the project's base reward would be a second, different figure). */}
+      <p className="project-payout">{tx(job.payout_text)}</p>
       {job.Criteria.length > 0 && (
         <dl className="project-criteria" aria-label={t('criteria')}>
           {job.Criteria.map((c) => (

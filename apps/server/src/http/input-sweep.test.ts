@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, type RouteAuth } from '@pmw/contract/api';
+import { allRoutes } from '@pmw/contract/routes';
+import { inputFields, sampleValue, withPath, type FieldKind } from '@pmw/contract/schema-fields';
+import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../test/test-app';
+
+/**
+ * Sends a NUL and 2^31 to every string and integer field of every route
+ * (params, query and body), as a caller with the session the route needs.
+ * A bad value is the caller's mistake: a 400 naming the field, or the
+ * route's own refusal before it reads the field; never a 500.
+ */
+
+let t: TestApp;
+const cookies: Partial<Record<RouteAuth, string>> = { public: '' };
+let address = 0;
+const nextAddress = () => `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookies.worker = await loginWorker(t, '9876500001');
+  cookies.ops = await loginOps(t);
+  const sent = await t.app.inject({ method: 'POST', url: '/api/v2/team/otp/send', payload: { mobile: '9876500011', feature: 'MT', team_code: 'TEAM01' } });
+  const { request_id } = body<{ request_id: string }>(sent).data;
+  const otp = await latestOtp(t, '9876500011');
+  const team = await t.app.inject({ method: 'POST', url: '/api/v2/team/login/otp', payload: { request_id, team_code: 'TEAM01', first_name: 'Meena Devi', mobile: '9876500011', otp } });
+  cookies.team = cookieHeader(team);
+  const customer = await t.app.inject({ method: 'PUT', url: '/api/v2/utm/file/s3/url/signed', payload: { file_name: 'a.png', file_purpose: 'UTM_LINK' } });
+  cookies.customer = cookieHeader(customer);
+  for (const kind of ['worker', 'ops', 'team', 'customer'] as const) expect(cookies[kind], kind).toMatch(/pmw_/);
+}, 60_000);
+afterAll(async () => t.close());
+
+const BAD: Record<FieldKind, unknown> = { string: 'a\u0000b', int: 2 ** 31, number: 2 ** 31 };
+
+function queryString(value: unknown): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) q.append(k, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+function pathOf(path: string, params: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 'x')));
+}
+
+interface Case {
+  at: string;
+  kind: FieldKind;
+  method: string;
+  url: string;
+  payload?: unknown;
+  auth: RouteAuth;
+}
+
+const cases: Case[] = allRoutes().flatMap(({ group, name, def }) => {
+  const sample = {
+    params: (sampleValue(def.params) ?? {}) as Record<string, unknown>,
+    query: sampleValue(def.query) ?? {},
+    body: sampleValue(def.body) ?? {},
+  };
+  return (['params', 'query', 'body'] as const).flatMap((where) =>
+    inputFields(def[where]).flatMap((field) =>
+      [...field.kinds].map((kind): Case => {
+        const v = { ...sample, [where]: withPath(sample[where], field.path, BAD[kind]) };
+        return {
+          at: `${def.method} ${def.path} ${where}.${field.path.join('.')} (${group}.${name})`,
+          kind,
+          method: def.method,
+          url: API_PREFIX + pathOf(def.path, v.params as Record<string, unknown>) + queryString(v.query),
+          ...(def.method === 'GET' ? {} : { payload: v.body }),
+          auth: def.auth,
+        };
+      }),
+    ),
+  );
+});
+
+describe('bad input on every route', () => {
+  it('finds the fields to try', () => {
+    expect(cases.length).toBeGreaterThan(300);
+  });
+
+  it('is refused with a 4xx that never carries SQL, never a 500', async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const res = await t.app
+        .inject({
+          method: c.method as 'GET',
+          url: c.url,
+          ...(c.payload === undefined ? {} : { payload: c.payload as object }),
+          headers: cookies[c.auth] ? { cookie: cookies[c.auth]! } : {},
+          remoteAddress: nextAddress(),
+        })
+        .catch((e: Error) => ({ statusCode: 0, body: `cut off: ${e.message}` }));
+      const allowed = c.kind === 'number' ? res.statusCode < 500 : [400, 401, 403, 404].includes(res.statusCode);
+      const text = res.body.toLowerCase();
+      if (!allowed || /\b(select|insert|update|delete)\b.*\b(from|into|set)\b|violates|syntax error|invalid byte sequence|out of range for type/.test(text)) {
+        failures.push(`${c.at} [${c.kind}] → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});

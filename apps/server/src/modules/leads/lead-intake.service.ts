@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
+import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import { AppError, notFound } from '../../errors';
+import type { OtpService } from '../auth/otp.service';
+import type { CampaignService, CustomerRow } from '../campaign/campaign.service';
+import type { FilesService } from '../files/files.service';
+import { leadTexts, type CreatedLead, type LeadsService } from './leads.service';
+
+/** How long a retried submit waits for the first one, whose OTP it cannot reuse. */
+const RETRY_WAIT_MS = 3000;
+
+type AddTaskResponse = z.infer<typeof addTaskResponseSchema>;
+
+export interface CampaignLeadInput {
+  utm_code: string;
+  form_id: number;
+  utm_job_id?: number | undefined;
+  values: LeadInputValue[];
+  otp?: string | undefined;
+  consent_id?: string | undefined;
+  idempotency_key?: string | undefined;
+  tracking_id?: string | undefined;
+  /** The customer of this device's session (anonymous or verified), if it has one. */
+  sessionCustomerId?: number | undefined;
+  /** The caller's address, for the OTP's wrong-code limits. */
+  ip?: string | undefined;
+}
+
+export interface CampaignLeadResult {
+  answer: AddTaskResponse;
+  /** Set when this submit proved the customer (OTP or consent): the device gets a new session for them. */
+  verifiedCustomerId?: number | undefined;
+}
+
+/**
+ * Every lead enters here: the campaign page's (owner, form, proof of the
+ * mobile by session, OTP or consent, customer, lead) and a team member's.
+ * Both create the lead through the leads service, which holds the rules a
+ * lead must pass (form values, files, duplicate window, idempotency).
+ */
+export function createLeadIntakeService(deps: { leads: LeadsService; campaign: CampaignService; otp: OtpService; files: FilesService }) {
+  const { leads, campaign, otp, files } = deps;
+
+  /**
+   * After a mobile was proved on a device: the customer it belongs to, and
+   * whether the device needs a new session (always, unless its session
+   * already was this verified customer). An anonymous visitor's uploads
+   * follow them to the customer they turned out to be.
+   */
+  async function proved(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId: number | undefined; known: { customer_id: number } | null }) {
+    const customer = await campaign.verifiedCustomer({ mobile: input.mobile, name: input.name, utm_code: input.utm_code, sessionCustomerId: input.known ? undefined : input.sessionCustomerId });
+    if (input.known?.customer_id === customer.customer_id) return { customer, newSession: false, moved: false };
+    const moved = !input.known && input.sessionCustomerId !== undefined && input.sessionCustomerId !== customer.customer_id;
+    if (moved) await files.transferOwner({ kind: 'customer', id: input.sessionCustomerId! }, { kind: 'customer', id: customer.customer_id });
+    return { customer, newSession: true, moved };
+  }
+
+  return {
+    /** Login on the campaign page, or the credit check, proved a mobile: the customer and whether to start a new session. */
+    async customerProved(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId: number | undefined }) {
+      const known = await campaign.sessionCustomer(input.sessionCustomerId);
+      return proved({ ...input, known });
+    },
+
+    async campaignLead(input: CampaignLeadInput): Promise<CampaignLeadResult> {
+      const { owner, customer: known } = await campaign.ownerWithCustomer(input.utm_code, input.sessionCustomerId);
+      const form = await leads.formById(input.form_id);
+      // The product must be one this page lists.
+      if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id)) throw notFound(leadTexts.formNotFound);
+      const { mobile, name } = campaign.leadMobile(form.inputs, input.values);
+      const attribution = { partner_user_id: owner.user_id };
+      // How this submit proves the mobile is the customer's: a credit consent, this device's session, an OTP, or nothing (a form without OTP).
+      const proof = form.is_credit_flow ? 'consent' : known?.mobile === mobile ? 'session' : form.is_otp_required ? 'otp' : 'none';
+      // A key belongs to the customer who made it; an unproved mobile's key also to the device that sent it.
+      const keyScope = proof === 'none' ? `m${mobile}:s${input.sessionCustomerId ?? 0}` : `m${mobile}`;
+      const answer = (lead: CreatedLead, customer: { customer_id: number; mobile: string; name: string | null }): AddTaskResponse => ({
+        form_response_id: lead.form_response_id,
+        link: form.redirect_link ?? form.custom_link ?? null,
+        customer,
+      });
+
+      if (proof === 'consent') {
+        // The consent's OTP proved the mobile and the check found this product eligible.
+        await campaign.assertEligible(input.consent_id, mobile, form.job_id);
+      } else if (proof === 'otp') {
+        if (!input.otp) throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
+        try {
+          await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
+        } catch (err) {
+          // A retry of a submit whose first try used the OTP: answer the first try's lead, made with this key for this mobile.
+          const first = input.idempotency_key ? await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key, keyScope)) : undefined;
+          if (!first?.customer_id || !first.customer_mobile) throw err;
+          return { answer: answer(first, { customer_id: first.customer_id, mobile: first.customer_mobile, name: first.customer_name }) };
+        }
+      }
+
+      let customer: CustomerRow;
+      let verifiedCustomerId: number | undefined;
+      let uploader = input.sessionCustomerId;
+      if (proof === 'session') {
+        customer = await campaign.rename(known!, name);
+      } else if (proof === 'none') {
+        // Nothing proves this mobile: a known customer keeps their name, and this device gets no session.
+        customer = await campaign.verifiedCustomer({ mobile, name, utm_code: input.utm_code, rename: false });
+      } else {
+        const p = await proved({ mobile, name, utm_code: input.utm_code, sessionCustomerId: input.sessionCustomerId, known });
+        customer = p.customer;
+        if (p.newSession) verifiedCustomerId = customer.customer_id;
+        if (p.moved) uploader = customer.customer_id;
+      }
+      const { lead } = await leads.createLead({
+        form,
+        values: input.values,
+        attribution,
+        // Files were uploaded under this device's session, or moved to the customer it proved to be.
+        uploader: { kind: 'customer', id: uploader ?? customer.customer_id },
+        customer: { customer_id: customer.customer_id },
+        idempotency_key: input.idempotency_key,
+        keyScope,
+        tracking_id: input.tracking_id,
+      });
+      const shown = proof === 'none' ? (name ?? null) : customer.name;
+      return { answer: answer(lead, { customer_id: customer.customer_id, mobile, name: shown }), verifiedCustomerId };
+    },
+
+    /** A team member's lead, attributed to them and the team they logged in under. */
+    async teamLead(member: { userId: number; teamId: number }, input: { form_id: number; values: LeadInputValue[]; location?: MapLocation | undefined; idempotency_key: string }) {
+      const { lead } = await leads.createLead({
+        form: { form_id: input.form_id },
+        values: input.values,
+        attribution: { team_member_user_id: member.userId, team_id: member.teamId },
+        uploader: { kind: 'team', id: member.userId },
+        idempotency_key: input.idempotency_key,
+        location: input.location,
+      });
+      return { form_response_id: lead.form_response_id };
+    },
+  };
+}
+export type LeadIntakeService = ReturnType<typeof createLeadIntakeService>;
+
+async function waitForLead<T>(find: () => Promise<T | undefined>): Promise<T | undefined> {
+  const until = Date.now() + RETRY_WAIT_MS;
+  for (;;) {
+    const found = await find();
+    if (found || Date.now() > until) return found;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { employers, jobCategories, jobs } from '../../db/schema/index';
+
+/**
+ * Joins the employer and the category a project is shown under, as every
+ * list of projects does: `withEmployer(db.select({...}).from(jobs).$dynamic())`.
+ */
+export function withEmployer<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+    .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id));
+}

@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { documents } from '../db/schema/index';
+import { createFieldCipher } from '../lib/crypto';
+import { body, createTestApp, loginWorker, type TestApp } from '../../test/test-app';
+import { testConfig } from '../../test/test-config';
+import { rekeySealedData, restoreDemoSnapshot, SNAPSHOT_SECRET_KEY } from './snapshot';
+
+const NEW_KEY = 'a-key-this-data-dir-made-for-itself-0000000001';
+
+describe('a start from the demo snapshot with a key of its own', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The test database was seeded with the test key, as the build's snapshot is with the snapshot key.
+    t = await createTestApp({ SECRET_KEY: NEW_KEY });
+  });
+  afterAll(async () => t.close());
+
+  it("reads Asha's PAN and finds her bank account after sealing them again with the new key", async () => {
+    const [pan] = await t.database.db.select().from(documents).where(and(eq(documents.user_id, 101), eq(documents.type, 'PAN')));
+    expect(() => t.services.documents.reveal(pan!)).toThrow();
+    await rekeySealedData(t.database.db, testConfig().secretKey, NEW_KEY);
+
+    const [resealed] = await t.database.db.select().from(documents).where(eq(documents.document_id, pan!.document_id));
+    expect(t.services.documents.reveal(resealed!)).toBe('AKXPV4821M');
+    expect(createFieldCipher(NEW_KEY).decrypt(resealed!.number_enc)).toBe('AKXPV4821M');
+    // Asha sees her masked PAN, and adding her seeded bank account again is recognised as the same account.
+    const asha = await loginWorker(t, '9876500001');
+    const docs = body<{ type: string; number: string }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/partner/profile/document/fetch', headers: { cookie: asha } }));
+    expect(JSON.stringify(docs.data)).toContain('XXXXXX821M');
+    await expect(t.services.banks.add(101, { ifsc_code: 'HDFC0000001', account_no: '50100123454321' })).rejects.toThrow();
+  });
+});
+
+describe('restoring the snapshot', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pmw-snapshot-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('copies the snapshot into a data dir with no database, and never over one', () => {
+    const snapshot = path.join(dir, 'snapshot');
+    mkdirSync(path.join(snapshot, 'pgdata'), { recursive: true });
+    mkdirSync(path.join(snapshot, 'files'), { recursive: true });
+    writeFileSync(path.join(snapshot, 'pgdata', 'PG_VERSION'), '17\n');
+    writeFileSync(path.join(snapshot, 'files', 'photo.png'), 'png');
+    const fresh = path.join(dir, 'fresh');
+    mkdirSync(fresh);
+    writeFileSync(path.join(fresh, 'secret.key'), 'mine');
+    expect(restoreDemoSnapshot(snapshot, fresh)).toBe(true);
+    expect(existsSync(path.join(fresh, 'pgdata', 'PG_VERSION'))).toBe(true);
+    expect(readFileSync(path.join(fresh, 'secret.key'), 'utf8')).toBe('mine');
+    expect(readFileSync(path.join(fresh, 'files', 'photo.png'), 'utf8')).toBe('png');
+    // A second start finds its database and copies nothing.
+    writeFileSync(path.join(fresh, 'pgdata', 'PG_VERSION'), 'changed');
+    expect(restoreDemoSnapshot(snapshot, fresh)).toBe(false);
+    expect(readFileSync(path.join(fresh, 'pgdata', 'PG_VERSION'), 'utf8')).toBe('changed');
+    // No snapshot built: nothing to copy.
+    expect(restoreDemoSnapshot(path.join(dir, 'missing'), path.join(dir, 'other'))).toBe(false);
+  });
+
+  it('the build seals the snapshot with the key a start unseals it with', () => {
+    const build = readFileSync(path.join(import.meta.dirname, '../../build.mjs'), 'utf8');
+    expect(build).toContain(`'${SNAPSHOT_SECRET_KEY}'`);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Translation } from '../../shared/i18n';
+import type en from './messages.en';
+
+export default {
+  pageTitle: 'पार्टनर फ़ीडबैक | PickMyWork',
+  loading: 'लोड हो रहा है...',
+  linkInvalid: 'यह फ़ीडबैक लिंक सही नहीं है',
+  linkInvalidHint: 'लिंक को ठीक वैसे ही खोलें जैसे वह आपको भेजा गया था।',
+  somethingWentWrong: 'कुछ गड़बड़ हो गई',
+  tryAgain: 'फिर से कोशिश करें',
+  partnerId: 'ID: {id}',
+  callPartner: '{name} को कॉल करें',
+  intro: 'अपना अनुभव बताइए...',
+  instructionHeading: 'निर्देश',
+  shareOtp: 'OTP बताएँ',
+  shareOtpHint: 'यह OTP पार्टनर को तभी बताएँ जब आपका काम पूरा हो जाए।',
+  rateOurPartner: 'हमारे पार्टनर को रेटिंग दें',
+  starLabel: '{n} स्टार',
+  starsLabel: '{n} स्टार',
+  reasonsLabel: 'क्या बात खास लगी?',
+  otherComment: 'थोड़ा और बताइए',
+  otherPlaceholder: 'अपनी बात लिखें',
+  charactersLeft: '{n} अक्षर बाकी',
+  submit: 'फ़ीडबैक भेजें',
+  submitting: 'भेज रहे हैं...',
+  thankYou: 'आपके कीमती फ़ीडबैक के लिए धन्यवाद',
+  needHelp: 'मदद चाहिए? हमारे सपोर्ट को कॉल करें',
+  joinTitle: 'हमारे पार्टनर की तरह कमाना चाहते हैं?',
+  joinText: 'PickMyWork पार्टनर बनें और अपने ग्राहकों को प्रोडक्ट सुझाकर कमाएँ।',
+  joinNow: 'अभी जुड़ें',
+  partner: 'पार्टनर',
+  linkLocked: 'यह फ़ीडबैक लिंक लॉक हो गया है',
+} satisfies Translation<typeof en>;

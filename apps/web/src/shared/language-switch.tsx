@@ -1,0 +1,25 @@
+import { LOCALE_NAMES, LOCALES } from '@pmw/contract/locale';
+import { getLocale } from './i18n';
+import { chooseLocale } from './locale-choice';
+import { t } from './messages';
+
+/** English / हिन्दी: each name in its own language, so a reader finds theirs whichever is showing. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const current = getLocale();
+  return (
+    <div className={`lang-switch ${className ?? ''}`} role="group" aria-label={t('language')}>
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          className="lang-switch__option"
+          aria-pressed={locale === current}
+          onClick={() => locale !== current && chooseLocale(locale)}
+        >
+          {LOCALE_NAMES[locale]}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** Texts of the shared pieces every area uses (loader, dialogs, OTP login, errors, the language switch). */
+export default {
+  loading: 'Loading...',
+  close: 'Close',
+  yes: 'Yes',
+  no: 'No',
+  routeErrorTitle: 'Something went wrong',
+  routeErrorText: 'Please check your connection and try again.',
+  tryAgain: 'Try again',
+  mobileLabel: 'Mobile Number',
+  otpLabel: 'OTP',
+  login: 'Login',
+  submitOtp: 'Submit OTP',
+  changeNumber: 'Change Number?',
+  otpSent: 'OTP sent to Mobile',
+  resendOtp: 'Resend OTP',
+  resendIn: 'Resend OTP in {n}s',
+  networkError: 'Network error, please check your connection',
+  language: 'Language',
+  retry: 'Try again',
+  retrying: 'Trying again...',
+  empty: 'Nothing here yet.',
+};

@@ -1,0 +1,57 @@
+import type { RouteDef } from './api';
+import { partnerAuthRoutes, userAuthRoutes } from './auth';
+import { campaignFileRoutes, campaignRoutes } from './campaign';
+import { dataDownloadRoutes } from './data-download';
+import { feedbackRoutes } from './feedback';
+import { fileRoutes, partnerFileRoutes, userFileRoutes } from './files';
+import { hiringRoutes } from './hiring';
+import { opsAuthRoutes } from './ops-auth';
+import { opsProjectRoutes } from './ops-projects';
+import { opsTeamRoutes } from './ops-teams';
+import { opsMoneyRoutes, opsRoutes } from './ops';
+import { profileRoutes } from './partner-profile';
+import { partnerRoutes } from './partner';
+import { devOutboxRoute, healthRoute, openApiRoute } from './platform';
+import { agentSupportRoutes, supportRoutes } from './support';
+import { teamFileRoutes, teamRoutes } from './team';
+
+/**
+ * Every route of the API, grouped by the module that owns it. The permission
+ * sweep and the API reference walk this list, so a route added to a group is
+ * covered by both without a new test; a new group must be added here.
+ */
+export const routeGroups: Record<string, Record<string, RouteDef>> = {
+  platform: { health: healthRoute, devOutbox: devOutboxRoute, openApi: openApiRoute },
+  partnerAuth: partnerAuthRoutes,
+  userAuth: userAuthRoutes,
+  partnerFiles: partnerFileRoutes,
+  userFiles: userFileRoutes,
+  teamFiles: teamFileRoutes,
+  opsFiles: fileRoutes('/ops', 'ops'),
+  campaign: campaignRoutes,
+  campaignFiles: campaignFileRoutes,
+  dataDownload: dataDownloadRoutes,
+  feedback: feedbackRoutes,
+  hiring: hiringRoutes,
+  opsAuth: opsAuthRoutes,
+  ops: opsRoutes,
+  opsMoney: opsMoneyRoutes,
+  opsProjects: opsProjectRoutes,
+  opsTeams: opsTeamRoutes,
+  profile: profileRoutes,
+  partner: partnerRoutes,
+  support: supportRoutes,
+  agentSupport: agentSupportRoutes,
+  team: teamRoutes,
+};
+
+export interface NamedRoute {
+  group: string;
+  name: string;
+  def: RouteDef;
+}
+
+/** The flat list, `group.name` first, for sweeps and the API reference. */
+export function allRoutes(): NamedRoute[] {
+  return Object.entries(routeGroups).flatMap(([group, routes]) => Object.entries(routes).map(([name, def]) => ({ group, name, def })));
+}
