@@ -10,7 +10,7 @@ import support from '../apps/web/src/features/support/messages.en';
 import partner from '../apps/web/src/features/partner/messages.en';
 import projects from '../apps/web/src/features/partner/projects/messages.en';
 import dataDownload from '../apps/web/src/features/data-download/messages.en';
-import { outboxOtpAfter } from './helpers';
+import { outboxOtpAfter, openLive } from './helpers';
 
 // Each area on a phone (390px): switch to हिन्दी, reload, and read the page.
 
@@ -63,12 +63,13 @@ async function expectNoSideScroll(page: Page) {
 }
 
 test('campaign page in Hindi', async ({ page }) => {
-  await page.goto('/utm/asha01');
+  await openLive(page, '/utm/asha01');
   await expect(page.getByRole('heading', { name: 'Products recommended by Asha Verma' })).toBeVisible();
   await switchToHindi(page);
   await expect(page.getByRole('heading', { name: 'Asha Verma के सुझाए प्रोडक्ट' })).toBeVisible();
-  await page.getByRole('button', { name: 'अभी लें' }).first().click();
+  await page.getByRole('link', { name: /^अभी लें/ }).first().click();
   await expect(page.getByRole('button', { name: 'जमा करें' })).toBeVisible();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'जमा करें' }).click();
   await expect(page.getByText('मोबाइल नंबर डालना ज़रूरी है').first()).toBeVisible();
   await expectNoEnglish(page, [shared, leadForm, campaign], ['Select city']);

@@ -49,6 +49,8 @@ import { createLeadIntakeService } from './modules/leads/lead-intake.service';
 import { createCatalogueCache } from './lib/catalogue-cache';
 import { createCampaignService } from './modules/campaign/campaign.service';
 import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
+import { registerCampaignPage } from './modules/campaign/campaign.page';
+import { createPublicPages } from './http/public-pages';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
@@ -187,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
+  const pages = createPublicPages(webDistDir(config));
+  registerCampaignPage(app, ctx, { campaign: services.campaign, pages, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [
@@ -214,7 +218,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.
   const dist = webDistDir(config);
   if (existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, maxAge: '1y', immutable: true, setHeaders: (res, file) => {
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, maxAge: '1y', immutable: true,
+    // The public pages' templates are filled in by the server, never sent as they are.
+    allowedPath: (pathName) => !pathName.startsWith('/pages/'),
+    setHeaders: (res, file) => {
       if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
       // The team area's service worker lives at /mt/sw.js and controls /mt itself (no trailing slash).
       if (file.endsWith(`${path.sep}mt${path.sep}sw.js`)) res.header('service-worker-allowed', '/mt');

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '@pmw/contract/locale';
+import { pageInLocale, requestLocale } from './locale';
+import { withMeta, type PageMeta } from './spa';
+
+/** The pages the web build renders on the server, each with a light browser entry of its own. */
+export type PublicPage = 'utm' | 'fb' | 'application';
+
+/** What each page's server module of the web build (`.ssr/{page}.js`) offers. */
+interface PageModule {
+  render(locale: Locale, data: unknown): Promise<{ html: string; dataScript: string }>;
+}
+
+/**
+ * Public pages rendered with React on the server: the page's built HTML (its
+ * entry, modulepreload links and CSS), the rendered screen inside `#root`, the
+ * data as an inert JSON script, and the page's meta tags, in the request's
+ * language. Without a web build (API-only tests) `available()` is false.
+ */
+export function createPublicPages(dist: string) {
+  const moduleFile = (page: PublicPage) => path.join(dist, '.ssr', `${page}.js`);
+  const templates = new Map<PublicPage, string>();
+  const modules = new Map<PublicPage, Promise<PageModule>>();
+  const template = (page: PublicPage) => {
+    let html = templates.get(page);
+    if (html === undefined) {
+      html = readFileSync(path.join(dist, 'pages', `${page}.html`), 'utf8');
+      templates.set(page, html);
+    }
+    return html;
+  };
+  return {
+    available: (page: PublicPage) => existsSync(moduleFile(page)) && existsSync(path.join(dist, 'pages', `${page}.html`)),
+    async render(req: FastifyRequest, page: PublicPage, data: unknown, meta: PageMeta): Promise<string> {
+      let mod = modules.get(page);
+      if (!mod) {
+        mod = import(pathToFileURL(moduleFile(page)).href) as Promise<PageModule>;
+        modules.set(page, mod);
+      }
+      const { html, dataScript } = await (await mod).render(requestLocale(req), data);
+      const filled = withMeta(template(page), meta).replace('<div id="root"></div>', () => `<div id="root">${html}</div>${dataScript}`);
+      return pageInLocale(req, filled);
+    },
+    /** Sends a rendered page: it varies with the language cookie and is never cached as a whole. */
+    send(reply: FastifyReply, html: string, status = 200) {
+      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(html);
+    },
+  };
+}
+export type PublicPages = ReturnType<typeof createPublicPages>;
+
+/** The site's origin for absolute links in link previews: PUBLIC_URL, else the request's own. */
+export const siteOrigin = (req: FastifyRequest, publicUrl: string | undefined) => (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+
+/** A path or URL as an absolute URL on the site's origin. */
+export const absoluteUrl = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);

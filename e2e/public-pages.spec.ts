@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openLive } from './helpers';
+
+/** Console lines React prints when the browser's first render differs from the server's HTML. */
+function hydrationProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if ((msg.type() === 'error' || msg.type() === 'warning') && /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)/i.test(text)) problems.push(text);
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the campaign page lists the products, and Get Now leads to the lead form', async ({ page }) => {
+    await page.goto('/utm/asha01');
+    await expect(page.getByRole('heading', { name: 'Products recommended by Asha Verma' })).toBeVisible();
+    const cards = page.getByRole('region', { name: 'Credit Cards' });
+    await expect(cards.getByRole('link', { name: /^Get Now:/ })).toHaveCount(9);
+    await cards.getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
+    await expect(page).toHaveURL(/\/utm\/asha01\/400$/);
+    await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
+    await expect(page.getByLabel(/Customer Mobile/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  });
+
+  test('an unknown campaign code says the link is invalid', async ({ page }) => {
+    const res = await page.goto('/utm/nobody-here');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText('Invalid Link/QR Code')).toBeVisible();
+  });
+
+  test('the campaign page is in Hindi for a reader who chose Hindi', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'pmw_lang', value: 'hi', url: baseURL! }]);
+    await page.goto('/utm/asha01');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { name: 'Asha Verma के सुझाए प्रोडक्ट' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^अभी लें/ }).first()).toBeVisible();
+  });
+});
+
+test('the campaign page carries its data inertly and its link preview', async ({ request }) => {
+  const res = await request.get('/utm/asha01');
+  const html = await res.text();
+  expect(html).toContain('<script type="application/json" id="pmw-page-data">');
+  // Every script is either the JSON data or an external module: nothing inline runs.
+  for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    expect(/type="application\/json"/.test(attrs!) || (/src=/.test(attrs!) && body!.trim() === '')).toBe(true);
+  }
+  expect(html).toMatch(/<meta property="og:title" content="Asha Verma&#39;s recommended products">/);
+  expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+">/);
+  expect(html).toMatch(/<meta property="og:url" content="https?:\/\/[^"]+\/utm\/asha01">/);
+  expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+  expect(html).toMatch(/<link rel="modulepreload"/);
+});
+
+test('the campaign page hydrates without warnings and opens a form in place', async ({ page }) => {
+  const problems = hydrationProblems(page);
+  await openLive(page, '/utm/asha01');
+  const cards = page.getByRole('region', { name: 'Credit Cards' });
+  await cards.getByRole('button', { name: 'Show All' }).click();
+  expect(await cards.getByRole('link', { name: /^Get Now:/ }).count()).toBeGreaterThanOrEqual(12);
+  await cards.getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
+  await expect(page).toHaveURL(/\/utm\/asha01\/400$/);
+  await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Mobile number is required')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a shared product link opens with that product form, live', async ({ page }) => {
+  const problems = hydrationProblems(page);
+  await openLive(page, '/utm/asha01/400');
+  await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sahyog Millennia Credit Card: details' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the campaign page hydrates in Hindi without warnings', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'pmw_lang', value: 'hi', url: baseURL! }]);
+  const problems = hydrationProblems(page);
+  await openLive(page, '/utm/asha01/400');
+  await expect(page.getByRole('button', { name: 'जमा करें' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
