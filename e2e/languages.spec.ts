@@ -78,7 +78,7 @@ test('campaign page in Hindi', async ({ page }) => {
 
 test('merchant feedback page in Hindi', async ({ page }) => {
   // The feedback spec may have rated this visit already: then the thank-you page is what the merchant reads.
-  await page.goto('/fb/5001/OTg3NjUxMjM0NQ%3D%3D/MTAx/NDMyMQ%3D%3D');
+  await openLive(page, '/fb/5001/OTg3NjUxMjM0NQ%3D%3D/MTAx/NDMyMQ%3D%3D');
   await expect(page.getByText('Rate our Partner').or(page.getByText('Thank you for your valuable feedback'))).toBeVisible();
   const rated = await page.getByText('Thank you for your valuable feedback').isVisible();
   await switchToHindi(page);
@@ -96,13 +96,13 @@ test('merchant feedback page in Hindi', async ({ page }) => {
 });
 
 test('job page and details page in Hindi', async ({ page }) => {
-  await page.goto(applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
-  await expect(page.getByRole('button', { name: 'Apply Now' })).toBeVisible();
+  await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
+  await expect(page.getByRole('link', { name: 'Apply Now' })).toBeVisible();
   await switchToHindi(page);
-  await expect(page.getByRole('button', { name: 'अभी आवेदन करें' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'अभी आवेदन करें' })).toBeVisible();
   await expectNoEnglish(page, [shared, candidate], ['Full Time']);
   await expectNoSideScroll(page);
-  await page.getByRole('button', { name: 'अभी आवेदन करें' }).click();
+  await page.getByRole('link', { name: 'अभी आवेदन करें' }).click();
   await expect(page.getByRole('heading', { name: 'आपकी जानकारी' })).toBeVisible();
   await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
   await expect(page.getByText('नाम डालना ज़रूरी है')).toBeVisible();

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { applicationPath } from '@pmw/contract/hiring';
 import { openLive } from './helpers';
+
+const feedbackLink = '/fb/5001/OTg3NjUxMjM0NQ%3D%3D/MTAx/NDMyMQ%3D%3D';
+const jobLink = applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 });
 
 /** Console lines React prints when the browser's first render differs from the server's HTML. */
 function hydrationProblems(page: Page): string[] {
@@ -25,6 +29,24 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
     await expect(page.getByLabel(/Customer Mobile/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  });
+
+  test('the feedback page shows the partner, the OTP and the stars', async ({ page }) => {
+    await page.goto(feedbackLink);
+    await expect(page.getByText('Rate our Partner').or(page.getByText('Thank you for your valuable feedback'))).toBeVisible();
+    if (await page.getByText('Rate our Partner').isVisible()) {
+      await expect(page.getByRole('heading', { name: 'Asha' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Share OTP' })).toContainText('4321');
+      await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    }
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+
+  test('the job page shows the job and Apply Now', async ({ page }) => {
+    await page.goto(jobLink);
+    await expect(page.getByRole('heading', { name: 'Delivery Partner', level: 1 })).toBeVisible();
+    await expect(page.getByText('₹18,000 - ₹28,000 a month')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Apply Now' })).toHaveAttribute('href', /^\/detailsPage\?job_id=261&job_location_id=2611&recruiter_id=101/);
   });
 
   test('an unknown campaign code says the link is invalid', async ({ page }) => {
@@ -87,5 +109,25 @@ test('the campaign page hydrates in Hindi without warnings', async ({ page, cont
   const problems = hydrationProblems(page);
   await openLive(page, '/utm/asha01/400');
   await expect(page.getByRole('button', { name: 'जमा करें' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+for (const [name, url, visible] of [
+  ['feedback', feedbackLink, /Rate our Partner|Thank you for your valuable feedback/],
+  ['job', jobLink, /Apply Now/],
+] as const) {
+  test(`the ${name} page hydrates without warnings`, async ({ page }) => {
+    const problems = hydrationProblems(page);
+    await openLive(page, url);
+    await expect(page.getByText(visible).first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the job page in Hindi from the first response', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'pmw_lang', value: 'hi', url: baseURL! }]);
+  const problems = hydrationProblems(page);
+  await openLive(page, jobLink);
+  await expect(page.getByRole('link', { name: 'अभी आवेदन करें' })).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -7,6 +7,8 @@ import { enforceBudgets } from './budget.mjs';
 /** Each server-rendered page's module (`.ssr/{page}.js`, exporting `render(locale, data)`). */
 const SERVER_PAGES = {
   utm: 'src/features/campaign/page.server.tsx',
+  application: 'src/features/candidate/page.server.tsx',
+  fb: 'src/features/feedback/page.server.tsx',
 };
 
 const i = process.argv.indexOf('--outDir');

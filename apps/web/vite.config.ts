@@ -37,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       input: {
         index: 'index.html',
         utm: 'pages/utm.html',
+        application: 'pages/application.html',
+        fb: 'pages/fb.html',
       },
     },
   },

@@ -40,7 +40,7 @@ import { attachSupportRealtime } from './modules/support/support.realtime';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createFeedbackLinkGuard } from './modules/feedback/link-guard';
 import { createWrongCodeGuard } from './modules/auth/otp-budget';
-import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { PUBLIC_LIMIT as FEEDBACK_PAGE_LIMIT, registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { createDataDownloadService } from './modules/data-download/data-download.service';
 import { createPasscodeGuard } from './modules/data-download/passcode';
 import { registerDataDownloadRoutes } from './modules/data-download/data-download.routes';
@@ -50,6 +50,7 @@ import { createCatalogueCache } from './lib/catalogue-cache';
 import { createCampaignService } from './modules/campaign/campaign.service';
 import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
 import { registerCampaignPage } from './modules/campaign/campaign.page';
+import { registerFeedbackPage } from './modules/feedback/feedback.page';
 import { createPublicPages } from './http/public-pages';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
@@ -99,6 +100,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const limits = createMemoryLimitStore();
   const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp, wrongCodes: createWrongCodeGuard(limits, config.otp.windowMinutes) });
   const spa = createSpa(webDistDir(config));
+  const pages = createPublicPages(webDistDir(config));
   const opsAuth = createOpsAuthService({ db });
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
@@ -122,7 +124,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops };
+  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -141,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
   });
   const services = createServices(deps);
-  const { db, sessions, spa } = services;
+  const { db, sessions, spa, pages } = services;
 
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -189,9 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
-  const pages = createPublicPages(webDistDir(config));
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, ctx, services.feedback);
+  registerFeedbackPage(app, { feedback: services.feedback, pages, publicUrl: config.publicUrl, rateLimit: FEEDBACK_PAGE_LIMIT });
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [
     { prefix: '/partner', kind: 'worker' },
@@ -205,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
-  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, publicUrl: config.publicUrl });
+  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, publicUrl: config.publicUrl });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, opsAuth: services.opsAuth, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });

@@ -246,14 +246,8 @@ export const publicJobSchema = z.object({
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 
-/** `₹18,000 - ₹28,000 a month`, or the one bound there is. */
-export function payRange(job: { min_salary: number | null; max_salary: number | null }): string | null {
-  const fmt = (n: number) => `₹${n.toLocaleString('en-IN')}`;
-  if (job.min_salary && job.max_salary) return `${fmt(job.min_salary)} - ${fmt(job.max_salary)} a month`;
-  if (job.max_salary) return `Up to ${fmt(job.max_salary)} a month`;
-  if (job.min_salary) return `From ${fmt(job.min_salary)} a month`;
-  return null;
-}
+export { payRange } from './hiring-rules';
+export type { JobPageData } from './hiring-rules';
 
 export const applicationSchema = z.object({
   application_id: int(),

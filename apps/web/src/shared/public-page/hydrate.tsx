@@ -21,11 +21,12 @@ function Hydrated({ children }: { children: ReactNode }) {
  * server's HTML. The message bar has a root of its own (nothing of it is in
  * the server's HTML).
  */
-export function hydratePage<T>(render: (data: T) => ReactNode): T {
+export function hydratePage<T>(render: (data: T) => ReactNode, before?: (data: T) => Promise<unknown>): T {
   captureTrackingId();
   const { locale, data } = readPageData<T>();
   adoptLocale(locale);
-  void loadCatalogues(locale).then(() => {
+  // `before` loads what the server rendered open (a product's form), so hydration finds it at once.
+  void Promise.resolve(before?.(data)).then(() => loadCatalogues(locale)).then(() => {
     hydrateRoot(document.getElementById('root')!, <StrictMode><Hydrated>{render(data)}</Hydrated></StrictMode>);
     const bar = document.body.appendChild(document.createElement('div'));
     createRoot(bar).render(<MessageBar />);
