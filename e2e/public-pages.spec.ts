@@ -131,3 +131,20 @@ test('the job page in Hindi from the first response', async ({ page, context, ba
   await expect(page.getByRole('link', { name: 'अभी आवेदन करें' })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('robots.txt lets the public pages be listed and keeps the rest out', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.ok()).toBe(true);
+  const text = await res.text();
+  expect(text).toMatch(/^User-agent: \*$/m);
+  expect(text).toMatch(/^Allow: \/utm\/$/m);
+  for (const path of ['/partner', '/ops', '/mt', '/api', '/fb/']) expect(text).toContain(`Disallow: ${path}\n`);
+});
+
+test('a visitor who is not signed in is told so without a 401', async ({ request }) => {
+  for (const path of ['/api/v2/partner/user/get', '/api/v2/user/get', '/api/v2/team/user/get']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect((await res.json()).data, path).toBeNull();
+  }
+});

@@ -44,7 +44,7 @@ export function SlotPage() {
 
   if (!carried) return <Navigate to="/" replace />;
   // Without the candidate's session (cleared cookies) the path starts again from the job.
-  if (me.isError && me.error instanceof ApiError && me.error.httpStatus === 401) return <Navigate to="/" replace />;
+  if ((me.isSuccess && !me.data) || (me.isError && me.error instanceof ApiError && me.error.httpStatus === 401)) return <Navigate to="/" replace />;
   const failed = me.isError || booked.isError || slots.isError;
   if (failed) {
     return (
