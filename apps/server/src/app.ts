@@ -191,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
+  app.addHook('onReady', async () => services.pages.warm());
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerFeedbackPage(app, { feedback: services.feedback, pages, publicUrl: config.publicUrl, rateLimit: FEEDBACK_PAGE_LIMIT });

@@ -32,15 +32,22 @@ export function createPublicPages(dist: string) {
     }
     return html;
   };
+  const load = (page: PublicPage) => {
+    let mod = modules.get(page);
+    if (!mod) {
+      mod = import(pathToFileURL(moduleFile(page)).href) as Promise<PageModule>;
+      modules.set(page, mod);
+    }
+    return mod;
+  };
   return {
+    /** Loads the page modules before the first visitor needs them. */
+    async warm() {
+      for (const page of ['utm', 'fb', 'application'] as const) if (existsSync(moduleFile(page))) await load(page);
+    },
     available: (page: PublicPage) => existsSync(moduleFile(page)) && existsSync(path.join(dist, 'pages', `${page}.html`)),
     async render(req: FastifyRequest, page: PublicPage, data: unknown, meta: PageMeta): Promise<string> {
-      let mod = modules.get(page);
-      if (!mod) {
-        mod = import(pathToFileURL(moduleFile(page)).href) as Promise<PageModule>;
-        modules.set(page, mod);
-      }
-      const { html, dataScript } = await (await mod).render(requestLocale(req), data);
+      const { html, dataScript } = await (await load(page)).render(requestLocale(req), data);
       const filled = withMeta(template(page), meta).replace('<div id="root"></div>', () => `<div id="root">${html}</div>${dataScript}`);
       return pageInLocale(req, filled);
     },

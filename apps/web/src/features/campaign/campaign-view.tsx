@@ -71,7 +71,7 @@ const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey
  * from `data` and hydrated in the browser; Get Now is a link to the product's
  * own page, which after hydration opens the form in place.
  */
-export function CampaignView({ data, Panel }: { data: CampaignPageData; Panel: ComponentType<LeadPanelProps> }) {
+export function CampaignView({ data, Panel, preloadPanel }: { data: CampaignPageData; Panel: ComponentType<LeadPanelProps>; preloadPanel?: () => void }) {
   const utmCode = data.utm_code;
   const [form, setForm] = useState<CampaignTaskForm | null>(data.form);
   const [pending, setPending] = useState<number | null>(null);
@@ -115,6 +115,8 @@ export function CampaignView({ data, Panel }: { data: CampaignPageData; Panel: C
   function getNow(product: CampaignProduct, e: MouseEvent) {
     if (!plainClick(e)) return;
     e.preventDefault();
+    // The form's code and its data load side by side.
+    preloadPanel?.();
     history.pushState(null, '', productPath(utmCode, product.job_id));
     void open(product.job_id);
   }

@@ -16,7 +16,7 @@ const loadPanel = () => import('./lead-panel');
 let Panel: ComponentType<LeadPanelProps> = lazy(withCatalogues(() => loadPanel().then((m) => ({ default: m.LeadPanel }))));
 
 const data = hydratePage<CampaignPageData>(
-  (d) => (d.owner ? <CampaignView data={d} Panel={Panel} /> : <CampaignProblem invalid />),
+  (d) => (d.owner ? <CampaignView data={d} Panel={Panel} preloadPanel={() => void loadPanel()} /> : <CampaignProblem invalid />),
   async (d) => {
     if (d.form) Panel = (await loadPanel()).LeadPanel;
   },
