@@ -122,12 +122,7 @@ export const feedbackRoutes = {
   }),
 };
 
-export const feedbackMessages = {
-  thankYou: 'Thank you for your valuable feedback',
-  linkInvalid: 'This feedback link is not valid',
-  linkLocked: 'This feedback link is locked after too many wrong codes. Please ask your partner for a new link.',
-  addressLocked: 'Too many wrong feedback links from this network. Please try again in 15 minutes.',
-} as const;
+export { feedbackMessages } from './feedback-texts';
 
 /**
  * The link's OTP is 4 digits, so wrong codes are counted: FEEDBACK_MAX_WRONG

@@ -22,20 +22,8 @@ export const INSTALL_PROMPT_HIDE_MS = 7_000;
 /** A project whose action_status is this is shared by link instead of added as a lead. */
 export const ACTION_STATUS_SHARE = 20;
 
-export const teamMessages = {
-  invalidUrl: 'Invalid URL',
-  nameMin: 'Name must be at least 3 characters',
-  nameRequired: 'Name is required',
-  teamNotFound: 'Invalid URL',
-  leadAdded: 'Lead added successfully',
-  leadCompleted: 'Lead details added successfully',
-  shareUnavailable: 'The team leader has no campaign link yet, please contact your Admin.',
-  projectUnavailable: 'This project is not taking leads right now',
-  notYourLead: 'This lead is not yours',
-  noDetailsNeeded: 'This lead does not need more details',
-  pincodeInvalid: 'Pincode must be 6 digits',
-  inviteOnly: 'This team is by invitation only. Please ask your team manager to add you.',
-} as const;
+import { teamMessages } from './team-texts';
+export { teamMessages };
 
 /**
  * Whether a number may join a team at its first login: 'open' teams take

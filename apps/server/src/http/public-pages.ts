@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@pmw/contract/locale';
 import { pageInLocale, requestLocale } from './locale';
-import { withMeta, type PageMeta } from './spa';
+import { createSpa, withMeta, type PageMeta } from './spa';
 
 /** The pages the web build renders on the server, each with a light browser entry of its own. */
 export type PublicPage = 'utm' | 'fb' | 'application';
@@ -24,6 +24,7 @@ export function createPublicPages(dist: string) {
   const moduleFile = (page: PublicPage) => path.join(dist, '.ssr', `${page}.js`);
   const templates = new Map<PublicPage, string>();
   const modules = new Map<PublicPage, Promise<PageModule>>();
+  const spa = createSpa(dist);
   const template = (page: PublicPage) => {
     let html = templates.get(page);
     if (html === undefined) {
@@ -31,6 +32,33 @@ export function createPublicPages(dist: string) {
       templates.set(page, html);
     }
     return html;
+  };
+  let manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> | undefined;
+  /**
+   * `<link rel=modulepreload>` for the texts a page loads before it hydrates
+   * in a language (its areas' `messages.{locale}` chunks, and the contract's
+   * texts for a language other than English), so they download beside the
+   * entry instead of after it.
+   */
+  const textPreloads = (page: PublicPage, locale: Locale): string => {
+    try {
+      manifest ??= JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as NonNullable<typeof manifest>;
+    } catch {
+      return '';
+    }
+    const m = manifest;
+    const wanted = (key: string) => key.endsWith(`/messages.${locale}.ts`) || (locale !== 'en' && /contract\/src\/texts(\.[a-z]+)?\.ts$/.test(key));
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const walk = (key: string, collect: boolean) => {
+      if (seen.has(key) || !m[key]) return;
+      seen.add(key);
+      if (collect) files.add(m[key].file);
+      for (const k of m[key].imports ?? []) walk(k, collect);
+      if (!collect) for (const k of m[key].dynamicImports ?? []) if (wanted(k)) walk(k, true);
+    };
+    walk(`pages/${page}.html`, false);
+    return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
   };
   const load = (page: PublicPage) => {
     let mod = modules.get(page);
@@ -47,9 +75,16 @@ export function createPublicPages(dist: string) {
     },
     available: (page: PublicPage) => existsSync(moduleFile(page)) && existsSync(path.join(dist, 'pages', `${page}.html`)),
     async render(req: FastifyRequest, page: PublicPage, data: unknown, meta: PageMeta): Promise<string> {
-      const { html, dataScript } = await (await load(page)).render(requestLocale(req), data);
-      const filled = withMeta(template(page), meta).replace('<div id="root"></div>', () => `<div id="root">${html}</div>${dataScript}`);
+      const locale = requestLocale(req);
+      const { html, dataScript } = await (await load(page)).render(locale, data);
+      const filled = withMeta(template(page), meta)
+        .replace('</head>', () => `${textPreloads(page, locale)}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${html}</div>${dataScript}`);
       return pageInLocale(req, filled);
+    },
+    /** The app's own page instead (it fetches the data itself and offers a retry): when the server could not gather the data. */
+    sendApp(req: FastifyRequest, reply: FastifyReply) {
+      return this.send(reply, pageInLocale(req, spa.render()));
     },
     /** Sends a rendered page: it varies with the language cookie and is never cached as a whole. */
     send(reply: FastifyReply, html: string, status = 200) {

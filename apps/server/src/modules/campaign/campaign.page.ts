@@ -63,7 +63,13 @@ export function registerCampaignPage(
 
   app.get<{ Params: { code: string; jid?: string } }>('/utm/:code/:jid?', async (req, reply) => {
     if (!pages.available('utm')) return reply.callNotFound();
-    const data = await pageData(req, req.params.code, req.params.jid);
+    let data: CampaignPageData;
+    try {
+      data = await pageData(req, req.params.code, req.params.jid);
+    } catch (err) {
+      req.log.error({ err }, 'campaign page data failed; the app page fetches it itself');
+      return pages.sendApp(req, reply);
+    }
     const html = await pages.render(req, 'utm', data, meta(req, data));
     return pages.send(reply, html, data.owner ? 200 : 404);
   });

@@ -28,7 +28,10 @@ export function registerFeedbackPage(
       try {
         data.task = await feedback.taskForMerchant(link, req.ip);
       } catch (err) {
-        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+        if (!(err instanceof AppError) || err.statusCode >= 500) {
+          req.log.error({ err }, 'feedback page data failed; the app page fetches it itself');
+          return pages.sendApp(req, reply);
+        }
         status = err.statusCode;
         data.problem = { kind: err.statusCode === 429 ? 'locked' : 'invalid', message: localize(err.message, requestLocale(req)) };
       }
