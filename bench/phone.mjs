@@ -86,6 +86,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 async function measure(browser, base, p, rtt, limit) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  // A 2,000 ms round trip makes the app areas take far longer than a test's usual wait.
+  page.setDefaultTimeout(180_000);
+  page.setDefaultNavigationTimeout(180_000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const bytesPerSecond = (KBIT * 1000) / 8;
