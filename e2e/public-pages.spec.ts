@@ -82,17 +82,32 @@ test('the campaign page carries its data inertly and its link preview', async ({
 test('the campaign page hydrates without warnings and opens a form in place', async ({ page }) => {
   const problems = hydrationProblems(page);
   await openLive(page, '/utm/asha01');
+  await page.locator('html[data-form-ready]').waitFor({ state: 'attached' });
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   const cards = page.getByRole('region', { name: 'Credit Cards' });
   await cards.getByRole('button', { name: 'Show All' }).click();
   expect(await cards.getByRole('link', { name: /^Get Now:/ }).count()).toBeGreaterThanOrEqual(12);
   await cards.getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
   await expect(page).toHaveURL(/\/utm\/asha01\/400$/);
   await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
+  // Opened in place: the page did not load again.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Mobile number is required')).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toHaveCount(0);
   expect(problems).toEqual([]);
+});
+
+test('Get Now tapped before the form code is here follows its link to the product page', async ({ page }) => {
+  await page.route('**/assets/lead-panel-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await openLive(page, '/utm/asha01');
+  await page.getByRole('region', { name: 'Credit Cards' }).getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
+  await expect(page).toHaveURL(/\/utm\/asha01\/400$/);
+  await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
 });
 
 test('a shared product link opens with that product form, live', async ({ page }) => {

@@ -16,7 +16,7 @@ export interface LeadPanelProps {
 }
 
 /** The calls the page makes after its first screen; loaded when first needed (they carry the schemas). */
-const actions = () => import('./campaign-actions');
+export const actions = () => import('./campaign-actions');
 
 function ownerName(owner: OwnerProfile | null): string {
   const name = [owner?.first_name, owner?.last_name].filter(Boolean).join(' ');
@@ -71,7 +71,14 @@ const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey
  * from `data` and hydrated in the browser; Get Now is a link to the product's
  * own page, which after hydration opens the form in place.
  */
-export function CampaignView({ data, Panel, preloadPanel }: { data: CampaignPageData; Panel: ComponentType<LeadPanelProps>; preloadPanel?: () => void }) {
+export function CampaignView(props: {
+  data: CampaignPageData;
+  Panel: ComponentType<LeadPanelProps>;
+  preloadPanel?: () => void;
+  /** False while the form's code is not here yet: Get Now then follows its link to the server-rendered product page, which is quicker on a slow line. */
+  inPlaceReady?: () => boolean;
+}) {
+  const { data, Panel, preloadPanel, inPlaceReady } = props;
   const utmCode = data.utm_code;
   const [form, setForm] = useState<CampaignTaskForm | null>(data.form);
   const [pending, setPending] = useState<number | null>(null);
@@ -113,7 +120,7 @@ export function CampaignView({ data, Panel, preloadPanel }: { data: CampaignPage
   }, [form]);
 
   function getNow(product: CampaignProduct, e: MouseEvent) {
-    if (!plainClick(e)) return;
+    if (!plainClick(e) || (inPlaceReady && !inPlaceReady())) return;
     e.preventDefault();
     // The form's code and its data load side by side.
     preloadPanel?.();
