@@ -83,6 +83,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   realtime: Realtime;
   services: Services;
+  /** From now on every answer closes its connection (a stopping process, before it stops listening). */
+  startDraining(): void;
 }
 
 /** The services of every module, built once and handed to routes, jobs, seeds and tests. */
@@ -137,6 +139,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Fastify's overloads take each form of trustProxy separately, not their union.
     trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
+    // A request that reaches a stopping process on an open connection is answered, not refused.
+    return503OnClosing: false,
+  });
+  // While a process drains, each answer ends its connection: the proxy opens the next one
+  // elsewhere, and no idle keep-alive connection is left for the final close to cut under
+  // a request the proxy is sending on it.
+  let draining = false;
+  app.addHook('onRequest', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
   });
   const services = createServices(deps);
   const { db, sessions, spa } = services;
@@ -230,6 +241,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
   });
 
-  return { app, realtime, services };
+  return { app, realtime, services, startDraining: () => void (draining = true) };
 }
 

@@ -58,7 +58,7 @@ async function main() {
   // The snapshot's demo documents and banks were sealed with the public snapshot key: seal them with this data dir's.
   if (restored) await rekeySealedData(database.db, SNAPSHOT_SECRET_KEY, config.secretKey);
   const providers = await createProviders(config, database.db, logger);
-  const { app, services } = await buildApp({ config, database, providers, logger });
+  const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
   if (config.env === 'production' && process.argv.includes('--seed-only')) {
     console.error('The demo data is never loaded in production: it has an ops admin anyone could ask an OTP for. Create the first admin with `npm run create-admin -- <mobile>`.');
     await app.close();
@@ -76,6 +76,8 @@ async function main() {
   }
 
   let closing = false;
+  // Longer than the proxy's upstream keepalive_timeout (deploy/nginx.conf: 3 s).
+  const DRAIN_MS = config.env === 'production' ? 4_000 : 0;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -83,6 +85,10 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // First a short drain while still listening: open connections close after their
+      // next answer, so the proxy moves to the other processes without a failed request.
+      startDraining();
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
       await app.close();
       await database.close();
       process.exit(0);

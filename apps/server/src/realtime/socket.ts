@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { whenReady } from '../lib/redis-ready';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Realtime {
@@ -27,6 +28,8 @@ export async function createRealtime(
     const [{ createAdapter }, { Redis }] = await Promise.all([import('@socket.io/redis-adapter'), import('ioredis')]);
     const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
+    // The adapter subscribes at once: wait for the ready check first (see whenReady).
+    await whenReady(sub);
     io.adapter(createAdapter(pub, sub));
     closers.push(() => pub.quit(), () => sub.quit());
     deps.logger.info('Socket.IO uses the Redis adapter');
