@@ -7,6 +7,9 @@ import { loginPartner, outboxOtpAfter } from './helpers';
  * Every area under the page policy: each loads and works a step, and the
  * browser reports no policy violation (the event, or a console error).
  */
+/** A 1x1 PNG, as a phone camera would hand over a photo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 const violations = new WeakMap<Page, string[]>();
 
 test.beforeEach(async ({ page }) => {
@@ -79,7 +82,9 @@ test('candidate: the job page loads and Apply Now opens the details', async ({ p
   await expect(page.getByText('Name is required')).toBeVisible();
 });
 
-test('team: a member logs in and out', async ({ page }) => {
+test('team: a member logs in, starts a lead with a photo and the map, and logs out', async ({ page, context }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 12.8925, longitude: 77.5983 });
   await page.goto('/mt/TEAM01');
   await expect(page.getByText('Team of Asha')).toBeVisible();
   await page.getByLabel('Name').fill('Meena Devi');
@@ -88,6 +93,13 @@ test('team: a member logs in and out', async ({ page }) => {
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, '9876500011', before));
   await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Hi Meena')).toBeVisible();
+  // The photo's preview (a blob: image), its upload and the map picker, under the policy.
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  await page.getByLabel('Shop Photo').setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Uploaded: shop.png')).toBeVisible();
+  await expect(page.getByText(/Selected: .*near Bengaluru 560076/)).toBeVisible();
+  await page.goto('/mt/TEAM01');
   await expect(page.getByText('Hi Meena')).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog', { name: 'Are you sure to logout?' }).getByRole('button', { name: 'Yes' }).click();
