@@ -15,6 +15,8 @@ import { users } from './db/schema/index';
 import { registerErrorHandler } from './http/error-handler';
 import type { RouteContext } from './http/route';
 import { createSessionResolver } from './http/session';
+import { originPolicy, registerCrossSiteGuard } from './http/origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { AppError } from './errors';
 import { createFieldCipher } from './lib/crypto';
 import { createMemoryLimitStore } from './lib/limit-store';
@@ -92,7 +94,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const { config, database, providers } = deps;
   const db = database.db;
   const cipher = createFieldCipher(config.secretKey);
-  const sessions = createSessionResolver(db, { secureCookies: config.env === 'production' && !!config.publicUrl?.startsWith('https') });
+  const sessions = createSessionResolver(db, { alwaysSecure: config.env === 'production' && !!config.publicUrl?.startsWith('https'), trustProxy: !!config.trustProxy });
   const files = createFilesService({ db, storage: providers.storage });
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
   // Per-address and per-task counters; shared across processes once the shared limit store is wired (REDIS_URL).
@@ -169,12 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   });
   registerErrorHandler(app);
+  const origins = originPolicy(config);
+  const trusted = !!config.trustProxy;
+  registerCrossSiteGuard(app, origins, trusted);
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    return payload;
-  });
+  await registerSecurityHeaders(app, config, origins, trusted);
 
   // A blocked person loses access on their next request, not only at login.
   for (const kind of ['worker', 'team', 'ops'] as const) {
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   const ctx: RouteContext = { sessions, checkResponses: config.env !== 'production' };
 
-  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log });
+  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log, origins, trustProxy: trusted });
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => services.catalogue.close());

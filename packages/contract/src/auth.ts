@@ -44,7 +44,7 @@ export const partnerAuthRoutes = {
     body: otpLoginBodySchema, response: sessionUserSchema,
   }),
   me: defineRoute({ method: 'GET', path: '/partner/user/get', summary: 'The signed-in partner', auth: 'worker', response: sessionUserSchema }),
-  logout: defineRoute({ method: 'GET', path: '/partner/user/logout', summary: 'Signs the partner out', auth: 'public', response: z.null() }),
+  logout: defineRoute({ method: 'POST', path: '/partner/user/logout', summary: 'Signs the partner out', auth: 'public', response: z.null() }),
 };
 
 export const userOtpSendBodySchema = z.object({
@@ -73,7 +73,7 @@ export const userAuthRoutes = {
     body: otpLoginBodySchema, response: sessionUserSchema,
   }),
   me: defineRoute({ method: 'GET', path: '/user/get', summary: 'The signed-in worker', auth: 'worker', response: sessionUserSchema }),
-  logout: defineRoute({ method: 'GET', path: '/user/logout', summary: 'Signs the worker out', auth: 'public', response: z.null() }),
+  logout: defineRoute({ method: 'POST', path: '/user/logout', summary: 'Signs the worker out', auth: 'public', response: z.null() }),
 };
 
 /** Cookie that carries each kind of session. Kinds never share a cookie. */

@@ -334,7 +334,7 @@ export const teamRoutes = {
   login: defineRoute({ method: 'POST', path: '/team/login/otp', summary: 'Signs a team member in under the team code with the OTP', auth: 'public', body: teamLoginBodySchema, response: teamMemberSchema }),
   team: defineRoute({ method: 'GET', path: '/team/get', summary: 'A team by its code: name and manager, for the login page', auth: 'public', query: z.object({ team_code: teamCodeSchema }), response: teamSchema }),
   me: defineRoute({ method: 'GET', path: '/team/user/get', summary: 'The signed-in team member and their team', auth: 'team', response: teamMemberSchema }),
-  logout: defineRoute({ method: 'GET', path: '/team/user/logout', summary: 'Signs the team member out', auth: 'public', response: z.null() }),
+  logout: defineRoute({ method: 'POST', path: '/team/user/logout', summary: 'Signs the team member out', auth: 'public', response: z.null() }),
   projects: defineRoute({ method: 'GET', path: '/team/projects', summary: 'The projects a team member can submit leads for, by category', auth: 'team', response: teamProjectsSchema }),
   projectData: defineRoute({ method: 'GET', path: '/team/project/data', summary: "A project's lead form for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectDataSchema }),
   projectInfo: defineRoute({ method: 'GET', path: '/team/project/info', summary: "A project's details, criteria and payout texts for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectInfoSchema }),

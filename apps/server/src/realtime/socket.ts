@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { whenReady } from '../lib/redis-ready';
 import type { FastifyBaseLogger } from 'fastify';
+import { isOwnOrigin, requestOrigin, type OriginPolicy } from '../http/origin';
 
 export interface Realtime {
   io: Server;
@@ -16,12 +17,17 @@ export interface Realtime {
  */
 export async function createRealtime(
   httpServer: HttpServer,
-  deps: { redisUrl: string | undefined; logger: FastifyBaseLogger },
+  deps: { redisUrl: string | undefined; logger: FastifyBaseLogger; origins: OriginPolicy; trustProxy: boolean },
 ): Promise<Realtime> {
   const io = new Server(httpServer, {
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,
+    // A page of another site cannot open a socket with the visitor's cookies; clients without an Origin (scripts) may.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, origin === undefined || isOwnOrigin(origin, requestOrigin(req, deps.trustProxy), deps.origins));
+    },
   });
   const closers: (() => Promise<unknown>)[] = [];
   if (deps.redisUrl) {

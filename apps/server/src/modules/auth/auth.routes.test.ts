@@ -34,7 +34,7 @@ describe('partner OTP login', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get', headers: { cookie: cookieHeader(res) } });
     expect(body(me).data).toMatchObject({ user_id: 101 });
 
-    const out = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/logout', headers: { cookie: cookieHeader(res) } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/v2/partner/user/logout', headers: { cookie: cookieHeader(res) } });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get', headers: { cookie: cookieHeader(res) } });
     expect(after.statusCode).toBe(401);

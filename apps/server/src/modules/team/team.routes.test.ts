@@ -87,7 +87,7 @@ describe('team login', () => {
     // A worker cookie is not a team session.
     const worker = await loginWorker(t, '9876500001');
     expect((await get('/team/user/get', worker)).statusCode).toBe(401);
-    const out = await get('/team/user/logout', cookieHeader(res));
+    const out = await post('/team/user/logout', {}, cookieHeader(res));
     expect(out.statusCode).toBe(200);
     expect((await get('/team/user/get', cookieHeader(res))).statusCode).toBe(401);
   });
