@@ -89,6 +89,10 @@ async function main() {
       // next answer, so the proxy moves to the other processes without a failed request.
       startDraining();
       await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+      // Node's close() also cuts connections it sees as idle, among them ones the proxy has
+      // just opened and is writing a request on. Only stop listening: each open connection
+      // then ends after its answer, and the force timer above bounds the wait.
+      if (DRAIN_MS > 0) app.server.closeIdleConnections = () => undefined;
       await app.close();
       await database.close();
       process.exit(0);
