@@ -32,6 +32,7 @@ import { createOpsAuthService } from './modules/ops-auth/ops-auth.service';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
+import { registerOpsAgentRoutes } from './modules/ops-auth/ops-agents.routes';
 import { createSpa } from './http/spa';
 import { createSupportEvents } from './modules/support/support.events';
 import { createSupportService } from './modules/support/support.service';
@@ -172,7 +173,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (!row || row.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }
-  const ctx: RouteContext = { sessions, checkResponses: config.env !== 'production' };
+  const ctx: RouteContext = {
+    sessions,
+    checkResponses: config.env !== 'production',
+    opsRole: async (session, role) => void (await services.opsAuth.requireRole(session, role)),
+  };
 
   const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log });
   app.addHook('preClose', async () => realtime.disconnectAll());
@@ -184,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
+  registerOpsAgentRoutes(app, ctx, { opsAuth: services.opsAuth, agents: services.ops.agents });
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
