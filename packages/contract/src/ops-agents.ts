@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coerceInt, int, text } from './base';
 import { defineRoute } from './api';
-import { mobileSchema } from './mobile';
+import { normalisedMobileSchema } from './mobile';
 import { opsRoles } from './ops-auth';
 
 /** One person who may use the ops console, as the Agents page lists them. */
@@ -17,7 +17,7 @@ export const opsAgentRowSchema = z.object({
 export type OpsAgentRow = z.infer<typeof opsAgentRowSchema>;
 
 export const addAgentBodySchema = z.object({
-  mobile: mobileSchema,
+  mobile: normalisedMobileSchema,
   role: z.enum(opsRoles),
   /** Used only when the mobile has no account yet. */
   first_name: text().trim().max(60).optional(),

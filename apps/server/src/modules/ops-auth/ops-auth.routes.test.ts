@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { opsAgentSchema } from '@pmw/contract/ops-auth';
 import { opsAgents, users } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
@@ -16,7 +17,7 @@ it('logs the demo agent in as admin', async () => {
 });
 
 const outbox = async (mobile: string) => body<unknown[]>(await t.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${mobile}` })).data;
-const shape = (res: { statusCode: number; body: string }) => {
+const shape = (res: LightMyRequestResponse) => {
   const b = body<Record<string, unknown>>(res);
   return { status: res.statusCode, message: b.message, keys: Object.keys(b.data ?? {}).sort(), resend_after: b.data?.resend_after };
 };
