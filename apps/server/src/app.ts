@@ -15,6 +15,7 @@ import { users } from './db/schema/index';
 import { registerErrorHandler } from './http/error-handler';
 import type { RouteContext } from './http/route';
 import { createSessionResolver } from './http/session';
+import { createLinkOrigin } from './http/link-origin';
 import { AppError } from './errors';
 import { createFieldCipher } from './lib/crypto';
 import { createMemoryLimitStore } from './lib/limit-store';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (!row || row.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }
+  const linkOrigin = createLinkOrigin(config);
   const ctx: RouteContext = {
     sessions,
     checkResponses: config.env !== 'production',
@@ -202,12 +204,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/ops', kind: 'ops' },
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
-  registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
+  registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
-  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, publicUrl: config.publicUrl });
+  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, linkOrigin });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, opsAuth: services.opsAuth, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });

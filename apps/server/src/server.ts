@@ -128,6 +128,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.env === 'production' && !config.publicUrl) {
+    logger.warn(`PUBLIC_URL is not set: links the server hands out (team share links, job page previews) use http://${config.host}:${config.port}, not the address people use. Set PUBLIC_URL to the public https origin.`);
+  }
   printBanner({ config, port, database: database.kind, seeded, startupMs: Date.now() - started });
 }
 
