@@ -96,7 +96,7 @@ afterAll(async () => t.close());
 /** A request for a route with the contract's sample values, every id replaced by Asha's. */
 function requestFor(def: RouteDef) {
   const fill = (schema: RouteDef['body']) => {
-    let value = sampleValue(schema) ?? {};
+    let value: unknown = sampleValue(schema) ?? {};
     for (const field of inputFields(schema)) {
       const name = field.path.filter((p) => typeof p === 'string').at(-1);
       if (name && name in victimIds) value = withPath(value, field.path, field.kinds.has('string') && !field.kinds.has('int') ? String(victimIds[name]) : victimIds[name]);
