@@ -64,7 +64,7 @@ export function AgentsPage({ me }: { me: number }) {
     <section aria-labelledby="agents-title">
       <h1 id="agents-title">{t('agentsTitle')}</h1>
       <p className="muted">{t('agentsIntro')}</p>
-      <form className="ops__filters" noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
+      <form className="ops__filters" aria-label={t('addAgent')} noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
         <Field label={t('agentMobile')} error={form.formState.errors.mobile}>
           {(a11y) => <input {...a11y} className="input" inputMode="tel" autoComplete="off" {...form.register('mobile')} />}
         </Field>
