@@ -17,6 +17,7 @@ import type { RouteContext } from './http/route';
 import { createSessionResolver } from './http/session';
 import { originPolicy, registerCrossSiteGuard } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createLinkOrigin } from './http/link-origin';
 import { AppError } from './errors';
 import { createFieldCipher } from './lib/crypto';
 import { createMemoryLimitStore } from './lib/limit-store';
@@ -34,6 +35,7 @@ import { createOpsAuthService } from './modules/ops-auth/ops-auth.service';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
+import { registerOpsAgentRoutes } from './modules/ops-auth/ops-agents.routes';
 import { createSpa } from './http/spa';
 import { createSupportEvents } from './modules/support/support.events';
 import { createSupportService } from './modules/support/support.service';
@@ -184,7 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (!row || row.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }
-  const ctx: RouteContext = { sessions, checkResponses: config.env !== 'production' };
+  const linkOrigin = createLinkOrigin(config);
+  const ctx: RouteContext = {
+    sessions,
+    checkResponses: config.env !== 'production',
+    opsRole: async (session, role) => void (await services.opsAuth.requireRole(session, role)),
+  };
 
   const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log, origins, trustProxy: trusted });
   app.addHook('preClose', async () => realtime.disconnectAll());
@@ -196,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
+  registerOpsAgentRoutes(app, ctx, { opsAuth: services.opsAuth, agents: services.ops.agents });
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
@@ -208,12 +216,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/ops', kind: 'ops' },
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
-  registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
+  registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
-  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, publicUrl: config.publicUrl });
+  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, linkOrigin });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, opsAuth: services.opsAuth, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });

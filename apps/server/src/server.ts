@@ -7,6 +7,8 @@ import { createProviders } from './providers/index';
 import { seedIfNeeded } from './seed/index';
 import { rekeySealedData, restoreDemoSnapshot, SNAPSHOT_SECRET_KEY, snapshotDir } from './seed/snapshot';
 import { printBanner } from './banner';
+import { createAdmin, createAdminMessages, createAdminMobile } from './create-admin';
+import { AppError } from './errors';
 import pino from 'pino';
 
 function makeLogger(config: Config) {
@@ -29,11 +31,17 @@ async function main() {
     throw err;
   }
   const logger = makeLogger(config);
+  const adminOnly = process.argv.includes('--create-admin');
+  const admin = adminOnly ? createAdminMobile(process.argv) : undefined;
+  if (admin && 'error' in admin) {
+    console.error(admin.error);
+    process.exit(1);
+  }
   const started = Date.now();
   // Outside production a fresh PGlite data dir starts as a copy of the build's migrated, seeded snapshot.
   const restored =
     !config.databaseUrl && config.env !== 'production' && config.seedDemo !== 'never' && !process.env.PMW_NO_SNAPSHOT &&
-    !process.argv.includes('--migrate-only') &&
+    !process.argv.includes('--migrate-only') && !adminOnly &&
     restoreDemoSnapshot(snapshotDir(path.dirname(fileURLToPath(import.meta.url))), config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   if (process.argv.includes('--migrate-only')) {
@@ -42,6 +50,29 @@ async function main() {
     await database.close();
     if (left.length) throw new Error(`Migrations still pending after migrating: ${left.join(', ')}`);
     logger.info('Database migrated');
+    return;
+  }
+  if (admin && 'mobile' in admin) {
+    // Production: the database must be migrated already (`npm run migrate`); elsewhere it is migrated here.
+    if (config.env !== 'production') await database.migrate();
+    const pending = await database.pendingMigrations();
+    if (pending.length) {
+      console.error(`The database has migrations that have not run (${pending.join(', ')}). Run \`npm run migrate\` first.`);
+      await database.close();
+      process.exit(1);
+    }
+    try {
+      const { outcome, user_id } = await createAdmin(database.db, admin.mobile);
+      console.log(createAdminMessages[outcome](admin.mobile, user_id));
+    } catch (err) {
+      await database.close();
+      if (err instanceof AppError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+    await database.close();
     return;
   }
   if (config.env === 'production') {
@@ -107,6 +138,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.env === 'production' && !config.publicUrl) {
+    logger.warn(`PUBLIC_URL is not set: links the server hands out (team share links, job page previews) use http://${config.host}:${config.port}, not the address people use. Set PUBLIC_URL to the public https origin.`);
+  }
   printBanner({ config, port, database: database.kind, seeded, startupMs: Date.now() - started });
 }
 

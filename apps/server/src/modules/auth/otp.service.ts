@@ -35,7 +35,12 @@ export interface SmsLocale {
 }
 
 export interface OtpService {
-  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string }): Promise<{
+  /**
+   * `deliver: false` does everything a send does (limits, resend wait, the
+   * answer) but texts nothing: for mobiles that must not learn, nor let a
+   * caller learn, that they may not log in.
+   */
+  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string; deliver?: boolean }): Promise<{
     request_id: string;
     resend_after: number;
   }>;
@@ -61,7 +66,7 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
   }
 
   return {
-    async send({ mobile, purpose, ip, text, locale }) {
+    async send({ mobile, purpose, ip, text, locale, deliver = true }) {
       const since = new Date(Date.now() - limits.windowMinutes * 60_000);
       const [perIp] = await db
         .select({ n: count() })
@@ -92,9 +97,11 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
         client_ip: ip,
         expires_at: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
       });
-      const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
-      const body = localize(english, await smsLocale(mobile, locale));
-      await sms.sendOtp({ mobile, otp, text: body });
+      if (deliver) {
+        const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
+        const body = localize(english, await smsLocale(mobile, locale));
+        await sms.sendOtp({ mobile, otp, text: body });
+      }
       return { request_id: requestId, resend_after: limits.resendSeconds };
     },
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeApplicationParams, hiringMessages, hiringRoutes, payRange } from '@pmw/contract/hiring';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { Spa } from '../../http/spa';
+import type { LinkOrigin } from '../../http/link-origin';
 import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HiringService } from './hiring.service';
@@ -11,7 +12,7 @@ import { pageInLocale } from '../../http/locale';
 export function registerHiringRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { hiring: HiringService; documents: DocumentsService; spa: Spa; publicUrl?: string | undefined },
+  deps: { hiring: HiringService; documents: DocumentsService; spa: Spa; linkOrigin: LinkOrigin },
 ) {
   const { hiring, documents, spa } = deps;
 
@@ -52,7 +53,7 @@ export function registerHiringRoutes(
     if (!spa.available()) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });
     const pay = payRange(job);
     const description = [job.tag_line, `${location.city}`, pay].filter(Boolean).join(' · ');
-    const origin = (deps.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+    const origin = deps.linkOrigin(req);
     const html = spa.render(
       { title: `${job.job_title} at ${job.Employer.employer_name}`, description, ...(job.banner_url || job.logo_url ? { image: (job.banner_url ?? job.logo_url)! } : {}), url: origin + req.url },
       renderJobText(job, location),

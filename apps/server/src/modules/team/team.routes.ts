@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { LinkOrigin } from '../../http/link-origin';
 import { messages } from '@pmw/contract/messages';
 import { teamMessages, teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
@@ -12,10 +13,9 @@ import { smsLocaleOf } from '../../http/locale';
 
 /** The member a team session stands for: the user and the team they logged in under. */
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** /api/v2/team/...: the calls of the team area (spec 000, section 7, Team). */
-export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; intake: LeadIntakeService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
+export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; linkOrigin: LinkOrigin; intake: LeadIntakeService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
   const { otp, team } = deps;
 
   // Blocking takes effect on the member's next request, not only at login.
@@ -55,7 +55,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.pincodeFilter, async ({ body }) => ({ job_ids: await team.filterByPincode(body.job_ids, body.pincode) }));
 
   route(app, ctx, teamRoutes.utmLink, async ({ query, session, req }) => ({
-    utm_link: await team.shareLink(memberOf(session).teamId, query.entity_id, originOf(req)),
+    utm_link: await team.shareLink(memberOf(session).teamId, query.entity_id, deps.linkOrigin(req)),
   }));
 
   route(app, ctx, teamRoutes.taskCount, async ({ query, session }) => team.taskCount(memberOf(session), query));
