@@ -304,7 +304,8 @@ export const applyBodySchema = z.object({
 export const bookSlotBodySchema = z.object({ user_id: id, slot_id: id, job_id: id, booking_date: dateString });
 export const slotsQuerySchema = z.object({ job_id: queryInt.positive(), job_location_id: queryInt.positive().optional() });
 export const bookedQuerySchema = z.object({ job_id: queryInt.positive(), id: queryInt.positive().optional() });
-export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive() });
+/** With the link's recruiter, the job answers only when that recruiter may refer (a partner whose KYC is done). */
+export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive(), recruiter_id: queryInt.positive().optional() });
 
 export const updateUserBodySchema = z.object({
   user_id: id,

@@ -19,7 +19,7 @@ export function registerHiringRoutes(
   route(app, ctx, hiringRoutes.myProjects, async ({ session }) => hiring.myProjects(session.subjectId));
 
   route(app, ctx, hiringRoutes.jobById, async ({ query }) => {
-    const job = await hiring.publicJob(query.job_id);
+    const job = await hiring.publicJob(query.job_id, query.recruiter_id);
     if (!job) throw notFound(hiringMessages.jobNotFound);
     return job;
   });
@@ -46,7 +46,7 @@ export function registerHiringRoutes(
   // (WhatsApp runs no script). Anything that does not resolve goes to /.
   app.get<{ Params: { a: string; b: string; c: string } }>('/application/:a/:b/:c', async (req, reply) => {
     const ids = decodeApplicationParams(req.params.a, req.params.b, req.params.c);
-    const job = ids ? await hiring.publicJob(ids.job_id) : undefined;
+    const job = ids ? await hiring.publicJob(ids.job_id, ids.recruiter_id) : undefined;
     const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
     if (!ids || !job || !location) return reply.redirect('/', 302);
     if (!spa.available()) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });

@@ -73,6 +73,12 @@ export function createHiringService(deps: {
     return row;
   }
 
+  /** Whether a link's recruiter may refer candidates: a known, unblocked person whose KYC is done. */
+  async function mayRefer(recruiterId: number): Promise<boolean> {
+    const user = await users.byId(recruiterId);
+    return !!user && !user.blocked && (await documents.kycComplete(recruiterId));
+  }
+
   const toApplication = (r: ApplicationRow) => ({
     application_id: r.application_id,
     user_id: r.user_id,
@@ -198,9 +204,11 @@ export function createHiringService(deps: {
     },
 
     /** The public job page's data; undefined when the job is not open to candidates. */
-    async publicJob(jobId: number): Promise<PublicJob | undefined> {
+    async publicJob(jobId: number, recruiterId?: number): Promise<PublicJob | undefined> {
       const row = await openJob(jobId);
       if (!row) return undefined;
+      // A link whose recruiter could not have made it (unknown, or a partner without KYC) opens nothing.
+      if (recruiterId !== undefined && !(await mayRefer(recruiterId))) return undefined;
       const { job, employer, category } = row;
       const locs = (await locationsOf([jobId])).get(jobId) ?? [];
       return {
@@ -233,7 +241,8 @@ export function createHiringService(deps: {
       if (row.job.application_archive_status !== 0) throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
       const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, input.job_location_id)).limit(1);
       if (!loc || loc.job_id !== input.job_id) throw badRequest(hiringMessages.locationNotOfJob);
-      if (!(await users.byId(input.recruiter_id))) throw badRequest(hiringMessages.recruiterNotFound);
+      // Never attributed to a recruiter who could not have shared the link.
+      if (!(await mayRefer(input.recruiter_id))) throw badRequest(hiringMessages.recruiterNotFound);
       const [created] = await db
         .insert(applications)
         .values({

@@ -4,8 +4,9 @@ import { hiringRoutes } from '@pmw/contract/hiring';
 import { messages } from '@pmw/contract/messages';
 import { api, ApiError, putFile } from '../../shared/api-client';
 
-export const jobQueryKey = (jobId: number) => ['candidate', 'job', jobId] as const;
-export const fetchJob = (jobId: number) => api(hiringRoutes.jobById, { query: { job_id: jobId } });
+export const jobQueryKey = (jobId: number, recruiterId: number) => ['candidate', 'job', jobId, recruiterId] as const;
+/** The job as the link opens it: the server answers not found when the link's recruiter may not refer. */
+export const fetchJob = (jobId: number, recruiterId: number) => api(hiringRoutes.jobById, { query: { job_id: jobId, recruiter_id: recruiterId } });
 
 export const sendOtp = (mobile: string) => api(userAuthRoutes.sendOtp, { body: { mobile } });
 export const login = (mobile: string, otp: string) => api(userAuthRoutes.login, { body: { mobile, otp } });
