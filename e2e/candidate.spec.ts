@@ -69,8 +69,10 @@ test('a new candidate opens a partner link, applies with both documents, books a
   expect((await me.json()).data.first_name).toBe('Meena Devi');
 });
 
-test('a link that does not decode, a location of another job and a hidden job go to /', async ({ page }) => {
+test('a link that does not decode, a location of another job, a hidden job and a recruiter without KYC go to /', async ({ page }) => {
   for (const url of [
+    // Ravi (102) has no PAN, so no link of his is valid.
+    applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 102 }),
     '/application/abc/def/ghi',
     applicationPath({ job_id: 261, job_location_id: 2621, recruiter_id: 101 }),
     applicationPath({ job_id: 356, job_location_id: 3561, recruiter_id: 101 }),

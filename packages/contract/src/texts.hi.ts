@@ -97,6 +97,7 @@ const hi: TextTranslation = {
   'campaign.leadAdded': 'लीड जुड़ गई',
   'campaign.notEligible': 'माफ़ करें, आप इस प्रोडक्ट के लिए योग्य नहीं हैं',
   'campaign.productUnavailable': 'यह प्रोडक्ट अभी आवेदन नहीं ले रहा है',
+  'campaign.productNotAvailable': 'यह प्रोडक्ट अभी उपलब्ध नहीं है',
   'campaign.consentNotFound': 'पहले अपनी क्रेडिट प्रोफ़ाइल वेरिफ़ाई करें',
   'campaign.otpNeeded': 'OTP से अपना मोबाइल नंबर वेरिफ़ाई करें',
   'campaign.loggedOut': 'आप इस डिवाइस पर लॉगआउट हो गए हैं',

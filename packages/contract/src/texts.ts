@@ -119,6 +119,7 @@ export const texts = {
   'campaign.leadAdded': campaignTexts.leadAdded,
   'campaign.notEligible': campaignTexts.notEligible,
   'campaign.productUnavailable': campaignTexts.productUnavailable,
+  'campaign.productNotAvailable': campaignTexts.productNotAvailable,
   'campaign.consentNotFound': campaignTexts.consentNotFound,
   'campaign.otpNeeded': campaignTexts.otpNeeded,
   'campaign.loggedOut': campaignTexts.loggedOut,
