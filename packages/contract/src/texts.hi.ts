@@ -192,6 +192,7 @@ const hi: TextTranslation = {
 
   'team.invalidUrl': 'URL सही नहीं है',
   'team.nameMin': 'नाम कम से कम 3 अक्षरों का होना चाहिए',
+  'team.otpNotAsked': 'यह प्रोजेक्ट OTP नहीं माँगता',
   'team.inviteOnly': 'इस टीम में सिर्फ़ बुलावे से जुड़ सकते हैं। अपने टीम मैनेजर से आपको जोड़ने को कहें।',
   'team.leadAdded': 'लीड जुड़ गई',
   'team.leadCompleted': 'लीड की जानकारी जुड़ गई',

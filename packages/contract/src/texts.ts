@@ -218,6 +218,7 @@ export const texts = {
   'team.invalidUrl': teamMessages.invalidUrl,
   'team.nameMin': teamMessages.nameMin,
   'team.inviteOnly': teamMessages.inviteOnly,
+  'team.otpNotAsked': teamMessages.otpNotAsked,
   'team.leadAdded': teamMessages.leadAdded,
   'team.leadCompleted': teamMessages.leadCompleted,
   'team.shareUnavailable': teamMessages.shareUnavailable,
