@@ -6,7 +6,7 @@ import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HiringService } from './hiring.service';
 import { renderJobText } from './job-page-html';
-import { pageInLocale } from '../../http/locale';
+import { pageInLocale, smsLocaleOf } from '../../http/locale';
 
 export function registerHiringRoutes(
   app: FastifyInstance,
@@ -33,6 +33,10 @@ export function registerHiringRoutes(
   route(app, ctx, hiringRoutes.bookedSlot, async ({ query, session }) => {
     if (query.id !== undefined && query.id !== session.subjectId) throw notFound();
     return hiring.bookedSlot(session.subjectId, query.job_id);
+  });
+  route(app, ctx, hiringRoutes.rescheduleSlot, async ({ body, session, req }) => {
+    const { booking, moved } = await hiring.rescheduleSlot(session.subjectId, body, smsLocaleOf(req));
+    return answer(booking, moved ? hiringMessages.slotRescheduled : hiringMessages.slotBooked);
   });
   route(app, ctx, hiringRoutes.bookSlot, async ({ body, session }) => answer(await hiring.bookSlot(session.subjectId, body), hiringMessages.slotBooked));
 

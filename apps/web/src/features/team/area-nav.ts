@@ -44,7 +44,7 @@ export function useAreaNav() {
 /** The parents of a screen, nearest last: what Back walks through from it. */
 export function parentsOf(rest: string): string[] {
   const parts = rest.split('/').filter(Boolean);
-  if (parts[0] === 'project' && parts[1]) return parts[2] === 'lead' ? [teamPaths.projects, teamPaths.project(Number(parts[1]))] : [teamPaths.projects];
+  if (parts[0] === 'project' && parts[1]) return [teamPaths.projects];
   if (parts[0] === 'report') {
     if (parts.length >= 4) return [teamPaths.projects, teamPaths.report, teamPaths.reportList(Number(parts[1]), Number(parts[2]))];
     if (parts.length >= 3) return [teamPaths.projects, teamPaths.report];

@@ -10,6 +10,17 @@ import { t } from './messages';
 import { tx } from '../../shared/i18n';
 import { QueryView } from '../../shared/query-view';
 
+const remembered = new Map<string, unknown>();
+/** State kept for the visit (not the page load), under a name. */
+function useRemembered<T>(key: string, initial: T) {
+  const [value, setValue] = useState<T>(remembered.has(key) ? (remembered.get(key) as T) : initial);
+  const set = (v: T) => {
+    remembered.set(key, v);
+    setValue(v);
+  };
+  return [value, set] as const;
+}
+
 /** Category chips, a name search and a 6-digit pincode search over the team's projects. */
 export function ProjectsPage({
   onAdd,
@@ -23,9 +34,10 @@ export function ProjectsPage({
   detailsJobId: number | undefined;
 }) {
   const projects = useQuery({ queryKey: teamKeys.projects, queryFn: fetchProjects, staleTime: 60_000 });
-  const [category, setCategory] = useState<number>();
-  const [search, setSearch] = useState('');
-  const [pincode, setPincode] = useState('');
+  // Kept for the visit, so coming Back from a project or its form finds the list as it was.
+  const [category, setCategory] = useRemembered<number | undefined>('category', undefined);
+  const [search, setSearch] = useRemembered('search', '');
+  const [pincode, setPincode] = useRemembered('pincode', '');
   const share = useShare();
 
   const allIds = useMemo(() => projects.data?.projects.map((p) => p.job_id) ?? [], [projects.data]);
