@@ -31,4 +31,5 @@ export const bookedQueryKey = (jobId: number) => ['candidate', 'booked', jobId] 
 export const fetchSlots = (jobId: number, locationId: number) => api(hiringRoutes.slots, { query: { job_id: jobId, job_location_id: locationId } });
 export const fetchBooked = (jobId: number) => api(hiringRoutes.bookedSlot, { query: { job_id: jobId } });
 export const bookSlot = (body: { user_id: number; slot_id: number; job_id: number; booking_date: string }) => api(hiringRoutes.bookSlot, { body });
+export const rescheduleSlot = (body: { user_id: number; slot_id: number; job_id: number; booking_date: string }) => api(hiringRoutes.rescheduleSlot, { body });
 export const fetchMe = () => api(userAuthRoutes.me);
