@@ -81,7 +81,7 @@ test('a new candidate opens a partner link, applies with both documents, books a
 
   await page.getByRole('button', { name: 'Reschedule' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeVisible();
-  await expect(page.getByText('Your current time')).toBeVisible();
+  await expect(page.getByText('Your current time', { exact: true })).toBeVisible();
   const other = page.getByRole('radio', { disabled: false }).nth(1);
   await other.check({ force: true });
   const newTime = (await other.locator('xpath=..').locator('strong').textContent())!.trim();

@@ -80,6 +80,8 @@ function useDraft(id: string, values: LeadFieldValues | undefined, key: string) 
   }, [id]);
   useEffect(() => {
     if (values === undefined || cleared.current) return;
+    // 'Saved' says the latest values are on the device, not earlier ones.
+    setSaved(false);
     const timer = setTimeout(() => void saveDraft(id, { key, values }).then(() => !cleared.current && setSaved(true)), DRAFT_SAVE_MS);
     return () => clearTimeout(timer);
   }, [id, key, values]);
