@@ -360,7 +360,7 @@ export const hiringRoutes = {
   }),
   rescheduleSlot: defineRoute({
     method: 'POST', path: '/user/job/slot/reschedule', auth: 'worker',
-    summary: "Moves the candidate's interview to another slot of the job, freeing the old one (still one booking per job), and tells them by SMS",
+    summary: "Moves the candidate's interview to another slot, freeing the old one, and tells them by SMS",
     body: bookSlotBodySchema, response: bookingSchema,
   }),
   bookSlot: defineRoute({ method: 'POST', path: '/user/job/slot/book', summary: 'Books an interview slot for the candidate, never past its capacity', auth: 'worker', body: bookSlotBodySchema, response: bookingSchema }),
