@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import type { Booking, SlotDay } from '@pmw/contract/hiring';
@@ -147,6 +147,11 @@ function BookedView({ booking, jobTitle, jobLocationId, userId }: { booking: Boo
   const queryClient = useQueryClient();
   const [moving, setMoving] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
+  const moveTitle = useRef<HTMLHeadingElement>(null);
+  // The new-time list opens with the reader's focus on it.
+  useEffect(() => {
+    if (moving) moveTitle.current?.focus();
+  }, [moving]);
   const place = [booking.location.address, booking.location.city].filter(Boolean).join(', ');
   const slots = useQuery({ queryKey: [...slotsQueryKey(booking.job_id), 'reschedule'], queryFn: () => fetchSlots(booking.job_id, jobLocationId), enabled: moving, retry: noRetryOn4xx });
   const move = useMutation({
@@ -208,7 +213,7 @@ function BookedView({ booking, jobTitle, jobLocationId, userId }: { booking: Boo
             move.mutate({ slot_id: selected.slot_id, date: selected.date });
           }}
         >
-          <h2 id="reschedule-title">{t('rescheduleTitle')}</h2>
+          <h2 id="reschedule-title" ref={moveTitle} tabIndex={-1}>{t('rescheduleTitle')}</h2>
           <p className="muted">{t('rescheduleNote')}</p>
           {slots.isPending ? (
             <Loader label={t('loading')} />
