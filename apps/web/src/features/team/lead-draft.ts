@@ -29,20 +29,6 @@ const drafts = (): UseStore | undefined => {
 
 export const draftId = (userId: number, jobId: number, leadId?: number) => `${userId}:${jobId}:${leadId ?? 'new'}`;
 
-/** The bytes behind a photo's preview, read once per preview. */
-const photos = new Map<string, Blob>();
-async function photoOf(previewUrl: string): Promise<Blob | undefined> {
-  const known = photos.get(previewUrl);
-  if (known) return known;
-  try {
-    const blob = await (await fetch(previewUrl)).blob();
-    photos.set(previewUrl, blob);
-    return blob;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function loadDraft(id: string): Promise<LeadDraft | undefined> {
   const s = drafts();
   if (!s) return undefined;
@@ -52,9 +38,7 @@ export async function loadDraft(id: string): Promise<LeadDraft | undefined> {
     const values: LeadFieldValues = {};
     for (const [inputId, v] of Object.entries(stored.values)) {
       if (typeof v === 'object' && 'file_id' in v) {
-        const preview_url = v.photo ? URL.createObjectURL(v.photo) : undefined;
-        if (preview_url && v.photo) photos.set(preview_url, v.photo);
-        values[Number(inputId)] = { file_id: v.file_id, file_name: v.file_name, ...(preview_url ? { preview_url } : {}) };
+        values[Number(inputId)] = { file_id: v.file_id, file_name: v.file_name, ...(v.photo ? { preview_url: URL.createObjectURL(v.photo), photo: v.photo } : {}) };
       } else values[Number(inputId)] = v;
     }
     return { key: stored.key, values };
@@ -70,8 +54,8 @@ export async function saveDraft(id: string, draft: LeadDraft): Promise<void> {
   for (const [inputId, v] of Object.entries(draft.values)) {
     if (v === undefined) continue;
     if (isUploadedFile(v)) {
-      const photo = v.preview_url ? await photoOf(v.preview_url) : undefined;
-      values[Number(inputId)] = { file_id: v.file_id, file_name: v.file_name, ...(photo ? { photo } : {}) };
+      // The image's own bytes (the page policy lets no script read a blob: URL back).
+      values[Number(inputId)] = { file_id: v.file_id, file_name: v.file_name, ...(v.photo ? { photo: v.photo } : {}) };
     } else if (isLocation(v)) values[Number(inputId)] = { ...v };
     else values[Number(inputId)] = v;
   }
