@@ -17,6 +17,8 @@ export const campaignTexts = {
   leadAdded: 'Lead added successfully',
   notEligible: 'Sorry, You are not eligible for this product',
   productUnavailable: 'This product is not taking applications right now',
+  /** A link to a product the page does not list (paused, a hiring project, or missing). */
+  productNotAvailable: 'This product is not available right now',
   consentNotFound: 'Please verify your credit profile first',
   consentNotEligible: 'Sorry, You are not eligible for this product',
   otpNeeded: 'Please verify your mobile number with the OTP',

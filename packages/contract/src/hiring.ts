@@ -33,6 +33,11 @@ export const hiringMessages = {
   bookingDateMismatch: 'booking_date does not match the slot',
   alreadyBooked: 'You have already booked an interview slot for this job',
   slotBooked: 'Interview slot booked',
+  slotRescheduled: 'Interview moved to the new time',
+  noBooking: 'You have not booked an interview for this job',
+  interviewStarted: 'This interview has already started and cannot be moved',
+  /** The text a candidate gets when their interview moves (English; Hindi in texts.hi). */
+  rescheduledSms: 'Your interview for {job} is now on {when} at {place}. - PickMyWork',
   nameUpdated: 'Details updated successfully!',
   documentAdded: 'Document added',
   ownDataOnly: 'You can only change your own details',
@@ -304,7 +309,8 @@ export const applyBodySchema = z.object({
 export const bookSlotBodySchema = z.object({ user_id: id, slot_id: id, job_id: id, booking_date: dateString });
 export const slotsQuerySchema = z.object({ job_id: queryInt.positive(), job_location_id: queryInt.positive().optional() });
 export const bookedQuerySchema = z.object({ job_id: queryInt.positive(), id: queryInt.positive().optional() });
-export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive() });
+/** With the link's recruiter, the job answers only when that recruiter may refer (a partner whose KYC is done). */
+export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive(), recruiter_id: queryInt.positive().optional() });
 
 export const updateUserBodySchema = z.object({
   user_id: id,
@@ -351,6 +357,11 @@ export const hiringRoutes = {
     method: 'GET', path: '/user/job/slot/booked', auth: 'worker',
     summary: 'The interview slot the candidate booked for a job, or null',
     query: bookedQuerySchema, response: bookingSchema.nullable(),
+  }),
+  rescheduleSlot: defineRoute({
+    method: 'POST', path: '/user/job/slot/reschedule', auth: 'worker',
+    summary: "Moves the candidate's interview to another slot, freeing the old one, and tells them by SMS",
+    body: bookSlotBodySchema, response: bookingSchema,
   }),
   bookSlot: defineRoute({ method: 'POST', path: '/user/job/slot/book', summary: 'Books an interview slot for the candidate, never past its capacity', auth: 'worker', body: bookSlotBodySchema, response: bookingSchema }),
   apply: defineRoute({ method: 'POST', path: '/user/job/application/add', summary: 'Applies the candidate to a job under the referring partner, once', auth: 'worker', body: applyBodySchema, response: applicationSchema }),

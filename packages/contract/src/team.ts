@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text, int } from './base';
 import { defineRoute, queryInt } from './api';
-import { otpSchema } from './auth';
+import { otpSchema, otpSentSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
 import { formInputSchema, leadInputValueSchema, mapLocationSchema } from './lead-form';
@@ -35,6 +35,7 @@ export const teamMessages = {
   noDetailsNeeded: 'This lead does not need more details',
   pincodeInvalid: 'Pincode must be 6 digits',
   inviteOnly: 'This team is by invitation only. Please ask your team manager to add you.',
+  otpNotAsked: 'This project does not ask for an OTP',
 } as const;
 
 /**
@@ -66,6 +67,14 @@ export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode)
 export const pincodeSchema = text().trim().regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
 
 // ---------------------------------------------------------------- lead status
+
+/**
+ * How a lead's customer mobile was proved on a form with an OTP: their code
+ * ('otp'), nothing because the lead was queued offline ('unverified'), or an
+ * ops call afterwards ('call'). Null when the form asks no OTP.
+ */
+export const MOBILE_CHECKS = ['otp', 'unverified', 'call'] as const;
+export type MobileCheck = (typeof MOBILE_CHECKS)[number];
 
 /** The status index of the team report (spec 4): 0 Added, 1 Verified, 2 Rejected, 3 Expired. */
 export const LEAD_STATUS_INDEX = { added: 0, verified: 1, rejected: 2, expired: 3 } as const;
@@ -294,14 +303,23 @@ export const teamLeadSchema = z.object({
   archive_status: int(),
   sub_status: int(),
   status_comment: text().nullable(),
+  mobile_check: z.enum(MOBILE_CHECKS).nullable(),
   created_on: text(),
   /** The values already given, so 'Add Details' starts from them. */
   response_data: z.array(z.object({ input_id: int(), value: text() })),
 });
 export type TeamLead = z.infer<typeof teamLeadSchema>;
 
+
+/** Asks the customer's OTP for a team lead on a form with is_otp_required (spec 000, section 9: 30 s countdown). */
+export const teamLeadOtpBodySchema = z.object({ form_id: int().positive(), mobile: mobileSchema });
+
 export const teamSubmitBodySchema = z.object({
   form_id: int().positive(),
+  /** The customer's OTP, on a form with is_otp_required while online. */
+  otp: otpSchema.optional(),
+  /** Set by the device on a lead it queued offline for a form with OTP: the lead is marked unverified for ops. */
+  offline_unverified: z.literal(true).optional(),
   input: z.array(leadInputValueSchema).max(100),
   /** Where the field agent stood when the lead was submitted. */
   location: mapLocationSchema.optional(),
@@ -309,7 +327,7 @@ export const teamSubmitBodySchema = z.object({
   idempotency_key: text().trim().min(8).max(100),
 });
 /** Completing is naturally idempotent: a lead that no longer waits for details answers a conflict. */
-export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true }).extend({ form_response_id: int().positive() });
+export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true, otp: true, offline_unverified: true }).extend({ form_response_id: int().positive() });
 export const teamSubmittedSchema = z.object({ form_response_id: int() });
 
 export const reverseGeocodeQuerySchema = z.object({
@@ -343,6 +361,7 @@ export const teamRoutes = {
   projectReport: defineRoute({ method: 'GET', path: '/team/project/report', summary: "The team member's lead counts per project, for the report", auth: 'team', query: reportQuerySchema, response: projectReportSchema }),
   taskCount: defineRoute({ method: 'GET', path: '/team/task/count', summary: "The team member's lead counts by status", auth: 'team', query: reportQuerySchema, response: taskCountSchema }),
   reportData: defineRoute({ method: 'GET', path: '/team/project/report/data', summary: "The team member's leads of a project, with their form answers", auth: 'team', query: reportDataQuerySchema, response: z.array(teamLeadSchema) }),
+  leadOtp: defineRoute({ method: 'POST', path: '/team/lead/otp/send', summary: "Sends the customer of a team lead an OTP, on a form that asks for one", auth: 'team', body: teamLeadOtpBodySchema, response: otpSentSchema }),
   submit: defineRoute({ method: 'POST', path: '/team/task/response/submit', summary: 'Submits a lead from the field, once per idempotency key (offline retries are safe)', auth: 'team', body: teamSubmitBodySchema, response: teamSubmittedSchema }),
   complete: defineRoute({ method: 'POST', path: '/team/task/response/complete', summary: 'Completes a lead that was sent back for more details', auth: 'team', body: teamCompleteBodySchema, response: teamSubmittedSchema }),
   reverseGeocode: defineRoute({ method: 'GET', path: '/team/geocode/reverse', summary: 'The address near a point picked on the map', auth: 'team', query: reverseGeocodeQuerySchema, response: reverseGeocodeSchema }),

@@ -1,14 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
-import { isLocale, type Locale } from '@pmw/contract/locale';
 import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
-import { mobileLocales, otpRequests } from '../../db/schema/index';
+import { otpRequests } from '../../db/schema/index';
 import { localize } from '../../http/locale';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
+import { smsLocaleFor, type SmsLocale } from './sms-locale';
 import { assertSendBudget, type WrongCodeGuard } from './otp-budget';
 
 /** What an OTP is for; a code sent for one purpose never verifies another. */
@@ -24,15 +24,7 @@ export interface OtpLimits {
   resendSeconds: number;
 }
 
-/**
- * The language of a text to a mobile: a reader's choice on the sending device
- * (remembered for that mobile), else the mobile's remembered choice, else the
- * sending browser's preference, else English.
- */
-export interface SmsLocale {
-  chosen?: Locale | undefined;
-  browser?: Locale | undefined;
-}
+export type { SmsLocale } from './sms-locale';
 
 export interface OtpService {
   /**
@@ -52,18 +44,7 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
   const { db, sms, secretKey, limits, wrongCodes } = deps;
   const hashCode = (requestId: string, otp: string) => hmac(secretKey, `otp:${requestId}:${otp}`);
 
-  async function smsLocale(mobile: string, pref: SmsLocale | undefined): Promise<Locale> {
-    if (pref?.chosen) {
-      await db
-        .insert(mobileLocales)
-        .values({ mobile, locale: pref.chosen })
-        .onConflictDoUpdate({ target: mobileLocales.mobile, set: { locale: pref.chosen, modified_on: new Date() } });
-      return pref.chosen;
-    }
-    const [row] = await db.select({ locale: mobileLocales.locale }).from(mobileLocales).where(eq(mobileLocales.mobile, mobile)).limit(1);
-    if (row && isLocale(row.locale)) return row.locale;
-    return pref?.browser ?? 'en';
-  }
+  const smsLocale = (mobile: string, pref: SmsLocale | undefined) => smsLocaleFor(db, mobile, pref);
 
   return {
     async send({ mobile, purpose, ip, text, locale, deliver = true }) {

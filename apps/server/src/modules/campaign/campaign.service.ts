@@ -155,7 +155,7 @@ export function createCampaignService(deps: {
         .where(and(eq(jobs.job_id, jobId), listed))
         .limit(1);
       const form = row ? await leads.formByJob(jobId) : undefined;
-      if (!row || !form) throw notFound('Product not found');
+      if (!row || !form) throw notFound(campaignTexts.productNotAvailable);
       return {
         ...row,
         form_id: form.form_id,

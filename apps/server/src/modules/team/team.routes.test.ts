@@ -257,7 +257,7 @@ describe('leads', () => {
     expect(missing.statusCode).toBe(400);
     expect(body(missing).message).toBe('Please upload Shop Photo');
 
-    const payload = { form_id: 201, input: [{ input_id: 1, value: '9811100002' }, { input_id: 2, value: 'Kavya Menon' }, { input_id: 3, value: 'hkmpk3333c' }, { input_id: 4, value: 'Pune' }], location: { lat: 18.52, lng: 73.85 }, idempotency_key: 'offline-queue-0001' };
+    const payload = { form_id: 201, input: [{ input_id: 1, value: '9811100002' }, { input_id: 2, value: 'Kavya Menon' }, { input_id: 3, value: 'hkmpk3333c' }, { input_id: 4, value: 'Pune' }], location: { lat: 18.52, lng: 73.85 }, idempotency_key: 'offline-queue-0001', offline_unverified: true };
     const first = await post('/team/task/response/submit', payload, meena);
     expect(first.statusCode, first.body).toBe(200);
     expect(body(first).message).toBe('Lead added successfully');
@@ -266,7 +266,7 @@ describe('leads', () => {
     expect(teamSubmittedSchema.parse(body(again).data).form_response_id).toBe(form_response_id);
     const rows = await t.database.db.select().from(formResponses).where(eq(formResponses.customer_mobile, '9811100002'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ team_member_user_id: 111, team_id: 1, partner_user_id: null, status: 0, location: { lat: 18.52, lng: 73.85 } });
+    expect(rows[0]).toMatchObject({ team_member_user_id: 111, team_id: 1, partner_user_id: null, status: 0, location: { lat: 18.52, lng: 73.85 }, mobile_check: 'unverified' });
 
     const dup = await post('/team/task/response/submit', { ...payload, idempotency_key: 'offline-queue-0002' }, meena);
     expect(dup.statusCode).toBe(409);

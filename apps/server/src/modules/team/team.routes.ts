@@ -62,8 +62,21 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.projectReport, async ({ query, session }) => team.projectReport(memberOf(session), query));
   route(app, ctx, teamRoutes.reportData, async ({ query, session }) => team.reportData(memberOf(session), query));
 
-  route(app, ctx, teamRoutes.submit, async ({ body, session }) => {
-    const lead = await deps.intake.teamLead(memberOf(session), { form_id: body.form_id, values: body.input, location: body.location, idempotency_key: body.idempotency_key });
+  route(app, ctx, teamRoutes.leadOtp, async ({ body, req }) => {
+    const sent = await deps.intake.teamLeadOtp({ form_id: body.form_id, mobile: body.mobile, ip: req.ip, locale: smsLocaleOf(req) });
+    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+  });
+
+  route(app, ctx, teamRoutes.submit, async ({ body, session, req }) => {
+    const lead = await deps.intake.teamLead(memberOf(session), {
+      form_id: body.form_id,
+      values: body.input,
+      location: body.location,
+      idempotency_key: body.idempotency_key,
+      otp: body.otp,
+      offline_unverified: body.offline_unverified,
+      ip: req.ip,
+    });
     return answer(lead, teamMessages.leadAdded);
   });
 

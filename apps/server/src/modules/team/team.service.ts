@@ -311,6 +311,7 @@ export function createTeamService(deps: {
         archive_status: r.archive_status,
         sub_status: r.sub_status,
         status_comment: r.status_comment,
+        mobile_check: r.mobile_check,
         created_on: r.created_on.toISOString(),
         response_data: data
           .filter((d) => d.form_response_id === r.form_response_id)

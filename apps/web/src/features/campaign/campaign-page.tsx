@@ -122,6 +122,11 @@ export function CampaignPage() {
       )}
 
       <div ref={panelRef} className="campaign-panel">
+        {jid !== undefined && !listed && (
+          <p className="campaign-problem campaign-problem--inline" role="alert">
+            {t('productNotAvailable')}
+          </p>
+        )}
         {jid !== undefined && listed && form.isPending && <Loader label={t('formLoading')} />}
         {form.error && (
           <p className="campaign-problem" role="alert">

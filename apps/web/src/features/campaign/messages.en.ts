@@ -7,6 +7,7 @@ export default {
   somethingWentWrong: campaignTexts.somethingWentWrong,
   tryAgain: 'Try again',
   noProducts: campaignTexts.noProducts,
+  productNotAvailable: campaignTexts.productNotAvailable,
   recommendedBy: 'Products recommended by {name}',
   partnerFallback: 'your PickMyWork partner',
   ownerPhoto: 'Photo of {name}',

@@ -7,6 +7,7 @@ export default {
   somethingWentWrong: 'कुछ गड़बड़ हो गई, फिर से कोशिश करें',
   tryAgain: 'फिर से कोशिश करें',
   noProducts: 'कोई प्रोडक्ट नहीं मिला',
+  productNotAvailable: 'यह प्रोडक्ट अभी उपलब्ध नहीं है',
   recommendedBy: '{name} के सुझाए प्रोडक्ट',
   partnerFallback: 'आपके PickMyWork पार्टनर',
   ownerPhoto: '{name} की फ़ोटो',

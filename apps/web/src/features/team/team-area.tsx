@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
@@ -55,7 +55,10 @@ export function TeamArea() {
     [queryClient],
   );
 
-  const blocked = useBlocked() || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
+  const blockedNow = useBlocked();
+  // /mt opens the team this phone used last, at its own address, so the area's screens have one.
+  if (!params.teamCode && code) return <Navigate to={`/mt/${encodeURIComponent(code)}`} replace />;
+  const blocked = blockedNow || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
   if (blocked) return <Blocked />;
   if (code === '' || (team.error instanceof ApiError && team.error.httpStatus < 500)) {
     return (

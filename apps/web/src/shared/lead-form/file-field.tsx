@@ -60,7 +60,7 @@ export function FileField(props: {
       props.onChange({
         file_id: added.file_id,
         file_name: fileName,
-        ...(type === 'IMAGE' ? { preview_url: URL.createObjectURL(file) } : {}),
+        ...(type === 'IMAGE' ? { preview_url: URL.createObjectURL(file), photo: file } : {}),
       });
     } catch (err) {
       showError(err instanceof Error && err.message ? err.message : t('uploadFailed'));
