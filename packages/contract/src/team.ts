@@ -151,7 +151,7 @@ export const teamSendOtpBodySchema = z.object({
   feature: z.literal('MT').optional(),
   team_code: teamCodeSchema.optional(),
 });
-export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int() });
+export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int(), already_sent: z.boolean() });
 
 export const teamLoginBodySchema = z.object({
   request_id: text().trim().min(1, 'request_id is required').max(100),

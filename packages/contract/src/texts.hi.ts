@@ -12,6 +12,7 @@ const hi: TextTranslation = {
   'common.otpRequired': 'OTP डालना ज़रूरी है',
   'common.otpInvalidFormat': 'OTP 4 अंकों का होना चाहिए',
   'common.otpSent': 'मोबाइल पर OTP भेज दिया गया है',
+  'common.otpAlreadySent': 'OTP पहले ही भेजा जा चुका है',
   'common.otpWrong': 'OTP गलत है, फिर से कोशिश करें',
   'common.otpWrongLeft': 'OTP गलत है, फिर से कोशिश करें ({left} कोशिशें बाकी)',
   'common.otpWrongOneLeft': 'OTP गलत है, फिर से कोशिश करें (1 कोशिश बाकी)',

@@ -32,6 +32,7 @@ export const texts = {
   'common.otpRequired': messages.otpRequired,
   'common.otpInvalidFormat': messages.otpInvalidFormat,
   'common.otpSent': messages.otpSent,
+  'common.otpAlreadySent': messages.otpAlreadySent,
   'common.otpWrong': messages.otpWrong,
   'common.otpWrongLeft': 'Incorrect OTP, please try again ({left} tries left)',
   'common.otpWrongOneLeft': 'Incorrect OTP, please try again (1 try left)',

@@ -4,7 +4,7 @@ import { teamMessages, teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../../http/session';
 import { AppError } from '../../errors';
-import type { OtpService } from '../auth/otp.service';
+import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { TeamService } from './team.service';
@@ -28,7 +28,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
     // A person blocked in any team, or a stranger to an invite-only team, is told so before an OTP is spent.
     await team.assertMayAskOtp(body.mobile, body.team_code);
     const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, teamRoutes.login, async ({ body, req, reply }) => {
