@@ -19,6 +19,9 @@ export const baseMessages = {
   webUrl: 'must be a web address starting with https://',
 } as const;
 
+/** 'Name can have at most 60 characters': every length limit a person can reach says its number. */
+export const atMostChars = (label: string, n: number) => `${label} can have at most ${n} characters`;
+
 type StringParams = Parameters<typeof z.string>[0];
 type NumberParams = Parameters<typeof z.number>[0];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int } from './base';
+import { atMostChars, text, int } from './base';
 import { defineRoute, queryInt } from './api';
 import { otpSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
@@ -15,6 +15,7 @@ import { mobileSchema } from './mobile';
 
 export const TEAM_PINCODE_LENGTH = 6;
 export const TEAM_NAME_MIN = 3;
+export const TEAM_NAME_MAX = 60;
 export const MAP_DEFAULT_ZOOM = 18;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
 export const INSTALL_PROMPT_SHOW_MS = 2_000;
@@ -56,7 +57,7 @@ export const teamFirstNameSchema = text({ error: teamMessages.nameRequired })
   .trim()
   .min(1, teamMessages.nameRequired)
   .min(TEAM_NAME_MIN, teamMessages.nameMin)
-  .max(60);
+  .max(TEAM_NAME_MAX, atMostChars('Name', TEAM_NAME_MAX));
 
 /** Keeps the digits a person typed, at most 6 (spec 5: truncated to 6). */
 export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, TEAM_PINCODE_LENGTH);

@@ -80,7 +80,6 @@ const hi: TextTranslation = {
   'leadForm.fileMissing': '{label} अपलोड करें',
   'leadForm.locationNotSelected': 'लोकेशन नहीं चुनी गई',
   'leadForm.unknownInput': 'यह फ़ील्ड फ़ॉर्म में नहीं है',
-  'leadForm.tooLong': '{label} बहुत लंबा है',
   'lead.unavailable': 'यह प्रोजेक्ट अभी लीड नहीं ले रहा है',
   'lead.duplicate': '{mobile} की लीड पिछले {days} दिनों में {project} के लिए पहले ही जोड़ी जा चुकी है',
   'lead.mobileLocked': 'लीड का ग्राहक मोबाइल नंबर बदला नहीं जा सकता',
@@ -295,7 +294,8 @@ const hi: TextTranslation = {
   'dataDownload.uploadFile': 'कोई फ़ाइल अपलोड करें',
   'dataDownload.notConfigured': 'इस सर्वर पर डेटा डाउनलोड सेट नहीं है',
 
-  'validation.field': '{field}: {message}',
+  'validation.field': '{field} जाँचें: {message}',
+  'validation.tooLong': '{field} में ज़्यादा से ज़्यादा {n} अक्षर हो सकते हैं',
 
   'sms.otp': '{otp} आपका PickMyWork OTP है। यह 5 मिनट तक मान्य है। इसे किसी के साथ शेयर न करें।',
   'sms.creditOtp': '{otp} वह OTP है जिससे PickMyWork {project} के लिए आपकी क्रेडिट प्रोफ़ाइल जाँच सकेगा। सहमत हों तभी शेयर करें। 5 मिनट तक मान्य।',

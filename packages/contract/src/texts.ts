@@ -101,7 +101,6 @@ export const texts = {
   'leadForm.fileMissing': 'Please upload {label}',
   'leadForm.locationNotSelected': 'Location not selected',
   'leadForm.unknownInput': 'This field is not on the form',
-  'leadForm.tooLong': '{label} is too long',
   'lead.unavailable': 'This project is not taking leads right now',
   'lead.duplicate': 'A lead for {mobile} was already added for {project} in the last {days} days',
   'lead.mobileLocked': 'The customer mobile of a lead cannot be changed',
@@ -323,8 +322,9 @@ export const texts = {
   'dataDownload.uploadFile': 'Please upload a file',
   'dataDownload.notConfigured': 'The data download is not configured on this server',
 
-  // A validation message that names its field: `mobile: Invalid Mobile Number`
-  'validation.field': '{field}: {message}',
+  // Validation messages that name their field in words (see validation.ts)
+  'validation.field': 'Check {field}: {message}',
+  'validation.tooLong': '{field} can have at most {n} characters',
 
   // SMS
   'sms.otp': '{otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.',
@@ -386,6 +386,9 @@ export function findText(english: string): { code: TextCode; vars: Record<string
   return undefined;
 }
 
+/** A field in words ("First name") in another language, by its API name; as it is when unknown. */
+const fieldName = (words: string, fieldNames: FieldNames) => fieldNames[words.trim().toLowerCase().replace(/ +/g, '_')] ?? words;
+
 export const fillText = (template: string, vars: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 
@@ -396,16 +399,16 @@ export const fillText = (template: string, vars: Record<string, string | number>
  * words. A text with no code is answered unchanged.
  */
 export function translateText(english: string, translation: TextTranslation, fieldNames: FieldNames = {}): string {
-  const field = /^([a-z_][a-z0-9_.]*): (.+)$/s.exec(english);
-  if (field && (field[1]! in fieldNames || /[_.]/.test(field[1]!))) {
+  const field = /^Check ([a-z0-9 ]+): (.+)$/s.exec(english);
+  if (field) {
     const message = findText(field[2]!) ? translateText(field[2]!, translation, fieldNames) : translation['common.invalidValue'];
-    const name = fieldNames[field[1]!] ?? fieldNames[field[1]!.split('.').pop()!] ?? field[1]!;
-    return fillText(translation['validation.field'], { field: name, message });
+    return fillText(translation['validation.field'], { field: fieldName(field[1]!, fieldNames), message });
   }
   const found = findText(english);
   if (!found) return english;
   const vars = Object.fromEntries(
     Object.entries(found.vars).map(([k, v]) => {
+      if (k === 'field') return [k, fieldName(v, fieldNames)];
       const inner = index!.exact.get(v);
       return [k, inner ? translation[inner] : v];
     }),

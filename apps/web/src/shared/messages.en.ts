@@ -13,6 +13,7 @@ export default {
   submitOtp: 'Submit OTP',
   changeNumber: 'Change Number?',
   otpSent: 'OTP sent to Mobile',
+  otpAlreadySent: 'OTP already sent',
   resendOtp: 'Resend OTP',
   resendIn: 'Resend OTP in {n}s',
   networkError: 'Network error, please check your connection',

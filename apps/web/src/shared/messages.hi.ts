@@ -15,6 +15,7 @@ export default {
   submitOtp: 'OTP जमा करें',
   changeNumber: 'नंबर बदलें?',
   otpSent: 'मोबाइल पर OTP भेज दिया गया है',
+  otpAlreadySent: 'OTP पहले ही भेजा जा चुका है',
   resendOtp: 'OTP दोबारा भेजें',
   resendIn: '{n} सेकंड में OTP दोबारा भेजें',
   networkError: 'नेटवर्क की दिक्कत है, अपना कनेक्शन जाँचें',

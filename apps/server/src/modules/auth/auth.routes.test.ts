@@ -89,6 +89,12 @@ describe('partner OTP login', () => {
     expect(body(await send('')).message).toBe('Mobile number is required');
     expect(body(await send('12345')).message).toBe('Invalid Mobile Number');
     expect(body(await send('98765abcde')).message).toBe('Invalid Mobile Number');
+    // Not an Indian mobile: no OTP, on every OTP step.
+    for (const url of ['/api/v2/partner/otp/send', '/api/v2/user/otp/send', '/api/v2/team/otp/send']) {
+      const res = await send('1234567890', url);
+      expect(res.statusCode).toBe(400);
+      expect(body(res).message).toBe('Invalid Mobile Number');
+    }
     const missing = await t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(errorEnvelopeSchema.parse(missing.json()).message).toBe('Mobile number is required');

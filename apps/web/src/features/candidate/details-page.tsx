@@ -86,8 +86,8 @@ export function DetailsPage() {
       const sent = await sendOtp(valid.mobile);
       setOtpStep(true);
       setOtp('');
-      countdown.restart(sent.resend_after || RESEND_COUNTDOWN.applicant);
-      showSuccess(t('otpSent'));
+      countdown.restart(sent.already_sent ? sent.resend_after : sent.resend_after || RESEND_COUNTDOWN.applicant);
+      showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       showError(err);
     } finally {

@@ -20,6 +20,7 @@ export default {
   changeNumber: 'Change Number?',
   resendOtp: 'Resend OTP',
   otpSent: 'OTP sent to Mobile',
+  otpAlreadySent: 'OTP already sent',
   blocked: 'Your account has been removed, Please contact your Admin.',
   hello: 'Hi {name}',
   logout: 'Logout',

@@ -21,6 +21,7 @@ export default {
   changeNumber: 'नंबर बदलें?',
   resendOtp: 'OTP दोबारा भेजें',
   otpSent: 'मोबाइल पर OTP भेज दिया गया है',
+  otpAlreadySent: 'OTP पहले ही भेजा जा चुका है',
   blocked: 'आपका अकाउंट हटा दिया गया है, कृपया अपने एडमिन से संपर्क करें।',
   hello: 'नमस्ते {name}',
   logout: 'लॉगआउट',

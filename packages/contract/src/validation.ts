@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import { atMostChars } from './base';
+import { findText } from './texts';
+
+/** The field an issue is about, in words: `user.first_name` → "first name", `input.0.value` → "value". */
+export function fieldWords(path: readonly PropertyKey[]): string {
+  const key = [...path].reverse().find((p) => typeof p === 'string' && !/^\d+$/.test(p));
+  return typeof key === 'string' ? key.replace(/[_.]+/g, ' ').trim().toLowerCase() : '';
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The message a person reads for the first problem of a request. Never starts
+ * with a field's API name: a sentence of ours is answered as it is, a length
+ * limit says its number, and anything else (a program's mistake, in zod's
+ * words) is "Check <field in words>: <what is wrong>".
+ */
+export function validationMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const words = fieldWords(issue.path);
+  const msg = issue.message;
+  if (issue.code === 'too_big' && issue.origin === 'string' && !msg.includes(String(issue.maximum))) {
+    return atMostChars(words ? capital(words) : 'This', Number(issue.maximum));
+  }
+  if (!words) return msg;
+  if (msg.toLowerCase().includes(words)) return /^[a-z]/.test(msg) ? capital(msg) : msg;
+  if (/^[A-Z]/.test(msg) && findText(msg)) return msg;
+  return `Check ${words}: ${msg}`;
+}
