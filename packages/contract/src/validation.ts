@@ -18,7 +18,11 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export function validationMessage(error: z.ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
+  return issue ? issueMessage(issue) : 'Invalid request';
+}
+
+/** One problem of a request in a person's words (see validationMessage). */
+export function issueMessage(issue: z.core.$ZodIssue): string {
   const words = fieldWords(issue.path);
   const msg = issue.message;
   if (issue.code === 'too_big' && issue.origin === 'string' && !msg.includes(String(issue.maximum))) {

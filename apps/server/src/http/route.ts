@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, type RouteDef, type SessionKind } from '@pmw/contract/api';
-import { validationMessage } from '@pmw/contract/validation';
+import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionResolver } from './session';
 import { speak } from './locale';
@@ -47,7 +47,7 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Pars
     const err = new AppError('VALIDATION', validationMessage(result.error));
     (err as AppError & { fields?: unknown }).fields = result.error.issues.map((i) => ({
       field: i.path.map(String).join('.'),
-      message: i.message,
+      message: issueMessage(i),
     }));
     throw err;
   }

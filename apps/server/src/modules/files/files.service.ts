@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CONTENT_TYPES, FILE_RULES, fileExtension, type FilePurpose } from '@pmw/contract/files';
+import { CONTENT_TYPES, FILE_RULES, fileExtension, type FilePurpose, fileTypeMessage } from '@pmw/contract/files';
 import { messages } from '@pmw/contract/messages';
 import type { SessionKind } from '@pmw/contract/api';
 import type { Db, DbOrTx } from '../../db/client';
@@ -39,7 +39,7 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     const ext = fileExtension(fileName);
     const rule = FILE_RULES[purpose];
     if (!rule.extensions.includes(ext)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${messages.fileTypeNotAllowed} (${rule.extensions.join(', ')})`);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileTypeMessage(rule.extensions));
     }
     return { ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', maxBytes: rule.maxBytes };
   }
