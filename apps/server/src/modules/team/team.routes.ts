@@ -25,7 +25,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.team, async ({ query }) => team.publicTeam(query.team_code));
 
   route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
-    // A person blocked in any team, or a stranger to an invite-only team, is told so before an OTP is spent.
+    // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
     await team.assertMayAskOtp(body.mobile, body.team_code);
     const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));

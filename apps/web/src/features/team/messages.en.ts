@@ -22,6 +22,7 @@ export default {
   otpSent: 'OTP sent to Mobile',
   otpAlreadySent: 'OTP already sent',
   blocked: 'Your account has been removed, Please contact your Admin.',
+  useAnotherNumber: 'Use another number',
   hello: 'Hi {name}',
   logout: 'Logout',
   logoutConfirm: 'Are you sure to logout?',

@@ -23,6 +23,7 @@ export default {
   otpSent: 'मोबाइल पर OTP भेज दिया गया है',
   otpAlreadySent: 'OTP पहले ही भेजा जा चुका है',
   blocked: 'आपका अकाउंट हटा दिया गया है, कृपया अपने एडमिन से संपर्क करें।',
+  useAnotherNumber: 'दूसरा नंबर इस्तेमाल करें',
   hello: 'नमस्ते {name}',
   logout: 'लॉगआउट',
   logoutConfirm: 'क्या आप सच में लॉगआउट करना चाहते हैं?',
