@@ -309,6 +309,7 @@ export const fields: FieldNames = {
   otp: 'OTP',
   name: 'नाम',
   first_name: 'नाम',
+  this: 'यह',
   email: 'ईमेल',
   pincode: 'पिनकोड',
   city: 'शहर',

@@ -1,12 +1,6 @@
 import type { z } from 'zod';
-import { atMostChars } from './base';
+import { fieldWords, tooLongMessage } from './base';
 import { findText } from './texts';
-
-/** The field an issue is about, in words: `user.first_name` → "first name", `input.0.value` → "value". */
-export function fieldWords(path: readonly PropertyKey[]): string {
-  const key = [...path].reverse().find((p) => typeof p === 'string' && !/^\d+$/.test(p));
-  return typeof key === 'string' ? key.replace(/[_.]+/g, ' ').trim().toLowerCase() : '';
-}
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -23,11 +17,10 @@ export function validationMessage(error: z.ZodError): string {
 
 /** One problem of a request in a person's words (see validationMessage). */
 export function issueMessage(issue: z.core.$ZodIssue): string {
+  const tooLong = tooLongMessage(issue);
+  if (tooLong) return tooLong;
   const words = fieldWords(issue.path);
   const msg = issue.message;
-  if (issue.code === 'too_big' && issue.origin === 'string' && !msg.includes(String(issue.maximum))) {
-    return atMostChars(words ? capital(words) : 'This', Number(issue.maximum));
-  }
   if (!words) return msg;
   if (msg.toLowerCase().includes(words)) return /^[a-z]/.test(msg) ? capital(msg) : msg;
   if (/^[A-Z]/.test(msg) && findText(msg)) return msg;
