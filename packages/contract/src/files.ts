@@ -47,6 +47,9 @@ export function fileExtension(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** 'The file can be at most 5 MB': a refusal by size that says the limit. */
+export const fileAtMostMessage = (maxBytes: number) => `The file can be at most ${Math.round(maxBytes / MB)} MB`;
+
 /** 'File size is 16.20MB, It should be less than 15MB' (spec 001, section 5). */
 export function fileSizeMessage(bytes: number, maxBytes: number): string {
   return `File size is ${(bytes / MB).toFixed(2)}MB, It should be less than ${Math.round(maxBytes / MB)}MB`;

@@ -36,6 +36,7 @@ const hi: TextTranslation = {
   'common.fileTypeNotAllowed': 'यहाँ इस तरह की फ़ाइल नहीं चलती',
   'common.fileTypeNotAllowedList': 'यहाँ इस तरह की फ़ाइल नहीं चलती ({extensions})',
   'common.fileTooLarge': 'फ़ाइल बहुत बड़ी है',
+  'common.fileAtMost': 'फ़ाइल ज़्यादा से ज़्यादा {mb} MB की हो सकती है',
   'common.fileLinkExpired': 'इस फ़ाइल लिंक की समय-सीमा खत्म हो गई',
   'common.fileNotUploaded': 'फ़ाइल अभी अपलोड नहीं हुई है',
   'common.accountRemoved': 'आपका अकाउंट हटा दिया गया है, कृपया अपने एडमिन से संपर्क करें।',

@@ -56,6 +56,7 @@ export const texts = {
   'common.fileTypeNotAllowed': messages.fileTypeNotAllowed,
   'common.fileTypeNotAllowedList': 'This type of file is not allowed here ({extensions})',
   'common.fileTooLarge': messages.fileTooLarge,
+  'common.fileAtMost': 'The file can be at most {mb} MB',
   'common.fileLinkExpired': messages.fileLinkExpired,
   'common.fileNotUploaded': messages.fileNotUploaded,
   'common.accountRemoved': messages.accountRemoved,

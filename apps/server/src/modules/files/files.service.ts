@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CONTENT_TYPES, FILE_RULES, fileExtension, type FilePurpose, fileTypeMessage } from '@pmw/contract/files';
+import { CONTENT_TYPES, FILE_RULES, fileAtMostMessage, fileExtension, fileTypeMessage, type FilePurpose } from '@pmw/contract/files';
 import { messages } from '@pmw/contract/messages';
 import type { SessionKind } from '@pmw/contract/api';
 import type { Db, DbOrTx } from '../../db/client';
@@ -77,7 +77,7 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
       const max = FILE_RULES[row.file_purpose as FilePurpose].maxBytes;
       if (head.size > max) {
         await storage.remove(row.file_key);
-        throw new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge);
+        throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(max));
       }
       await db.update(files).set({ status: 'UPLOADED', size_bytes: head.size }).where(eq(files.file_id, row.file_id));
       return { file_id: row.file_id, file_key: row.file_key };
