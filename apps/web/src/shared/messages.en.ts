@@ -16,6 +16,8 @@ export default {
   otpAlreadySent: 'OTP already sent',
   resendOtp: 'Resend OTP',
   resendIn: 'Resend OTP in {n}s',
+  newOtpIn: 'You can ask for a new OTP in {n} seconds',
+  newOtpNow: 'You can ask for a new OTP now',
   networkError: 'Network error, please check your connection',
   language: 'Language',
   retry: 'Try again',

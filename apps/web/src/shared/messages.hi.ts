@@ -18,6 +18,8 @@ export default {
   otpAlreadySent: 'OTP पहले ही भेजा जा चुका है',
   resendOtp: 'OTP दोबारा भेजें',
   resendIn: '{n} सेकंड में OTP दोबारा भेजें',
+  newOtpIn: '{n} सेकंड बाद आप नया OTP मँगा सकते हैं',
+  newOtpNow: 'अब आप नया OTP मँगा सकते हैं',
   networkError: 'नेटवर्क की दिक्कत है, अपना कनेक्शन जाँचें',
   language: 'भाषा',
   retry: 'फिर से कोशिश करें',
