@@ -83,7 +83,7 @@ export function fileProblem(purpose: FilePurpose, file: { name: string; size: nu
   return null;
 }
 
-const fileName = text().trim().min(1, 'file_name is required').max(200);
+const fileName = text().trim().min(1, 'File name is required').max(200);
 
 export const signedUploadBodySchema = z.object({
   file_name: fileName,

@@ -318,7 +318,7 @@ export const updateUserBodySchema = z.object({
 export const candidateDocumentBodySchema = z.object({
   user_id: id,
   type: z.enum(['AADHAAR', 'PAN']),
-  number: text({ error: 'number is required' }).trim().min(1, 'number is required').max(20),
+  number: text({ error: 'Document number is required' }).trim().min(1, 'Document number is required').max(20),
   file_id: id.optional(),
   description: text().max(200).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { atMostChars, text, int } from './base';
 import { defineRoute, queryInt } from './api';
+import { messages } from './messages';
 import { otpSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
@@ -155,7 +156,7 @@ export const teamSendOtpBodySchema = z.object({
 export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int(), already_sent: z.boolean() });
 
 export const teamLoginBodySchema = z.object({
-  request_id: text().trim().min(1, 'request_id is required').max(100),
+  request_id: text().trim().min(1, messages.otpNotRequested).max(100),
   team_code: teamCodeSchema,
   first_name: teamFirstNameSchema,
   mobile: mobileSchema,

@@ -71,7 +71,7 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     async add(caller: FileCaller, input: { file_key: string; file_name: string; file_purpose: FilePurpose }) {
       const [row] = await db.select().from(files).where(eq(files.file_key, input.file_key)).limit(1);
       if (!row || row.owner_kind !== caller.kind || row.owner_id !== caller.id) throw notFound('File not found');
-      if (row.file_purpose !== input.file_purpose) throw new AppError('BAD_REQUEST', 'file_purpose does not match the upload');
+      if (row.file_purpose !== input.file_purpose) throw new AppError('BAD_REQUEST', 'This file was uploaded for something else');
       const head = await storage.head(row.file_key);
       if (!head) throw new AppError('BAD_REQUEST', messages.fileNotUploaded);
       const max = FILE_RULES[row.file_purpose as FilePurpose].maxBytes;
