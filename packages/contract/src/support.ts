@@ -348,9 +348,9 @@ export const refTypes = ['FORM_RESPONSE', 'ID'] as const;
 export const ticketAddBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_type: z.coerce
-    .number({ error: 'ticket_type is required' })
+    .number({ error: 'Please choose a query type' })
     .int()
-    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'ticket_type is not a query type'),
+    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'Please choose a query type'),
   ticket_title: text().trim().min(1, 'Query title is required').max(200),
   tag_type: z.enum(tagTypes).optional(),
   tag_id: coerceInt().positive().optional(),

@@ -268,7 +268,7 @@ export const utmLinkSchema = z.object({ utm_link: text() });
 const dayString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
 export const reportQuerySchema = z
   .object({ start_date: dayString.optional(), end_date: dayString.optional() })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'The start date must not be after the end date', path: ['start_date'] });
 
 export const statusCountsSchema = z.object({
   added: int(),

@@ -251,6 +251,8 @@ const hi: TextTranslation = {
   'support.ratingRequired': 'रेटिंग देना ज़रूरी है',
   'support.ratingRange': 'रेटिंग 1 से 5 के बीच होनी चाहिए',
   'support.titleRequired': 'सवाल का शीर्षक ज़रूरी है',
+  'support.typeRequired': 'सवाल का प्रकार चुनें',
+  'team.datesOrder': 'शुरू की तारीख आखिरी तारीख के बाद नहीं हो सकती',
   'support.closedGlad': 'टिकट बंद हुआ! धन्यवाद! हमें खुशी है कि आपका सवाल हल हो गया।',
   'support.closedThanks': 'टिकट बंद हुआ! आपके फ़ीडबैक के लिए धन्यवाद। कुछ और चाहिए तो हम यहीं हैं।',
   'support.closedSorry': 'टिकट बंद हुआ! हुई परेशानी के लिए हमें खेद है। हम सुधार पर काम कर रहे हैं।',

@@ -277,6 +277,8 @@ export const texts = {
   'support.ratingRequired': 'Please choose a rating',
   'support.ratingRange': 'Rating must be 1 to 5',
   'support.titleRequired': 'Query title is required',
+  'support.typeRequired': 'Please choose a query type',
+  'team.datesOrder': 'The start date must not be after the end date',
   'support.closedGlad': "Ticket closed! Thanks! We're glad your query is resolved.",
   'support.closedThanks': "Ticket closed! Thanks for your feedback. We're here if you need anything else.",
   'support.closedSorry': "Ticket closed! We're sorry for any inconvenience. We're working to improve.",
