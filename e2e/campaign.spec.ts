@@ -98,8 +98,13 @@ test("a customer picks a product on Asha's page, submits a verified lead with a 
   await page.goto('/utm/asha01/401');
   await expect(page.getByText('Hello Meena Iyer')).toBeVisible();
   await expect(page.getByLabel(/Customer Mobile/)).toHaveValue('9833300001');
+  await page.getByLabel(/PAN Number/).fill('ABCPM1234K');
   await page.getByRole('button', { name: 'Not you?' }).click();
   await expect(page.getByText('Hello Meena Iyer')).toBeHidden();
+  // Nothing the last customer filled in stays for the next person.
+  await expect(page.getByLabel(/Customer Mobile/)).toHaveValue('');
+  await expect(page.getByLabel(/Customer Name/)).toHaveValue('');
+  await expect(page.getByLabel(/PAN Number/)).toHaveValue('');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Apply for Sahyog Travel Credit Card' })).toBeVisible();
   await expect(page.getByText('Hello Meena Iyer')).toBeHidden();

@@ -30,13 +30,13 @@ test('an unknown team shows Invalid URL, and /mt without a remembered team too',
   await expect(page.getByRole('heading', { name: 'Invalid URL' })).toBeVisible();
 });
 
-test('a blocked member sees only that the account was removed', async ({ page }) => {
-  await page.goto('/mt/TEAM01');
-  await page.getByLabel('Name').fill('Suresh Pal');
-  await page.getByLabel('Mobile Number').fill('9876500019');
-  await page.getByRole('button', { name: 'Send OTP' }).click();
+test('a blocked member learns the account was removed only after the OTP, and may use another number', async ({ page }) => {
+  await loginTeam(page, '9876500019', 'Suresh Pal');
   await expect(page.getByText('Your account has been removed, Please contact your Admin.')).toBeVisible();
   await expect(page.getByLabel('Mobile Number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Use another number' }).click();
+  await expect(page.getByLabel('Mobile Number')).toHaveValue('');
+  await expect(page.getByLabel('OTP', { exact: true })).toHaveCount(0);
 });
 
 test('a stranger to an invite-only team is told to ask the manager, before any OTP is sent', async ({ page }) => {

@@ -27,6 +27,8 @@ export const otpSentSchema = z.object({
   /** Seconds until another OTP may be asked for. */
   resend_after: int(),
   request_id: text(),
+  /** True when no new code went out: the one sent inside the resend window is still the one to type. */
+  already_sent: z.boolean(),
 });
 
 export const otpLoginBodySchema = z.object({ mobile: mobileSchema, otp: otpSchema });

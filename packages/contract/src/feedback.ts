@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
+import { messages } from './messages';
 
 /** Feedback default rating (spec 001, section 9). */
 export const FEEDBACK_DEFAULT_RATING = 4;
@@ -79,7 +80,7 @@ export function feedbackLinkPath(link: FeedbackLink): string {
   )}/${encodeURIComponent(encodeLinkPart(link.otp))}`;
 }
 
-const refValueSchema = text().trim().regex(/^[0-9]{10}$/, 'ref_value must be a 10 digit mobile');
+const refValueSchema = text().trim().regex(/^[0-9]{10}$/, messages.invalidMobile);
 /** The OTP from the link proves the caller holds the link (not only its ids). */
 const linkOtpSchema = text().trim().regex(/^[0-9]{4,6}$/, 'otp must be 4 to 6 digits');
 
@@ -118,7 +119,7 @@ export const feedbackLocationSchema = z.object({
 
 /** Feedback response (spec 001, section 3), plus the link's OTP. */
 export const feedbackResponseBodySchema = z.object({
-  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'rating must be 1 to 5'),
+  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'Rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'Rating must be 1 to 5'),
   comment: text().trim().max(FEEDBACK_COMMENT_MAX, `comment must be at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
   location: feedbackLocationSchema.nullable().optional(),
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int, coerceInt, bigInt } from './base';
+import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryBool, queryInt } from './api';
 import { mobileSchema } from './mobile';
 
@@ -7,6 +7,8 @@ import { mobileSchema } from './mobile';
 export const HIRING_CATEGORY_ID = 6;
 /** Features shown per project card (spec 000, section 9). */
 export const FEATURES_LIMIT = 3;
+/** The longest name a candidate may give. */
+export const NAME_MAX = 100;
 /** Employer whose jobs are hidden from partners, except the listed ones (spec 000, section 4). */
 export const HIDDEN_EMPLOYER_ID = 120;
 export const HIDDEN_EMPLOYER_VISIBLE_JOBS: readonly number[] = [355, 294];
@@ -312,14 +314,17 @@ export const bookedQuerySchema = z.object({ job_id: queryInt.positive(), id: que
 /** With the link's recruiter, the job answers only when that recruiter may refer (a partner whose KYC is done). */
 export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive(), recruiter_id: queryInt.positive().optional() });
 
+/** The name a candidate gives on /detailsPage, checked there before the OTP and again by the server. */
+export const candidateNameSchema = text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(NAME_MAX, atMostChars('Name', NAME_MAX));
+
 export const updateUserBodySchema = z.object({
   user_id: id,
-  first_name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  first_name: candidateNameSchema,
 });
 export const candidateDocumentBodySchema = z.object({
   user_id: id,
   type: z.enum(['AADHAAR', 'PAN']),
-  number: text({ error: 'number is required' }).trim().min(1, 'number is required').max(20),
+  number: text({ error: 'Document number is required' }).trim().min(1, 'Document number is required').max(20),
   file_id: id.optional(),
   description: text().max(200).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int, coerceInt, bigInt } from './base';
+import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt } from './api';
 import { MOBILE_CHECKS } from './team';
 import { formInputSchema } from './lead-form';
@@ -78,12 +78,12 @@ const leadIds = z.array(int().positive()).min(1, 'Choose at least one lead').max
 export const leadApproveBodySchema = z.object({ form_response_ids: leadIds });
 export const leadRejectBodySchema = z.object({
   form_response_ids: leadIds,
-  comment: text().trim().min(3, 'Write a comment of at least 3 characters').max(500),
+  comment: text().trim().min(3, 'Write a comment of at least 3 characters').max(500, atMostChars('The comment', 500)),
 });
 export const leadVerifyByCallBodySchema = z.object({ form_response_ids: leadIds });
 export const leadNeedsDetailsBodySchema = z.object({
   form_response_ids: leadIds,
-  comment: text().trim().min(3, 'Write what details are needed (at least 3 characters)').max(500),
+  comment: text().trim().min(3, 'Write what details are needed (at least 3 characters)').max(500, atMostChars('The request', 500)),
 });
 
 /** What happened to each lead of a (bulk) action. */
@@ -112,7 +112,7 @@ export const kycDocumentSchema = documentSchema.extend({
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 export const kycStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
+  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)) }),
 ]);
 
 // ---------- Users ----------
@@ -266,7 +266,7 @@ export const opsBankSchema = z.object({
 });
 export const bankStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
+  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)) }),
 ]);
 
 export const customerImportBodySchema = z.object({

@@ -348,10 +348,10 @@ export const refTypes = ['FORM_RESPONSE', 'ID'] as const;
 export const ticketAddBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_type: z.coerce
-    .number({ error: 'ticket_type is required' })
+    .number({ error: 'Please choose a query type' })
     .int()
-    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'ticket_type is not a query type'),
-  ticket_title: text().trim().min(1, 'ticket_title is required').max(200),
+    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'Please choose a query type'),
+  ticket_title: text().trim().min(1, 'Query title is required').max(200),
   tag_type: z.enum(tagTypes).optional(),
   tag_id: coerceInt().positive().optional(),
   ref_type: z.enum(refTypes).optional(),
@@ -388,7 +388,7 @@ export const chatAddBodySchema = z.object({
 export const closeBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_id: ticketIdSchema,
-  rating: coerceInt({ error: 'rating is required' }).min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5'),
+  rating: coerceInt({ error: 'Please choose a rating' }).min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
   rating_comment: text().trim().max(RATING_COMMENT_MAX_LENGTH, supportTexts.commentTooLong).optional().nullable(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { text, int } from './base';
+import { atMostChars, text, int } from './base';
 import { defineRoute, queryInt } from './api';
+import { messages } from './messages';
 import { otpSchema, otpSentSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
@@ -15,6 +16,7 @@ import { mobileSchema } from './mobile';
 
 export const TEAM_PINCODE_LENGTH = 6;
 export const TEAM_NAME_MIN = 3;
+export const TEAM_NAME_MAX = 60;
 export const MAP_DEFAULT_ZOOM = 18;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
 export const INSTALL_PROMPT_SHOW_MS = 2_000;
@@ -57,7 +59,7 @@ export const teamFirstNameSchema = text({ error: teamMessages.nameRequired })
   .trim()
   .min(1, teamMessages.nameRequired)
   .min(TEAM_NAME_MIN, teamMessages.nameMin)
-  .max(60);
+  .max(TEAM_NAME_MAX, atMostChars('Name', TEAM_NAME_MAX));
 
 /** Keeps the digits a person typed, at most 6 (spec 5: truncated to 6). */
 export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, TEAM_PINCODE_LENGTH);
@@ -160,10 +162,10 @@ export const teamSendOtpBodySchema = z.object({
   feature: z.literal('MT').optional(),
   team_code: teamCodeSchema.optional(),
 });
-export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int() });
+export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int(), already_sent: z.boolean() });
 
 export const teamLoginBodySchema = z.object({
-  request_id: text().trim().min(1, 'request_id is required').max(100),
+  request_id: text().trim().min(1, messages.otpNotRequested).max(100),
   team_code: teamCodeSchema,
   first_name: teamFirstNameSchema,
   mobile: mobileSchema,
@@ -275,7 +277,7 @@ export const utmLinkSchema = z.object({ utm_link: text() });
 const dayString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
 export const reportQuerySchema = z
   .object({ start_date: dayString.optional(), end_date: dayString.optional() })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'The start date must not be after the end date', path: ['start_date'] });
 
 export const statusCountsSchema = z.object({
   added: int(),

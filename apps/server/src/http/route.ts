@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/contract/api';
+import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionResolver } from './session';
 import { speak } from './locale';
@@ -38,16 +39,6 @@ export interface RouteOptions {
 }
 
 /** Turns the first zod issue into a message that names the field. */
-export function validationMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const field = issue.path.map(String).join('.');
-  if (!field) return issue.message;
-  const spoken = field.replace(/_/g, ' ').toLowerCase();
-  const msg = issue.message;
-  const mentions = msg.toLowerCase().includes(spoken) || msg.toLowerCase().includes(field.toLowerCase());
-  return mentions ? msg : `${field}: ${msg}`;
-}
 
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
@@ -56,7 +47,7 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Pars
     const err = new AppError('VALIDATION', validationMessage(result.error));
     (err as AppError & { fields?: unknown }).fields = result.error.issues.map((i) => ({
       field: i.path.map(String).join('.'),
-      message: i.message,
+      message: issueMessage(i),
     }));
     throw err;
   }

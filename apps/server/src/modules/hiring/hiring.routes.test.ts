@@ -101,7 +101,8 @@ describe('Available Projects', () => {
     expect(list.data.every((j) => j.Features.length <= 1)).toBe(true);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v2/partner/job/fetch?featuresLimit=abc', headers: { cookie: asha } });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('featuresLimit');
+    expect(body(bad).message).toMatch(/^Check features limit: /);
+    expect(bad.json().errors[0].field).toBe('featuresLimit');
   });
 });
 

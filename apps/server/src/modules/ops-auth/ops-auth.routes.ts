@@ -3,7 +3,7 @@ import { opsAuthRoutes } from '@pmw/contract/ops-auth';
 import { messages } from '@pmw/contract/messages';
 import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
-import type { OtpService } from '../auth/otp.service';
+import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { OpsAuthService } from './ops-auth.service';
 
 export function registerOpsAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; opsAuth: OpsAuthService }) {
@@ -14,7 +14,7 @@ export function registerOpsAuthRoutes(app: FastifyInstance, ctx: RouteContext, d
     // so the console does not tell a stranger (or a removed or blocked agent) who its agents are.
     const agent = await opsAuth.agentByMobile(body.mobile);
     const sent = await otp.send({ mobile: body.mobile, purpose: 'OPS_LOGIN', ip: req.ip, deliver: !!agent });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, opsAuthRoutes.login, async ({ body, req, reply }) => {

@@ -5,7 +5,7 @@ import { teamMessages, teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../../http/session';
 import { AppError } from '../../errors';
-import type { OtpService } from '../auth/otp.service';
+import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { TeamService } from './team.service';
@@ -25,10 +25,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.team, async ({ query }) => team.publicTeam(query.team_code));
 
   route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
-    // A person blocked in any team, or a stranger to an invite-only team, is told so before an OTP is spent.
+    // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
     await team.assertMayAskOtp(body.mobile, body.team_code);
     const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, teamRoutes.login, async ({ body, req, reply }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignRoutes, type CampaignProduct, type OwnerProfile } from '@pmw/contract/campaign';
@@ -45,6 +45,8 @@ export function CampaignPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const panelRef = useRef<HTMLDivElement>(null);
+  // Counts sign-outs: the lead form starts empty after *Not you?*, nothing the last customer typed stays.
+  const [signOuts, setSignOuts] = useState(0);
 
   const profile = useQuery({
     queryKey: ['utm-profile', utmCode],
@@ -76,6 +78,7 @@ export function CampaignPage() {
     try {
       await api(campaignRoutes.logoutCustomer);
       queryClient.setQueryData(CUSTOMER_QUERY, null);
+      setSignOuts((n) => n + 1);
       showSuccess(t('signedOut'));
     } catch (err) {
       showError(err);
@@ -133,7 +136,7 @@ export function CampaignPage() {
             {t('somethingWentWrong')}
           </p>
         )}
-        {form.data && <LeadPanel key={form.data.job_id} utmCode={utmCode} form={form.data} customer={who ?? null} />}
+        {form.data && <LeadPanel key={`${form.data.job_id}:${signOuts}`} utmCode={utmCode} form={form.data} customer={who ?? null} />}
         {!form.data && !form.isFetching && categories.length > 0 && <p className="muted campaign-hint">{t('pickAProduct')}</p>}
       </div>
 

@@ -37,6 +37,7 @@ export default {
   verify: 'Verify',
   cancel: 'Cancel',
   otpSent: 'OTP sent to Mobile',
+  otpAlreadySent: 'OTP already sent',
   successTitle: 'Verification Successful',
   redirecting: 'Redirecting to the product',
   leadAdded: 'Lead added successfully',

@@ -37,6 +37,7 @@ export default {
   verify: 'वेरिफ़ाई करें',
   cancel: 'रद्द करें',
   otpSent: 'मोबाइल पर OTP भेज दिया गया है',
+  otpAlreadySent: 'OTP पहले ही भेजा जा चुका है',
   successTitle: 'वेरिफ़िकेशन हो गया',
   redirecting: 'प्रोडक्ट पर ले जा रहे हैं',
   leadAdded: 'लीड जुड़ गई',

@@ -37,6 +37,7 @@ export default {
   changeNumber: 'Change Number?',
   resendOtp: 'Resend OTP',
   otpSent: 'OTP sent to Mobile',
+  otpAlreadySent: 'OTP already sent',
   stepUpload: 'Uploading documents...',
   stepDocuments: 'Saving documents...',
   stepName: 'Saving your name...',

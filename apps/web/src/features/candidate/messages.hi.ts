@@ -39,6 +39,7 @@ export default {
   changeNumber: 'नंबर बदलें?',
   resendOtp: 'OTP दोबारा भेजें',
   otpSent: 'मोबाइल पर OTP भेज दिया गया है',
+  otpAlreadySent: 'OTP पहले ही भेजा जा चुका है',
   stepUpload: 'दस्तावेज़ अपलोड हो रहे हैं...',
   stepDocuments: 'दस्तावेज़ सेव हो रहे हैं...',
   stepName: 'आपका नाम सेव हो रहा है...',
