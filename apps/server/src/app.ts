@@ -20,7 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { createLinkOrigin } from './http/link-origin';
 import { AppError } from './errors';
 import { createFieldCipher } from './lib/crypto';
-import { createMemoryLimitStore } from './lib/limit-store';
+import { createLazyRedisLimitStore, createMemoryLimitStore, type LimitStore } from './lib/limit-store';
 import type { Providers } from './providers/index';
 import { createRealtime, type Realtime } from './realtime/socket';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -99,8 +99,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const sessions = createSessionResolver(db, { alwaysSecure: config.env === 'production' && !!config.publicUrl?.startsWith('https'), trustProxy: !!config.trustProxy });
   const files = createFilesService({ db, storage: providers.storage });
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
-  // Per-address and per-task counters; shared across processes once the shared limit store is wired (REDIS_URL).
-  const limits = createMemoryLimitStore();
+  // Per-address and per-task counters (wrong codes, lockouts): in Redis with REDIS_URL, so every process behind the proxy counts against one budget.
+  const limits: LimitStore & { close?: () => Promise<void> } = config.redisUrl ? createLazyRedisLimitStore(config.redisUrl) : createMemoryLimitStore();
   const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp, wrongCodes: createWrongCodeGuard(limits, config.otp.windowMinutes) });
   const spa = createSpa(webDistDir(config));
   const opsAuth = createOpsAuthService({ db });
@@ -113,7 +113,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
   const dataDownload = createDataDownloadService({
-    db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash }), tmpDir: path.join(config.dataDir, 'tmp'),
+    db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash, limits }), tmpDir: path.join(config.dataDir, 'tmp'),
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
@@ -126,7 +126,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops };
+  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -197,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => services.catalogue.close());
+  app.addHook('onClose', async () => services.limits.close?.());
 
   // Modules, each registered explicitly so grep finds who owns a path.
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
