@@ -24,6 +24,19 @@ test('an unknown campaign code says the link is invalid', async ({ page }) => {
   await expect(page.getByText('Invalid Link/QR Code')).toBeVisible();
 });
 
+test('a link to a paused product, a hiring project or a missing one says it is not available, above the other products', async ({ page }) => {
+  for (const jobId of [212, 261, 99999]) {
+    await openLive(page, `/utm/asha01/${jobId}`);
+    const note = page.getByRole('alert');
+    await expect(note).toHaveText('This product is not available right now');
+    await expect(page.getByRole('region', { name: 'Credit Cards' })).toBeVisible();
+    // The note comes before the products.
+    const noteTop = (await note.boundingBox())!.y;
+    const railTop = (await page.getByRole('region', { name: 'Credit Cards' }).boundingBox())!.y;
+    expect(noteTop).toBeLessThan(railTop);
+  }
+});
+
 test("a customer picks a product on Asha's page, submits a verified lead with a photo and goes to the provider", async ({ page, playwright, baseURL }) => {
   await page.route('https://apply.sahyogbank.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Sahyog Bank</title><h1>Sahyog Bank application</h1>' }),
@@ -85,8 +98,13 @@ test("a customer picks a product on Asha's page, submits a verified lead with a 
   await openLive(page, '/utm/asha01/401');
   await expect(page.getByText('Hello Meena Iyer')).toBeVisible();
   await expect(page.getByLabel(/Customer Mobile/)).toHaveValue('9833300001');
+  await page.getByLabel(/PAN Number/).fill('ABCPM1234K');
   await page.getByRole('button', { name: 'Not you?' }).click();
   await expect(page.getByText('Hello Meena Iyer')).toBeHidden();
+  // Nothing the last customer filled in stays for the next person.
+  await expect(page.getByLabel(/Customer Mobile/)).toHaveValue('');
+  await expect(page.getByLabel(/Customer Name/)).toHaveValue('');
+  await expect(page.getByLabel(/PAN Number/)).toHaveValue('');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Apply for Sahyog Travel Credit Card' })).toBeVisible();
   await expect(page.getByText('Hello Meena Iyer')).toBeHidden();

@@ -67,10 +67,37 @@ test('a new candidate opens a partner link, applies with both documents, books a
   // Both documents and the name were saved for the candidate.
   const me = await page.request.get('/api/v2/user/get');
   expect((await me.json()).data.first_name).toBe('Meena Devi');
+
+  // The booked view: a calendar file, directions and a new time.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('interview.ics');
+  const ics = Buffer.concat(await (async () => { const chunks: Buffer[] = []; for await (const c of (await file.createReadStream())) chunks.push(c as Buffer); return chunks; })()).toString('utf8');
+  expect(ics).toContain('BEGIN:VEVENT');
+  expect(ics).toContain('SUMMARY:Interview: Delivery Partner');
+  expect(ics).toContain('LOCATION:Swiftcart Hub\\, 80 Feet Road\\, Koramangala');
+  await expect(page.getByRole('link', { name: /^Directions to Swiftcart Hub/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=Swiftcart%20Hub/);
+
+  await page.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeVisible();
+  await expect(page.getByText('Your current time', { exact: true })).toBeVisible();
+  const other = page.getByRole('radio', { disabled: false }).nth(1);
+  await other.check({ force: true });
+  const newTime = (await other.locator('xpath=..').locator('strong').textContent())!.trim();
+  await page.getByRole('button', { name: 'Confirm new time' }).click();
+  await expect(page.getByText('Interview moved to the new time')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toHaveCount(0);
+  await expect(page.getByText(new RegExp(`^${newTime} - `))).toBeVisible();
+  // The candidate is told by SMS.
+  const outbox = await (await page.request.get(`/api/v2/dev/outbox?mobile=${mobile}`)).json();
+  expect(outbox.data[0].text).toMatch(/^Your interview for Delivery Partner is now on .+ - PickMyWork$/);
 });
 
-test('a link that does not decode, a location of another job and a hidden job go to /', async ({ page }) => {
+test('a link that does not decode, a location of another job, a hidden job and a recruiter without KYC go to /', async ({ page }) => {
   for (const url of [
+    // Ravi (102) has no PAN, so no link of his is valid.
+    applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 102 }),
     '/application/abc/def/ghi',
     applicationPath({ job_id: 261, job_location_id: 2621, recruiter_id: 101 }),
     applicationPath({ job_id: 356, job_location_id: 3561, recruiter_id: 101 }),

@@ -93,6 +93,12 @@ test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing 
   const dialog = page.getByRole('dialog', { name: 'Add Attachment' });
   // The dialog's first field has the focus, not its close button.
   await expect(dialog.getByLabel('File')).toBeFocused();
+  // A photo input lists the photos the server takes, and refuses anything else by naming them.
+  await expect(dialog.getByText('Allowed: png, jpg, jpeg, webp, up to 15 MB')).toBeVisible();
+  await expect(dialog.getByLabel('File')).toHaveAttribute('accept', '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp');
+  await dialog.getByLabel('File').setInputFiles({ name: 'shop.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(dialog.getByText('This type of file is not allowed here (png, jpg, jpeg, webp)')).toBeVisible();
+  await dialog.getByLabel('File').setInputFiles([]);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('Please choose a file')).toBeVisible();
   await dialog.getByLabel('File').setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: PNG });

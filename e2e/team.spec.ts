@@ -30,13 +30,13 @@ test('an unknown team shows Invalid URL, and /mt without a remembered team too',
   await expect(page.getByRole('heading', { name: 'Invalid URL' })).toBeVisible();
 });
 
-test('a blocked member sees only that the account was removed', async ({ page }) => {
-  await page.goto('/mt/TEAM01');
-  await page.getByLabel('Name').fill('Suresh Pal');
-  await page.getByLabel('Mobile Number').fill('9876500019');
-  await page.getByRole('button', { name: 'Send OTP' }).click();
+test('a blocked member learns the account was removed only after the OTP, and may use another number', async ({ page }) => {
+  await loginTeam(page, '9876500019', 'Suresh Pal');
   await expect(page.getByText('Your account has been removed, Please contact your Admin.')).toBeVisible();
   await expect(page.getByLabel('Mobile Number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Use another number' }).click();
+  await expect(page.getByLabel('Mobile Number')).toHaveValue('');
+  await expect(page.getByLabel('OTP', { exact: true })).toHaveCount(0);
 });
 
 test('a stranger to an invite-only team is told to ask the manager, before any OTP is sent', async ({ page }) => {
@@ -126,7 +126,7 @@ test('a member filters by pincode, adds a lead with a location, finds it in the 
   await page.getByLabel('City').selectOption('Chennai');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Lead details added successfully')).toBeVisible();
-  await page.getByRole('button', { name: /Sahyog Platinum Credit Card: Added/ }).click();
+  // Back where the form was opened from: the list, without the request for details.
   await expect(added.getByText('Lakshmi Iyer')).toBeVisible();
   await expect(added.getByRole('button', { name: '+ Add Details' })).toHaveCount(0);
 });
@@ -161,8 +161,99 @@ test('a lead filled offline waits on the phone and is sent once when the network
   await expect(page.getByText('1 saved lead(s) sent')).toBeVisible();
   await expect(queue).toHaveCount(0);
   const res = await page.request.get('/api/v2/team/project/report/data?form_id=202&status=0&archive_status=0');
-  const leads = (await res.json()).data as { customer_mobile: string }[];
-  expect(leads.filter((l) => l.customer_mobile === mobile)).toHaveLength(1);
+  const leads = (await res.json()).data as { customer_mobile: string; mobile_check: string }[];
+  // The form asks the customer's OTP, which cannot be asked offline: the lead went unverified.
+  expect(leads.filter((l) => l.customer_mobile === mobile)).toMatchObject([{ mobile_check: 'unverified' }]);
+  await page.getByRole('button', { name: "My Lead's Report" }).click();
+  await page.getByRole('button', { name: /^Sahyog Rewards Credit Card: Added/ }).click();
+  await expect(page.getByRole('dialog').getByRole('listitem').filter({ hasText: mobile })).toContainText('Mobile not verified');
+});
+
+test("a form that asks the customer's OTP sends it when the member submits, and the lead goes in once it is verified", async ({ page }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await page.getByRole('button', { name: 'Add: Sahyog Platinum Credit Card' }).click();
+  await expect(page.getByText('This project asks the customer for an OTP when you submit.')).toBeVisible();
+  const mobile = freshMobile();
+  await page.getByLabel('Customer Mobile').fill(mobile);
+  await page.getByLabel('Customer Name').fill('Otp Customer');
+  await page.getByLabel('PAN Number').fill('QRSPT8899U');
+  await page.getByLabel('City').selectOption('Pune');
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const dialog = page.getByRole('dialog', { name: "Customer's OTP" });
+  await expect(dialog.getByText(/Resend OTP in \d+s/)).toBeVisible();
+  const otp = await outboxOtpAfter(page.request, mobile, before);
+  await dialog.getByLabel("Customer's OTP").fill(otp);
+  await dialog.getByRole('button', { name: 'Verify and submit' }).click();
+  await expect(page.getByText('Lead added successfully')).toBeVisible();
+  const res = await page.request.get('/api/v2/team/project/report/data?form_id=201&status=0&archive_status=0');
+  const leads = (await res.json()).data as { customer_mobile: string; mobile_check: string }[];
+  expect(leads.filter((l) => l.customer_mobile === mobile)).toMatchObject([{ mobile_check: 'otp' }]);
+});
+
+test("the phone's Back moves between the area's screens and never leaves it", async ({ page }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await expect(page.getByText('Hi Meena')).toBeVisible();
+  await page.getByRole('button', { name: 'More Details: PaySetu Merchant QR' }).click();
+  await expect(page).toHaveURL(/\/mt\/TEAM01\/project\/251$/);
+  await expect(page.getByRole('dialog', { name: 'PaySetu Merchant QR' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/mt\/TEAM01$/);
+
+  await page.getByRole('button', { name: "My Lead's Report" }).click();
+  await page.getByRole('button', { name: /^Sahyog Platinum Credit Card: Added/ }).click();
+  await expect(page).toHaveURL(/\/mt\/TEAM01\/report\/201\/0$/);
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/mt\/TEAM01\/report$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/mt\/TEAM01$/);
+  await expect(page.getByRole('button', { name: 'Add: PaySetu Merchant QR' })).toBeVisible();
+
+  // A screen opened directly (a reload, a link) has its parents behind it.
+  await page.goto('/mt/TEAM01/report/201/0');
+  await expect(page.getByRole('dialog', { name: 'Sahyog Platinum Credit Card: Added' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/mt\/TEAM01\/report$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/mt\/TEAM01$/);
+  await expect(page.getByRole('button', { name: 'Add: PaySetu Merchant QR' })).toBeVisible();
+});
+
+test('a half-filled lead form, photo included, is kept on the phone through a reload, Back and going offline, and cleared once sent', async ({ page, context }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  await expect(page).toHaveURL(/\/mt\/TEAM01\/project\/251\/lead$/);
+  const mobile = freshMobile();
+  await page.getByLabel('Customer Mobile').fill(mobile);
+  await page.getByLabel('Customer Name').fill('Draft Kept');
+  await page.getByLabel('Shop Photo').setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Uploaded: shop.png')).toBeVisible();
+  await page.getByLabel('Shop Name').fill('Kept Stores');
+  await expect(page.getByText('Saved on this phone')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('We kept what you filled in earlier.')).toBeVisible();
+  await expect(page.getByLabel('Customer Mobile')).toHaveValue(mobile);
+  await expect(page.getByLabel('Shop Name')).toHaveValue('Kept Stores');
+  await expect(page.getByText('Uploaded: shop.png')).toBeVisible();
+  await expect(page.locator('.lead-file__preview')).toBeVisible();
+
+  // Back to the projects and in again, offline: still there.
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page).toHaveURL(/\/mt\/TEAM01$/);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  await expect(page.getByLabel('Customer Name')).toHaveValue('Draft Kept');
+  await context.setOffline(false);
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Lead added successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/mt\/TEAM01$/);
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  await expect(page.getByLabel('Customer Mobile')).toHaveValue('');
+  await expect(page.getByText('We kept what you filled in earlier.')).toHaveCount(0);
 });
 
 test('a submit whose answer is lost is retried with the same key and makes one lead', async ({ page }) => {

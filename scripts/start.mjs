@@ -29,11 +29,14 @@ const builds = [
   { name: '@pmw/server', output: serverBundle, sources: [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contract] },
 ];
 const production = process.env.NODE_ENV === 'production';
-if (production && !builds.every((b) => existsSync(b.output))) {
+// `npm run create-admin -- <mobile>` and `npm run migrate` need the server bundle only.
+const serverOnly = process.argv.includes('--create-admin') || process.argv.includes('--migrate-only');
+const needed = serverOnly ? builds.filter((b) => b.name === '@pmw/server') : builds;
+if (production && !needed.every((b) => existsSync(b.output))) {
   console.error('No build found. In production run `npm run build` (and `npm run migrate`) before `npm start`.');
   process.exit(1);
 }
-for (const b of production ? [] : builds) {
+for (const b of production ? [] : needed) {
   if (!stale(b.output, ...b.sources)) continue;
   console.log(`Building ${b.name}...`);
   const r = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit' });

@@ -132,6 +132,7 @@ CREATE TABLE "form_responses" (
 	"payout_paise" integer DEFAULT 0 NOT NULL,
 	"location" jsonb,
 	"tracking_id" text,
+	"mobile_check" text,
 	"idempotency_key" text,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL,
 	"modified_on" timestamp with time zone DEFAULT now() NOT NULL,

@@ -15,9 +15,12 @@ import { users } from './db/schema/index';
 import { registerErrorHandler } from './http/error-handler';
 import type { RouteContext } from './http/route';
 import { createSessionResolver } from './http/session';
+import { originPolicy, registerCrossSiteGuard } from './http/origin';
+import { registerSecurityHeaders } from './http/security-headers';
+import { createLinkOrigin } from './http/link-origin';
 import { AppError } from './errors';
 import { createFieldCipher } from './lib/crypto';
-import { createMemoryLimitStore } from './lib/limit-store';
+import { createLazyRedisLimitStore, createMemoryLimitStore, type LimitStore } from './lib/limit-store';
 import type { Providers } from './providers/index';
 import { createRealtime, type Realtime } from './realtime/socket';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -32,6 +35,7 @@ import { createOpsAuthService } from './modules/ops-auth/ops-auth.service';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { registerOpsAuthRoutes } from './modules/ops-auth/ops-auth.routes';
+import { registerOpsAgentRoutes } from './modules/ops-auth/ops-agents.routes';
 import { createSpa } from './http/spa';
 import { createSupportEvents } from './modules/support/support.events';
 import { createSupportService } from './modules/support/support.service';
@@ -86,6 +90,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   realtime: Realtime;
   services: Services;
+  /** From now on every answer closes its connection (a stopping process, before it stops listening). */
+  startDraining(): void;
 }
 
 /** The services of every module, built once and handed to routes, jobs, seeds and tests. */
@@ -93,11 +99,11 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const { config, database, providers } = deps;
   const db = database.db;
   const cipher = createFieldCipher(config.secretKey);
-  const sessions = createSessionResolver(db, { secureCookies: config.env === 'production' && !!config.publicUrl?.startsWith('https') });
+  const sessions = createSessionResolver(db, { alwaysSecure: config.env === 'production' && !!config.publicUrl?.startsWith('https'), trustProxy: !!config.trustProxy });
   const files = createFilesService({ db, storage: providers.storage });
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
-  // Per-address and per-task counters; shared across processes once the shared limit store is wired (REDIS_URL).
-  const limits = createMemoryLimitStore();
+  // Per-address and per-task counters (wrong codes, lockouts): in Redis with REDIS_URL, so every process behind the proxy counts against one budget.
+  const limits: LimitStore & { close?: () => Promise<void> } = config.redisUrl ? createLazyRedisLimitStore(config.redisUrl) : createMemoryLimitStore();
   const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp, wrongCodes: createWrongCodeGuard(limits, config.otp.windowMinutes) });
   const spa = createSpa(webDistDir(config));
   const pages = createPublicPages(webDistDir(config));
@@ -111,7 +117,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
   const dataDownload = createDataDownloadService({
-    db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash }), tmpDir: path.join(config.dataDir, 'tmp'),
+    db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash, limits }), tmpDir: path.join(config.dataDir, 'tmp'),
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
@@ -123,8 +129,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
-  const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops };
+  const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
+  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -141,6 +147,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Fastify's overloads take each form of trustProxy separately, not their union.
     trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
+    // A request that reaches a stopping process on an open connection is answered, not refused.
+    return503OnClosing: false,
+  });
+  // While a process drains, each answer ends its connection: the proxy opens the next one
+  // elsewhere, and no idle keep-alive connection is left for the final close to cut under
+  // a request the proxy is sending on it.
+  let draining = false;
+  app.addHook('onRequest', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
   });
   const services = createServices(deps);
   const { db, sessions, spa, pages } = services;
@@ -162,12 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   });
   registerErrorHandler(app);
+  const linkOrigin = createLinkOrigin(config);
+  const origins = originPolicy(config);
+  const trusted = !!config.trustProxy;
+  registerCrossSiteGuard(app, origins, trusted);
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    return payload;
-  });
+  await registerSecurityHeaders(app, config, origins, trusted);
 
   // A blocked person loses access on their next request, not only at login.
   for (const kind of ['worker', 'team', 'ops'] as const) {
@@ -176,25 +191,31 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (!row || row.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }
-  const ctx: RouteContext = { sessions, checkResponses: config.env !== 'production' };
+  const ctx: RouteContext = {
+    sessions,
+    checkResponses: config.env !== 'production',
+    opsRole: async (session, role) => void (await services.opsAuth.requireRole(session, role)),
+  };
 
-  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log });
+  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log, origins, trustProxy: trusted });
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => services.catalogue.close());
+  app.addHook('onClose', async () => services.limits.close?.());
 
   // Modules, each registered explicitly so grep finds who owns a path.
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
   await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
+  registerOpsAgentRoutes(app, ctx, { opsAuth: services.opsAuth, agents: services.ops.agents });
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
   app.addHook('onReady', async () => services.pages.warm());
-  registerCampaignPage(app, ctx, { campaign: services.campaign, pages, publicUrl: config.publicUrl });
+  registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
   registerFeedbackRoutes(app, ctx, services.feedback);
-  registerFeedbackPage(app, { feedback: services.feedback, pages, publicUrl: config.publicUrl, rateLimit: FEEDBACK_PAGE_LIMIT });
+  registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [
     { prefix: '/partner', kind: 'worker' },
@@ -203,12 +224,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/ops', kind: 'ops' },
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
-  registerTeamRoutes(app, ctx, { otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
+  registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
-  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, publicUrl: config.publicUrl });
+  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, opsAuth: services.opsAuth, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
@@ -240,6 +261,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
   });
 
-  return { app, realtime, services };
+  return { app, realtime, services, startDraining: () => void (draining = true) };
 }
 

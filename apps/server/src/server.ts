@@ -7,6 +7,8 @@ import { createProviders } from './providers/index';
 import { seedIfNeeded } from './seed/index';
 import { rekeySealedData, restoreDemoSnapshot, SNAPSHOT_SECRET_KEY, snapshotDir } from './seed/snapshot';
 import { printBanner } from './banner';
+import { createAdmin, createAdminMessages, createAdminMobile } from './create-admin';
+import { AppError } from './errors';
 import pino from 'pino';
 
 function makeLogger(config: Config) {
@@ -29,11 +31,17 @@ async function main() {
     throw err;
   }
   const logger = makeLogger(config);
+  const adminOnly = process.argv.includes('--create-admin');
+  const admin = adminOnly ? createAdminMobile(process.argv) : undefined;
+  if (admin && 'error' in admin) {
+    console.error(admin.error);
+    process.exit(1);
+  }
   const started = Date.now();
   // Outside production a fresh PGlite data dir starts as a copy of the build's migrated, seeded snapshot.
   const restored =
     !config.databaseUrl && config.env !== 'production' && config.seedDemo !== 'never' && !process.env.PMW_NO_SNAPSHOT &&
-    !process.argv.includes('--migrate-only') &&
+    !process.argv.includes('--migrate-only') && !adminOnly &&
     restoreDemoSnapshot(snapshotDir(path.dirname(fileURLToPath(import.meta.url))), config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   if (process.argv.includes('--migrate-only')) {
@@ -42,6 +50,29 @@ async function main() {
     await database.close();
     if (left.length) throw new Error(`Migrations still pending after migrating: ${left.join(', ')}`);
     logger.info('Database migrated');
+    return;
+  }
+  if (admin && 'mobile' in admin) {
+    // Production: the database must be migrated already (`npm run migrate`); elsewhere it is migrated here.
+    if (config.env !== 'production') await database.migrate();
+    const pending = await database.pendingMigrations();
+    if (pending.length) {
+      console.error(`The database has migrations that have not run (${pending.join(', ')}). Run \`npm run migrate\` first.`);
+      await database.close();
+      process.exit(1);
+    }
+    try {
+      const { outcome, user_id } = await createAdmin(database.db, admin.mobile);
+      console.log(createAdminMessages[outcome](admin.mobile, user_id));
+    } catch (err) {
+      await database.close();
+      if (err instanceof AppError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+    await database.close();
     return;
   }
   if (config.env === 'production') {
@@ -58,7 +89,7 @@ async function main() {
   // The snapshot's demo documents and banks were sealed with the public snapshot key: seal them with this data dir's.
   if (restored) await rekeySealedData(database.db, SNAPSHOT_SECRET_KEY, config.secretKey);
   const providers = await createProviders(config, database.db, logger);
-  const { app, services } = await buildApp({ config, database, providers, logger });
+  const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
   if (config.env === 'production' && process.argv.includes('--seed-only')) {
     console.error('The demo data is never loaded in production: it has an ops admin anyone could ask an OTP for. Create the first admin with `npm run create-admin -- <mobile>`.');
     await app.close();
@@ -76,6 +107,8 @@ async function main() {
   }
 
   let closing = false;
+  // Longer than the proxy's upstream keepalive_timeout (deploy/nginx.conf: 3 s).
+  const DRAIN_MS = config.env === 'production' ? 4_000 : 0;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -83,6 +116,14 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // First a short drain while still listening: open connections close after their
+      // next answer, so the proxy moves to the other processes without a failed request.
+      startDraining();
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+      // Node's close() also cuts connections it sees as idle, among them ones the proxy has
+      // just opened and is writing a request on. Only stop listening: each open connection
+      // then ends after its answer, and the force timer above bounds the wait.
+      if (DRAIN_MS > 0) app.server.closeIdleConnections = () => undefined;
       await app.close();
       await database.close();
       process.exit(0);
@@ -97,6 +138,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.env === 'production' && !config.publicUrl) {
+    logger.warn(`PUBLIC_URL is not set: links the server hands out (team share links, job page previews) use http://${config.host}:${config.port}, not the address people use. Set PUBLIC_URL to the public https origin.`);
+  }
   printBanner({ config, port, database: database.kind, seeded, startupMs: Date.now() - started });
 }
 

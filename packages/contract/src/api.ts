@@ -35,6 +35,9 @@ export type ErrorCode = (typeof errorCodes)[number];
 export type SessionKind = 'worker' | 'team' | 'customer' | 'ops';
 export type RouteAuth = SessionKind | 'public';
 
+/** Roles of the ops console: 'support' sees the support inbox, 'admin' everything. */
+export type OpsRole = 'support' | 'admin';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface RouteDef {
@@ -44,6 +47,12 @@ export interface RouteDef {
   /** What the route is for, in one line of the domain's words (the API reference's summary). */
   summary?: string;
   auth: RouteAuth;
+  /**
+   * For `auth: 'ops'` routes: the least role that may call it, checked before
+   * the body is read. Unset means admin, so a new ops route is closed to the
+   * support role until it says otherwise.
+   */
+  role?: OpsRole;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -27,6 +27,8 @@ export const otpSentSchema = z.object({
   /** Seconds until another OTP may be asked for. */
   resend_after: int(),
   request_id: text(),
+  /** True when no new code went out: the one sent inside the resend window is still the one to type. */
+  already_sent: z.boolean(),
 });
 
 export const otpLoginBodySchema = z.object({ mobile: mobileSchema, otp: otpSchema });
@@ -45,7 +47,7 @@ export const partnerAuthRoutes = {
   }),
   // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
   me: defineRoute({ method: 'GET', path: '/partner/user/get', summary: 'The signed-in partner, or null', auth: 'public', response: sessionUserSchema.nullable() }),
-  logout: defineRoute({ method: 'GET', path: '/partner/user/logout', summary: 'Signs the partner out', auth: 'public', response: z.null() }),
+  logout: defineRoute({ method: 'POST', path: '/partner/user/logout', summary: 'Signs the partner out', auth: 'public', response: z.null() }),
 };
 
 export const userOtpSendBodySchema = z.object({
@@ -74,7 +76,7 @@ export const userAuthRoutes = {
     body: otpLoginBodySchema, response: sessionUserSchema,
   }),
   me: defineRoute({ method: 'GET', path: '/user/get', summary: 'The signed-in worker, or null', auth: 'public', response: sessionUserSchema.nullable() }),
-  logout: defineRoute({ method: 'GET', path: '/user/logout', summary: 'Signs the worker out', auth: 'public', response: z.null() }),
+  logout: defineRoute({ method: 'POST', path: '/user/logout', summary: 'Signs the worker out', auth: 'public', response: z.null() }),
 };
 
 /** Cookie that carries each kind of session. Kinds never share a cookie. */

@@ -14,6 +14,8 @@ export const campaignTexts = {
   leadAdded: 'Lead added successfully',
   notEligible: 'Sorry, You are not eligible for this product',
   productUnavailable: 'This product is not taking applications right now',
+  /** A link to a product the page does not list (paused, a hiring project, or missing). */
+  productNotAvailable: 'This product is not available right now',
   consentNotFound: 'Please verify your credit profile first',
   consentNotEligible: 'Sorry, You are not eligible for this product',
   otpNeeded: 'Please verify your mobile number with the OTP',
@@ -44,6 +46,8 @@ export interface CampaignPageData {
   utm_code: string;
   /** The product in the address (/utm/{code}/{jid}), when it is listed. */
   jid: number | null;
+  /** The address names a product the page does not list (paused, a hiring project, or missing): the page says so above the products. */
+  unavailable: boolean;
   /** Null: the code names no partner (the page says the link is invalid). */
   owner: OwnerProfile | null;
   categories: CampaignCategory[];

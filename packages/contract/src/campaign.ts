@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int, coerceInt } from './base';
+import { atMostChars, text, int, coerceInt } from './base';
 import { defineRoute } from './api';
 import { otpSchema, otpSentSchema } from './auth';
 import { fileAddBodySchema, fileAddedSchema, fileUrlQuerySchema, fileUrlSchema, signedUploadBodySchema, signedUploadSchema } from './files';
@@ -74,7 +74,7 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-const customerName = text().trim().max(100).optional();
+const customerName = text().trim().max(100, atMostChars('Name', 100)).optional();
 
 export const customerOtpSendBodySchema = z.object({
   mobile: normalisedMobileSchema,
@@ -122,7 +122,7 @@ const panNo = text({ error: 'PAN number is required' })
 
 export const creditOtpSendBodySchema = z.object({
   mobile: normalisedMobileSchema,
-  name: text().trim().min(1, 'Name is required').max(100),
+  name: text().trim().min(1, 'Name is required').max(100, atMostChars('Name', 100)),
   pan_no: panNo,
   feature: z.literal('UTM').default('UTM'),
   project_name: text().max(200).optional(),
@@ -150,7 +150,7 @@ export const eligibilityBodySchema = z.object({
   feature: z.literal('UTM').default('UTM'),
   pan_no: panNo,
   mobile: normalisedMobileSchema,
-  name: text().trim().min(1, 'Name is required').max(100),
+  name: text().trim().min(1, 'Name is required').max(100, atMostChars('Name', 100)),
   /** Monthly income in rupees; DEFAULT_MONTHLY_INCOME when left empty. */
   earning: z
     .union([z.number(), text(), z.null()])

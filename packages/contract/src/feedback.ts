@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
+import { messages } from './messages';
 
 export { FEEDBACK_DEFAULT_RATING, FEEDBACK_MIN_RATING, FEEDBACK_MAX_RATING, FEEDBACK_COMMENT_MAX, FEEDBACK_ENTITY_TYPE, FEEDBACK_REF_TYPE, FEEDBACK_OTHER, FEEDBACK_REASONS_LOW, FEEDBACK_REASONS_HIGH, feedbackReasonsFor, feedbackComment, encodeLinkPart, decodeLinkPart, parseFeedbackLink, feedbackLinkPath } from './feedback-rules';
 export type { FeedbackLink, FeedbackPageData } from './feedback-rules';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_ENTITY_TYPE, FEEDBACK_MAX_RATING, FEEDBACK_MIN_RATING, FEEDBACK_REF_TYPE } from './feedback-rules';
 
-const refValueSchema = text().trim().regex(/^[0-9]{10}$/, 'ref_value must be a 10 digit mobile');
+const refValueSchema = text().trim().regex(/^[0-9]{10}$/, messages.invalidMobile);
 /** The OTP from the link proves the caller holds the link (not only its ids). */
 const linkOtpSchema = text().trim().regex(/^[0-9]{4,6}$/, 'otp must be 4 to 6 digits');
 
@@ -45,7 +46,7 @@ export const feedbackLocationSchema = z.object({
 
 /** Feedback response (spec 001, section 3), plus the link's OTP. */
 export const feedbackResponseBodySchema = z.object({
-  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'rating must be 1 to 5'),
+  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'Rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'Rating must be 1 to 5'),
   comment: text().trim().max(FEEDBACK_COMMENT_MAX, `comment must be at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
   location: feedbackLocationSchema.nullable().optional(),
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),

@@ -47,12 +47,43 @@ export function fileExtension(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** 'The file can be at most 5 MB': a refusal by size that says the limit. */
+export const fileAtMostMessage = (maxBytes: number) => `The file can be at most ${Math.round(maxBytes / MB)} MB`;
+
 /** 'File size is 16.20MB, It should be less than 15MB' (spec 001, section 5). */
 export function fileSizeMessage(bytes: number, maxBytes: number): string {
   return `File size is ${(bytes / MB).toFixed(2)}MB, It should be less than ${Math.round(maxBytes / MB)}MB`;
 }
 
-const fileName = text().trim().min(1, 'file_name is required').max(200);
+/** What a form input asks for: a photo, a video, or any file of its purpose. */
+export type FileKind = 'IMAGE' | 'VIDEO' | 'FILE';
+const KIND_EXTENSIONS: Record<Exclude<FileKind, 'FILE'>, readonly string[]> = { IMAGE: ['png', 'jpg', 'jpeg', 'webp'], VIDEO: ['mp4'] };
+
+/** The extensions the server takes for a purpose, narrowed to photos or videos for such an input. */
+export function allowedExtensions(purpose: FilePurpose, kind: FileKind = 'FILE'): string[] {
+  const all = FILE_RULES[purpose].extensions;
+  return kind === 'FILE' ? [...all] : all.filter((e) => KIND_EXTENSIONS[kind].includes(e));
+}
+
+/** A file input's `accept`: exactly those extensions and their media types, nothing the server refuses. */
+export function acceptFor(extensions: readonly string[]): string {
+  const types = [...new Set(extensions.map((e) => CONTENT_TYPES[e]).filter((x): x is string => !!x))];
+  return [...extensions.map((e) => `.${e}`), ...types].join(',');
+}
+
+/** 'This type of file is not allowed here (png, jpg, jpeg, pdf)': the refusal names what is allowed. */
+export const fileTypeMessage = (extensions: readonly string[]) => `This type of file is not allowed here (${extensions.join(', ')})`;
+
+/** Why a chosen file would be refused by the server for a purpose (type, then size), or null. */
+export function fileProblem(purpose: FilePurpose, file: { name: string; size: number }, kind: FileKind = 'FILE'): string | null {
+  const extensions = allowedExtensions(purpose, kind);
+  if (!extensions.includes(fileExtension(file.name))) return fileTypeMessage(extensions);
+  const max = FILE_RULES[purpose].maxBytes;
+  if (file.size > max) return fileSizeMessage(file.size, max);
+  return null;
+}
+
+const fileName = text().trim().min(1, 'File name is required').max(200);
 
 export const signedUploadBodySchema = z.object({
   file_name: fileName,

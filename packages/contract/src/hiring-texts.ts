@@ -17,6 +17,11 @@ export const hiringMessages = {
   bookingDateMismatch: 'booking_date does not match the slot',
   alreadyBooked: 'You have already booked an interview slot for this job',
   slotBooked: 'Interview slot booked',
+  slotRescheduled: 'Interview moved to the new time',
+  noBooking: 'You have not booked an interview for this job',
+  interviewStarted: 'This interview has already started and cannot be moved',
+  /** The text a candidate gets when their interview moves (English; Hindi in texts.hi). */
+  rescheduledSms: 'Your interview for {job} is now on {when} at {place}. - PickMyWork',
   nameUpdated: 'Details updated successfully!',
   documentAdded: 'Document added',
   ownDataOnly: 'You can only change your own details',

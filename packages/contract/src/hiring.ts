@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int, coerceInt, bigInt } from './base';
+import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryBool, queryInt } from './api';
 import { mobileSchema } from './mobile';
 
@@ -7,6 +7,8 @@ import { mobileSchema } from './mobile';
 export const HIRING_CATEGORY_ID = 6;
 /** Features shown per project card (spec 000, section 9). */
 export const FEATURES_LIMIT = 3;
+/** The longest name a candidate may give. */
+export const NAME_MAX = 100;
 /** Employer whose jobs are hidden from partners, except the listed ones (spec 000, section 4). */
 export const HIDDEN_EMPLOYER_ID = 120;
 export const HIDDEN_EMPLOYER_VISIBLE_JOBS: readonly number[] = [355, 294];
@@ -278,16 +280,20 @@ export const applyBodySchema = z.object({
 export const bookSlotBodySchema = z.object({ user_id: id, slot_id: id, job_id: id, booking_date: dateString });
 export const slotsQuerySchema = z.object({ job_id: queryInt.positive(), job_location_id: queryInt.positive().optional() });
 export const bookedQuerySchema = z.object({ job_id: queryInt.positive(), id: queryInt.positive().optional() });
-export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive() });
+/** With the link's recruiter, the job answers only when that recruiter may refer (a partner whose KYC is done). */
+export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive(), recruiter_id: queryInt.positive().optional() });
+
+/** The name a candidate gives on /detailsPage, checked there before the OTP and again by the server. */
+export const candidateNameSchema = text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(NAME_MAX, atMostChars('Name', NAME_MAX));
 
 export const updateUserBodySchema = z.object({
   user_id: id,
-  first_name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  first_name: candidateNameSchema,
 });
 export const candidateDocumentBodySchema = z.object({
   user_id: id,
   type: z.enum(['AADHAAR', 'PAN']),
-  number: text({ error: 'number is required' }).trim().min(1, 'number is required').max(20),
+  number: text({ error: 'Document number is required' }).trim().min(1, 'Document number is required').max(20),
   file_id: id.optional(),
   description: text().max(200).optional(),
 });
@@ -325,6 +331,11 @@ export const hiringRoutes = {
     method: 'GET', path: '/user/job/slot/booked', auth: 'worker',
     summary: 'The interview slot the candidate booked for a job, or null',
     query: bookedQuerySchema, response: bookingSchema.nullable(),
+  }),
+  rescheduleSlot: defineRoute({
+    method: 'POST', path: '/user/job/slot/reschedule', auth: 'worker',
+    summary: "Moves the candidate's interview to another slot, freeing the old one, and tells them by SMS",
+    body: bookSlotBodySchema, response: bookingSchema,
   }),
   bookSlot: defineRoute({ method: 'POST', path: '/user/job/slot/book', summary: 'Books an interview slot for the candidate, never past its capacity', auth: 'worker', body: bookSlotBodySchema, response: bookingSchema }),
   apply: defineRoute({ method: 'POST', path: '/user/job/application/add', summary: 'Applies the candidate to a job under the referring partner, once', auth: 'worker', body: applyBodySchema, response: applicationSchema }),

@@ -23,7 +23,7 @@ describe('lead form values', () => {
     const city = input({ label: 'City', input_type: 'DROPDOWN', input_enum: ['Pune', 'Delhi'] });
     expect(validateLeadInput(city, 'Pune').value?.value).toBe('Pune');
     expect(validateLeadInput(city, 'Paris').error).toBe('Please choose one of the options for City');
-    expect(validateLeadInput(input({ label: 'Name' }), 'x'.repeat(501)).error).toBe('Name is too long');
+    expect(validateLeadInput(input({ label: 'Name' }), 'x'.repeat(501)).error).toBe('Name can have at most 500 characters');
   });
 
   it('holds a file_id for IMAGE, VIDEO and FILE, and lat/lng for MAP_LOCATION', () => {

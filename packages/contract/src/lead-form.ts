@@ -84,7 +84,7 @@ export const leadFormMessages = {
   fileMissing: (label: string) => `Please upload ${label}`,
   locationNotSelected: 'Location not selected',
   unknownInput: 'This field is not on the form',
-  tooLong: (label: string) => `${label} is too long`,
+  tooLong: (label: string) => `${label} can have at most ${MAX_TEXT} characters`,
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

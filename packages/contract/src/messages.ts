@@ -9,6 +9,7 @@ export const messages = {
   otpRequired: 'OTP is required',
   otpInvalidFormat: 'OTP must be 4 digits',
   otpSent: 'OTP sent to Mobile',
+  otpAlreadySent: 'OTP already sent',
   otpWrong: 'Incorrect OTP, please try again',
   otpExpired: 'OTP has expired, please request a new one',
   otpUsed: 'OTP has already been used, please request a new one',

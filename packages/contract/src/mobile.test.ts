@@ -14,4 +14,12 @@ describe('mobile numbers', () => {
     expect(normalisedMobileSchema.parse('+91 98765 00001')).toBe('9876500001');
     expect(normalisedMobileSchema.safeParse('+91 98765').error?.issues[0]?.message).toBe('Invalid Mobile Number');
   });
+  it('takes only an Indian mobile: 10 digits starting with 6 to 9', () => {
+    for (const bad of ['1234567890', '0987650000', '5876500001', '98765000011']) {
+      expect(mobileSchema.safeParse(bad).error?.issues[0]?.message).toBe('Invalid Mobile Number');
+      expect(isValidMobile(bad)).toBe(false);
+    }
+    for (const good of ['6000000000', '7876500001', '8876500001', '9876500001']) expect(mobileSchema.parse(good)).toBe(good);
+    expect(normalisedMobileSchema.safeParse('+91 12345 67890').error?.issues[0]?.message).toBe('Invalid Mobile Number');
+  });
 });

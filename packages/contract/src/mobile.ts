@@ -15,19 +15,22 @@ export function normaliseMobile(raw: string): string {
   return digits.slice(-MOBILE_LENGTH);
 }
 
+/** An Indian mobile: 10 digits, the first 6 to 9. */
+export const MOBILE_PATTERN = /^[6-9][0-9]{9}$/;
+
 export function isValidMobile(mobile: string): boolean {
-  return /^[0-9]{10}$/.test(mobile);
+  return MOBILE_PATTERN.test(mobile);
 }
 
-/** Exactly 10 digits, as every login form asks. */
+/** A valid Indian mobile, as every form asks. */
 export const mobileSchema = text({ error: messages.mobileRequired })
   .trim()
   .min(1, messages.mobileRequired)
-  .regex(/^[0-9]{10}$/, messages.invalidMobile);
+  .regex(MOBILE_PATTERN, messages.invalidMobile);
 
 /** Lenient input (spaces, +91, dashes) normalised to 10 digits. */
 export const normalisedMobileSchema = text({ error: messages.mobileRequired })
   .trim()
   .min(1, messages.mobileRequired)
   .transform(normaliseMobile)
-  .pipe(text().regex(/^[0-9]{10}$/, messages.invalidMobile));
+  .pipe(text().regex(MOBILE_PATTERN, messages.invalidMobile));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int, coerceInt } from './base';
+import { atMostChars, text, int, coerceInt } from './base';
 import { defineRoute } from './api';
 import { normalisedMobileSchema } from './mobile';
 import { TEAM_JOIN_POLICIES } from './team';
@@ -40,7 +40,7 @@ export const teamCreateBodySchema = z.object({
   join_policy: z.enum(TEAM_JOIN_POLICIES, { error: 'join_policy must be open or invite_only' }).default('invite_only'),
 });
 export const teamJoinPolicyBodySchema = z.object({ join_policy: z.enum(TEAM_JOIN_POLICIES, { error: 'join_policy must be open or invite_only' }) });
-export const teamMemberAddBodySchema = z.object({ mobile: normalisedMobileSchema, first_name: text().trim().min(1, 'Write the member’s name').max(60) });
+export const teamMemberAddBodySchema = z.object({ mobile: normalisedMobileSchema, first_name: text().trim().min(1, 'Write the member’s name').max(60, atMostChars('Name', 60)) });
 export const opsTeamMemberSchema = z.object({ user_id: int(), first_name: text().nullable(), mobile: text(), blocked: z.boolean(), created_on: text() });
 
 export const opsTeamRoutes = {

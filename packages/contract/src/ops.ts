@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { text, int, coerceInt, bigInt } from './base';
+import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt } from './api';
+import { MOBILE_CHECKS } from './team';
 import { formInputSchema } from './lead-form';
 import { documentSchema } from './partner-profile';
 
@@ -29,6 +30,8 @@ export const leadQueueQuerySchema = z.object({
   archive_status: queryInt.min(0).max(1).optional(),
   partner_user_id: queryInt.optional(),
   team_id: queryInt.optional(),
+  /** 'unverified': team leads queued offline that still wait for a verifying call. */
+  mobile_check: z.enum(MOBILE_CHECKS).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   ...page,
@@ -49,6 +52,8 @@ export const opsLeadSchema = z.object({
   archive_status: int(),
   status_comment: text().nullable(),
   payout_paise: int(),
+  /** How the customer's mobile was proved on a form with OTP ('unverified' waits for a call). */
+  mobile_check: z.enum(MOBILE_CHECKS).nullable(),
   created_on: text(),
 });
 export type OpsLead = z.infer<typeof opsLeadSchema>;
@@ -73,11 +78,12 @@ const leadIds = z.array(int().positive()).min(1, 'Choose at least one lead').max
 export const leadApproveBodySchema = z.object({ form_response_ids: leadIds });
 export const leadRejectBodySchema = z.object({
   form_response_ids: leadIds,
-  comment: text().trim().min(3, 'Write a comment of at least 3 characters').max(500),
+  comment: text().trim().min(3, 'Write a comment of at least 3 characters').max(500, atMostChars('The comment', 500)),
 });
+export const leadVerifyByCallBodySchema = z.object({ form_response_ids: leadIds });
 export const leadNeedsDetailsBodySchema = z.object({
   form_response_ids: leadIds,
-  comment: text().trim().min(3, 'Write what details are needed (at least 3 characters)').max(500),
+  comment: text().trim().min(3, 'Write what details are needed (at least 3 characters)').max(500, atMostChars('The request', 500)),
 });
 
 /** What happened to each lead of a (bulk) action. */
@@ -106,7 +112,7 @@ export const kycDocumentSchema = documentSchema.extend({
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 export const kycStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
+  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)) }),
 ]);
 
 // ---------- Users ----------
@@ -175,6 +181,7 @@ export const opsRoutes = {
   lead: defineRoute({ method: 'GET', path: '/ops/leads/:form_response_id', summary: 'One lead with its form answers, location and the ledger entries it caused', auth: 'ops', params: z.object({ form_response_id: positiveId }), response: opsLeadDetailSchema }),
   approveLeads: defineRoute({ method: 'POST', path: '/ops/leads/approve', summary: "Approves leads and credits each partner's payout once", auth: 'ops', body: leadApproveBodySchema, response: leadActionResultSchema }),
   rejectLeads: defineRoute({ method: 'POST', path: '/ops/leads/reject', summary: 'Rejects leads with a comment, reversing any credit already made', auth: 'ops', body: leadRejectBodySchema, response: leadActionResultSchema }),
+  verifyByCall: defineRoute({ method: 'POST', path: '/ops/leads/verify-by-call', summary: "Marks unverified team leads' customer mobiles as verified by a call", auth: 'ops', body: leadVerifyByCallBodySchema, response: leadActionResultSchema }),
   needsDetails: defineRoute({ method: 'POST', path: '/ops/leads/needs-details', summary: 'Sends leads back to the partner or team member, asking for the details in the comment', auth: 'ops', body: leadNeedsDetailsBodySchema, response: leadActionResultSchema }),
   /** A lead attachment or KYC image, for review. */
   fileView: defineRoute({ method: 'GET', path: '/ops/review/file', summary: 'A short-lived URL to a file attached to a lead or KYC document under review', auth: 'ops', query: z.object({ file_id: queryInt }), response: fileViewSchema }),
@@ -259,7 +266,7 @@ export const opsBankSchema = z.object({
 });
 export const bankStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300) }),
+  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)) }),
 ]);
 
 export const customerImportBodySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, int, coerceInt } from './base';
+import { atMostChars, text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
 import { documentTypes } from './kyc';
 
@@ -75,7 +75,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profileUpdateBodySchema = z.object({
-  first_name: text({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(80),
+  first_name: text({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(80, atMostChars('Name', 80)),
   email: text()
     .trim()
     .max(120)

@@ -20,8 +20,8 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 /** Dev outbox of the console SMS provider; absent in production. */
 export const devOutboxRoute = defineRoute({
   method: 'GET', path: '/dev/outbox', auth: 'public',
-  summary: 'Lists the newest OTP messages the console SMS provider printed (outside production only)',
-  query: z.object({ mobile: mobileSchema.optional() }),
+  summary: 'Lists the newest OTP messages the console SMS provider printed to one mobile (outside production only)',
+  query: z.object({ mobile: mobileSchema }),
   response: z.array(outboxEntrySchema),
 });
 

@@ -5,6 +5,7 @@ import { dataDownloadRoutes } from './data-download';
 import { feedbackRoutes } from './feedback';
 import { fileRoutes, partnerFileRoutes, userFileRoutes } from './files';
 import { hiringRoutes } from './hiring';
+import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
@@ -34,6 +35,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   feedback: feedbackRoutes,
   hiring: hiringRoutes,
   opsAuth: opsAuthRoutes,
+  opsAgents: opsAgentRoutes,
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
   opsProjects: opsProjectRoutes,

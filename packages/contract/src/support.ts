@@ -331,10 +331,10 @@ export const refTypes = ['FORM_RESPONSE', 'ID'] as const;
 export const ticketAddBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_type: z.coerce
-    .number({ error: 'ticket_type is required' })
+    .number({ error: 'Please choose a query type' })
     .int()
-    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'ticket_type is not a query type'),
-  ticket_title: text().trim().min(1, 'ticket_title is required').max(200),
+    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'Please choose a query type'),
+  ticket_title: text().trim().min(1, 'Query title is required').max(200),
   tag_type: z.enum(tagTypes).optional(),
   tag_id: coerceInt().positive().optional(),
   ref_type: z.enum(refTypes).optional(),
@@ -371,7 +371,7 @@ export const chatAddBodySchema = z.object({
 export const closeBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_id: ticketIdSchema,
-  rating: coerceInt({ error: 'rating is required' }).min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5'),
+  rating: coerceInt({ error: 'Please choose a rating' }).min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
   rating_comment: text().trim().max(RATING_COMMENT_MAX_LENGTH, supportTexts.commentTooLong).optional().nullable(),
 });
 
@@ -472,29 +472,29 @@ export const agentCallLogBodySchema = z.object({
 
 export const agentSupportRoutes = {
   inbox: defineRoute({
-    method: 'GET', path: '/ops/support/ticket/fetch', auth: 'ops', query: inboxQuerySchema,
+    method: 'GET', path: '/ops/support/ticket/fetch', auth: 'ops', role: 'support', query: inboxQuerySchema,
     summary: "The agents' inbox of tickets, with waiting and call-back filters",
     response: z.object({ count: int(), rows: z.array(inboxRowSchema) }),
   }),
-  ticket: defineRoute({ method: 'GET', path: '/ops/support/ticket/detail', summary: 'One ticket for an agent: the worker, the subject, the chat and the calls', auth: 'ops', query: z.object({ ticket_id: ticketIdSchema }), response: agentTicketSchema }),
+  ticket: defineRoute({ method: 'GET', path: '/ops/support/ticket/detail', summary: 'One ticket for an agent: the worker, the subject, the chat and the calls', auth: 'ops', role: 'support', query: z.object({ ticket_id: ticketIdSchema }), response: agentTicketSchema }),
   conversation: defineRoute({
-    method: 'GET', path: '/ops/support/ticket/conversation', auth: 'ops',
+    method: 'GET', path: '/ops/support/ticket/conversation', auth: 'ops', role: 'support',
     summary: "A page of a ticket's chat for an agent, older messages before a given one",
     query: z.object({ ticket_id: ticketIdSchema, before_chat_id: queryInt.positive().optional() }), response: conversationSchema,
   }),
-  addChat: defineRoute({ method: 'POST', path: '/ops/support/ticket/chat/add', summary: "Sends an agent's reply (and an attachment) on a ticket", auth: 'ops', body: agentChatBodySchema, response: chatEntrySchema }),
-  resolve: defineRoute({ method: 'POST', path: '/ops/support/ticket/resolve', summary: 'Marks a ticket resolved, with a last message to the worker', auth: 'ops', body: agentResolveBodySchema, response: ticketSchema }),
-  close: defineRoute({ method: 'POST', path: '/ops/support/ticket/close', summary: "Closes a ticket on the agent's side", auth: 'ops', body: z.object({ ticket_id: ticketIdSchema }), response: ticketSchema }),
+  addChat: defineRoute({ method: 'POST', path: '/ops/support/ticket/chat/add', summary: "Sends an agent's reply (and an attachment) on a ticket", auth: 'ops', role: 'support', body: agentChatBodySchema, response: chatEntrySchema }),
+  resolve: defineRoute({ method: 'POST', path: '/ops/support/ticket/resolve', summary: 'Marks a ticket resolved, with a last message to the worker', auth: 'ops', role: 'support', body: agentResolveBodySchema, response: ticketSchema }),
+  close: defineRoute({ method: 'POST', path: '/ops/support/ticket/close', summary: "Closes a ticket on the agent's side", auth: 'ops', role: 'support', body: z.object({ ticket_id: ticketIdSchema }), response: ticketSchema }),
   callbacks: defineRoute({
-    method: 'GET', path: '/ops/support/callback/fetch', auth: 'ops',
+    method: 'GET', path: '/ops/support/callback/fetch', auth: 'ops', role: 'support',
     summary: 'Call-back requests from workers, pending or done',
     query: z.object({ status: z.enum(['PENDING', 'DONE']).optional() }),
     response: z.array(callbackRequestSchema),
   }),
-  logCall: defineRoute({ method: 'POST', path: '/ops/support/call/log/add', summary: 'Logs a call an agent made about a ticket and how it ended', auth: 'ops', body: agentCallLogBodySchema, response: callLogEntrySchema }),
-  signUpload: defineRoute({ method: 'PUT', path: '/ops/support/s3/url/signed', summary: 'Gives an agent a signed URL to upload a chat attachment for a ticket', auth: 'ops', body: ticketUploadBody, response: signedUploadSchema }),
-  addAttachment: defineRoute({ method: 'POST', path: '/ops/support/attachment/add', summary: "Records an agent's uploaded chat attachment of a ticket", auth: 'ops', body: ticketFileAddBody, response: fileAddedSchema }),
-  attachment: defineRoute({ method: 'GET', path: '/ops/support/attachment/fetch', summary: 'A short-lived URL to an attachment of a ticket, for an agent', auth: 'ops', query: ticketFileQuery, response: fileUrlSchema }),
+  logCall: defineRoute({ method: 'POST', path: '/ops/support/call/log/add', summary: 'Logs a call an agent made about a ticket and how it ended', auth: 'ops', role: 'support', body: agentCallLogBodySchema, response: callLogEntrySchema }),
+  signUpload: defineRoute({ method: 'PUT', path: '/ops/support/s3/url/signed', summary: 'Gives an agent a signed URL to upload a chat attachment for a ticket', auth: 'ops', role: 'support', body: ticketUploadBody, response: signedUploadSchema }),
+  addAttachment: defineRoute({ method: 'POST', path: '/ops/support/attachment/add', summary: "Records an agent's uploaded chat attachment of a ticket", auth: 'ops', role: 'support', body: ticketFileAddBody, response: fileAddedSchema }),
+  attachment: defineRoute({ method: 'GET', path: '/ops/support/attachment/fetch', summary: 'A short-lived URL to an attachment of a ticket, for an agent', auth: 'ops', role: 'support', query: ticketFileQuery, response: fileUrlSchema }),
 };
 
 // ---------------------------------------------------------------- realtime

@@ -13,4 +13,5 @@ export const teamMessages = {
   noDetailsNeeded: 'This lead does not need more details',
   pincodeInvalid: 'Pincode must be 6 digits',
   inviteOnly: 'This team is by invitation only. Please ask your team manager to add you.',
+  otpNotAsked: 'This project does not ask for an OTP',
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { text, int } from './base';
+import { atMostChars, text, int } from './base';
 import { defineRoute, queryInt } from './api';
-import { otpSchema } from './auth';
+import { messages } from './messages';
+import { otpSchema, otpSentSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
 import { formInputSchema, leadInputValueSchema, mapLocationSchema } from './lead-form';
@@ -15,6 +16,7 @@ import { mobileSchema } from './mobile';
 
 export const TEAM_PINCODE_LENGTH = 6;
 export const TEAM_NAME_MIN = 3;
+export const TEAM_NAME_MAX = 60;
 export const MAP_DEFAULT_ZOOM = 18;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
 export const INSTALL_PROMPT_SHOW_MS = 2_000;
@@ -44,7 +46,7 @@ export const teamFirstNameSchema = text({ error: teamMessages.nameRequired })
   .trim()
   .min(1, teamMessages.nameRequired)
   .min(TEAM_NAME_MIN, teamMessages.nameMin)
-  .max(60);
+  .max(TEAM_NAME_MAX, atMostChars('Name', TEAM_NAME_MAX));
 
 /** Keeps the digits a person typed, at most 6 (spec 5: truncated to 6). */
 export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, TEAM_PINCODE_LENGTH);
@@ -54,6 +56,14 @@ export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode)
 export const pincodeSchema = text().trim().regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
 
 // ---------------------------------------------------------------- lead status
+
+/**
+ * How a lead's customer mobile was proved on a form with an OTP: their code
+ * ('otp'), nothing because the lead was queued offline ('unverified'), or an
+ * ops call afterwards ('call'). Null when the form asks no OTP.
+ */
+export const MOBILE_CHECKS = ['otp', 'unverified', 'call'] as const;
+export type MobileCheck = (typeof MOBILE_CHECKS)[number];
 
 /** The status index of the team report (spec 4): 0 Added, 1 Verified, 2 Rejected, 3 Expired. */
 export const LEAD_STATUS_INDEX = { added: 0, verified: 1, rejected: 2, expired: 3 } as const;
@@ -139,10 +149,10 @@ export const teamSendOtpBodySchema = z.object({
   feature: z.literal('MT').optional(),
   team_code: teamCodeSchema.optional(),
 });
-export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int() });
+export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int(), already_sent: z.boolean() });
 
 export const teamLoginBodySchema = z.object({
-  request_id: text().trim().min(1, 'request_id is required').max(100),
+  request_id: text().trim().min(1, messages.otpNotRequested).max(100),
   team_code: teamCodeSchema,
   first_name: teamFirstNameSchema,
   mobile: mobileSchema,
@@ -254,7 +264,7 @@ export const utmLinkSchema = z.object({ utm_link: text() });
 const dayString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
 export const reportQuerySchema = z
   .object({ start_date: dayString.optional(), end_date: dayString.optional() })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'The start date must not be after the end date', path: ['start_date'] });
 
 export const statusCountsSchema = z.object({
   added: int(),
@@ -282,14 +292,23 @@ export const teamLeadSchema = z.object({
   archive_status: int(),
   sub_status: int(),
   status_comment: text().nullable(),
+  mobile_check: z.enum(MOBILE_CHECKS).nullable(),
   created_on: text(),
   /** The values already given, so 'Add Details' starts from them. */
   response_data: z.array(z.object({ input_id: int(), value: text() })),
 });
 export type TeamLead = z.infer<typeof teamLeadSchema>;
 
+
+/** Asks the customer's OTP for a team lead on a form with is_otp_required (spec 000, section 9: 30 s countdown). */
+export const teamLeadOtpBodySchema = z.object({ form_id: int().positive(), mobile: mobileSchema });
+
 export const teamSubmitBodySchema = z.object({
   form_id: int().positive(),
+  /** The customer's OTP, on a form with is_otp_required while online. */
+  otp: otpSchema.optional(),
+  /** Set by the device on a lead it queued offline for a form with OTP: the lead is marked unverified for ops. */
+  offline_unverified: z.literal(true).optional(),
   input: z.array(leadInputValueSchema).max(100),
   /** Where the field agent stood when the lead was submitted. */
   location: mapLocationSchema.optional(),
@@ -297,7 +316,7 @@ export const teamSubmitBodySchema = z.object({
   idempotency_key: text().trim().min(8).max(100),
 });
 /** Completing is naturally idempotent: a lead that no longer waits for details answers a conflict. */
-export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true }).extend({ form_response_id: int().positive() });
+export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true, otp: true, offline_unverified: true }).extend({ form_response_id: int().positive() });
 export const teamSubmittedSchema = z.object({ form_response_id: int() });
 
 export const reverseGeocodeQuerySchema = z.object({
@@ -323,7 +342,7 @@ export const teamRoutes = {
   team: defineRoute({ method: 'GET', path: '/team/get', summary: 'A team by its code: name and manager, for the login page', auth: 'public', query: z.object({ team_code: teamCodeSchema }), response: teamSchema }),
   // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
   me: defineRoute({ method: 'GET', path: '/team/user/get', summary: 'The signed-in team member and their team, or null', auth: 'public', response: teamMemberSchema.nullable() }),
-  logout: defineRoute({ method: 'GET', path: '/team/user/logout', summary: 'Signs the team member out', auth: 'public', response: z.null() }),
+  logout: defineRoute({ method: 'POST', path: '/team/user/logout', summary: 'Signs the team member out', auth: 'public', response: z.null() }),
   projects: defineRoute({ method: 'GET', path: '/team/projects', summary: 'The projects a team member can submit leads for, by category', auth: 'team', response: teamProjectsSchema }),
   projectData: defineRoute({ method: 'GET', path: '/team/project/data', summary: "A project's lead form for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectDataSchema }),
   projectInfo: defineRoute({ method: 'GET', path: '/team/project/info', summary: "A project's details, criteria and payout texts for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectInfoSchema }),
@@ -332,6 +351,7 @@ export const teamRoutes = {
   projectReport: defineRoute({ method: 'GET', path: '/team/project/report', summary: "The team member's lead counts per project, for the report", auth: 'team', query: reportQuerySchema, response: projectReportSchema }),
   taskCount: defineRoute({ method: 'GET', path: '/team/task/count', summary: "The team member's lead counts by status", auth: 'team', query: reportQuerySchema, response: taskCountSchema }),
   reportData: defineRoute({ method: 'GET', path: '/team/project/report/data', summary: "The team member's leads of a project, with their form answers", auth: 'team', query: reportDataQuerySchema, response: z.array(teamLeadSchema) }),
+  leadOtp: defineRoute({ method: 'POST', path: '/team/lead/otp/send', summary: "Sends the customer of a team lead an OTP, on a form that asks for one", auth: 'team', body: teamLeadOtpBodySchema, response: otpSentSchema }),
   submit: defineRoute({ method: 'POST', path: '/team/task/response/submit', summary: 'Submits a lead from the field, once per idempotency key (offline retries are safe)', auth: 'team', body: teamSubmitBodySchema, response: teamSubmittedSchema }),
   complete: defineRoute({ method: 'POST', path: '/team/task/response/complete', summary: 'Completes a lead that was sent back for more details', auth: 'team', body: teamCompleteBodySchema, response: teamSubmittedSchema }),
   reverseGeocode: defineRoute({ method: 'GET', path: '/team/geocode/reverse', summary: 'The address near a point picked on the map', auth: 'team', query: reverseGeocodeQuerySchema, response: reverseGeocodeSchema }),

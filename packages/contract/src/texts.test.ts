@@ -48,8 +48,8 @@ describe('translateText', () => {
   });
 
   it('names a field in words in a validation message, and leaves unknown texts alone', () => {
-    expect(translateText('mobile: Invalid input: expected string, received undefined', hi, fields)).toBe('मोबाइल नंबर: यह सही नहीं है');
-    expect(translateText('first_name: Name is required', hi, fields)).toBe('नाम: नाम डालना ज़रूरी है');
+    expect(translateText('Check mobile: Invalid input: expected string, received undefined', hi, fields)).toBe('मोबाइल नंबर जाँचें: यह सही नहीं है');
+    expect(translateText('First name can have at most 100 characters', hi, fields)).toBe('नाम में ज़्यादा से ज़्यादा 100 अक्षर हो सकते हैं');
     expect(translateText('Sahyog Platinum Credit Card', hi, fields)).toBe('Sahyog Platinum Credit Card');
   });
 });

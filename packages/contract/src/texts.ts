@@ -32,6 +32,7 @@ export const texts = {
   'common.otpRequired': messages.otpRequired,
   'common.otpInvalidFormat': messages.otpInvalidFormat,
   'common.otpSent': messages.otpSent,
+  'common.otpAlreadySent': messages.otpAlreadySent,
   'common.otpWrong': messages.otpWrong,
   'common.otpWrongLeft': 'Incorrect OTP, please try again ({left} tries left)',
   'common.otpWrongOneLeft': 'Incorrect OTP, please try again (1 try left)',
@@ -55,6 +56,7 @@ export const texts = {
   'common.fileTypeNotAllowed': messages.fileTypeNotAllowed,
   'common.fileTypeNotAllowedList': 'This type of file is not allowed here ({extensions})',
   'common.fileTooLarge': messages.fileTooLarge,
+  'common.fileAtMost': 'The file can be at most {mb} MB',
   'common.fileLinkExpired': messages.fileLinkExpired,
   'common.fileNotUploaded': messages.fileNotUploaded,
   'common.accountRemoved': messages.accountRemoved,
@@ -67,7 +69,8 @@ export const texts = {
   'common.fileNotFound': 'File not found',
   'common.fileIdNotFound': 'File {id} not found',
   'common.fileNotForThis': 'File {id} was not uploaded for this',
-  'common.filePurposeMismatch': 'file_purpose does not match the upload',
+  'common.filePurposeMismatch': 'This file was uploaded for something else',
+  'common.fileNameRequired': 'File name is required',
   'common.userNotFound': 'User not found',
   'common.projectNotFound': 'Project not found',
   'common.leadNotFound': 'Lead not found',
@@ -75,7 +78,7 @@ export const texts = {
   'common.documentNotFound': 'Document not found',
   'common.nameRequired': 'Name is required',
   'common.numberRequired': 'Number is required',
-  'common.numberRequiredLower': 'number is required',
+  'common.numberRequiredLower': 'Document number is required',
   'common.mustBeNumber': 'must be a number',
   'common.datesFormat': 'Dates must be YYYY-MM-DD',
   'common.datesFormatLook': 'Dates must look like YYYY-MM-DD',
@@ -100,7 +103,6 @@ export const texts = {
   'leadForm.fileMissing': 'Please upload {label}',
   'leadForm.locationNotSelected': 'Location not selected',
   'leadForm.unknownInput': 'This field is not on the form',
-  'leadForm.tooLong': '{label} is too long',
   'lead.unavailable': 'This project is not taking leads right now',
   'lead.duplicate': 'A lead for {mobile} was already added for {project} in the last {days} days',
   'lead.mobileLocked': 'The customer mobile of a lead cannot be changed',
@@ -119,6 +121,7 @@ export const texts = {
   'campaign.leadAdded': campaignTexts.leadAdded,
   'campaign.notEligible': campaignTexts.notEligible,
   'campaign.productUnavailable': campaignTexts.productUnavailable,
+  'campaign.productNotAvailable': campaignTexts.productNotAvailable,
   'campaign.consentNotFound': campaignTexts.consentNotFound,
   'campaign.otpNeeded': campaignTexts.otpNeeded,
   'campaign.loggedOut': campaignTexts.loggedOut,
@@ -148,6 +151,10 @@ export const texts = {
   'hiring.bookingDateMismatch': hiringMessages.bookingDateMismatch,
   'hiring.alreadyBooked': hiringMessages.alreadyBooked,
   'hiring.slotBooked': hiringMessages.slotBooked,
+  'hiring.slotRescheduled': hiringMessages.slotRescheduled,
+  'hiring.noBooking': hiringMessages.noBooking,
+  'hiring.interviewStarted': hiringMessages.interviewStarted,
+  'hiring.rescheduledSms': hiringMessages.rescheduledSms,
   'hiring.nameUpdated': hiringMessages.nameUpdated,
   'hiring.documentAdded': hiringMessages.documentAdded,
   'hiring.ownDataOnly': hiringMessages.ownDataOnly,
@@ -217,6 +224,7 @@ export const texts = {
   'team.invalidUrl': teamMessages.invalidUrl,
   'team.nameMin': teamMessages.nameMin,
   'team.inviteOnly': teamMessages.inviteOnly,
+  'team.otpNotAsked': teamMessages.otpNotAsked,
   'team.leadAdded': teamMessages.leadAdded,
   'team.leadCompleted': teamMessages.leadCompleted,
   'team.shareUnavailable': teamMessages.shareUnavailable,
@@ -272,8 +280,11 @@ export const texts = {
   'support.alreadyResolved': 'This query is already marked resolved',
   'support.alreadyClosed': 'This query is already closed',
   'support.thanksFeedback': 'Thanks for your feedback',
-  'support.ratingRequired': 'rating is required',
-  'support.ratingRange': 'rating must be 1 to 5',
+  'support.ratingRequired': 'Please choose a rating',
+  'support.ratingRange': 'Rating must be 1 to 5',
+  'support.titleRequired': 'Query title is required',
+  'support.typeRequired': 'Please choose a query type',
+  'team.datesOrder': 'The start date must not be after the end date',
   'support.closedGlad': "Ticket closed! Thanks! We're glad your query is resolved.",
   'support.closedThanks': "Ticket closed! Thanks for your feedback. We're here if you need anything else.",
   'support.closedSorry': "Ticket closed! We're sorry for any inconvenience. We're working to improve.",
@@ -322,8 +333,9 @@ export const texts = {
   'dataDownload.uploadFile': 'Please upload a file',
   'dataDownload.notConfigured': 'The data download is not configured on this server',
 
-  // A validation message that names its field: `mobile: Invalid Mobile Number`
-  'validation.field': '{field}: {message}',
+  // Validation messages that name their field in words (see validation.ts)
+  'validation.field': 'Check {field}: {message}',
+  'validation.tooLong': '{field} can have at most {n} characters',
 
   // SMS
   'sms.otp': '{otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.',
@@ -385,6 +397,9 @@ export function findText(english: string): { code: TextCode; vars: Record<string
   return undefined;
 }
 
+/** A field in words ("First name") in another language, by its API name; as it is when unknown. */
+const fieldName = (words: string, fieldNames: FieldNames) => fieldNames[words.trim().toLowerCase().replace(/ +/g, '_')] ?? words;
+
 export const fillText = (template: string, vars: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 
@@ -395,16 +410,16 @@ export const fillText = (template: string, vars: Record<string, string | number>
  * words. A text with no code is answered unchanged.
  */
 export function translateText(english: string, translation: TextTranslation, fieldNames: FieldNames = {}): string {
-  const field = /^([a-z_][a-z0-9_.]*): (.+)$/s.exec(english);
-  if (field && (field[1]! in fieldNames || /[_.]/.test(field[1]!))) {
+  const field = /^Check ([a-z0-9 ]+): (.+)$/s.exec(english);
+  if (field) {
     const message = findText(field[2]!) ? translateText(field[2]!, translation, fieldNames) : translation['common.invalidValue'];
-    const name = fieldNames[field[1]!] ?? fieldNames[field[1]!.split('.').pop()!] ?? field[1]!;
-    return fillText(translation['validation.field'], { field: name, message });
+    return fillText(translation['validation.field'], { field: fieldName(field[1]!, fieldNames), message });
   }
   const found = findText(english);
   if (!found) return english;
   const vars = Object.fromEntries(
     Object.entries(found.vars).map(([k, v]) => {
+      if (k === 'field') return [k, fieldName(v, fieldNames)];
       const inner = index!.exact.get(v);
       return [k, inner ? translation[inner] : v];
     }),

@@ -40,7 +40,9 @@ describe('bad input gets a clear answer', () => {
     const query = await t.app.inject({ method: 'GET', url: '/api/v2/dev/outbox?mobile=12' });
     expect(errorEnvelopeSchema.parse(query.json()).message).toBe('Invalid Mobile Number');
     const typed = await t.app.inject({ method: 'POST', url: '/api/v2/user/otp/send', payload: { mobile: '9876500001', countryCode: '+44' } });
-    expect(errorEnvelopeSchema.parse(typed.json()).message).toMatch(/^countryCode: /);
+    // Named in words for a person; programs find the API name in `errors`.
+    expect(errorEnvelopeSchema.parse(typed.json()).message).toMatch(/^Check country code: /);
+    expect(typed.json().errors[0].field).toBe('countryCode');
   });
 
   it('health checks the database', async () => {

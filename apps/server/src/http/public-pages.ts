@@ -94,8 +94,5 @@ export function createPublicPages(dist: string) {
 }
 export type PublicPages = ReturnType<typeof createPublicPages>;
 
-/** The site's origin for absolute links in link previews: PUBLIC_URL, else the request's own. */
-export const siteOrigin = (req: FastifyRequest, publicUrl: string | undefined) => (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
-
 /** A path or URL as an absolute URL on the site's origin. */
 export const absoluteUrl = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);

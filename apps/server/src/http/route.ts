@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { API_PREFIX, type RouteDef, type SessionKind } from '@pmw/contract/api';
+import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/contract/api';
+import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionResolver } from './session';
 import { speak } from './locale';
@@ -38,16 +39,6 @@ export interface RouteOptions {
 }
 
 /** Turns the first zod issue into a message that names the field. */
-export function validationMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const field = issue.path.map(String).join('.');
-  if (!field) return issue.message;
-  const spoken = field.replace(/_/g, ' ').toLowerCase();
-  const msg = issue.message;
-  const mentions = msg.toLowerCase().includes(spoken) || msg.toLowerCase().includes(field.toLowerCase());
-  return mentions ? msg : `${field}: ${msg}`;
-}
 
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
@@ -56,7 +47,7 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Pars
     const err = new AppError('VALIDATION', validationMessage(result.error));
     (err as AppError & { fields?: unknown }).fields = result.error.issues.map((i) => ({
       field: i.path.map(String).join('.'),
-      message: i.message,
+      message: issueMessage(i),
     }));
     throw err;
   }
@@ -67,11 +58,18 @@ export interface RouteContext {
   sessions: SessionResolver;
   /** Check answers against the contract (on outside production). */
   checkResponses: boolean;
+  /** Refuses an ops session whose agent's role does not allow `role` (403). */
+  opsRole: (session: SessionInfo, role: OpsRole) => Promise<void>;
 }
 
+/** The session the onRequest check resolved, for the handler of the same request. */
+const resolved = new WeakMap<FastifyRequest, SessionInfo>();
+
 /**
- * Registers one contract route: parses params, query and body with the
- * contract's schemas, resolves the session the route needs, and wraps the
+ * Registers one contract route: resolves the session the route needs and, on
+ * ops routes, checks the agent's role, both at onRequest, before the body is
+ * read, so a caller without the right never learns what the route validates;
+ * then parses params, query and body with the contract's schemas and wraps the
  * answer in the envelope.
  */
 export function route<T extends RouteDef>(
@@ -86,8 +84,18 @@ export function route<T extends RouteDef>(
     url: API_PREFIX + def.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(def.auth === 'public'
+      ? {}
+      : {
+          onRequest: async (req: FastifyRequest) => {
+            const auth = def.auth as SessionKind;
+            const session = await ctx.sessions.require(req, auth);
+            if (auth === 'ops') await ctx.opsRole(session, def.role ?? 'admin');
+            resolved.set(req, session);
+          },
+        }),
     handler: async (req, reply) => {
-      const session = def.auth === 'public' ? undefined : await ctx.sessions.require(req, def.auth);
+      const session = def.auth === 'public' ? undefined : (resolved.get(req) ?? (await ctx.sessions.require(req, def.auth)));
       const input = {
         params: parse(def.params, req.params),
         query: parse(def.query, req.query),

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { sessions } from '../db/schema/index';
 import { randomToken, sha256 } from '../lib/crypto';
 import { unauthorized } from '../errors';
+import { isHttps } from './origin';
 
 export interface SessionInfo {
   kind: SessionKind;
@@ -18,22 +19,46 @@ export interface SessionInfo {
 /** A module may add a check run on every request of a kind (blocked members, roles). */
 export type SessionCheck = (session: SessionInfo, req: FastifyRequest) => Promise<void>;
 
+/** What ended: one session (by its hash) or every session of a subject. */
+export type SessionEnd = { hash: string } | { kind: SessionKind; subjectId: number };
+/** Told when sessions end, so what hangs on them (sockets) ends too. */
+export type SessionEndListener = (ended: SessionEnd) => void | Promise<void>;
+
 const SESSION_DAYS = 30;
 
 export interface SessionResolver {
   require(req: FastifyRequest, kind: SessionKind): Promise<SessionInfo>;
   optional(req: FastifyRequest, kind: SessionKind): Promise<SessionInfo | undefined>;
+  /** Starts a session with a new token; the session the request's cookie carried before ends. */
   create(reply: FastifyReply, kind: SessionKind, subjectId: number, context?: Record<string, string | number>): Promise<SessionInfo>;
+  /** Ends the session of the request's cookie, and its sockets. */
   destroy(req: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void>;
-  /** Ends every session of a subject (e.g. when an account is blocked). */
+  /** Ends every session of a subject and their sockets (blocking, role changes). */
   destroyAllFor(kind: SessionKind, subjectId: number): Promise<void>;
   addCheck(kind: SessionKind, check: SessionCheck): void;
+  onEnd(listener: SessionEndListener): void;
   /** Resolves a raw cookie header (Socket.IO handshakes). */
   fromCookieHeader(header: string | undefined, kind: SessionKind): Promise<SessionInfo | undefined>;
 }
 
-export function createSessionResolver(db: Db, opts: { secureCookies: boolean }): SessionResolver {
+/**
+ * Cookies are Secure whenever the request came over https (a trusted
+ * proxy's X-Forwarded-Proto counts), and always in production behind an https PUBLIC_URL.
+ */
+export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; trustProxy: boolean }): SessionResolver {
   const checks = new Map<SessionKind, SessionCheck[]>();
+  const endListeners: SessionEndListener[] = [];
+
+  async function ended(end: SessionEnd) {
+    for (const listener of endListeners) await listener(end);
+  }
+
+  async function endToken(token: string | undefined) {
+    if (!token) return;
+    const hash = sha256(token);
+    await db.delete(sessions).where(eq(sessions.session_hash, hash));
+    await ended({ hash });
+  }
 
   async function load(token: string | undefined, kind: SessionKind): Promise<SessionInfo | undefined> {
     if (!token || token.length > 200) return undefined;
@@ -51,7 +76,7 @@ export function createSessionResolver(db: Db, opts: { secureCookies: boolean }):
     for (const check of checks.get(session.kind) ?? []) await check(session, req);
   }
 
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies };
+  const cookieOptions = (req: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.alwaysSecure || isHttps(req.raw, opts.trustProxy) });
 
   return {
     async require(req, kind) {
@@ -66,20 +91,25 @@ export function createSessionResolver(db: Db, opts: { secureCookies: boolean }):
       return session;
     },
     async create(reply, kind, subjectId, context = {}) {
+      // Whatever token this device held before (planted or its own) is never the new session.
+      await endToken(reply.request.cookies[SESSION_COOKIE[kind]]);
       const token = randomToken();
       const hash = sha256(token);
       const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
       await db.insert(sessions).values({ session_hash: hash, kind, subject_id: subjectId, context, expires_at: expires });
-      reply.setCookie(SESSION_COOKIE[kind], token, { ...cookieOptions, expires });
+      reply.setCookie(SESSION_COOKIE[kind], token, { ...cookieOptions(reply.request), expires });
       return { kind, subjectId, context, hash };
     },
     async destroy(req, reply, kind) {
-      const token = req.cookies[SESSION_COOKIE[kind]];
-      if (token) await db.delete(sessions).where(eq(sessions.session_hash, sha256(token)));
-      reply.clearCookie(SESSION_COOKIE[kind], cookieOptions);
+      await endToken(req.cookies[SESSION_COOKIE[kind]]);
+      reply.clearCookie(SESSION_COOKIE[kind], cookieOptions(req));
     },
     async destroyAllFor(kind, subjectId) {
       await db.delete(sessions).where(and(eq(sessions.kind, kind), eq(sessions.subject_id, subjectId)));
+      await ended({ kind, subjectId });
+    },
+    onEnd(listener) {
+      endListeners.push(listener);
     },
     addCheck(kind, check) {
       checks.set(kind, [...(checks.get(kind) ?? []), check]);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { whenReady } from './redis-ready';
 
 /** Redis channel on which a process says the catalogue changed, so every process forgets its copy. */
 const CHANNEL = 'pmw:catalogue:changed';
@@ -40,6 +41,9 @@ export function createCatalogueCache(opts: { redisUrl?: string | undefined; onEr
       sub.on('message', (channel) => {
         if (channel === CHANNEL) forget();
       });
+      // Subscribing before the ready check has run puts the connection in subscriber
+      // mode under the check's INFO, which ioredis answers by throwing out of the process.
+      await whenReady(sub);
       await sub.subscribe(CHANNEL);
     })();
   }
@@ -74,3 +78,4 @@ export function createCatalogueCache(opts: { redisUrl?: string | undefined; onEr
     },
   };
 }
+

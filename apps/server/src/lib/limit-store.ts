@@ -69,3 +69,30 @@ export function createRedisLimitStore(redis: Redis, prefix = 'pmw:limit:'): Limi
     },
   };
 }
+
+/**
+ * A Redis store on its own connection, opened at the first hit so a process
+ * that never counts anything (a seed run) neither loads ioredis nor connects.
+ */
+export function createLazyRedisLimitStore(url: string): LimitStore & { close(): Promise<void> } {
+  let connecting: Promise<{ store: LimitStore; redis: Redis }> | undefined;
+  const open = () =>
+    (connecting ??= import('ioredis').then(({ Redis: Client }) => {
+      const redis = new Client(url, { maxRetriesPerRequest: 2 });
+      return { store: createRedisLimitStore(redis), redis };
+    }));
+  return {
+    async hit(key, windowMs) {
+      return (await open()).store.hit(key, windowMs);
+    },
+    async count(key) {
+      return (await open()).store.count(key);
+    },
+    async clear(key) {
+      return (await open()).store.clear(key);
+    },
+    async close() {
+      if (connecting) await (await connecting).redis.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { whenReady } from '../lib/redis-ready';
 import type { FastifyBaseLogger } from 'fastify';
+import { isOwnOrigin, requestOrigin, type OriginPolicy } from '../http/origin';
 
 export interface Realtime {
   io: Server;
@@ -15,18 +17,25 @@ export interface Realtime {
  */
 export async function createRealtime(
   httpServer: HttpServer,
-  deps: { redisUrl: string | undefined; logger: FastifyBaseLogger },
+  deps: { redisUrl: string | undefined; logger: FastifyBaseLogger; origins: OriginPolicy; trustProxy: boolean },
 ): Promise<Realtime> {
   const io = new Server(httpServer, {
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,
+    // A page of another site cannot open a socket with the visitor's cookies; clients without an Origin (scripts) may.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, origin === undefined || isOwnOrigin(origin, requestOrigin(req, deps.trustProxy), deps.origins));
+    },
   });
   const closers: (() => Promise<unknown>)[] = [];
   if (deps.redisUrl) {
     const [{ createAdapter }, { Redis }] = await Promise.all([import('@socket.io/redis-adapter'), import('ioredis')]);
     const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
+    // The adapter subscribes at once: wait for the ready check first (see whenReady).
+    await whenReady(sub);
     io.adapter(createAdapter(pub, sub));
     closers.push(() => pub.quit(), () => sub.quit());
     deps.logger.info('Socket.IO uses the Redis adapter');

@@ -33,7 +33,7 @@ export async function seedCore(services: Services): Promise<void> {
     await tx.insert(jobCategories).values(CATEGORIES).onConflictDoNothing();
     await tx.insert(employers).values(EMPLOYERS).onConflictDoNothing();
     for (const job of JOBS) {
-      const { form, payout_rupees, locations, pincodes, ...fields } = job;
+      const { form, payout_rupees, locations, pincodes, otp_required, ...fields } = job;
       await tx
         .insert(jobs)
         .values({
@@ -50,7 +50,7 @@ export async function seedCore(services: Services): Promise<void> {
         .onConflictDoNothing();
       await tx
         .insert(taskForms)
-        .values({ form_id: job.job_id, job_id: job.job_id, inputs: FORMS[form]!, is_otp_required: true, description: `Lead form for ${job.job_title}` })
+        .values({ form_id: job.job_id, job_id: job.job_id, inputs: FORMS[form]!, is_otp_required: otp_required ?? true, description: `Lead form for ${job.job_title}` })
         .onConflictDoNothing();
       if (locations) {
         await tx

@@ -20,7 +20,9 @@ export const router = createBrowserRouter([
       { path: '/slotselect', lazy: withCatalogues(() => import('../features/candidate/slot-page').then((m) => ({ Component: m.SlotPage }))) },
       { path: '/bueno/output', lazy: withCatalogues(() => import('../features/data-download/data-download-page').then((m) => ({ Component: m.DataDownloadPage }))) },
       { path: '/utm/:utmCode/:jid?', lazy: withCatalogues(() => import('../features/campaign/campaign-page').then((m) => ({ Component: m.CampaignPage }))) },
-      { path: '/mt/:teamCode?', lazy: withCatalogues(() => import('../features/team/team-area').then((m) => ({ Component: m.TeamArea }))) },
+      { path: '/mt', lazy: withCatalogues(() => import('../features/team/team-area').then((m) => ({ Component: m.TeamArea }))) },
+      // The team area's own screens (projects, a project, its lead form, the report and its lists) live under the team code.
+      { path: '/mt/:teamCode/*', lazy: withCatalogues(() => import('../features/team/team-area').then((m) => ({ Component: m.TeamArea }))) },
       { path: '/support/*', lazy: withCatalogues(() => import('../features/support/support-area').then((m) => ({ Component: m.SupportArea }))) },
       { path: '/fb/:jobTaskId/:refValue/:userId/:otp', lazy: withCatalogues(() => import('../features/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage }))) },
       { path: '/ops/support/*', lazy: withCatalogues(() => import('../features/support-desk/support-desk-area').then((m) => ({ Component: m.SupportDeskArea }))) },

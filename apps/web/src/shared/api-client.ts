@@ -59,10 +59,10 @@ async function send<T extends RouteDef>(route: T, opts: CallOptions<T>): Promise
 
 export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ data: RouteData<T>; message: string }> {
   const res = await send(route, opts);
-  const envelope = (await res.json().catch(() => null)) as { status?: boolean; message?: string; code?: string; data?: unknown } | null;
+  const envelope = (await res.json().catch(() => null)) as { status?: boolean; message?: string; code?: string; data?: unknown; errors?: { field: string; message: string }[] } | null;
   if (!res.ok || !envelope || envelope.status !== true) {
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
-    throw new ApiError(envelope?.message || res.statusText || messages.somethingWentWrong, envelope?.code ?? `HTTP_${res.status}`, res.status);
+    throw new ApiError(envelope?.message || res.statusText || messages.somethingWentWrong, envelope?.code ?? `HTTP_${res.status}`, res.status, Array.isArray(envelope?.errors) ? envelope.errors : undefined);
   }
   const parsed = route.response.safeParse(envelope.data);
   if (!parsed.success) throw new ApiError(messages.somethingWentWrong, 'BAD_RESPONSE', res.status);

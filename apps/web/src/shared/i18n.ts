@@ -11,6 +11,8 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@pmw/contract/locale';
 import { formatDate as istDate, formatDateTime as istDateTime, formatTime as istTime } from '@pmw/contract/time';
 import type { FieldNames, TextTranslation, translateText } from '@pmw/contract/texts';
+import { tooLongMessage } from '@pmw/contract/base';
+import type { z } from 'zod';
 
 export type Catalogue = Record<string, string>;
 /** A translation has exactly the English catalogue's keys. */
@@ -109,9 +111,9 @@ export function tx(text: string): string {
 }
 
 /** The first problem zod found, in the page's language (for a field's error line). */
-export const firstIssue = (error: { issues: readonly { message: string }[] } | undefined): string | undefined => {
-  const message = error?.issues[0]?.message;
-  return message === undefined ? undefined : tx(message);
+export const firstIssue = (error: { issues: readonly z.core.$ZodIssue[] } | undefined): string | undefined => {
+  const issue = error?.issues[0];
+  return issue === undefined ? undefined : tx(tooLongMessage(issue) ?? issue.message);
 };
 
 /** Dates and times at +05:30 in the page's language, Latin digits. */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { OTP_LENGTH } from '@pmw/contract/constants';
 import { t } from './messages';
 
@@ -15,6 +15,15 @@ export function OtpField(props: {
   autoFocus?: boolean;
 }) {
   const id = useId();
+  // Read out at the countdown's start and at its end only, not every second.
+  const previous = useRef(0);
+  const [spoken, setSpoken] = useState('');
+  const left = props.secondsLeft;
+  useEffect(() => {
+    if (left > previous.current) setSpoken(t('newOtpIn', { n: left }));
+    else if (left <= 0 && previous.current > 0) setSpoken(t('newOtpNow'));
+    previous.current = left;
+  }, [left]);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label ?? t('otpLabel')}</label>
@@ -38,8 +47,11 @@ export function OtpField(props: {
         </p>
       )}
       <p className="field__hint">
+        <span className="visually-hidden" aria-live="polite">
+          {spoken}
+        </span>
         {props.secondsLeft > 0 ? (
-          <span aria-live="polite">{t('resendIn', { n: props.secondsLeft })}</span>
+          <span aria-hidden="true">{t('resendIn', { n: props.secondsLeft })}</span>
         ) : (
           <button type="button" className="link-button" onClick={props.onResend} disabled={props.disabled}>
             {props.resendLabel ?? t('resendOtp')}

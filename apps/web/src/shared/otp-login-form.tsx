@@ -15,12 +15,12 @@ export function OtpLoginForm(props: {
   brand?: ReactNode;
   className?: string;
   mobilePlaceholder?: string;
-  sendOtp: (mobile: string) => Promise<{ resend_after: number }>;
+  sendOtp: (mobile: string) => Promise<{ resend_after: number; already_sent: boolean }>;
   login: (mobile: string, otp: string) => Promise<void>;
   resendSeconds: number;
-  labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string; resend?: string };
+  labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string; alreadySent?: string; resend?: string };
 }) {
-  const l = { mobile: t('mobileLabel'), otp: t('otpLabel'), login: t('login'), submit: t('submitOtp'), change: t('changeNumber'), sent: t('otpSent'), resend: t('resendOtp'), ...props.labels };
+  const l = { mobile: t('mobileLabel'), otp: t('otpLabel'), login: t('login'), submit: t('submitOtp'), change: t('changeNumber'), sent: t('otpSent'), alreadySent: t('otpAlreadySent'), resend: t('resendOtp'), ...props.labels };
   const [mobile, setMobile] = useState('');
   const [otp, setOtp] = useState('');
   const [otpSent, setOtpSent] = useState(false);
@@ -37,8 +37,9 @@ export function OtpLoginForm(props: {
       const sent = await props.sendOtp(parsed.data);
       setOtpSent(true);
       setOtp('');
-      countdown.restart(sent.resend_after || props.resendSeconds);
-      showSuccess(l.sent);
+      // Asked again inside the resend window: the code already on the phone, with the seconds left.
+      countdown.restart(sent.already_sent ? sent.resend_after : sent.resend_after || props.resendSeconds);
+      showSuccess(sent.already_sent ? l.alreadySent : l.sent);
     } catch (err) {
       showError(err);
     } finally {

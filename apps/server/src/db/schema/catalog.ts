@@ -147,6 +147,12 @@ export const formResponses = pgTable(
     payout_paise: integer('payout_paise').notNull().default(0),
     location: jsonb('location').$type<{ lat: number; lng: number; address?: string }>(),
     tracking_id: text('tracking_id'),
+    /**
+     * How the customer's mobile was proved on a form with an OTP: 'otp' (the
+     * customer's code), 'unverified' (a team lead queued offline, sent without
+     * it), 'call' (ops verified an unverified one by calling). Null on forms without OTP.
+     */
+    mobile_check: text('mobile_check').$type<'otp' | 'unverified' | 'call'>(),
     /** A client-chosen key so a retried submit makes one lead. */
     idempotency_key: text('idempotency_key').unique(),
     created_on: createdOn(),

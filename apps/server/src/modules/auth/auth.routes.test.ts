@@ -34,7 +34,7 @@ describe('partner OTP login', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get', headers: { cookie: cookieHeader(res) } });
     expect(body(me).data).toMatchObject({ user_id: 101 });
 
-    const out = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/logout', headers: { cookie: cookieHeader(res) } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/v2/partner/user/logout', headers: { cookie: cookieHeader(res) } });
     expect(out.statusCode).toBe(200);
     // Who am I, after logging out: nobody (200 with null, not a 401 in the console).
     const after = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get', headers: { cookie: cookieHeader(res) } });
@@ -91,6 +91,12 @@ describe('partner OTP login', () => {
     expect(body(await send('')).message).toBe('Mobile number is required');
     expect(body(await send('12345')).message).toBe('Invalid Mobile Number');
     expect(body(await send('98765abcde')).message).toBe('Invalid Mobile Number');
+    // Not an Indian mobile: no OTP, on every OTP step.
+    for (const url of ['/api/v2/partner/otp/send', '/api/v2/user/otp/send', '/api/v2/team/otp/send']) {
+      const res = await send('1234567890', url);
+      expect(res.statusCode).toBe(400);
+      expect(body(res).message).toBe('Invalid Mobile Number');
+    }
     const missing = await t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(errorEnvelopeSchema.parse(missing.json()).message).toBe('Mobile number is required');
@@ -155,16 +161,4 @@ describe('OTP send limits', () => {
     expect((await sendTo('9200000009', '10.0.0.9')).statusCode).toBe(429);
   });
 
-  it('makes a mobile wait for the resend countdown', async () => {
-    const strict = await createTestApp({ OTP_RESEND_SECONDS: '30' });
-    try {
-      const send1 = await strict.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: { mobile: '9333333333' } });
-      expect(body<{ resend_after: number }>(send1).data.resend_after).toBe(30);
-      const send2 = await strict.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: { mobile: '9333333333' } });
-      expect(send2.statusCode).toBe(429);
-      expect(body(send2).message).toMatch(/^Please wait \d+ seconds before asking for another OTP$/);
-    } finally {
-      await strict.close();
-    }
-  });
 });

@@ -3,7 +3,7 @@ import { partnerAuthRoutes, userAuthRoutes } from '@pmw/contract/auth';
 import { messages } from '@pmw/contract/messages';
 import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
-import type { OtpService } from './otp.service';
+import { sentMessage, type OtpService } from './otp.service';
 import type { UsersService } from '../users/users.service';
 import { smsLocaleOf } from '../../http/locale';
 
@@ -17,7 +17,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
   for (const routes of [partnerAuthRoutes, userAuthRoutes]) {
     route(app, ctx, routes.sendOtp, async ({ body, req }) => {
       const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
-      return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+      return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
     });
 
     route(app, ctx, routes.login, async ({ body, req, reply }) => {
@@ -41,6 +41,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
 
   route(app, ctx, userAuthRoutes.retryOtp, async ({ body, req }) => {
     const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 }

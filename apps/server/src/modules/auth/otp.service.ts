@@ -1,14 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
-import { isLocale, type Locale } from '@pmw/contract/locale';
 import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
-import { mobileLocales, otpRequests } from '../../db/schema/index';
+import { otpRequests } from '../../db/schema/index';
 import { localize } from '../../http/locale';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
+import { smsLocaleFor, type SmsLocale } from './sms-locale';
 import { assertSendBudget, type WrongCodeGuard } from './otp-budget';
 
 /** What an OTP is for; a code sent for one purpose never verifies another. */
@@ -24,44 +24,57 @@ export interface OtpLimits {
   resendSeconds: number;
 }
 
-/**
- * The language of a text to a mobile: a reader's choice on the sending device
- * (remembered for that mobile), else the mobile's remembered choice, else the
- * sending browser's preference, else English.
- */
-export interface SmsLocale {
-  chosen?: Locale | undefined;
-  browser?: Locale | undefined;
-}
+export type { SmsLocale } from './sms-locale';
 
 export interface OtpService {
-  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string }): Promise<{
-    request_id: string;
-    resend_after: number;
-  }>;
+  /**
+   * Sends a new code, or, inside the resend window of a code still usable,
+   * sends nothing and answers that code's request with the seconds left
+   * (`already_sent`): asking twice (two tabs, a reload, Cancel then Submit)
+   * never strands the person, and the code on their phone still verifies.
+   * `deliver: false` does everything a send does (limits, resend wait, the
+   * answer) but texts nothing: for mobiles that must not learn, nor let a
+   * caller learn, that they may not log in.
+   */
+  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string; deliver?: boolean }): Promise<OtpSent>;
   /** Consumes the code or throws an AppError that says what is wrong. */
   verify(input: { mobile: string; purpose: OtpPurpose; otp: string; request_id?: string; ip?: string }): Promise<void>;
 }
+
+export interface OtpSent {
+  request_id: string;
+  /** Seconds until another OTP may be asked for. */
+  resend_after: number;
+  /** True when no new code went out: the one sent before is still the one to type. */
+  already_sent: boolean;
+}
+
+/** The message bar's words for a send: a new code, or the one already on the phone. */
+export const sentMessage = (sent: OtpSent) => (sent.already_sent ? messages.otpAlreadySent : messages.otpSent);
 
 export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: string; limits: OtpLimits; wrongCodes?: WrongCodeGuard }): OtpService {
   const { db, sms, secretKey, limits, wrongCodes } = deps;
   const hashCode = (requestId: string, otp: string) => hmac(secretKey, `otp:${requestId}:${otp}`);
 
-  async function smsLocale(mobile: string, pref: SmsLocale | undefined): Promise<Locale> {
-    if (pref?.chosen) {
-      await db
-        .insert(mobileLocales)
-        .values({ mobile, locale: pref.chosen })
-        .onConflictDoUpdate({ target: mobileLocales.mobile, set: { locale: pref.chosen, modified_on: new Date() } });
-      return pref.chosen;
-    }
-    const [row] = await db.select({ locale: mobileLocales.locale }).from(mobileLocales).where(eq(mobileLocales.mobile, mobile)).limit(1);
-    if (row && isLocale(row.locale)) return row.locale;
-    return pref?.browser ?? 'en';
-  }
+  const smsLocale = (mobile: string, pref: SmsLocale | undefined) => smsLocaleFor(db, mobile, pref);
 
   return {
-    async send({ mobile, purpose, ip, text, locale }) {
+    async send({ mobile, purpose, ip, text, locale, deliver = true }) {
+      if (limits.resendSeconds > 0) {
+        const [last] = await db
+          .select({ request_id: otpRequests.request_id, created_on: otpRequests.created_on, consumed_at: otpRequests.consumed_at, attempts: otpRequests.attempts })
+          .from(otpRequests)
+          .where(and(eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose)))
+          .orderBy(desc(otpRequests.created_on))
+          .limit(1);
+        const waited = last ? (Date.now() - last.created_on.getTime()) / 1000 : Infinity;
+        // A code already used (the person logged in and out again) does not hold the next one back.
+        if (last && !last.consumed_at && waited < limits.resendSeconds) {
+          const wait = Math.ceil(limits.resendSeconds - waited);
+          if (last.attempts >= OTP_MAX_TRIES) throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for another OTP`);
+          return { request_id: last.request_id, resend_after: wait, already_sent: true };
+        }
+      }
       const since = new Date(Date.now() - limits.windowMinutes * 60_000);
       const [perIp] = await db
         .select({ n: count() })
@@ -69,19 +82,6 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
         .where(and(eq(otpRequests.client_ip, ip), gt(otpRequests.created_on, since)));
       if ((perIp?.n ?? 0) >= limits.maxPerIp) throw new AppError('RATE_LIMITED', messages.otpRateLimited);
       await assertSendBudget(db, { ...limits, maxPerMobileTotal: limits.maxPerMobileTotal ?? 3 * limits.maxPerMobile }, mobile, ip);
-      if (limits.resendSeconds > 0) {
-        const [last] = await db
-          .select({ created_on: otpRequests.created_on })
-          .from(otpRequests)
-          .where(and(eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose)))
-          .orderBy(desc(otpRequests.created_on))
-          .limit(1);
-        const waited = last ? (Date.now() - last.created_on.getTime()) / 1000 : Infinity;
-        if (waited < limits.resendSeconds) {
-          const wait = Math.ceil(limits.resendSeconds - waited);
-          throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for another OTP`);
-        }
-      }
       const otp = String(randomInt(0, 10_000)).padStart(4, '0');
       const requestId = randomUUID();
       await db.insert(otpRequests).values({
@@ -92,10 +92,12 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
         client_ip: ip,
         expires_at: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
       });
-      const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
-      const body = localize(english, await smsLocale(mobile, locale));
-      await sms.sendOtp({ mobile, otp, text: body });
-      return { request_id: requestId, resend_after: limits.resendSeconds };
+      if (deliver) {
+        const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
+        const body = localize(english, await smsLocale(mobile, locale));
+        await sms.sendOtp({ mobile, otp, text: body });
+      }
+      return { request_id: requestId, resend_after: limits.resendSeconds, already_sent: false };
     },
 
     async verify({ mobile, purpose, otp, request_id, ip }) {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CampaignPageData } from '@pmw/contract/campaign-rules';
 import { utmCodeSchema, type CampaignTaskForm } from '@pmw/contract/campaign';
 import type { RouteContext } from '../../http/route';
-import { absoluteUrl, siteOrigin, type PublicPages } from '../../http/public-pages';
+import { absoluteUrl, type PublicPages } from '../../http/public-pages';
+import type { LinkOrigin } from '../../http/link-origin';
 import { AppError } from '../../errors';
 import type { PageMeta } from '../../http/spa';
 import type { CampaignService } from './campaign.service';
@@ -17,14 +18,14 @@ const notFound = (err: unknown) => err instanceof AppError && err.statusCode ===
 export function registerCampaignPage(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { campaign: CampaignService; pages: PublicPages; publicUrl: string | undefined },
+  deps: { campaign: CampaignService; pages: PublicPages; linkOrigin: LinkOrigin },
 ) {
   const { campaign, pages } = deps;
 
   async function pageData(req: FastifyRequest, code: string, jidParam: string | undefined): Promise<CampaignPageData> {
     const jid = jidParam && /^[0-9]{1,9}$/.test(jidParam) ? Number(jidParam) : null;
     const parsed = utmCodeSchema.safeParse(code);
-    const empty: CampaignPageData = { utm_code: code, jid: null, owner: null, categories: [], customer: null, form: null };
+    const empty: CampaignPageData = { utm_code: code, jid: null, unavailable: false, owner: null, categories: [], customer: null, form: null };
     if (!parsed.success) return empty;
     try {
       const [owner, tasks, session] = await Promise.all([
@@ -32,8 +33,18 @@ export function registerCampaignPage(
         campaign.tasks(parsed.data, jid ?? undefined),
         ctx.sessions.optional(req, 'customer'),
       ]);
-      const form: CampaignTaskForm | null = tasks.utm_selected === null ? null : await campaign.taskForm(parsed.data, tasks.utm_selected);
-      return { utm_code: parsed.data, jid: tasks.utm_selected, owner, categories: tasks.categories, customer: await campaign.sessionCustomer(session?.subjectId), form };
+      // A listed product whose form is gone is as unavailable as one the page does not list.
+      const form: CampaignTaskForm | null =
+        tasks.utm_selected === null ? null : await campaign.taskForm(parsed.data, tasks.utm_selected).catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
+      return {
+        utm_code: parsed.data,
+        jid: form ? tasks.utm_selected : null,
+        unavailable: jid !== null && !form,
+        owner,
+        categories: tasks.categories,
+        customer: await campaign.sessionCustomer(session?.subjectId),
+        form,
+      };
     } catch (err) {
       if (notFound(err)) return empty;
       throw err;
@@ -41,7 +52,7 @@ export function registerCampaignPage(
   }
 
   function meta(req: FastifyRequest, data: CampaignPageData): PageMeta {
-    const origin = siteOrigin(req, deps.publicUrl);
+    const origin = deps.linkOrigin(req);
     const url = origin + req.url.split('?')[0];
     if (!data.owner) return { title: 'PickMyWork', description: 'Invalid Link/QR Code', url, robots: 'noindex' };
     const name = [data.owner.first_name, data.owner.last_name].filter(Boolean).join(' ') || 'Your PickMyWork partner';

@@ -109,6 +109,14 @@ describe('owner profile, products and forms', () => {
     expect((await get('/asha01/task/form?job_id=212')).statusCode).toBe(404);
     expect((await get('/asha01/task/form?job_id=abc')).statusCode).toBe(400);
   });
+
+  it('says a paused, held, hiring or missing product is not available right now', async () => {
+    for (const jobId of [212, 222, 261, 99999]) {
+      const res = await get(`/asha01/task/form?job_id=${jobId}`);
+      expect(res.statusCode, String(jobId)).toBe(404);
+      expect(body(res).message).toBe('This product is not available right now');
+    }
+  });
 });
 
 describe('a verified lead', () => {

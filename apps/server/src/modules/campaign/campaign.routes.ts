@@ -3,7 +3,7 @@ import { campaignFileRoutes, campaignRoutes, campaignTexts } from '@pmw/contract
 import { messages } from '@pmw/contract/messages';
 import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
-import type { OtpService } from '../auth/otp.service';
+import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { FilesService } from '../files/files.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { CampaignService } from './campaign.service';
@@ -45,7 +45,7 @@ export function registerCampaignRoutes(
   route(app, ctx, campaignRoutes.sendOtp, async ({ body, req }) => {
     await campaign.owner(body.utm_code);
     const sent = await otp.send({ mobile: body.mobile, purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD', ip: req.ip, locale: smsLocaleOf(req) });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, campaignRoutes.loginCustomer, async ({ body, req, reply }) => {
@@ -82,7 +82,7 @@ export function registerCampaignRoutes(
 
   route(app, ctx, campaignRoutes.creditOtpSend, async ({ body, req }) => {
     const sent = await campaign.requestCreditConsent({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, campaignRoutes.eligibility, async ({ body, req, reply }) => {

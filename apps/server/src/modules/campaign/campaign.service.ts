@@ -19,7 +19,7 @@ import type { CreditBureau } from '../../providers/credit-bureau';
 import type { OtpService } from '../auth/otp.service';
 import type { LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
-import type { SmsLocale } from '../auth/otp.service';
+import type { OtpSent, SmsLocale } from '../auth/otp.service';
 
 /** Hiring projects are for candidates, not campaign customers. */
 const HIRING_CATEGORY = 6;
@@ -155,7 +155,7 @@ export function createCampaignService(deps: {
         .where(and(eq(jobs.job_id, jobId), listed))
         .limit(1);
       const form = row ? await leads.formByJob(jobId) : undefined;
-      if (!row || !form) throw notFound('Product not found');
+      if (!row || !form) throw notFound(campaignTexts.productNotAvailable);
       return {
         ...row,
         form_id: form.form_id,
@@ -236,7 +236,7 @@ export function createCampaignService(deps: {
       project_name?: string | undefined;
       ip: string;
       locale?: SmsLocale;
-    }): Promise<{ consentId: string; request_id: string; resend_after: number }> {
+    }): Promise<{ consentId: string } & OtpSent> {
       await owner(input.utm_code);
       const project = input.project_name?.trim() || 'this product';
       const sent = await otp.send({

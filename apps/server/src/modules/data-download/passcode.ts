@@ -2,6 +2,7 @@ import { scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { dataDownloadMessages, PASSCODE_LOCK_MINUTES, PASSCODE_MAX_WRONG, PASSCODE_WINDOW_MINUTES } from '@pmw/contract/data-download';
 import { AppError } from '../../errors';
+import type { LimitStore } from '../../lib/limit-store';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1 };
@@ -21,34 +22,27 @@ async function matches(passcode: string, stored: string): Promise<boolean> {
 }
 
 /**
- * Checks the passcode and locks an address out after PASSCODE_MAX_WRONG wrong
- * tries in PASSCODE_WINDOW_MINUTES. Kept in this process: the utility is
- * internal and one server answers it (see docs/areas/data-download.md).
+ * Checks the passcode and locks an address out for PASSCODE_LOCK_MINUTES after
+ * PASSCODE_MAX_WRONG wrong tries in PASSCODE_WINDOW_MINUTES. The counts live in
+ * the shared limit store, so several processes lock an address together.
  */
-export function createPasscodeGuard(opts: { hash: string | undefined; now?: () => number }) {
-  const now = opts.now ?? Date.now;
-  const wrong = new Map<string, number[]>();
-  const lockedUntil = new Map<string, number>();
-  const windowMs = PASSCODE_WINDOW_MINUTES * 60_000;
+export function createPasscodeGuard(opts: { hash: string | undefined; limits: LimitStore }) {
+  const { limits } = opts;
+  const wrongKey = (address: string) => `passcode:wrong:${address}`;
+  const lockKey = (address: string) => `passcode:lock:${address}`;
 
   return {
     async check(passcode: string, address: string): Promise<void> {
       if (!opts.hash) throw new AppError('FORBIDDEN', 'The data download is not configured on this server');
-      const t = now();
-      const until = lockedUntil.get(address);
-      if (until && until > t) throw new AppError('RATE_LIMITED', dataDownloadMessages.passcodeLocked);
-      if (until) lockedUntil.delete(address);
+      if ((await limits.count(lockKey(address))) > 0) throw new AppError('RATE_LIMITED', dataDownloadMessages.passcodeLocked);
       if (await matches(passcode, opts.hash)) {
-        wrong.delete(address);
+        await limits.clear(wrongKey(address));
         return;
       }
-      const recent = (wrong.get(address) ?? []).filter((at) => at > t - windowMs);
-      recent.push(t);
-      if (recent.length >= PASSCODE_MAX_WRONG) {
-        wrong.delete(address);
-        lockedUntil.set(address, t + PASSCODE_LOCK_MINUTES * 60_000);
-      } else {
-        wrong.set(address, recent);
+      const wrong = await limits.hit(wrongKey(address), PASSCODE_WINDOW_MINUTES * 60_000);
+      if (wrong >= PASSCODE_MAX_WRONG) {
+        await limits.clear(wrongKey(address));
+        await limits.hit(lockKey(address), PASSCODE_LOCK_MINUTES * 60_000);
       }
       throw new AppError('FORBIDDEN', dataDownloadMessages.passcodeWrong);
     },

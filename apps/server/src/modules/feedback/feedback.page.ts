@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parseFeedbackLink, type FeedbackPageData } from '@pmw/contract/feedback-rules';
 import { AppError } from '../../errors';
 import { localize, requestLocale } from '../../http/locale';
-import { siteOrigin, type PublicPages } from '../../http/public-pages';
+import type { PublicPages } from '../../http/public-pages';
+import type { LinkOrigin } from '../../http/link-origin';
 import type { FeedbackService } from './feedback.service';
 
 /**
@@ -13,7 +14,7 @@ import type { FeedbackService } from './feedback.service';
  */
 export function registerFeedbackPage(
   app: FastifyInstance,
-  deps: { feedback: FeedbackService; pages: PublicPages; publicUrl: string | undefined; rateLimit: { max: number; timeWindow: string } },
+  deps: { feedback: FeedbackService; pages: PublicPages; linkOrigin: LinkOrigin; rateLimit: { max: number; timeWindow: string } },
 ) {
   const { feedback, pages } = deps;
   app.get<{ Params: { a: string; b: string; c: string; d: string } }>('/fb/:a/:b/:c/:d', { config: { rateLimit: deps.rateLimit } }, async (req, reply) => {
@@ -39,7 +40,7 @@ export function registerFeedbackPage(
     const html = await pages.render(req, 'fb', data, {
       title: 'Partner Feedback | PickMyWork',
       description: 'Rate the PickMyWork partner who served you.',
-      url: siteOrigin(req, deps.publicUrl) + '/fb',
+      url: deps.linkOrigin(req) + '/fb',
       robots: 'noindex, nofollow',
     });
     return pages.send(reply, html, status);

@@ -86,7 +86,8 @@ describe('GET /feedback/task/fetch', () => {
   it('rejects malformed queries naming the field', async () => {
     const res = await t.app.inject({ method: 'GET', url: fetchUrl({ entity_type: 'LEAD' }) });
     expect(res.statusCode).toBe(400);
-    expect(body(res).message).toMatch(/entity_type/);
+    expect(body(res).message).toMatch(/^Check entity type: /);
+    expect(res.json().errors[0].field).toBe('entity_type');
     expect((await t.app.inject({ method: 'GET', url: fetchUrl({ ref_value: 'abc' }) })).statusCode).toBe(400);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CONTENT_TYPES, FILE_RULES, fileExtension, type FilePurpose } from '@pmw/contract/files';
+import { CONTENT_TYPES, FILE_RULES, fileAtMostMessage, fileExtension, fileTypeMessage, type FilePurpose } from '@pmw/contract/files';
 import { messages } from '@pmw/contract/messages';
 import type { SessionKind } from '@pmw/contract/api';
 import type { Db, DbOrTx } from '../../db/client';
@@ -39,7 +39,7 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     const ext = fileExtension(fileName);
     const rule = FILE_RULES[purpose];
     if (!rule.extensions.includes(ext)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${messages.fileTypeNotAllowed} (${rule.extensions.join(', ')})`);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileTypeMessage(rule.extensions));
     }
     return { ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', maxBytes: rule.maxBytes };
   }
@@ -71,13 +71,13 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     async add(caller: FileCaller, input: { file_key: string; file_name: string; file_purpose: FilePurpose }) {
       const [row] = await db.select().from(files).where(eq(files.file_key, input.file_key)).limit(1);
       if (!row || row.owner_kind !== caller.kind || row.owner_id !== caller.id) throw notFound('File not found');
-      if (row.file_purpose !== input.file_purpose) throw new AppError('BAD_REQUEST', 'file_purpose does not match the upload');
+      if (row.file_purpose !== input.file_purpose) throw new AppError('BAD_REQUEST', 'This file was uploaded for something else');
       const head = await storage.head(row.file_key);
       if (!head) throw new AppError('BAD_REQUEST', messages.fileNotUploaded);
       const max = FILE_RULES[row.file_purpose as FilePurpose].maxBytes;
       if (head.size > max) {
         await storage.remove(row.file_key);
-        throw new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge);
+        throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(max));
       }
       await db.update(files).set({ status: 'UPLOADED', size_bytes: head.size }).where(eq(files.file_id, row.file_id));
       return { file_id: row.file_id, file_key: row.file_key };

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTENT_TYPES, fileExtension } from '@pmw/contract/files';
+import { CONTENT_TYPES, fileAtMostMessage, fileExtension } from '@pmw/contract/files';
 import { messages } from '@pmw/contract/messages';
 import { AppError } from '../../errors';
 import { LOCAL_OBJECT_PATH, type LocalStorage } from '../../providers/storage';
@@ -23,7 +23,7 @@ export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalS
       const grant = storage.verify('PUT', req.query as Record<string, string>);
       if (!grant.ok) throw new AppError(grant.reason === 'expired' ? 'FORBIDDEN' : 'FORBIDDEN', grant.reason === 'expired' ? messages.fileLinkExpired : 'Invalid upload link');
       const declared = Number(req.headers['content-length'] ?? NaN);
-      if (Number.isFinite(declared) && declared > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge);
+      if (Number.isFinite(declared) && declared > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(grant.maxBytes));
       // Single-use: once the bytes are there (and the file may be registered), the URL cannot replace them.
       if (await storage.head(grant.key)) throw new AppError('CONFLICT', messages.uploadUrlUsed);
       const written = await storage.writeNew(grant.key, limitedBody(req, grant.maxBytes, fileExtension(grant.key)));
@@ -58,7 +58,7 @@ function limitedBody(req: FastifyRequest, maxBytes: number, ext: string) {
   const guard = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       seen += chunk.length;
-      if (seen > maxBytes) return cb(new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge));
+      if (seen > maxBytes) return cb(new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(maxBytes)));
       if (!checked) {
         head = Buffer.concat([head, chunk]);
         if (head.length >= 16) {

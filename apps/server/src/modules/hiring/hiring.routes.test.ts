@@ -109,7 +109,8 @@ describe('Available Projects', () => {
     expect(list.data.every((j) => j.Features.length <= 1)).toBe(true);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v2/partner/job/fetch?featuresLimit=abc', headers: { cookie: asha } });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('featuresLimit');
+    expect(body(bad).message).toMatch(/^Check features limit: /);
+    expect(bad.json().errors[0].field).toBe('featuresLimit');
   });
 });
 
@@ -150,6 +151,21 @@ describe('the public job page', () => {
       expect(res.statusCode, url).toBe(302);
       expect(res.headers.location).toBe('/');
     }
+  });
+
+  it('refuses a link whose recruiter is unknown or a partner without KYC when it opens, not after the application', async () => {
+    // Ravi (102) has no PAN: his KYC is not done, so he has no link to share.
+    for (const recruiter_id of [102, 999999]) {
+      const res = await t.app.inject({ method: 'GET', url: applicationPath({ job_id: 261, job_location_id: 2612, recruiter_id }) });
+      expect(res.statusCode, String(recruiter_id)).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect((await t.app.inject({ method: 'GET', url: `/api/v2/job/fetch?job_id=261&recruiter_id=${recruiter_id}` })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/job/fetch?job_id=261&recruiter_id=101' })).statusCode).toBe(200);
+    const c = await candidate();
+    const res = await apply(c.cookie, { user_id: c.user_id, recruiter_id: 102, job_id: 262, job_location_id: 2621, answers: [] });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toBe('This referral link is not valid');
   });
 
   it('decodes what it encodes and refuses what is not an id', () => {

@@ -4,12 +4,14 @@ import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HiringService } from './hiring.service';
-import { absoluteUrl, siteOrigin, type PublicPages } from '../../http/public-pages';
+import { absoluteUrl, type PublicPages } from '../../http/public-pages';
+import type { LinkOrigin } from '../../http/link-origin';
+import { smsLocaleOf } from '../../http/locale';
 
 export function registerHiringRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { hiring: HiringService; documents: DocumentsService; pages: PublicPages; publicUrl?: string | undefined },
+  deps: { hiring: HiringService; documents: DocumentsService; pages: PublicPages; linkOrigin: LinkOrigin },
 ) {
   const { hiring, documents, pages } = deps;
 
@@ -17,7 +19,7 @@ export function registerHiringRoutes(
   route(app, ctx, hiringRoutes.myProjects, async ({ session }) => hiring.myProjects(session.subjectId));
 
   route(app, ctx, hiringRoutes.jobById, async ({ query }) => {
-    const job = await hiring.publicJob(query.job_id);
+    const job = await hiring.publicJob(query.job_id, query.recruiter_id);
     if (!job) throw notFound(hiringMessages.jobNotFound);
     return job;
   });
@@ -32,6 +34,10 @@ export function registerHiringRoutes(
     if (query.id !== undefined && query.id !== session.subjectId) throw notFound();
     return hiring.bookedSlot(session.subjectId, query.job_id);
   });
+  route(app, ctx, hiringRoutes.rescheduleSlot, async ({ body, session, req }) => {
+    const { booking, moved } = await hiring.rescheduleSlot(session.subjectId, body, smsLocaleOf(req));
+    return answer(booking, moved ? hiringMessages.slotRescheduled : hiringMessages.slotBooked);
+  });
   route(app, ctx, hiringRoutes.bookSlot, async ({ body, session }) => answer(await hiring.bookSlot(session.subjectId, body), hiringMessages.slotBooked));
 
   route(app, ctx, hiringRoutes.updateUser, async ({ body, session }) => answer(await hiring.updateName(session.subjectId, body), hiringMessages.nameUpdated));
@@ -44,13 +50,13 @@ export function registerHiringRoutes(
   // a slow phone reads it before any script). Anything that does not resolve goes to /.
   app.get<{ Params: { a: string; b: string; c: string } }>('/application/:a/:b/:c', async (req, reply) => {
     const ids = decodeApplicationParams(req.params.a, req.params.b, req.params.c);
-    const job = ids ? await hiring.publicJob(ids.job_id) : undefined;
+    const job = ids ? await hiring.publicJob(ids.job_id, ids.recruiter_id) : undefined;
     const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
     if (!ids || !job || !location) return reply.redirect('/', 302);
     if (!pages.available('application')) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });
     const pay = payRange(job);
     const description = [job.tag_line, `${location.city}`, pay].filter(Boolean).join(' · ');
-    const origin = siteOrigin(req, deps.publicUrl);
+    const origin = deps.linkOrigin(req);
     const image = job.banner_url ?? job.logo_url;
     const data: JobPageData = { ids, job };
     const html = await pages.render(req, 'application', data, {

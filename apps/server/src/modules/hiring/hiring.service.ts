@@ -15,7 +15,9 @@ import {
   type PublicJob,
   type SlotDay,
 } from '@pmw/contract/hiring';
-import { istDateString } from '@pmw/contract/time';
+import { formatDateTime, istDateString } from '@pmw/contract/time';
+import { fillText } from '@pmw/contract/texts';
+import hiTexts from '@pmw/contract/texts.hi';
 import type { Db } from '../../db/client';
 import { applications, employers, interviewSlots, jobCategories, jobLocations, jobs, slotBookings } from '../../db/schema/index';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
@@ -24,6 +26,8 @@ import type { FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
 import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
+import type { SmsProvider } from '../../providers/sms';
+import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type SlotRow = typeof interviewSlots.$inferSelect;
@@ -49,6 +53,8 @@ export function createHiringService(deps: {
   files: FilesService;
   /** Origin put before referral links (PUBLIC_URL); empty means the web app adds its own. */
   publicUrl?: string | undefined;
+  /** Texts a candidate whose interview moved. */
+  sms?: SmsProvider | undefined;
 }) {
   const { db, users, documents, files } = deps;
   const stats = createPartnerStats(db);
@@ -71,6 +77,12 @@ export function createHiringService(deps: {
       .limit(1);
     if (!row || row.job.job_category_id !== 6 || row.job.archive_status !== 0 || !isListedForPartners(row.job)) return undefined;
     return row;
+  }
+
+  /** Whether a link's recruiter may refer candidates: a known, unblocked person whose KYC is done. */
+  async function mayRefer(recruiterId: number): Promise<boolean> {
+    const user = await users.byId(recruiterId);
+    return !!user && !user.blocked && (await documents.kycComplete(recruiterId));
   }
 
   const toApplication = (r: ApplicationRow) => ({
@@ -113,6 +125,35 @@ export function createHiringService(deps: {
       .where(and(eq(slotBookings.user_id, userId), eq(slotBookings.job_id, jobId)))
       .limit(1);
     return row;
+  }
+
+  /** A future slot of the job, on the day given, at a location the candidate applied for; with that application. */
+  async function bookableSlot(callerId: number, input: { slot_id: number; job_id: number; booking_date: string }) {
+    const [slot] = await db.select().from(interviewSlots).where(eq(interviewSlots.slot_id, input.slot_id)).limit(1);
+    if (!slot) throw notFound('Slot not found');
+    if (slot.job_id !== input.job_id) throw badRequest(hiringMessages.slotNotOfJob);
+    if (istDateString(slot.start_time) !== input.booking_date) throw badRequest(hiringMessages.bookingDateMismatch);
+    if (slot.start_time.getTime() <= Date.now()) throw conflict(hiringMessages.slotPast);
+    const [application] = await db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id), eq(applications.job_location_id, slot.job_location_id)))
+      .limit(1);
+    if (!application) {
+      const [anyApp] = await db.select({ id: applications.application_id }).from(applications).where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id))).limit(1);
+      throw forbidden(anyApp ? hiringMessages.slotNotOfLocation : hiringMessages.notApplied);
+    }
+    return { slot, application };
+  }
+
+  /** Tells the candidate by SMS, in their language, where and when the interview now is. */
+  async function tellMoved(userId: number, booking: Booking, jobTitle: string, pref: SmsLocale | undefined) {
+    const user = await users.byId(userId);
+    if (!user || !deps.sms) return;
+    const locale = await smsLocaleFor(db, user.mobile, pref);
+    const template = locale === 'hi' ? hiTexts['hiring.rescheduledSms'] : hiringMessages.rescheduledSms;
+    const place = [booking.location.address, booking.location.city].filter(Boolean).join(', ');
+    await deps.sms.send({ mobile: user.mobile, text: fillText(template, { job: jobTitle, when: formatDateTime(booking.start_time, locale), place }) });
   }
 
   const service = {
@@ -198,9 +239,11 @@ export function createHiringService(deps: {
     },
 
     /** The public job page's data; undefined when the job is not open to candidates. */
-    async publicJob(jobId: number): Promise<PublicJob | undefined> {
+    async publicJob(jobId: number, recruiterId?: number): Promise<PublicJob | undefined> {
       const row = await openJob(jobId);
       if (!row) return undefined;
+      // A link whose recruiter could not have made it (unknown, or a partner without KYC) opens nothing.
+      if (recruiterId !== undefined && !(await mayRefer(recruiterId))) return undefined;
       const { job, employer, category } = row;
       const locs = (await locationsOf([jobId])).get(jobId) ?? [];
       return {
@@ -233,7 +276,8 @@ export function createHiringService(deps: {
       if (row.job.application_archive_status !== 0) throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
       const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, input.job_location_id)).limit(1);
       if (!loc || loc.job_id !== input.job_id) throw badRequest(hiringMessages.locationNotOfJob);
-      if (!(await users.byId(input.recruiter_id))) throw badRequest(hiringMessages.recruiterNotFound);
+      // Never attributed to a recruiter who could not have shared the link.
+      if (!(await mayRefer(input.recruiter_id))) throw badRequest(hiringMessages.recruiterNotFound);
       const [created] = await db
         .insert(applications)
         .values({
@@ -298,20 +342,7 @@ export function createHiringService(deps: {
         if (existing.slot_id === input.slot_id) return bookingView(existing.booking_id);
         throw conflict(hiringMessages.alreadyBooked);
       }
-      const [slot] = await db.select().from(interviewSlots).where(eq(interviewSlots.slot_id, input.slot_id)).limit(1);
-      if (!slot) throw notFound('Slot not found');
-      if (slot.job_id !== input.job_id) throw badRequest(hiringMessages.slotNotOfJob);
-      if (istDateString(slot.start_time) !== input.booking_date) throw badRequest(hiringMessages.bookingDateMismatch);
-      if (slot.start_time.getTime() <= Date.now()) throw conflict(hiringMessages.slotPast);
-      const [application] = await db
-        .select()
-        .from(applications)
-        .where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id), eq(applications.job_location_id, slot.job_location_id)))
-        .limit(1);
-      if (!application) {
-        const [anyApp] = await db.select({ id: applications.application_id }).from(applications).where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id))).limit(1);
-        throw forbidden(anyApp ? hiringMessages.slotNotOfLocation : hiringMessages.notApplied);
-      }
+      const { slot, application } = await bookableSlot(callerId, input);
       let bookingId: number;
       try {
         bookingId = await db.transaction(async (tx) => {
@@ -343,6 +374,50 @@ export function createHiringService(deps: {
         throw err;
       }
       return bookingView(bookingId);
+    },
+
+    /**
+     * Moves the candidate's interview to another slot: the new seat is taken
+     * (never past capacity) and the old one freed in one transaction, so the
+     * candidate keeps exactly one booking for the job. The candidate is told
+     * by SMS; a failed text does not undo the move.
+     */
+    async rescheduleSlot(
+      callerId: number,
+      input: { user_id: number; slot_id: number; job_id: number; booking_date: string },
+      smsLocale?: SmsLocale,
+    ): Promise<{ booking: Booking; moved: boolean }> {
+      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
+      const existing = await bookingOf(callerId, input.job_id);
+      if (!existing) throw notFound(hiringMessages.noBooking);
+      if (existing.slot_id === input.slot_id) return { booking: await bookingView(existing.booking_id), moved: false };
+      const [old] = await db.select().from(interviewSlots).where(eq(interviewSlots.slot_id, existing.slot_id)).limit(1);
+      if (old && old.start_time.getTime() <= Date.now()) throw conflict(hiringMessages.interviewStarted);
+      const { slot, application } = await bookableSlot(callerId, input);
+      await db.transaction(async (tx) => {
+        // The booking row is locked first, so two moves of the same booking run one after the other.
+        const [current] = await tx.select().from(slotBookings).where(eq(slotBookings.booking_id, existing.booking_id)).for('update');
+        if (!current) throw notFound(hiringMessages.noBooking);
+        if (current.slot_id === slot.slot_id) return;
+        const taken = await tx
+          .update(interviewSlots)
+          .set({ booked: sql`${interviewSlots.booked} + 1` })
+          .where(and(eq(interviewSlots.slot_id, slot.slot_id), sql`${interviewSlots.booked} < ${interviewSlots.capacity}`))
+          .returning({ slot_id: interviewSlots.slot_id });
+        if (!taken.length) throw conflict(hiringMessages.slotFull);
+        await tx
+          .update(interviewSlots)
+          .set({ booked: sql`greatest(${interviewSlots.booked} - 1, 0)` })
+          .where(eq(interviewSlots.slot_id, current.slot_id));
+        await tx
+          .update(slotBookings)
+          .set({ slot_id: slot.slot_id, booking_date: input.booking_date, application_id: application.application_id })
+          .where(eq(slotBookings.booking_id, current.booking_id));
+      });
+      const booking = await bookingView(existing.booking_id);
+      const [job] = await db.select({ job_title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, input.job_id)).limit(1);
+      await tellMoved(callerId, booking, job?.job_title ?? '', smsLocale).catch(() => undefined);
+      return { booking, moved: true };
     },
 
     /** Moves an application on (ops and employer tools); the first status of 7 or more stamps attempted_on. */

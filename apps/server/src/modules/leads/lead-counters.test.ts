@@ -33,7 +33,7 @@ it('keeps every counter equal to a recount after a randomised concurrent run of 
     const values = [{ input_id: 1, value: mobile }, { input_id: 2, value: `Counter ${i}` }, { input_id: 3, value: 'ABCPC1234K' }, { input_id: 4, value: 'Pune' }];
     const lead =
       i % 2
-        ? await t.services.intake.teamLead(MEENA, { form_id: form, values, idempotency_key: `counter-${i}` })
+        ? await t.services.intake.teamLead(MEENA, { form_id: form, values, idempotency_key: `counter-${i}`, offline_unverified: true })
         : (await t.services.leads.createLead({ form: { form_id: form }, values, attribution: { partner_user_id: 101 }, uploader: { kind: 'customer', id: 0 }, idempotency_key: `counter-${i}` })).lead;
     leads.push(lead.form_response_id);
   };

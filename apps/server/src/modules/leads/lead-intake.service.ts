@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import { teamMessages, type MobileCheck } from '@pmw/contract/team';
 import { AppError, notFound } from '../../errors';
-import type { OtpService } from '../auth/otp.service';
+import type { OtpService, SmsLocale } from '../auth/otp.service';
 import type { CampaignService, CustomerRow } from '../campaign/campaign.service';
 import type { FilesService } from '../files/files.service';
 import { leadTexts, type CreatedLead, type LeadsService } from './leads.service';
@@ -124,12 +125,57 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
       return { answer: answer(lead, { customer_id: customer.customer_id, mobile, name: shown }), verifiedCustomerId };
     },
 
-    /** A team member's lead, attributed to them and the team they logged in under. */
-    async teamLead(member: { userId: number; teamId: number }, input: { form_id: number; values: LeadInputValue[]; location?: MapLocation | undefined; idempotency_key: string }) {
+    /** Sends the customer of a team lead the lead OTP, on a form that asks for one. */
+    async teamLeadOtp(input: { form_id: number; mobile: string; ip: string; locale?: SmsLocale | undefined }) {
+      const form = await leads.formById(input.form_id);
+      if (!form) throw notFound(leadTexts.formNotFound);
+      if (!form.is_otp_required) throw new AppError('BAD_REQUEST', teamMessages.otpNotAsked);
+      leads.assertOpen(form);
+      return otp.send({ mobile: input.mobile, purpose: 'LEAD', ip: input.ip, ...(input.locale ? { locale: input.locale } : {}) });
+    },
+
+    /**
+     * A team member's lead, attributed to them and the team they logged in
+     * under. On a form with OTP the customer's code proves the mobile; a lead
+     * the device queued offline comes without it and is marked unverified,
+     * for ops to verify by a call or reject.
+     */
+    async teamLead(
+      member: { userId: number; teamId: number },
+      input: { form_id: number; values: LeadInputValue[]; location?: MapLocation | undefined; idempotency_key: string; otp?: string | undefined; offline_unverified?: true | undefined; ip?: string | undefined },
+    ) {
+      const form = await leads.formById(input.form_id);
+      if (!form) throw notFound(leadTexts.formNotFound);
+      const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
+      let mobileCheck: MobileCheck | null = null;
+      if (form.is_otp_required) {
+        // A closed project or a wrong value is said before anything about the OTP (createLead answers a retry of an earlier lead).
+        const earlier = await leads.existingForKey(attribution, input.idempotency_key);
+        if (earlier) return { form_response_id: earlier.form_response_id };
+        leads.assertOpen(form);
+        const { mobile } = campaign.leadMobile(form.inputs, input.values);
+        let verified = false;
+        if (input.otp) {
+          try {
+            await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
+            verified = true;
+          } catch (err) {
+            // A retry of a submit whose first try used the OTP answers that try's lead.
+            const first = await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key));
+            if (first) return { form_response_id: first.form_response_id };
+            // A lead queued offline after its OTP went stale is still sent, unverified.
+            if (!input.offline_unverified) throw err;
+          }
+        }
+        if (verified) mobileCheck = 'otp';
+        else if (input.offline_unverified) mobileCheck = 'unverified';
+        else throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
+      }
       const { lead } = await leads.createLead({
-        form: { form_id: input.form_id },
+        form,
+        mobileCheck,
         values: input.values,
-        attribution: { team_member_user_id: member.userId, team_id: member.teamId },
+        attribution,
         uploader: { kind: 'team', id: member.userId },
         idempotency_key: input.idempotency_key,
         location: input.location,

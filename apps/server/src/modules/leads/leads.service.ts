@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FilePurpose } from '@pmw/contract/files';
+import type { MobileCheck } from '@pmw/contract/team';
 import {
   firstLeadError,
   isFileInput,
@@ -57,6 +58,8 @@ export interface CreateLeadInput {
   keyScope?: string | undefined;
   location?: MapLocation | undefined;
   tracking_id?: string | undefined;
+  /** How the customer's mobile was proved, on a form with OTP. */
+  mobileCheck?: MobileCheck | null | undefined;
 }
 
 export interface LeadWithData extends LeadRow {
@@ -241,10 +244,10 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${form.job_id}:${mobile}`}))`);
         const result = (await tx.execute(sql`
           with lead as (
-            insert into form_responses (form_id, job_id, partner_user_id, team_member_user_id, team_id, customer_id, customer_name, customer_mobile, payout_paise, location, tracking_id, idempotency_key)
+            insert into form_responses (form_id, job_id, partner_user_id, team_member_user_id, team_id, customer_id, customer_name, customer_mobile, payout_paise, location, tracking_id, mobile_check, idempotency_key)
             select ${form.form_id}, ${form.job_id}, ${'partner_user_id' in a ? a.partner_user_id : null}::int, ${'team_member_user_id' in a ? a.team_member_user_id : null}::int,
               ${'team_id' in a ? a.team_id : null}::int, ${input.customer?.customer_id ?? null}::int, ${customer.name ?? null}::text, ${mobile}, ${form.payout_paise},
-              ${input.location ? JSON.stringify(input.location) : null}::jsonb, ${input.tracking_id ?? null}::text, ${key}::text
+              ${input.location ? JSON.stringify(input.location) : null}::jsonb, ${input.tracking_id ?? null}::text, ${input.mobileCheck ?? null}::text, ${key}::text
             where not exists (
               select 1 from form_responses d
               where d.customer_mobile = ${mobile} and d.job_id = ${form.job_id} and d.created_on > ${since.toISOString()}::timestamptz and d.status <> 2

@@ -147,6 +147,22 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
     });
   }
 
+  async function verifyByCallOne(actor: number, id: number): Promise<Result> {
+    return db.transaction(async (tx) => {
+      const lead = await lock(tx, id);
+      if (lead.mobile_check === 'call') return { form_response_id: id, ok: true, changed: false, message: 'Already verified by call' };
+      if (lead.mobile_check !== 'unverified') throw new AppError('CONFLICT', 'Only an unverified lead can be verified by call');
+      if (lead.status === LEAD_STATUS.rejected) throw new AppError('CONFLICT', 'A rejected lead cannot be verified');
+      const [updated] = await tx
+        .update(formResponses)
+        .set({ mobile_check: 'call', modified_on: new Date() })
+        .where(eq(formResponses.form_response_id, id))
+        .returning();
+      await audit.record({ actor_user_id: actor, action: 'lead.verified_by_call', entity_type: 'lead', entity_id: id, before: { ...auditView(lead), mobile_check: lead.mobile_check }, after: { ...auditView(updated!), mobile_check: updated!.mobile_check } }, tx);
+      return { form_response_id: id, ok: true, changed: true, message: 'Verified by call' };
+    });
+  }
+
   /** Runs one action per lead, each in its own transaction; a failure is reported, not thrown. */
   async function each(ids: number[], one: (id: number) => Promise<Result>): Promise<LeadActionResult> {
     const results: Result[] = [];
@@ -182,12 +198,14 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
     archive_status: r.lead.archive_status,
     status_comment: r.lead.status_comment,
     payout_paise: r.lead.payout_paise,
+    mobile_check: r.lead.mobile_check,
     created_on: r.lead.created_on.toISOString(),
   });
 
   return {
     approve: (actor: number, ids: number[]) => each(ids, (id) => approveOne(actor, id)),
     reject: (actor: number, ids: number[], comment: string) => each(ids, (id) => rejectOne(actor, id, comment)),
+    verifyByCall: (actor: number, ids: number[]) => each(ids, (id) => verifyByCallOne(actor, id)),
     needsDetails: (actor: number, ids: number[], comment: string) => each(ids, (id) => needsDetailsOne(actor, id, comment)),
 
     async queue(q: z.output<typeof leadQueueQuerySchema>): Promise<{ count: number; rows: OpsLead[] }> {
@@ -198,6 +216,7 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
       if (q.archive_status !== undefined) where.push(eq(formResponses.archive_status, q.archive_status));
       if (q.partner_user_id !== undefined) where.push(eq(formResponses.partner_user_id, q.partner_user_id));
       if (q.team_id !== undefined) where.push(eq(formResponses.team_id, q.team_id));
+      if (q.mobile_check !== undefined) where.push(eq(formResponses.mobile_check, q.mobile_check));
       if (q.from) where.push(gte(formResponses.created_on, istDayStart(q.from)));
       if (q.to) where.push(lt(formResponses.created_on, new Date(istDayStart(q.to).getTime() + 86_400_000)));
       const cond = where.length ? and(...where) : undefined;

@@ -49,6 +49,11 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
     const r = await verification.reject(agent.user_id, body.form_response_ids, body.comment);
     return answer(r, summary(r, 'rejected'));
   });
+  route(app, ctx, opsRoutes.verifyByCall, async ({ session, body }) => {
+    const agent = await opsAuth.requireRole(session, 'admin');
+    const r = await verification.verifyByCall(agent.user_id, body.form_response_ids);
+    return answer(r, summary(r, 'verified by call'));
+  });
   route(app, ctx, opsRoutes.needsDetails, async ({ session, body }) => {
     const agent = await opsAuth.requireRole(session, 'admin');
     const r = await verification.needsDetails(agent.user_id, body.form_response_ids, body.comment);

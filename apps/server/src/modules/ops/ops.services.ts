@@ -12,6 +12,7 @@ import { createLeadVerificationService } from './lead-verification.service';
 import { createOpsPeopleService } from './people.service';
 import { createPayoutsService } from './payouts.service';
 import type { BanksService } from '../profile/banks.service';
+import { createOpsAgentsService } from '../ops-auth/ops-agents.service';
 
 /** The ops console's services, built together because they share the audit log. */
 export function createOpsServices(deps: {
@@ -31,6 +32,7 @@ export function createOpsServices(deps: {
   const audit = createAuditService({ db });
   return {
     audit,
+    agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
     verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000 }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),

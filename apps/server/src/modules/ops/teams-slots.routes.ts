@@ -72,6 +72,8 @@ export function registerOpsTeamsSlotsRoutes(
       const agent = await opsAuth.requireRole(session, 'admin');
       const r = await team.opsSetMemberBlocked(params.team_id, params.user_id, blocked);
       await audit.record({ actor_user_id: agent.user_id, action: blocked ? 'team.member_block' : 'team.member_unblock', entity_type: 'team', entity_id: params.team_id, before: { user_id: params.user_id, blocked: !blocked }, after: r });
+      // A member blocked in one team is refused in every team, so every team session of theirs ends now.
+      if (blocked) await ctx.sessions.destroyAllFor('team', params.user_id);
       return answer(r, blocked ? 'Member blocked' : 'Member unblocked');
     });
   }

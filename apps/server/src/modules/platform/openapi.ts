@@ -34,6 +34,7 @@ const groupTitles: Record<string, string> = {
   feedback: 'Merchant feedback',
   hiring: 'Hiring: projects, applications, interview slots',
   opsAuth: 'Ops sign-in',
+  opsAgents: 'Ops: agents and roles',
   ops: 'Ops: leads, KYC, people, audit',
   opsMoney: 'Ops: payouts, banks, customers',
   opsProjects: 'Ops: projects',
@@ -135,6 +136,7 @@ function operation({ group, name, def }: NamedRoute, components: Json): Json {
     operationId: opId,
     tags: [groupTitle(group)],
     ...(def.summary ? { summary: def.summary } : {}),
+    ...(def.auth === 'ops' ? { description: `Needs the ops role \`${def.role ?? 'admin'}\` (an admin may call every ops route); checked before the body is read.` } : {}),
     security: def.auth === 'public' ? [] : [{ [def.auth]: [] }],
     ...(params.length ? { parameters: params } : {}),
     ...(def.body

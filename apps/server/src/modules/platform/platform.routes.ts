@@ -18,13 +18,13 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: RouteContext, 
     return { database: 'ok' as const, uptime_s: Math.round((Date.now() - started) / 1000) };
   });
 
-  // Only the console SMS provider outside production has an outbox to show.
+  // Only the console SMS provider outside production has an outbox to show, one mobile at a time.
   if (deps.devOutbox) {
     route(app, ctx, devOutboxRoute, async ({ query }) => {
       const rows = await deps.db
         .select()
         .from(smsOutbox)
-        .where(query.mobile ? eq(smsOutbox.mobile, query.mobile) : undefined)
+        .where(eq(smsOutbox.mobile, query.mobile))
         .orderBy(desc(smsOutbox.outbox_id))
         .limit(50);
       return rows.map((r) => ({ mobile: r.mobile, text: r.text, otp: r.otp, created_on: r.created_on.toISOString() }));

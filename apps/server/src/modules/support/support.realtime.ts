@@ -2,6 +2,7 @@ import type { Server } from 'socket.io';
 import { joinPayloadSchema, socketAuthSchema, SUPPORT_EVENTS, ticketRoom, type JoinAck } from '@pmw/contract/support';
 import { roleAllows } from '@pmw/contract/ops-auth';
 import type { SessionResolver } from '../../http/session';
+import { endSocketsOf, joinSessionRooms } from '../../realtime/session-sockets';
 import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import { AGENTS_ROOM, type SupportEvents, type SupportNamespace } from './support.events';
 import type { SupportService } from './support.service';
@@ -32,6 +33,8 @@ export function attachSupportRealtime(io: Server, deps: { sessions: SessionResol
         if (!agent || !roleAllows(agent.role, 'support')) return next(new Error('FORBIDDEN'));
       }
       (socket.data as { caller?: SocketCaller }).caller = { kind: auth.data.kind, id: session.subjectId };
+      // Logout, blocking and role changes end the socket through these rooms.
+      await joinSessionRooms(socket, session);
       next();
     } catch (err) {
       next(err instanceof Error ? err : new Error('UNAUTHORIZED'));
@@ -62,5 +65,6 @@ export function attachSupportRealtime(io: Server, deps: { sessions: SessionResol
   });
 
   deps.events.bind(nsp);
+  deps.sessions.onEnd(endSocketsOf(nsp));
   return nsp;
 }

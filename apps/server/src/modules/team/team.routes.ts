@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { LinkOrigin } from '../../http/link-origin';
 import { messages } from '@pmw/contract/messages';
 import { teamMessages, teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../../http/session';
 import { AppError } from '../../errors';
-import type { OtpService } from '../auth/otp.service';
+import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { TeamService } from './team.service';
@@ -12,10 +13,9 @@ import { smsLocaleOf } from '../../http/locale';
 
 /** The member a team session stands for: the user and the team they logged in under. */
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** /api/v2/team/...: the calls of the team area (spec 000, section 7, Team). */
-export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; intake: LeadIntakeService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
+export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; linkOrigin: LinkOrigin; intake: LeadIntakeService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
   const { otp, team } = deps;
 
   // Blocking takes effect on the member's next request, not only at login.
@@ -25,10 +25,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.team, async ({ query }) => team.publicTeam(query.team_code));
 
   route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
-    // A person blocked in any team, or a stranger to an invite-only team, is told so before an OTP is spent.
+    // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
     await team.assertMayAskOtp(body.mobile, body.team_code);
     const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, teamRoutes.login, async ({ body, req, reply }) => {
@@ -57,15 +57,28 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.pincodeFilter, async ({ body }) => ({ job_ids: await team.filterByPincode(body.job_ids, body.pincode) }));
 
   route(app, ctx, teamRoutes.utmLink, async ({ query, session, req }) => ({
-    utm_link: await team.shareLink(memberOf(session).teamId, query.entity_id, originOf(req)),
+    utm_link: await team.shareLink(memberOf(session).teamId, query.entity_id, deps.linkOrigin(req)),
   }));
 
   route(app, ctx, teamRoutes.taskCount, async ({ query, session }) => team.taskCount(memberOf(session), query));
   route(app, ctx, teamRoutes.projectReport, async ({ query, session }) => team.projectReport(memberOf(session), query));
   route(app, ctx, teamRoutes.reportData, async ({ query, session }) => team.reportData(memberOf(session), query));
 
-  route(app, ctx, teamRoutes.submit, async ({ body, session }) => {
-    const lead = await deps.intake.teamLead(memberOf(session), { form_id: body.form_id, values: body.input, location: body.location, idempotency_key: body.idempotency_key });
+  route(app, ctx, teamRoutes.leadOtp, async ({ body, req }) => {
+    const sent = await deps.intake.teamLeadOtp({ form_id: body.form_id, mobile: body.mobile, ip: req.ip, locale: smsLocaleOf(req) });
+    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+  });
+
+  route(app, ctx, teamRoutes.submit, async ({ body, session, req }) => {
+    const lead = await deps.intake.teamLead(memberOf(session), {
+      form_id: body.form_id,
+      values: body.input,
+      location: body.location,
+      idempotency_key: body.idempotency_key,
+      otp: body.otp,
+      offline_unverified: body.offline_unverified,
+      ip: req.ip,
+    });
     return answer(lead, teamMessages.leadAdded);
   });
 

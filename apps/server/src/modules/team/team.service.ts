@@ -118,16 +118,23 @@ export function createTeamService(deps: {
     },
 
     /**
-     * Refuses, before an OTP is spent, a mobile that could not log in to the
-     * team: a person blocked anywhere, or a non-member of an invite-only team.
+     * Refuses, before an OTP is spent, a stranger to an invite-only team. A
+     * blocked member is answered like anyone else here (a stranger typing
+     * their number learns nothing); they are told after the OTP is verified.
      */
     async assertMayAskOtp(mobile: string, teamCode: string | undefined): Promise<void> {
-      const user = await users.byMobile(mobile);
-      if (user && (user.blocked || (await service.isBlockedAnywhere(user.user_id)))) throw blocked();
       if (teamCode === undefined) return;
+      const user = await users.byMobile(mobile);
       const team = await teamByCode(teamCode);
       if (!team) throw invalidTeam();
       if (team.join_policy === 'invite_only' && !(user && (await isMember(team.team_id, user.user_id)))) throw inviteOnly();
+    },
+
+    /** After the OTP: a person blocked anywhere joins no team and logs in to none. */
+    async assertMayLogIn(mobile: string, teamCode: string): Promise<void> {
+      await service.assertMayAskOtp(mobile, teamCode);
+      const user = await users.byMobile(mobile);
+      if (user && (user.blocked || (await service.isBlockedAnywhere(user.user_id)))) throw blocked();
     },
 
     /** Refuses a member who is blocked, in the team or as a person; used at login and on every request. */
@@ -148,7 +155,7 @@ export function createTeamService(deps: {
       const team = await teamByCode(input.team_code);
       if (!team) throw invalidTeam();
       // Checked before a person is made, so an invite-only team adds nobody by itself.
-      await service.assertMayAskOtp(input.mobile, input.team_code);
+      await service.assertMayLogIn(input.mobile, input.team_code);
       const user = await users.findOrCreateByMobile(input.mobile, input.first_name);
       if (user.blocked) throw blocked();
       if (!user.first_name) await users.updateName(user.user_id, input.first_name);
@@ -311,6 +318,7 @@ export function createTeamService(deps: {
         archive_status: r.archive_status,
         sub_status: r.sub_status,
         status_comment: r.status_comment,
+        mobile_check: r.mobile_check,
         created_on: r.created_on.toISOString(),
         response_data: data
           .filter((d) => d.form_response_id === r.form_response_id)

@@ -1,3 +1,5 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse.
+import '../../zod-config';
 import { campaignRoutes, type CampaignTaskForm, type Customer } from '@pmw/contract/campaign';
 import { api } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';

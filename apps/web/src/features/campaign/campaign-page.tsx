@@ -30,7 +30,7 @@ export function CampaignPage() {
       ]);
       const listed = jid !== null && tasks.categories.some((c) => c.products.some((p) => p.job_id === jid));
       const form = listed ? await api(campaignRoutes.taskForm, { params: { utm_code: utmCode }, query: { job_id: jid } }) : null;
-      return { utm_code: utmCode, jid: listed ? jid : null, owner, categories: tasks.categories, customer, form };
+      return { utm_code: utmCode, jid: listed ? jid : null, unavailable: jid !== null && !listed, owner, categories: tasks.categories, customer, form };
     },
     retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 1,
   });

@@ -84,12 +84,16 @@ export function CampaignView(props: {
   const [pending, setPending] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const [customer, setCustomer] = useState<Customer | null>(data.customer);
+  const [unavailable, setUnavailable] = useState(data.unavailable);
+  // Counts sign-outs: the lead form starts empty after *Not you?*, nothing the last customer typed stays.
+  const [signOuts, setSignOuts] = useState(0);
   const panelRef = useRef<HTMLDivElement>(null);
   const listed = (jid: number) => data.categories.some((c) => c.products.some((p) => p.job_id === jid));
 
   const open = useCallback(
     async (jid: number | null) => {
       setFailed(false);
+      setUnavailable(jid !== null && !listed(jid));
       if (jid === null || !listed(jid)) {
         setForm(null);
         setPending(null);
@@ -130,7 +134,10 @@ export function CampaignView(props: {
 
   async function notYou() {
     const { logout } = await actions();
-    if (await logout()) setCustomer(null);
+    if (await logout()) {
+      setCustomer(null);
+      setSignOuts((n) => n + 1);
+    }
   }
 
   async function refreshCustomer() {
@@ -152,6 +159,11 @@ export function CampaignView(props: {
       )}
 
       <div ref={panelRef} className="campaign-panel">
+        {unavailable && (
+          <p className="campaign-problem campaign-problem--inline" role="alert">
+            {t('productNotAvailable')}
+          </p>
+        )}
         {pending !== null && <Loader label={t('formLoading')} />}
         {failed && (
           <p className="campaign-problem" role="alert">
@@ -160,7 +172,7 @@ export function CampaignView(props: {
         )}
         {form && pending === null && (
           <Suspense fallback={<Loader label={t('formLoading')} />}>
-            <Panel key={form.job_id} utmCode={utmCode} form={form} customer={customer} onLeadAdded={() => void refreshCustomer()} />
+            <Panel key={`${form.job_id}:${signOuts}`} utmCode={utmCode} form={form} customer={customer} onLeadAdded={() => void refreshCustomer()} />
           </Suspense>
         )}
         {!form && pending === null && categories.length > 0 && <p className="muted campaign-hint">{t('pickAProduct')}</p>}

@@ -1,3 +1,5 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse.
+import '../../zod-config';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
@@ -83,8 +85,8 @@ export function LeadPanel(props: LeadPanelProps) {
       const sent = await api(campaignRoutes.sendOtp, {
         body: { mobile: to, utm_code: utmCode, purpose: 'LEAD', countryCode, feature: 'UTM', project_name: form.job_title },
       });
-      showSuccess(t('otpSent'));
-      countdown.restart(Math.max(sent.resend_after, RESEND_COUNTDOWN.campaign));
+      showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
+      countdown.restart(sent.already_sent ? sent.resend_after : Math.max(sent.resend_after, RESEND_COUNTDOWN.campaign));
       setOtpAttempt((n) => n + 1);
       setOtpStep({ mode: 'lead', mobile: to });
     } catch (err) {
@@ -103,8 +105,8 @@ export function LeadPanel(props: LeadPanelProps) {
       const sent = await api(campaignRoutes.creditOtpSend, {
         body: { mobile: to, name, pan_no: pan, feature: 'UTM', project_name: form.job_title, utm_code: utmCode },
       });
-      showSuccess(t('otpSent'));
-      countdown.restart(Math.max(sent.resend_after, RESEND_COUNTDOWN.campaign));
+      showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
+      countdown.restart(sent.already_sent ? sent.resend_after : Math.max(sent.resend_after, RESEND_COUNTDOWN.campaign));
       setOtpAttempt((n) => n + 1);
       setOtpStep({ mode: 'credit', mobile: to, consentId: sent.consentId, pan, name, earning });
     } catch (err) {

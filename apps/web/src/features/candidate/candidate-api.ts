@@ -4,8 +4,9 @@ import { hiringRoutes } from '@pmw/contract/hiring';
 import { messages } from '@pmw/contract/messages';
 import { api, ApiError, putFile } from '../../shared/api-client';
 
-export const jobQueryKey = (jobId: number) => ['candidate', 'job', jobId] as const;
-export const fetchJob = (jobId: number) => api(hiringRoutes.jobById, { query: { job_id: jobId } });
+export const jobQueryKey = (jobId: number, recruiterId: number) => ['candidate', 'job', jobId, recruiterId] as const;
+/** The job as the link opens it: the server answers not found when the link's recruiter may not refer. */
+export const fetchJob = (jobId: number, recruiterId: number) => api(hiringRoutes.jobById, { query: { job_id: jobId, recruiter_id: recruiterId } });
 
 export const sendOtp = (mobile: string) => api(userAuthRoutes.sendOtp, { body: { mobile } });
 export const login = (mobile: string, otp: string) => api(userAuthRoutes.login, { body: { mobile, otp } });
@@ -30,4 +31,5 @@ export const bookedQueryKey = (jobId: number) => ['candidate', 'booked', jobId] 
 export const fetchSlots = (jobId: number, locationId: number) => api(hiringRoutes.slots, { query: { job_id: jobId, job_location_id: locationId } });
 export const fetchBooked = (jobId: number) => api(hiringRoutes.bookedSlot, { query: { job_id: jobId } });
 export const bookSlot = (body: { user_id: number; slot_id: number; job_id: number; booking_date: string }) => api(hiringRoutes.bookSlot, { body });
+export const rescheduleSlot = (body: { user_id: number; slot_id: number; job_id: number; booking_date: string }) => api(hiringRoutes.rescheduleSlot, { body });
 export const fetchMe = () => api(userAuthRoutes.me);

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { otpSchema } from '@pmw/contract/auth';
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
-import { FILE_RULES, fileExtension, type FilePurpose } from '@pmw/contract/files';
+import { acceptFor, allowedExtensions, fileProblem, type FilePurpose } from '@pmw/contract/files';
+import { candidateNameSchema } from '@pmw/contract/hiring';
 import { aadhaarSchema, panSchema } from '@pmw/contract/kyc';
 import { mobileSchema } from '@pmw/contract/mobile';
 import { OtpField } from '../../shared/otp-field';
@@ -14,7 +15,8 @@ import { addDocument, applyToJob, login, sendOtp, updateName, uploadFile } from 
 import { useCandidateState } from './candidate-state';
 import { t } from './messages';
 import './candidate.css';
-import { firstIssue } from '../../shared/i18n';
+import { firstIssue, tx } from '../../shared/i18n';
+import { ApiError } from '../../shared/api-client';
 import { LanguageSwitch } from '../../shared/language-switch';
 
 type Errors = Partial<Record<'name' | 'mobile' | 'aadhaar' | 'aadhaarFile' | 'pan' | 'panFile' | 'otp', string>>;
@@ -30,6 +32,11 @@ interface Progress {
   files: Partial<Record<FilePurpose, { file: File; id: number }>>;
   documents: Set<string>;
   name?: string;
+}
+
+/** The field of the first step a server refusal is about, if any. */
+function fieldOf(err: ApiError): keyof Errors | undefined {
+  return err.fields?.[0]?.field === 'first_name' ? 'name' : undefined;
 }
 
 /** /detailsPage: name, phone, Aadhaar and PAN with files; OTP; then upload, documents, name, apply. */
@@ -56,7 +63,8 @@ export function DetailsPage() {
 
   function validate(): { mobile: string; aadhaar?: string; pan?: string } | null {
     const next: Errors = {};
-    if (!name.trim()) next.name = t('nameRequired');
+    const n = candidateNameSchema.safeParse(name);
+    if (!n.success) next.name = firstIssue(n.error);
     const m = mobileSchema.safeParse(mobile);
     if (!m.success) next.mobile = firstIssue(m.error);
     let aadhaarNumber: string | undefined;
@@ -73,6 +81,11 @@ export function DetailsPage() {
       else panNumber = p.data;
       if (!panFile) next.panFile = t('fileRequired');
     }
+    // The server's own limits, before the OTP: a file it would refuse never gets that far.
+    const aadhaarProblem = aadhaarFile && fileProblem('USER_AADHAR_FILE', aadhaarFile);
+    if (aadhaarProblem) next.aadhaarFile = tx(aadhaarProblem);
+    const panProblem = panFile && fileProblem('USER_PAN_FILE', panFile);
+    if (panProblem) next.panFile = tx(panProblem);
     setErrors(next);
     if (Object.keys(next).length || !m.success) return null;
     return { mobile: m.data, ...(aadhaarNumber ? { aadhaar: aadhaarNumber } : {}), ...(panNumber ? { pan: panNumber } : {}) };
@@ -86,8 +99,8 @@ export function DetailsPage() {
       const sent = await sendOtp(valid.mobile);
       setOtpStep(true);
       setOtp('');
-      countdown.restart(sent.resend_after || RESEND_COUNTDOWN.applicant);
-      showSuccess(t('otpSent'));
+      countdown.restart(sent.already_sent ? sent.resend_after : sent.resend_after || RESEND_COUNTDOWN.applicant);
+      showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       showError(err);
     } finally {
@@ -154,6 +167,12 @@ export function DetailsPage() {
       }
       await finish(valid);
     } catch (err) {
+      // A refusal of something typed on the first step goes back there, under its field.
+      const field = err instanceof ApiError ? fieldOf(err) : undefined;
+      if (field) {
+        setOtpStep(false);
+        setErrors({ [field]: err instanceof Error ? err.message : '' });
+      }
       showError(err);
     } finally {
       setBusy(false);
@@ -168,15 +187,14 @@ export function DetailsPage() {
         id={ids[key]}
         type="file"
         className="file-input"
-        accept={FILE_RULES[purpose].extensions.map((x) => `.${x}`).join(',')}
+        accept={acceptFor(allowedExtensions(purpose))}
         aria-invalid={!!errors[key]}
         aria-describedby={`${ids[key]}-hint`}
         disabled={otpStep}
         onChange={(e) => {
           const f = e.target.files?.[0] ?? null;
-          if (f && (!FILE_RULES[purpose].extensions.includes(fileExtension(f.name)) || f.size > FILE_RULES[purpose].maxBytes)) {
-            setErrors((er) => ({ ...er, [key]: t('fileHint') }));
-          }
+          const problem = f && fileProblem(purpose, f);
+          setErrors((er) => ({ ...er, [key]: problem ? tx(problem) : undefined }));
           set(f);
         }}
       />

@@ -15,8 +15,8 @@ export function JobPage() {
   const navigate = useNavigate();
   const ids = decodeApplicationParams(params.jobId ?? '', params.locationId ?? '', params.recruiterId ?? '');
   const job = useQuery({
-    queryKey: jobQueryKey(ids?.job_id ?? 0),
-    queryFn: () => fetchJob(ids!.job_id),
+    queryKey: jobQueryKey(ids?.job_id ?? 0, ids?.recruiter_id ?? 0),
+    queryFn: () => fetchJob(ids!.job_id, ids!.recruiter_id),
     enabled: !!ids,
     retry: (count, err) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1,
   });

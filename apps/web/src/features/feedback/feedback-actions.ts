@@ -1,3 +1,5 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse.
+import '../../zod-config';
 import { feedbackRoutes, type FeedbackLink } from '@pmw/contract/feedback';
 import { api } from '../../shared/api-client';
 

@@ -50,6 +50,12 @@ export function LeadsPage() {
     onSuccess: report,
     onError: showError,
   });
+  // An unverified team lead (queued offline without the customer's OTP) after ops called the customer.
+  const verifyByCall = useMutation({
+    mutationFn: (ids: number[]) => apiWithMessage(opsRoutes.verifyByCall, { body: { form_response_ids: ids } }),
+    onSuccess: report,
+    onError: showError,
+  });
   const chosen = selectedIds(selected);
   const target = (): number[] => (chosen.length ? chosen : rows[cursor] ? [rows[cursor].form_response_id] : []);
   const [asked, setAsked] = useState<number[]>([]);
@@ -74,6 +80,16 @@ export function LeadsPage() {
           { name: 'to', label: t('fTo'), type: 'date' },
           { name: 'partner_user_id', label: t('fPartner'), numeric: true },
           { name: 'team_id', label: t('fTeam'), numeric: true },
+          {
+            name: 'mobile_check',
+            label: t('fMobileCheck'),
+            options: [
+              { value: '', label: t('fAny') },
+              { value: 'unverified', label: t('fUnverifiedOnly') },
+              { value: 'otp', label: t('fCheckedByOtp') },
+              { value: 'call', label: t('fCheckedByCall') },
+            ],
+          },
         ]}
         onApply={(f) => {
           setFilters({
@@ -83,6 +99,7 @@ export function LeadsPage() {
             archive_status: numberOrNone(f.archive_status),
             partner_user_id: numberOrNone(f.partner_user_id),
             team_id: numberOrNone(f.team_id),
+            mobile_check: mobileCheckOrNone(f.mobile_check),
             from: f.from,
             to: f.to,
           });
@@ -101,6 +118,9 @@ export function LeadsPage() {
         </button>
         <button type="button" className="button button--small button--ghost" disabled={!target().length} onClick={() => ask('details')}>
           {t('needsDetails')}
+        </button>
+        <button type="button" className="button button--small button--ghost" disabled={!target().length || verifyByCall.isPending} onClick={() => verifyByCall.mutate(target())}>
+          {t('verifyByCall')}
         </button>
         <span className="muted ops__hint">{t('shortcuts')}</span>
       </div>
@@ -160,6 +180,7 @@ const leadColumns = (open: (id: number) => void): Column<OpsLead>[] => [
         {r.customer_name ?? '—'}
         <br />
         <span className="muted">{r.customer_mobile}</span>
+        <MobileCheckBadge check={r.mobile_check} />
       </>
     ),
   },
@@ -168,6 +189,16 @@ const leadColumns = (open: (id: number) => void): Column<OpsLead>[] => [
   { id: 'status', header: t('colStatus'), cell: (r) => <StatusBadge status={r.status} subStatus={r.sub_status} archived={r.archive_status} /> },
   { id: 'date', header: t('colDate'), cell: (r) => when(r.created_on) },
 ];
+
+const MOBILE_CHECKS_SHOWN = ['unverified', 'otp', 'call'] as const;
+const mobileCheckOrNone = (v: string | undefined) => MOBILE_CHECKS_SHOWN.find((c) => c === v);
+
+/** Says when a lead's customer mobile still waits for a verifying call, or was verified by one. */
+function MobileCheckBadge({ check }: { check: OpsLead['mobile_check'] }) {
+  if (check === 'unverified') return <span className="badge badge--warning">{t('mobileUnverified')}</span>;
+  if (check === 'call') return <span className="badge badge--success">{t('mobileByCall')}</span>;
+  return null;
+}
 
 const submitter = (r: OpsLead) => (r.partner_user_id ? `${r.partner_name ?? ''} (PMW${r.partner_user_id})` : r.team_member_user_id ? t('teamMember', { id: r.team_member_user_id, team: r.team_id ?? '—' }) : '—');
 
@@ -200,7 +231,7 @@ function LeadDialog(props: { id: number; onClose: () => void; onApprove: (id: nu
         {(l) => (
           <div className="ops__lead">
             <p>
-              <StatusBadge status={l.status} subStatus={l.sub_status} archived={l.archive_status} /> {l.job_title} · {rupees(l.payout_paise)} · {when(l.created_on)}
+              <StatusBadge status={l.status} subStatus={l.sub_status} archived={l.archive_status} /> <MobileCheckBadge check={l.mobile_check} /> {l.job_title} · {rupees(l.payout_paise)} · {when(l.created_on)}
             </p>
             <p>{submitter(l)}</p>
             {l.status_comment && <p className="muted">{l.status_comment}</p>}

@@ -14,6 +14,7 @@ import { CustomersImportPage } from './customers-import-page';
 import { AuditPage } from './audit-page';
 import { FeedbackPage } from './feedback-page';
 import { TeamsPage } from './teams-page';
+import { AgentsPage } from './agents-page';
 import './ops.css';
 
 const sections = [
@@ -26,6 +27,7 @@ const sections = [
   { to: '/ops/teams', label: 'navTeams' },
   { to: '/ops/customers', label: 'navCustomers' },
   { to: '/ops/feedback', label: 'navFeedback' },
+  { to: '/ops/agents', label: 'navAgents' },
   { to: '/ops/audit', label: 'navAudit' },
 ] as const;
 
@@ -78,6 +80,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="teams" element={<TeamsPage />} />
               <Route path="customers" element={<CustomersImportPage />} />
               <Route path="feedback" element={<FeedbackPage />} />
+              <Route path="agents" element={<AgentsPage me={agent.user_id} />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="*" element={<Navigate to="/ops/leads" replace />} />
             </Routes>

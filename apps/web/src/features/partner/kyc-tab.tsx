@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FilePurpose } from '@pmw/contract/files';
+import { acceptFor, allowedExtensions, fileProblem, type FilePurpose } from '@pmw/contract/files';
 import { documentNumberSchema, type DocumentType } from '@pmw/contract/kyc';
 import { profileMessages, profileRoutes, type PartnerDocument } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
@@ -89,7 +89,12 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
     const errs: Record<string, string> = {};
     const parsed = documentNumberSchema[def.type].safeParse(number);
     if (!parsed.success) errs.number = firstIssue(parsed.error) ?? tx('Invalid document number');
-    for (const f of def.files) if (!files[f.key]) errs[f.key] = tx(profileMessages.fileRequired(t(f.label)));
+    for (const f of def.files) {
+      const file = files[f.key];
+      const problem = file && fileProblem(f.purpose, file);
+      if (!file) errs[f.key] = tx(profileMessages.fileRequired(t(f.label)));
+      else if (problem) errs[f.key] = tx(problem);
+    }
     setErrors(errs);
     if (Object.keys(errs).length || !parsed.success) return;
     setBusy(true);
@@ -135,13 +140,15 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
             id={`${id}-${f.key}`}
             type="file"
             className="input"
-            accept=".png,.jpg,.jpeg,.pdf"
+            accept={acceptFor(allowedExtensions(f.purpose))}
             required
             aria-invalid={!!errors[f.key]}
             aria-describedby={errors[f.key] ? `${id}-${f.key}-error` : undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
               setFiles((s) => ({ ...s, [f.key]: file }));
+              const problem = file && fileProblem(f.purpose, file);
+              setErrors(({ [f.key]: _old, ...rest }) => (problem ? { ...rest, [f.key]: tx(problem) } : rest));
             }}
           />
           {errors[f.key] && (

@@ -55,6 +55,7 @@ export default {
   viewFor: 'View {label} of lead {id}',
   addAttachment: 'Add Attachment',
   chooseFile: 'File',
+  attachTypes: 'Allowed: {types}, up to {mb} MB',
   upload: 'Upload',
   cancel: 'Cancel',
   fileRequired: 'Please choose a file',

@@ -56,6 +56,7 @@ export default {
   viewFor: 'लीड {id} का {label} देखें',
   addAttachment: 'अटैचमेंट जोड़ें',
   chooseFile: 'फ़ाइल',
+  attachTypes: 'इन फ़ाइलों की अनुमति है: {types}, {mb} MB तक',
   upload: 'अपलोड करें',
   cancel: 'रद्द करें',
   fileRequired: 'कोई फ़ाइल चुनें',

@@ -15,6 +15,7 @@ import {
   type ReportCell,
   type ReportRow,
 } from '@pmw/contract/partner';
+import { FILE_RULES, acceptFor, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
 import { api, routeUrl } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
 import { QueryView } from '../../shared/query-view';
@@ -311,7 +312,8 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const accept = target?.cell.input_type === 'IMAGE' ? '.png,.jpg,.jpeg,.webp' : target?.cell.input_type === 'VIDEO' ? '.mp4' : '.png,.jpg,.jpeg,.webp,.pdf';
+  const kind: FileKind = target?.cell.input_type === 'IMAGE' ? 'IMAGE' : target?.cell.input_type === 'VIDEO' ? 'VIDEO' : 'FILE';
+  const extensions = allowedExtensions('FORM_RESPONSE', kind);
 
   function close() {
     setFile(null);
@@ -322,6 +324,8 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
     e.preventDefault();
     if (!target) return;
     if (!file) return setError(t('fileRequired'));
+    const problem = fileProblem('FORM_RESPONSE', file, kind);
+    if (problem) return setError(tx(problem));
     setBusy(true);
     try {
       const uploaded = await uploadPartnerFile(file, 'FORM_RESPONSE');
@@ -349,14 +353,21 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
               id="attach-file"
               type="file"
               className="input"
-              accept={accept}
+              accept={acceptFor(extensions)}
               aria-invalid={!!error}
-              aria-describedby={error ? 'attach-error' : undefined}
+              aria-describedby={error ? 'attach-error' : 'attach-types'}
               onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError(null);
+                const next = e.target.files?.[0] ?? null;
+                setFile(next);
+                const problem = next && fileProblem('FORM_RESPONSE', next, kind);
+                setError(problem ? tx(problem) : null);
               }}
             />
+            {!error && (
+              <p id="attach-types" className="field__hint">
+                {t('attachTypes', { types: extensions.join(', '), mb: FILE_RULES.FORM_RESPONSE.maxBytes / (1024 * 1024) })}
+              </p>
+            )}
             {error && (
               <p id="attach-error" className="field__error">
                 {error}

@@ -16,6 +16,13 @@ export function noteBlocked(err: unknown): boolean {
   return false;
 }
 
+/** "Use another number": back to the login, nothing of the blocked number kept. */
+export function clearBlocked(): void {
+  if (!blocked) return;
+  blocked = false;
+  listeners.forEach((l) => l());
+}
+
 export function useBlocked(): boolean {
   return useSyncExternalStore(
     (l) => {

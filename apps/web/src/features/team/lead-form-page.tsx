@@ -1,17 +1,23 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
-import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember, type TeamProject } from '@pmw/contract/team';
+import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
 import { LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
 import { Loader } from '../../shared/loader';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { completeLead, fetchProjectData, submitLead, teamKeys, teamUpload } from './team-api';
+import { useCountdown } from '../../shared/use-countdown';
+import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
 import { enqueueLead, isOffline } from './offline-queue';
 import { noteBlocked } from './blocked';
+import { clearDraft, draftId, loadDraft, saveDraft } from './lead-draft';
+import { LeadOtpDialog } from './lead-otp-dialog';
 import { t } from './messages';
 import { QueryView } from '../../shared/query-view';
 
 const LeafletPicker = lazy(() => import('./map-picker').then((m) => ({ default: m.MapPicker })));
+/** How long typing rests before the draft is written to the device. */
+const DRAFT_SAVE_MS = 300;
 
 /** Leaflet loads only when a form has a map input. */
 function MapPickerSlot(props: MapPickerProps) {
@@ -22,7 +28,7 @@ function MapPickerSlot(props: MapPickerProps) {
   );
 }
 
-/** A key per lead form, kept through retries and the offline queue. */
+/** A key per lead form, kept through retries, the draft and the offline queue. */
 function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -57,25 +63,122 @@ function useDevicePosition(): MapLocation | undefined {
   return pos;
 }
 
+/**
+ * The draft of this form on the device: loaded once, written while the person
+ * types, cleared once the lead is sent or queued.
+ */
+function useDraft(id: string, values: LeadFieldValues | undefined, key: string) {
+  const [loaded, setLoaded] = useState<{ values: LeadFieldValues; key: string } | null | undefined>(undefined);
+  const [saved, setSaved] = useState(false);
+  const cleared = useRef(false);
+  useEffect(() => {
+    let live = true;
+    void loadDraft(id).then((d) => live && setLoaded(d && Object.keys(d.values).length > 0 ? d : null));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  useEffect(() => {
+    if (values === undefined || cleared.current) return;
+    // 'Saved' says the latest values are on the device, not earlier ones.
+    setSaved(false);
+    const timer = setTimeout(() => void saveDraft(id, { key, values }).then(() => !cleared.current && setSaved(true)), DRAFT_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [id, key, values]);
+  return {
+    loaded,
+    saved,
+    clear: async () => {
+      cleared.current = true;
+      setSaved(false);
+      await clearDraft(id);
+    },
+    restart: async () => {
+      await clearDraft(id);
+      setSaved(false);
+    },
+  };
+}
+
 /** Add a lead to a project, or 'Add Details' to a lead that waits for them. */
-export function LeadFormPage(props: {
-  project: Pick<TeamProject, 'job_id' | 'job_title'>;
-  lead?: TeamLead | undefined;
-  member: TeamMember;
-  onDone: () => void;
-  onBack: () => void;
-}) {
-  const { project, lead, member } = props;
-  const form = useQuery({ queryKey: teamKeys.projectData(project.job_id), queryFn: () => fetchProjectData(project.job_id), staleTime: 5 * 60_000 });
+export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined; member: TeamMember; onDone: () => void; onBack: () => void }) {
+  const { jobId, lead, member } = props;
+  const id = draftId(member.user_id, jobId, lead?.form_response_id);
+  const form = useQuery({ queryKey: teamKeys.projectData(jobId), queryFn: () => fetchProjectData(jobId), staleTime: 5 * 60_000 });
   const [values, setValues] = useState<LeadFieldValues>();
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
-  const [key] = useState(newKey);
+  const [key, setKey] = useState(newKey);
+  const [otpFor, setOtpFor] = useState<{ mobile: string; body: Omit<SubmitLeadBody, 'idempotency_key'> }>();
+  const [restored, setRestored] = useState(false);
+  const countdown = useCountdown(RESEND_COUNTDOWN.lead);
   const position = useDevicePosition();
+  const draft = useDraft(id, values, key);
+
+  // A draft found on the device fills the form once, with its key.
+  useEffect(() => {
+    if (!draft.loaded || values !== undefined) return;
+    setValues(draft.loaded.values);
+    setKey(draft.loaded.key);
+    setRestored(true);
+    // Only the first answer of the store matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft.loaded]);
 
   const inputs = form.data?.inputs ?? [];
   const current = values ?? initialValues(inputs, lead);
-  const title = lead ? t('completeTitle', { title: project.job_title }) : t('leadTitle', { title: project.job_title });
+  const jobTitle = form.data?.job_title ?? '';
+  const title = lead ? t('completeTitle', { title: jobTitle }) : t('leadTitle', { title: jobTitle });
+  const mobileId = inputs.find((i) => i.input_category === 'MOBILE')?.input_id;
+  const askOtp = !lead && form.data?.is_otp_required === true;
+
+  async function finish(message: string) {
+    await draft.clear();
+    showSuccess(message);
+    props.onDone();
+  }
+
+  function queue(body: Omit<SubmitLeadBody, 'idempotency_key'>) {
+    // A form with OTP cannot ask the customer's code without a signal: the lead goes unverified, for ops to call.
+    const queued: SubmitLeadBody = { ...body, idempotency_key: key, ...(askOtp ? { offline_unverified: true } : {}) };
+    delete queued.otp;
+    enqueueLead({ key, user_id: member.user_id, job_title: jobTitle, customer: textValue(current, mobileId), body: queued });
+    void finish(askOtp ? t('leadQueuedUnverified') : t('leadQueued'));
+  }
+
+  /** Sends the lead (with the customer's OTP when given); a lost signal queues it instead. */
+  async function send(body: Omit<SubmitLeadBody, 'idempotency_key'>) {
+    setBusy(true);
+    try {
+      await submitLead({ ...body, idempotency_key: key });
+      setOtpFor(undefined);
+      await finish(t('leadAdded'));
+    } catch (err) {
+      if (isOffline(err)) {
+        setOtpFor(undefined);
+        queue(body);
+      } else if (!noteBlocked(err)) {
+        // Nothing typed is lost: the form (and the OTP step) stay as they were.
+        showError(err);
+        setBusy(false);
+      }
+    }
+  }
+
+  async function askCustomerOtp(mobile: string, body: Omit<SubmitLeadBody, 'idempotency_key'>) {
+    setBusy(true);
+    try {
+      const sent = await sendLeadOtp(body.form_id, mobile);
+      countdown.restart(Math.max(sent.resend_after, RESEND_COUNTDOWN.lead));
+      setOtpFor({ mobile, body });
+      showSuccess(t('otpSent'));
+    } catch (err) {
+      if (isOffline(err)) queue(body);
+      else if (!noteBlocked(err)) showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -84,39 +187,21 @@ export function LeadFormPage(props: {
     setErrors(found);
     const first = firstLeadError(inputs, found);
     if (first) return showError(first);
-    const body = {
-      form_id: form.data.form_id,
-      input: toLeadInputValues(inputs, current),
-      ...(position ? { location: position } : {}),
-    };
-    setBusy(true);
-    try {
-      if (lead) {
+    const body = { form_id: form.data.form_id, input: toLeadInputValues(inputs, current), ...(position ? { location: position } : {}) };
+    if (lead) {
+      setBusy(true);
+      try {
         await completeLead({ ...body, form_response_id: lead.form_response_id });
-        showSuccess(teamMessages.leadCompleted);
-      } else if (!navigator.onLine) {
-        queue(body);
-      } else {
-        await submitLead({ ...body, idempotency_key: key });
-        showSuccess(t('leadAdded'));
-      }
-      props.onDone();
-    } catch (err) {
-      if (!lead && isOffline(err)) {
-        queue(body);
-        props.onDone();
-      } else if (!noteBlocked(err)) {
-        // Nothing typed is lost: the form stays as it was.
-        showError(err);
+        await finish(teamMessages.leadCompleted);
+      } catch (err) {
+        if (!noteBlocked(err)) showError(err);
         setBusy(false);
       }
+      return;
     }
-  }
-
-  function queue(body: Omit<Parameters<typeof submitLead>[0], 'idempotency_key'>) {
-    const mobileId = inputs.find((i) => i.input_category === 'MOBILE')?.input_id;
-    enqueueLead({ key, user_id: member.user_id, job_title: project.job_title, customer: textValue(current, mobileId), body: { ...body, idempotency_key: key } });
-    showSuccess(t('leadQueued'));
+    if (!navigator.onLine) return queue(body);
+    if (askOtp) return askCustomerOtp(textValue(current, mobileId), body);
+    await send(body);
   }
 
   return (
@@ -124,13 +209,32 @@ export function LeadFormPage(props: {
       <button type="button" className="link-button team-lead__back" onClick={props.onBack}>
         ← {t('back')}
       </button>
-      <h1 className="team-lead__title">{title}</h1>
+      <h1 id="team-lead-title" className="team-lead__title">{form.data ? title : t('loading')}</h1>
       {lead?.status_comment && <p className="team-lead__comment">{t('comment', { comment: lead.status_comment })}</p>}
-      {!form.data ? (
-        <QueryView query={form} failed={t('formLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>{() => null}</QueryView>
+      {!form.data || draft.loaded === undefined ? (
+        <QueryView query={form} failed={t('formLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>{() => <Loader label={t('loading')} />}</QueryView>
       ) : (
-        <form className="card" onSubmit={submit} noValidate>
+        <form className="card" onSubmit={submit} noValidate aria-labelledby="team-lead-title">
+          {restored && (
+            <p className="team-lead__draft" role="status">
+              {t('draftRestored')}{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  void draft.restart();
+                  setValues({});
+                  setErrors({});
+                  setKey(newKey());
+                  setRestored(false);
+                }}
+              >
+                {t('draftStartOver')}
+              </button>
+            </p>
+          )}
           {form.data.description && <p className="muted">{form.data.description}</p>}
+          {askOtp && <p className="muted">{t('customerOtpNote')}</p>}
           <LeadFormFields
             inputs={inputs}
             values={current}
@@ -138,16 +242,30 @@ export function LeadFormPage(props: {
             upload={teamUpload}
             MapPicker={MapPickerSlot}
             disabled={busy}
-            onChange={(id, v) => {
+            onChange={(inputId, v) => {
               // Functional: an upload or an address may answer after other fields changed.
-              setValues((prev) => ({ ...(prev ?? initialValues(inputs, lead)), [id]: v }));
-              setErrors(({ [id]: _gone, ...rest }) => rest);
+              setValues((prev) => ({ ...(prev ?? initialValues(inputs, lead)), [inputId]: v }));
+              setErrors(({ [inputId]: _gone, ...rest }) => rest);
             }}
           />
+          <p className="muted team-lead__saved" aria-live="polite">
+            {draft.saved ? t('draftSaved') : ''}
+          </p>
           <button type="submit" className="button button--block" disabled={busy}>
             {busy ? t('submitting') : t('submit')}
           </button>
         </form>
+      )}
+      {otpFor && (
+        <LeadOtpDialog
+          open
+          mobile={otpFor.mobile}
+          secondsLeft={countdown.left}
+          busy={busy}
+          onResend={() => void askCustomerOtp(otpFor.mobile, otpFor.body)}
+          onVerify={(otp) => void send({ ...otpFor.body, otp })}
+          onClose={() => setOtpFor(undefined)}
+        />
       )}
     </section>
   );

@@ -36,8 +36,8 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
       const sent = await sendTeamOtp(m.data, team.team_code);
       setRequestId(sent.request_id);
       setOtp('');
-      countdown.restart(RESEND_COUNTDOWN.teamLogin);
-      showSuccess(t('otpSent'));
+      countdown.restart(sent.already_sent ? sent.resend_after : RESEND_COUNTDOWN.teamLogin);
+      showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       if (!noteBlocked(err)) showError(err);
     } finally {

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { Team, TeamLead, TeamMember, TeamProject } from '@pmw/contract/team';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { leadStatusFilter, type LeadStatusIndex, type Team, type TeamMember } from '@pmw/contract/team';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { logoutTeam, submitLead, teamKeys } from './team-api';
+import { fetchReportData, logoutTeam, submitLead, teamKeys } from './team-api';
+import { teamPaths, useAreaNav, useSeedHistory } from './area-nav';
+import { Loader } from '../../shared/loader';
 import { flushQueue, resetInterrupted, useQueuedLeads } from './offline-queue';
 import { noteBlocked } from './blocked';
 import { TeamLabel } from './team-label';
@@ -20,12 +23,11 @@ import { LanguageSwitch } from '../../shared/language-switch';
 const QUEUE_FIRST_TRY_MS = 1_500;
 const QUEUE_RETRY_MS = 20_000;
 
-type View = { tab: 'projects' | 'report' } | { tab: 'lead'; project: Pick<TeamProject, 'job_id' | 'job_title'>; lead?: TeamLead; back: 'projects' | 'report' };
-
 /** What a logged-in member sees: projects, My Lead's Report, the lead form, leads waiting to send. */
 export function MemberHome({ team, member }: { team: Team; member: TeamMember }) {
   const queryClient = useQueryClient();
-  const [view, setView] = useState<View>({ tab: 'projects' });
+  const nav = useAreaNav();
+  useSeedHistory();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const online = useOnline();
 
@@ -89,34 +91,17 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
         </p>
       )}
       <QueuedLeads userId={member.user_id} />
-      {view.tab === 'lead' ? (
-        <LeadFormPage
-          project={view.project}
-          lead={view.lead}
-          member={member}
-          onDone={() => {
-            setView({ tab: view.back });
-            void queryClient.invalidateQueries({ queryKey: teamKeys.report });
-          }}
-          onBack={() => setView({ tab: view.back })}
-        />
-      ) : (
-        <>
-          <nav className="team-tabs" aria-label={t('tabProjects')}>
-            <button type="button" className="team-tabs__tab" aria-current={view.tab === 'projects' ? 'page' : undefined} onClick={() => setView({ tab: 'projects' })}>
-              {t('tabProjects')}
-            </button>
-            <button type="button" className="team-tabs__tab" aria-current={view.tab === 'report' ? 'page' : undefined} onClick={() => setView({ tab: 'report' })}>
-              {t('tabReport')}
-            </button>
-          </nav>
-          {view.tab === 'projects' ? (
-            <ProjectsPage onAdd={(project) => setView({ tab: 'lead', project, back: 'projects' })} />
-          ) : (
-            <ReportPage onAddDetails={(project, lead) => setView({ tab: 'lead', project, lead, back: 'report' })} />
-          )}
-        </>
-      )}
+      <main className="team-main">
+        <Routes>
+          <Route index element={<Tabs report={false} go={nav.go}><ProjectsRoute /></Tabs>} />
+          <Route path="project/:jobId" element={<Tabs report={false} go={nav.go}><ProjectsRoute /></Tabs>} />
+          <Route path="project/:jobId/lead" element={<LeadRoute member={member} />} />
+          <Route path="report" element={<Tabs report go={nav.go}><ReportPage /></Tabs>} />
+          <Route path="report/:formId/:status" element={<Tabs report go={nav.go}><ReportPage /></Tabs>} />
+          <Route path="report/:formId/:status/:leadId" element={<AddDetailsRoute member={member} />} />
+          <Route path="*" element={<Navigate to={nav.base} replace />} />
+        </Routes>
+      </main>
       <InstallPrompt />
       <ConfirmDialog
         open={confirmLogout}
@@ -128,5 +113,93 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
         }}
       />
     </div>
+  );
+}
+
+/** The two tabs over the projects and the report; each is its own history entry. */
+function Tabs({ report, go, children }: { report: boolean; go: (path: string) => void; children: ReactNode }) {
+  return (
+    <>
+      <nav className="team-tabs" aria-label={t('tabsLabel')}>
+        <button type="button" className="team-tabs__tab" aria-current={!report ? 'page' : undefined} onClick={() => !report || go(teamPaths.projects)}>
+          {t('tabProjects')}
+        </button>
+        <button type="button" className="team-tabs__tab" aria-current={report ? 'page' : undefined} onClick={() => report || go(teamPaths.report)}>
+          {t('tabReport')}
+        </button>
+      </nav>
+      {children}
+    </>
+  );
+}
+
+const idParam = (raw: string | undefined) => (raw && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+/** The projects, with a project's More Details open when the address names one. */
+function ProjectsRoute() {
+  const nav = useAreaNav();
+  const jobId = idParam(useParams().jobId);
+  return (
+    <ProjectsPage
+      detailsJobId={jobId}
+      onAdd={(p) => nav.go(teamPaths.lead(p.job_id))}
+      onDetails={(p) => nav.go(teamPaths.project(p.job_id))}
+      onCloseDetails={() => nav.back(teamPaths.projects)}
+    />
+  );
+}
+
+/** A project's lead form; Back and a sent lead return to where the form was opened from. */
+function LeadRoute({ member }: { member: TeamMember }) {
+  const nav = useAreaNav();
+  const queryClient = useQueryClient();
+  const jobId = idParam(useParams().jobId);
+  if (jobId === undefined) return <Navigate to={nav.base} replace />;
+  return (
+    <LeadFormPage
+      key={jobId}
+      jobId={jobId}
+      member={member}
+      onDone={() => {
+        void queryClient.invalidateQueries({ queryKey: teamKeys.report });
+        nav.back(teamPaths.projects);
+      }}
+      onBack={() => nav.back(teamPaths.projects)}
+    />
+  );
+}
+
+/** 'Add Details' of a lead in a report list, found in that list's answer. */
+function AddDetailsRoute({ member }: { member: TeamMember }) {
+  const nav = useAreaNav();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const formId = idParam(params.formId);
+  const status = idParam(params.status);
+  const leadId = idParam(params.leadId);
+  const valid = formId !== undefined && status !== undefined && status <= 3 && leadId !== undefined;
+  const filter = valid ? leadStatusFilter(status as LeadStatusIndex) : undefined;
+  const leads = useQuery({
+    queryKey: [...teamKeys.report, 'data', formId, filter],
+    queryFn: () => fetchReportData({ form_id: formId!, ...filter! }),
+    enabled: valid,
+  });
+  if (!valid) return <Navigate to={`${nav.base}/${teamPaths.report}`} replace />;
+  const parent = teamPaths.reportList(formId, status);
+  if (leads.isPending) return <Loader label={t('loading')} />;
+  const lead = leads.data?.find((l) => l.form_response_id === leadId);
+  if (!lead) return <Navigate to={`${nav.base}/${parent}`} replace />;
+  return (
+    <LeadFormPage
+      key={lead.form_response_id}
+      jobId={lead.job_id}
+      lead={lead}
+      member={member}
+      onDone={() => {
+        void queryClient.invalidateQueries({ queryKey: teamKeys.report });
+        nav.back(parent);
+      }}
+      onBack={() => nav.back(parent)}
+    />
   );
 }

@@ -10,13 +10,34 @@ import { t } from './messages';
 import { tx } from '../../shared/i18n';
 import { QueryView } from '../../shared/query-view';
 
+const remembered = new Map<string, unknown>();
+/** State kept for the visit (not the page load), under a name. */
+function useRemembered<T>(key: string, initial: T) {
+  const [value, setValue] = useState<T>(remembered.has(key) ? (remembered.get(key) as T) : initial);
+  const set = (v: T) => {
+    remembered.set(key, v);
+    setValue(v);
+  };
+  return [value, set] as const;
+}
+
 /** Category chips, a name search and a 6-digit pincode search over the team's projects. */
-export function ProjectsPage({ onAdd }: { onAdd: (project: TeamProject) => void }) {
+export function ProjectsPage({
+  onAdd,
+  onDetails,
+  onCloseDetails,
+  detailsJobId,
+}: {
+  onAdd: (project: TeamProject) => void;
+  onDetails: (project: TeamProject) => void;
+  onCloseDetails: () => void;
+  detailsJobId: number | undefined;
+}) {
   const projects = useQuery({ queryKey: teamKeys.projects, queryFn: fetchProjects, staleTime: 60_000 });
-  const [category, setCategory] = useState<number>();
-  const [search, setSearch] = useState('');
-  const [pincode, setPincode] = useState('');
-  const [details, setDetails] = useState<TeamProject>();
+  // Kept for the visit, so coming Back from a project or its form finds the list as it was.
+  const [category, setCategory] = useRemembered<number | undefined>('category', undefined);
+  const [search, setSearch] = useRemembered('search', '');
+  const [pincode, setPincode] = useRemembered('pincode', '');
   const share = useShare();
 
   const allIds = useMemo(() => projects.data?.projects.map((p) => p.job_id) ?? [], [projects.data]);
@@ -98,7 +119,7 @@ export function ProjectsPage({ onAdd }: { onAdd: (project: TeamProject) => void 
                 </div>
                 {availability.message && <p id={messageId} className="team-project__closed">{tx(availability.message)}</p>}
                 <div className="team-project__actions">
-                  <button type="button" className="button button--ghost button--small" onClick={() => setDetails(p)} aria-label={`${t('moreDetails')}: ${p.job_title}`}>
+                  <button type="button" className="button button--ghost button--small" onClick={() => onDetails(p)} aria-label={`${t('moreDetails')}: ${p.job_title}`}>
                     {t('moreDetails')}
                   </button>
                   <button
@@ -117,7 +138,7 @@ export function ProjectsPage({ onAdd }: { onAdd: (project: TeamProject) => void 
           })}
         </ul>
       )}
-      <ProjectDetails project={details} onClose={() => setDetails(undefined)} />
+      <ProjectDetails project={projects.data.projects.find((p) => p.job_id === detailsJobId)} onClose={onCloseDetails} />
       {share.dialog}
     </section>
   );

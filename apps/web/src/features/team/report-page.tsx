@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   DATE_FILTER_LABELS,
@@ -10,7 +11,6 @@ import {
   type DateFilter,
   type LeadStatusIndex,
   type TeamLead,
-  type TeamProject,
 } from '@pmw/contract/team';
 import { Dialog } from '../../shared/dialog';
 import { Loader } from '../../shared/loader';
@@ -18,17 +18,34 @@ import { fetchProjectReport, fetchReportData, fetchTaskCount, teamKeys } from '.
 import { t } from './messages';
 import { formatDateTime, tx } from '../../shared/i18n';
 import { QueryView } from '../../shared/query-view';
+import { teamPaths, useAreaNav } from './area-nav';
 
 const STATUS_KEYS = ['added', 'verified', 'rejected', 'expired'] as const;
-type Picked = { job_id: number; form_id: number; job_title: string; index: LeadStatusIndex };
+type Picked = { form_id: number; job_title: string; index: LeadStatusIndex };
+
+/** The list the address names (report/{form_id}/{status index}), if any. */
+function usePicked(titles: { form_id: number; job_title: string }[] | undefined): Picked | undefined {
+  const { formId, status } = useParams();
+  if (!formId || !status || !/^[0-9]{1,9}$/.test(formId) || !/^[0-3]$/.test(status)) return undefined;
+  const form_id = Number(formId);
+  return { form_id, job_title: titles?.find((r) => r.form_id === form_id)?.job_title ?? '', index: Number(status) as LeadStatusIndex };
+}
+
+/** The period chosen, kept for the visit so Back to the report finds it as it was. */
+let rememberedFilter: DateFilter = 'all';
 
 /** My Lead's Report: counts for a period, then leads per project and status. */
-export function ReportPage({ onAddDetails }: { onAddDetails: (project: Pick<TeamProject, 'job_id' | 'job_title'>, lead: TeamLead) => void }) {
-  const [filter, setFilter] = useState<DateFilter>('all');
-  const [picked, setPicked] = useState<Picked>();
+export function ReportPage() {
+  const nav = useAreaNav();
+  const [filter, setFilterState] = useState<DateFilter>(rememberedFilter);
+  const setFilter = (f: DateFilter) => {
+    rememberedFilter = f;
+    setFilterState(f);
+  };
   const range = dateRangeFor(filter) ?? {};
   const count = useQuery({ queryKey: [...teamKeys.report, 'count', range], queryFn: () => fetchTaskCount(range) });
   const report = useQuery({ queryKey: [...teamKeys.report, 'projects', range], queryFn: () => fetchProjectReport(range) });
+  const picked = usePicked(report.data);
 
   return (
     <section className="team-report">
@@ -71,7 +88,7 @@ export function ReportPage({ onAddDetails }: { onAddDetails: (project: Pick<Team
                     type="button"
                     className={`team-count team-count--${k}`}
                     aria-label={`${row.job_title}: ${t(k)} ${row[k]}`}
-                    onClick={() => setPicked({ job_id: row.job_id, form_id: row.form_id, job_title: row.job_title, index: index as LeadStatusIndex })}
+                    onClick={() => nav.go(teamPaths.reportList(row.form_id, index))}
                   >
                     <span className="team-count__n">{row[k]}</span>
                     <span className="team-count__label">{t(k)}</span>
@@ -84,12 +101,8 @@ export function ReportPage({ onAddDetails }: { onAddDetails: (project: Pick<Team
       )}
       <LeadList
         picked={picked}
-        onClose={() => setPicked(undefined)}
-        onAddDetails={(lead) => {
-          if (!picked) return;
-          setPicked(undefined);
-          onAddDetails({ job_id: picked.job_id, job_title: picked.job_title }, lead);
-        }}
+        onClose={() => nav.back(teamPaths.report)}
+        onAddDetails={(lead) => picked && nav.go(teamPaths.addDetails(picked.form_id, picked.index, lead.form_response_id))}
       />
     </section>
   );
@@ -117,6 +130,8 @@ function LeadList({ picked, onClose, onAddDetails }: { picked: Picked | undefine
               <div>
                 <strong>{lead.customer_name ?? lead.customer_mobile}</strong>
                 <div className="muted">{lead.customer_mobile}</div>
+                {lead.mobile_check === 'unverified' && <span className="badge badge--warning">{t('mobileUnverified')}</span>}
+                {lead.mobile_check === 'call' && <span className="badge badge--success">{t('mobileByCall')}</span>}
                 <div className="muted">{t('addedOn', { date: formatDateTime(lead.created_on) })} · {t('leadId', { id: lead.form_response_id })}</div>
                 {lead.status_comment && <div>{t('comment', { comment: lead.status_comment })}</div>}
               </div>

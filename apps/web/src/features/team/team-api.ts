@@ -35,9 +35,14 @@ export interface SubmitLeadBody {
   input: LeadInputValue[];
   location?: MapLocation;
   idempotency_key: string;
+  /** The customer's OTP, on a form that asks for one. */
+  otp?: string;
+  /** A lead queued offline on a form with OTP: sent without it, marked unverified. */
+  offline_unverified?: true;
 }
+export const sendLeadOtp = (form_id: number, mobile: string) => api(teamRoutes.leadOtp, { body: { form_id, mobile } });
 export const submitLead = (body: SubmitLeadBody) => apiWithMessage(teamRoutes.submit, { body });
-export const completeLead = (body: Omit<SubmitLeadBody, 'idempotency_key'> & { form_response_id: number }) =>
+export const completeLead = (body: Omit<SubmitLeadBody, 'idempotency_key' | 'otp' | 'offline_unverified'> & { form_response_id: number }) =>
   apiWithMessage(teamRoutes.complete, { body });
 
 export const teamUpload: LeadUploadConfig = { signUpload: teamFileRoutes.signUpload, add: teamFileRoutes.add, purpose: 'FORM_RESPONSE' };

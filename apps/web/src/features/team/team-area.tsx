@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
-import { fetchMe, fetchTeam, teamKeys } from './team-api';
+import { fetchMe, fetchTeam, logoutTeam, teamKeys } from './team-api';
 import { rememberTeamCode, rememberedTeamCode } from './team-code';
 import { LoginPage } from './login-page';
 import { MemberHome } from './member-home';
 import { usePwa } from './pwa';
-import { noteBlocked, useBlocked } from './blocked';
+import { clearBlocked, noteBlocked, useBlocked } from './blocked';
 import { t } from './messages';
 import './team.css';
 import { LanguageSwitch } from '../../shared/language-switch';
@@ -55,8 +55,22 @@ export function TeamArea() {
     [queryClient],
   );
 
-  const blocked = useBlocked() || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
-  if (blocked) return <Blocked />;
+  const blockedNow = useBlocked();
+  // /mt opens the team this phone used last, at its own address, so the area's screens have one.
+  if (!params.teamCode && code) return <Navigate to={`/mt/${encodeURIComponent(code)}`} replace />;
+  const blocked = blockedNow || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
+  if (blocked) {
+    return (
+      <Blocked
+        onAnotherNumber={() => {
+          // A session that was blocked mid-way ends too; the login starts empty.
+          void logoutTeam().catch(() => undefined);
+          queryClient.setQueryData(teamKeys.me, null);
+          clearBlocked();
+        }}
+      />
+    );
+  }
   if (code === '' || (team.error instanceof ApiError && team.error.httpStatus < 500)) {
     return (
       <main className="center-page">
@@ -88,13 +102,18 @@ export function TeamArea() {
   return <MemberHome team={team.data} member={me.data} />;
 }
 
-export function Blocked() {
+export function Blocked({ onAnotherNumber }: { onAnotherNumber?: () => void }) {
   return (
     <main className="center-page">
       <LanguageSwitch />
       <p className="team-blocked" role="alert">
         {t('blocked')}
       </p>
+      {onAnotherNumber && (
+        <button type="button" className="button button--ghost" onClick={onAnotherNumber}>
+          {t('useAnotherNumber')}
+        </button>
+      )}
     </main>
   );
 }

@@ -1,18 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { FILE_RULES, fileExtension, fileSizeMessage } from '@pmw/contract/files';
+import { acceptFor as acceptList, allowedExtensions, fileExtension, fileProblem, type FileKind } from '@pmw/contract/files';
 import type { FormInputDef } from '@pmw/contract/lead-form';
 import { api, putFile } from '../api-client';
 import { showError } from '../message-bar';
+import { tx } from '../i18n';
 import { t } from './messages';
 import type { LeadUploadConfig, UploadedFile } from './types';
 
 /** What the picker offers for each input type; images and videos open the camera unless the form allows the file manager. */
-function acceptFor(input: FormInputDef, upload: LeadUploadConfig): { accept: string; capture: 'environment' | undefined } {
+const kindOf = (input: FormInputDef): FileKind => {
   const type = input.input_type.toUpperCase();
-  const camera = input.isAllowFileManager ? undefined : 'environment';
-  if (type === 'IMAGE') return { accept: 'image/*', capture: camera };
-  if (type === 'VIDEO') return { accept: 'video/*', capture: camera };
-  return { accept: FILE_RULES[upload.purpose].extensions.map((e) => `.${e}`).join(','), capture: undefined };
+  return type === 'IMAGE' || type === 'VIDEO' ? type : 'FILE';
+};
+
+/** What the picker offers: exactly the types the server takes for the input; photos and videos open the camera unless the form allows the file manager. */
+function acceptFor(input: FormInputDef, upload: LeadUploadConfig): { accept: string; capture: 'environment' | undefined } {
+  const kind = kindOf(input);
+  const camera = kind !== 'FILE' && !input.isAllowFileManager ? 'environment' : undefined;
+  return { accept: acceptList(allowedExtensions(upload.purpose, kind)), capture: camera };
 }
 
 /** IMAGE, VIDEO and FILE inputs: pick, upload through the area's upload flow, show what was uploaded. */
@@ -40,16 +45,12 @@ export function FileField(props: {
 
   async function onPick(file: File | undefined) {
     if (!file) return;
-    const rule = FILE_RULES[upload.purpose];
     // Camera pictures may come without a usable name; give them one with the right extension.
     const ext = fileExtension(file.name) || (file.type === 'image/png' ? 'png' : file.type.startsWith('video/') ? 'mp4' : 'jpg');
     const fileName = fileExtension(file.name) ? file.name : `${type.toLowerCase()}-${Date.now()}.${ext}`;
-    if (!rule.extensions.includes(ext)) {
-      showError(`${t('uploadFailed')} (${rule.extensions.join(', ')})`);
-      return;
-    }
-    if (file.size > rule.maxBytes) {
-      showError(fileSizeMessage(file.size, rule.maxBytes));
+    const problem = fileProblem(upload.purpose, { name: fileName, size: file.size }, kindOf(input));
+    if (problem) {
+      showError(tx(problem));
       return;
     }
     setBusy(true);
@@ -60,7 +61,7 @@ export function FileField(props: {
       props.onChange({
         file_id: added.file_id,
         file_name: fileName,
-        ...(type === 'IMAGE' ? { preview_url: URL.createObjectURL(file) } : {}),
+        ...(type === 'IMAGE' ? { preview_url: URL.createObjectURL(file), photo: file } : {}),
       });
     } catch (err) {
       showError(err instanceof Error && err.message ? err.message : t('uploadFailed'));

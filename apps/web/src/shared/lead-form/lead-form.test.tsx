@@ -52,9 +52,10 @@ describe('the lead-form renderer', () => {
     expect([...screen.getByLabelText<HTMLSelectElement>(/City/).options].map((o) => o.text)).toEqual(['Select city', 'Pune', 'Delhi']);
     // Images open the camera unless the form allows the file manager.
     expect(screen.getByLabelText(/Shop Photo/).getAttribute('capture')).toBe('environment');
-    expect(screen.getByLabelText(/Shop Photo/).getAttribute('accept')).toBe('image/*');
+    // The picker offers exactly what the server takes for the input, nothing it would refuse.
+    expect(screen.getByLabelText(/Shop Photo/).getAttribute('accept')).toBe('.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp');
     expect(screen.getByLabelText(/Aadhaar Photo/).hasAttribute('capture')).toBe(false);
-    expect(screen.getByLabelText(/Shop Video/).getAttribute('accept')).toBe('video/*');
+    expect(screen.getByLabelText(/Shop Video/).getAttribute('accept')).toBe('.mp4,video/mp4');
     expect(screen.getByLabelText(/Salary Slip/).getAttribute('accept')).toContain('.pdf');
     expect(screen.getByRole('button', { name: 'Use my location: Shop Location' })).toBeTruthy();
   });

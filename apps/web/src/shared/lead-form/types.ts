@@ -9,6 +9,8 @@ export interface UploadedFile {
   file_name: string;
   /** A local preview of an image, for the person who picked it. */
   preview_url?: string;
+  /** The picked image itself, so a draft kept on the device can show it again. */
+  photo?: Blob;
 }
 
 /** What the renderer keeps per input: text, an uploaded file or a location. */

@@ -1,0 +1,100 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { OpsRole } from '@pmw/contract/ops-auth';
+import { opsAgentMessages as m, type OpsAgentRow } from '@pmw/contract/ops-agents';
+import type { Db, DbOrTx } from '../../db/client';
+import { opsAgents, users } from '../../db/schema/index';
+import { conflict, notFound } from '../../errors';
+import type { SessionResolver } from '../../http/session';
+import type { AuditService } from '../ops/audit.service';
+
+/** Serialises every change to ops_agents, so two admins cannot demote each other at once. */
+const AGENTS_LOCK = 730_021;
+
+export interface AgentChange {
+  /** The admin who asks; null for the one-time command that creates the first admin. */
+  actor: number | null;
+}
+
+/** Who may use the ops console and with which role: listing, adding, changing and removing agents. */
+export function createOpsAgentsService(deps: { db: Db; audit: AuditService; sessions: Pick<SessionResolver, 'destroyAllFor'> }) {
+  const { db, audit, sessions } = deps;
+
+  const columns = {
+    user_id: users.user_id, mobile: users.mobile, first_name: users.first_name, last_name: users.last_name,
+    role: opsAgents.role, blocked: users.blocked, created_on: opsAgents.created_on,
+  };
+  const toRow = (r: { user_id: number; mobile: string; first_name: string | null; last_name: string | null; role: string; blocked: boolean; created_on: Date }): OpsAgentRow => ({
+    ...r, role: r.role as OpsRole, created_on: r.created_on.toISOString(),
+  });
+
+  async function one(tx: DbOrTx, userId: number): Promise<OpsAgentRow | undefined> {
+    const [row] = await tx.select(columns).from(opsAgents).innerJoin(users, eq(users.user_id, opsAgents.user_id)).where(eq(opsAgents.user_id, userId)).limit(1);
+    return row ? toRow(row) : undefined;
+  }
+
+  /** Takes the agents lock and answers how many admins can still sign in. */
+  async function lockAndCountAdmins(tx: DbOrTx): Promise<number> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AGENTS_LOCK})`);
+    const [r] = await tx
+      .select({ n: count() })
+      .from(opsAgents)
+      .innerJoin(users, eq(users.user_id, opsAgents.user_id))
+      .where(and(eq(opsAgents.role, 'admin'), eq(users.blocked, false)));
+    return r?.n ?? 0;
+  }
+  const isLastAdmin = (agent: OpsAgentRow, admins: number) => agent.role === 'admin' && !agent.blocked && admins <= 1;
+
+  return {
+    async list(): Promise<OpsAgentRow[]> {
+      const rows = await db.select(columns).from(opsAgents).innerJoin(users, eq(users.user_id, opsAgents.user_id)).orderBy(asc(opsAgents.role), asc(users.first_name), asc(users.user_id));
+      return rows.map(toRow);
+    },
+
+    /** Makes a mobile an agent, creating its account when it has none. */
+    async add(change: AgentChange, input: { mobile: string; role: OpsRole; first_name?: string | undefined }): Promise<{ agent: OpsAgentRow; createdUser: boolean }> {
+      return db.transaction(async (tx) => {
+        await lockAndCountAdmins(tx);
+        let [user] = await tx.select({ user_id: users.user_id, blocked: users.blocked }).from(users).where(eq(users.mobile, input.mobile)).limit(1);
+        const createdUser = !user;
+        if (!user) {
+          [user] = await tx.insert(users).values({ mobile: input.mobile, first_name: input.first_name || null }).returning({ user_id: users.user_id, blocked: users.blocked });
+        }
+        if (user!.blocked) throw conflict(m.blocked);
+        if (await one(tx, user!.user_id)) throw conflict(m.alreadyAgent);
+        await tx.insert(opsAgents).values({ user_id: user!.user_id, role: input.role });
+        const agent = (await one(tx, user!.user_id))!;
+        await audit.record({ actor_user_id: change.actor, action: 'agent.add', entity_type: 'user', entity_id: agent.user_id, after: { mobile: agent.mobile, role: agent.role, created_user: createdUser } }, tx);
+        return { agent, createdUser };
+      });
+    },
+
+    async setRole(change: AgentChange, userId: number, role: OpsRole): Promise<OpsAgentRow> {
+      const agent = await db.transaction(async (tx) => {
+        const admins = await lockAndCountAdmins(tx);
+        const before = await one(tx, userId);
+        if (!before) throw notFound(m.notAgent);
+        if (before.role === role) return before;
+        if (role !== 'admin' && isLastAdmin(before, admins)) throw conflict(m.lastAdmin);
+        await tx.update(opsAgents).set({ role }).where(eq(opsAgents.user_id, userId));
+        await audit.record({ actor_user_id: change.actor, action: 'agent.role', entity_type: 'user', entity_id: userId, before: { role: before.role }, after: { role } }, tx);
+        return { ...before, role };
+      });
+      // The agent signs in again and gets the new role's console (and sockets) from the start.
+      await sessions.destroyAllFor('ops', userId);
+      return agent;
+    },
+
+    async remove(change: AgentChange, userId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const admins = await lockAndCountAdmins(tx);
+        const before = await one(tx, userId);
+        if (!before) throw notFound(m.notAgent);
+        if (isLastAdmin(before, admins)) throw conflict(m.lastAdmin);
+        await tx.delete(opsAgents).where(eq(opsAgents.user_id, userId));
+        await audit.record({ actor_user_id: change.actor, action: 'agent.remove', entity_type: 'user', entity_id: userId, before: { mobile: before.mobile, role: before.role } }, tx);
+      });
+      await sessions.destroyAllFor('ops', userId);
+    },
+  };
+}
+export type OpsAgentsService = ReturnType<typeof createOpsAgentsService>;
