@@ -31,6 +31,17 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
   });
 
+  test('a link to a product the page does not list says it is not available, above the products', async ({ page }) => {
+    for (const jobId of [212, 261, 99999]) {
+      const res = await page.goto(`/utm/asha01/${jobId}`);
+      expect(res?.status()).toBe(200);
+      const note = page.getByText('This product is not available right now');
+      await expect(note).toBeVisible();
+      const rail = page.getByRole('region', { name: 'Credit Cards' });
+      expect((await note.boundingBox())!.y).toBeLessThan((await rail.boundingBox())!.y);
+    }
+  });
+
   test('the feedback page shows the partner, the OTP and the stars', async ({ page }) => {
     await page.goto(feedbackLink);
     await expect(page.getByText('Rate our Partner').or(page.getByText('Thank you for your valuable feedback'))).toBeVisible();
