@@ -11,7 +11,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@pmw/contract/locale';
 import { formatDate as istDate, formatDateTime as istDateTime, formatTime as istTime } from '@pmw/contract/time';
 import type { FieldNames, TextTranslation, translateText } from '@pmw/contract/texts';
-import { tooLongMessage } from '@pmw/contract/base';
+import { tooLongMessage } from '@pmw/contract/field-words';
 import type { z } from 'zod';
 
 export type Catalogue = Record<string, string>;
