@@ -14,7 +14,7 @@ const fresh = () => `9${String(Date.now()).slice(-9)}`;
 test('/detailsPage refuses a wrong document type, a 6 MB file and a 101-character name before any OTP', async ({ page }) => {
   await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
   await page.getByRole('link', { name: 'Apply Now' }).click();
-  await expect(page).toHaveURL(/\/detailsPage$/);
+  await expect(page).toHaveURL(/\/detailsPage\?/);
   const mobile = fresh();
   const sends: string[] = [];
   page.on('request', (r) => {

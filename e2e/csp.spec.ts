@@ -77,7 +77,7 @@ test('candidate: the job page loads and Apply Now opens the details', async ({ p
   await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
   await expect(page.getByRole('heading', { name: 'Delivery Partner', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Apply Now' }).click();
-  await expect(page).toHaveURL(/\/detailsPage$/);
+  await expect(page).toHaveURL(/\/detailsPage\?/);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
 });

@@ -101,7 +101,7 @@ test('support login: Login again after a reload, the first code logs in', async 
 test('applicant /detailsPage: Change Number? then Next with the same number, the first code applies', async ({ page }) => {
   await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
   await page.getByRole('link', { name: 'Apply Now' }).click();
-  await expect(page).toHaveURL(/\/detailsPage$/);
+  await expect(page).toHaveURL(/\/detailsPage\?/);
   const mobile = fresh('6');
   await page.getByLabel('Name').fill('Ravi Kumar');
   await page.getByLabel('Phone').fill(mobile);
