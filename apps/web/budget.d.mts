@@ -6,6 +6,8 @@ export interface Budget {
   also?: string[];
   /** false: reported only. */
   enforced?: boolean;
+  /** The language whose texts count (`messages.{locale}.ts`); English when absent. */
+  locale?: string;
 }
 export interface Manifest {
   [key: string]: { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
@@ -17,7 +19,7 @@ export interface PageSize extends Budget {
   over: boolean;
 }
 export const BUDGETS: Budget[];
-export function pageFiles(manifest: Manifest, entry: string, also?: string[]): string[];
+export function pageFiles(manifest: Manifest, entry: string, also?: string[], locale?: string): string[];
 export function checkBudgets(manifest: Manifest, sizeOf: (file: string) => number, budgets?: Budget[]): { pages: PageSize[]; over: PageSize[] };
 export function budgetReport(result: { pages: PageSize[] }): string;
 export function gzipSize(dir: string): (file: string) => number;

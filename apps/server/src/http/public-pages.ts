@@ -36,9 +36,9 @@ export function createPublicPages(dist: string) {
   let manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> | undefined;
   /**
    * `<link rel=modulepreload>` for the texts a page loads before it hydrates
-   * in a language (its areas' `messages.{locale}` chunks, and the contract's
-   * texts for a language other than English), so they download beside the
-   * entry instead of after it.
+   * in a language (its areas' `messages.{locale}` chunks), so they download
+   * beside the entry instead of after it. The contract's texts load after
+   * hydration, when the browser is idle.
    */
   const textPreloads = (page: PublicPage, locale: Locale): string => {
     try {
@@ -47,7 +47,7 @@ export function createPublicPages(dist: string) {
       return '';
     }
     const m = manifest;
-    const wanted = (key: string) => key.endsWith(`/messages.${locale}.ts`) || (locale !== 'en' && /contract\/src\/texts(\.[a-z]+)?\.ts$/.test(key));
+    const wanted = (key: string) => key.endsWith(`/messages.${locale}.ts`);
     const files = new Set<string>();
     const seen = new Set<string>();
     const walk = (key: string, collect: boolean) => {

@@ -1,11 +1,20 @@
 import type { MouseEvent } from 'react';
-import { detailsPagePath, payRange, type JobPageData } from '@pmw/contract/hiring-rules';
+import { detailsPagePath, type JobPageData } from '@pmw/contract/hiring-rules';
 import type { CandidateState } from '@pmw/contract/hiring';
-import { tx } from '../../shared/i18n';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { t } from './messages';
 
 const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+
+/** The monthly pay in the page's language (the contract's `payRange` in words of this page's own texts). */
+function payText(job: { min_salary: number | null; max_salary: number | null }): string | null {
+  if (job.min_salary && job.max_salary) return t('payRange', { min: rupees(job.min_salary), max: rupees(job.max_salary) });
+  if (job.max_salary) return t('payUpTo', { max: rupees(job.max_salary) });
+  if (job.min_salary) return t('payFrom', { min: rupees(job.min_salary) });
+  return null;
+}
 
 /**
  * The public job page a partner's link opens, rendered on the server and
@@ -14,8 +23,7 @@ const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey
  */
 export function JobView({ data: { ids, job: data }, onApply }: { data: JobPageData; onApply?: (state: CandidateState) => void }) {
   const location = data.JobLocations.find((l) => l.job_location_id === ids.job_location_id) ?? data.JobLocations[0]!;
-  const range = payRange(data);
-  const pay = range && tx(range);
+  const pay = payText(data);
   const closed = data.application_archive_status !== 0;
   const state: CandidateState = { ...ids, job_title: data.job_title };
   const facts: [string, string | null][] = [

@@ -11,12 +11,22 @@ import {
 } from '@pmw/contract/feedback-rules';
 import type { FeedbackTask } from '@pmw/contract/feedback';
 import { LanguageSwitch } from '../../shared/language-switch';
-import { tx } from '../../shared/i18n';
 import { safeLink } from '../../shared/safe-url';
 import { showError } from '../../shared/message-bar';
 import { InstructionHtml } from './instruction-html';
 import { useDeviceLocation } from './use-device-location';
 import { t } from './messages';
+
+/** The reason chips' words, from this page's own texts (the first screen loads no other). */
+const REASON_KEYS: Record<string, Parameters<typeof t>[0]> = {
+  'Did not explain product properly': 'reasonExplain',
+  'Was in hurry': 'reasonHurry',
+  'Speaking rudely': 'reasonRude',
+  Other: 'reasonOther',
+  'Good Sales Person': 'reasonGoodSales',
+  'Great conversation': 'reasonConversation',
+  'Explained the product clearly': 'reasonExplained',
+};
 
 /**
  * `/fb/{job_task_id}/{ref_value}/{user_id}/{otp}`: a merchant rates the
@@ -185,7 +195,7 @@ function RatingForm(props: { link: FeedbackLink; location: { lat: number; lng: n
             aria-pressed={reasons.includes(reason)}
             onClick={() => toggle(reason)}
           >
-            {tx(reason)}
+            {t(REASON_KEYS[reason] ?? 'reasonOther')}
           </button>
         ))}
       </fieldset>

@@ -16,6 +16,17 @@ describe('the size budget step', () => {
     expect(pageFiles(manifest, 'pages/utm.html').sort()).toEqual(['assets/messages.en.js', 'assets/react.js', 'assets/utm.css', 'assets/utm.js', 'assets/view.css', 'assets/view.js']);
   });
 
+  it('counts the texts of the language asked for, and no other', () => {
+    const hi: Manifest = {
+      ...manifest,
+      'pages/utm.html': { ...manifest['pages/utm.html']!, dynamicImports: [...manifest['pages/utm.html']!.dynamicImports!, 'src/features/campaign/messages.hi.ts'] },
+      'src/features/campaign/messages.hi.ts': { file: 'assets/messages.hi.js' },
+    };
+    const files = pageFiles(hi, 'pages/utm.html', [], 'hi');
+    expect(files).toContain('assets/messages.hi.js');
+    expect(files).not.toContain('assets/messages.en.js');
+  });
+
   it('passes a page within its budget', () => {
     const result = checkBudgets(manifest, sizeOf, [{ page: '/utm/{code}', entry: 'pages/utm.html', maxBytes: 72 * 1024 }]);
     expect(result.over).toEqual([]);

@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadCatalogues } from '../i18n';
+import { loadCatalogues, loadContractTexts } from '../i18n';
 import { adoptLocale } from '../locale-choice';
 import { MessageBar } from '../message-bar';
 import { captureTrackingId } from '../tracking';
@@ -26,10 +26,12 @@ export function hydratePage<T>(render: (data: T) => ReactNode, before?: (data: T
   const { locale, data } = readPageData<T>();
   adoptLocale(locale);
   // `before` loads what the server rendered open (a product's form), so hydration finds it at once.
-  void Promise.resolve(before?.(data)).then(() => loadCatalogues(locale)).then(() => {
+  // The contract's texts (validation messages in the page's language) are not on the first screen: they follow when the browser is idle.
+  void Promise.resolve(before?.(data)).then(() => loadCatalogues(locale, { contract: false })).then(() => {
     hydrateRoot(document.getElementById('root')!, <StrictMode><Hydrated>{render(data)}</Hydrated></StrictMode>);
     const bar = document.body.appendChild(document.createElement('div'));
     createRoot(bar).render(<MessageBar />);
+    whenIdle(() => loadContractTexts(locale));
   });
   return data;
 }
