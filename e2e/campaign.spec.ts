@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { outboxOtpAfter } from './helpers';
+import { outboxOtpAfter, openLive } from './helpers';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256, 7)]);
 
@@ -20,13 +20,13 @@ async function loginAshaApi(request: APIRequestContext) {
 }
 
 test('an unknown campaign code says the link is invalid', async ({ page }) => {
-  await page.goto('/utm/nobody-here');
+  await openLive(page, '/utm/nobody-here');
   await expect(page.getByText('Invalid Link/QR Code')).toBeVisible();
 });
 
 test('a link to a paused product, a hiring project or a missing one says it is not available, above the other products', async ({ page }) => {
   for (const jobId of [212, 261, 99999]) {
-    await page.goto(`/utm/asha01/${jobId}`);
+    await openLive(page, `/utm/asha01/${jobId}`);
     const note = page.getByRole('alert');
     await expect(note).toHaveText('This product is not available right now');
     await expect(page.getByRole('region', { name: 'Credit Cards' })).toBeVisible();
@@ -41,15 +41,15 @@ test("a customer picks a product on Asha's page, submits a verified lead with a 
   await page.route('https://apply.sahyogbank.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Sahyog Bank</title><h1>Sahyog Bank application</h1>' }),
   );
-  await page.goto('/utm/asha01');
+  await openLive(page, '/utm/asha01');
   await expect(page.getByRole('heading', { name: 'Products recommended by Asha Verma' })).toBeVisible();
 
   const cards = page.getByRole('region', { name: 'Credit Cards' });
-  await expect(cards.getByRole('button', { name: /^Get Now:/ })).toHaveCount(9);
+  await expect(cards.getByRole('link', { name: /^Get Now:/ })).toHaveCount(9);
   await cards.getByRole('button', { name: 'Show All' }).click();
-  expect(await cards.getByRole('button', { name: /^Get Now:/ }).count()).toBeGreaterThanOrEqual(12);
+  expect(await cards.getByRole('link', { name: /^Get Now:/ }).count()).toBeGreaterThanOrEqual(12);
 
-  await cards.getByRole('button', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
+  await cards.getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
   await expect(page).toHaveURL(/\/utm\/asha01\/400$/);
   await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
 
@@ -95,7 +95,7 @@ test("a customer picks a product on Asha's page, submits a verified lead with a 
   await asha.dispose();
 
   // Back on the page the customer is remembered; Not you? forgets them.
-  await page.goto('/utm/asha01/401');
+  await openLive(page, '/utm/asha01/401');
   await expect(page.getByText('Hello Meena Iyer')).toBeVisible();
   await expect(page.getByLabel(/Customer Mobile/)).toHaveValue('9833300001');
   await page.getByLabel(/PAN Number/).fill('ABCPM1234K');
@@ -111,7 +111,7 @@ test("a customer picks a product on Asha's page, submits a verified lead with a 
 });
 
 test('the credit-profile check lets an eligible customer apply', async ({ page }) => {
-  await page.goto('/utm/asha01/351');
+  await openLive(page, '/utm/asha01/351');
   await expect(page.getByRole('heading', { name: 'Apply for Nirmal Shopping Credit Card' })).toBeVisible();
   await page.getByLabel(/Customer Mobile/).fill('9833300002');
   await page.getByLabel(/Customer Name/).fill('Sunil Rao');
@@ -127,7 +127,7 @@ test('the credit-profile check lets an eligible customer apply', async ({ page }
 });
 
 test('the credit-profile check tells a customer who is not eligible why', async ({ page }) => {
-  await page.goto('/utm/asha01/351');
+  await openLive(page, '/utm/asha01/351');
   await page.getByLabel(/Customer Mobile/).fill('9833300003');
   await page.getByLabel(/Customer Name/).fill('Anil Das');
   await page.getByLabel(/PAN Number/).fill('AKXPV4821M');
@@ -147,7 +147,7 @@ test('the credit-profile check tells a customer who is not eligible why', async 
 test('cards move every 3 s, and stay still for people who ask for reduced motion', async ({ browser, baseURL }) => {
   const moving = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 } });
   const page = await moving.newPage();
-  await page.goto('/utm/asha01');
+  await openLive(page, '/utm/asha01');
   const row = page.getByRole('list', { name: /^Credit Cards:/ });
   await expect(row).toBeVisible();
   await page.waitForTimeout(500);
@@ -157,7 +157,7 @@ test('cards move every 3 s, and stay still for people who ask for reduced motion
 
   const still = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   const calm = await still.newPage();
-  await calm.goto('/utm/asha01');
+  await openLive(calm, '/utm/asha01');
   const calmRow = calm.getByRole('list', { name: /^Credit Cards:/ });
   await expect(calmRow).toBeVisible();
   await calm.waitForTimeout(500);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { applicationPath, b64urlEncode } from '@pmw/contract/hiring';
 import { verhoeffCheckDigit } from '@pmw/contract/kyc';
-import { outboxOtpAfter } from './helpers';
+import { outboxOtpAfter, openLive } from './helpers';
 
 // A real 1x1 PNG and a minimal PDF, small enough for any rule.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -25,15 +25,15 @@ async function fillDetails(page: Page, mobile: string) {
 test('a new candidate opens a partner link, applies with both documents, books a slot and sees it after a reload', async ({ page }) => {
   // The root's referrer parameter is kept as the tracking id and sent with the application.
   await page.goto('/?referrer=wa_demo_1');
-  await page.goto(applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
+  await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
   await expect(page.getByRole('heading', { name: 'Delivery Partner', level: 1 })).toBeVisible();
   await expect(page.getByText('Swiftcart', { exact: true })).toBeVisible();
   await expect(page.getByText('₹18,000 - ₹28,000 a month')).toBeVisible();
   await expect(page.getByText('6 months')).toBeVisible();
   await expect(page.getByText('Swiftcart Hub, 80 Feet Road, Koramangala, Bengaluru 560034')).toBeVisible();
-  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await page.getByRole('link', { name: 'Apply Now' }).click();
 
-  await expect(page).toHaveURL(/\/detailsPage$/);
+  await expect(page).toHaveURL(/\/detailsPage\?/);
   const mobile = newMobile();
   // Name and phone are required.
   await page.getByRole('button', { name: 'Next' }).click();

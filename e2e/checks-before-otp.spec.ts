@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openLive } from './helpers';
 import { applicationPath } from '@pmw/contract/hiring';
 import { verhoeffCheckDigit } from '@pmw/contract/kyc';
 
@@ -11,9 +12,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const fresh = () => `9${String(Date.now()).slice(-9)}`;
 
 test('/detailsPage refuses a wrong document type, a 6 MB file and a 101-character name before any OTP', async ({ page }) => {
-  await page.goto(applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
-  await page.getByRole('button', { name: 'Apply Now' }).click();
-  await expect(page).toHaveURL(/\/detailsPage$/);
+  await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
+  await page.getByRole('link', { name: 'Apply Now' }).click();
+  await expect(page).toHaveURL(/\/detailsPage\?/);
   const mobile = fresh();
   const sends: string[] = [];
   page.on('request', (r) => {
@@ -59,7 +60,7 @@ test('team login states the name limit and wants an Indian mobile', async ({ pag
 });
 
 test('a lead form photo input accepts exactly the photos the server takes and names them when refusing', async ({ page }) => {
-  await page.goto('/utm/asha01/400');
+  await openLive(page, '/utm/asha01/400');
   const photo = page.getByLabel('Application Form Photo');
   await expect(photo).toHaveAttribute('accept', '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp');
   await photo.setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });

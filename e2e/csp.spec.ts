@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { feedbackLinkPath } from '@pmw/contract/feedback';
 import { applicationPath } from '@pmw/contract/hiring';
-import { loginPartner, outboxOtpAfter } from './helpers';
+import { loginPartner, outboxOtpAfter, openLive } from './helpers';
 
 /**
  * Every area under the page policy: each loads and works a step, and the
@@ -66,18 +66,18 @@ test('partner portal: log in, see the report, log out', async ({ page }) => {
 });
 
 test('campaign page: products load and Show All opens the rest', async ({ page }) => {
-  await page.goto('/utm/asha01');
+  await openLive(page, '/utm/asha01');
   await expect(page.getByRole('heading', { name: 'Products recommended by Asha Verma' })).toBeVisible();
   const cards = page.getByRole('region', { name: 'Credit Cards' });
   await cards.getByRole('button', { name: 'Show All' }).click();
-  expect(await cards.getByRole('button', { name: /^Get Now:/ }).count()).toBeGreaterThanOrEqual(12);
+  expect(await cards.getByRole('link', { name: /^Get Now:/ }).count()).toBeGreaterThanOrEqual(12);
 });
 
 test('candidate: the job page loads and Apply Now opens the details', async ({ page }) => {
-  await page.goto(applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
+  await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
   await expect(page.getByRole('heading', { name: 'Delivery Partner', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Apply Now' }).click();
-  await expect(page).toHaveURL(/\/detailsPage$/);
+  await page.getByRole('link', { name: 'Apply Now' }).click();
+  await expect(page).toHaveURL(/\/detailsPage\?/);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
 });
@@ -122,7 +122,7 @@ test('support: a worker opens a query and its live channel connects', async ({ p
 });
 
 test('feedback: the merchant link shows the partner', async ({ page }) => {
-  await page.goto(feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 101, otp: '4321' }));
+  await openLive(page, feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 101, otp: '4321' }));
   await expect(page.getByRole('heading', { name: 'Asha' })).toBeVisible();
 });
 

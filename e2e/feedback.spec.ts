@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { feedbackLinkPath } from '@pmw/contract/feedback';
-import { loginPartner, outboxOtpAfter } from './helpers';
+import { loginPartner, outboxOtpAfter, openLive } from './helpers';
 
 const demoLink = feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 101, otp: '4321' });
 
@@ -34,7 +34,7 @@ test('a merchant opens the demo link, rates 2 with reasons and a comment, and th
 
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 12.9352, longitude: 77.6245 });
-  await page.goto(demoLink);
+  await openLive(page, demoLink);
   await expect(page).toHaveTitle('Partner Feedback | PickMyWork');
   await expect(page.getByRole('heading', { name: 'Asha' })).toBeVisible();
   await expect(page.getByText('ID: PMW101')).toBeVisible();
@@ -94,7 +94,7 @@ test('a merchant opens the demo link, rates 2 with reasons and a comment, and th
 
 test('a refused location still lets the merchant submit', async ({ page, context }) => {
   await context.clearPermissions();
-  await page.goto(feedbackLinkPath({ job_task_id: 5003, ref_value: '9876512347', user_id: 102, otp: '7788' }));
+  await openLive(page, feedbackLinkPath({ job_task_id: 5003, ref_value: '9876512347', user_id: 102, otp: '7788' }));
   await expect(page.getByRole('heading', { name: 'Ravi' })).toBeVisible();
   await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
   await page.getByRole('button', { name: 'Explained the product clearly' }).click();

@@ -49,3 +49,9 @@ export async function opsRequest(playwright: PlaywrightWorkerArgs['playwright'],
   expect((await ops.post('/api/v2/ops/login/otp', { data: { mobile: '9876500100', otp } })).ok()).toBe(true);
   return ops;
 }
+
+/** Opens a server-rendered public page and waits until it is live (hydrated), as a person's next tap needs. */
+export async function openLive(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

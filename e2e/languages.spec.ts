@@ -10,7 +10,7 @@ import support from '../apps/web/src/features/support/messages.en';
 import partner from '../apps/web/src/features/partner/messages.en';
 import projects from '../apps/web/src/features/partner/projects/messages.en';
 import dataDownload from '../apps/web/src/features/data-download/messages.en';
-import { outboxOtpAfter } from './helpers';
+import { outboxOtpAfter, openLive } from './helpers';
 
 // Each area on a phone (390px): switch to हिन्दी, reload, and read the page.
 
@@ -63,12 +63,13 @@ async function expectNoSideScroll(page: Page) {
 }
 
 test('campaign page in Hindi', async ({ page }) => {
-  await page.goto('/utm/asha01');
+  await openLive(page, '/utm/asha01');
   await expect(page.getByRole('heading', { name: 'Products recommended by Asha Verma' })).toBeVisible();
   await switchToHindi(page);
   await expect(page.getByRole('heading', { name: 'Asha Verma के सुझाए प्रोडक्ट' })).toBeVisible();
-  await page.getByRole('button', { name: 'अभी लें' }).first().click();
+  await page.getByRole('link', { name: /^अभी लें/ }).first().click();
   await expect(page.getByRole('button', { name: 'जमा करें' })).toBeVisible();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'जमा करें' }).click();
   await expect(page.getByText('मोबाइल नंबर डालना ज़रूरी है').first()).toBeVisible();
   await expectNoEnglish(page, [shared, leadForm, campaign], ['Select city']);
@@ -77,7 +78,7 @@ test('campaign page in Hindi', async ({ page }) => {
 
 test('merchant feedback page in Hindi', async ({ page }) => {
   // The feedback spec may have rated this visit already: then the thank-you page is what the merchant reads.
-  await page.goto('/fb/5001/OTg3NjUxMjM0NQ%3D%3D/MTAx/NDMyMQ%3D%3D');
+  await openLive(page, '/fb/5001/OTg3NjUxMjM0NQ%3D%3D/MTAx/NDMyMQ%3D%3D');
   await expect(page.getByText('Rate our Partner').or(page.getByText('Thank you for your valuable feedback'))).toBeVisible();
   const rated = await page.getByText('Thank you for your valuable feedback').isVisible();
   await switchToHindi(page);
@@ -95,13 +96,13 @@ test('merchant feedback page in Hindi', async ({ page }) => {
 });
 
 test('job page and details page in Hindi', async ({ page }) => {
-  await page.goto(applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
-  await expect(page.getByRole('button', { name: 'Apply Now' })).toBeVisible();
+  await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
+  await expect(page.getByRole('link', { name: 'Apply Now' })).toBeVisible();
   await switchToHindi(page);
-  await expect(page.getByRole('button', { name: 'अभी आवेदन करें' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'अभी आवेदन करें' })).toBeVisible();
   await expectNoEnglish(page, [shared, candidate], ['Full Time']);
   await expectNoSideScroll(page);
-  await page.getByRole('button', { name: 'अभी आवेदन करें' }).click();
+  await page.getByRole('link', { name: 'अभी आवेदन करें' }).click();
   await expect(page.getByRole('heading', { name: 'आपकी जानकारी' })).toBeVisible();
   await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
   await expect(page.getByText('नाम डालना ज़रूरी है')).toBeVisible();

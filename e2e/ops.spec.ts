@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatRupees } from '@pmw/contract/partner';
-import { loginPartner, outboxOtpAfter } from './helpers';
+import { loginPartner, outboxOtpAfter, openLive } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -70,11 +70,11 @@ test('an admin creates a project with a form and slots, a customer sends a lead 
 
   // It appears on Asha's campaign page, and a customer sends a verified lead.
   const customer = await browser.newPage();
-  await customer.goto('/utm/asha01');
+  await openLive(customer, '/utm/asha01');
   const region = customer.getByRole('region', { name: 'Demat & Investments' });
   const showAll = region.getByRole('button', { name: 'Show All' });
   if (await showAll.count()) await showAll.click();
-  await region.getByRole('button', { name: `Get Now: ${title}` }).click();
+  await region.getByRole('link', { name: `Get Now: ${title}` }).click();
   await expect(customer.getByRole('heading', { name: `Apply for ${title}` })).toBeVisible();
   const mobile = `98${String(Date.now()).slice(-8)}`;
   await customer.getByLabel(/Customer Mobile/).fill(mobile);

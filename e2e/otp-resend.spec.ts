@@ -1,6 +1,6 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { applicationPath } from '@pmw/contract/hiring';
-import { outboxOtpAfter } from './helpers';
+import { outboxOtpAfter, openLive } from './helpers';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -99,9 +99,9 @@ test('support login: Login again after a reload, the first code logs in', async 
 });
 
 test('applicant /detailsPage: Change Number? then Next with the same number, the first code applies', async ({ page }) => {
-  await page.goto(applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
-  await page.getByRole('button', { name: 'Apply Now' }).click();
-  await expect(page).toHaveURL(/\/detailsPage$/);
+  await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
+  await page.getByRole('link', { name: 'Apply Now' }).click();
+  await expect(page).toHaveURL(/\/detailsPage\?/);
   const mobile = fresh('6');
   await page.getByLabel('Name').fill('Ravi Kumar');
   await page.getByLabel('Phone').fill(mobile);
@@ -121,7 +121,7 @@ test('applicant /detailsPage: Change Number? then Next with the same number, the
 
 test('campaign lead: Cancel then Submit reopens the dialog, the first code adds the lead', async ({ page }) => {
   const mobile = fresh('9');
-  await page.goto('/utm/asha01/400');
+  await openLive(page, '/utm/asha01/400');
   await page.getByLabel(/Customer Mobile/).fill(mobile);
   await page.getByLabel(/Customer Name/).fill('Kavya Rao');
   await page.getByLabel(/PAN Number/).fill('ABCPK1234K');
@@ -145,7 +145,7 @@ test('campaign lead: Cancel then Submit reopens the dialog, the first code adds 
 
 test('credit consent: Cancel then Check eligibility reopens the dialog, the first code checks', async ({ page }) => {
   const mobile = fresh('9');
-  await page.goto('/utm/asha01/351');
+  await openLive(page, '/utm/asha01/351');
   await page.getByLabel(/Customer Mobile/).fill(mobile);
   await page.getByLabel(/Customer Name/).fill('Sunil Rao');
   await page.getByLabel(/PAN Number/).fill('ABCPR7512F');

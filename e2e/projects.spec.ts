@@ -41,7 +41,7 @@ test('Asha finds a project, copies her referral link, and it opens the job page'
 
   await page.goto(new URL(link).pathname);
   await expect(page.getByRole('heading', { name: 'Delivery Partner', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Apply Now' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply Now' })).toBeVisible();
 });
 
 test('Ravi, without PAN, is asked for his KYC instead of a link', async ({ page }) => {

@@ -6,5 +6,5 @@ set -euo pipefail
 dir=$(realpath -m "${1:?usage: scripts/build-to.sh DIR}")
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$dir"
-(cd "$root/apps/web" && npx vite build --outDir "$dir/web" --emptyOutDir --logLevel warn)
+(cd "$root/apps/web" && node build.mjs --outDir "$dir/web" --quiet)
 (cd "$root/apps/server" && SERVER_OUT_DIR="$dir/server" node build.mjs)

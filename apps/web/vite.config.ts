@@ -21,7 +21,7 @@ function stripRouteSummaries(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), stripRouteSummaries()],
   build: {
     outDir: 'dist',
@@ -29,11 +29,25 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 400,
+    // The server reads which files each page loads (modulepreload, budgets).
+    manifest: true,
+    // The app, and one light entry per server-rendered public page (the
+    // server-rendering build names its own inputs, see build.mjs).
+    rollupOptions: isSsrBuild ? {} : {
+      input: {
+        index: 'index.html',
+        utm: 'pages/utm.html',
+        application: 'pages/application.html',
+        fb: 'pages/fb.html',
+      },
+    },
   },
+  // The server-rendering bundle is self-contained: it runs from any build directory.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },
-});
+}));

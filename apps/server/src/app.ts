@@ -44,7 +44,7 @@ import { attachSupportRealtime } from './modules/support/support.realtime';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createFeedbackLinkGuard } from './modules/feedback/link-guard';
 import { createWrongCodeGuard } from './modules/auth/otp-budget';
-import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { PUBLIC_LIMIT as FEEDBACK_PAGE_LIMIT, registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { createDataDownloadService } from './modules/data-download/data-download.service';
 import { createPasscodeGuard } from './modules/data-download/passcode';
 import { registerDataDownloadRoutes } from './modules/data-download/data-download.routes';
@@ -53,6 +53,9 @@ import { createLeadIntakeService } from './modules/leads/lead-intake.service';
 import { createCatalogueCache } from './lib/catalogue-cache';
 import { createCampaignService } from './modules/campaign/campaign.service';
 import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
+import { registerCampaignPage } from './modules/campaign/campaign.page';
+import { registerFeedbackPage } from './modules/feedback/feedback.page';
+import { createPublicPages } from './http/public-pages';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
@@ -103,6 +106,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const limits: LimitStore & { close?: () => Promise<void> } = config.redisUrl ? createLazyRedisLimitStore(config.redisUrl) : createMemoryLimitStore();
   const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp, wrongCodes: createWrongCodeGuard(limits, config.otp.windowMinutes) });
   const spa = createSpa(webDistDir(config));
+  const pages = createPublicPages(webDistDir(config));
   const opsAuth = createOpsAuthService({ db });
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
@@ -126,7 +130,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -154,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (draining) reply.header('connection', 'close');
   });
   const services = createServices(deps);
-  const { db, sessions, spa } = services;
+  const { db, sessions, spa, pages } = services;
 
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -173,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   });
   registerErrorHandler(app);
+  const linkOrigin = createLinkOrigin(config);
   const origins = originPolicy(config);
   const trusted = !!config.trustProxy;
   registerCrossSiteGuard(app, origins, trusted);
@@ -186,7 +191,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (!row || row.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }
-  const linkOrigin = createLinkOrigin(config);
   const ctx: RouteContext = {
     sessions,
     checkResponses: config.env !== 'production',
@@ -208,7 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
+  app.addHook('onReady', async () => services.pages.warm());
+  registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
   registerFeedbackRoutes(app, ctx, services.feedback);
+  registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [
     { prefix: '/partner', kind: 'worker' },
@@ -222,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
-  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, spa, linkOrigin });
+  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin });
   registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, opsAuth: services.opsAuth, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
@@ -235,7 +242,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.
   const dist = webDistDir(config);
   if (existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, maxAge: '1y', immutable: true, setHeaders: (res, file) => {
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, maxAge: '1y', immutable: true,
+    // The public pages' templates are filled in by the server, never sent as they are.
+    allowedPath: (pathName) => !pathName.startsWith('/pages/'),
+    setHeaders: (res, file) => {
       if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
       // The team area's service worker lives at /mt/sw.js and controls /mt itself (no trailing slash).
       if (file.endsWith(`${path.sep}mt${path.sep}sw.js`)) res.header('service-worker-allowed', '/mt');

@@ -45,7 +45,8 @@ export const partnerAuthRoutes = {
     summary: 'Signs a partner in with the OTP, creating the account on first login',
     body: otpLoginBodySchema, response: sessionUserSchema,
   }),
-  me: defineRoute({ method: 'GET', path: '/partner/user/get', summary: 'The signed-in partner', auth: 'worker', response: sessionUserSchema }),
+  // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
+  me: defineRoute({ method: 'GET', path: '/partner/user/get', summary: 'The signed-in partner, or null', auth: 'public', response: sessionUserSchema.nullable() }),
   logout: defineRoute({ method: 'POST', path: '/partner/user/logout', summary: 'Signs the partner out', auth: 'public', response: z.null() }),
 };
 
@@ -74,7 +75,7 @@ export const userAuthRoutes = {
     summary: 'Signs a worker in with the OTP, creating the account on first login',
     body: otpLoginBodySchema, response: sessionUserSchema,
   }),
-  me: defineRoute({ method: 'GET', path: '/user/get', summary: 'The signed-in worker', auth: 'worker', response: sessionUserSchema }),
+  me: defineRoute({ method: 'GET', path: '/user/get', summary: 'The signed-in worker, or null', auth: 'public', response: sessionUserSchema.nullable() }),
   logout: defineRoute({ method: 'POST', path: '/user/logout', summary: 'Signs the worker out', auth: 'public', response: z.null() }),
 };
 

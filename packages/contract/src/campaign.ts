@@ -8,28 +8,9 @@ import { COUNTRY_CODES, normalisedMobileSchema } from './mobile';
 
 /** The customer campaign page (spec 000, sections 2.7, 4, 5 and 7: Campaign calls). */
 
-export const campaignTexts = {
-  invalidLink: 'Invalid Link/QR Code',
-  somethingWentWrong: 'Something went wrong, Try again',
-  noProducts: 'No Products Found',
-  verificationSuccessful: 'Verification Successful',
-  redirecting: 'Redirecting to the product',
-  leadAdded: 'Lead added successfully',
-  notEligible: 'Sorry, You are not eligible for this product',
-  productUnavailable: 'This product is not taking applications right now',
-  /** A link to a product the page does not list (paused, a hiring project, or missing). */
-  productNotAvailable: 'This product is not available right now',
-  consentNotFound: 'Please verify your credit profile first',
-  consentNotEligible: 'Sorry, You are not eligible for this product',
-  otpNeeded: 'Please verify your mobile number with the OTP',
-  loggedOut: 'You have been signed out on this device',
-} as const;
-
-/** Products per category before Show All (spec 000, section 9). */
-export const PRODUCTS_BEFORE_SHOW_ALL = 9;
-export const CARD_AUTO_SCROLL_MS = 3000;
-/** Earning sent to the eligibility check when Monthly Income is left empty. */
-export const DEFAULT_MONTHLY_INCOME = 500000;
+export { campaignTexts, PRODUCTS_BEFORE_SHOW_ALL, CARD_AUTO_SCROLL_MS, DEFAULT_MONTHLY_INCOME, criteriaPairs } from './campaign-rules';
+export type { CampaignPageData } from './campaign-rules';
+import { DEFAULT_MONTHLY_INCOME } from './campaign-rules';
 
 export const utmCodeSchema = text().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid Link/QR Code');
 const utmParams = z.object({ utm_code: utmCodeSchema });
@@ -223,19 +204,6 @@ export function decideEligibility(
     }
   }
   return null;
-}
-
-/** `label_value;;label_value` pairs of customerCriteria. */
-export function criteriaPairs(criteria: string | null | undefined): { label: string; value: string }[] {
-  if (!criteria) return [];
-  return criteria
-    .split(';;')
-    .map((pair) => pair.trim())
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf('_');
-      return at < 0 ? { label: pair, value: '' } : { label: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
-    });
 }
 
 /**

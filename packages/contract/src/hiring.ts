@@ -18,32 +18,7 @@ export function isListedForPartners(job: { job_id: number; employer_id: number }
   return job.employer_id !== HIDDEN_EMPLOYER_ID || HIDDEN_EMPLOYER_VISIBLE_JOBS.includes(job.job_id);
 }
 
-export const hiringMessages = {
-  linkCopied: 'Link Copied!',
-  kycNeeded: 'Please add your KYC details - AADHAR, PAN details to unlock the Project Link feature.',
-  jobNotFound: 'This job is not available',
-  locationNotOfJob: 'This location is not part of the job',
-  applicationsClosed: 'This job is not taking applications right now',
-  ownLink: 'You cannot apply through your own referral link',
-  recruiterNotFound: 'This referral link is not valid',
-  applied: 'Applied successfully',
-  notApplied: 'Please apply to this job first',
-  slotFull: 'This slot is full, please choose another',
-  slotPast: 'This slot has already started, please choose another',
-  slotNotOfJob: 'This slot is not part of the job',
-  slotNotOfLocation: 'This slot is at another location than the one you applied for',
-  bookingDateMismatch: 'booking_date does not match the slot',
-  alreadyBooked: 'You have already booked an interview slot for this job',
-  slotBooked: 'Interview slot booked',
-  slotRescheduled: 'Interview moved to the new time',
-  noBooking: 'You have not booked an interview for this job',
-  interviewStarted: 'This interview has already started and cannot be moved',
-  /** The text a candidate gets when their interview moves (English; Hindi in texts.hi). */
-  rescheduledSms: 'Your interview for {job} is now on {when} at {place}. - PickMyWork',
-  nameUpdated: 'Details updated successfully!',
-  documentAdded: 'Document added',
-  ownDataOnly: 'You can only change your own details',
-} as const;
+export { hiringMessages } from './hiring-texts';
 
 // ---------------------------------------------------------------- referral links
 
@@ -253,14 +228,8 @@ export const publicJobSchema = z.object({
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 
-/** `₹18,000 - ₹28,000 a month`, or the one bound there is. */
-export function payRange(job: { min_salary: number | null; max_salary: number | null }): string | null {
-  const fmt = (n: number) => `₹${n.toLocaleString('en-IN')}`;
-  if (job.min_salary && job.max_salary) return `${fmt(job.min_salary)} - ${fmt(job.max_salary)} a month`;
-  if (job.max_salary) return `Up to ${fmt(job.max_salary)} a month`;
-  if (job.min_salary) return `From ${fmt(job.min_salary)} a month`;
-  return null;
-}
+export { payRange } from './hiring-rules';
+export type { JobPageData } from './hiring-rules';
 
 export const applicationSchema = z.object({
   application_id: int(),

@@ -19,29 +19,8 @@ export const PROFILE_PICTURE_ACCEPT = '.jpg,.png,.jpeg';
 /** Bank status: 0 submitted (under review), 1 verified, 2 rejected (spec 3). */
 export const BANK_STATUS = { submitted: 0, verified: 1, rejected: 2 } as const;
 
-export const profileMessages = {
-  updated: 'Details updated successfully!',
-  accountMismatch: 'Account number not matched, Please check',
-  bankLimit: 'You can add at most 3 bank accounts',
-  bankAdded: 'Bank details added successfully',
-  bankNotFound: 'Bank details not found',
-  bankNotVerified: 'Only a verified bank can be made default',
-  bankDuplicate: 'This bank account is already added',
-  bankRemoved: 'Bank account removed',
-  bankNotRemovable: 'Only a rejected bank account can be removed',
-  defaultSet: 'Default bank updated',
-  ifscInvalid: 'Invalid IFSC code',
-  ifscUnknown: 'This IFSC code was not found',
-  accountInvalid: 'Account number must be 9 to 18 digits',
-  accountRequired: 'Account number is required',
-  firstNameRequired: 'Name is required',
-  emailInvalid: 'Invalid email address',
-  pincodeInvalid: 'Pincode must be 6 digits',
-  documentAdded: 'Document added successfully',
-  fileRequired: (what: string) => `${what} is required`,
-  businessNote: '*Required for users opting for invoicing-based payouts. It is necessary to process monthly payments',
-  gstNote: '*Payouts will be processed on a monthly basis based on submitted invoices.',
-} as const;
+import { profileMessages } from './partner-profile-texts';
+export { profileMessages };
 
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ifscSchema = text({ error: profileMessages.ifscInvalid })

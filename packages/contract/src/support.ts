@@ -87,12 +87,10 @@ export const ticketSourceText = (source: number) => TICKET_SOURCES.find((s) => s
 export const CHAT_DIRECTION = { USER: 1, SUPPORT: 2 } as const;
 export const BOT_NAME = 'PIKU';
 
-export const CHAT_MAX_LENGTH = 750;
 /** Messages a minute, per ticket and per sender (worker or agent), so nobody floods a chat. */
 export const CHAT_MAX_PER_MINUTE = 20;
 /** Chats a conversation page holds, newest first; older ones come with `before_chat_id`. */
 export const CHAT_PAGE_SIZE = 50;
-export const RATING_COMMENT_MAX_LENGTH = 750;
 export const ATTACHMENT_MAX_BYTES = FILE_RULES.TICKET.maxBytes;
 export const ATTACHMENT_EXTENSIONS = FILE_RULES.TICKET.extensions;
 /** What the chat's file chooser accepts. */
@@ -109,24 +107,9 @@ export function attachmentProblem(file: { name: string; size: number }): string 
 export const TYPING_MS_PER_CHAR = 20;
 export const TYPING_INDICATOR_MS = 2000;
 
-/** The spec's texts, kept exactly. */
-export const supportTexts = {
-  chatTooFast: 'You are sending messages too fast. Please wait a minute and try again.',
-  callbackRequested: 'Callback Requested. Please wait..',
-  callbackAccepted: 'Thanks! Our support team will call you back shortly.',
-  callbackAlreadyRequested: 'You have already requested a call back. Our support team will call you shortly.',
-  resolvedHistory: 'Support team answered and marked resolved this query',
-  callConnected: 'Support team connected with you on phone call',
-  callUserFailed: 'You tried calling the support team but could not get through...',
-  notAbleToGetDetails: 'Not able to get query details.',
-  chatRequired: 'Please describe your query',
-  chatTooLong: `Your message can have at most ${CHAT_MAX_LENGTH} characters`,
-  commentTooLong: `Your feedback can have at most ${RATING_COMMENT_MAX_LENGTH} characters`,
-  ticketNotFound: 'Query not found',
-  ticketClosed: 'This query is closed. Reply to reopen it.',
-  rateOnlyAnswered: 'You can rate this query once our support team has answered it.',
-  notYourUser: 'You can only see your own queries',
-} as const;
+import { supportTexts, CHAT_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH } from './support-texts';
+export { CHAT_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH };
+export { supportTexts };
 
 /** 'Support team tried to calling you, but got failed due to call status - {status}' and its siblings. */
 export function callLogText(entry: { direction: number; status: string }): string {

@@ -24,21 +24,8 @@ export const INSTALL_PROMPT_HIDE_MS = 7_000;
 /** A project whose action_status is this is shared by link instead of added as a lead. */
 export const ACTION_STATUS_SHARE = 20;
 
-export const teamMessages = {
-  invalidUrl: 'Invalid URL',
-  nameMin: 'Name must be at least 3 characters',
-  nameRequired: 'Name is required',
-  teamNotFound: 'Invalid URL',
-  leadAdded: 'Lead added successfully',
-  leadCompleted: 'Lead details added successfully',
-  shareUnavailable: 'The team leader has no campaign link yet, please contact your Admin.',
-  projectUnavailable: 'This project is not taking leads right now',
-  notYourLead: 'This lead is not yours',
-  noDetailsNeeded: 'This lead does not need more details',
-  pincodeInvalid: 'Pincode must be 6 digits',
-  inviteOnly: 'This team is by invitation only. Please ask your team manager to add you.',
-  otpNotAsked: 'This project does not ask for an OTP',
-} as const;
+import { teamMessages } from './team-texts';
+export { teamMessages };
 
 /**
  * Whether a number may join a team at its first login: 'open' teams take
@@ -353,7 +340,8 @@ export const teamRoutes = {
   sendOtp: defineRoute({ method: 'POST', path: '/team/otp/send', summary: "Sends a team member a login OTP for their team's area", auth: 'public', body: teamSendOtpBodySchema, response: teamOtpSentSchema }),
   login: defineRoute({ method: 'POST', path: '/team/login/otp', summary: 'Signs a team member in under the team code with the OTP', auth: 'public', body: teamLoginBodySchema, response: teamMemberSchema }),
   team: defineRoute({ method: 'GET', path: '/team/get', summary: 'A team by its code: name and manager, for the login page', auth: 'public', query: z.object({ team_code: teamCodeSchema }), response: teamSchema }),
-  me: defineRoute({ method: 'GET', path: '/team/user/get', summary: 'The signed-in team member and their team', auth: 'team', response: teamMemberSchema }),
+  // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
+  me: defineRoute({ method: 'GET', path: '/team/user/get', summary: 'The signed-in team member and their team, or null', auth: 'public', response: teamMemberSchema.nullable() }),
   logout: defineRoute({ method: 'POST', path: '/team/user/logout', summary: 'Signs the team member out', auth: 'public', response: z.null() }),
   projects: defineRoute({ method: 'GET', path: '/team/projects', summary: 'The projects a team member can submit leads for, by category', auth: 'team', response: teamProjectsSchema }),
   projectData: defineRoute({ method: 'GET', path: '/team/project/data', summary: "A project's lead form for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectDataSchema }),

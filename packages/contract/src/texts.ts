@@ -10,15 +10,15 @@
  * the other language's entry with those parts filled in. A text with no code
  * (something ops typed, a name) goes out as it is.
  */
-import { campaignTexts } from './campaign';
-import { dataDownloadMessages } from './data-download';
-import { feedbackMessages } from './feedback';
-import { hiringMessages } from './hiring';
+import { campaignTexts } from './campaign-rules';
+import { dataDownloadMessages } from './data-download-texts';
+import { feedbackMessages } from './feedback-texts';
+import { hiringMessages } from './hiring-texts';
 import { messages } from './messages';
-import { partnerMessages } from './partner';
-import { profileMessages } from './partner-profile';
-import { supportTexts } from './support';
-import { teamMessages } from './team';
+import { partnerMessages } from './partner-texts';
+import { profileMessages } from './partner-profile-texts';
+import { supportTexts } from './support-texts';
+import { teamMessages } from './team-texts';
 
 export const texts = {
   // Platform and sign-in

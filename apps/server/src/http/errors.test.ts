@@ -28,7 +28,7 @@ describe('bad input gets a clear answer', () => {
   });
 
   it('a missing session is a 401 envelope', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/partner/wallet/amount/fetch' });
     expect(res.statusCode).toBe(401);
     expect(errorEnvelopeSchema.parse(res.json()).code).toBe('UNAUTHORIZED');
   });

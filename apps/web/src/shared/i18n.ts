@@ -11,7 +11,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@pmw/contract/locale';
 import { formatDate as istDate, formatDateTime as istDateTime, formatTime as istTime } from '@pmw/contract/time';
 import type { FieldNames, TextTranslation, translateText } from '@pmw/contract/texts';
-import { tooLongMessage } from '@pmw/contract/base';
+import { tooLongMessage } from '@pmw/contract/field-words';
 import type { z } from 'zod';
 
 export type Catalogue = Record<string, string>;
@@ -80,14 +80,21 @@ export function defineMessages<T extends Catalogue>(en: T) {
   };
 }
 
-/** Loads every catalogue the page has imported so far, in one language; cheap when all are there. */
-export async function loadCatalogues(locale: Locale = active): Promise<void> {
+/** The contract's texts in a language (for `tx`); nothing for English. */
+export async function loadContractTexts(locale: Locale = active): Promise<void> {
+  if (locale !== 'en' && !contractTexts[locale]) contractTexts[locale] = await contractLoaders[locale]();
+}
+
+/**
+ * Loads every catalogue the page has imported so far, in one language; cheap
+ * when all are there. `contract: false` leaves the contract's texts for later
+ * (a public page shows none of them before anyone types).
+ */
+export async function loadCatalogues(locale: Locale = active, options: { contract?: boolean } = {}): Promise<void> {
   const waits: Promise<unknown>[] = registry
     .filter((e) => !e.loaded[locale])
     .map((e) => e.loaders[locale]().then((m) => (e.loaded[locale] = m.default)));
-  if (locale !== 'en' && !contractTexts[locale]) {
-    waits.push(contractLoaders[locale]().then((m) => (contractTexts[locale] = m)));
-  }
+  if (options.contract !== false) waits.push(loadContractTexts(locale));
   await Promise.all(waits);
 }
 

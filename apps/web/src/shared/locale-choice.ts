@@ -9,6 +9,24 @@ function stored(): string | null {
   }
 }
 
+/** Writes a choice the device remembers but the cookie lost back into the cookie; answers the device's choice. */
+function rememberDeviceChoice(cookie: string | undefined): string | null {
+  const device = stored();
+  if (!isLocale(cookie) && isLocale(device)) document.cookie = localeCookie(device);
+  return device;
+}
+
+/**
+ * A page the server rendered: its language is the one the server chose for
+ * the request (by the same rule), so the browser hydrates the same words.
+ */
+export function adoptLocale(locale: Locale): Locale {
+  rememberDeviceChoice(readCookie(document.cookie, LOCALE_COOKIE));
+  setLocale(locale);
+  document.documentElement.lang = locale;
+  return locale;
+}
+
 /**
  * The page's language at start, from the entry module (no inline script):
  * the cookie the server also reads, else the device's remembered choice, else
@@ -17,8 +35,7 @@ function stored(): string | null {
  */
 export function startLocale(): Locale {
   const cookie = readCookie(document.cookie, LOCALE_COOKIE);
-  const device = stored();
-  if (!isLocale(cookie) && isLocale(device)) document.cookie = localeCookie(device);
+  const device = rememberDeviceChoice(cookie);
   const locale: Locale = isEnglishOnlyPath(location.pathname) ? 'en' : pickLocale(cookie ?? device, navigator.languages);
   setLocale(locale);
   document.documentElement.lang = locale;

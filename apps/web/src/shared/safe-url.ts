@@ -3,7 +3,10 @@
  * http(s) or a path on this site, so a stored `javascript:` or `data:` link
  * never runs. Answers the absolute URL, or null.
  */
-export function safeLink(raw: string | null | undefined, base: string = window.location.origin): string | null {
+/** On the server (no window) a stand-in origin: a path stays a path, as in the browser. */
+const SERVER_BASE = 'http://localhost';
+
+export function safeLink(raw: string | null | undefined, base: string = typeof window === 'undefined' ? SERVER_BASE : window.location.origin): string | null {
   if (!raw || raw.includes('\u0000')) return null;
   try {
     const url = new URL(raw, base);

@@ -28,7 +28,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
       return answer(await users.toSessionUser(user), messages.loginSuccess);
     });
 
-    route(app, ctx, routes.me, async ({ session }) => users.sessionUser(session.subjectId));
+    route(app, ctx, routes.me, async ({ req }) => {
+      const session = await ctx.sessions.optional(req, 'worker');
+      return session ? users.sessionUser(session.subjectId) : null;
+    });
 
     route(app, ctx, routes.logout, async ({ req, reply }) => {
       await ctx.sessions.destroy(req, reply, 'worker');

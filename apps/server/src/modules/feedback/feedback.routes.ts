@@ -4,7 +4,7 @@ import { answer, route, type RouteContext } from '../../http/route';
 import type { FeedbackService } from './feedback.service';
 
 /** A public page hit by merchants: generous for people, tight for scripts guessing links. */
-const PUBLIC_LIMIT = { max: 60, timeWindow: '1 minute' };
+export const PUBLIC_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, feedback: FeedbackService) {
   route(

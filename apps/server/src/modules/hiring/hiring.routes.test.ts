@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,14 @@ let asha: string;
 let ravi: string;
 const dist = mkdtempSync(path.join(tmpdir(), 'pmw-web-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
+// The web build's job page: its template and a stand-in for its server module (the real one is React's, tested in the browser tests).
+mkdirSync(path.join(dist, 'pages'));
+mkdirSync(path.join(dist, '.ssr'));
+writeFileSync(path.join(dist, 'pages', 'application.html'), '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(dist, '.ssr', 'application.js'),
+  'export const render = async (locale, data) => ({ html: `<h1>${data.job.job_title}</h1>`, dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data })}</script>` });\n',
+);
 
 beforeAll(async () => {
   t = await createTestApp({ WEB_DIST_DIR: dist });
@@ -126,6 +134,8 @@ describe('the public job page', () => {
     expect(res.body).toContain('<meta property="og:title" content="Delivery Partner at Swiftcart">');
     expect(res.body).toMatch(/<meta property="og:description" content="Deliver in your own area, choose your shifts · Pune · ₹18,000 - ₹28,000 a month">/);
     expect(res.body).toContain('<h1>Delivery Partner</h1>');
+    // The data the browser hydrates from is in the page, as inert JSON.
+    expect(res.body).toContain('<script type="application/json" id="pmw-page-data">{"locale":"en","data":{"ids":{"job_id":261,"job_location_id":2612,"recruiter_id":101}');
   });
 
   it('sends a bad parameter, an unknown job or a location of another job to /', async () => {

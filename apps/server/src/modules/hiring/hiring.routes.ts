@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { decodeApplicationParams, hiringMessages, hiringRoutes, payRange } from '@pmw/contract/hiring';
+import { decodeApplicationParams, hiringMessages, hiringRoutes, payRange, type JobPageData } from '@pmw/contract/hiring';
 import { answer, route, type RouteContext } from '../../http/route';
-import type { Spa } from '../../http/spa';
-import type { LinkOrigin } from '../../http/link-origin';
 import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HiringService } from './hiring.service';
-import { renderJobText } from './job-page-html';
-import { pageInLocale, smsLocaleOf } from '../../http/locale';
+import { absoluteUrl, type PublicPages } from '../../http/public-pages';
+import type { LinkOrigin } from '../../http/link-origin';
+import { smsLocaleOf } from '../../http/locale';
 
 export function registerHiringRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { hiring: HiringService; documents: DocumentsService; spa: Spa; linkOrigin: LinkOrigin },
+  deps: { hiring: HiringService; documents: DocumentsService; pages: PublicPages; linkOrigin: LinkOrigin },
 ) {
-  const { hiring, documents, spa } = deps;
+  const { hiring, documents, pages } = deps;
 
   route(app, ctx, hiringRoutes.partnerJobs, async ({ query, session }) => hiring.partnerJobs(session.subjectId, query));
   route(app, ctx, hiringRoutes.myProjects, async ({ session }) => hiring.myProjects(session.subjectId));
@@ -47,21 +46,22 @@ export function registerHiringRoutes(
     return answer({ document_id: doc.document_id, type: doc.type, number: doc.number, file_id: doc.file_id, status: doc.status }, hiringMessages.documentAdded);
   });
 
-  // The job page, with its text and link-preview tags rendered on the server
-  // (WhatsApp runs no script). Anything that does not resolve goes to /.
+  // The job page, rendered on the server with React (WhatsApp runs no script,
+  // a slow phone reads it before any script). Anything that does not resolve goes to /.
   app.get<{ Params: { a: string; b: string; c: string } }>('/application/:a/:b/:c', async (req, reply) => {
     const ids = decodeApplicationParams(req.params.a, req.params.b, req.params.c);
     const job = ids ? await hiring.publicJob(ids.job_id, ids.recruiter_id) : undefined;
     const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
     if (!ids || !job || !location) return reply.redirect('/', 302);
-    if (!spa.available()) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });
+    if (!pages.available('application')) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });
     const pay = payRange(job);
     const description = [job.tag_line, `${location.city}`, pay].filter(Boolean).join(' · ');
     const origin = deps.linkOrigin(req);
-    const html = spa.render(
-      { title: `${job.job_title} at ${job.Employer.employer_name}`, description, ...(job.banner_url || job.logo_url ? { image: (job.banner_url ?? job.logo_url)! } : {}), url: origin + req.url },
-      renderJobText(job, location),
-    );
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, html));
+    const image = job.banner_url ?? job.logo_url;
+    const data: JobPageData = { ids, job };
+    const html = await pages.render(req, 'application', data, {
+      title: `${job.job_title} at ${job.Employer.employer_name}`, description, ...(image ? { image: absoluteUrl(origin, image) } : {}), url: origin + req.url.split('?')[0],
+    });
+    return pages.send(reply, html);
   });
 }

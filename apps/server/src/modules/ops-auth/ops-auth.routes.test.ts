@@ -50,7 +50,11 @@ it('the dev outbox shows one mobile at a time: without a mobile it is a 400', as
 
 it('an ops session is not a partner session, and a partner session is not an ops session', async () => {
   const ops = await loginOps(t);
-  expect((await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get', headers: { cookie: ops } })).statusCode).toBe(401);
+  // To the partner's who-am-I, an ops session is nobody; the partner's signed-in calls refuse it.
+  const me = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get', headers: { cookie: ops } });
+  expect(me.statusCode).toBe(200);
+  expect(me.json().data).toBeNull();
+  expect((await t.app.inject({ method: 'GET', url: '/api/v2/partner/wallet/amount/fetch', headers: { cookie: ops } })).statusCode).toBe(401);
   const partner = await loginWorker(t, '9876500001');
   expect((await t.app.inject({ method: 'GET', url: '/api/v2/ops/user/get', headers: { cookie: partner } })).statusCode).toBe(401);
 });

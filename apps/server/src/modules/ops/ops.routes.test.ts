@@ -225,7 +225,9 @@ describe('people', () => {
     expect((await get('/partner/user/get', ravi)).statusCode).toBe(200);
     const blocked = await post('/ops/users/102/block', admin);
     expect(opsUserSchema.parse(body(blocked).data).blocked).toBe(true);
-    expect((await get('/partner/user/get', ravi)).statusCode).toBe(401);
+    // Signed out: who-am-I answers nobody, and signed-in calls a 401.
+    expect(body(await get('/partner/user/get', ravi)).data).toBeNull();
+    expect((await get('/partner/wallet/amount/fetch', ravi)).statusCode).toBe(401);
     expect(body(await post('/ops/users/100/block', admin)).message).toBe('You cannot block yourself');
     const unblocked = await post('/ops/users/102/unblock', admin);
     expect(opsUserSchema.parse(body(unblocked).data).blocked).toBe(false);

@@ -39,7 +39,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
     return answer(member, messages.loginSuccess);
   });
 
-  route(app, ctx, teamRoutes.me, async ({ session }) => {
+  route(app, ctx, teamRoutes.me, async ({ req }) => {
+    const session = await ctx.sessions.optional(req, 'team');
+    if (!session) return null;
     const m = memberOf(session);
     return team.member(m.userId, m.teamId);
   });

@@ -1,6 +1,7 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse.
+import '../../zod-config';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { campaignFileRoutes, campaignRoutes, type CampaignTaskForm, type Customer } from '@pmw/contract/campaign';
+import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { incomeInput, mobileInput, nameInput, panInput } from '@pmw/contract/lead-form';
 import { normaliseMobile } from '@pmw/contract/mobile';
@@ -15,10 +16,10 @@ import { DetailsDialog } from './details-dialog';
 import { t } from './messages';
 import { OtpDialog } from './otp-dialog';
 import { tx } from '../../shared/i18n';
+import type { LeadPanelProps } from './campaign-view';
 
 const UPLOAD = { signUpload: campaignFileRoutes.signUpload, add: campaignFileRoutes.add, purpose: 'UTM_LINK' as const };
 const REDIRECT_AFTER_MS = 1500;
-export const CUSTOMER_QUERY = ['utm-customer'] as const;
 
 /** A key per submission, kept across retries so the server makes one lead. */
 function newKey(): string {
@@ -29,10 +30,9 @@ function newKey(): string {
 type OtpStep = { mode: 'lead'; mobile: string } | { mode: 'credit'; mobile: string; consentId: string; pan: string; name: string; earning: string };
 
 /** The selected product: its Details, its lead form, the OTP or credit check, and the hand-off to the provider. */
-export function LeadPanel(props: { utmCode: string; form: CampaignTaskForm; customer: Customer | null }) {
-  const { form, utmCode, customer } = props;
+export function LeadPanel(props: LeadPanelProps) {
+  const { form, utmCode, customer, onLeadAdded } = props;
   const inputs = form.formData.input;
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<LeadFieldValues>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [countryCode, setCountryCode] = useState<CountryCode>('+91');
@@ -136,7 +136,7 @@ export function LeadPanel(props: { utmCode: string; form: CampaignTaskForm; cust
     setValues({});
     showSuccess(message || t('leadAdded'));
     setSuccess({ link: safeLink(data.link) });
-    void queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY });
+    onLeadAdded();
   }
 
   async function onSubmit(e: FormEvent) {

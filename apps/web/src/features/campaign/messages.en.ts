@@ -1,4 +1,4 @@
-import { campaignTexts } from '@pmw/contract/campaign';
+import { campaignTexts } from '@pmw/contract/campaign-rules';
 
 /** Texts of the campaign page; the spec's own words come from the contract. */
 export default {

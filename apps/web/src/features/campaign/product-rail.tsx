@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { CARD_AUTO_SCROLL_MS, PRODUCTS_BEFORE_SHOW_ALL, type CampaignCategory, type CampaignProduct } from '@pmw/contract/campaign';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { CARD_AUTO_SCROLL_MS, PRODUCTS_BEFORE_SHOW_ALL } from '@pmw/contract/campaign-rules';
+import type { CampaignCategory, CampaignProduct } from '@pmw/contract/campaign';
 import { t } from './messages';
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -44,7 +45,9 @@ function useAutoScroll(enabled: boolean) {
   return ref;
 }
 
-function ProductCard(props: { product: CampaignProduct; selected: boolean; onGetNow: (p: CampaignProduct) => void }) {
+type GetNow = (p: CampaignProduct, e: MouseEvent) => void;
+
+function ProductCard(props: { product: CampaignProduct; selected: boolean; href: string; onGetNow: GetNow }) {
   const { product } = props;
   return (
     <li className={`product-card${props.selected ? ' product-card--selected' : ''}`}>
@@ -69,21 +72,21 @@ function ProductCard(props: { product: CampaignProduct; selected: boolean; onGet
           ))}
         </ul>
       )}
-      <button
-        type="button"
+      <a
+        href={props.href}
         className={`button button--small product-card__cta${props.selected ? ' button--ghost' : ''}`}
         aria-label={`${t('getNow')}: ${product.job_title}`}
-        aria-pressed={props.selected}
-        onClick={() => props.onGetNow(product)}
+        aria-current={props.selected ? 'true' : undefined}
+        onClick={(e) => props.onGetNow(product, e)}
       >
         {props.selected ? t('selected') : t('getNow')}
-      </button>
+      </a>
     </li>
   );
 }
 
-/** One category: 9 cards in a moving row until Show All lays every card out. */
-export function ProductRail(props: { category: CampaignCategory; selectedJobId: number | null; onGetNow: (p: CampaignProduct) => void }) {
+/** One category: 9 cards in a moving row until Show All lays every card out; Get Now is a link to the product's page. */
+export function ProductRail(props: { category: CampaignCategory; selectedJobId: number | null; hrefOf: (p: CampaignProduct) => string; onGetNow: GetNow }) {
   const { category } = props;
   const [all, setAll] = useState(false);
   const headingId = useId();
@@ -109,7 +112,7 @@ export function ProductRail(props: { category: CampaignCategory; selectedJobId: 
         aria-label={t('productsIn', { title: category.title, count: category.products.length })}
       >
         {shown.map((p) => (
-          <ProductCard key={p.job_id} product={p} selected={p.job_id === props.selectedJobId} onGetNow={props.onGetNow} />
+          <ProductCard key={p.job_id} product={p} selected={p.job_id === props.selectedJobId} href={props.hrefOf(p)} onGetNow={props.onGetNow} />
         ))}
       </ul>
     </section>

@@ -68,4 +68,7 @@ export default {
   calendarTitle: 'Interview: {title}',
   calendarNote: 'Please reach 10 minutes early with your Aadhaar and PAN.',
   currentSlot: 'Your current time',
+  payRange: '{min} - {max} a month',
+  payUpTo: 'Up to {max} a month',
+  payFrom: 'From {min} a month',
 };

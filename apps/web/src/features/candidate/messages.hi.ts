@@ -70,4 +70,7 @@ export default {
   calendarNote: 'अपना Aadhaar और PAN लेकर 10 मिनट पहले पहुँचें।',
   currentSlot: 'आपका अभी का समय',
   bookedNote: 'अपना Aadhaar और PAN लेकर 10 मिनट पहले पहुँचें।',
+  payRange: '{min} - {max} प्रति माह',
+  payUpTo: '{max} प्रति माह तक',
+  payFrom: '{min} प्रति माह से शुरू',
 } satisfies Translation<typeof en>;

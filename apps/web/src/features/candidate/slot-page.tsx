@@ -45,7 +45,7 @@ export function SlotPage() {
 
   if (!carried) return <Navigate to="/" replace />;
   // Without the candidate's session (cleared cookies) the path starts again from the job.
-  if (me.isError && me.error instanceof ApiError && me.error.httpStatus === 401) return <Navigate to="/" replace />;
+  if ((me.isSuccess && !me.data) || (me.isError && me.error instanceof ApiError && me.error.httpStatus === 401)) return <Navigate to="/" replace />;
   const failed = me.isError || booked.isError || slots.isError;
   if (failed) {
     return (
@@ -67,7 +67,7 @@ export function SlotPage() {
       </div>
     );
   }
-  if (booked.data) return <BookedView booking={booked.data} jobTitle={carried.job_title} jobLocationId={carried.job_location_id} userId={me.data.user_id} />;
+  if (booked.data && me.data) return <BookedView booking={booked.data} jobTitle={carried.job_title} jobLocationId={carried.job_location_id} userId={me.data.user_id} />;
 
   const days = slots.data ?? [];
   const selected = days.flatMap((d) => d.slots.map((s) => ({ ...s, date: d.date }))).find((s) => s.slot_id === chosen);

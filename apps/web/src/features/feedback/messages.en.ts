@@ -28,4 +28,11 @@ export default {
   joinNow: 'Join Now',
   partner: 'Partner',
   linkLocked: 'This feedback link is locked',
+  reasonExplain: 'Did not explain product properly',
+  reasonHurry: 'Was in hurry',
+  reasonRude: 'Speaking rudely',
+  reasonOther: 'Other',
+  reasonGoodSales: 'Good Sales Person',
+  reasonConversation: 'Great conversation',
+  reasonExplained: 'Explained the product clearly',
 };

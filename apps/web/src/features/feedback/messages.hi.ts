@@ -30,4 +30,11 @@ export default {
   joinNow: 'अभी जुड़ें',
   partner: 'पार्टनर',
   linkLocked: 'यह फ़ीडबैक लिंक लॉक हो गया है',
+  reasonExplain: 'प्रोडक्ट ठीक से नहीं समझाया',
+  reasonHurry: 'जल्दबाज़ी में थे',
+  reasonRude: 'बदतमीज़ी से बात की',
+  reasonOther: 'अन्य',
+  reasonGoodSales: 'अच्छे सेल्स पर्सन',
+  reasonConversation: 'बहुत अच्छी बातचीत',
+  reasonExplained: 'प्रोडक्ट साफ़-साफ़ समझाया',
 } satisfies Translation<typeof en>;
