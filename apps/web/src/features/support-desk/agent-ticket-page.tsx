@@ -25,7 +25,7 @@ import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { uploadTicketFile } from '../../shared/ticket-upload';
 import { agentAttachmentUrl, closeTicketByAgent, deskKeys, fetchAgentConversation, fetchAgentTicket, logCall, resolveTicket, sendReply } from './desk-api';
 import { t } from './messages';
-import { safeLink } from '../../shared/safe-url';
+import { openInNewTab } from '../../shared/safe-url';
 
 /** One ticket for an agent: the worker's context, the conversation, a reply box, resolve and close, call logging. */
 export function AgentTicketPage({ agent }: { agent: OpsAgent }) {
@@ -77,18 +77,8 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
     }
   }
 
-  async function openAttachment(fileId: number) {
-    const win = window.open('', '_blank');
-    try {
-      const [entry] = await agentAttachmentUrl(ticket.ticket_id, fileId);
-      const url = safeLink(entry?.url);
-      if (!url) throw new Error(serverMessages.somethingWentWrong);
-      if (win) win.location.href = url;
-      else window.location.assign(url);
-    } catch {
-      win?.close();
-      showError(serverMessages.somethingWentWrong);
-    }
+  function openAttachment(fileId: number) {
+    return openInNewTab(async () => (await agentAttachmentUrl(ticket.ticket_id, fileId))[0]?.url).catch(() => showError(serverMessages.somethingWentWrong));
   }
 
   return (

@@ -35,7 +35,7 @@ import { UpdateQuerySheet } from './update-query-sheet';
 import { t } from './messages';
 import { formatDateTime, tx } from '../../shared/i18n';
 import { LanguageSwitch } from '../../shared/language-switch';
-import { safeLink } from '../../shared/safe-url';
+import { openInNewTab } from '../../shared/safe-url';
 
 const FACES = [
   { rating: 1, name: 'faceVeryBad', color: '#c62828' },
@@ -248,19 +248,8 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
     }
   }
 
-  async function openAttachment(fileId: number) {
-    // Opened before the await so the browser does not treat it as a pop-up.
-    const win = window.open('', '_blank');
-    try {
-      const [entry] = await attachmentUrl(userId, ticketId, fileId);
-      const url = safeLink(entry?.url);
-      if (!url) throw new Error(serverMessages.somethingWentWrong);
-      if (win) win.location.href = url;
-      else window.location.assign(url);
-    } catch {
-      win?.close();
-      showError(serverMessages.somethingWentWrong);
-    }
+  function openAttachment(fileId: number) {
+    return openInNewTab(async () => (await attachmentUrl(userId, ticketId, fileId))[0]?.url).catch(() => showError(serverMessages.somethingWentWrong));
   }
 
   return (
