@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView as SharedQueryView, type QueryState } from '../../shared/query-view';
 import { showError } from '../../shared/message-bar';
 import { opsRoutes } from '@pmw/contract/ops';
-import { Field } from './field';
+import { Field } from '../../shared/field';
 import { t } from './messages';
 import { openInNewTab } from '../../shared/safe-url';
 
