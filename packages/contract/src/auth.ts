@@ -33,6 +33,23 @@ export const otpSentSchema = z.object({
 
 export const otpLoginBodySchema = z.object({ mobile: mobileSchema, otp: otpSchema });
 
+/**
+ * Login with the OTP, the signed-in user and logout: the same calls under the
+ * partner host's `/partner/user/...` and the user module's `/user/...`.
+ */
+function workerSessionRoutes(prefix: '' | '/partner', who: 'partner' | 'worker') {
+  return {
+    login: defineRoute({
+      method: 'POST', path: `${prefix}/user/login/otp`, auth: 'public',
+      summary: `Signs a ${who} in with the OTP, creating the account on first login`,
+      body: otpLoginBodySchema, response: sessionUserSchema,
+    }),
+    // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
+    me: defineRoute({ method: 'GET', path: `${prefix}/user/get`, summary: `The signed-in ${who}, or null`, auth: 'public', response: sessionUserSchema.nullable() }),
+    logout: defineRoute({ method: 'POST', path: `${prefix}/user/logout`, summary: `Signs the ${who} out`, auth: 'public', response: z.null() }),
+  };
+}
+
 /** The partner host's login calls (spec 001, section 7). */
 export const partnerAuthRoutes = {
   sendOtp: defineRoute({
@@ -40,14 +57,7 @@ export const partnerAuthRoutes = {
     summary: 'Sends a partner a 4-digit login OTP by SMS',
     body: otpSendBodySchema, response: otpSentSchema,
   }),
-  login: defineRoute({
-    method: 'POST', path: '/partner/user/login/otp', auth: 'public',
-    summary: 'Signs a partner in with the OTP, creating the account on first login',
-    body: otpLoginBodySchema, response: sessionUserSchema,
-  }),
-  // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
-  me: defineRoute({ method: 'GET', path: '/partner/user/get', summary: 'The signed-in partner, or null', auth: 'public', response: sessionUserSchema.nullable() }),
-  logout: defineRoute({ method: 'POST', path: '/partner/user/logout', summary: 'Signs the partner out', auth: 'public', response: z.null() }),
+  ...workerSessionRoutes('/partner', 'partner'),
 };
 
 export const userOtpSendBodySchema = z.object({
@@ -70,13 +80,7 @@ export const userAuthRoutes = {
     summary: 'Sends the login OTP again once the resend countdown is over',
     body: otpSendBodySchema, response: otpSentSchema,
   }),
-  login: defineRoute({
-    method: 'POST', path: '/user/login/otp', auth: 'public',
-    summary: 'Signs a worker in with the OTP, creating the account on first login',
-    body: otpLoginBodySchema, response: sessionUserSchema,
-  }),
-  me: defineRoute({ method: 'GET', path: '/user/get', summary: 'The signed-in worker, or null', auth: 'public', response: sessionUserSchema.nullable() }),
-  logout: defineRoute({ method: 'POST', path: '/user/logout', summary: 'Signs the worker out', auth: 'public', response: z.null() }),
+  ...workerSessionRoutes('', 'worker'),
 };
 
 /** Cookie that carries each kind of session. Kinds never share a cookie. */

@@ -23,3 +23,12 @@ export function LanguageSwitch({ className }: { className?: string }) {
     </div>
   );
 }
+
+/** The language switch at the top right of a full page, above its card. */
+export function PageLanguageSwitch() {
+  return (
+    <div className="page-lang">
+      <LanguageSwitch />
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { safeLink } from './safe-url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openInNewTab, safeLink } from './safe-url';
 
 describe('links the browser opens', () => {
   it('keep http(s) and paths on this site', () => {
@@ -12,5 +12,33 @@ describe('links the browser opens', () => {
     for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'file:///etc/passwd', '', null, undefined, 'https://x\u0000.example']) {
       expect(safeLink(bad, 'https://pmw.example'), String(bad)).toBeNull();
     }
+  });
+});
+
+describe('a signed file link opened in a new tab', () => {
+  afterEach(() => vi.restoreAllMocks());
+  function fakeTab() {
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    return tab;
+  }
+  it('points the tab opened on the click at the link', async () => {
+    const tab = fakeTab();
+    await openInNewTab(async () => 'https://files.example/signed?x=1');
+    expect(tab.location.href).toBe('https://files.example/signed?x=1');
+    expect(tab.close).not.toHaveBeenCalled();
+  });
+  it('closes the tab and fails on an unsafe or missing link', async () => {
+    for (const link of ['javascript:alert(1)', undefined]) {
+      const tab = fakeTab();
+      await expect(openInNewTab(async () => link)).rejects.toThrow();
+      expect(tab.location.href).toBe('');
+      expect(tab.close).toHaveBeenCalled();
+    }
+  });
+  it('closes the tab when the link cannot be fetched', async () => {
+    const tab = fakeTab();
+    await expect(openInNewTab(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    expect(tab.close).toHaveBeenCalled();
   });
 });

@@ -1,3 +1,5 @@
+import { messages } from '@pmw/contract/messages';
+
 /**
  * A link from data that the browser is about to open: kept only when it is
  * http(s) or a path on this site, so a stored `javascript:` or `data:` link
@@ -15,5 +17,24 @@ export function safeLink(raw: string | null | undefined, base: string = typeof w
     return url.origin === new URL(base).origin && /^\/(?![/\\])/.test(raw) ? raw : url.href;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Opens a file's short-lived signed link in a new tab. The tab is opened
+ * before the link is fetched, so the browser counts it as the click's own
+ * window rather than a pop-up; when the link cannot be had or is not safe the
+ * tab closes again and the error is thrown to the caller.
+ */
+export async function openInNewTab(fetchUrl: () => Promise<string | null | undefined>): Promise<void> {
+  const win = window.open('', '_blank');
+  try {
+    const url = safeLink(await fetchUrl());
+    if (!url) throw new Error(messages.somethingWentWrong);
+    if (win) win.location.href = url;
+    else window.location.assign(url);
+  } catch (err) {
+    win?.close();
+    throw err;
   }
 }

@@ -12,7 +12,8 @@ import {
 } from '@pmw/contract/campaign';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import type { Db } from '../../db/client';
-import { campaigns, creditConsents, customers, employers, jobCategories, jobs, taskForms, users as usersTable } from '../../db/schema/index';
+import { campaigns, creditConsents, customers, employers, jobCategories, jobs, users as usersTable } from '../../db/schema/index';
+import { withTaskForm } from '../projects/job-query';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FieldCipher } from '../../lib/crypto';
 import type { CreditBureau } from '../../providers/credit-bureau';
@@ -107,23 +108,23 @@ export function createCampaignService(deps: {
 
     async tasks(utmCode: string, jobId: number | undefined): Promise<{ categories: CampaignCategory[]; utm_selected: number | null }> {
       await owner(utmCode);
-      const rows = await db
-        .select({
-          job_id: jobs.job_id,
-          job_title: jobs.job_title,
-          employer_name: employers.employer_name,
-          theme_color: employers.theme_color,
-          logo_url: jobs.logo_url,
-          tag_line: jobs.tag_line,
-          job_category_id: jobs.job_category_id,
-          category_title: jobCategories.title,
-          customerFeatures: jobs.customer_features,
-          is_credit_flow: jobs.is_credit_flow,
-        })
-        .from(jobs)
-        .innerJoin(taskForms, eq(taskForms.job_id, jobs.job_id))
-        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-        .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+      const rows = await withTaskForm(
+        db
+          .select({
+            job_id: jobs.job_id,
+            job_title: jobs.job_title,
+            employer_name: employers.employer_name,
+            theme_color: employers.theme_color,
+            logo_url: jobs.logo_url,
+            tag_line: jobs.tag_line,
+            job_category_id: jobs.job_category_id,
+            category_title: jobCategories.title,
+            customerFeatures: jobs.customer_features,
+            is_credit_flow: jobs.is_credit_flow,
+          })
+          .from(jobs)
+          .$dynamic(),
+      )
         .where(listed)
         .orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
       const categories = new Map<number, CampaignCategory>();

@@ -18,7 +18,7 @@ import {
 import { formatDateTime, istDateString } from '@pmw/contract/time';
 import { fillText } from '@pmw/contract/texts';
 import hiTexts from '@pmw/contract/texts.hi';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { applications, employers, interviewSlots, jobCategories, jobLocations, jobs, slotBookings } from '../../db/schema/index';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
@@ -32,6 +32,19 @@ import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
 type ApplicationRow = typeof applications.$inferSelect;
 type SlotRow = typeof interviewSlots.$inferSelect;
 type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Takes one seat of a slot by a conditional update (booked < capacity), so
+ * parallel bookings never pass the capacity; a full slot is a conflict.
+ */
+async function takeSeat(tx: Tx, slotId: number): Promise<void> {
+  const taken = await tx
+    .update(interviewSlots)
+    .set({ booked: sql`${interviewSlots.booked} + 1` })
+    .where(and(eq(interviewSlots.slot_id, slotId), sql`${interviewSlots.booked} < ${interviewSlots.capacity}`))
+    .returning({ slot_id: interviewSlots.slot_id });
+  if (!taken.length) throw conflict(hiringMessages.slotFull);
+}
 
 export interface ApplyInput {
   user_id: number;
@@ -346,12 +359,7 @@ export function createHiringService(deps: {
       let bookingId: number;
       try {
         bookingId = await db.transaction(async (tx) => {
-          const taken = await tx
-            .update(interviewSlots)
-            .set({ booked: sql`${interviewSlots.booked} + 1` })
-            .where(and(eq(interviewSlots.slot_id, slot.slot_id), sql`${interviewSlots.booked} < ${interviewSlots.capacity}`))
-            .returning({ slot_id: interviewSlots.slot_id });
-          if (!taken.length) throw conflict(hiringMessages.slotFull);
+          await takeSeat(tx, slot.slot_id);
           const [booking] = await tx
             .insert(slotBookings)
             .values({ slot_id: slot.slot_id, user_id: callerId, job_id: input.job_id, application_id: application.application_id, booking_date: input.booking_date })
@@ -399,12 +407,7 @@ export function createHiringService(deps: {
         const [current] = await tx.select().from(slotBookings).where(eq(slotBookings.booking_id, existing.booking_id)).for('update');
         if (!current) throw notFound(hiringMessages.noBooking);
         if (current.slot_id === slot.slot_id) return;
-        const taken = await tx
-          .update(interviewSlots)
-          .set({ booked: sql`${interviewSlots.booked} + 1` })
-          .where(and(eq(interviewSlots.slot_id, slot.slot_id), sql`${interviewSlots.booked} < ${interviewSlots.capacity}`))
-          .returning({ slot_id: interviewSlots.slot_id });
-        if (!taken.length) throw conflict(hiringMessages.slotFull);
+        await takeSeat(tx, slot.slot_id);
         await tx
           .update(interviewSlots)
           .set({ booked: sql`greatest(${interviewSlots.booked} - 1, 0)` })

@@ -28,6 +28,7 @@ import {
   teams,
 } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
+import { withTaskForm } from '../projects/job-query';
 import type { GeocodeProvider } from '../../providers/geocode';
 import type { LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
@@ -172,31 +173,30 @@ export function createTeamService(deps: {
     },
 
     async projects(): Promise<{ categories: { job_category_id: number; title: string }[]; projects: TeamProject[] }> {
-      const rows = await db
-        .select({
-          job_id: jobs.job_id,
-          employer_id: jobs.employer_id,
-          form_id: taskForms.form_id,
-          job_title: jobs.job_title,
-          slug_name: jobs.slug_name,
-          logo_url: jobs.logo_url,
-          employer_name: employers.employer_name,
-          theme_color: employers.theme_color,
-          job_category_id: jobs.job_category_id,
-          category_title: jobCategories.title,
-          rewards: jobs.rewards,
-          payout_text: jobs.payout_text,
-          action_status: jobs.action_status,
-          archive_status: jobs.archive_status,
-          archive_message: jobs.archive_message,
-          on_hold: jobs.on_hold,
-          hold_message: jobs.hold_message,
-        })
-        .from(jobs)
-        .innerJoin(taskForms, eq(taskForms.job_id, jobs.job_id))
-        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-        .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
-        .orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
+      const rows = await withTaskForm(
+        db
+          .select({
+            job_id: jobs.job_id,
+            employer_id: jobs.employer_id,
+            form_id: taskForms.form_id,
+            job_title: jobs.job_title,
+            slug_name: jobs.slug_name,
+            logo_url: jobs.logo_url,
+            employer_name: employers.employer_name,
+            theme_color: employers.theme_color,
+            job_category_id: jobs.job_category_id,
+            category_title: jobCategories.title,
+            rewards: jobs.rewards,
+            payout_text: jobs.payout_text,
+            action_status: jobs.action_status,
+            archive_status: jobs.archive_status,
+            archive_message: jobs.archive_message,
+            on_hold: jobs.on_hold,
+            hold_message: jobs.hold_message,
+          })
+          .from(jobs)
+          .$dynamic(),
+      ).orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
       const projects = rows.filter(isListedProject).map(({ employer_id: _employer, ...p }) => p);
       const categories = new Map<number, string>();
       for (const p of projects) categories.set(p.job_category_id, p.category_title);

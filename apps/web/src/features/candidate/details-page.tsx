@@ -17,7 +17,7 @@ import { t } from './messages';
 import './candidate.css';
 import { firstIssue, tx } from '../../shared/i18n';
 import { ApiError } from '../../shared/api-client';
-import { LanguageSwitch } from '../../shared/language-switch';
+import { PageLanguageSwitch } from '../../shared/language-switch';
 
 type Errors = Partial<Record<'name' | 'mobile' | 'aadhaar' | 'aadhaarFile' | 'pan' | 'panFile' | 'otp', string>>;
 type Step = 'stepUpload' | 'stepDocuments' | 'stepName' | 'stepApply';
@@ -227,9 +227,7 @@ export function DetailsPage() {
 
   return (
     <main className="candidate candidate--form">
-      <div className="page-lang">
-        <LanguageSwitch />
-      </div>
+      <PageLanguageSwitch />
       <form className="card details-form" onSubmit={(e) => void submit(e)} noValidate>
         <h1>{otpStep ? t('otpTitle') : t('detailsTitle')}</h1>
         <p className="muted">{t('applyingFor', { job: job.job_title })}</p>

@@ -12,7 +12,7 @@ import { useCandidateState } from './candidate-state';
 import { t } from './messages';
 import './candidate.css';
 import { formatDate, formatTime } from '../../shared/i18n';
-import { LanguageSwitch } from '../../shared/language-switch';
+import { PageLanguageSwitch } from '../../shared/language-switch';
 import { LoadFailed } from '../../shared/query-view';
 
 const noRetryOn4xx = (count: number, err: unknown) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1;
@@ -70,12 +70,10 @@ export function SlotPage() {
   if (booked.data && me.data) return <BookedView booking={booked.data} jobTitle={carried.job_title} jobLocationId={carried.job_location_id} userId={me.data.user_id} />;
 
   const days = slots.data ?? [];
-  const selected = days.flatMap((d) => d.slots.map((s) => ({ ...s, date: d.date }))).find((s) => s.slot_id === chosen);
+  const selected = chosenSlot(days, chosen);
   return (
     <main className="candidate candidate--form">
-      <div className="page-lang">
-        <LanguageSwitch />
-      </div>
+      <PageLanguageSwitch />
       <form
         className="card"
         onSubmit={(e) => {
@@ -96,6 +94,11 @@ export function SlotPage() {
       </form>
     </main>
   );
+}
+
+/** The slot the candidate chose, with the day it is on. */
+function chosenSlot(days: SlotDay[], chosen: number | null) {
+  return days.flatMap((d) => d.slots.map((s) => ({ ...s, date: d.date }))).find((s) => s.slot_id === chosen);
 }
 
 /** The open slots, grouped by day, as radio choices. */
@@ -168,13 +171,11 @@ function BookedView({ booking, jobTitle, jobLocationId, userId }: { booking: Boo
     },
   });
   const days = slots.data ?? [];
-  const selected = days.flatMap((d) => d.slots.map((s) => ({ ...s, date: d.date }))).find((s) => s.slot_id === chosen);
+  const selected = chosenSlot(days, chosen);
 
   return (
     <main className="candidate candidate--form">
-      <div className="page-lang">
-        <LanguageSwitch />
-      </div>
+      <PageLanguageSwitch />
       <section className="card booked" aria-labelledby="booked-title">
         <h1 id="booked-title">{t('bookedTitle')}</h1>
         <p className="muted">{jobTitle}</p>

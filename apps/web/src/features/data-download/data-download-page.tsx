@@ -6,7 +6,7 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { SAMPLE_FILE_NAME, sampleFileUrl } from './sample-file';
 import { t } from './messages';
 import './data-download.css';
-import { LanguageSwitch } from '../../shared/language-switch';
+import { PageLanguageSwitch } from '../../shared/language-switch';
 
 type Step = 'idle' | 'uploading' | 'generating';
 interface Result {
@@ -70,9 +70,7 @@ export function DataDownloadPage() {
   const busy = step !== 'idle';
   return (
     <main className="dd">
-      <div className="page-lang">
-        <LanguageSwitch />
-      </div>
+      <PageLanguageSwitch />
       <form className="dd-card card" onSubmit={(e) => void onSubmit(e)} noValidate>
         <h1>{t('heading')}</h1>
         <p className="muted">{t('intro')}</p>

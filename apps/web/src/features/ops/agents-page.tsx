@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { QueryView, when } from './common';
 import { DataTable } from './data-table';
-import { Field } from './field';
+import { Field } from '../../shared/field';
 import { FilterForm, type FilterValues } from './filter-form';
 import { t } from './messages';
 

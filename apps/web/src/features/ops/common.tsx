@@ -8,10 +8,9 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView as SharedQueryView, type QueryState } from '../../shared/query-view';
 import { showError } from '../../shared/message-bar';
 import { opsRoutes } from '@pmw/contract/ops';
-import { Field } from './field';
+import { Field } from '../../shared/field';
 import { t } from './messages';
-import { safeLink } from '../../shared/safe-url';
-import { messages } from '@pmw/contract/messages';
+import { openInNewTab } from '../../shared/safe-url';
 
 export const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 export const when = (iso: string) => formatDateTime(iso);
@@ -35,16 +34,9 @@ export function FileButton(props: { fileId: number; label: string }) {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        // Opened first so the browser treats it as the click's own window.
-        const win = window.open('', '_blank');
         try {
-          const f = await api(opsRoutes.fileView, { query: { file_id: props.fileId } });
-          const url = safeLink(f.url);
-          if (!url) throw new Error(messages.somethingWentWrong);
-          if (win) win.location.href = url;
-          else window.location.href = url;
+          await openInNewTab(async () => (await api(opsRoutes.fileView, { query: { file_id: props.fileId } })).url);
         } catch (err) {
-          win?.close();
           showError(err);
         } finally {
           setBusy(false);

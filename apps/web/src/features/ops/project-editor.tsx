@@ -11,7 +11,7 @@ import { showError, showMessage, showSuccess } from '../../shared/message-bar';
 import { Loader } from '../../shared/loader';
 import { FormBuilder } from './form-builder';
 import { SlotsPanel } from './slots-panel';
-import { Field } from './field';
+import { Field } from '../../shared/field';
 import { t } from './messages';
 import { QueryView } from './common';
 

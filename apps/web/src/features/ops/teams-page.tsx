@@ -9,7 +9,7 @@ import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { BlockToggle, QueryView, when } from './common';
 import { DataTable } from './data-table';
-import { Field } from './field';
+import { Field } from '../../shared/field';
 import { t } from './messages';
 
 /** The manager is typed as the console shows people (PMW101) and sent as the user id. */

@@ -2,15 +2,13 @@ import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { OtpLoginForm } from '../../shared/otp-login-form';
 import { loginPartner, sendPartnerOtp } from './partner-api';
 import { t } from './messages';
-import { LanguageSwitch } from '../../shared/language-switch';
+import { PageLanguageSwitch } from '../../shared/language-switch';
 
 /** 'Welcome to PickMyWork': mobile, then OTP; 'Login' becomes 'Submit OTP' once the OTP is sent. */
 export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <main className="login">
-      <div className="page-lang">
-        <LanguageSwitch />
-      </div>
+      <PageLanguageSwitch />
       <OtpLoginForm
         className="login__card"
         brand={<div className="login__brand" aria-hidden="true">P</div>}

@@ -17,6 +17,7 @@ import {
 } from '@pmw/contract/partner';
 import { FILE_RULES, acceptFor, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
 import { api, routeUrl } from '../../shared/api-client';
+import { Field } from '../../shared/field';
 import { Dialog } from '../../shared/dialog';
 import { QueryView } from '../../shared/query-view';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
@@ -347,33 +348,22 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
           <p className="muted">
             {target.label} · {t('colLeadId')} {target.row.lead_id}
           </p>
-          <div className="field">
-            <label htmlFor="attach-file">{t('chooseFile')}</label>
-            <input
-              id="attach-file"
-              type="file"
-              className="input"
-              accept={acceptFor(extensions)}
-              aria-invalid={!!error}
-              aria-describedby={error ? 'attach-error' : 'attach-types'}
-              onChange={(e) => {
-                const next = e.target.files?.[0] ?? null;
-                setFile(next);
-                const problem = next && fileProblem('FORM_RESPONSE', next, kind);
-                setError(problem ? tx(problem) : null);
-              }}
-            />
-            {!error && (
-              <p id="attach-types" className="field__hint">
-                {t('attachTypes', { types: extensions.join(', '), mb: FILE_RULES.FORM_RESPONSE.maxBytes / (1024 * 1024) })}
-              </p>
+          <Field label={t('chooseFile')} error={error} hint={t('attachTypes', { types: extensions.join(', '), mb: FILE_RULES.FORM_RESPONSE.maxBytes / (1024 * 1024) })}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="file"
+                className="input"
+                accept={acceptFor(extensions)}
+                onChange={(e) => {
+                  const next = e.target.files?.[0] ?? null;
+                  setFile(next);
+                  const problem = next && fileProblem('FORM_RESPONSE', next, kind);
+                  setError(problem ? tx(problem) : null);
+                }}
+              />
             )}
-            {error && (
-              <p id="attach-error" className="field__error">
-                {error}
-              </p>
-            )}
-          </div>
+          </Field>
           <div className="filters__actions" style={{ justifyContent: 'flex-end' }}>
             <button type="button" className="button button--ghost" onClick={close}>
               {t('cancel')}

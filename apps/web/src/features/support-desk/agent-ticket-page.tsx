@@ -21,11 +21,12 @@ import { messages as serverMessages } from '@pmw/contract/messages';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
+import { useBusy } from '../../shared/use-busy';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { uploadTicketFile } from '../../shared/ticket-upload';
 import { agentAttachmentUrl, closeTicketByAgent, deskKeys, fetchAgentConversation, fetchAgentTicket, logCall, resolveTicket, sendReply } from './desk-api';
 import { t } from './messages';
-import { safeLink } from '../../shared/safe-url';
+import { openInNewTab } from '../../shared/safe-url';
 
 /** One ticket for an agent: the worker's context, the conversation, a reply box, resolve and close, call logging. */
 export function AgentTicketPage({ agent }: { agent: OpsAgent }) {
@@ -47,48 +48,26 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
   const items = timeline(conversation);
   const closed = ticket.status === 40;
   const [confirmClose, setConfirmClose] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runBusy } = useBusy();
 
   const queryClient = useQueryClient();
-  async function showEarlier(cursor: number) {
-    setBusy(true);
-    try {
+  function showEarlier(cursor: number) {
+    return runBusy(async () => {
       const older = await fetchAgentConversation(ticket.ticket_id, cursor);
       queryClient.setQueryData<AgentTicket>(deskKeys.ticket(ticket.ticket_id), (old) => (old ? { ...old, conversation: withOlderPage(old.conversation, older) } : old));
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function run(action: () => Promise<unknown>, success?: string) {
-    setBusy(true);
-    try {
+  function run(action: () => Promise<unknown>, success?: string) {
+    return runBusy(async () => {
       await action();
       if (success) showSuccess(success);
       refetch();
-      return true;
-    } catch (err) {
-      showError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function openAttachment(fileId: number) {
-    const win = window.open('', '_blank');
-    try {
-      const [entry] = await agentAttachmentUrl(ticket.ticket_id, fileId);
-      const url = safeLink(entry?.url);
-      if (!url) throw new Error(serverMessages.somethingWentWrong);
-      if (win) win.location.href = url;
-      else window.location.assign(url);
-    } catch {
-      win?.close();
-      showError(serverMessages.somethingWentWrong);
-    }
+  function openAttachment(fileId: number) {
+    return openInNewTab(async () => (await agentAttachmentUrl(ticket.ticket_id, fileId))[0]?.url).catch(() => showError(serverMessages.somethingWentWrong));
   }
 
   return (
@@ -303,20 +282,15 @@ function ReplyBox(props: { ticketId: number; busy: boolean; canResolve: boolean;
 function CallLogForm({ ticketId, pending, onSaved }: { ticketId: number; pending: boolean; onSaved: () => void }) {
   const [direction, setDirection] = useState('2');
   const [outcome, setOutcome] = useState<(typeof callOutcomes)[number]>('completed');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const id = useId();
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
+    return run(async () => {
       await logCall({ ticket_id: ticketId, direction: Number(direction), status: outcome });
       showSuccess(t('callSaved'));
       onSaved();
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form className="card" onSubmit={save} aria-labelledby={`${id}-title`}>

@@ -24,6 +24,7 @@ import { Dialog } from '../../shared/dialog';
 import { ApiError } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
+import { useBusy } from '../../shared/use-busy';
 import { useSupportSocket } from '../../shared/support-socket';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { uploadTicketFile } from '../../shared/ticket-upload';
@@ -35,7 +36,7 @@ import { UpdateQuerySheet } from './update-query-sheet';
 import { t } from './messages';
 import { formatDateTime, tx } from '../../shared/i18n';
 import { LanguageSwitch } from '../../shared/language-switch';
-import { safeLink } from '../../shared/safe-url';
+import { openInNewTab } from '../../shared/safe-url';
 
 const FACES = [
   { rating: 1, name: 'faceVeryBad', color: '#c62828' },
@@ -111,7 +112,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   const [feedback, setFeedback] = useState('');
   const [confirmCall, setConfirmCall] = useState(false);
   const [videoOpen, setVideoOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const bottom = useRef<HTMLDivElement>(null);
 
   const setTicket = (patch: Partial<TicketDetail>) =>
@@ -198,27 +199,19 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   // The type is said once: a 'Payment Query' ticket is titled 'Payment Query' already.
   const typeLine = [tk.ticket_title !== ticketTypeText(tk.ticket_type) ? tx(ticketTypeText(tk.ticket_type)) : null, tk.jobData?.job_title].filter(Boolean).join(' · ');
 
-  async function send(text: string, file: File | null, reopen: boolean): Promise<boolean> {
-    setBusy(true);
-    try {
+  function send(text: string, file: File | null, reopen: boolean): Promise<boolean> {
+    return run(async () => {
       const fileId = file ? await uploadTicketFile({ sign: supportRoutes.signUpload, add: supportRoutes.addAttachment }, file, ticketId, userId) : undefined;
       const chat = await addChat({ user_id: userId, ticket_id: ticketId, chat_message: text, ...(fileId ? { file_id: fileId } : {}), ...(reopen ? { isReopen: true } : {}) });
       appendChat(chat);
       if (reopen) await refetchAll();
       else if (status === TICKET_STATUS.RESOLVED || status === TICKET_STATUS.CLOSED || status === TICKET_STATUS.ANSWERED) setTicket({ status: TICKET_STATUS.WAITING });
-      return true;
-    } catch (err) {
-      showError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function callBack() {
+  function callBack() {
     setConfirmCall(false);
-    setBusy(true);
-    try {
+    return run(async () => {
       // The request first: 'Callback Requested' goes in the chat only once it is true.
       const { data, message } = await requestCallback(userId, ticketId);
       setTicket({ callback_requested: true });
@@ -226,41 +219,21 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
       const chat = await addChat({ user_id: userId, ticket_id: ticketId, chat_message: supportTexts.callbackRequested });
       appendChat(chat);
       if (status !== TICKET_STATUS.NEW) setTicket({ status: TICKET_STATUS.WAITING });
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function rate(rating: number, comment?: string) {
-    setBusy(true);
-    try {
+  function rate(rating: number, comment?: string) {
+    return run(async () => {
       const closed = await closeTicket({ user_id: userId, ticket_id: ticketId, rating, ...(comment?.trim() ? { rating_comment: comment.trim() } : {}) });
       setTicket({ status: closed.status, rating: closed.rating, rating_comment: closed.rating_comment });
       setFeedbackFor(null);
       setFeedback('');
       await Promise.all([conversation.refetch(), queryClient.invalidateQueries({ queryKey: keys.tickets })]);
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function openAttachment(fileId: number) {
-    // Opened before the await so the browser does not treat it as a pop-up.
-    const win = window.open('', '_blank');
-    try {
-      const [entry] = await attachmentUrl(userId, ticketId, fileId);
-      const url = safeLink(entry?.url);
-      if (!url) throw new Error(serverMessages.somethingWentWrong);
-      if (win) win.location.href = url;
-      else window.location.assign(url);
-    } catch {
-      win?.close();
-      showError(serverMessages.somethingWentWrong);
-    }
+  function openAttachment(fileId: number) {
+    return openInNewTab(async () => (await attachmentUrl(userId, ticketId, fileId))[0]?.url).catch(() => showError(serverMessages.somethingWentWrong));
   }
 
   return (

@@ -3,6 +3,7 @@ import { mobileSchema } from '@pmw/contract/mobile';
 import { otpSchema } from '@pmw/contract/auth';
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { teamFirstNameSchema, type Team, type TeamMember } from '@pmw/contract/team';
+import { Field } from '../../shared/field';
 import { OtpField } from '../../shared/otp-field';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
@@ -11,7 +12,7 @@ import { noteBlocked } from './blocked';
 import { TeamLabel } from './team-label';
 import { t } from './messages';
 import { firstIssue } from '../../shared/i18n';
-import { LanguageSwitch } from '../../shared/language-switch';
+import { PageLanguageSwitch } from '../../shared/language-switch';
 
 /** Name, mobile, then the 4-digit OTP (60 s resend); the request_id of the send goes with the login. */
 export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (member: TeamMember) => void }) {
@@ -63,51 +64,37 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
 
   return (
     <main className="team-login">
-      <div className="page-lang">
-        <LanguageSwitch />
-      </div>
+      <PageLanguageSwitch />
       <TeamLabel team={team} />
       <form className="card team-login__card" onSubmit={submit} noValidate>
         <h1>{t('loginTitle')}</h1>
         <p className="muted">{t('loginSubtitle')}</p>
-        <div className="field">
-          <label htmlFor="team-name">{t('nameLabel')}</label>
-          <input
-            id="team-name"
-            className="input"
-            autoComplete="name"
-            placeholder={t('namePlaceholder')}
-            value={name}
-            readOnly={!!requestId}
-            aria-invalid={!!errors.name}
-            aria-describedby={errors.name ? 'team-name-error' : undefined}
-            onChange={(e) => setName(e.target.value)}
-          />
-          {errors.name && <p id="team-name-error" className="field__error">{errors.name}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="team-mobile">{t('mobileLabel')}</label>
-          <input
-            id="team-mobile"
-            className="input"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            placeholder={t('mobilePlaceholder')}
-            value={mobile}
-            readOnly={!!requestId}
-            aria-invalid={!!errors.mobile}
-            aria-describedby={errors.mobile ? 'team-mobile-error' : undefined}
-            onChange={(e) => setMobile(e.target.value.replace(/\D/g, '').slice(0, 10))}
-          />
-          {errors.mobile && <p id="team-mobile-error" className="field__error">{errors.mobile}</p>}
-          {requestId && (
-            <button type="button" className="link-button team-login__change" onClick={() => { setRequestId(undefined); setOtp(''); countdown.reset(); }}>
-              {t('changeNumber')}
-            </button>
+        <Field label={t('nameLabel')} error={errors.name}>
+          {(a11y) => <input {...a11y} className="input" autoComplete="name" placeholder={t('namePlaceholder')} value={name} readOnly={!!requestId} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <Field label={t('mobileLabel')} error={errors.mobile}>
+          {(a11y) => (
+            <>
+              <input
+                {...a11y}
+                className="input"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={10}
+                placeholder={t('mobilePlaceholder')}
+                value={mobile}
+                readOnly={!!requestId}
+                onChange={(e) => setMobile(e.target.value.replace(/\D/g, '').slice(0, 10))}
+              />
+              {requestId && (
+                <button type="button" className="link-button team-login__change" onClick={() => { setRequestId(undefined); setOtp(''); countdown.reset(); }}>
+                  {t('changeNumber')}
+                </button>
+              )}
+            </>
           )}
-        </div>
+        </Field>
         {requestId && (
           <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={() => void send()} label={t('otpLabel')} error={errors.otp} resendLabel={t('resendOtp')} disabled={busy} autoFocus />
         )}

@@ -17,7 +17,7 @@ import { QueuedLeads } from './queued-leads';
 import { InstallPrompt } from './install-prompt';
 import { useOnline } from './use-online';
 import { t } from './messages';
-import { LanguageSwitch } from '../../shared/language-switch';
+import { PageLanguageSwitch } from '../../shared/language-switch';
 
 /** A moment after the signal returns (it often flickers), then every 20 s while leads wait. */
 const QUEUE_FIRST_TRY_MS = 1_500;
@@ -73,9 +73,7 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
 
   return (
     <div className="team-home">
-      <div className="page-lang">
-        <LanguageSwitch />
-      </div>
+      <PageLanguageSwitch />
       <header className="team-header">
         <TeamLabel team={team} />
         <div className="team-header__me">

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isCompletePincode, projectAction, projectAvailability, truncatePincode, type TeamProject } from '@pmw/contract/team';
+import { Field } from '../../shared/field';
 import { Loader } from '../../shared/loader';
 import { showError } from '../../shared/message-bar';
 import { fetchProjects, filterByPincode, teamKeys } from './team-api';
@@ -65,25 +66,23 @@ export function ProjectsPage({
   return (
     <section className="team-projects">
       <div className="team-filters">
-        <div className="field">
-          <label htmlFor="team-search">{t('searchLabel')}</label>
-          <input id="team-search" className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        <div className="field team-filters__pincode">
-          <label htmlFor="team-pincode">{t('pincodeLabel')}</label>
-          <input
-            id="team-pincode"
-            className="input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder={t('pincodePlaceholder')}
-            value={pincode}
-            aria-describedby="team-pincode-hint"
-            onChange={(e) => setPincode(truncatePincode(e.target.value))}
-          />
-          <p id="team-pincode-hint" className="field__hint">{t('pincodeHint')}</p>
-        </div>
+        <Field label={t('searchLabel')}>
+          {(a11y) => <input {...a11y} className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />}
+        </Field>
+        <Field label={t('pincodeLabel')} hint={t('pincodeHint')} className="team-filters__pincode">
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder={t('pincodePlaceholder')}
+              value={pincode}
+              onChange={(e) => setPincode(truncatePincode(e.target.value))}
+            />
+          )}
+        </Field>
       </div>
       <div className="team-chips" role="group" aria-label={t('categoriesLabel')}>
         <button type="button" className="team-chip" aria-pressed={category === undefined} onClick={() => setCategory(undefined)}>
