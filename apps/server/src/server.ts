@@ -2,6 +2,7 @@
 // build's demo snapshot and starts that copy, then loads the server (main.mjs,
 // a bundle of its own) while the files copy: the copy and the module loading
 // overlap instead of adding up.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
@@ -18,7 +19,10 @@ try {
 }
 // Awaited by main before it opens the database; a failure is reported there.
 restoring.catch(() => undefined);
-const { main } = (await import(new URL('./main.mjs', import.meta.url).href)) as { main: typeof Main };
+// Built: main.mjs beside this file; from the sources (tsx): main.ts.
+const bundled = new URL('./main.mjs', import.meta.url);
+const mainUrl = existsSync(fileURLToPath(bundled)) ? bundled : new URL('./main.ts', import.meta.url);
+const { main } = (await import(mainUrl.href)) as { main: typeof Main };
 main(restoring).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
