@@ -8,9 +8,7 @@ import path from 'node:path';
 // SERVER_OUT_DIR lets several builds run side by side (e.g. parallel test runs).
 const out = process.env.SERVER_OUT_DIR ?? 'dist';
 rmSync(out, { recursive: true, force: true });
-await build({
-  entryPoints: ['src/server.ts'],
-  outfile: path.join(out, 'server.mjs'),
+const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -20,7 +18,11 @@ await build({
   alias: { '@pmw/contract': path.resolve('../../packages/contract/src') },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
-});
+};
+// server.mjs is the small entry: it starts copying the demo snapshot into a
+// fresh data dir, then imports main.mjs (the server) while the files copy.
+await build({ ...common, entryPoints: ['src/main.ts'], outfile: path.join(out, 'main.mjs') });
+await build({ ...common, entryPoints: ['src/server.ts'], outfile: path.join(out, 'server.mjs') });
 cpSync('drizzle', path.join(out, 'drizzle'), { recursive: true });
 
 // The demo snapshot: the bundle migrates and seeds a PGlite database once, here,

@@ -7,7 +7,8 @@ import { documents } from '../db/schema/index';
 import { createFieldCipher } from '../lib/crypto';
 import { body, createTestApp, loginWorker, type TestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
-import { rekeySealedData, restoreDemoSnapshot, SNAPSHOT_SECRET_KEY } from './snapshot';
+import { restoreDemoSnapshot } from './restore';
+import { rekeySealedData, SNAPSHOT_SECRET_KEY } from './snapshot';
 
 const NEW_KEY = 'a-key-this-data-dir-made-for-itself-0000000001';
 
@@ -39,7 +40,7 @@ describe('restoring the snapshot', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pmw-snapshot-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('copies the snapshot into a data dir with no database, and never over one', () => {
+  it('copies the snapshot into a data dir with no database, and never over one', async () => {
     const snapshot = path.join(dir, 'snapshot');
     mkdirSync(path.join(snapshot, 'pgdata'), { recursive: true });
     mkdirSync(path.join(snapshot, 'files'), { recursive: true });
@@ -48,16 +49,16 @@ describe('restoring the snapshot', () => {
     const fresh = path.join(dir, 'fresh');
     mkdirSync(fresh);
     writeFileSync(path.join(fresh, 'secret.key'), 'mine');
-    expect(restoreDemoSnapshot(snapshot, fresh)).toBe(true);
+    expect(await restoreDemoSnapshot(snapshot, fresh)).toBe(true);
     expect(existsSync(path.join(fresh, 'pgdata', 'PG_VERSION'))).toBe(true);
     expect(readFileSync(path.join(fresh, 'secret.key'), 'utf8')).toBe('mine');
     expect(readFileSync(path.join(fresh, 'files', 'photo.png'), 'utf8')).toBe('png');
     // A second start finds its database and copies nothing.
     writeFileSync(path.join(fresh, 'pgdata', 'PG_VERSION'), 'changed');
-    expect(restoreDemoSnapshot(snapshot, fresh)).toBe(false);
+    expect(await restoreDemoSnapshot(snapshot, fresh)).toBe(false);
     expect(readFileSync(path.join(fresh, 'pgdata', 'PG_VERSION'), 'utf8')).toBe('changed');
     // No snapshot built: nothing to copy.
-    expect(restoreDemoSnapshot(path.join(dir, 'missing'), path.join(dir, 'other'))).toBe(false);
+    expect(await restoreDemoSnapshot(path.join(dir, 'missing'), path.join(dir, 'other'))).toBe(false);
   });
 
   it('the build seals the snapshot with the key a start unseals it with', () => {

@@ -1,5 +1,3 @@
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bankDetails, creditConsents, documents, otpRequests, payoutRunItems } from '../db/schema/index';
@@ -11,28 +9,6 @@ import { createFieldCipher, hmac } from '../lib/crypto';
  * data dir's own key (`rekeySealedData`) before it serves anyone.
  */
 export const SNAPSHOT_SECRET_KEY = 'pmw-demo-snapshot-key-public-not-a-secret';
-
-/** Where the build puts the snapshot: beside the server bundle. */
-export const snapshotDir = (bundleDir: string) => path.join(bundleDir, 'demo-snapshot');
-
-/**
- * A fresh data dir (no database yet) outside production starts as a copy of
- * the build's migrated and seeded PGlite snapshot (database and demo files)
- * instead of creating, migrating and seeding a database. Answers whether it did.
- */
-export function restoreDemoSnapshot(snapshot: string, dataDir: string): boolean {
-  const pgdata = path.join(dataDir, 'pgdata');
-  if (!existsSync(path.join(snapshot, 'pgdata', 'PG_VERSION'))) return false;
-  if (existsSync(pgdata) && readdirSync(pgdata).length) return false;
-  try {
-    cpSync(snapshot, dataDir, { recursive: true, errorOnExist: false, force: false });
-    return true;
-  } catch (err) {
-    // A half copy must not pass for a database: start the usual way instead.
-    rmSync(pgdata, { recursive: true, force: true });
-    throw err;
-  }
-}
 
 /**
  * Seals again, with `toKey`, everything sealed with `fromKey`: document

@@ -1,10 +1,15 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 import { parse as parseCsv } from '@fast-csv/parse';
 import { format as formatCsv } from '@fast-csv/format';
 import type { DataDownloadFormat } from '@pmw/contract/data-download';
 import { defuseFormula } from '@pmw/contract/spreadsheet';
+
+// exceljs is loaded on first use (an xlsx read or written): a start does not pay for parsing it.
+let excelLoaded: typeof ExcelJS | undefined;
+const excel = (): typeof ExcelJS => (excelLoaded ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJS);
 
 /** A cell as it is read and written back: text, number, date or empty. */
 export type Cell = string | number | boolean | Date | null;
@@ -26,7 +31,7 @@ export async function* readRows(format: DataDownloadFormat, source: Readable): A
     }
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const reader = new (excel().stream.xlsx.WorkbookReader)(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -109,7 +114,7 @@ export function createRowWriter(format: DataDownloadFormat, destination: Writabl
       },
     };
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: destination, useStyles: false, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream: destination, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Sheet1');
   return {
     async write(row) {

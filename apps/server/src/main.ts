@@ -1,0 +1,145 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { createProviders } from './providers/index';
+import { seedIfNeeded } from './seed/index';
+import { rekeySealedData, SNAPSHOT_SECRET_KEY } from './seed/snapshot';
+import { printBanner } from './banner';
+import { createAdmin, createAdminMessages, createAdminMobile } from './create-admin';
+import { AppError } from './errors';
+import pino from 'pino';
+
+function makeLogger(config: Config) {
+  const pretty = config.env === 'development' && process.stdout.isTTY;
+  return pino({
+    level: config.logLevel,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  });
+}
+
+/**
+ * Starts the server. `restoring` is the entry's copy of the demo snapshot
+ * into a fresh data dir (server.ts), already under way: true once it copied.
+ */
+export async function main(restoring: Promise<boolean>) {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = makeLogger(config);
+  const adminOnly = process.argv.includes('--create-admin');
+  const admin = adminOnly ? createAdminMobile(process.argv) : undefined;
+  if (admin && 'error' in admin) {
+    console.error(admin.error);
+    process.exit(1);
+  }
+  const started = Date.now();
+  // Outside production a fresh PGlite data dir starts as a copy of the build's migrated, seeded snapshot.
+  const restored = await restoring;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  if (process.argv.includes('--migrate-only')) {
+    await database.migrate();
+    const left = await database.pendingMigrations();
+    await database.close();
+    if (left.length) throw new Error(`Migrations still pending after migrating: ${left.join(', ')}`);
+    logger.info('Database migrated');
+    return;
+  }
+  if (admin && 'mobile' in admin) {
+    // Production: the database must be migrated already (`npm run migrate`); elsewhere it is migrated here.
+    if (config.env !== 'production') await database.migrate();
+    const pending = await database.pendingMigrations();
+    if (pending.length) {
+      console.error(`The database has migrations that have not run (${pending.join(', ')}). Run \`npm run migrate\` first.`);
+      await database.close();
+      process.exit(1);
+    }
+    try {
+      const { outcome, user_id } = await createAdmin(database.db, admin.mobile);
+      console.log(createAdminMessages[outcome](admin.mobile, user_id));
+    } catch (err) {
+      await database.close();
+      if (err instanceof AppError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+    await database.close();
+    return;
+  }
+  if (config.env === 'production') {
+    // Several processes start at once in production: none of them migrates or races another.
+    const pending = await database.pendingMigrations();
+    if (pending.length) {
+      console.error(`The database has migrations that have not run (${pending.join(', ')}). Run \`npm run migrate\` once, then start the processes.`);
+      await database.close();
+      process.exit(1);
+    }
+  } else if ((await database.pendingMigrations()).length) {
+    // A restored snapshot or an existing data dir is usually migrated already: two reads say so.
+    await database.migrate();
+  }
+  // The snapshot's demo documents and banks were sealed with the public snapshot key: seal them with this data dir's.
+  if (restored) await rekeySealedData(database.db, SNAPSHOT_SECRET_KEY, config.secretKey);
+  const providers = await createProviders(config, database.db, logger);
+  const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
+  if (config.env === 'production' && process.argv.includes('--seed-only')) {
+    console.error('The demo data is never loaded in production: it has an ops admin anyone could ask an OTP for. Create the first admin with `npm run create-admin -- <mobile>`.');
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+  // Production never loads the demo (SEED_DEMO=always is refused there by the configuration).
+  const seedMode = config.env === 'production' ? 'never' : config.seedDemo;
+  const seeded = (await seedIfNeeded(services, seedMode, process.argv.includes('--seed-only'))) || restored;
+  if (process.argv.includes('--seed-only')) {
+    logger.info('Demo data loaded');
+    await app.close();
+    await database.close();
+    return;
+  }
+
+  let closing = false;
+  // Longer than the proxy's upstream keepalive_timeout (deploy/nginx.conf: 3 s).
+  const DRAIN_MS = config.env === 'production' ? 4_000 : 0;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      // First a short drain while still listening: open connections close after their
+      // next answer, so the proxy moves to the other processes without a failed request.
+      startDraining();
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+      // Node's close() also cuts connections it sees as idle, among them ones the proxy has
+      // just opened and is writing a request on. Only stop listening: each open connection
+      // then ends after its answer, and the force timer above bounds the wait.
+      if (DRAIN_MS > 0) app.server.closeIdleConnections = () => undefined;
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.env === 'production' && !config.publicUrl) {
+    logger.warn(`PUBLIC_URL is not set: links the server hands out (team share links, job page previews) use http://${config.host}:${config.port}, not the address people use. Set PUBLIC_URL to the public https origin.`);
+  }
+  printBanner({ config, port, database: database.kind, seeded, startupMs: Date.now() - started });
+}
