@@ -1,8 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { otpSchema } from '@pmw/contract/auth';
-import { Dialog } from '../../shared/dialog';
-import { OtpField } from '../../shared/otp-field';
-import { firstIssue } from '../../shared/i18n';
+import { OtpDialog } from '../../shared/otp-dialog';
 import { t } from './messages';
 
 /** The customer's OTP for a lead on a form that asks for one (spec 000, section 9: 30 s before Resend). */
@@ -15,43 +11,18 @@ export function LeadOtpDialog(props: {
   onVerify: (otp: string) => void;
   onClose: () => void;
 }) {
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = otpSchema.safeParse(otp);
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setError(undefined);
-    props.onVerify(parsed.data);
-  }
-
+  const { mobile, ...rest } = props;
   return (
-    <Dialog open={props.open} onClose={props.onClose} title={t('customerOtpTitle')}>
-      <form onSubmit={submit} noValidate>
-        <p>{t('customerOtpSentTo', { mobile: props.mobile })}</p>
-        <OtpField
-          value={otp}
-          onChange={setOtp}
-          label={t('customerOtpLabel')}
-          secondsLeft={props.secondsLeft}
-          onResend={() => {
-            setOtp('');
-            props.onResend();
-          }}
-          error={error}
-          disabled={props.busy}
-          autoFocus
-        />
-        <div className="team-otp__actions">
-          <button type="button" className="button button--ghost" onClick={props.onClose} disabled={props.busy}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="button" disabled={props.busy}>
-            {props.busy ? t('submitting') : t('verifyAndSubmit')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <OtpDialog
+      {...rest}
+      actionsClassName="team-otp__actions"
+      texts={{
+        title: t('customerOtpTitle'),
+        sentTo: t('customerOtpSentTo', { mobile }),
+        label: t('customerOtpLabel'),
+        cancel: t('cancel'),
+        submit: props.busy ? t('submitting') : t('verifyAndSubmit'),
+      }}
+    />
   );
 }
