@@ -121,6 +121,8 @@ export function registerFeedbackForm(app: FastifyInstance, ctx: RouteContext, de
     const link = postedLink(req.body);
     const data: FeedbackPageData = { link, task: null, problem: null };
     const status = (error as FastifyError).statusCode ?? 500;
+    // A failure of ours is not the merchant's to fix: the app's answer, which never shows its details.
+    if (status >= 500) throw error;
     const fields = (error as AppError & { fields?: { field: string; message: string }[] }).fields ?? [];
     const atField = fields.map((f) => [FORM_FIELDS[f.field.split('.')[0]!], f.message] as const).filter(([field]) => field);
     if (!link || (error instanceof AppError && error.code === 'NOT_FOUND')) {
@@ -135,7 +137,7 @@ export function registerFeedbackForm(app: FastifyInstance, ctx: RouteContext, de
       }
       data.form = { ...postedState(req.body), errors: Object.fromEntries(atField.map(([field, message]) => [field, localize(message, locale)])) };
     } else {
-      // Anything else (a bad link part, a failure) is not the merchant's to fix on this form.
+      // Anything else (a body too large, a bad content type) answers the app's envelope.
       throw error;
     }
     const html = await pages.render(req, 'fb', data, pageMeta(deps.linkOrigin, req));
