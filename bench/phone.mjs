@@ -127,7 +127,14 @@ for (const p of pages) {
   for (const url of p.limitPaths) limitPages.set(url, p.limitHtml ?? strip(await (await fetch(server.base + url)).text()));
 }
 const limitPort = await freePort();
+// The static pages' plain forms post somewhere real: any POST answers a page, as a form handler would.
+const POSTED = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Thank you</title></head><body><main><h1>Thank you for your valuable feedback</h1></main></body></html>';
 const limitServer = createServer((req, res) => {
+  if (req.method === 'POST') {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(POSTED));
+    return;
+  }
   const html = limitPages.get(req.url ?? '');
   res.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
   res.end(html ?? '');
