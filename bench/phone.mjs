@@ -34,6 +34,13 @@ const LOGIN_FORM = '<!doctype html><html lang="en"><head><meta charset="utf-8"><
  * Each page: where it starts, what a person does, and when it is usable.
  * `budget` names the build's budget row whose size is reported.
  */
+/**
+ * Usable means seen as well as present: after the element is there, one
+ * animation frame, which the browser runs only once it may paint (never while
+ * a render-blocking stylesheet is still loading), on both sides alike.
+ */
+const painted = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+
 const pages = [
   {
     id: 'utm', budget: '/utm/{code}', path: '/utm/asha01', limitPaths: ['/utm/asha01', '/utm/asha01/400'],
@@ -41,14 +48,16 @@ const pages = [
     async use(page) {
       await page.getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
       await page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' }).waitFor();
+      await painted(page);
     },
   },
   {
     id: 'fb', budget: '/fb/...', path: FEEDBACK, limitPaths: [FEEDBACK],
     label: 'until Submit Feedback can be pressed',
-    async use(page, limit) {
+    // The form is a plain form post (it works before any script runs), on both sides.
+    async use(page) {
       await page.getByRole('button', { name: /Submit Feedback/ }).or(page.getByRole('link', { name: 'Join Now' })).first().waitFor();
-      if (!limit) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await painted(page);
     },
   },
   {
@@ -56,6 +65,7 @@ const pages = [
     label: 'until Apply Now works (a link to the next step)',
     async use(page) {
       await page.getByRole('link', { name: 'Apply Now' }).waitFor();
+      await painted(page);
     },
   },
   {
@@ -63,6 +73,7 @@ const pages = [
     label: 'until the login form can be used',
     async use(page) {
       await page.locator('form button[type="submit"]').first().waitFor();
+      await painted(page);
     },
   },
   {
@@ -70,6 +81,7 @@ const pages = [
     label: 'until the login form can be used',
     async use(page) {
       await page.locator('form button[type="submit"]').first().waitFor();
+      await painted(page);
     },
   },
 ].filter((p) => !only || only.includes(p.id));
@@ -115,7 +127,14 @@ for (const p of pages) {
   for (const url of p.limitPaths) limitPages.set(url, p.limitHtml ?? strip(await (await fetch(server.base + url)).text()));
 }
 const limitPort = await freePort();
+// The static pages' plain forms post somewhere real: any POST answers a page, as a form handler would.
+const POSTED = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Thank you</title></head><body><main><h1>Thank you for your valuable feedback</h1></main></body></html>';
 const limitServer = createServer((req, res) => {
+  if (req.method === 'POST') {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(POSTED));
+    return;
+  }
   const html = limitPages.get(req.url ?? '');
   res.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
   res.end(html ?? '');

@@ -46,16 +46,18 @@ test('a merchant opens the demo link, rates 2 with reasons and a comment, and th
 
   // Default 4 stars with the praise chips.
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Good Sales Person' })).toBeVisible();
-  await page.getByRole('button', { name: 'Great conversation' }).click();
-  await expect(page.getByRole('button', { name: 'Great conversation' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('checkbox', { name: 'Good Sales Person' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Was in hurry' })).toBeHidden();
+  await page.getByText('Great conversation').click();
+  await expect(page.getByRole('checkbox', { name: 'Great conversation' })).toBeChecked();
 
   // Choosing a star clears the reasons and shows the other chip set.
   await page.getByRole('radio', { name: '2 stars' }).check({ force: true });
-  await expect(page.getByRole('button', { name: 'Great conversation' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Was in hurry' }).click();
-  await expect(page.getByLabel('Tell us more')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Other' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Great conversation' })).toBeHidden();
+  await expect(page.locator('input[name="reason"][value="Great conversation"]')).not.toBeChecked();
+  await page.getByText('Was in hurry').click();
+  await expect(page.getByLabel('Tell us more')).toBeHidden();
+  await page.getByText('Other', { exact: true }).click();
   await page.getByLabel('Tell us more').fill('Left before the test payment');
   await page.getByRole('button', { name: 'Submit Feedback' }).click();
 
@@ -97,7 +99,7 @@ test('a refused location still lets the merchant submit', async ({ page, context
   await openLive(page, feedbackLinkPath({ job_task_id: 5003, ref_value: '9876512347', user_id: 102, otp: '7788' }));
   await expect(page.getByRole('heading', { name: 'Ravi' })).toBeVisible();
   await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
-  await page.getByRole('button', { name: 'Explained the product clearly' }).click();
+  await page.getByText('Explained the product clearly').click();
   await page.getByRole('button', { name: 'Submit Feedback' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your valuable feedback' })).toBeVisible();
 });
@@ -110,4 +112,50 @@ test('a link that does not decode, or is not that partner’s, says it is not va
   await expect(page.getByRole('heading', { name: 'This feedback link is not valid' })).toBeVisible();
   await page.goto(feedbackLinkPath({ job_task_id: 5001, ref_value: '9876512345', user_id: 101, otp: '9999' }));
   await expect(page.getByRole('heading', { name: 'This feedback link is not valid' })).toBeVisible();
+});
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+  const raviShop = feedbackLinkPath({ job_task_id: 5004, ref_value: '9876512348', user_id: 102, otp: '5566' });
+
+  test('a wrong code, then too long a comment, each show their message; then the feedback is submitted', async ({ page }) => {
+    await page.goto(raviShop);
+    await expect(page.getByRole('heading', { name: 'Ravi' })).toBeVisible();
+    // The form is the server's: nothing of the page's script ran.
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+
+    // Someone changed the link's code on its way: the form's post says the link is not valid.
+    await page.route('**/api/v2/feedback/response/form', (route) =>
+      route.continue({ postData: (route.request().postData() ?? '').replace('otp=5566', 'otp=5567') }),
+    );
+    await page.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(page.getByRole('heading', { name: 'This feedback link is not valid' })).toBeVisible();
+    await page.unroute('**/api/v2/feedback/response/form');
+
+    // Low stars show their own reasons and the box for more, without script (CSS).
+    await page.goto(raviShop);
+    await page.getByRole('radio', { name: '2 stars' }).check({ force: true });
+    await expect(page.getByRole('checkbox', { name: 'Good Sales Person' })).toBeHidden();
+    await page.getByText('Did not explain product properly').click();
+    await page.getByText('Was in hurry').click();
+    await page.getByText('Speaking rudely').click();
+    await page.getByText('Other', { exact: true }).click();
+    await page.getByLabel('Tell us more').fill('y'.repeat(750));
+    await page.getByRole('button', { name: 'Submit Feedback' }).click();
+    // The reasons and the text together are too long: the message is at the box, the choices kept.
+    const box = page.getByLabel('Tell us more');
+    await expect(page.getByText('Your feedback can have at most 750 characters')).toBeVisible();
+    await expect(box).toHaveAttribute('aria-describedby', /fb-other-error/);
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('radio', { name: '2 stars' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Was in hurry' })).toBeChecked();
+    await page.screenshot({ path: test.info().outputPath('feedback-nojs-error-390.png'), fullPage: true });
+
+    await box.fill('Came back later to finish');
+    await page.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your valuable feedback' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/partner/');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Thank you for your valuable feedback' })).toBeVisible();
+  });
 });

@@ -54,7 +54,7 @@ import { createCatalogueCache } from './lib/catalogue-cache';
 import { createCampaignService } from './modules/campaign/campaign.service';
 import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
 import { registerCampaignPage } from './modules/campaign/campaign.page';
-import { registerFeedbackPage } from './modules/feedback/feedback.page';
+import { registerFeedbackForm, registerFeedbackPage } from './modules/feedback/feedback.page';
 import { createPublicPages } from './http/public-pages';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
@@ -216,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
+  registerFeedbackForm(app, ctx, { feedback: services.feedback, pages, linkOrigin });
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
   registerFileRoutes(app, ctx, services.files, [
     { prefix: '/partner', kind: 'worker' },

@@ -82,9 +82,22 @@ export function feedbackLinkPath(link: FeedbackLink): string {
 }
 
 /** What the server puts in a feedback page's HTML for the browser to hydrate from. */
+/** Where the plain form's answer can go wrong, each shown at its own field. */
+export type FeedbackFormField = 'rating' | 'reason' | 'other';
+
+/** What a merchant posted without script, sent back with the errors when the server refused it. */
+export interface FeedbackFormState {
+  rating: number;
+  reasons: string[];
+  other: string;
+  errors: Partial<Record<FeedbackFormField, string>>;
+}
+
 export interface FeedbackPageData {
   link: FeedbackLink | null;
   task: FeedbackTask | null;
+  /** Present when the page answers a plain form post that was refused. */
+  form?: FeedbackFormState;
   /** Why there is no task: a link that names none, one locked after wrong tries (with the server's message), or a failure. */
   problem: null | { kind: 'invalid' | 'locked' | 'failed'; message: string };
 }

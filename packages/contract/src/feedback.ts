@@ -57,6 +57,25 @@ export const feedbackResponseBodySchema = z.object({
 });
 export type FeedbackResponseBody = z.input<typeof feedbackResponseBodySchema>;
 
+/**
+ * The same answer as a plain form post from the page (no script yet): the
+ * link's parts, the stars, the ticked reasons and the 'Other' text. The
+ * server joins them like the page does (`feedbackComment`).
+ */
+export const feedbackFormBodySchema = z.object({
+  entity_id: coerceInt().positive(),
+  ref_value: refValueSchema,
+  user_id: coerceInt().positive(),
+  otp: linkOtpSchema,
+  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'Rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'Rating must be 1 to 5'),
+  /** One ticked reason arrives as a string, several as a list. */
+  reason: z
+    .union([text().max(100), z.array(text().max(100)).max(10)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  other: text().max(FEEDBACK_COMMENT_MAX, `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
+});
+
 export const feedbackSavedSchema = z.object({
   feedback_id: int(),
   rating: int(),
@@ -110,6 +129,16 @@ export const feedbackRoutes = {
     method: 'POST', path: '/feedback/response/add', auth: 'public',
     summary: "Stores a merchant's rating of a partner, once per link",
     body: feedbackResponseBodySchema, response: feedbackSavedSchema,
+  }),
+  /**
+   * The page's own form posted without script (application/x-www-form-urlencoded):
+   * the same checks and limits as `addResponse`; answers the page again, with
+   * the thank-you (a redirect to the link) or the error at its field.
+   */
+  submitForm: defineRoute({
+    method: 'POST', path: '/feedback/response/form', auth: 'public',
+    summary: "A merchant's rating posted by the feedback page's plain form; answers the page",
+    body: feedbackFormBodySchema, response: z.null(), produces: ['text/html'],
   }),
   /** For the partner's profile. */
   partnerSummary: defineRoute({

@@ -9,6 +9,8 @@ export const DEMO_FEEDBACK = {
   /** Already rated 5, so Asha's average starts at 5.0 from 1 rating. */
   rated: { job_task_id: 5002, user_id: DEMO.asha.user_id, job_id: 251, merchant_mobile: '9876512346', otp: '8642' },
   ravi: { job_task_id: 5003, user_id: DEMO.ravi.user_id, job_id: 252, merchant_mobile: '9876512347', otp: '7788' },
+  /** Another of Ravi's visits, for the page without script. */
+  raviShop: { job_task_id: 5004, user_id: DEMO.ravi.user_id, job_id: 252, merchant_mobile: '9876512348', otp: '5566' },
 } as const;
 
 export const demoFeedbackPath = feedbackLinkPath({

@@ -82,10 +82,11 @@ export function createFeedbackService(deps: { db: Db; users: UsersService; suppo
 
     /**
      * Stores the merchant's rating once. A repeat (double tap, reopened link)
-     * answers the stored row instead of adding a second one.
+     * answers the stored row instead of adding a second one. `partnerId`, when
+     * the caller's link names the partner (the page's form), must match too.
      */
-    async respond(body: ResponseBody, address: string) {
-      const task = await taskForLink({ job_task_id: body.entity_id, ref_value: body.ref_value, otp: body.otp }, address);
+    async respond(body: ResponseBody, address: string, partnerId?: number) {
+      const task = await taskForLink({ job_task_id: body.entity_id, ref_value: body.ref_value, otp: body.otp, user_id: partnerId }, address);
       const before = await existing(task.job_task_id, body.ref_value);
       if (before) return { feedback_id: before.feedback_id, rating: before.rating, comment: before.comment, created: false };
       try {

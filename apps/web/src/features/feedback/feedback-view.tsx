@@ -4,8 +4,11 @@ import {
   FEEDBACK_DEFAULT_RATING,
   FEEDBACK_MAX_RATING,
   FEEDBACK_OTHER,
+  FEEDBACK_REASONS_HIGH,
+  FEEDBACK_REASONS_LOW,
   feedbackComment,
-  feedbackReasonsFor,
+  type FeedbackFormField,
+  type FeedbackFormState,
   type FeedbackLink,
   type FeedbackPageData,
 } from '@pmw/contract/feedback-rules';
@@ -68,7 +71,7 @@ function FeedbackBody({ data }: { data: FeedbackPageData }) {
   return (
     <>
       <PartnerCard task={data.task} otp={data.link.otp} />
-      <RatingForm link={data.link} location={location} onDone={() => setDone(true)} />
+      <RatingForm link={data.link} posted={data.form} location={location} onDone={() => setDone(true)} />
     </>
   );
 }
@@ -133,16 +136,29 @@ function PartnerCard({ task, otp }: { task: FeedbackTask; otp: string }) {
   );
 }
 
-function RatingForm(props: { link: FeedbackLink; location: { lat: number; lng: number } | null; onDone: () => void }) {
-  const [rating, setRating] = useState(FEEDBACK_DEFAULT_RATING);
-  const [reasons, setReasons] = useState<string[]>([]);
-  const [other, setOther] = useState('');
+/** The form's action: a plain post that works before any script runs (the page answers it). */
+const FORM_ACTION = '/api/v2/feedback/response/form';
+
+/**
+ * The stars, the reason chips and the 'Other' box as a real form: without
+ * script it posts to the server, which answers the thank-you or this page with
+ * the message at its field; once hydrated it sends the same answer in place.
+ * Both chip sets are on the page and CSS shows the set of the checked stars
+ * (`:has`), so it is right without script too; the server keeps only the
+ * reasons of the chosen stars.
+ */
+function RatingForm(props: { link: FeedbackLink; posted?: FeedbackFormState; location: { lat: number; lng: number } | null; onDone: () => void }) {
+  const [rating, setRating] = useState(props.posted?.rating ?? FEEDBACK_DEFAULT_RATING);
+  const [reasons, setReasons] = useState<string[]>(props.posted?.reasons ?? []);
+  const [other, setOther] = useState(props.posted?.other ?? '');
+  const [errors, setErrors] = useState(props.posted?.errors ?? {});
   const commentId = useId();
   const [busy, setBusy] = useState(false);
 
   function choose(n: number) {
     setRating(n);
     setReasons([]);
+    setErrors({});
   }
   function toggle(reason: string) {
     setReasons((now) => (now.includes(reason) ? now.filter((r) => r !== reason) : [...now, reason]));
@@ -151,6 +167,7 @@ function RatingForm(props: { link: FeedbackLink; location: { lat: number; lng: n
     e.preventDefault();
     if (busy) return;
     setBusy(true);
+    setErrors({});
     try {
       // The call and its schemas load when the merchant submits.
       const { sendFeedback } = await import('./feedback-actions');
@@ -163,10 +180,37 @@ function RatingForm(props: { link: FeedbackLink; location: { lat: number; lng: n
     }
   }
 
-  const otherOpen = reasons.includes(FEEDBACK_OTHER);
+  const low = rating < 4;
+  const errorOf = (field: FeedbackFormField) =>
+    errors[field] ? (
+      <p id={`fb-${field}-error`} className="field__error" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+  const reasonSet = (set: readonly string[], which: 'low' | 'high') => (
+    <fieldset className={`fb-chips fb-chips--${which}`} aria-describedby={errors.reason ? 'fb-reason-error' : undefined}>
+      <legend className="visually-hidden">{t('reasonsLabel')}</legend>
+      {set.map((reason) => (
+        <label key={reason} className={`fb-chip${reasons.includes(reason) ? ' fb-chip--on' : ''}`}>
+          <input type="checkbox" name="reason" value={reason} className="fb-chip__box" checked={reasons.includes(reason)} onChange={() => toggle(reason)} />
+          {t(REASON_KEYS[reason] ?? 'reasonOther')}
+        </label>
+      ))}
+    </fieldset>
+  );
   return (
-    <form className="fb-card card" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <fieldset className="fb-stars">
+    <form
+      className={`fb-card card fb-form fb-form--${low ? 'low' : 'high'}${reasons.includes(FEEDBACK_OTHER) ? ' fb-form--other' : ''}`}
+      method="post"
+      action={FORM_ACTION}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+    >
+      <input type="hidden" name="entity_id" value={props.link.job_task_id} />
+      <input type="hidden" name="ref_value" value={props.link.ref_value} />
+      <input type="hidden" name="user_id" value={props.link.user_id} />
+      <input type="hidden" name="otp" value={props.link.otp} />
+      <fieldset className="fb-stars" aria-describedby={errors.rating ? 'fb-rating-error' : undefined}>
         <legend className="fb-heading">{t('rateOurPartner')}</legend>
         <div className="fb-stars__row">
           {Array.from({ length: FEEDBACK_MAX_RATING }, (_, i) => i + 1).map((n) => (
@@ -184,36 +228,28 @@ function RatingForm(props: { link: FeedbackLink; location: { lat: number; lng: n
             </label>
           ))}
         </div>
+        {errorOf('rating')}
       </fieldset>
-      <fieldset className="fb-chips">
-        <legend className="visually-hidden">{t('reasonsLabel')}</legend>
-        {feedbackReasonsFor(rating).map((reason) => (
-          <button
-            key={reason}
-            type="button"
-            className={`fb-chip${reasons.includes(reason) ? ' fb-chip--on' : ''}`}
-            aria-pressed={reasons.includes(reason)}
-            onClick={() => toggle(reason)}
-          >
-            {t(REASON_KEYS[reason] ?? 'reasonOther')}
-          </button>
-        ))}
-      </fieldset>
-      {otherOpen && (
-        <div className="field">
-          <label htmlFor={commentId}>{t('otherComment')}</label>
-          <textarea
-            id={commentId}
-            className="input"
-            rows={3}
-            maxLength={FEEDBACK_COMMENT_MAX}
-            placeholder={t('otherPlaceholder')}
-            value={other}
-            onChange={(e) => setOther(e.target.value)}
-          />
-          <p className="field__hint">{t('charactersLeft', { n: FEEDBACK_COMMENT_MAX - other.length })}</p>
-        </div>
-      )}
+      {reasonSet(FEEDBACK_REASONS_LOW, 'low')}
+      {reasonSet(FEEDBACK_REASONS_HIGH, 'high')}
+      {errorOf('reason')}
+      <div className="field fb-other">
+        <label htmlFor={commentId}>{t('otherComment')}</label>
+        <textarea
+          id={commentId}
+          name="other"
+          className="input"
+          rows={3}
+          maxLength={FEEDBACK_COMMENT_MAX}
+          placeholder={t('otherPlaceholder')}
+          value={other}
+          onChange={(e) => setOther(e.target.value)}
+          aria-invalid={errors.other ? true : undefined}
+          aria-describedby={errors.other ? 'fb-other-error' : undefined}
+        />
+        {errorOf('other')}
+        <p className="field__hint">{t('charactersLeft', { n: FEEDBACK_COMMENT_MAX - other.length })}</p>
+      </div>
       <button type="submit" className="button button--block" disabled={busy}>
         {busy ? t('submitting') : t('submit')}
       </button>
