@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return reply.status(404).send({ status: false, message: speak(req, messages.routeNotFound), code: 'NOT_FOUND' });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spa.available()) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, spa.render()));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, spa.render(undefined, undefined, req.url)));
     }
     return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
   });

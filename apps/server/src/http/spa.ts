@@ -29,22 +29,39 @@ export function withMeta(html: string, meta: PageMeta): string {
 }
 
 /**
- * The built index.html, optionally with a page's own title and link-preview
- * meta tags rendered on the server (WhatsApp reads them, it runs no script).
+ * The page of the areas with a browser entry of their own (their routes
+ * only, `apps/web/pages/{area}.html`); every other address gets the app's
+ * `index.html`, which holds every area's routes.
+ */
+export function areaTemplate(url: string): string {
+  const pathname = url.split(/[?#]/)[0] ?? '';
+  if (/^\/mt(\/|$)/.test(pathname)) return 'pages/team.html';
+  if (/^\/partner(\/|$)/.test(pathname)) return 'pages/partner.html';
+  return 'index.html';
+}
+
+/**
+ * The built index.html (or an area's own page, by the address), optionally
+ * with a page's own title and link-preview meta tags rendered on the server
+ * (WhatsApp reads them, it runs no script).
  */
 export function createSpa(dist: string) {
-  let cached: string | undefined;
-  const load = () => {
-    if (cached === undefined) {
-      const file = path.join(dist, 'index.html');
-      cached = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const cached = new Map<string, string>();
+  const load = (template = 'index.html'): string => {
+    let html = cached.get(template);
+    if (html === undefined) {
+      const file = path.join(dist, template);
+      // A build without the area's page (an older one) serves the app's index.html there.
+      html = existsSync(file) ? readFileSync(file, 'utf8') : template === 'index.html' ? '' : load();
+      cached.set(template, html);
     }
-    return cached;
+    return html;
   };
   return {
     available: () => load() !== '',
-    render(meta?: PageMeta, bodyHtml?: string): string {
-      let html = load();
+    /** `url`: the address asked for, which picks the area's own page (see `areaTemplate`). */
+    render(meta?: PageMeta, bodyHtml?: string, url?: string): string {
+      let html = load(url === undefined ? undefined : areaTemplate(url));
       if (meta) html = withMeta(html, meta);
       if (bodyHtml) html = html.replace('<div id="root"></div>', `<div id="root">${bodyHtml}</div>`);
       return html;

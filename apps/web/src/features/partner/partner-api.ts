@@ -3,8 +3,7 @@ import { partnerFileRoutes, CONTENT_TYPES, fileExtension, type FilePurpose } fro
 import { api, putFile } from '../../shared/api-client';
 import { safeLink } from '../../shared/safe-url';
 
-export const sessionQueryKey = ['partner', 'session'] as const;
-export const fetchPartnerSession = () => api(partnerAuthRoutes.me);
+export { sessionQueryKey, fetchPartnerSession } from './partner-session';
 export const sendPartnerOtp = (mobile: string) => api(partnerAuthRoutes.sendOtp, { body: { mobile } });
 export const loginPartner = (mobile: string, otp: string) => api(partnerAuthRoutes.login, { body: { mobile, otp } });
 export const logoutPartner = () => api(partnerAuthRoutes.logout);

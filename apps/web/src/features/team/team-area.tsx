@@ -1,18 +1,28 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
-import { fetchMe, fetchTeam, logoutTeam, teamKeys } from './team-api';
+import { fetchMe, fetchTeam, teamKeys } from './team-session';
 import { rememberTeamCode, rememberedTeamCode } from './team-code';
-import { LoginPage } from './login-page';
-import { MemberHome } from './member-home';
+import { LoginPage, loadLoginActions } from './login-page';
 import { usePwa } from './pwa';
 import { clearBlocked, noteBlocked, useBlocked } from './blocked';
 import { t } from './messages';
 import './team.css';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { allQueries, QueryView } from '../../shared/query-view';
+import { withCatalogues } from '../../shared/i18n';
+import { whenIdle } from '../../shared/when-idle';
+
+/**
+ * A member's screens (projects, report, lead form) and their schemas load
+ * once the session is known, or when the browser is idle on the login: the
+ * first screen a link opens is the login, without zod.
+ */
+const loadMemberHome = () => import('./member-home');
+const MemberHome = lazy(withCatalogues(() => loadMemberHome().then((m) => ({ default: m.MemberHome }))));
+const logoutTeam = () => import('./team-api').then((m) => m.logoutTeam());
 
 /** /mt and /mt/{team_code}: the team's login, or the member's projects and report. */
 export function TeamArea() {
@@ -45,6 +55,10 @@ export function TeamArea() {
   useEffect(() => {
     if (team.data) rememberTeamCode(team.data.team_code);
   }, [team.data]);
+  // Whoever is here next presses Send OTP or opens a project: both are fetched while nothing else is.
+  useEffect(() => {
+    whenIdle(() => Promise.all([loadLoginActions(), loadMemberHome()]));
+  }, []);
   useEffect(() => onUnauthorized(() => queryClient.setQueryData(teamKeys.me, null)), [queryClient]);
   // Blocking takes effect on the next request: any call answering BLOCKED ends the session's screens.
   useEffect(
@@ -99,7 +113,11 @@ export function TeamArea() {
   if (!me.data || me.data.team_code !== team.data.team_code) {
     return <LoginPage team={team.data} onLoggedIn={(member) => queryClient.setQueryData(teamKeys.me, member)} />;
   }
-  return <MemberHome team={team.data} member={me.data} />;
+  return (
+    <Suspense fallback={<div className="page-loader"><Loader label={t('loading')} /></div>}>
+      <MemberHome team={team.data} member={me.data} />
+    </Suspense>
+  );
 }
 
 export function Blocked({ onAnotherNumber }: { onAnotherNumber?: () => void }) {
