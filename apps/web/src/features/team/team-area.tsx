@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
-import { fetchMe, fetchTeam, teamKeys } from './team-session';
+import { keepMember, memberOrCopy, teamKeys, teamOrCopy } from './team-session';
 import { rememberTeamCode, rememberedTeamCode } from './team-code';
 import { LoginPage, loadLoginActions } from './login-page';
 import { usePwa } from './pwa';
@@ -33,7 +33,7 @@ export function TeamArea() {
 
   const team = useQuery({
     queryKey: teamKeys.team(code),
-    queryFn: () => fetchTeam(code),
+    queryFn: () => teamOrCopy(code),
     enabled: code !== '',
     retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
     staleTime: 5 * 60_000,
@@ -42,7 +42,7 @@ export function TeamArea() {
     queryKey: teamKeys.me,
     queryFn: async () => {
       try {
-        return await fetchMe();
+        return await memberOrCopy(code);
       } catch (err) {
         if (err instanceof ApiError && err.httpStatus === 401) return null;
         throw err;
@@ -70,9 +70,14 @@ export function TeamArea() {
   );
 
   const blockedNow = useBlocked();
+  const blocked = blockedNow || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
+  // The member this phone shows without a signal: kept while signed in, forgotten at logout, a 401 or a block.
+  useEffect(() => {
+    if (blocked) keepMember(null);
+    else if (me.data !== undefined) keepMember(me.data);
+  }, [me.data, blocked]);
   // /mt opens the team this phone used last, at its own address, so the area's screens have one.
   if (!params.teamCode && code) return <Navigate to={`/mt/${encodeURIComponent(code)}`} replace />;
-  const blocked = blockedNow || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
   if (blocked) {
     return (
       <Blocked
@@ -85,7 +90,8 @@ export function TeamArea() {
       />
     );
   }
-  if (code === '' || (team.error instanceof ApiError && team.error.httpStatus < 500)) {
+  // A call that never reached the server (no signal) says nothing about the code: that is a failure to load, with Try again.
+  if (code === '' || (team.error instanceof ApiError && team.error.code !== 'NETWORK' && team.error.httpStatus < 500)) {
     return (
       <main className="center-page">
         <LanguageSwitch />

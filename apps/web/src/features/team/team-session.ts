@@ -1,5 +1,6 @@
 import { teamFirstCalls } from '@pmw/contract/first-calls';
-import { firstCall } from '../../shared/api-client';
+import type { Team, TeamMember } from '@pmw/contract/team';
+import { ApiError, firstCall } from '../../shared/api-client';
 
 /**
  * What the team area's first screen reads before anyone acts, without
@@ -17,3 +18,66 @@ export const teamKeys = {
 
 export const fetchTeam = (team_code: string) => firstCall(teamFirstCalls.team, { query: { team_code } });
 export const fetchMe = () => firstCall(teamFirstCalls.me);
+
+/**
+ * The last team and member this phone saw, so the area opens without a
+ * signal (the service worker has the page, these the login's two answers):
+ * used only when a call never reached the server, forgotten at logout, on a
+ * 401 and when the member is blocked.
+ */
+const OFFLINE_KEY = 'pmw_team_offline';
+interface OfflineCopy {
+  team: Team;
+  member: TeamMember | null;
+}
+
+function readCopy(): OfflineCopy | undefined {
+  try {
+    const raw = localStorage.getItem(OFFLINE_KEY);
+    return raw ? (JSON.parse(raw) as OfflineCopy) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCopy(copy: OfflineCopy | undefined): void {
+  try {
+    if (copy) localStorage.setItem(OFFLINE_KEY, JSON.stringify(copy));
+    else localStorage.removeItem(OFFLINE_KEY);
+  } catch {
+    // Private mode without storage: the area needs a signal to open.
+  }
+}
+
+const unreachable = (err: unknown) => err instanceof ApiError && err.code === 'NETWORK';
+
+/** The team by its code; without a signal, the copy this phone kept of the same team. */
+export async function teamOrCopy(code: string): Promise<Team> {
+  try {
+    const team = await fetchTeam(code);
+    const copy = readCopy();
+    writeCopy({ team, member: copy?.team.team_code === team.team_code ? copy.member : null });
+    return team;
+  } catch (err) {
+    const copy = readCopy();
+    if (unreachable(err) && copy?.team.team_code === code) return copy.team;
+    throw err;
+  }
+}
+
+/** The signed-in member (null: none); without a signal, the member this phone last saw in the team. */
+export async function memberOrCopy(code: string): Promise<TeamMember | null> {
+  try {
+    return await fetchMe();
+  } catch (err) {
+    const copy = readCopy();
+    if (unreachable(err) && copy?.team.team_code === code) return copy.member;
+    throw err;
+  }
+}
+
+/** Keeps (or, with null, forgets) the member this phone shows without a signal. */
+export function keepMember(member: TeamMember | null): void {
+  const copy = readCopy();
+  if (copy) writeCopy({ team: copy.team, member: member && member.team_code === copy.team.team_code ? member : null });
+}
