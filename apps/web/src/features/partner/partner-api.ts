@@ -1,3 +1,5 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse (the area's entry loads no zod).
+import '../../zod-config';
 import { partnerAuthRoutes } from '@pmw/contract/auth';
 import { partnerFileRoutes, CONTENT_TYPES, fileExtension, type FilePurpose } from '@pmw/contract/files';
 import { api, putFile } from '../../shared/api-client';

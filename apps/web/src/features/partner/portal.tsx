@@ -1,3 +1,5 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse (the area's entry loads no zod).
+import '../../zod-config';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,5 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse (the area's entry loads no zod).
+import '../../zod-config';
 import { teamFileRoutes, teamRoutes } from '@pmw/contract/team';
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
 import { api, apiWithMessage } from '../../shared/api-client';
