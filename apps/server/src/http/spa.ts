@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '@pmw/contract/locale';
+import { createTextPreloads } from './text-preloads';
 
 export interface PageMeta {
   title: string;
@@ -57,11 +59,18 @@ export function createSpa(dist: string) {
     }
     return html;
   };
+  const preloads = createTextPreloads(dist);
   return {
     available: () => load() !== '',
-    /** `url`: the address asked for, which picks the area's own page (see `areaTemplate`). */
-    render(meta?: PageMeta, bodyHtml?: string, url?: string): string {
-      let html = load(url === undefined ? undefined : areaTemplate(url));
+    /**
+     * `request`: the address asked for, which picks the area's own page (see
+     * `areaTemplate`), and the language it is served in, whose texts the page
+     * preloads beside its entry.
+     */
+    render(meta?: PageMeta, bodyHtml?: string, request?: { url: string; locale: Locale }): string {
+      const template = request === undefined ? undefined : areaTemplate(request.url);
+      let html = load(template);
+      if (request && template) html = html.replace('</head>', () => `${preloads(template, request.locale)}</head>`);
       if (meta) html = withMeta(html, meta);
       if (bodyHtml) html = html.replace('<div id="root"></div>', `<div id="root">${bodyHtml}</div>`);
       return html;

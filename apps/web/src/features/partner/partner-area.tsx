@@ -6,7 +6,7 @@ import { LoginPage, loadLoginActions } from './login-page';
 import { fetchPartnerSession, sessionQueryKey } from './partner-session';
 import { t } from './messages';
 import { withCatalogues } from '../../shared/i18n';
-import { whenIdle } from '../../shared/when-idle';
+import { IdlePrefetch } from '../../shared/when-idle';
 import './partner.css';
 
 /**
@@ -15,6 +15,8 @@ import './partner.css';
  * the login, without zod.
  */
 const loadPortal = () => import('./portal');
+/** On the login, the person logs in next: the login's checks and the portal are fetched while nothing else is. */
+const afterLogin = () => Promise.all([loadLoginActions(), loadPortal()]);
 const Portal = lazy(withCatalogues(() => loadPortal().then((m) => ({ default: m.Portal }))));
 
 /** /partner/*: 'Loading...' while the session is checked, then the login or the portal. */
@@ -27,10 +29,6 @@ export function PartnerArea() {
   });
   // Any 401 from a partner call returns the person to the login.
   useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionQueryKey, null)), [queryClient]);
-  // Whoever is here next logs in or is in already: the login's checks and the portal are fetched while nothing else is.
-  useEffect(() => {
-    whenIdle(() => Promise.all([loadLoginActions(), loadPortal()]));
-  }, []);
 
   if (session.isPending) {
     return (
@@ -40,7 +38,12 @@ export function PartnerArea() {
     );
   }
   if (!session.data) {
-    return <LoginPage onLoggedIn={() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })} />;
+    return (
+      <>
+        <IdlePrefetch load={afterLogin} />
+        <LoginPage onLoggedIn={() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })} />
+      </>
+    );
   }
   return (
     <Suspense fallback={<div className="page-loader"><Loader label={t('loading')} /></div>}>
