@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
-import { keepMember, memberOrCopy, teamKeys, teamOrCopy } from './team-session';
+import { forgetMember, keepForOffline, memberOrCopy, teamKeys, teamOrCopy } from './team-session';
 import { rememberTeamCode, rememberedTeamCode } from './team-code';
 import { LoginPage, loadLoginActions } from './login-page';
 import { usePwa } from './pwa';
@@ -72,9 +72,9 @@ export function TeamArea() {
   const blocked = blockedNow || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
   // The member this phone shows without a signal: kept while signed in, forgotten at logout, a 401 or a block.
   useEffect(() => {
-    if (blocked) keepMember(null);
-    else if (me.data !== undefined) keepMember(me.data);
-  }, [me.data, blocked]);
+    if (blocked) forgetMember();
+    else if (team.data && me.data !== undefined) keepForOffline(team.data, me.data);
+  }, [team.data, me.data, blocked]);
   // /mt opens the team this phone used last, at its own address, so the area's screens have one.
   if (!params.teamCode && code) return <Navigate to={`/mt/${encodeURIComponent(code)}`} replace />;
   if (blocked) {

@@ -54,10 +54,7 @@ const unreachable = (err: unknown) => err instanceof ApiError && err.code === 'N
 /** The team by its code; without a signal, the copy this phone kept of the same team. */
 export async function teamOrCopy(code: string): Promise<Team> {
   try {
-    const team = await fetchTeam(code);
-    const copy = readCopy();
-    writeCopy({ team, member: copy?.team.team_code === team.team_code ? copy.member : null });
-    return team;
+    return await fetchTeam(code);
   } catch (err) {
     const copy = readCopy();
     if (unreachable(err) && copy?.team.team_code === code) return copy.team;
@@ -76,8 +73,13 @@ export async function memberOrCopy(code: string): Promise<TeamMember | null> {
   }
 }
 
-/** Keeps (or, with null, forgets) the member this phone shows without a signal. */
-export function keepMember(member: TeamMember | null): void {
+/** Keeps the team and its signed-in member (null: none) this phone shows without a signal. */
+export function keepForOffline(team: Team, member: TeamMember | null): void {
+  writeCopy({ team, member: member && member.team_code === team.team_code ? member : null });
+}
+
+/** Forgets the member (a block): the team stays, for its login. */
+export function forgetMember(): void {
   const copy = readCopy();
-  if (copy) writeCopy({ team: copy.team, member: member && member.team_code === copy.team.team_code ? member : null });
+  if (copy) writeCopy({ team: copy.team, member: null });
 }
