@@ -24,6 +24,8 @@ export async function loginPartner(page: Page, mobile: string): Promise<void> {
   const otp = await outboxOtpAfter(page.request, mobile, before);
   await page.getByLabel('OTP', { exact: true }).fill(otp);
   await page.getByRole('button', { name: 'Submit OTP' }).click();
+  // Logged in once the login has gone (a test that navigates at once would otherwise race the login's answer).
+  await expect(page.getByRole('heading', { name: 'Welcome to PickMyWork' })).toHaveCount(0);
 }
 
 /** The OTP sent after a moment (so a stale one from an earlier test is not used). */

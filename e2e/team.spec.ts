@@ -315,3 +315,31 @@ test('the install prompt shows after 2 s and hides 7 s later; logout returns to 
   await page.goto('/mt');
   await expect(page.getByText('Team of Asha')).toBeVisible();
 });
+
+test('a second visit with no network opens the member’s area from the service worker’s cache', async ({ page, context }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await expect(page.getByText('Hi Meena')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.goto('/mt/TEAM01/report');
+  await expect(page.getByText('Hi Meena')).toBeVisible();
+  await expect(page.getByText('You are offline. Leads you add are kept on this phone.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invalid URL' })).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('with no network, a team this phone has seen opens at its login, and one it has not says it could not open', async ({ page, context }) => {
+  await page.goto('/mt/TEAM01');
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+  await page.goto('/mt/TEAM02');
+  await expect(page.getByText('Could not open your team.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invalid URL' })).toHaveCount(0);
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Team of Ravi')).toBeVisible();
+});

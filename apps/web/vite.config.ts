@@ -39,6 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         utm: 'pages/utm.html',
         application: 'pages/application.html',
         fb: 'pages/fb.html',
+        // One entry per signed-in area a link opens (its routes only, no other area's).
+        team: 'pages/team.html',
+        partner: 'pages/partner.html',
       },
     },
   },

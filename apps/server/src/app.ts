@@ -76,7 +76,7 @@ import { createCustomersService } from './modules/customers/customers.service';
 import { registerCustomersRoutes } from './modules/customers/customers.routes';
 import { createOfflineIfsc, createOnlineIfsc } from './providers/ifsc';
 import { createHttpCalling, createSimulatedCalling } from './providers/calling';
-import { pageInLocale, speak } from './http/locale';
+import { pageInLocale, requestLocale, speak } from './http/locale';
 
 export interface AppDeps {
   config: Config;
@@ -257,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return reply.status(404).send({ status: false, message: speak(req, messages.routeNotFound), code: 'NOT_FOUND' });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && spa.available()) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, spa.render()));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, spa.render(undefined, undefined, { url: req.url, locale: requestLocale(req) })));
     }
     return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
   });

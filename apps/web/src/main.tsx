@@ -1,17 +1,7 @@
 import './zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { loadCatalogues } from './shared/i18n';
-import { startLocale } from './shared/locale-choice';
-import './shared/styles.css';
+import { Navigate } from 'react-router';
+import { appRoutes } from './app/router';
+import { startArea } from './shared/area-app';
 
-// The language is known before the first render, and its shared texts are loaded.
-const locale = startLocale();
-void loadCatalogues(locale).finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// Every area's routes; an unknown address goes to the partner portal.
+startArea(appRoutes, { otherPaths: <Navigate to="/partner/" replace />, contractTextsFirst: true });

@@ -9,3 +9,17 @@ export function buildPath(path: string, params?: Record<string, string | number>
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * A call a first screen makes before anyone acts (a login page's session
+ * check), named without its schemas so that screen's chunk need not load zod.
+ * `D` is the answer's type, from the route's schema (`import type`). The
+ * browser reads the answer unparsed: the server built it from the same
+ * schema. A test keeps each such call equal to its route's method and path.
+ */
+export interface FirstCall<D> {
+  method: 'GET';
+  path: string;
+  /** Never set: carries the answer's type. */
+  readonly answer?: D;
+}

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@pmw/contract/locale';
 import { pageInLocale, requestLocale } from './locale';
 import { createSpa, withMeta, type PageMeta } from './spa';
+import { createTextPreloads } from './text-preloads';
 
 /** The pages the web build renders on the server, each with a light browser entry of its own. */
 export type PublicPage = 'utm' | 'fb' | 'application';
@@ -33,33 +34,14 @@ export function createPublicPages(dist: string) {
     }
     return html;
   };
-  let manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> | undefined;
+  const preloads = createTextPreloads(dist);
   /**
    * `<link rel=modulepreload>` for the texts a page loads before it hydrates
    * in a language (its areas' `messages.{locale}` chunks), so they download
    * beside the entry instead of after it. The contract's texts load after
    * hydration, when the browser is idle.
    */
-  const textPreloads = (page: PublicPage, locale: Locale): string => {
-    try {
-      manifest ??= JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as NonNullable<typeof manifest>;
-    } catch {
-      return '';
-    }
-    const m = manifest;
-    const wanted = (key: string) => key.endsWith(`/messages.${locale}.ts`);
-    const files = new Set<string>();
-    const seen = new Set<string>();
-    const walk = (key: string, collect: boolean) => {
-      if (seen.has(key) || !m[key]) return;
-      seen.add(key);
-      if (collect) files.add(m[key].file);
-      for (const k of m[key].imports ?? []) walk(k, collect);
-      if (!collect) for (const k of m[key].dynamicImports ?? []) if (wanted(k)) walk(k, true);
-    };
-    walk(`pages/${page}.html`, false);
-    return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
-  };
+  const textPreloads = (page: PublicPage, locale: Locale): string => preloads(`pages/${page}.html`, locale);
   const load = (page: PublicPage) => {
     let mod = modules.get(page);
     if (!mod) {

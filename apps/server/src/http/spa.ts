@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '@pmw/contract/locale';
+import { createTextPreloads } from './text-preloads';
 
 export interface PageMeta {
   title: string;
@@ -29,22 +31,46 @@ export function withMeta(html: string, meta: PageMeta): string {
 }
 
 /**
- * The built index.html, optionally with a page's own title and link-preview
- * meta tags rendered on the server (WhatsApp reads them, it runs no script).
+ * The page of the areas with a browser entry of their own (their routes
+ * only, `apps/web/pages/{area}.html`); every other address gets the app's
+ * `index.html`, which holds every area's routes.
+ */
+export function areaTemplate(url: string): string {
+  const pathname = url.split(/[?#]/)[0] ?? '';
+  if (/^\/mt(\/|$)/.test(pathname)) return 'pages/team.html';
+  if (/^\/partner(\/|$)/.test(pathname)) return 'pages/partner.html';
+  return 'index.html';
+}
+
+/**
+ * The built index.html (or an area's own page, by the address), optionally
+ * with a page's own title and link-preview meta tags rendered on the server
+ * (WhatsApp reads them, it runs no script).
  */
 export function createSpa(dist: string) {
-  let cached: string | undefined;
-  const load = () => {
-    if (cached === undefined) {
-      const file = path.join(dist, 'index.html');
-      cached = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const cached = new Map<string, string>();
+  const load = (template = 'index.html'): string => {
+    let html = cached.get(template);
+    if (html === undefined) {
+      const file = path.join(dist, template);
+      // A build without the area's page (an older one) serves the app's index.html there.
+      html = existsSync(file) ? readFileSync(file, 'utf8') : template === 'index.html' ? '' : load();
+      cached.set(template, html);
     }
-    return cached;
+    return html;
   };
+  const preloads = createTextPreloads(dist);
   return {
     available: () => load() !== '',
-    render(meta?: PageMeta, bodyHtml?: string): string {
-      let html = load();
+    /**
+     * `request`: the address asked for, which picks the area's own page (see
+     * `areaTemplate`), and the language it is served in, whose texts the page
+     * preloads beside its entry.
+     */
+    render(meta?: PageMeta, bodyHtml?: string, request?: { url: string; locale: Locale }): string {
+      const template = request === undefined ? undefined : areaTemplate(request.url);
+      let html = load(template);
+      if (request && template) html = html.replace('</head>', () => `${preloads(template, request.locale)}</head>`);
       if (meta) html = withMeta(html, meta);
       if (bodyHtml) html = html.replace('<div id="root"></div>', `<div id="root">${bodyHtml}</div>`);
       return html;

@@ -1,11 +1,13 @@
 import type { RouteDef, RouteBody, RouteData, RouteParams, RouteQuery } from '@pmw/contract/api';
-import { API_PREFIX, buildPath } from '@pmw/contract/paths';
+import { API_PREFIX, buildPath, type FirstCall } from '@pmw/contract/paths';
 import { messages } from '@pmw/contract/messages';
 import { ApiError } from './api-error';
 
 export { ApiError };
 
-type Unauthorized = (route: RouteDef) => void;
+/** What names a call: a contract route, or a first screen's call without schemas. */
+type Call = Pick<RouteDef, 'method' | 'path'>;
+type Unauthorized = (route: Call) => void;
 const unauthorizedHandlers = new Set<Unauthorized>();
 /** Areas register how a 401 returns the person to their login (one place per area). */
 export function onUnauthorized(handler: Unauthorized): () => void {
@@ -32,7 +34,7 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
-export function routeUrl<T extends RouteDef>(route: T, opts: Pick<CallOptions<T>, 'params' | 'query'> = {}): string {
+export function routeUrl(route: Call, opts: { params?: unknown; query?: unknown } = {}): string {
   return API_PREFIX + buildPath(route.path, opts.params as Record<string, string | number> | undefined) + toQueryString(opts.query as Record<string, unknown> | undefined);
 }
 
@@ -42,7 +44,7 @@ export function routeUrl<T extends RouteDef>(route: T, opts: Pick<CallOptions<T>
  * failure into an ApiError. Answers the data and the server's message.
  */
 /** Sends a route's request; a request that never reached the server is one ApiError. */
-async function send<T extends RouteDef>(route: T, opts: CallOptions<T>): Promise<Response> {
+async function send(route: Call, opts: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal | undefined }): Promise<Response> {
   try {
     return await fetch(routeUrl(route, opts), {
       method: route.method,
@@ -57,16 +59,30 @@ async function send<T extends RouteDef>(route: T, opts: CallOptions<T>): Promise
   }
 }
 
-export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ data: RouteData<T>; message: string }> {
-  const res = await send(route, opts);
+/** The success envelope's data and message; any failure as an ApiError (a 401 tells the areas). */
+async function answer(route: Call, res: Response): Promise<{ data: unknown; message: string; status: number }> {
   const envelope = (await res.json().catch(() => null)) as { status?: boolean; message?: string; code?: string; data?: unknown; errors?: { field: string; message: string }[] } | null;
   if (!res.ok || !envelope || envelope.status !== true) {
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
     throw new ApiError(envelope?.message || res.statusText || messages.somethingWentWrong, envelope?.code ?? `HTTP_${res.status}`, res.status, Array.isArray(envelope?.errors) ? envelope.errors : undefined);
   }
-  const parsed = route.response.safeParse(envelope.data);
-  if (!parsed.success) throw new ApiError(messages.somethingWentWrong, 'BAD_RESPONSE', res.status);
-  return { data: parsed.data as RouteData<T>, message: envelope.message ?? '' };
+  return { data: envelope.data, message: envelope.message ?? '', status: res.status };
+}
+
+export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ data: RouteData<T>; message: string }> {
+  const { data, message, status } = await answer(route, await send(route, opts));
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) throw new ApiError(messages.somethingWentWrong, 'BAD_RESPONSE', status);
+  return { data: parsed.data as RouteData<T>, message };
+}
+
+/**
+ * A first screen's call (`@pmw/contract/first-calls`): the same request and
+ * errors as `api`, the answer read without its schema, so the screen loads
+ * no zod. Only for the few answers a login screen needs before anyone acts.
+ */
+export async function firstCall<D>(call: FirstCall<D>, opts: { query?: Record<string, string | number>; signal?: AbortSignal } = {}): Promise<D> {
+  return (await answer(call, await send(call, opts))).data as D;
 }
 
 export async function api<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<RouteData<T>> {

@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { mobileSchema } from '@pmw/contract/mobile';
-import { otpSchema } from '@pmw/contract/auth';
 import { OtpField } from './otp-field';
 import { showError, showSuccess } from './message-bar';
 import { useCountdown } from './use-countdown';
-import { firstIssue } from './i18n';
+import { firstIssue, loadContractTexts } from './i18n';
 import { t } from './messages';
+
+/** The form's checks (zod and the schemas) with the contract's texts for the error lines: loaded when idle or on the first press. */
+export const loadLoginChecks = () => Promise.all([import('./login-checks'), loadContractTexts()]).then(([checks]) => checks);
 
 /** Mobile, then OTP, for any area's login: the caller supplies the two calls and the texts. */
 export function OtpLoginForm(props: {
@@ -29,7 +30,9 @@ export function OtpLoginForm(props: {
   const countdown = useCountdown(props.resendSeconds);
 
   async function send() {
-    const parsed = mobileSchema.safeParse(mobile);
+    const checks = await loadLoginChecks().catch(showError);
+    if (!checks) return;
+    const parsed = checks.checkMobile(mobile);
     if (!parsed.success) return setError({ mobile: firstIssue(parsed.error) });
     setError({});
     setBusy(true);
@@ -50,7 +53,9 @@ export function OtpLoginForm(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!otpSent) return send();
-    const parsed = otpSchema.safeParse(otp);
+    const checks = await loadLoginChecks().catch(showError);
+    if (!checks) return;
+    const parsed = checks.checkOtp(otp);
     if (!parsed.success) return setError({ otp: firstIssue(parsed.error) });
     setError({});
     setBusy(true);

@@ -1,8 +1,11 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
-import { OtpLoginForm } from '../../shared/otp-login-form';
-import { loginPartner, sendPartnerOtp } from './partner-api';
+import { loadLoginChecks, OtpLoginForm } from '../../shared/otp-login-form';
 import { t } from './messages';
 import { PageLanguageSwitch } from '../../shared/language-switch';
+
+/** The login's calls and checks (with their schemas): fetched when idle, or on the first press. */
+const loadPartnerApi = () => import('./partner-api');
+export const loadLoginActions = () => Promise.all([loadPartnerApi(), loadLoginChecks()]);
 
 /** 'Welcome to PickMyWork': mobile, then OTP; 'Login' becomes 'Submit OTP' once the OTP is sent. */
 export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
@@ -17,9 +20,9 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
         mobilePlaceholder={t('mobilePlaceholder')}
         resendSeconds={RESEND_COUNTDOWN.partnerLogin}
         labels={{ mobile: t('mobileLabel'), otp: t('otpLabel'), login: t('login'), submit: t('submitOtp'), change: t('changeNumber'), resend: t('resendOtp') }}
-        sendOtp={sendPartnerOtp}
+        sendOtp={async (mobile) => (await loadPartnerApi()).sendPartnerOtp(mobile)}
         login={async (mobile, otp) => {
-          await loginPartner(mobile, otp);
+          await (await loadPartnerApi()).loginPartner(mobile, otp);
           onLoggedIn();
         }}
       />

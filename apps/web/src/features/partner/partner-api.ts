@@ -1,10 +1,11 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse (the area's entry loads no zod).
+import '../../zod-config';
 import { partnerAuthRoutes } from '@pmw/contract/auth';
 import { partnerFileRoutes, CONTENT_TYPES, fileExtension, type FilePurpose } from '@pmw/contract/files';
 import { api, putFile } from '../../shared/api-client';
 import { safeLink } from '../../shared/safe-url';
 
-export const sessionQueryKey = ['partner', 'session'] as const;
-export const fetchPartnerSession = () => api(partnerAuthRoutes.me);
+export { sessionQueryKey, fetchPartnerSession } from './partner-session';
 export const sendPartnerOtp = (mobile: string) => api(partnerAuthRoutes.sendOtp, { body: { mobile } });
 export const loginPartner = (mobile: string, otp: string) => api(partnerAuthRoutes.login, { body: { mobile, otp } });
 export const logoutPartner = () => api(partnerAuthRoutes.logout);

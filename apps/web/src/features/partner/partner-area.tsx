@@ -1,23 +1,23 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@pmw/contract/auth';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
-import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Loader } from '../../shared/loader';
-import { showError } from '../../shared/message-bar';
-import { LoginPage } from './login-page';
-import { fetchPartnerSession, logoutPartner, sessionQueryKey } from './partner-api';
+import { LoginPage, loadLoginActions } from './login-page';
+import { fetchPartnerSession, sessionQueryKey } from './partner-session';
 import { t } from './messages';
 import { withCatalogues } from '../../shared/i18n';
-import { ReportPage } from './report-page';
-import { PayoutsPage } from './payouts-page';
-import { ProfilePage } from './profile-page';
-import { CustomersPage } from './customers-page';
+import { IdlePrefetch } from '../../shared/when-idle';
 import './partner.css';
-import { LanguageSwitch } from '../../shared/language-switch';
 
-const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
+/**
+ * The portal's pages and their schemas load once the session is known, or
+ * when the browser is idle on the login: the first screen a link opens is
+ * the login, without zod.
+ */
+const loadPortal = () => import('./portal');
+/** On the login, the person logs in next: the login's checks and the portal are fetched while nothing else is. */
+const afterLogin = () => Promise.all([loadLoginActions(), loadPortal()]);
+const Portal = lazy(withCatalogues(() => loadPortal().then((m) => ({ default: m.Portal }))));
 
 /** /partner/*: 'Loading...' while the session is checked, then the login or the portal. */
 export function PartnerArea() {
@@ -38,101 +38,17 @@ export function PartnerArea() {
     );
   }
   if (!session.data) {
-    return <LoginPage onLoggedIn={() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })} />;
+    return (
+      <>
+        <IdlePrefetch load={afterLogin} />
+        <LoginPage onLoggedIn={() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })} />
+      </>
+    );
   }
-  return <Portal user={session.data} />;
-}
-
-const NAV = [
-  { to: '/partner/profile', label: 'navProfile' },
-  { to: '/partner/projects', label: 'navProjects' },
-  { to: '/partner/earnings', label: 'navPayouts' },
-  { to: '/partner/report', label: 'navReport' },
-  { to: '/partner/customers', label: 'navCustomers' },
-] as const;
-
-function Portal({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [confirm, setConfirm] = useState(false);
-  const hamburger = useRef<HTMLButtonElement>(null);
-  const nav = useRef<HTMLElement>(null);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-  // Escape closes the open menu and gives the focus back to the button that opened it.
-  useEffect(() => {
-    if (!menuOpen) return;
-    nav.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setMenuOpen(false);
-      hamburger.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-
-  async function logout() {
-    try {
-      await logoutPartner();
-      queryClient.setQueryData(sessionQueryKey, null);
-      // Nothing of this partner stays cached for the next person on the device.
-      queryClient.removeQueries({ queryKey: ['partner'], predicate: (q) => q.queryKey[1] !== 'session' });
-    } catch (err) {
-      showError(err);
-    }
-  }
-  const home = user.first_name ? '/partner/report' : '/partner/profile';
   return (
-    <div className={`portal ${menuOpen ? 'portal--menu-open' : ''}`}>
-      <header className="portal__top">
-        <button
-          ref={hamburger}
-          type="button"
-          className="icon-button portal__hamburger"
-          aria-label={menuOpen ? t('closeMenu') : t('menu')}
-          aria-expanded={menuOpen}
-          aria-controls="partner-nav"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          ☰
-        </button>
-        <span className="portal__brand">PickMyWork</span>
-        <span className="portal__name">{user.first_name ? t('hello', { name: user.first_name }) : user.mobile}</span>
-        <LanguageSwitch className="lang-switch--on-brand" />
-      </header>
-      <nav ref={nav} id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
-        <ul>
-          {NAV.map((n) => (
-            <li key={n.to}>
-              <NavLink to={n.to} className={({ isActive }) => `portal__link ${isActive ? 'portal__link--active' : ''}`}>
-                {t(n.label)}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <button type="button" className="portal__link portal__logout" onClick={() => setConfirm(true)}>
-              {t('logout')}
-            </button>
-          </li>
-        </ul>
-      </nav>
-      {menuOpen && <button type="button" className="portal__scrim" aria-label={t('closeMenu')} onClick={() => setMenuOpen(false)} />}
-      <main className="portal__main">
-        <Suspense fallback={<Loader label={t('loading')} />}>
-          <Routes>
-            <Route path="profile" element={<ProfilePage tab={0} />} />
-            <Route path="profile/doc" element={<ProfilePage tab={1} />} />
-            <Route path="profile/bank" element={<ProfilePage tab={2} />} />
-            <Route path="projects" element={<ProjectsPage />} />
-            <Route path="earnings" element={<PayoutsPage />} />
-            <Route path="report" element={<ReportPage />} />
-            <Route path="customers" element={<CustomersPage />} />
-            <Route path="*" element={<Navigate to={home} replace />} />
-          </Routes>
-        </Suspense>
-      </main>
-      <ConfirmDialog open={confirm} message={t('logoutConfirm')} onCancel={() => setConfirm(false)} onConfirm={() => { setConfirm(false); void logout(); }} />
-    </div>
+    <Suspense fallback={<div className="page-loader"><Loader label={t('loading')} /></div>}>
+      <Portal user={session.data} />
+    </Suspense>
   );
 }
+

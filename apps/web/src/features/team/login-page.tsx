@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { mobileSchema } from '@pmw/contract/mobile';
-import { otpSchema } from '@pmw/contract/auth';
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
-import { teamFirstNameSchema, type Team, type TeamMember } from '@pmw/contract/team';
+import type { Team, TeamMember } from '@pmw/contract/team';
 import { Field } from '../../shared/field';
 import { OtpField } from '../../shared/otp-field';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
-import { loginTeam, sendTeamOtp } from './team-api';
 import { noteBlocked } from './blocked';
 import { TeamLabel } from './team-label';
 import { t } from './messages';
-import { firstIssue } from '../../shared/i18n';
+import { firstIssue, loadContractTexts } from '../../shared/i18n';
 import { PageLanguageSwitch } from '../../shared/language-switch';
+
+/** The login's checks and calls (zod and the schemas), with the contract's texts for its error lines. */
+export const loadLoginActions = () => Promise.all([import('./login-actions'), loadContractTexts()]).then(([actions]) => actions);
 
 /** Name, mobile, then the 4-digit OTP (60 s resend); the request_id of the send goes with the login. */
 export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (member: TeamMember) => void }) {
@@ -25,8 +25,11 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
   const countdown = useCountdown(RESEND_COUNTDOWN.teamLogin);
 
   async function send() {
-    const n = teamFirstNameSchema.safeParse(name);
-    const m = mobileSchema.safeParse(mobile);
+    const actions = await loadLoginActions().catch(showError);
+    if (!actions) return;
+    const { checkName, checkMobile, sendTeamOtp } = actions;
+    const n = checkName(name);
+    const m = checkMobile(mobile);
     if (!n.success || !m.success) {
       setErrors({ name: firstIssue(n.error), mobile: firstIssue(m.error) });
       return;
@@ -49,7 +52,10 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!requestId) return send();
-    const o = otpSchema.safeParse(otp);
+    const actions = await loadLoginActions().catch(showError);
+    if (!actions) return;
+    const { checkOtp, loginTeam } = actions;
+    const o = checkOtp(otp);
     if (!o.success) return setErrors({ otp: firstIssue(o.error) });
     setErrors({});
     setBusy(true);

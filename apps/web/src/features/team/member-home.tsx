@@ -1,3 +1,5 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse (the area's entry loads no zod).
+import '../../zod-config';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

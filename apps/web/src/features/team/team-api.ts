@@ -1,20 +1,11 @@
+// The page policy allows no eval: zod is set jitless before this chunk's schemas parse (the area's entry loads no zod).
+import '../../zod-config';
 import { teamFileRoutes, teamRoutes } from '@pmw/contract/team';
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
 import { api, apiWithMessage } from '../../shared/api-client';
 import type { LeadUploadConfig } from '../../shared/lead-form';
 
-export const teamKeys = {
-  team: (code: string) => ['team', 'team', code] as const,
-  me: ['team', 'me'] as const,
-  projects: ['team', 'projects'] as const,
-  projectData: (jobId: number) => ['team', 'project-data', jobId] as const,
-  projectInfo: (jobId: number) => ['team', 'project-info', jobId] as const,
-  mapConfig: ['team', 'map-config'] as const,
-  report: ['team', 'report'] as const,
-};
-
-export const fetchTeam = (team_code: string) => api(teamRoutes.team, { query: { team_code } });
-export const fetchMe = () => api(teamRoutes.me);
+export { teamKeys, fetchTeam, fetchMe } from './team-session';
 export const sendTeamOtp = (mobile: string, team_code: string) => api(teamRoutes.sendOtp, { body: { mobile, feature: 'MT', team_code } });
 export const loginTeam = (body: { request_id: string; team_code: string; first_name: string; mobile: string; otp: string }) =>
   api(teamRoutes.login, { body });

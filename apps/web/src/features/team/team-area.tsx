@@ -1,18 +1,30 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
-import { fetchMe, fetchTeam, logoutTeam, teamKeys } from './team-api';
+import { forgetMember, keepForOffline, memberOrCopy, teamKeys, teamOrCopy } from './team-session';
 import { rememberTeamCode, rememberedTeamCode } from './team-code';
-import { LoginPage } from './login-page';
-import { MemberHome } from './member-home';
+import { LoginPage, loadLoginActions } from './login-page';
 import { usePwa } from './pwa';
 import { clearBlocked, noteBlocked, useBlocked } from './blocked';
 import { t } from './messages';
 import './team.css';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { allQueries, QueryView } from '../../shared/query-view';
+import { withCatalogues } from '../../shared/i18n';
+import { IdlePrefetch } from '../../shared/when-idle';
+
+/**
+ * A member's screens (projects, report, lead form) and their schemas load
+ * once the session is known, or when the browser is idle on the login: the
+ * first screen a link opens is the login, without zod.
+ */
+const loadMemberHome = () => import('./member-home');
+const MemberHome = lazy(withCatalogues(() => loadMemberHome().then((m) => ({ default: m.MemberHome }))));
+/** On the login, the person presses Send OTP next, then opens a project: both are fetched while nothing else is. */
+const afterLogin = () => Promise.all([loadLoginActions(), loadMemberHome()]);
+const logoutTeam = () => import('./team-api').then((m) => m.logoutTeam());
 
 /** /mt and /mt/{team_code}: the team's login, or the member's projects and report. */
 export function TeamArea() {
@@ -23,7 +35,7 @@ export function TeamArea() {
 
   const team = useQuery({
     queryKey: teamKeys.team(code),
-    queryFn: () => fetchTeam(code),
+    queryFn: () => teamOrCopy(code),
     enabled: code !== '',
     retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
     staleTime: 5 * 60_000,
@@ -32,13 +44,14 @@ export function TeamArea() {
     queryKey: teamKeys.me,
     queryFn: async () => {
       try {
-        return await fetchMe();
+        return await memberOrCopy(code);
       } catch (err) {
         if (err instanceof ApiError && err.httpStatus === 401) return null;
         throw err;
       }
     },
-    enabled: team.isSuccess,
+    // Asked beside the team (not after it): one round trip less on a slow link.
+    enabled: code !== '',
     retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
   });
 
@@ -56,9 +69,14 @@ export function TeamArea() {
   );
 
   const blockedNow = useBlocked();
+  const blocked = blockedNow || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
+  // The member this phone shows without a signal: kept while signed in, forgotten at logout, a 401 or a block.
+  useEffect(() => {
+    if (blocked) forgetMember();
+    else if (team.data && me.data !== undefined) keepForOffline(team.data, me.data);
+  }, [team.data, me.data, blocked]);
   // /mt opens the team this phone used last, at its own address, so the area's screens have one.
   if (!params.teamCode && code) return <Navigate to={`/mt/${encodeURIComponent(code)}`} replace />;
-  const blocked = blockedNow || (me.error instanceof ApiError && me.error.code === 'BLOCKED');
   if (blocked) {
     return (
       <Blocked
@@ -71,7 +89,8 @@ export function TeamArea() {
       />
     );
   }
-  if (code === '' || (team.error instanceof ApiError && team.error.httpStatus < 500)) {
+  // A call that never reached the server (no signal) says nothing about the code: that is a failure to load, with Try again.
+  if (code === '' || (team.error instanceof ApiError && team.error.code !== 'NETWORK' && team.error.httpStatus < 500)) {
     return (
       <main className="center-page">
         <LanguageSwitch />
@@ -97,9 +116,18 @@ export function TeamArea() {
   }
   // A session from another team is not this team's: log in again under this one.
   if (!me.data || me.data.team_code !== team.data.team_code) {
-    return <LoginPage team={team.data} onLoggedIn={(member) => queryClient.setQueryData(teamKeys.me, member)} />;
+    return (
+      <>
+        <IdlePrefetch load={afterLogin} />
+        <LoginPage team={team.data} onLoggedIn={(member) => queryClient.setQueryData(teamKeys.me, member)} />
+      </>
+    );
   }
-  return <MemberHome team={team.data} member={me.data} />;
+  return (
+    <Suspense fallback={<div className="page-loader"><Loader label={t('loading')} /></div>}>
+      <MemberHome team={team.data} member={me.data} />
+    </Suspense>
+  );
 }
 
 export function Blocked({ onAnotherNumber }: { onAnotherNumber?: () => void }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetReport, checkBudgets, pageFiles, type Manifest } from '../../../budget.mjs';
+import { BUDGETS, budgetReport, checkBudgets, pageFiles, type Manifest } from '../../../budget.mjs';
 
 const manifest: Manifest = {
   'pages/utm.html': { file: 'assets/utm.js', isEntry: true, imports: ['_react.js', '_view.js'], css: ['assets/utm.css'], dynamicImports: ['src/features/campaign/lead-panel.tsx', 'src/features/campaign/messages.en.ts'] },
@@ -39,5 +39,33 @@ describe('the size budget step', () => {
     const report = budgetReport(result);
     expect(report).toContain('OVER /utm/{code}');
     expect(report.indexOf('assets/react.js')).toBeLessThan(report.indexOf('assets/view.js'));
+  });
+
+  it('enforces 100 KB on the team area and the partner portal, from their own entries, in English and Hindi', () => {
+    const areas = BUDGETS.filter((b) => b.page.startsWith('/mt') || b.page.startsWith('/partner'));
+    expect(areas.map((b) => [b.entry, b.locale ?? 'en', b.maxBytes, b.enforced ?? true])).toEqual([
+      ['pages/team.html', 'en', 100 * 1024, true],
+      ['pages/partner.html', 'en', 100 * 1024, true],
+      ['pages/team.html', 'hi', 100 * 1024, true],
+      ['pages/partner.html', 'hi', 100 * 1024, true],
+    ]);
+  });
+
+  it("fails an area's page over 100 KB in Hindi while its English page passes, and leaves the screens it loads later out", () => {
+    const team: Manifest = {
+      'pages/team.html': { file: 'assets/team.js', isEntry: true, imports: ['_react.js', '_team-area.js'], dynamicImports: ['src/features/team/member-home.tsx'] },
+      '_react.js': { file: 'assets/react.js' },
+      '_team-area.js': { file: 'assets/team-area.js', css: ['assets/team-area.css'], dynamicImports: ['src/features/team/messages.en.ts', 'src/features/team/messages.hi.ts'] },
+      'src/features/team/messages.en.ts': { file: 'assets/messages.en.js' },
+      'src/features/team/messages.hi.ts': { file: 'assets/messages.hi.js' },
+      'src/features/team/member-home.tsx': { file: 'assets/member-home.js', imports: ['_zod.js'] },
+      '_zod.js': { file: 'assets/zod.js' },
+    };
+    const teamSizes: Record<string, number> = { 'assets/team.js': 200, 'assets/react.js': 90_000, 'assets/team-area.js': 9_000, 'assets/team-area.css': 1_500, 'assets/messages.en.js': 1_500, 'assets/messages.hi.js': 2_500, 'assets/member-home.js': 20_000, 'assets/zod.js': 25_000 };
+    const budgets = BUDGETS.filter((b) => b.entry === 'pages/team.html');
+    const result = checkBudgets(team, (f) => teamSizes[f] ?? 0, budgets);
+    expect(result.pages.map((p) => p.bytes)).toEqual([102_200, 103_200]);
+    expect(result.over.map((p) => p.page)).toEqual(['/mt/... in Hindi']);
+    expect(result.pages[0]!.files.map((f) => f.file)).not.toContain('assets/zod.js');
   });
 });

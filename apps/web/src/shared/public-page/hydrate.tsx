@@ -4,6 +4,7 @@ import { loadCatalogues, loadContractTexts } from '../i18n';
 import { adoptLocale } from '../locale-choice';
 import { MessageBar } from '../message-bar';
 import { captureTrackingId } from '../tracking';
+import { whenIdle } from '../when-idle';
 import { readPageData } from './page-data';
 import '../styles.css';
 
@@ -36,9 +37,4 @@ export function hydratePage<T>(render: (data: T) => ReactNode, before?: (data: T
   return data;
 }
 
-/** Loads a module the page will need when the browser has nothing else to do. */
-export function whenIdle(load: () => Promise<unknown>): void {
-  const start = () => void load().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 1500);
-}
+export { whenIdle } from '../when-idle';

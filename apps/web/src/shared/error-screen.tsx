@@ -1,10 +1,7 @@
-import { useRouteError } from 'react-router';
 import { t } from './messages';
 
-/** Shown when a route fails to load (a chunk on a dropped connection) or throws. */
-export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
+/** What a person sees when a screen failed: the same for the app's router and an area's own entry. */
+export function ErrorScreen() {
   return (
     <main className="center-page">
       <h1>{t('routeErrorTitle')}</h1>
