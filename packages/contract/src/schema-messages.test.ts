@@ -22,7 +22,7 @@ interface Found {
 const fragments = new Set<string>(Object.values(baseMessages));
 
 /** The message a check or schema was given, if it is a fixed text. */
-function ownMessage(def: { error?: unknown }): string | undefined {
+function ownMessage(def: { error?: unknown } | Record<string, unknown>): string | undefined {
   if (typeof def.error !== 'function') return undefined;
   try {
     const out: unknown = (def.error as (issue: object) => unknown)({});

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
 import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
 import { LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
@@ -169,9 +169,9 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     setBusy(true);
     try {
       const sent = await sendLeadOtp(body.form_id, mobile);
-      countdown.restart(Math.max(sent.resend_after, RESEND_COUNTDOWN.lead));
+      countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.lead));
       setOtpFor({ mobile, body });
-      showSuccess(t('otpSent'));
+      showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       if (isOffline(err)) queue(body);
       else if (!noteBlocked(err)) showError(err);

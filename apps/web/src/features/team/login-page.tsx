@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { mobileSchema } from '@pmw/contract/mobile';
 import { otpSchema } from '@pmw/contract/auth';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { teamFirstNameSchema, type Team, type TeamMember } from '@pmw/contract/team';
 import { Field } from '../../shared/field';
 import { OtpField } from '../../shared/otp-field';
@@ -37,7 +37,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
       const sent = await sendTeamOtp(m.data, team.team_code);
       setRequestId(sent.request_id);
       setOtp('');
-      countdown.restart(sent.already_sent ? sent.resend_after : RESEND_COUNTDOWN.teamLogin);
+      countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.teamLogin));
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       if (!noteBlocked(err)) showError(err);
