@@ -76,7 +76,13 @@ export async function api<T extends RouteDef>(route: T, opts: CallOptions<T> = {
 /** Step 2 of the upload flow: PUT the bytes to the signed URL, without credentials. */
 export async function putFile(url: string, file: Blob, contentType: string): Promise<void> {
   // If-None-Match: * : an upload URL only creates its object, never replaces it (S3 signs this header).
-  const res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType, 'if-none-match': '*' }, credentials: 'omit' });
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType, 'if-none-match': '*' }, credentials: 'omit' });
+  } catch {
+    // The bytes never reached a server: the same failure as any call without a network.
+    throw new ApiError(messages.networkError, 'NETWORK', 0);
+  }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(body?.message || messages.uploadFailedShort, 'UPLOAD', res.status);
