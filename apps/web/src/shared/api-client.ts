@@ -1,9 +1,9 @@
 import type { RouteDef, RouteBody, RouteData, RouteParams, RouteQuery } from '@pmw/contract/api';
 import { API_PREFIX, buildPath } from '@pmw/contract/paths';
 import { messages } from '@pmw/contract/messages';
-import { ApiError } from './api-error';
+import { ApiError, isRefusal } from './api-error';
 
-export { ApiError };
+export { ApiError, isRefusal };
 
 type Unauthorized = (route: RouteDef) => void;
 const unauthorizedHandlers = new Set<Unauthorized>();

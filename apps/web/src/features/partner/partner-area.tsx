@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pmw/contract/auth';
-import { ApiError, onUnauthorized } from '../../shared/api-client';
+import { isRefusal, onUnauthorized } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Loader } from '../../shared/loader';
 import { showError } from '../../shared/message-bar';
@@ -25,7 +25,7 @@ export function PartnerArea() {
   const session = useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchPartnerSession,
-    retry: (count, err) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1,
+    retry: (count, err) => !isRefusal(err) && count < 1,
   });
   // Any 401 from a partner call returns the person to the login.
   useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionQueryKey, null)), [queryClient]);

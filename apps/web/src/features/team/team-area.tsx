@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, onUnauthorized } from '../../shared/api-client';
+import { ApiError, isRefusal, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { fetchMe, fetchTeam, logoutTeam, teamKeys } from './team-api';
 import { rememberTeamCode, rememberedTeamCode } from './team-code';
@@ -25,7 +25,7 @@ export function TeamArea() {
     queryKey: teamKeys.team(code),
     queryFn: () => fetchTeam(code),
     enabled: code !== '',
-    retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
+    retry: (n, err) => !isRefusal(err) && n < 2,
     staleTime: 5 * 60_000,
   });
   const me = useQuery({
@@ -39,7 +39,7 @@ export function TeamArea() {
       }
     },
     enabled: team.isSuccess,
-    retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
+    retry: (n, err) => !isRefusal(err) && n < 2,
   });
 
   useEffect(() => {
@@ -71,7 +71,7 @@ export function TeamArea() {
       />
     );
   }
-  if (code === '' || (team.error instanceof ApiError && team.error.httpStatus < 500)) {
+  if (code === '' || (isRefusal(team.error))) {
     return (
       <main className="center-page">
         <LanguageSwitch />
