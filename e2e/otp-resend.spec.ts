@@ -164,3 +164,37 @@ test('credit consent: Cancel then Check eligibility reopens the dialog, the firs
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('dialog', { name: 'Verification Successful' })).toBeVisible();
 });
+
+test("team lead: Cancel then Submit reopens the customer's OTP with the server's seconds left, the first code adds the lead", async ({ page }) => {
+  await page.goto('/mt/TEAM01');
+  await page.getByLabel('Name').fill('Meena Devi');
+  await page.getByLabel('Mobile Number').fill('9876500011');
+  const loginAt = Date.now();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, '9876500011', loginAt));
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Add: Sahyog Platinum Credit Card' }).click();
+  const mobile = fresh('9');
+  await page.getByLabel('Customer Mobile').fill(mobile);
+  await page.getByLabel('Customer Name').fill('Resend Customer');
+  await page.getByLabel('PAN Number').fill('QRSPT8899U');
+  await page.getByLabel('City').selectOption('Pune');
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const dialog = page.getByRole('dialog', { name: "Customer's OTP" });
+  await expect(dialog.getByText(/Resend OTP in \d+s/)).toBeVisible();
+  const otp = await outboxOtpAfter(page.request, mobile, before);
+  // A few seconds of the server's window pass while the member talks to the customer.
+  await expect(dialog.getByText(/Resend OTP in (1\d|2[0-6])s/)).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('OTP already sent')).toBeVisible();
+  const countdown = dialog.getByText(/Resend OTP in \d+s/);
+  const left = Number(/(\d+)s/.exec((await countdown.textContent()) ?? '')?.[1]);
+  expect(left).toBeGreaterThan(0);
+  expect(left).toBeLessThanOrEqual(27);
+  await dialog.getByLabel("Customer's OTP").fill(otp);
+  await dialog.getByRole('button', { name: 'Verify and submit' }).click();
+  await expect(page.getByText('Lead added successfully')).toBeVisible();
+});

@@ -256,6 +256,87 @@ test('a half-filled lead form, photo included, is kept on the phone through a re
   await expect(page.getByText('We kept what you filled in earlier.')).toHaveCount(0);
 });
 
+test('a photo picked offline waits on the phone with the queued lead, and reaches the server with it when the network returns', async ({ page, context }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  const mobile = freshMobile();
+  await page.getByLabel('Customer Mobile').fill(mobile);
+  await page.getByLabel('Customer Name').fill('Offline Photo');
+  await page.getByLabel('Shop Name').fill('Signal Stores');
+
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline. Leads you add are kept on this phone.')).toBeVisible();
+  await page.getByLabel('Shop Photo').setInputFiles({ name: 'shop-offline.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('On this phone: shop-offline.png')).toBeVisible();
+  await expect(page.getByText('No signal: it uploads when the network returns.')).toBeVisible();
+  await expect(page.locator('.lead-file__preview')).toBeVisible();
+  await expect(page.getByText('Saved on this phone')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('team-lead-offline-photo-390.png') });
+
+  // The half-filled form keeps the photo: Back to the projects and in again, still offline.
+  await page.getByRole('button', { name: '← Back' }).click();
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  await expect(page.getByText('We kept what you filled in earlier.')).toBeVisible();
+  await expect(page.getByText('On this phone: shop-offline.png')).toBeVisible();
+  await expect(page.locator('.lead-file__preview')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const queue = page.getByRole('region', { name: 'Waiting to send' });
+  await expect(queue.getByText('1 photo waiting to upload')).toBeVisible();
+  await expect(queue.getByText('waiting to send', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('team-queue-photo-390.png') });
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 saved lead(s) sent')).toBeVisible();
+  await expect(queue).toHaveCount(0);
+  // The lead reached the server with its photo: the report holds its file, and the file is the photo picked.
+  const res = await page.request.get('/api/v2/team/project/report/data?form_id=251&status=0&archive_status=0');
+  const leads = (await res.json()).data as { customer_mobile: string; response_data: { input_id: number; value: string }[] }[];
+  const lead = leads.find((l) => l.customer_mobile === mobile);
+  const fileId = lead?.response_data.find((d) => d.input_id === 4)?.value;
+  expect(fileId).toMatch(/^[1-9][0-9]*$/);
+  const file = await page.request.get(`/api/v2/team/file/fetch/with/url?file_id=${fileId}`);
+  const [stored] = (await file.json()).data as { url: string; file_name: string }[];
+  expect(stored?.file_name).toBe('shop-offline.png');
+  expect(Buffer.from(await (await page.request.get(stored!.url)).body()).equals(PNG)).toBe(true);
+});
+
+test('a photo the server refuses is named on the queued lead, and Fix opens the lead to replace it', async ({ page, context }) => {
+  await loginTeam(page, '9876500011', 'Meena Devi');
+  await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
+  const mobile = freshMobile();
+  await page.getByLabel('Customer Mobile').fill(mobile);
+  await page.getByLabel('Customer Name').fill('Refused Photo');
+  await page.getByLabel('Shop Name').fill('Refused Stores');
+  await context.setOffline(true);
+  await page.getByLabel('Shop Photo').setInputFiles({ name: 'shop-refused.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('On this phone: shop-refused.png')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const queue = page.getByRole('region', { name: 'Waiting to send' });
+  await expect(queue.getByText('1 photo waiting to upload')).toBeVisible();
+
+  // The server refuses this upload (as it refuses a file over its limit).
+  const refusal = 'File size is 16.20MB, It should be less than 15MB';
+  await page.route('**/api/v2/team/file/s3/url/signed', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: false, code: 'BAD_REQUEST', message: refusal }) }),
+  );
+  await context.setOffline(false);
+  await expect(queue.getByText(`shop-refused.png was not accepted: ${refusal}`)).toBeVisible();
+  await expect(queue.getByText('not sent', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('team-queue-refused-390.png') });
+  await page.unroute('**/api/v2/team/file/s3/url/signed');
+
+  await queue.getByRole('button', { name: `Fix the lead of ${mobile}` }).click();
+  await expect(page).toHaveURL(/\/mt\/TEAM01\/project\/251\/lead$/);
+  await expect(queue).toHaveCount(0);
+  await expect(page.getByLabel('Customer Name')).toHaveValue('Refused Photo');
+  await expect(page.getByText(refusal)).toBeVisible();
+  await page.getByLabel('Shop Photo').setInputFiles({ name: 'shop-fixed.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Uploaded: shop-fixed.png')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Lead added successfully')).toBeVisible();
+});
+
 test('a submit whose answer is lost is retried with the same key and makes one lead', async ({ page }) => {
   await loginTeam(page, '9876500011', 'Meena Devi');
   await page.getByRole('button', { name: 'Add: Sahyog Fuel Credit Card' }).click();
@@ -290,8 +371,17 @@ test('the area is installable: manifest and service worker scoped to /mt', async
   expect(sw.headers()['service-worker-allowed']).toBe('/mt');
   await page.goto('/mt/TEAM01');
   await expect(page.getByText('Team of Asha')).toBeVisible();
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/mt'))?.scope ?? '')).toMatch(/\/mt$/);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/mt/manifest.webmanifest');
+  // What a person sees: once the worker runs the page, the area opens again without a signal (not the browser's offline page).
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.reload();
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Team of Asha')).toBeVisible();
 });
 
 test('the install prompt shows after 2 s and hides 7 s later; logout returns to the login', async ({ page }) => {

@@ -17,6 +17,7 @@ export const baseMessages = {
   tooBig: `must be at most ${INT4_MAX}`,
   tooSmall: `must be at least ${INT4_MIN}`,
   webUrl: 'must be a web address starting with https://',
+  number: 'must be a number',
 } as const;
 
 export { atMostChars, fieldWords, tooLongMessage } from './field-words';

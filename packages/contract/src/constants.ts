@@ -17,5 +17,14 @@ export const RESEND_COUNTDOWN = {
   lead: 30,
 } as const;
 
+/**
+ * The seconds an OTP step counts down after a send. A code already sent
+ * counts the server's seconds left (its resend window started earlier);
+ * a new code counts the flow's countdown, never less than the server's wait.
+ */
+export function resendCountdown(sent: { resend_after: number; already_sent: boolean }, flowSeconds: number): number {
+  return sent.already_sent ? sent.resend_after : Math.max(sent.resend_after, flowSeconds);
+}
+
 /** Query parameter at the root that names the tracking id. */
 export const REFERRER_PARAM = 'referrer';

@@ -4,5 +4,8 @@ export const feedbackMessages = {
   thankYou: 'Thank you for your valuable feedback',
   linkInvalid: 'This feedback link is not valid',
   linkLocked: 'This feedback link is locked after too many wrong codes. Please ask your partner for a new link.',
+  linkCodeShape: 'The code in this link must be 4 to 6 digits',
+  startDateShape: 'Start date must be written as YYYY-MM-DD',
+  endDateShape: 'End date must be written as YYYY-MM-DD',
   addressLocked: 'Too many wrong feedback links from this network. Please try again in 15 minutes.',
 } as const;

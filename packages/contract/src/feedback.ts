@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
 import { messages } from './messages';
+import { feedbackMessages } from './feedback-texts';
 
 export { FEEDBACK_DEFAULT_RATING, FEEDBACK_MIN_RATING, FEEDBACK_MAX_RATING, FEEDBACK_COMMENT_MAX, FEEDBACK_ENTITY_TYPE, FEEDBACK_REF_TYPE, FEEDBACK_OTHER, FEEDBACK_REASONS_LOW, FEEDBACK_REASONS_HIGH, feedbackReasonsFor, feedbackComment, encodeLinkPart, decodeLinkPart, parseFeedbackLink, feedbackLinkPath } from './feedback-rules';
 export type { FeedbackLink, FeedbackPageData } from './feedback-rules';
@@ -9,7 +10,7 @@ import { FEEDBACK_COMMENT_MAX, FEEDBACK_ENTITY_TYPE, FEEDBACK_MAX_RATING, FEEDBA
 
 const refValueSchema = text().trim().regex(/^[0-9]{10}$/, messages.invalidMobile);
 /** The OTP from the link proves the caller holds the link (not only its ids). */
-const linkOtpSchema = text().trim().regex(/^[0-9]{4,6}$/, 'otp must be 4 to 6 digits');
+const linkOtpSchema = text().trim().regex(/^[0-9]{4,6}$/, feedbackMessages.linkCodeShape);
 
 export const feedbackTaskQuerySchema = z.object({
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),
@@ -47,7 +48,7 @@ export const feedbackLocationSchema = z.object({
 /** Feedback response (spec 001, section 3), plus the link's OTP. */
 export const feedbackResponseBodySchema = z.object({
   rating: coerceInt().min(FEEDBACK_MIN_RATING, 'Rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'Rating must be 1 to 5'),
-  comment: text().trim().max(FEEDBACK_COMMENT_MAX, `comment must be at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
+  comment: text().trim().max(FEEDBACK_COMMENT_MAX, `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
   location: feedbackLocationSchema.nullable().optional(),
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),
   entity_id: coerceInt().positive(),
@@ -99,8 +100,8 @@ export const opsFeedbackQuerySchema = z.object({
   user_id: queryInt.positive().optional(),
   job_id: queryInt.positive().optional(),
   rating: queryInt.min(FEEDBACK_MIN_RATING).max(FEEDBACK_MAX_RATING).optional(),
-  start_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'start_date must be YYYY-MM-DD').optional(),
-  end_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'end_date must be YYYY-MM-DD').optional(),
+  start_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.startDateShape).optional(),
+  end_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.endDateShape).optional(),
 });
 
 export const opsFeedbackRowSchema = z.object({

@@ -1,6 +1,8 @@
 /** The hiring area's texts the server sends, without schemas (the browser's translation index imports them). */
 
 export const hiringMessages = {
+  bookingDateShape: 'Interview date must be written as YYYY-MM-DD',
+  trackingInvalid: 'The tracking code of this link is not valid',
   linkCopied: 'Link Copied!',
   kycNeeded: 'Please add your KYC details - AADHAR, PAN details to unlock the Project Link feature.',
   jobNotFound: 'This job is not available',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostChars, text, int, coerceInt, bigInt } from './base';
+import { atMostChars, baseMessages, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryBool, queryInt } from './api';
 import { mobileSchema } from './mobile';
 
@@ -18,7 +18,8 @@ export function isListedForPartners(job: { job_id: number; employer_id: number }
   return job.employer_id !== HIDDEN_EMPLOYER_ID || HIDDEN_EMPLOYER_VISIBLE_JOBS.includes(job.job_id);
 }
 
-export { hiringMessages } from './hiring-texts';
+import { hiringMessages } from './hiring-texts';
+export { hiringMessages };
 
 // ---------------------------------------------------------------- referral links
 
@@ -266,8 +267,8 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-const id = coerceInt({ error: 'must be a number' }).positive();
-const dateString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'booking_date must be YYYY-MM-DD');
+const id = coerceInt({ error: baseMessages.number }).positive();
+const dateString = text().regex(/^\d{4}-\d{2}-\d{2}$/, hiringMessages.bookingDateShape);
 
 export const applyBodySchema = z.object({
   user_id: id,
@@ -275,7 +276,7 @@ export const applyBodySchema = z.object({
   job_id: id,
   job_location_id: id,
   answers: z.array(answerSchema).max(50).default([]),
-  tracking_id: text().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'tracking_id is not valid').optional(),
+  tracking_id: text().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, hiringMessages.trackingInvalid).optional(),
 });
 export const bookSlotBodySchema = z.object({ user_id: id, slot_id: id, job_id: id, booking_date: dateString });
 export const slotsQuerySchema = z.object({ job_id: queryInt.positive(), job_location_id: queryInt.positive().optional() });

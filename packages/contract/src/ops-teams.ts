@@ -4,6 +4,9 @@ import { defineRoute } from './api';
 import { normalisedMobileSchema } from './mobile';
 import { TEAM_JOIN_POLICIES } from './team';
 
+/** Said when a join policy is neither of the two. */
+export const joinPolicyMessage = 'Choose who may join: open or invite only';
+
 /** Interview slots per project and the teams of field agents, for the ops console. */
 
 const positiveId = coerceInt().positive();
@@ -37,9 +40,9 @@ export const opsTeamSchema = z.object({ team_id: int(), team_code: text(), manag
 export const teamCreateBodySchema = z.object({
   team_code: text().trim().regex(/^[A-Za-z0-9]{3,20}$/, 'Team code: 3 to 20 letters or digits'),
   manager_user_id: int().positive('Give the manager’s PMW id'),
-  join_policy: z.enum(TEAM_JOIN_POLICIES, { error: 'join_policy must be open or invite_only' }).default('invite_only'),
+  join_policy: z.enum(TEAM_JOIN_POLICIES, { error: joinPolicyMessage }).default('invite_only'),
 });
-export const teamJoinPolicyBodySchema = z.object({ join_policy: z.enum(TEAM_JOIN_POLICIES, { error: 'join_policy must be open or invite_only' }) });
+export const teamJoinPolicyBodySchema = z.object({ join_policy: z.enum(TEAM_JOIN_POLICIES, { error: joinPolicyMessage }) });
 export const teamMemberAddBodySchema = z.object({ mobile: normalisedMobileSchema, first_name: text().trim().min(1, 'Write the member’s name').max(60, atMostChars('Name', 60)) });
 export const opsTeamMemberSchema = z.object({ user_id: int(), first_name: text().nullable(), mobile: text(), blocked: z.boolean(), created_on: text() });
 

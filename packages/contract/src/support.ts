@@ -173,7 +173,7 @@ export const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', {
 
 const isoDate = text();
 const optionalUserId = queryInt.optional();
-const ticketIdSchema = coerceInt({ error: 'ticket_id is required' }).positive('ticket_id is required');
+const ticketIdSchema = coerceInt({ error: supportTexts.chooseTicket }).positive(supportTexts.chooseTicket);
 
 export const chatMessageSchema = text({ error: supportTexts.chatRequired })
   .trim()
@@ -395,7 +395,7 @@ export const supportRoutes = {
   jobs: defineRoute({
     method: 'GET', path: '/support/user/job/fetch', auth: 'worker',
     summary: 'The jobs a worker can raise a ticket about, by ticket type',
-    query: z.object({ user_id: optionalUserId, ticket_type: queryInt.refine((v) => v === 20 || v === 30 || v === 40, 'ticket_type must be 20, 30 or 40') }),
+    query: z.object({ user_id: optionalUserId, ticket_type: queryInt.refine((v) => v === 20 || v === 30 || v === 40, supportTexts.chooseTicketType) }),
     response: z.array(supportJobSchema),
   }),
   leads: defineRoute({
@@ -466,8 +466,8 @@ export const agentResolveBodySchema = z.object({ ticket_id: ticketIdSchema, chat
 export const agentCallLogBodySchema = z.object({
   ticket_id: ticketIdSchema,
   /** 2: support called the worker; 1: the worker called support. */
-  direction: coerceInt().refine((v) => v === 1 || v === 2, 'direction must be 1 or 2').default(2),
-  status: z.enum(callOutcomes, { error: `status must be one of ${callOutcomes.join(', ')}` }),
+  direction: coerceInt().refine((v) => v === 1 || v === 2, supportTexts.callDirection).default(2),
+  status: z.enum(callOutcomes, { error: supportTexts.callOutcome }),
 });
 
 export const agentSupportRoutes = {

@@ -30,4 +30,17 @@ describe('validation messages', () => {
     }
     expect(body(answers[2]!).message).toBe('Name can have at most 100 characters');
   });
+
+  it('say a malformed feedback-link code in words, in English and Hindi', async () => {
+    for (const otp of ['12a', '123']) {
+      const url = `/api/v2/feedback/task/fetch?entity_type=JOB_TASK&entity_id=5001&ref_type=MERCHANT_MOBILE&ref_value=9876512345&user_id=101&otp=${otp}`;
+      const en = await t.app.inject({ method: 'GET', url, headers: { cookie: 'pmw_lang=en' } });
+      expect(en.statusCode).toBe(400);
+      expect(body(en).message).toBe('The code in this link must be 4 to 6 digits');
+      const hi = await t.app.inject({ method: 'GET', url, headers: { cookie: 'pmw_lang=hi' } });
+      expect(body(hi).message).toBe('इस लिंक का कोड 4 से 6 अंकों का होना चाहिए');
+    }
+    const rated = await post('/feedback/response/add', { rating: 5, comment: 'x'.repeat(900), entity_type: 'JOB_TASK', entity_id: 5001, ref_type: 'MERCHANT_MOBILE', ref_value: '9876512345', otp: '4321' });
+    expect(body(rated).message).toBe('Your feedback can have at most 750 characters');
+  });
 });

@@ -1,9 +1,9 @@
 import type { RouteDef, RouteBody, RouteData, RouteParams, RouteQuery } from '@pmw/contract/api';
 import { API_PREFIX, buildPath, type FirstCall } from '@pmw/contract/paths';
 import { messages } from '@pmw/contract/messages';
-import { ApiError } from './api-error';
+import { ApiError, isRefusal } from './api-error';
 
-export { ApiError };
+export { ApiError, isRefusal };
 
 /** What names a call: a contract route, or a first screen's call without schemas. */
 type Call = Pick<RouteDef, 'method' | 'path'>;
@@ -92,7 +92,13 @@ export async function api<T extends RouteDef>(route: T, opts: CallOptions<T> = {
 /** Step 2 of the upload flow: PUT the bytes to the signed URL, without credentials. */
 export async function putFile(url: string, file: Blob, contentType: string): Promise<void> {
   // If-None-Match: * : an upload URL only creates its object, never replaces it (S3 signs this header).
-  const res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType, 'if-none-match': '*' }, credentials: 'omit' });
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType, 'if-none-match': '*' }, credentials: 'omit' });
+  } catch {
+    // The bytes never reached a server: the same failure as any call without a network.
+    throw new ApiError(messages.networkError, 'NETWORK', 0);
+  }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(body?.message || messages.uploadFailedShort, 'UPLOAD', res.status);

@@ -10,3 +10,10 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/**
+ * The server answered and refused (4xx): asking again changes nothing. A call
+ * that never reached it (no network, status 0) or a server failure (5xx) is
+ * not a refusal: it is worth retrying, and never means "this does not exist".
+ */
+export const isRefusal = (err: unknown): err is ApiError => err instanceof ApiError && err.httpStatus >= 400 && err.httpStatus < 500;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { resendCountdown } from '@pmw/contract/constants';
 import { OtpField } from './otp-field';
 import { showError, showSuccess } from './message-bar';
 import { useCountdown } from './use-countdown';
@@ -41,7 +42,7 @@ export function OtpLoginForm(props: {
       setOtpSent(true);
       setOtp('');
       // Asked again inside the resend window: the code already on the phone, with the seconds left.
-      countdown.restart(sent.already_sent ? sent.resend_after : sent.resend_after || props.resendSeconds);
+      countdown.restart(resendCountdown(sent, props.resendSeconds));
       showSuccess(sent.already_sent ? l.alreadySent : l.sent);
     } catch (err) {
       showError(err);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, latestOtp, type TestApp } from '../../../test/test-app';
+import { body, cookieHeader, createTestApp, latestOtp, type TestApp } from '../../../test/test-app';
 
 /**
  * Asking for an OTP again inside the resend window: every OTP step answers
@@ -22,14 +22,14 @@ interface Sent {
   already_sent: boolean;
 }
 
-async function twice(url: string, payload: Record<string, unknown>, mobile: string) {
-  const first = await post(url, payload);
+async function twice(url: string, payload: Record<string, unknown>, mobile: string, headers: Record<string, string> = {}) {
+  const first = await post(url, payload, headers);
   expect(first.statusCode).toBe(200);
   expect(body(first).message).toBe('OTP sent to Mobile');
   const a = body<Sent>(first).data;
   expect(a).toMatchObject({ resend_after: 30, already_sent: false });
   const sms = await outboxCount(mobile);
-  const again = await post(url, payload);
+  const again = await post(url, payload, headers);
   expect(again.statusCode).toBe(200);
   expect(body(again).message).toBe('OTP already sent');
   const b = body<Sent>(again).data;
@@ -69,6 +69,19 @@ describe('an OTP asked for again inside the resend window', () => {
   it('campaign lead: Cancel then Submit asks again, the code still verifies the customer', async () => {
     const { otp } = await twice('/utm/customer/otp/send', { mobile: '9876533003', utm_code: 'asha01', purpose: 'LOGIN' }, '9876533003');
     expect((await post('/utm/customer/login', { mobile: '9876533003', otp, utm_code: 'asha01', name: 'Kavya' })).statusCode).toBe(200);
+  });
+
+  it('campaign lead OTP (purpose LEAD): the answer carries the seconds left of the server window', async () => {
+    await twice('/utm/customer/otp/send', { mobile: '9876533007', utm_code: 'asha01', purpose: 'LEAD' }, '9876533007');
+  });
+
+  it("team lead: the customer's OTP asked again says so, with the seconds left", async () => {
+    const sent = await post('/team/otp/send', { mobile: '9876500011', feature: 'MT', team_code: 'TEAM01' });
+    const { request_id } = body<Sent>(sent).data;
+    const login = await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Meena', mobile: '9876500011', otp: await latestOtp(t, '9876500011') });
+    const meena = cookieHeader(login);
+    const { again } = await twice('/team/lead/otp/send', { form_id: 202, mobile: '9811233008' }, '9811233008', { cookie: meena });
+    expect(again.resend_after).toBeLessThanOrEqual(30);
   });
 
   it('credit consent: a second consent shares the code already sent', async () => {

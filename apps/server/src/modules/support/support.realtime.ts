@@ -1,5 +1,5 @@
 import type { Server } from 'socket.io';
-import { joinPayloadSchema, socketAuthSchema, SUPPORT_EVENTS, ticketRoom, type JoinAck } from '@pmw/contract/support';
+import { joinPayloadSchema, socketAuthSchema, SUPPORT_EVENTS, supportTexts, ticketRoom, type JoinAck } from '@pmw/contract/support';
 import { roleAllows } from '@pmw/contract/ops-auth';
 import type { SessionResolver } from '../../http/session';
 import { endSocketsOf, joinSessionRooms } from '../../realtime/session-sockets';
@@ -48,7 +48,7 @@ export function attachSupportRealtime(io: Server, deps: { sessions: SessionResol
     socket.on(SUPPORT_EVENTS.join, async (payload: unknown, ack?: (answer: JoinAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const parsed = joinPayloadSchema.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, message: 'ticket_id is required' });
+      if (!parsed.success) return reply({ ok: false, message: supportTexts.chooseTicket });
       try {
         if (!(await deps.support.mayJoin(caller, parsed.data.ticket_id))) return reply({ ok: false, message: 'Not allowed' });
         await socket.join(ticketRoom(parsed.data.ticket_id));

@@ -66,7 +66,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
 
   route(app, ctx, teamRoutes.leadOtp, async ({ body, req }) => {
     const sent = await deps.intake.teamLeadOtp({ form_id: body.form_id, mobile: body.mobile, ip: req.ip, locale: smsLocaleOf(req) });
-    return answer({ mobile: body.mobile, ...sent }, messages.otpSent);
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, teamRoutes.submit, async ({ body, session, req }) => {

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { campaignRoutes } from '@pmw/contract/campaign';
-import { api, ApiError } from '../../shared/api-client';
+import { api, ApiError, isRefusal } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { withCatalogues } from '../../shared/i18n';
 import { LoadFailed } from '../../shared/query-view';
@@ -32,7 +32,7 @@ export function CampaignPage() {
       const form = listed ? await api(campaignRoutes.taskForm, { params: { utm_code: utmCode }, query: { job_id: jid } }) : null;
       return { utm_code: utmCode, jid: listed ? jid : null, unavailable: jid !== null && !listed, owner, categories: tasks.categories, customer, form };
     },
-    retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 1,
+    retry: (n, err) => !isRefusal(err) && n < 1,
   });
   if (page.error) {
     const invalid = page.error instanceof ApiError && (page.error.httpStatus === 404 || page.error.httpStatus === 400);

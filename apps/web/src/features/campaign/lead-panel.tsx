@@ -2,7 +2,7 @@
 import '../../zod-config';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { incomeInput, mobileInput, nameInput, panInput } from '@pmw/contract/lead-form';
 import { normaliseMobile } from '@pmw/contract/mobile';
 import { api, apiWithMessage } from '../../shared/api-client';
@@ -86,7 +86,7 @@ export function LeadPanel(props: LeadPanelProps) {
         body: { mobile: to, utm_code: utmCode, purpose: 'LEAD', countryCode, feature: 'UTM', project_name: form.job_title },
       });
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
-      countdown.restart(sent.already_sent ? sent.resend_after : Math.max(sent.resend_after, RESEND_COUNTDOWN.campaign));
+      countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.campaign));
       setOtpAttempt((n) => n + 1);
       setOtpStep({ mode: 'lead', mobile: to });
     } catch (err) {
@@ -106,7 +106,7 @@ export function LeadPanel(props: LeadPanelProps) {
         body: { mobile: to, name, pan_no: pan, feature: 'UTM', project_name: form.job_title, utm_code: utmCode },
       });
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
-      countdown.restart(sent.already_sent ? sent.resend_after : Math.max(sent.resend_after, RESEND_COUNTDOWN.campaign));
+      countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.campaign));
       setOtpAttempt((n) => n + 1);
       setOtpStep({ mode: 'credit', mobile: to, consentId: sent.consentId, pan, name, earning });
     } catch (err) {

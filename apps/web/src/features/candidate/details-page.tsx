@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { otpSchema } from '@pmw/contract/auth';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { acceptFor, allowedExtensions, fileProblem, type FilePurpose } from '@pmw/contract/files';
 import { candidateNameSchema } from '@pmw/contract/hiring';
 import { aadhaarSchema, panSchema } from '@pmw/contract/kyc';
@@ -99,7 +99,7 @@ export function DetailsPage() {
       const sent = await sendOtp(valid.mobile);
       setOtpStep(true);
       setOtp('');
-      countdown.restart(sent.already_sent ? sent.resend_after : sent.resend_after || RESEND_COUNTDOWN.applicant);
+      countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.applicant));
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       showError(err);

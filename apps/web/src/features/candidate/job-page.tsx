@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { decodeApplicationParams } from '@pmw/contract/hiring';
-import { ApiError } from '../../shared/api-client';
+import { ApiError, isRefusal } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { LoadFailed } from '../../shared/query-view';
 import { fetchJob, jobQueryKey } from './candidate-api';
@@ -18,7 +18,7 @@ export function JobPage() {
     queryKey: jobQueryKey(ids?.job_id ?? 0, ids?.recruiter_id ?? 0),
     queryFn: () => fetchJob(ids!.job_id, ids!.recruiter_id),
     enabled: !!ids,
-    retry: (count, err) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1,
+    retry: (count, err) => !isRefusal(err) && count < 1,
   });
 
   if (!ids) return <Navigate to="/" replace />;

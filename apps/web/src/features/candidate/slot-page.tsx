@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import type { Booking, SlotDay } from '@pmw/contract/hiring';
 import { directionsUrl, interviewIcs } from '@pmw/contract/calendar';
 import { istDayStart } from '@pmw/contract/time';
-import { ApiError } from '../../shared/api-client';
+import { ApiError, isRefusal } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { bookSlot, bookedQueryKey, fetchBooked, fetchMe, fetchSlots, rescheduleSlot, slotsQueryKey } from './candidate-api';
@@ -15,7 +15,7 @@ import { formatDate, formatTime } from '../../shared/i18n';
 import { PageLanguageSwitch } from '../../shared/language-switch';
 import { LoadFailed } from '../../shared/query-view';
 
-const noRetryOn4xx = (count: number, err: unknown) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1;
+const noRetryOn4xx = (count: number, err: unknown) => !isRefusal(err) && count < 1;
 
 /** /slotselect: interview slots grouped by date; after booking (and on reload) the booked view. */
 export function SlotPage() {

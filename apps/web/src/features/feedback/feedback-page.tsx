@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { parseFeedbackLink, type FeedbackPageData } from '@pmw/contract/feedback-rules';
-import { ApiError } from '../../shared/api-client';
+import { ApiError, isRefusal } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { LoadFailed } from '../../shared/query-view';
 import { fetchTask } from './feedback-actions';
@@ -21,7 +21,7 @@ export function FeedbackPage() {
     queryKey: ['feedback-task', link],
     queryFn: () => fetchTask(link!),
     enabled: !!link,
-    retry: (count, err) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1,
+    retry: (count, err) => !isRefusal(err) && count < 1,
   });
   const data: FeedbackPageData = { link, task: task.data ?? null, problem: null };
   if (link && task.isError) {

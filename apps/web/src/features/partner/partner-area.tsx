@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, onUnauthorized } from '../../shared/api-client';
+import { isRefusal, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { LoginPage, loadLoginActions } from './login-page';
 import { fetchPartnerSession, sessionQueryKey } from './partner-session';
@@ -25,7 +25,7 @@ export function PartnerArea() {
   const session = useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchPartnerSession,
-    retry: (count, err) => !(err instanceof ApiError && err.httpStatus < 500) && count < 1,
+    retry: (count, err) => !isRefusal(err) && count < 1,
   });
   // Any 401 from a partner call returns the person to the login.
   useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionQueryKey, null)), [queryClient]);

@@ -1,14 +1,16 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { MapLocation } from '@pmw/contract/lead-form';
-import { isLocation, isUploadedFile, type LeadFieldValues } from '../../shared/lead-form';
+import { isKeptFile, isLocation, isUploadedFile, type KeptFile, type LeadFieldValues } from '../../shared/lead-form';
+import type { QueuedLead } from './offline-queue';
 
 /**
  * A lead form filled halfway, kept on the device in IndexedDB (it holds the
  * photos' bytes, which localStorage cannot), so a reload, Back or a lost
- * signal loses nothing. One draft per member, project and lead; cleared when
- * the lead is sent or queued.
+ * signal loses nothing: a photo picked offline is kept as its Blob and
+ * offered back. One draft per member, project and lead; cleared when the lead
+ * is sent or queued.
  */
-type DraftValue = string | MapLocation | { file_id: number; file_name: string; photo?: Blob };
+type DraftValue = string | MapLocation | { file_id: number; file_name: string; photo?: Blob } | Omit<KeptFile, 'preview_url'>;
 interface StoredDraft {
   /** The idempotency key of this lead, kept so a resumed form still makes one lead. */
   key: string;
@@ -37,7 +39,9 @@ export async function loadDraft(id: string): Promise<LeadDraft | undefined> {
     if (!stored) return undefined;
     const values: LeadFieldValues = {};
     for (const [inputId, v] of Object.entries(stored.values)) {
-      if (typeof v === 'object' && 'file_id' in v) {
+      if (typeof v === 'object' && 'kept' in v) {
+        values[Number(inputId)] = { ...v, ...(v.blob.type.startsWith('image/') ? { preview_url: URL.createObjectURL(v.blob) } : {}) };
+      } else if (typeof v === 'object' && 'file_id' in v) {
         values[Number(inputId)] = { file_id: v.file_id, file_name: v.file_name, ...(v.photo ? { preview_url: URL.createObjectURL(v.photo), photo: v.photo } : {}) };
       } else values[Number(inputId)] = v;
     }
@@ -53,7 +57,9 @@ export async function saveDraft(id: string, draft: LeadDraft): Promise<void> {
   const values: Record<number, DraftValue> = {};
   for (const [inputId, v] of Object.entries(draft.values)) {
     if (v === undefined) continue;
-    if (isUploadedFile(v)) {
+    if (isKeptFile(v)) {
+      values[Number(inputId)] = { kept: true, file_name: v.file_name, blob: v.blob, ...(v.problem ? { problem: v.problem } : {}) };
+    } else if (isUploadedFile(v)) {
       // The image's own bytes (the page policy lets no script read a blob: URL back).
       values[Number(inputId)] = { file_id: v.file_id, file_name: v.file_name, ...(v.photo ? { photo: v.photo } : {}) };
     } else if (isLocation(v)) values[Number(inputId)] = { ...v };
@@ -65,4 +71,24 @@ export async function saveDraft(id: string, draft: LeadDraft): Promise<void> {
 export async function clearDraft(id: string): Promise<void> {
   const s = drafts();
   if (s) await del(id, s).catch(() => undefined);
+}
+
+/**
+ * The form's values of a queued lead, to fix in its form (a file the server
+ * refused, one no longer on the phone): text and locations as sent, uploaded
+ * files by file_id, kept files with their bytes and the reason they were
+ * refused. A file no longer on the phone leaves its field empty to pick again.
+ */
+export function valuesOfQueued(lead: QueuedLead, blobs: ReadonlyMap<number, Blob>): LeadFieldValues {
+  const files = new Map((lead.files ?? []).map((f) => [f.input_id, f]));
+  const values: LeadFieldValues = {};
+  for (const { input_id, value } of lead.body.input) {
+    const f = files.get(input_id);
+    const blob = blobs.get(input_id);
+    if (f?.file_id !== undefined) values[input_id] = { file_id: f.file_id, file_name: f.file_name };
+    else if (f && blob) values[input_id] = { kept: true, file_name: f.file_name, blob, ...(f.problem ? { problem: f.problem } : {}) };
+    else if (f || value === null) continue;
+    else values[input_id] = typeof value === 'object' ? { lat: value.lat, lng: value.lng } : String(value);
+  }
+  return values;
 }

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
 import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
-import { LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
+import { isKeptFile, isRetryableUpload, isUploadedFile, keptFiles, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, uploadFile, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
 import { Loader } from '../../shared/loader';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
-import { enqueueLead, isOffline } from './offline-queue';
+import { enqueueLead, isOffline, type QueuedFile } from './offline-queue';
 import { noteBlocked } from './blocked';
 import { clearDraft, draftId, loadDraft, saveDraft } from './lead-draft';
 import { LeadOtpDialog } from './lead-otp-dialog';
@@ -115,12 +115,14 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
   const position = useDevicePosition();
   const draft = useDraft(id, values, key);
 
-  // A draft found on the device fills the form once, with its key.
+  // A draft found on the device fills the form once, with its key; a file the server refused says why.
   useEffect(() => {
     if (!draft.loaded || values !== undefined) return;
     setValues(draft.loaded.values);
     setKey(draft.loaded.key);
     setRestored(true);
+    const refused = Object.fromEntries(keptFiles(draft.loaded.values).flatMap(({ input_id, file }) => (file.problem ? [[input_id, file.problem]] : [])));
+    if (Object.keys(refused).length > 0) setErrors(refused);
     // Only the first answer of the store matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft.loaded]);
@@ -131,6 +133,9 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
   const title = lead ? t('completeTitle', { title: jobTitle }) : t('leadTitle', { title: jobTitle });
   const mobileId = inputs.find((i) => i.input_category === 'MOBILE')?.input_id;
   const askOtp = !lead && form.data?.is_otp_required === true;
+  // The values as last set, for a queue that follows an upload in the same submit.
+  const latest = useRef(current);
+  latest.current = current;
 
   async function finish(message: string) {
     await draft.clear();
@@ -138,12 +143,56 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     props.onDone();
   }
 
-  function queue(body: Omit<SubmitLeadBody, 'idempotency_key'>) {
+  async function queue(body: Omit<SubmitLeadBody, 'idempotency_key'>) {
     // A form with OTP cannot ask the customer's code without a signal: the lead goes unverified, for ops to call.
     const queued: SubmitLeadBody = { ...body, idempotency_key: key, ...(askOtp ? { offline_unverified: true } : {}) };
     delete queued.otp;
-    enqueueLead({ key, user_id: member.user_id, job_title: jobTitle, customer: textValue(current, mobileId), body: queued });
+    const now = latest.current;
+    // Every file input goes with the entry: uploaded ones by file_id, kept ones by their bytes in IndexedDB.
+    const files: QueuedFile[] = [];
+    const blobs = new Map<number, Blob>();
+    for (const [id, v] of Object.entries(now)) {
+      if (isKeptFile(v)) {
+        files.push({ input_id: Number(id), file_name: v.file_name, type: v.blob.type, size: v.blob.size });
+        blobs.set(Number(id), v.blob);
+      } else if (isUploadedFile(v)) files.push({ input_id: Number(id), file_name: v.file_name, type: v.photo?.type ?? '', size: v.photo?.size ?? 0, file_id: v.file_id });
+    }
+    try {
+      await enqueueLead({ key, user_id: member.user_id, job_id: jobId, job_title: jobTitle, customer: textValue(now, mobileId), body: queued, files }, blobs);
+    } catch (err) {
+      // The phone could not keep the files: the form (and its draft) stay as they are.
+      showError(err);
+      setBusy(false);
+      return;
+    }
     void finish(askOtp ? t('leadQueuedUnverified') : t('leadQueued'));
+  }
+
+  /**
+   * Uploads the files kept on the phone, now that there is a signal. Answers
+   * the values with their file_ids, 'offline' when the network failed again
+   * (the lead is queued with its files), or undefined when the server refused
+   * one (its field says why).
+   */
+  async function uploadKept(now: LeadFieldValues): Promise<LeadFieldValues | 'offline' | undefined> {
+    const next = { ...now };
+    for (const { input_id, file } of keptFiles(now)) {
+      try {
+        const added = await uploadFile(teamUpload, file.blob, file.file_name);
+        next[input_id] = { file_id: added.file_id, file_name: file.file_name, ...(file.preview_url ? { preview_url: file.preview_url, photo: file.blob } : {}) };
+      } catch (err) {
+        if (isRetryableUpload(err)) return 'offline';
+        const problem = err instanceof Error ? err.message : String(err);
+        next[input_id] = { ...file, problem };
+        setValues(next);
+        setErrors((e) => ({ ...e, [input_id]: problem }));
+        showError(problem);
+        return undefined;
+      }
+    }
+    setValues(next);
+    latest.current = next;
+    return next;
   }
 
   /** Sends the lead (with the customer's OTP when given); a lost signal queues it instead. */
@@ -156,7 +205,7 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     } catch (err) {
       if (isOffline(err)) {
         setOtpFor(undefined);
-        queue(body);
+        await queue(body);
       } else if (!noteBlocked(err)) {
         // Nothing typed is lost: the form (and the OTP step) stay as they were.
         showError(err);
@@ -169,11 +218,11 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     setBusy(true);
     try {
       const sent = await sendLeadOtp(body.form_id, mobile);
-      countdown.restart(Math.max(sent.resend_after, RESEND_COUNTDOWN.lead));
+      countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.lead));
       setOtpFor({ mobile, body });
-      showSuccess(t('otpSent'));
+      showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
-      if (isOffline(err)) queue(body);
+      if (isOffline(err)) await queue(body);
       else if (!noteBlocked(err)) showError(err);
     } finally {
       setBusy(false);
@@ -187,7 +236,20 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     setErrors(found);
     const first = firstLeadError(inputs, found);
     if (first) return showError(first);
-    const body = { form_id: form.data.form_id, input: toLeadInputValues(inputs, current), ...(position ? { location: position } : {}) };
+    const bodyOf = (v: LeadFieldValues) => ({ form_id: form.data!.form_id, input: toLeadInputValues(inputs, v), ...(position ? { location: position } : {}) });
+    // A new lead without a signal waits on the phone, its kept files with it.
+    if (!lead && !navigator.onLine) return queue(bodyOf(current));
+    let ready = current;
+    if (keptFiles(current).length > 0) {
+      setBusy(true);
+      const uploaded = await uploadKept(current);
+      if (uploaded === 'offline' && !lead) return queue(bodyOf(current));
+      if (uploaded === 'offline') showError(t('uploadWaits'));
+      if (uploaded === 'offline' || uploaded === undefined) return setBusy(false);
+      ready = uploaded;
+      setBusy(false);
+    }
+    const body = bodyOf(ready);
     if (lead) {
       setBusy(true);
       try {
@@ -199,8 +261,7 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       }
       return;
     }
-    if (!navigator.onLine) return queue(body);
-    if (askOtp) return askCustomerOtp(textValue(current, mobileId), body);
+    if (askOtp) return askCustomerOtp(textValue(ready, mobileId), body);
     await send(body);
   }
 

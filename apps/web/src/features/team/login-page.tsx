@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import type { Team, TeamMember } from '@pmw/contract/team';
 import { Field } from '../../shared/field';
 import { OtpField } from '../../shared/otp-field';
@@ -40,7 +40,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
       const sent = await sendTeamOtp(m.data, team.team_code);
       setRequestId(sent.request_id);
       setOtp('');
-      countdown.restart(sent.already_sent ? sent.resend_after : RESEND_COUNTDOWN.teamLogin);
+      countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.teamLogin));
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       if (!noteBlocked(err)) showError(err);

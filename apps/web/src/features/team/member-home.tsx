@@ -6,7 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { leadStatusFilter, type LeadStatusIndex, type Team, type TeamMember } from '@pmw/contract/team';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { fetchReportData, logoutTeam, submitLead, teamKeys } from './team-api';
+import { fetchReportData, logoutTeam, submitLead, teamKeys, teamUpload } from './team-api';
+import { uploadFile } from '../../shared/lead-form/upload';
 import { teamPaths, useAreaNav, useSeedHistory } from './area-nav';
 import { Loader } from '../../shared/loader';
 import { flushQueue, resetInterrupted, useQueuedLeads } from './offline-queue';
@@ -41,14 +42,19 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
   useEffect(() => {
     if (!online || waiting === 0) return;
     const send = () =>
-      flushQueue(member.user_id, async (body) => {
-        try {
-          return await submitLead(body);
-        } catch (err) {
-          noteBlocked(err);
-          throw err;
-        }
-      })
+      flushQueue(
+        member.user_id,
+        async (body) => {
+          try {
+            return await submitLead(body);
+          } catch (err) {
+            noteBlocked(err);
+            throw err;
+          }
+        },
+        // The same upload call and limits as a file picked online.
+        (blob, fileName) => uploadFile(teamUpload, blob, fileName),
+      )
         .then((sent) => {
           if (sent === 0) return;
           showSuccess(t('queueSent', { count: sent }));
@@ -90,7 +96,7 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
           {t('offlineBanner')}
         </p>
       )}
-      <QueuedLeads userId={member.user_id} />
+      <QueuedLeads userId={member.user_id} onFix={(jobId) => nav.go(teamPaths.lead(jobId))} />
       <main className="team-main">
         <Routes>
           <Route index element={<Tabs report={false} go={nav.go}><ProjectsRoute /></Tabs>} />

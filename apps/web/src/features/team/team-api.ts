@@ -36,4 +36,5 @@ export const submitLead = (body: SubmitLeadBody) => apiWithMessage(teamRoutes.su
 export const completeLead = (body: Omit<SubmitLeadBody, 'idempotency_key' | 'otp' | 'offline_unverified'> & { form_response_id: number }) =>
   apiWithMessage(teamRoutes.complete, { body });
 
-export const teamUpload: LeadUploadConfig = { signUpload: teamFileRoutes.signUpload, add: teamFileRoutes.add, purpose: 'FORM_RESPONSE' };
+/** A field agent's photo picked without a signal is kept on the phone and uploads with the queued lead. */
+export const teamUpload: LeadUploadConfig = { signUpload: teamFileRoutes.signUpload, add: teamFileRoutes.add, purpose: 'FORM_RESPONSE', keepOffline: true };

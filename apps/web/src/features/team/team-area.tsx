@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, onUnauthorized } from '../../shared/api-client';
+import { ApiError, isRefusal, onUnauthorized } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { forgetMember, keepForOffline, memberOrCopy, teamKeys, teamOrCopy } from './team-session';
 import { rememberTeamCode, rememberedTeamCode } from './team-code';
@@ -37,7 +37,7 @@ export function TeamArea() {
     queryKey: teamKeys.team(code),
     queryFn: () => teamOrCopy(code),
     enabled: code !== '',
-    retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
+    retry: (n, err) => !isRefusal(err) && n < 2,
     staleTime: 5 * 60_000,
   });
   const me = useQuery({
@@ -52,7 +52,7 @@ export function TeamArea() {
     },
     // Asked beside the team (not after it): one round trip less on a slow link.
     enabled: code !== '',
-    retry: (n, err) => !(err instanceof ApiError && err.httpStatus < 500) && n < 2,
+    retry: (n, err) => !isRefusal(err) && n < 2,
   });
 
   useEffect(() => {
@@ -90,7 +90,7 @@ export function TeamArea() {
     );
   }
   // A call that never reached the server (no signal) says nothing about the code: that is a failure to load, with Try again.
-  if (code === '' || (team.error instanceof ApiError && team.error.code !== 'NETWORK' && team.error.httpStatus < 500)) {
+  if (code === '' || isRefusal(team.error)) {
     return (
       <main className="center-page">
         <LanguageSwitch />

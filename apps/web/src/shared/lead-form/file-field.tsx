@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { acceptFor as acceptList, allowedExtensions, fileExtension, fileProblem, type FileKind } from '@pmw/contract/files';
+import { acceptFor as acceptList, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
 import type { FormInputDef } from '@pmw/contract/lead-form';
-import { api, putFile } from '../api-client';
+import { ApiError } from '../api-client';
 import { showError } from '../message-bar';
 import { tx } from '../i18n';
 import { t } from './messages';
-import type { LeadUploadConfig, UploadedFile } from './types';
+import type { KeptFile, LeadUploadConfig, UploadedFile } from './types';
+import { pickedFileName, uploadFile } from './upload';
 
 /** What the picker offers for each input type; images and videos open the camera unless the form allows the file manager. */
 const kindOf = (input: FormInputDef): FileKind => {
@@ -24,8 +25,8 @@ function acceptFor(input: FormInputDef, upload: LeadUploadConfig): { accept: str
 export function FileField(props: {
   id: string;
   input: FormInputDef;
-  value: UploadedFile | undefined;
-  onChange: (file: UploadedFile | undefined) => void;
+  value: UploadedFile | KeptFile | undefined;
+  onChange: (file: UploadedFile | KeptFile | undefined) => void;
   upload: LeadUploadConfig;
   disabled?: boolean | undefined;
   describedBy?: string | undefined;
@@ -45,26 +46,28 @@ export function FileField(props: {
 
   async function onPick(file: File | undefined) {
     if (!file) return;
-    // Camera pictures may come without a usable name; give them one with the right extension.
-    const ext = fileExtension(file.name) || (file.type === 'image/png' ? 'png' : file.type.startsWith('video/') ? 'mp4' : 'jpg');
-    const fileName = fileExtension(file.name) ? file.name : `${type.toLowerCase()}-${Date.now()}.${ext}`;
+    const fileName = pickedFileName(file, type);
     const problem = fileProblem(upload.purpose, { name: fileName, size: file.size }, kindOf(input));
     if (problem) {
       showError(tx(problem));
+      if (fileRef.current) fileRef.current.value = '';
+      return;
+    }
+    const preview = type === 'IMAGE' ? { preview_url: URL.createObjectURL(file) } : {};
+    // Without a signal the file stays on the device and uploads with the lead later.
+    const keep = () => props.onChange({ kept: true, file_name: fileName, blob: file, ...preview });
+    if (upload.keepOffline && !navigator.onLine) {
+      keep();
+      if (fileRef.current) fileRef.current.value = '';
       return;
     }
     setBusy(true);
     try {
-      const signed = await api(upload.signUpload, { body: { file_name: fileName, file_purpose: upload.purpose } });
-      await putFile(signed.url, file, signed.content_type);
-      const added = await api(upload.add, { body: { file_key: signed.key, file_name: fileName, file_purpose: upload.purpose } });
-      props.onChange({
-        file_id: added.file_id,
-        file_name: fileName,
-        ...(type === 'IMAGE' ? { preview_url: URL.createObjectURL(file), photo: file } : {}),
-      });
+      const added = await uploadFile(upload, file, fileName);
+      props.onChange({ file_id: added.file_id, file_name: fileName, ...(type === 'IMAGE' ? { ...preview, photo: file } : {}) });
     } catch (err) {
-      showError(err instanceof Error && err.message ? err.message : t('uploadFailed'));
+      if (upload.keepOffline && err instanceof ApiError && err.code === 'NETWORK') keep();
+      else showError(err instanceof Error && err.message ? err.message : t('uploadFailed'));
     } finally {
       setBusy(false);
       if (fileRef.current) fileRef.current.value = '';
@@ -88,7 +91,10 @@ export function FileField(props: {
       {props.value ? (
         <div className="lead-file__done">
           {preview && <img className="lead-file__preview" src={preview} alt="" width={56} height={56} />}
-          <span className="lead-file__name">{t('uploaded', { name: props.value.file_name })}</span>
+          <span className="lead-file__name">
+            {'kept' in props.value ? t('kept', { name: props.value.file_name }) : t('uploaded', { name: props.value.file_name })}
+            {'kept' in props.value && !props.value.problem && <span className="lead-file__note muted">{t('keptNote')}</span>}
+          </span>
           <button type="button" className="button button--ghost button--small" disabled={props.disabled || busy} onClick={() => fileRef.current?.click()}>
             {t('replace')}
           </button>

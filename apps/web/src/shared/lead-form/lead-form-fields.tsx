@@ -6,7 +6,7 @@ import { FileField } from './file-field';
 import { LocationButton } from './location-button';
 import { t } from './messages';
 import type { LeadFieldValue, LeadFieldValues, LeadUploadConfig, MapPickerComponent } from './types';
-import { isLocation, isUploadedFile } from './values';
+import { isKeptFile, isLocation, isUploadedFile } from './values';
 import './lead-form.css';
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
@@ -94,7 +94,7 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
             <FileField
               id={id}
               input={input}
-              value={isUploadedFile(value) ? value : undefined}
+              value={isUploadedFile(value) || isKeptFile(value) ? value : undefined}
               onChange={set}
               upload={props.upload}
               disabled={props.disabled}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { campaignFileRoutes } from '@pmw/contract/campaign';
 import type { FormInputDef } from '@pmw/contract/lead-form';
 import { LeadFormFields, leadFormErrors, toLeadInputValues, type LeadFieldValues, type MapPickerProps } from './index';
@@ -18,13 +18,13 @@ const INPUTS: FormInputDef[] = [
   { input_id: 9, label: 'Shop Location', input_type: 'MAP_LOCATION', validation: { required: false } },
 ];
 
-function Harness(props: { MapPicker?: (p: MapPickerProps) => React.ReactElement; onValues?: (v: LeadFieldValues) => void }) {
+function Harness(props: { MapPicker?: (p: MapPickerProps) => React.ReactElement; onValues?: (v: LeadFieldValues) => void; keepOffline?: boolean }) {
   const [values, setValues] = useState<LeadFieldValues>({});
   return (
     <LeadFormFields
       inputs={INPUTS}
       values={values}
-      upload={UPLOAD}
+      upload={{ ...UPLOAD, keepOffline: props.keepOffline ?? false }}
       MapPicker={props.MapPicker}
       errors={{ 2: 'Customer Name is required' }}
       onChange={(id, v) =>
@@ -87,5 +87,25 @@ describe('the lead-form renderer', () => {
     const values: LeadFieldValues = { 1: '98765', 4: 'Paris', 5: { file_id: 10042, file_name: 'shop.jpg' } };
     expect(leadFormErrors(INPUTS, values)).toEqual({ 1: 'Invalid Mobile Number', 2: 'Customer Name is required', 4: 'Please choose one of the options for City' });
     expect(toLeadInputValues(INPUTS, values).find((v) => v.input_id === 5)?.value).toBe('10042');
+  });
+
+  it('keeps a photo picked without a signal on the device when the area can queue it, counted as given but sent only once uploaded', async () => {
+    URL.createObjectURL ??= () => 'blob:preview';
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    let latest: LeadFieldValues = {};
+    render(<Harness keepOffline onValues={(v) => (latest = v)} />);
+    const photo = new File([new Uint8Array([1, 2, 3])], 'shop.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Shop Photo/), { target: { files: [photo] } });
+    expect(await screen.findByText('On this phone: shop.png')).toBeTruthy();
+    expect(screen.getByText('No signal: it uploads when the network returns.')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(latest[5]).toMatchObject({ kept: true, file_name: 'shop.png', blob: photo });
+    expect(leadFormErrors(INPUTS, latest)[5]).toBeUndefined();
+    expect(toLeadInputValues(INPUTS, latest).find((v) => v.input_id === 5)?.value).toBeNull();
+    // A refusal the server gave for it stays on the field until it is replaced.
+    expect(leadFormErrors(INPUTS, { ...latest, 5: { kept: true, file_name: 'shop.png', blob: photo, problem: 'Too big' } })[5]).toBe('Too big');
+    online.mockRestore();
+    fetchSpy.mockRestore();
   });
 });

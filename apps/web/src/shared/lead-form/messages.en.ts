@@ -10,6 +10,8 @@ export default {
   replace: 'Replace',
   remove: 'Remove',
   uploaded: 'Uploaded: {name}',
+  kept: 'On this phone: {name}',
+  keptNote: 'No signal: it uploads when the network returns.',
   uploadFailed: 'Unable to upload file. Please try again later.',
   useMyLocation: 'Use my location',
   locating: 'Finding your location…',
