@@ -26,6 +26,7 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
+        '--disable-quic',
       ],
     },
   },

@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const ctx: RouteContext = {
     sessions,
     checkResponses: config.env !== 'production',
-    opsRole: async (session, role) => void (await services.opsAuth.requireRole(session, role)),
+    opsRole: (session, role) => services.opsAuth.requireRole(session, role),
   };
 
   const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log, origins, trustProxy: trusted });
@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
-  registerOpsAgentRoutes(app, ctx, { opsAuth: services.opsAuth, agents: services.ops.agents });
+  registerOpsAgentRoutes(app, ctx, { agents: services.ops.agents });
   registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
@@ -231,10 +231,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin });
-  registerOpsRoutes(app, ctx, { db, opsAuth: services.opsAuth, files: services.files, ...services.ops });
-  registerOpsMoneyRoutes(app, ctx, { db, opsAuth: services.opsAuth, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
-  registerOpsTeamsSlotsRoutes(app, ctx, { db, opsAuth: services.opsAuth, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
-  registerProjectRoutes(app, ctx, { opsAuth: services.opsAuth, projects: services.ops.projects });
+  registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
+  registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
+  registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
+  registerProjectRoutes(app, ctx, { projects: services.ops.projects });
   if (config.leadExpiryIntervalMinutes > 0) {
     app.addHook('onReady', async () => services.ops.expiry.start());
     app.addHook('onClose', async () => services.ops.expiry.stop());

@@ -25,7 +25,8 @@ const run = (...args: string[]) => {
       SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', LOG_LEVEL: 'warn', PMW_NO_SNAPSHOT: '1',
     },
     encoding: 'utf8',
-    timeout: 60_000,
+    // The child transpiles the server's sources with tsx: minutes on a crowded machine, seconds on a quiet one.
+    timeout: 240_000,
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 };
@@ -59,4 +60,4 @@ it('creates the first admin of a production install, once, audited with no actor
   } finally {
     await database.close();
   }
-}, 120_000);
+}, 300_000);

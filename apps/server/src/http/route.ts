@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/contract/api';
+import type { OpsAgent } from '@pmw/contract/ops-auth';
 import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionResolver } from './session';
@@ -14,6 +15,8 @@ export interface HandlerInput<T extends RouteDef> {
   body: Parsed<T['body']>;
   /** Present for every route that is not public. */
   session: T['auth'] extends SessionKind ? SessionInfo : undefined;
+  /** On ops routes: the agent behind the session, whose role the route allows. */
+  agent: T['auth'] extends 'ops' ? OpsAgent : undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -58,12 +61,12 @@ export interface RouteContext {
   sessions: SessionResolver;
   /** Check answers against the contract (on outside production). */
   checkResponses: boolean;
-  /** Refuses an ops session whose agent's role does not allow `role` (403). */
-  opsRole: (session: SessionInfo, role: OpsRole) => Promise<void>;
+  /** The agent behind an ops session; refused (403) unless their role allows `role`. */
+  opsRole: (session: SessionInfo, role: OpsRole) => Promise<OpsAgent>;
 }
 
-/** The session the onRequest check resolved, for the handler of the same request. */
-const resolved = new WeakMap<FastifyRequest, SessionInfo>();
+/** The session (and ops agent) the onRequest check resolved, for the handler of the same request. */
+const resolved = new WeakMap<FastifyRequest, { session: SessionInfo; agent?: OpsAgent }>();
 
 /**
  * Registers one contract route: resolves the session the route needs and, on
@@ -90,17 +93,19 @@ export function route<T extends RouteDef>(
           onRequest: async (req: FastifyRequest) => {
             const auth = def.auth as SessionKind;
             const session = await ctx.sessions.require(req, auth);
-            if (auth === 'ops') await ctx.opsRole(session, def.role ?? 'admin');
-            resolved.set(req, session);
+            const agent = auth === 'ops' ? await ctx.opsRole(session, def.role ?? 'admin') : undefined;
+            resolved.set(req, { session, ...(agent ? { agent } : {}) });
           },
         }),
     handler: async (req, reply) => {
-      const session = def.auth === 'public' ? undefined : (resolved.get(req) ?? (await ctx.sessions.require(req, def.auth)));
+      const checked = resolved.get(req);
+      if (def.auth !== 'public' && !checked) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
       const input = {
         params: parse(def.params, req.params),
         query: parse(def.query, req.query),
         body: parse(def.body, req.body),
-        session,
+        session: checked?.session,
+        agent: checked?.agent,
         req,
         reply,
       } as HandlerInput<T>;

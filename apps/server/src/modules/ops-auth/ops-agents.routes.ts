@@ -1,27 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { opsAgentMessages as m, opsAgentRoutes } from '@pmw/contract/ops-agents';
 import { answer, route, type RouteContext } from '../../http/route';
-import type { OpsAuthService } from './ops-auth.service';
 import type { OpsAgentsService } from './ops-agents.service';
 
 /** /ops/agents: admins manage who may use the console (the role check runs before the body is read). */
-export function registerOpsAgentRoutes(app: FastifyInstance, ctx: RouteContext, deps: { opsAuth: OpsAuthService; agents: OpsAgentsService }) {
-  const { opsAuth, agents } = deps;
-  route(app, ctx, opsAgentRoutes.list, async ({ session }) => {
-    await opsAuth.requireRole(session, 'admin');
+export function registerOpsAgentRoutes(app: FastifyInstance, ctx: RouteContext, deps: { agents: OpsAgentsService }) {
+  const { agents } = deps;
+  route(app, ctx, opsAgentRoutes.list, async () => {
     return agents.list();
   });
-  route(app, ctx, opsAgentRoutes.add, async ({ session, body }) => {
-    const admin = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsAgentRoutes.add, async ({ agent: admin, body }) => {
     const { agent } = await agents.add({ actor: admin.user_id }, body);
     return answer(agent, m.added);
   });
-  route(app, ctx, opsAgentRoutes.setRole, async ({ session, params, body }) => {
-    const admin = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsAgentRoutes.setRole, async ({ agent: admin, params, body }) => {
     return answer(await agents.setRole({ actor: admin.user_id }, params.user_id, body.role), m.roleChanged);
   });
-  route(app, ctx, opsAgentRoutes.remove, async ({ session, params }) => {
-    const admin = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsAgentRoutes.remove, async ({ agent: admin, params }) => {
     await agents.remove({ actor: admin.user_id }, params.user_id);
     return answer(null, m.removed);
   });

@@ -5,7 +5,6 @@ import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import type { BanksService } from '../profile/banks.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { AuditService } from './audit.service';
@@ -15,9 +14,9 @@ import type { PayoutsService } from './payouts.service';
 export function registerOpsMoneyRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { db: Db; opsAuth: OpsAuthService; payouts: PayoutsService; banks: BanksService; customers: CustomersService; audit: AuditService },
+  deps: { db: Db; payouts: PayoutsService; banks: BanksService; customers: CustomersService; audit: AuditService },
 ) {
-  const { opsAuth, payouts, banks, audit } = deps;
+  const { payouts, banks, audit } = deps;
 
   async function people(ids: number[]) {
     if (!ids.length) return new Map<number, { first_name: string | null; mobile: string }>();
@@ -25,25 +24,20 @@ export function registerOpsMoneyRoutes(
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  route(app, ctx, opsMoneyRoutes.payoutPreview, async ({ session }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.payoutPreview, async () => {
     return payouts.preview();
   });
-  route(app, ctx, opsMoneyRoutes.payoutRun, async ({ session, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.payoutRun, async ({ agent, body }) => {
     const run = await payouts.run(agent.user_id, body);
     return answer(run, `Payout run ${run.payout_run_id}: ${run.paid_count} paid, ${run.held_count} held`);
   });
-  route(app, ctx, opsMoneyRoutes.payoutRuns, async ({ session }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.payoutRuns, async () => {
     return payouts.list();
   });
-  route(app, ctx, opsMoneyRoutes.payoutRunGet, async ({ session, params }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.payoutRunGet, async ({ params }) => {
     return payouts.get(params.payout_run_id);
   });
-  route(app, ctx, opsMoneyRoutes.payoutRunFile, async ({ session, params, reply }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.payoutRunFile, async ({ agent, params, reply }) => {
     const file = await payouts.file(agent.user_id, params.payout_run_id);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -53,14 +47,12 @@ export function registerOpsMoneyRoutes(
     return reply;
   });
 
-  route(app, ctx, opsMoneyRoutes.banks, async ({ session, query }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.banks, async ({ query }) => {
     const found = await banks.reviewQueue({ limit: query.limit, offset: (query.page - 1) * query.limit });
     const who = await people([...new Set(found.rows.map((b) => b.user_id))]);
     return { count: found.count, rows: found.rows.map((b) => ({ ...b, first_name: who.get(b.user_id)?.first_name ?? null, mobile: who.get(b.user_id)?.mobile ?? '' })) };
   });
-  route(app, ctx, opsMoneyRoutes.bankStatus, async ({ session, params, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.bankStatus, async ({ agent, params, body }) => {
     const before = await banks.byId(params.bank_detail_id);
     if (!before) throw notFound('Bank account not found');
     const after = await banks.setStatus(params.bank_detail_id, body.status, body.status === 2 ? body.reason : null);
@@ -76,8 +68,7 @@ export function registerOpsMoneyRoutes(
     return answer({ ...after, user_id: before.user_id, first_name: who.get(before.user_id)?.first_name ?? null, mobile: who.get(before.user_id)?.mobile ?? '' }, body.status === 1 ? 'Bank account verified' : 'Bank account rejected');
   });
 
-  route(app, ctx, opsMoneyRoutes.importCustomers, async ({ session, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsMoneyRoutes.importCustomers, async ({ agent, body }) => {
     const partner = (await people([body.partner_user_id])).get(body.partner_user_id);
     if (!partner) throw notFound('Partner not found');
     const rows = parseCustomerCsv(body.csv);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { opsRoutes } from '@pmw/contract/ops';
 import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
-import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import type { FilesService } from '../files/files.service';
 import type { AuditService } from './audit.service';
 import type { LeadVerificationService } from './lead-verification.service';
@@ -13,7 +12,6 @@ import type { Db } from '../../db/client';
 
 export interface OpsRouteDeps {
   db: Db;
-  opsAuth: OpsAuthService;
   files: FilesService;
   audit: AuditService;
   verification: LeadVerificationService;
@@ -29,79 +27,64 @@ const summary = (r: { results: { ok: boolean; changed: boolean }[] }, verb: stri
 
 /** Lead verification, scheduled jobs, KYC review, users and the audit log: admin only. */
 export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps: OpsRouteDeps) {
-  const { opsAuth, verification, people, audit } = deps;
+  const { verification, people, audit } = deps;
 
-  route(app, ctx, opsRoutes.leads, async ({ session, query }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.leads, async ({ query }) => {
     return verification.queue(query);
   });
-  route(app, ctx, opsRoutes.lead, async ({ session, params }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.lead, async ({ params }) => {
     return verification.detail(params.form_response_id);
   });
-  route(app, ctx, opsRoutes.approveLeads, async ({ session, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.approveLeads, async ({ agent, body }) => {
     const r = await verification.approve(agent.user_id, body.form_response_ids);
     return answer(r, summary(r, 'approved'));
   });
-  route(app, ctx, opsRoutes.rejectLeads, async ({ session, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.rejectLeads, async ({ agent, body }) => {
     const r = await verification.reject(agent.user_id, body.form_response_ids, body.comment);
     return answer(r, summary(r, 'rejected'));
   });
-  route(app, ctx, opsRoutes.verifyByCall, async ({ session, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.verifyByCall, async ({ agent, body }) => {
     const r = await verification.verifyByCall(agent.user_id, body.form_response_ids);
     return answer(r, summary(r, 'verified by call'));
   });
-  route(app, ctx, opsRoutes.needsDetails, async ({ session, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.needsDetails, async ({ agent, body }) => {
     const r = await verification.needsDetails(agent.user_id, body.form_response_ids, body.comment);
     return answer(r, summary(r, 'sent back for details'));
   });
-  route(app, ctx, opsRoutes.fileView, async ({ session, query }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.fileView, async ({ query }) => {
     const file = await deps.files.byId(query.file_id);
     const url = file ? await deps.files.signedUrlUnchecked(query.file_id) : null;
     if (!file || !url) throw notFound('File not found');
     return { file_id: file.file_id, url, file_name: file.file_name, content_type: file.content_type };
   });
 
-  route(app, ctx, opsRoutes.jobs, async ({ session }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.jobs, async () => {
     return listScheduledJobs(deps.db);
   });
-  route(app, ctx, opsRoutes.runExpiry, async ({ session }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.runExpiry, async ({ agent }) => {
     const r = await deps.expiry.runIfDue({ force: true, actor: agent.user_id });
     return answer(r, r.ran ? `${r.expired} leads expired` : 'The job is running elsewhere; try again in a minute');
   });
 
-  route(app, ctx, opsRoutes.kyc, async ({ session, query }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.kyc, async ({ query }) => {
     return people.kycQueue(query);
   });
-  route(app, ctx, opsRoutes.kycStatus, async ({ session, params, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.kycStatus, async ({ agent, params, body }) => {
     const r = await people.setKycStatus(agent.user_id, params.document_id, body.status, body.status === 2 ? body.reason : null);
     return answer(r, body.status === 1 ? 'Document verified' : 'Document rejected');
   });
 
-  route(app, ctx, opsRoutes.users, async ({ session, query }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.users, async ({ query }) => {
     return people.searchUsers(query);
   });
-  route(app, ctx, opsRoutes.blockUser, async ({ session, params }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.blockUser, async ({ agent, params }) => {
     return answer(await people.block(agent.user_id, params.user_id), 'User blocked');
   });
-  route(app, ctx, opsRoutes.unblockUser, async ({ session, params }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.unblockUser, async ({ agent, params }) => {
     return answer(await people.unblock(agent.user_id, params.user_id), 'User unblocked');
   });
 
-  route(app, ctx, opsRoutes.audit, async ({ session, query }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsRoutes.audit, async ({ query }) => {
     return audit.list(query);
   });
 }

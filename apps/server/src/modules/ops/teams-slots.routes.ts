@@ -5,7 +5,6 @@ import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import type { HiringService } from '../hiring/hiring.service';
 import type { TeamService } from '../team/team.service';
 import type { UsersService } from '../users/users.service';
@@ -15,16 +14,14 @@ import type { AuditService } from './audit.service';
 export function registerOpsTeamsSlotsRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { db: Db; opsAuth: OpsAuthService; hiring: HiringService; team: TeamService; users: UsersService; audit: AuditService },
+  deps: { db: Db; hiring: HiringService; team: TeamService; users: UsersService; audit: AuditService },
 ) {
-  const { opsAuth, hiring, team, audit } = deps;
+  const { hiring, team, audit } = deps;
 
-  route(app, ctx, opsTeamRoutes.slots, async ({ session, params }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsTeamRoutes.slots, async ({ params }) => {
     return hiring.opsSlots(params.job_id);
   });
-  route(app, ctx, opsTeamRoutes.addSlots, async ({ session, params, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsTeamRoutes.addSlots, async ({ agent, params, body }) => {
     const slots = body.start_times.map((time) => {
       const start = istInstant(body.date, time);
       return { start_time: start, end_time: new Date(start.getTime() + body.duration_minutes * 60_000), capacity: body.capacity };
@@ -34,26 +31,22 @@ export function registerOpsTeamsSlotsRoutes(
     return answer(r, `${r.added} slots added${r.skipped ? `, ${r.skipped} already there` : ''}`);
   });
 
-  route(app, ctx, opsTeamRoutes.teams, async ({ session }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsTeamRoutes.teams, async () => {
     return team.opsTeams();
   });
-  route(app, ctx, opsTeamRoutes.createTeam, async ({ session, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsTeamRoutes.createTeam, async ({ agent, body }) => {
     if (!(await deps.users.byId(body.manager_user_id))) throw notFound('Manager not found');
     const row = await team.opsCreateTeam(body);
     await audit.record({ actor_user_id: agent.user_id, action: 'team.create', entity_type: 'team', entity_id: row.team_id, after: row });
     return answer({ team_id: row.team_id, team_code: row.team_code, manager_user_id: row.manager_user_id, join_policy: row.join_policy, members: 0, created_on: row.created_on.toISOString() }, 'Team created');
   });
-  route(app, ctx, opsTeamRoutes.setJoinPolicy, async ({ session, params, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsTeamRoutes.setJoinPolicy, async ({ agent, params, body }) => {
     const { before, after } = await team.opsSetJoinPolicy(params.team_id, body.join_policy);
     await audit.record({ actor_user_id: agent.user_id, action: 'team.join_policy', entity_type: 'team', entity_id: params.team_id, before: { join_policy: before.join_policy }, after: { join_policy: after.join_policy } });
     const row = (await team.opsTeams()).find((x) => x.team_id === params.team_id)!;
     return answer(row, after.join_policy === 'open' ? 'Anyone with the link may now join' : 'Only added members may now join');
   });
-  route(app, ctx, opsTeamRoutes.members, async ({ session, params }) => {
-    await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsTeamRoutes.members, async ({ params }) => {
     const members = await team.opsMembers(params.team_id);
     const people = members.length ? await deps.db.select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, members.map((m) => m.user_id))) : [];
     return members.map((m) => {
@@ -61,15 +54,13 @@ export function registerOpsTeamsSlotsRoutes(
       return { user_id: m.user_id, first_name: p?.first_name ?? null, mobile: p?.mobile ?? '', blocked: m.blocked, created_on: m.created_on.toISOString() };
     });
   });
-  route(app, ctx, opsTeamRoutes.addMember, async ({ session, params, body }) => {
-    const agent = await opsAuth.requireRole(session, 'admin');
+  route(app, ctx, opsTeamRoutes.addMember, async ({ agent, params, body }) => {
     const r = await team.opsAddMember(params.team_id, body);
     await audit.record({ actor_user_id: agent.user_id, action: 'team.member_add', entity_type: 'team', entity_id: params.team_id, after: { user_id: r.user_id } });
     return answer(r, 'Member added');
   });
   for (const [def, blocked] of [[opsTeamRoutes.blockMember, true], [opsTeamRoutes.unblockMember, false]] as const) {
-    route(app, ctx, def, async ({ session, params }) => {
-      const agent = await opsAuth.requireRole(session, 'admin');
+    route(app, ctx, def, async ({ agent, params }) => {
       const r = await team.opsSetMemberBlocked(params.team_id, params.user_id, blocked);
       await audit.record({ actor_user_id: agent.user_id, action: blocked ? 'team.member_block' : 'team.member_unblock', entity_type: 'team', entity_id: params.team_id, before: { user_id: params.user_id, blocked: !blocked }, after: r });
       // A member blocked in one team is refused in every team, so every team session of theirs ends now.
