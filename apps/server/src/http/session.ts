@@ -56,6 +56,29 @@ export interface SessionResolver {
  */
 export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; trustProxy: boolean }): SessionResolver {
   const checks = new Map<SessionKind, SessionCheck[]>();
+
+  /**
+   * Every request of a signed-in caller reads its session: one prepared
+   * statement per kind (built once, planned once per connection). A user's
+   * session comes with the user's blocked flag (and an agent's role), so the
+   * per-request block and role checks need no statements of their own.
+   */
+  const sessionReads = new Map<SessionKind, ReturnType<typeof prepareSessionRead>>();
+  function prepareSessionRead(kind: SessionKind) {
+    return db
+      .select({ subject_id: sessions.subject_id, context: sessions.context, blocked: users.blocked, mobile: users.mobile, first_name: users.first_name, role: opsAgents.role })
+      .from(sessions)
+      .leftJoin(users, kind === 'customer' ? sql`false` : eq(users.user_id, sessions.subject_id))
+      .leftJoin(opsAgents, kind === 'ops' ? eq(opsAgents.user_id, sessions.subject_id) : sql`false`)
+      .where(and(eq(sessions.session_hash, sql.placeholder('hash')), eq(sessions.kind, kind), gt(sessions.expires_at, sql.placeholder('now'))))
+      .limit(1)
+      .prepare(`session_${kind}`);
+  }
+  const sessionRead = (kind: SessionKind) => {
+    let read = sessionReads.get(kind);
+    if (!read) sessionReads.set(kind, (read = prepareSessionRead(kind)));
+    return read;
+  };
   const endListeners: SessionEndListener[] = [];
 
   async function ended(end: SessionEnd) {
@@ -72,15 +95,7 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
   async function load(token: string | undefined, kind: SessionKind): Promise<SessionInfo | undefined> {
     if (!token || token.length > 200) return undefined;
     const hash = sha256(token);
-    // A user's session comes with the user's blocked flag (and an agent's role), so the
-    // per-request block and role checks need no statements of their own.
-    const [row] = await db
-      .select({ subject_id: sessions.subject_id, context: sessions.context, blocked: users.blocked, mobile: users.mobile, first_name: users.first_name, role: opsAgents.role })
-      .from(sessions)
-      .leftJoin(users, kind === 'customer' ? sql`false` : eq(users.user_id, sessions.subject_id))
-      .leftJoin(opsAgents, kind === 'ops' ? eq(opsAgents.user_id, sessions.subject_id) : sql`false`)
-      .where(and(eq(sessions.session_hash, hash), eq(sessions.kind, kind), gt(sessions.expires_at, new Date())))
-      .limit(1);
+    const [row] = await sessionRead(kind).execute({ hash, now: new Date() });
     if (!row) return undefined;
     const session: SessionInfo = { kind, subjectId: row.subject_id, context: row.context, hash };
     if (kind !== 'customer') session.userBlocked = row.blocked ?? true;
