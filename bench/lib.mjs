@@ -52,7 +52,8 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'pmw-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [serverBundle], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (Node refuses --cpu-prof in NODE_OPTIONS).
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), serverBundle], {
     cwd: root,
     env: {
       ...process.env,

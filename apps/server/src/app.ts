@@ -120,7 +120,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash, limits }), tmpDir: path.join(config.dataDir, 'tmp'),
   });
   const supportEvents = createSupportEvents();
-  const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl });
+  const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl, chatMaxPerMinute: config.supportChatMaxPerMinute });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
@@ -187,8 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // A blocked person loses access on their next request, not only at login.
   for (const kind of ['worker', 'team', 'ops'] as const) {
     sessions.addCheck(kind, async (session) => {
-      const [row] = await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1);
-      if (!row || row.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
+      // The session's own read brought the flag; a session made by hand (no read) asks.
+      const blocked = session.userBlocked ?? (await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1))[0]?.blocked ?? true;
+      if (blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }
   const ctx: RouteContext = {

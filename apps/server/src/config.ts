@@ -150,6 +150,8 @@ export interface Config {
   /** What the support chat's 'Watch Video' plays (a URL or a path on this host). */
   supportIntroVideoUrl: string | undefined;
   supportPhone: string;
+  /** Chat messages a minute per ticket and per sender; unset, the contract's CHAT_MAX_PER_MINUTE (no environment variable: benches raise it to measure the fan-out). */
+  supportChatMaxPerMinute?: number;
   /** Unset in production without DATA_DOWNLOAD_PASSCODE_HASH: the utility is then closed. */
   dataDownloadPasscodeHash: string | undefined;
   team: { shareUrl: string | undefined };

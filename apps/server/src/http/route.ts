@@ -39,6 +39,8 @@ export interface RouteOptions {
   bodyLimit?: number;
   /** Per-route rate limit, as @fastify/rate-limit takes it. */
   rateLimit?: { max: number; timeWindow: string | number };
+  /** Per-route compression settings, as @fastify/compress takes them (merged over the server's). */
+  compress?: { brotliOptions?: { params: Record<number, number> }; zlibOptions?: { level: number } };
 }
 
 /** Turns the first zod issue into a message that names the field. */
@@ -87,6 +89,7 @@ export function route<T extends RouteDef>(
     url: API_PREFIX + def.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(options.compress ? { compress: options.compress } : {}),
     ...(def.auth === 'public'
       ? {}
       : {

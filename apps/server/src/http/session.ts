@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SessionKind } from '@pmw/contract/api';
+import type { OpsAgent, OpsRole } from '@pmw/contract/ops-auth';
 import { SESSION_COOKIE } from '@pmw/contract/auth';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema/index';
+import { opsAgents, sessions, users } from '../db/schema/index';
 import { randomToken, sha256 } from '../lib/crypto';
 import { unauthorized } from '../errors';
 import { isHttps } from './origin';
@@ -14,6 +15,14 @@ export interface SessionInfo {
   subjectId: number;
   context: Record<string, string | number>;
   hash: string;
+  /**
+   * For sessions of a user (worker, team, ops): whether that user is blocked
+   * (true when the user row is gone), read with the session in one statement.
+   * Unset on a session just made.
+   */
+  userBlocked?: boolean;
+  /** For ops sessions: the agent (null when the user is not one or is blocked), read with the session too. */
+  agent?: OpsAgent | null;
 }
 
 /** A module may add a check run on every request of a kind (blocked members, roles). */
@@ -47,6 +56,29 @@ export interface SessionResolver {
  */
 export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; trustProxy: boolean }): SessionResolver {
   const checks = new Map<SessionKind, SessionCheck[]>();
+
+  /**
+   * Every request of a signed-in caller reads its session: one prepared
+   * statement per kind (built once, planned once per connection). A user's
+   * session comes with the user's blocked flag (and an agent's role), so the
+   * per-request block and role checks need no statements of their own.
+   */
+  const sessionReads = new Map<SessionKind, ReturnType<typeof prepareSessionRead>>();
+  function prepareSessionRead(kind: SessionKind) {
+    return db
+      .select({ subject_id: sessions.subject_id, context: sessions.context, blocked: users.blocked, mobile: users.mobile, first_name: users.first_name, role: opsAgents.role })
+      .from(sessions)
+      .leftJoin(users, kind === 'customer' ? sql`false` : eq(users.user_id, sessions.subject_id))
+      .leftJoin(opsAgents, kind === 'ops' ? eq(opsAgents.user_id, sessions.subject_id) : sql`false`)
+      .where(and(eq(sessions.session_hash, sql.placeholder('hash')), eq(sessions.kind, kind), gt(sessions.expires_at, sql.placeholder('now'))))
+      .limit(1)
+      .prepare(`session_${kind}`);
+  }
+  const sessionRead = (kind: SessionKind) => {
+    let read = sessionReads.get(kind);
+    if (!read) sessionReads.set(kind, (read = prepareSessionRead(kind)));
+    return read;
+  };
   const endListeners: SessionEndListener[] = [];
 
   async function ended(end: SessionEnd) {
@@ -63,13 +95,14 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
   async function load(token: string | undefined, kind: SessionKind): Promise<SessionInfo | undefined> {
     if (!token || token.length > 200) return undefined;
     const hash = sha256(token);
-    const [row] = await db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.session_hash, hash), eq(sessions.kind, kind), gt(sessions.expires_at, new Date())))
-      .limit(1);
+    const [row] = await sessionRead(kind).execute({ hash, now: new Date() });
     if (!row) return undefined;
-    return { kind, subjectId: row.subject_id, context: row.context, hash };
+    const session: SessionInfo = { kind, subjectId: row.subject_id, context: row.context, hash };
+    if (kind !== 'customer') session.userBlocked = row.blocked ?? true;
+    if (kind === 'ops') {
+      session.agent = row.role && row.mobile !== null && !row.blocked ? { user_id: row.subject_id, mobile: row.mobile, first_name: row.first_name, role: row.role as OpsRole } : null;
+    }
+    return session;
   }
 
   async function runChecks(session: SessionInfo, req: FastifyRequest) {

@@ -46,6 +46,16 @@ export function createCampaignService(deps: {
 }) {
   const { db, users, leads, otp, bureau, cipher } = deps;
 
+  /** Every campaign lead reads its code's owner and the session's customer: prepared once, planned once per connection. */
+  const ownerWithCustomerRead = db
+    .select({ user_id: campaigns.user_id, customer: customers })
+    .from(campaigns)
+    .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
+    .leftJoin(customers, and(eq(customers.customer_id, sql.placeholder('customerId')), sql`${customers.mobile} is not null`))
+    .where(and(eq(campaigns.utm_code, sql.placeholder('utmCode')), eq(usersTable.blocked, false)))
+    .limit(1)
+    .prepare('campaign_owner_with_customer');
+
   /** The partner who owns a campaign code, or 404 'Invalid Link/QR Code'. */
   async function owner(utmCode: string): Promise<{ user_id: number }> {
     const [row] = await db
@@ -75,13 +85,7 @@ export function createCampaignService(deps: {
      * session is an anonymous visitor's.
      */
     async ownerWithCustomer(utmCode: string, customerId: number | undefined): Promise<{ owner: { user_id: number }; customer: CustomerRow | null }> {
-      const [row] = await db
-        .select({ user_id: campaigns.user_id, customer: customers })
-        .from(campaigns)
-        .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
-        .leftJoin(customers, and(eq(customers.customer_id, customerId ?? 0), sql`${customers.mobile} is not null`))
-        .where(and(eq(campaigns.utm_code, utmCode.toLowerCase()), eq(usersTable.blocked, false)))
-        .limit(1);
+      const [row] = await ownerWithCustomerRead.execute({ customerId: customerId ?? 0, utmCode: utmCode.toLowerCase() });
       if (!row) throw notFound(campaignTexts.invalidLink);
       return { owner: { user_id: row.user_id }, customer: row.customer };
     },

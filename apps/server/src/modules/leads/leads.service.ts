@@ -239,35 +239,27 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       const since = new Date(Date.now() - form.duplicate_window_days * 86_400_000);
       const data = JSON.stringify(values.map((v) => ({ input_id: v.input_id, value: v.value, file_id: v.file_id ?? null })));
 
-      return db.transaction(async (tx) => {
-        // One submission at a time per customer and project, so two taps cannot both pass the duplicate check.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${form.job_id}:${mobile}`}))`);
-        const result = (await tx.execute(sql`
-          with lead as (
-            insert into form_responses (form_id, job_id, partner_user_id, team_member_user_id, team_id, customer_id, customer_name, customer_mobile, payout_paise, location, tracking_id, mobile_check, idempotency_key)
-            select ${form.form_id}, ${form.job_id}, ${'partner_user_id' in a ? a.partner_user_id : null}::int, ${'team_member_user_id' in a ? a.team_member_user_id : null}::int,
-              ${'team_id' in a ? a.team_id : null}::int, ${input.customer?.customer_id ?? null}::int, ${customer.name ?? null}::text, ${mobile}, ${form.payout_paise},
-              ${input.location ? JSON.stringify(input.location) : null}::jsonb, ${input.tracking_id ?? null}::text, ${input.mobileCheck ?? null}::text, ${key}::text
-            where not exists (
-              select 1 from form_responses d
-              where d.customer_mobile = ${mobile} and d.job_id = ${form.job_id} and d.created_on > ${since.toISOString()}::timestamptz and d.status <> 2
-            )
-            on conflict (idempotency_key) do nothing
-            returning form_response_id, customer_id, customer_mobile, customer_name
-          ),
-          data as (
-            insert into form_response_data (form_response_id, input_id, value, file_id)
-            select lead.form_response_id, v.input_id, v.value, v.file_id
-            from lead, jsonb_to_recordset(${data}::jsonb) as v(input_id int, value text, file_id int)
-          )
-          select form_response_id, customer_id, customer_mobile, customer_name from lead`)) as unknown as { rows: CreatedLead[] };
-        const row = result.rows[0];
-        if (row) return { lead: { ...row, form_response_id: Number(row.form_response_id) }, created: true };
-        // Nothing inserted: the key was used before (answer its lead), or the customer is a duplicate.
-        const earlier = key ? await byKey(key, tx) : undefined;
-        if (earlier) return { lead: earlier, created: false };
-        throw conflict(leadTexts.duplicate(mobile, form.job_title, form.duplicate_window_days));
-      });
+      // One call, its own transaction: the lock per customer and project (two taps cannot both pass the
+      // duplicate check), the duplicate check, the key claim, the lead and its values (src/db/sql/lead-submit.sql).
+      const result = (await db.execute(sql`
+        select lead_id, lead_customer_id, lead_customer_mobile, lead_customer_name from submit_lead(
+          ${`lead:${form.job_id}:${mobile}`}::text, ${form.form_id}::int, ${form.job_id}::int, ${'partner_user_id' in a ? a.partner_user_id : null}::int,
+          ${'team_member_user_id' in a ? a.team_member_user_id : null}::int, ${'team_id' in a ? a.team_id : null}::int, ${input.customer?.customer_id ?? null}::int,
+          ${customer.name ?? null}::text, ${mobile}::text, ${form.payout_paise}::int, ${input.location ? JSON.stringify(input.location) : null}::jsonb,
+          ${input.tracking_id ?? null}::text, ${input.mobileCheck ?? null}::text, ${key}::text, ${since.toISOString()}::timestamptz, ${data}::jsonb)`)) as unknown as {
+        rows: { lead_id: number; lead_customer_id: number | null; lead_customer_mobile: string | null; lead_customer_name: string | null }[];
+      };
+      const row = result.rows[0];
+      if (row) {
+        return {
+          lead: { form_response_id: Number(row.lead_id), customer_id: row.lead_customer_id, customer_mobile: row.lead_customer_mobile, customer_name: row.lead_customer_name },
+          created: true,
+        };
+      }
+      // Nothing inserted: the key was used before (answer its lead), or the customer is a duplicate.
+      const earlier = key ? await byKey(key) : undefined;
+      if (earlier) return { lead: earlier, created: false };
+      throw conflict(leadTexts.duplicate(mobile, form.job_title, form.duplicate_window_days));
     },
 
     /**

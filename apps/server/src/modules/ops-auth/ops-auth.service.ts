@@ -18,6 +18,8 @@ export function createOpsAuthService(deps: { db: Db }) {
     if (!row || row.blocked) return undefined;
     return { user_id: row.user_id, mobile: row.mobile, first_name: row.first_name, role: row.role as OpsRole };
   }
+  /** The agent read for a session object; an HTTP request's session object lives for that request only. */
+  const agentOfSession = new WeakMap<SessionInfo, Promise<OpsAgent | undefined>>();
   return {
     agent,
     async agentByMobile(mobile: string): Promise<OpsAgent | undefined> {
@@ -26,7 +28,14 @@ export function createOpsAuthService(deps: { db: Db }) {
     },
     /** The agent behind an ops session, refused unless their role allows `needed`. */
     async requireRole(session: SessionInfo, needed: OpsRole): Promise<OpsAgent> {
-      const found = await agent(session.subjectId);
+      // The session's read brought the agent; a session made by hand is read once, however often a request asks.
+      let found: OpsAgent | undefined;
+      if (session.agent !== undefined) found = session.agent ?? undefined;
+      else {
+        let read = agentOfSession.get(session);
+        if (!read) agentOfSession.set(session, (read = agent(session.subjectId)));
+        found = await read;
+      }
       if (!found) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
       if (!roleAllows(found.role, needed)) throw new AppError('FORBIDDEN', 'Your role does not allow this');
       return found;

@@ -65,26 +65,53 @@ export function csvColumns(forms: Map<number, FormInputDef[]>, inputs: ReportInp
 const LF = 0x0a;
 const QUOTE = 0x22;
 const CRLF = Buffer.from('\r\n');
+/** COPY hands over about one row a chunk; the response (and its compressor) gets pieces of this size instead. */
+const PIECE_BYTES = 64 * 1024;
 
 /**
  * COPY ends records with LF; the file has always ended them with CRLF. A line
  * break inside a quoted field stays as it is, so the quotes are followed
- * across chunks.
+ * across chunks. The rows are handed on in pieces of about 64 KB: one write,
+ * and one compression step, per piece rather than per row.
  */
 export async function* crlfRecords(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
   let quoted = false;
+  let parts: Buffer[] = [];
+  let size = 0;
   for await (const chunk of chunks) {
-    const parts: Buffer[] = [];
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     let start = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (c === QUOTE) quoted = !quoted;
-      else if (c === LF && !quoted) {
-        parts.push(Buffer.from(chunk.buffer, chunk.byteOffset + start, i - start), CRLF);
-        start = i + 1;
+    let at = 0;
+    while (at < bytes.length) {
+      if (quoted) {
+        // Inside quotes only the closing quote matters ("" is a closing and an opening one).
+        const close = bytes.indexOf(QUOTE, at);
+        if (close < 0) break;
+        quoted = false;
+        at = close + 1;
+        continue;
       }
+      const lf = bytes.indexOf(LF, at);
+      const quote = bytes.indexOf(QUOTE, at);
+      if (quote >= 0 && (lf < 0 || quote < lf)) {
+        quoted = true;
+        at = quote + 1;
+        continue;
+      }
+      if (lf < 0) break;
+      parts.push(bytes.subarray(start, lf), CRLF);
+      size += lf - start + 2;
+      start = at = lf + 1;
     }
-    parts.push(Buffer.from(chunk.buffer, chunk.byteOffset + start, chunk.length - start));
-    yield Buffer.concat(parts);
+    if (start < bytes.length) {
+      parts.push(bytes.subarray(start));
+      size += bytes.length - start;
+    }
+    if (size >= PIECE_BYTES) {
+      yield Buffer.concat(parts, size);
+      parts = [];
+      size = 0;
+    }
   }
+  if (size > 0) yield Buffer.concat(parts, size);
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { leadsReportFileName, partnerMessages, partnerRoutes } from '@pmw/contract/partner';
 import { istDateString } from '@pmw/contract/time';
@@ -28,6 +29,10 @@ export function registerPartnerReportRoutes(app: FastifyInstance, ctx: RouteCont
       .header('cache-control', 'no-store');
     // A stream: the file is written as the rows are read, never held whole.
     return reply.send(Readable.from(withBom(), { objectMode: false }));
+  }, {
+    // A report file is megabytes of text: compressed at the fastest setting it is still
+    // about 10× smaller on the wire, for a fraction of the default settings' work.
+    compress: { brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }, zlibOptions: { level: 1 } },
   });
 
   route(app, ctx, partnerRoutes.inputAdd, async ({ session, body }) => {
