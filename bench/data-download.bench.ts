@@ -74,7 +74,7 @@ async function rawRowsPerSecond(format: 'csv' | 'xlsx', file: string): Promise<n
   return (rows - 1) / seconds;
 }
 
-async function measure(format: 'csv' | 'xlsx', file: string) {
+async function productRowsPerSecond(format: 'csv' | 'xlsx', file: string): Promise<number> {
   global.gc?.();
   const base = process.memoryUsage();
   let peakRss = base.rss;
@@ -96,8 +96,21 @@ async function measure(format: 'csv' | 'xlsx', file: string) {
       `peak RSS ${(peakRss / MB).toFixed(0)} MB (+${((peakRss - base.rss) / MB).toFixed(0)} MB over the ${(base.rss / MB).toFixed(0)} MB before), ` +
       `peak JS heap ${(peakHeap / MB).toFixed(0)} MB (+${((peakHeap - base.heapUsed) / MB).toFixed(0)} MB)`,
   );
-  const raw = await rawRowsPerSecond(format, file);
-  figure({ bench: 'data-download', name: `Data download ${format}, ${ROWS.toLocaleString('en-IN')} rows`, db: 'PGlite', product: out.rows / seconds, raw, unit: 'rows/s', better: 'higher', target: 0.5, rawLabel: 'the same file through the same libraries, no lookups' });
+  return out.rows / seconds;
+}
+
+/**
+ * Both sides run twice, taking turns, and each keeps its better run: whichever
+ * went first would otherwise pay for the JIT warming up the shared libraries.
+ */
+async function measure(format: 'csv' | 'xlsx', file: string) {
+  let raw = 0;
+  let product = 0;
+  for (let round = 0; round < 2; round++) {
+    raw = Math.max(raw, await rawRowsPerSecond(format, file));
+    product = Math.max(product, await productRowsPerSecond(format, file));
+  }
+  figure({ bench: 'data-download', name: `Data download ${format}, ${ROWS.toLocaleString('en-IN')} rows`, db: 'PGlite', product, raw, unit: 'rows/s', better: 'higher', target: 0.5, rawLabel: 'the same file through the same libraries, no lookups' });
 }
 
 await measure('csv', csvPath);
