@@ -414,10 +414,15 @@ test('a second visit with no network opens the member’s area from the service 
   await expect(page.getByText('Hi Meena')).toBeVisible();
   await expect(page.getByText('You are offline. Leads you add are kept on this phone.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Invalid URL' })).toHaveCount(0);
+  // The projects were never loaded on this page: it says it waits for a signal, not an endless spinner, and loads once there is one.
+  await page.goto('/mt/TEAM01');
+  await expect(page.getByText('No signal. This loads by itself when the network returns.')).toBeVisible();
   await context.setOffline(false);
+  await expect(page.getByText('No signal. This loads by itself when the network returns.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'More Details: PaySetu Merchant QR' })).toBeVisible();
 });
 
-test('with no network, a team this phone has seen opens at its login, and one it has not says it could not open', async ({ page, context }) => {
+test('with no network, a team this phone has seen opens at its login, and one it has not waits for a signal and opens by itself', async ({ page, context }) => {
   await page.goto('/mt/TEAM01');
   await expect(page.getByText('Team of Asha')).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -426,9 +431,8 @@ test('with no network, a team this phone has seen opens at its login, and one it
   await expect(page.getByText('Team of Asha')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
   await page.goto('/mt/TEAM02');
-  await expect(page.getByText('Could not open your team.')).toBeVisible();
+  await expect(page.getByText('No signal. This loads by itself when the network returns.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Invalid URL' })).toHaveCount(0);
   await context.setOffline(false);
-  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Team of Ravi')).toBeVisible();
 });

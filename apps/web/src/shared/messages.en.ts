@@ -21,6 +21,7 @@ export default {
   networkError: 'Network error, please check your connection',
   language: 'Language',
   retry: 'Try again',
+  waitingForNetwork: 'No signal. This loads by itself when the network returns.',
   retrying: 'Trying again...',
   empty: 'Nothing here yet.',
 };

@@ -23,6 +23,7 @@ export default {
   networkError: 'नेटवर्क की दिक्कत है, अपना कनेक्शन जाँचें',
   language: 'भाषा',
   retry: 'फिर से कोशिश करें',
+  waitingForNetwork: 'नेटवर्क नहीं है। नेटवर्क लौटते ही यह अपने आप लोड हो जाएगा।',
   retrying: 'फिर से कोशिश कर रहे हैं...',
   empty: 'यहाँ अभी कुछ नहीं है।',
 } satisfies Translation<typeof en>;

@@ -5,7 +5,11 @@ import { errorText } from './message-bar';
 import { t as sharedT } from './messages';
 
 /** What a screen needs of a query (or of several, through `allQueries`). */
-export type QueryState<T> = Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data' | 'isFetching'> & { refetch: () => Promise<unknown> };
+export type QueryState<T> = Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data' | 'isFetching'> & {
+  refetch: () => Promise<unknown>;
+  /** 'paused' while the browser has no network: the query waits for it instead of failing. */
+  fetchStatus?: UseQueryResult<T>['fetchStatus'];
+};
 
 export interface LoadWords {
   /** The area's own words for what could not be loaded ('Could not load your leads.'). */
@@ -50,6 +54,14 @@ export function QueryView<T>(
   if (query.isError) {
     return <LoadFailed failed={props.failed} retry={props.retry} error={query.error} busy={query.isFetching} onRetry={() => void query.refetch()} className={props.className} />;
   }
+  if (query.data === undefined && query.fetchStatus === 'paused') {
+    // No signal: say so, rather than a spinner that never ends; the query runs by itself when the network returns.
+    return (
+      <div className={`query-state ${props.className ?? ''}`} role="status">
+        <p className="query-state__title">{sharedT('waitingForNetwork')}</p>
+      </div>
+    );
+  }
   if (query.isPending || query.data === undefined) {
     return (
       <div className={`query-state query-state--loading ${props.className ?? ''}`}>
@@ -72,6 +84,7 @@ export function allQueries<const Q extends readonly QueryState<unknown>[]>(...qu
     isError: !!failed,
     error: failed?.error ?? null,
     isFetching: queries.some((q) => q.isFetching),
+    fetchStatus: queries.some((q) => q.data === undefined && q.fetchStatus === 'paused') ? 'paused' : queries.some((q) => q.isFetching) ? 'fetching' : 'idle',
     data: ready ? (queries.map((q) => q.data) as { [K in keyof Q]: NonNullable<Q[K]['data']> }) : undefined,
     refetch: () => Promise.all(queries.filter((q) => q.isError || q.data === undefined).map((q) => q.refetch())),
   } as QueryState<{ [K in keyof Q]: NonNullable<Q[K]['data']> }>;

@@ -89,7 +89,7 @@ export function TeamArea() {
       />
     );
   }
-  // A call that never reached the server (no signal) says nothing about the code: that is a failure to load, with Try again.
+  // A call that never reached the server (no signal) says nothing about the code: it waits for the network (or fails with Try again).
   if (code === '' || isRefusal(team.error)) {
     return (
       <main className="center-page">
@@ -99,11 +99,12 @@ export function TeamArea() {
       </main>
     );
   }
-  if (team.isError || me.isError) {
+  const waiting = allQueries(team, me);
+  if (team.isError || me.isError || waiting.fetchStatus === 'paused') {
     return (
       <main className="center-page">
         <LanguageSwitch />
-        <QueryView query={allQueries(team, me)} failed={t('teamLoadFailed')} retry={t('tryAgain')}>{() => null}</QueryView>
+        <QueryView query={waiting} failed={t('teamLoadFailed')} retry={t('tryAgain')}>{() => null}</QueryView>
       </main>
     );
   }
