@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
   registerOpsAgentRoutes(app, ctx, { agents: services.ops.agents });
-  registerSupportRoutes(app, ctx, { support: services.support, opsAuth: services.opsAuth });
+  registerSupportRoutes(app, ctx, { support: services.support });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
   app.addHook('onReady', async () => services.pages.warm());

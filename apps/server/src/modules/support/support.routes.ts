@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { agentSupportRoutes, supportRoutes } from '@pmw/contract/support';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../../http/session';
-import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import type { SupportService } from './support.service';
 
 /** The worker's support API (spec 001, section 7) and the agents' inbox under /ops/support. */
-export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { support: SupportService; opsAuth: OpsAuthService }) {
-  const { support, opsAuth } = deps;
+export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { support: SupportService }) {
+  const { support } = deps;
   const self = (session: SessionInfo, claimed: number | undefined | null) => {
     support.assertSelf(session.subjectId, claimed);
     return session.subjectId;
@@ -34,36 +33,17 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
     support.attachmentUrl({ kind: 'worker', id: self(session, query.user_id) }, query.ticket_id, query.file_id),
   );
 
-  // ---------------------------------------------------------------- agents ('support' or 'admin')
-  const agent = (session: SessionInfo) => opsAuth.requireRole(session, 'support');
+  // ---------------------------------------------------------------- agents ('support' or 'admin': the route's role check finds the agent)
   const a = agentSupportRoutes;
-  route(app, ctx, a.inbox, async ({ query, session }) => {
-    await agent(session);
-    return support.inbox(query);
-  });
-  route(app, ctx, a.ticket, async ({ query, session }) => {
-    await agent(session);
-    return support.agentTicket(query.ticket_id);
-  });
-  route(app, ctx, a.conversation, async ({ query, session }) => {
-    await agent(session);
-    return support.conversationForAgent(query.ticket_id, query.before_chat_id);
-  });
-  route(app, ctx, a.addChat, async ({ body, session }) => support.addAgentChat(await agent(session), body));
-  route(app, ctx, a.resolve, async ({ body, session }) => answer(await support.resolve(await agent(session), body), 'Marked resolved'));
-  route(app, ctx, a.close, async ({ body, session }) => answer(await support.closeByAgent(await agent(session), body.ticket_id), 'Query closed'));
-  route(app, ctx, a.callbacks, async ({ query, session }) => {
-    await agent(session);
-    return support.callbacks(query.status);
-  });
-  route(app, ctx, a.logCall, async ({ body, session }) => answer(await support.logCall(await agent(session), body), 'Call logged'));
-  route(app, ctx, a.signUpload, async ({ body, session }) => support.signAgentUpload(await agent(session), body));
-  route(app, ctx, a.addAttachment, async ({ body, session }) => {
-    const who = await agent(session);
-    return support.addUpload({ kind: 'ops', id: who.user_id }, body);
-  });
-  route(app, ctx, a.attachment, async ({ query, session }) => {
-    const who = await agent(session);
-    return support.attachmentUrl({ kind: 'ops', id: who.user_id }, query.ticket_id, query.file_id);
-  });
+  route(app, ctx, a.inbox, async ({ query }) => support.inbox(query));
+  route(app, ctx, a.ticket, async ({ query }) => support.agentTicket(query.ticket_id));
+  route(app, ctx, a.conversation, async ({ query }) => support.conversationForAgent(query.ticket_id, query.before_chat_id));
+  route(app, ctx, a.addChat, async ({ body, agent }) => support.addAgentChat(agent, body));
+  route(app, ctx, a.resolve, async ({ body, agent }) => answer(await support.resolve(agent, body), 'Marked resolved'));
+  route(app, ctx, a.close, async ({ body, agent }) => answer(await support.closeByAgent(agent, body.ticket_id), 'Query closed'));
+  route(app, ctx, a.callbacks, async ({ query }) => support.callbacks(query.status));
+  route(app, ctx, a.logCall, async ({ body, agent }) => answer(await support.logCall(agent, body), 'Call logged'));
+  route(app, ctx, a.signUpload, async ({ body, agent }) => support.signAgentUpload(agent, body));
+  route(app, ctx, a.addAttachment, async ({ body, agent }) => support.addUpload({ kind: 'ops', id: agent.user_id }, body));
+  route(app, ctx, a.attachment, async ({ query, agent }) => support.attachmentUrl({ kind: 'ops', id: agent.user_id }, query.ticket_id, query.file_id));
 }
