@@ -1,9 +1,9 @@
 import type { RouteDef, RouteBody, RouteData, RouteParams, RouteQuery } from '@pmw/contract/api';
 import { API_PREFIX, buildPath, type FirstCall } from '@pmw/contract/paths';
 import { messages } from '@pmw/contract/messages';
-import { ApiError, isRefusal } from './api-error';
+import { ApiError, isRefusal, isUnreachable } from './api-error';
 
-export { ApiError, isRefusal };
+export { ApiError, isRefusal, isUnreachable };
 
 /** What names a call: a contract route, or a first screen's call without schemas. */
 type Call = Pick<RouteDef, 'method' | 'path'>;

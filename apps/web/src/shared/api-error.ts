@@ -17,3 +17,6 @@ export class ApiError extends Error {
  * not a refusal: it is worth retrying, and never means "this does not exist".
  */
 export const isRefusal = (err: unknown): err is ApiError => err instanceof ApiError && err.httpStatus >= 400 && err.httpStatus < 500;
+
+/** The call never reached the server (no network): nothing was decided, so what the person did can wait on the phone. */
+export const isUnreachable = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'NETWORK';

@@ -8,7 +8,8 @@ import { Loader } from '../../shared/loader';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
-import { enqueueLead, isOffline, type QueuedFile } from './offline-queue';
+import { isUnreachable } from '../../shared/api-client';
+import { enqueueLead, type QueuedFile } from './offline-queue';
 import { noteBlocked } from './blocked';
 import { clearDraft, draftId, loadDraft, saveDraft } from './lead-draft';
 import { LeadOtpDialog } from './lead-otp-dialog';
@@ -203,7 +204,7 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       setOtpFor(undefined);
       await finish(t('leadAdded'));
     } catch (err) {
-      if (isOffline(err)) {
+      if (isUnreachable(err)) {
         setOtpFor(undefined);
         await queue(body);
       } else if (!noteBlocked(err)) {
@@ -222,7 +223,7 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       setOtpFor({ mobile, body });
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
-      if (isOffline(err)) await queue(body);
+      if (isUnreachable(err)) await queue(body);
       else if (!noteBlocked(err)) showError(err);
     } finally {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '../../shared/api-client';
+import { isUnreachable } from '../../shared/api-client';
 import { isRetryableUpload } from '../../shared/lead-form/upload';
 import type { SubmitLeadBody } from './team-api';
 import { deviceFile, deviceFileKey, dropDeviceFile, keepDeviceFile } from './device-files';
@@ -127,9 +127,6 @@ export function useQueuedLeads(userId: number | undefined): QueuedLead[] {
   return userId === undefined ? [] : all.filter((q) => q.user_id === userId);
 }
 
-/** A network failure (no answer at all) keeps the lead waiting; any answer from the server settles it. */
-export const isOffline = (err: unknown) => err instanceof ApiError && err.code === 'NETWORK';
-
 let flushing: Promise<number> | undefined;
 
 /**
@@ -194,7 +191,7 @@ export function flushQueue(userId: number, send: (body: SubmitLeadBody) => Promi
         await discardLead(item.key);
         sent++;
       } catch (err) {
-        if (isOffline(err)) {
+        if (isUnreachable(err)) {
           update(item.key, { state: 'waiting' });
           break;
         }

@@ -1,6 +1,6 @@
 import { teamFirstCalls } from '@pmw/contract/first-calls';
 import type { Team, TeamMember } from '@pmw/contract/team';
-import { ApiError, firstCall } from '../../shared/api-client';
+import { firstCall, isUnreachable } from '../../shared/api-client';
 
 /**
  * What the team area's first screen reads before anyone acts, without
@@ -49,15 +49,13 @@ function writeCopy(copy: OfflineCopy | undefined): void {
   }
 }
 
-const unreachable = (err: unknown) => err instanceof ApiError && err.code === 'NETWORK';
-
 /** The team by its code; without a signal, the copy this phone kept of the same team. */
 export async function teamOrCopy(code: string): Promise<Team> {
   try {
     return await fetchTeam(code);
   } catch (err) {
     const copy = readCopy();
-    if (unreachable(err) && copy?.team.team_code === code) return copy.team;
+    if (isUnreachable(err) && copy?.team.team_code === code) return copy.team;
     throw err;
   }
 }
@@ -68,7 +66,7 @@ export async function memberOrCopy(code: string): Promise<TeamMember | null> {
     return await fetchMe();
   } catch (err) {
     const copy = readCopy();
-    if (unreachable(err) && copy?.team.team_code === code) return copy.member;
+    if (isUnreachable(err) && copy?.team.team_code === code) return copy.member;
     throw err;
   }
 }

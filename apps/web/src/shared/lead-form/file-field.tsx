@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { acceptFor as acceptList, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
 import type { FormInputDef } from '@pmw/contract/lead-form';
-import { ApiError } from '../api-client';
+import { isUnreachable } from '../api-client';
 import { showError } from '../message-bar';
 import { tx } from '../i18n';
 import { t } from './messages';
@@ -66,7 +66,7 @@ export function FileField(props: {
       const added = await uploadFile(upload, file, fileName);
       props.onChange({ file_id: added.file_id, file_name: fileName, ...(type === 'IMAGE' ? { ...preview, photo: file } : {}) });
     } catch (err) {
-      if (upload.keepOffline && err instanceof ApiError && err.code === 'NETWORK') keep();
+      if (upload.keepOffline && isUnreachable(err)) keep();
       else showError(err instanceof Error && err.message ? err.message : t('uploadFailed'));
     } finally {
       setBusy(false);
