@@ -94,6 +94,28 @@ test('a merchant opens the demo link, rates 2 with reasons and a comment, and th
   await expect(page.getByText('Rating 3.5 from 2 reviews')).toBeVisible();
 });
 
+test('stars and a comment given before the page goes live stay when it does', async ({ page }) => {
+  let release!: () => void;
+  const arrived = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  // The page's scripts hold back its load event: wait for the form, not for the load.
+  await page.goto(feedbackLinkPath({ job_task_id: 5003, ref_value: '9876512347', user_id: 102, otp: '7788' }), { waitUntil: 'commit' });
+  await page.getByRole('radio', { name: '3 stars' }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'Was in hurry' }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'Other' }).check({ force: true });
+  await page.getByLabel('Tell us more').fill('Came on time');
+  await expect(page.getByRole('radio', { name: '3 stars' })).toBeChecked();
+  release();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(page.getByRole('radio', { name: '3 stars' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Was in hurry' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Other' })).toBeChecked();
+  await expect(page.getByLabel('Tell us more')).toHaveValue('Came on time');
+});
+
 test('a refused location still lets the merchant submit', async ({ page, context }) => {
   await context.clearPermissions();
   await openLive(page, feedbackLinkPath({ job_task_id: 5003, ref_value: '9876512347', user_id: 102, otp: '7788' }));

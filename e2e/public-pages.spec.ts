@@ -121,6 +121,29 @@ test('Get Now tapped before the form code is here follows its link to the produc
   await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
 });
 
+test('what a customer types into the product page before it goes live stays when it does', async ({ page }) => {
+  // A slow phone: the form is on the screen, its script is still on the way.
+  let release!: () => void;
+  const arrived = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/lead-panel-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/utm/asha01/400');
+  await expect(page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' })).toBeVisible();
+  await page.getByLabel(/Customer Mobile/).fill('9812345670');
+  await page.getByLabel(/Customer Name/).fill('Kavya Rao');
+  release();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(page.getByLabel(/Customer Mobile/)).toHaveValue('9812345670');
+  await expect(page.getByLabel(/Customer Name/)).toHaveValue('Kavya Rao');
+  // Live, the form checks what is on the screen: the fields left empty are asked for, the filled ones are not.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('PAN Number is required')).toBeVisible();
+  await expect(page.getByText('Mobile number is required')).toHaveCount(0);
+  await expect(page.getByText('Customer Name is required')).toHaveCount(0);
+});
+
 test('a shared product link opens with that product form, live', async ({ page }) => {
   const problems = hydrationProblems(page);
   await openLive(page, '/utm/asha01/400');

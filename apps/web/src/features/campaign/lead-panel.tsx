@@ -12,6 +12,7 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { trackingId } from '../../shared/tracking';
 import { useCountdown } from '../../shared/use-countdown';
 import { safeLink } from '../../shared/safe-url';
+import { keptBeforeHydration, keptValuesUsed } from '../../shared/public-page/before-hydration';
 import { DetailsDialog } from './details-dialog';
 import { t } from './messages';
 import { OtpDialog } from './otp-dialog';
@@ -33,7 +34,9 @@ type OtpStep = { mode: 'lead'; mobile: string } | { mode: 'credit'; mobile: stri
 export function LeadPanel(props: LeadPanelProps) {
   const { form, utmCode, customer, onLeadAdded } = props;
   const inputs = form.formData.input;
-  const [values, setValues] = useState<LeadFieldValues>({});
+  // A product page's form comes in the server's HTML: what the customer typed there before the script arrived stays.
+  const [values, setValues] = useState<LeadFieldValues>(() => typedInto(inputs));
+  useEffect(keptValuesUsed, []);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [countryCode, setCountryCode] = useState<CountryCode>('+91');
   const [busy, setBusy] = useState(false);
@@ -278,4 +281,16 @@ export function LeadPanel(props: LeadPanelProps) {
       </Dialog>
     </section>
   );
+}
+
+/** The values of this form's text fields typed into the server's HTML, while the page hydrates (else none). */
+function typedInto(inputs: LeadPanelProps['form']['formData']['input']): LeadFieldValues {
+  const kept = keptBeforeHydration();
+  if (!kept) return {};
+  const values: LeadFieldValues = {};
+  for (const input of inputs) {
+    const typed = kept.get(String(input.input_id))?.[0];
+    if (typed !== undefined) values[input.input_id] = typed;
+  }
+  return values;
 }

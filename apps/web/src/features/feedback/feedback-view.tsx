@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { keptBeforeHydration, keptValuesUsed } from '../../shared/public-page/before-hydration';
 import {
   FEEDBACK_COMMENT_MAX,
   FEEDBACK_DEFAULT_RATING,
@@ -148,9 +149,12 @@ const FORM_ACTION = '/api/v2/feedback/response/form';
  * reasons of the chosen stars.
  */
 function RatingForm(props: { link: FeedbackLink; posted?: FeedbackFormState; location: { lat: number; lng: number } | null; onDone: () => void }) {
-  const [rating, setRating] = useState(props.posted?.rating ?? FEEDBACK_DEFAULT_RATING);
-  const [reasons, setReasons] = useState<string[]>(props.posted?.reasons ?? []);
-  const [other, setOther] = useState(props.posted?.other ?? '');
+  // What the merchant chose or typed in the server's HTML before the script arrived stays.
+  const [kept] = useState(keptBeforeHydration);
+  useEffect(keptValuesUsed, []);
+  const [rating, setRating] = useState(() => Number(kept?.get('rating')?.[0] ?? props.posted?.rating ?? FEEDBACK_DEFAULT_RATING));
+  const [reasons, setReasons] = useState<string[]>(() => kept?.get('reason') ?? props.posted?.reasons ?? []);
+  const [other, setOther] = useState(() => kept?.get('other')?.[0] ?? props.posted?.other ?? '');
   const [errors, setErrors] = useState(props.posted?.errors ?? {});
   const commentId = useId();
   const [busy, setBusy] = useState(false);

@@ -57,6 +57,8 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
         const set = (v: LeadFieldValue | undefined) => props.onChange(input.input_id, v);
         const common = {
           id,
+          // Read back if typed before a server-rendered page went live (public-page/before-hydration.ts).
+          'data-keep': String(input.input_id),
           'aria-invalid': !!error,
           'aria-describedby': errorId,
           'aria-required': required,

@@ -6,6 +6,7 @@ import { MessageBar } from '../message-bar';
 import { captureTrackingId } from '../tracking';
 import { whenIdle } from '../when-idle';
 import { readPageData } from './page-data';
+import { hydratingServerHtml } from './before-hydration';
 import '../styles.css';
 
 /** Marks the document once the page is live (`<html data-hydrated>`), for tests and the phone bench. */
@@ -29,6 +30,7 @@ export function hydratePage<T>(render: (data: T) => ReactNode, before?: (data: T
   // `before` loads what the server rendered open (a product's form), so hydration finds it at once.
   // The contract's texts (validation messages in the page's language) are not on the first screen: they follow when the browser is idle.
   void Promise.resolve(before?.(data)).then(() => loadCatalogues(locale, { contract: false })).then(() => {
+    hydratingServerHtml();
     hydrateRoot(document.getElementById('root')!, <StrictMode><Hydrated>{render(data)}</Hydrated></StrictMode>);
     const bar = document.body.appendChild(document.createElement('div'));
     createRoot(bar).render(<MessageBar />);
