@@ -113,6 +113,8 @@ test('support: a worker opens a query and its live channel connects', async ({ p
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, '9876500001', before));
   await page.getByRole('button', { name: 'Submit OTP' }).click();
+  // Logged in once the login has gone (its heading is the list's too).
+  await expect(page.getByRole('button', { name: 'Submit OTP' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Help & Queries' })).toBeVisible();
   const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
   await page.goto('/support/ticket?user_id=101&ticket_id=402');

@@ -11,6 +11,8 @@ async function loginOnPage(page: Page, path: string, mobile: string, heading: st
   await expect(page.getByLabel('OTP', { exact: true })).toBeVisible();
   await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, mobile, before));
   await page.getByRole('button', { name: 'Submit OTP' }).click();
+  // Logged in once the login has gone (a navigation before that would cut the answer off).
+  await expect(page.getByRole('button', { name: 'Submit OTP' })).toHaveCount(0);
 }
 const chat = (page: Page) => page.getByRole('main', { name: 'Conversation' });
 const loginWorker = (page: Page, mobile: string) => loginOnPage(page, '/support', mobile, 'Help & Queries');
