@@ -168,6 +168,8 @@ test('partner portal in Hindi: report, payouts, profile, projects and customers'
   await page.getByRole('button', { name: 'लॉगिन करें' }).click();
   await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, '9876500001', before));
   await page.getByRole('button', { name: 'OTP जमा करें' }).click();
+  // Logged in once the login has gone (a navigation before that would cut the answer off).
+  await expect(page.getByRole('button', { name: 'OTP जमा करें' })).toHaveCount(0);
   for (const [path, heading] of [
     ['/partner/report', 'लीड रिपोर्ट'],
     ['/partner/earnings', 'पेआउट की जानकारी'],
