@@ -6,8 +6,9 @@ import { parse as parseCsv } from '@fast-csv/parse';
 import { format as formatCsv } from '@fast-csv/format';
 import type { DataDownloadFormat } from '@pmw/contract/data-download';
 import { defuseFormula } from '@pmw/contract/spreadsheet';
+import { readXlsxRows } from './xlsx-rows';
 
-// exceljs is loaded on first use (an xlsx read or written): a start does not pay for parsing it.
+// exceljs is loaded on first use (an xlsx written): a start does not pay for parsing it.
 let excelLoaded: typeof ExcelJS | undefined;
 const excel = (): typeof ExcelJS => (excelLoaded ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJS);
 
@@ -17,7 +18,7 @@ export type Cell = string | number | boolean | Date | null;
 /**
  * The first sheet's rows, one array per row, streamed. CSV cells are kept as
  * the text they were (00123 stays 00123); xlsx cells keep their value, with
- * formulas, rich text and links reduced to what they show.
+ * formulas, rich text and links reduced to what they show (xlsx-rows.ts).
  */
 export async function* readRows(format: DataDownloadFormat, source: Readable): AsyncGenerator<Cell[]> {
   if (format === 'csv') {
@@ -31,36 +32,7 @@ export async function* readRows(format: DataDownloadFormat, source: Readable): A
     }
     return;
   }
-  const reader = new (excel().stream.xlsx.WorkbookReader)(source, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      // row.values is 1-based with holes for empty cells.
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      yield Array.from(values, plainCell);
-    }
-    // Only the first sheet is the input; the rest are left unread.
-    source.destroy();
-    return;
-  }
-}
-
-function plainCell(value: unknown): Cell {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: string };
-    if ('result' in v) return plainCell(v.result);
-    if (Array.isArray(v.richText)) return v.richText.map((p) => p.text).join('');
-    if ('text' in v) return plainCell(v.text);
-    if (typeof v.error === 'string') return v.error;
-  }
-  return String(value);
+  yield* readXlsxRows(source);
 }
 
 /** The text of a cell, as a lead id is read from it. */
