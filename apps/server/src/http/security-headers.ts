@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import { isHttps, requestOrigin, type OriginPolicy } from './origin';
 
@@ -56,10 +56,11 @@ export function cspDirectives(config: Config, origins: OriginPolicy, trustProxy:
  * framing), nosniff, a referrer policy, and HSTS only on answers that went
  * out over https (a plain-http development server must not pin https).
  * The API reference at /api/docs sets a policy of its own, which wins.
+ * The middleware is built once: building it per request (what the Fastify
+ * plugin does) re-reads and checks every directive on every answer.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config, origins: OriginPolicy, trustProxy: boolean): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance, config: Config, origins: OriginPolicy, trustProxy: boolean): void {
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, origins, trustProxy) },
     hsts: false,
     frameguard: { action: 'deny' },
@@ -68,6 +69,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Signed storage URLs and tiles are other origins; the app's own files stay same-origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  app.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)));
   app.addHook('onSend', async (req, reply, payload) => {
     if (isHttps(req.raw, trustProxy)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;

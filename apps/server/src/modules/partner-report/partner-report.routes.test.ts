@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { partnerProjectSchema, leadCountsSchema, reportFilterSchema, reportPageSchema, leadTiles, leadStatusQuery, inputAddedSchema } from '@pmw/contract/partner';
 import { formResponseData, formResponses } from '../../db/schema/index';
@@ -78,6 +79,18 @@ describe('Leads Report', () => {
     expect([...first.rows, ...second.rows].filter((r) => r.job_category_id === 1).every((r) => /^[0-9]{10}$/.test(r.number ?? ''))).toBe(true);
     expect(first.inputs.map((i) => i.label)).toEqual(expect.arrayContaining(['PAN Number', 'Shop Photo']));
     expect(first.inputs.map((i) => i.label)).not.toContain('Customer Name');
+  });
+
+  it('sends a page compressed, whole, with its length, to a client that takes gzip or brotli', async () => {
+    const url = '/api/v2/partner/report/task/data/fetch?limit=20&offset=0';
+    const plain = await t.app.inject({ method: 'GET', url, headers: { cookie: asha } });
+    for (const [accept, inflate] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: asha, 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(accept);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(inflate(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
   });
 
   it('filters by project, dates, details and comment; a bad filter is a 400 naming it', async () => {
