@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -53,7 +54,7 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'pmw-bench-'));
   const t0 = performance.now();
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (Node refuses --cpu-prof in NODE_OPTIONS).
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), serverBundle], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), serverBundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatAddEventSchema, joinAckSchema, SUPPORT_EVENTS } from '@pmw/contract/support';
 import { withDatabase } from '../apps/server/test/global-setup';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 /**
  * The production topology on one machine: two server processes in production
@@ -77,7 +78,7 @@ interface Proc {
 }
 
 function runServer(env: Record<string, string>, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, [serverBundle, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...serverNodeFlags, serverBundle, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Runs the bundle once with a flag (--migrate-only, --seed-only) and waits for it, without blocking the test's timers. */

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -32,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // PMW_BUILD_DIR holds a build made with scripts/build-to.sh (web/ and server/).
   const buildDir = process.env.PMW_BUILD_DIR;
   const bundle = buildDir ? path.join(buildDir, 'server/server.mjs') : path.join(root, 'apps/server/dist/server.mjs');
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  const child = spawn(process.execPath, [...serverNodeFlags, bundle], {
     cwd: root,
     env: {
       ...process.env,

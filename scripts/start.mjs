@@ -6,6 +6,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverBundle = path.join(root, 'apps/server/dist/server.mjs');
@@ -44,6 +45,6 @@ for (const b of production ? [] : needed) {
 }
 
 const args = [serverBundle, ...process.argv.slice(2)];
-const child = spawn(process.execPath, ['--enable-source-maps', ...args], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...serverNodeFlags, ...args], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
