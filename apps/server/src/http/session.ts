@@ -48,7 +48,24 @@ export interface SessionResolver {
   onEnd(listener: SessionEndListener): void;
   /** Resolves a raw cookie header (Socket.IO handshakes). */
   fromCookieHeader(header: string | undefined, kind: SessionKind): Promise<SessionInfo | undefined>;
+  /**
+   * The hash of the request's token of a kind (undefined without one), for a
+   * statement that reads the session (by `liveSession`) together with what
+   * its request needs. Only for kinds with no per-request checks: a read
+   * outside this resolver would skip them.
+   */
+  tokenHash(req: FastifyRequest, kind: SessionKind): string | undefined;
 }
+
+/**
+ * The session of a kind whose token hashes to the placeholder `sessionHash`,
+ * unexpired at the placeholder `now`: the filter of every session read.
+ */
+export const liveSession = (kind: SessionKind) =>
+  and(eq(sessions.session_hash, sql.placeholder('sessionHash')), eq(sessions.kind, kind), gt(sessions.expires_at, sql.placeholder('now')));
+
+/** A token the resolver looks up (one far longer than those it makes is not). */
+const usableToken = (token: string | undefined): token is string => !!token && token.length <= 200;
 
 /**
  * Cookies are Secure whenever the request came over https (a trusted
@@ -70,7 +87,7 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
       .from(sessions)
       .leftJoin(users, kind === 'customer' ? sql`false` : eq(users.user_id, sessions.subject_id))
       .leftJoin(opsAgents, kind === 'ops' ? eq(opsAgents.user_id, sessions.subject_id) : sql`false`)
-      .where(and(eq(sessions.session_hash, sql.placeholder('hash')), eq(sessions.kind, kind), gt(sessions.expires_at, sql.placeholder('now'))))
+      .where(liveSession(kind))
       .limit(1)
       .prepare(`session_${kind}`);
   }
@@ -93,9 +110,9 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
   }
 
   async function load(token: string | undefined, kind: SessionKind): Promise<SessionInfo | undefined> {
-    if (!token || token.length > 200) return undefined;
+    if (!usableToken(token)) return undefined;
     const hash = sha256(token);
-    const [row] = await sessionRead(kind).execute({ hash, now: new Date() });
+    const [row] = await sessionRead(kind).execute({ sessionHash: hash, now: new Date() });
     if (!row) return undefined;
     const session: SessionInfo = { kind, subjectId: row.subject_id, context: row.context, hash };
     if (kind !== 'customer') session.userBlocked = row.blocked ?? true;
@@ -152,6 +169,11 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
       const name = SESSION_COOKIE[kind];
       const part = header.split(';').map((p) => p.trim()).find((p) => p.startsWith(`${name}=`));
       return load(part ? decodeURIComponent(part.slice(name.length + 1)) : undefined, kind);
+    },
+    tokenHash(req, kind) {
+      if (checks.has(kind)) throw new Error(`${kind} sessions have per-request checks: read them with optional or require`);
+      const token = req.cookies[SESSION_COOKIE[kind]];
+      return usableToken(token) ? sha256(token) : undefined;
     },
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '@pmw/contract/campaign';
 import { fileAddedSchema, fileUrlSchema, signedUploadSchema } from '@pmw/contract/files';
 import { errorEnvelopeSchema } from '@pmw/contract/api';
-import { creditConsents, customers, formResponseData, formResponses, taskForms } from '../../db/schema/index';
+import { creditConsents, customers, formResponseData, formResponses, sessions, taskForms } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginWorker, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -366,6 +366,18 @@ describe('customer login and Not you?', () => {
     expect(body(await get('/customer/session', cookie)).data).toBeNull();
     const after = await post('/task/response', { form_id: 407, input: cardInputs(mobile), utm_code: 'asha01' }, cookie);
     expect(body(after).message).toBe('Please verify your mobile number with the OTP');
+  });
+
+  it('takes an expired session for no session: the lead needs the OTP again', async () => {
+    const mobile = '9811100018';
+    await post('/customer/otp/send', { mobile, utm_code: 'asha01', purpose: 'LOGIN' });
+    const login = await post('/customer/login', { mobile, otp: await latestOtp(t, mobile), utm_code: 'asha01', name: 'Gita' });
+    const customer = customerSchema.parse(body(login).data);
+    const cookie = cookieHeader(login);
+    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(and(eq(sessions.kind, 'customer'), eq(sessions.subject_id, customer.customer_id)));
+    const lead = await post('/task/response', { form_id: 406, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-expired-000018' }, cookie);
+    expect(lead.statusCode).toBe(400);
+    expect(body(lead).message).toBe('Please verify your mobile number with the OTP');
   });
 
   it('says an empty or bad mobile in the spec words', async () => {

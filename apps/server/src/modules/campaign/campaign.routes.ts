@@ -63,7 +63,7 @@ export function registerCampaignRoutes(
   });
 
   route(app, ctx, campaignRoutes.addTaskResponse, async ({ body, req, reply }) => {
-    const session = await customerSession(req);
+    // The lead reads the session together with the code's owner.
     const lead = await intake.campaignLead({
       utm_code: body.utm_code,
       form_id: body.form_id,
@@ -73,7 +73,7 @@ export function registerCampaignRoutes(
       consent_id: body.consent_id,
       idempotency_key: body.idempotency_key,
       tracking_id: body.tracking_id,
-      sessionCustomerId: session?.subjectId,
+      sessionHash: ctx.sessions.tokenHash(req, 'customer'),
       ip: req.ip,
     });
     if (lead.verifiedCustomerId !== undefined) await startCustomerSession(req, reply, lead.verifiedCustomerId);

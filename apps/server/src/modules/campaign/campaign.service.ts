@@ -12,7 +12,8 @@ import {
 } from '@pmw/contract/campaign';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import type { Db } from '../../db/client';
-import { campaigns, creditConsents, customers, employers, jobCategories, jobs, users as usersTable } from '../../db/schema/index';
+import { campaigns, creditConsents, customers, employers, jobCategories, jobs, sessions, users as usersTable } from '../../db/schema/index';
+import { liveSession } from '../../http/session';
 import { withTaskForm } from '../projects/job-query';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FieldCipher } from '../../lib/crypto';
@@ -46,15 +47,20 @@ export function createCampaignService(deps: {
 }) {
   const { db, users, leads, otp, bureau, cipher } = deps;
 
-  /** Every campaign lead reads its code's owner and the session's customer: prepared once, planned once per connection. */
-  const ownerWithCustomerRead = db
-    .select({ user_id: campaigns.user_id, customer: customers })
+  /**
+   * Every campaign lead reads its code's owner, this device's customer session
+   * and that session's verified customer: one prepared statement (planned
+   * once per connection), the lead's only read before its insert.
+   */
+  const ownerWithSessionRead = db
+    .select({ user_id: campaigns.user_id, session_customer_id: sessions.subject_id, customer: customers })
     .from(campaigns)
     .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
-    .leftJoin(customers, and(eq(customers.customer_id, sql.placeholder('customerId')), sql`${customers.mobile} is not null`))
+    .leftJoin(sessions, liveSession('customer'))
+    .leftJoin(customers, and(eq(customers.customer_id, sessions.subject_id), sql`${customers.mobile} is not null`))
     .where(and(eq(campaigns.utm_code, sql.placeholder('utmCode')), eq(usersTable.blocked, false)))
     .limit(1)
-    .prepare('campaign_owner_with_customer');
+    .prepare('campaign_owner_with_session');
 
   /** The partner who owns a campaign code, or 404 'Invalid Link/QR Code'. */
   async function owner(utmCode: string): Promise<{ user_id: number }> {
@@ -80,14 +86,19 @@ export function createCampaignService(deps: {
     owner,
 
     /**
-     * The code's owner and the session's customer in one round trip (every
-     * lead needs both); the customer is null without a session or when the
-     * session is an anonymous visitor's.
+     * The code's owner and this device's customer session (by its token's
+     * hash) in one round trip, as every lead needs both: the session's
+     * customer id (a visitor's too) and the customer when verified (null
+     * without a session or when it is an anonymous visitor's).
      */
-    async ownerWithCustomer(utmCode: string, customerId: number | undefined): Promise<{ owner: { user_id: number }; customer: CustomerRow | null }> {
-      const [row] = await ownerWithCustomerRead.execute({ customerId: customerId ?? 0, utmCode: utmCode.toLowerCase() });
+    async ownerWithSession(
+      utmCode: string,
+      sessionHash: string | undefined,
+    ): Promise<{ owner: { user_id: number }; sessionCustomerId: number | undefined; customer: CustomerRow | null }> {
+      // A hash no token has ('') matches no session.
+      const [row] = await ownerWithSessionRead.execute({ utmCode: utmCode.toLowerCase(), sessionHash: sessionHash ?? '', now: new Date() });
       if (!row) throw notFound(campaignTexts.invalidLink);
-      return { owner: { user_id: row.user_id }, customer: row.customer };
+      return { owner: { user_id: row.user_id }, sessionCustomerId: row.session_customer_id ?? undefined, customer: row.customer };
     },
 
     /** A verified customer's new name, given by the customer themself. */

@@ -22,8 +22,8 @@ export interface CampaignLeadInput {
   consent_id?: string | undefined;
   idempotency_key?: string | undefined;
   tracking_id?: string | undefined;
-  /** The customer of this device's session (anonymous or verified), if it has one. */
-  sessionCustomerId?: number | undefined;
+  /** The hash of this device's customer session token, if it sent one: read with the code's owner. */
+  sessionHash?: string | undefined;
   /** The caller's address, for the OTP's wrong-code limits. */
   ip?: string | undefined;
 }
@@ -65,7 +65,8 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
     },
 
     async campaignLead(input: CampaignLeadInput): Promise<CampaignLeadResult> {
-      const { owner, customer: known } = await campaign.ownerWithCustomer(input.utm_code, input.sessionCustomerId);
+      // The customer of this device's session (anonymous or verified), if it has one.
+      const { owner, sessionCustomerId, customer: known } = await campaign.ownerWithSession(input.utm_code, input.sessionHash);
       const form = await leads.formById(input.form_id);
       // The product must be one this page lists.
       if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id)) throw notFound(leadTexts.formNotFound);
@@ -74,7 +75,7 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
       // How this submit proves the mobile is the customer's: a credit consent, this device's session, an OTP, or nothing (a form without OTP).
       const proof = form.is_credit_flow ? 'consent' : known?.mobile === mobile ? 'session' : form.is_otp_required ? 'otp' : 'none';
       // A key belongs to the customer who made it; an unproved mobile's key also to the device that sent it.
-      const keyScope = proof === 'none' ? `m${mobile}:s${input.sessionCustomerId ?? 0}` : `m${mobile}`;
+      const keyScope = proof === 'none' ? `m${mobile}:s${sessionCustomerId ?? 0}` : `m${mobile}`;
       const answer = (lead: CreatedLead, customer: { customer_id: number; mobile: string; name: string | null }): AddTaskResponse => ({
         form_response_id: lead.form_response_id,
         link: form.redirect_link ?? form.custom_link ?? null,
@@ -98,14 +99,14 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
 
       let customer: CustomerRow;
       let verifiedCustomerId: number | undefined;
-      let uploader = input.sessionCustomerId;
+      let uploader = sessionCustomerId;
       if (proof === 'session') {
         customer = await campaign.rename(known!, name);
       } else if (proof === 'none') {
         // Nothing proves this mobile: a known customer keeps their name, and this device gets no session.
         customer = await campaign.verifiedCustomer({ mobile, name, utm_code: input.utm_code, rename: false });
       } else {
-        const p = await proved({ mobile, name, utm_code: input.utm_code, sessionCustomerId: input.sessionCustomerId, known });
+        const p = await proved({ mobile, name, utm_code: input.utm_code, sessionCustomerId, known });
         customer = p.customer;
         if (p.newSession) verifiedCustomerId = customer.customer_id;
         if (p.moved) uploader = customer.customer_id;

@@ -155,6 +155,26 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     return row;
   }
 
+  /**
+   * Every lead's one call (src/db/sql/lead-submit.sql): the lock per customer and project, the
+   * duplicate check, the key claim, the lead and its values, in its own transaction. Prepared once,
+   * so a lead neither builds the call's text nor has the database parse it again.
+   */
+  const p = (name: string) => sql.placeholder(name);
+  const submitLead = db
+    .select({
+      lead_id: sql<number>`lead_id`,
+      customer_id: sql<number | null>`lead_customer_id`,
+      customer_mobile: sql<string | null>`lead_customer_mobile`,
+      customer_name: sql<string | null>`lead_customer_name`,
+    })
+    .from(
+      sql`submit_lead(${p('lockKey')}::text, ${p('formId')}::int, ${p('jobId')}::int, ${p('partnerUserId')}::int, ${p('teamMemberUserId')}::int,
+        ${p('teamId')}::int, ${p('customerId')}::int, ${p('customerName')}::text, ${p('mobile')}::text, ${p('payoutPaise')}::int, ${p('location')}::jsonb,
+        ${p('trackingId')}::text, ${p('mobileCheck')}::text, ${p('key')}::text, ${p('duplicateSince')}::timestamptz, ${p('values')}::jsonb)`,
+    )
+    .prepare('submit_lead');
+
   const createdColumns = {
     form_response_id: formResponses.form_response_id,
     customer_id: formResponses.customer_id,
@@ -239,22 +259,27 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       const since = new Date(Date.now() - form.duplicate_window_days * 86_400_000);
       const data = JSON.stringify(values.map((v) => ({ input_id: v.input_id, value: v.value, file_id: v.file_id ?? null })));
 
-      // One call, its own transaction: the lock per customer and project (two taps cannot both pass the
-      // duplicate check), the duplicate check, the key claim, the lead and its values (src/db/sql/lead-submit.sql).
-      const result = (await db.execute(sql`
-        select lead_id, lead_customer_id, lead_customer_mobile, lead_customer_name from submit_lead(
-          ${`lead:${form.job_id}:${mobile}`}::text, ${form.form_id}::int, ${form.job_id}::int, ${'partner_user_id' in a ? a.partner_user_id : null}::int,
-          ${'team_member_user_id' in a ? a.team_member_user_id : null}::int, ${'team_id' in a ? a.team_id : null}::int, ${input.customer?.customer_id ?? null}::int,
-          ${customer.name ?? null}::text, ${mobile}::text, ${form.payout_paise}::int, ${input.location ? JSON.stringify(input.location) : null}::jsonb,
-          ${input.tracking_id ?? null}::text, ${input.mobileCheck ?? null}::text, ${key}::text, ${since.toISOString()}::timestamptz, ${data}::jsonb)`)) as unknown as {
-        rows: { lead_id: number; lead_customer_id: number | null; lead_customer_mobile: string | null; lead_customer_name: string | null }[];
-      };
-      const row = result.rows[0];
+      const [row] = await submitLead.execute({
+        lockKey: `lead:${form.job_id}:${mobile}`,
+        formId: form.form_id,
+        jobId: form.job_id,
+        partnerUserId: 'partner_user_id' in a ? a.partner_user_id : null,
+        teamMemberUserId: 'team_member_user_id' in a ? a.team_member_user_id : null,
+        teamId: 'team_id' in a ? a.team_id : null,
+        customerId: input.customer?.customer_id ?? null,
+        customerName: customer.name ?? null,
+        mobile,
+        payoutPaise: form.payout_paise,
+        location: input.location ? JSON.stringify(input.location) : null,
+        trackingId: input.tracking_id ?? null,
+        mobileCheck: input.mobileCheck ?? null,
+        key,
+        duplicateSince: since.toISOString(),
+        values: data,
+      });
       if (row) {
-        return {
-          lead: { form_response_id: Number(row.lead_id), customer_id: row.lead_customer_id, customer_mobile: row.lead_customer_mobile, customer_name: row.lead_customer_name },
-          created: true,
-        };
+        const lead = { form_response_id: Number(row.lead_id), customer_id: row.customer_id, customer_mobile: row.customer_mobile, customer_name: row.customer_name };
+        return { lead, created: true };
       }
       // Nothing inserted: the key was used before (answer its lead), or the customer is a duplicate.
       const earlier = key ? await byKey(key) : undefined;
