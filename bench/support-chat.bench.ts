@@ -13,13 +13,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
-import { chatAddEventSchema, SUPPORT_EVENTS } from '@pmw/contract/support';
+import { chatAddEventSchema, SUPPORT_EVENTS, ticketRoom } from '@pmw/contract/support';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
 import { sessions } from '../apps/server/src/db/schema/index';
 import { randomToken, sha256 } from '../apps/server/src/lib/crypto';
 import { createProviders } from '../apps/server/src/providers/index';
+import { AGENTS_ROOM } from '../apps/server/src/modules/support/support.events';
+import { SUPPORT_NAMESPACE } from '../apps/server/src/modules/support/support.realtime';
 import { runSeeds } from '../apps/server/src/seed/index';
 import { figure } from './lib.mjs';
 
@@ -83,8 +85,7 @@ const config = {
 const database = await openPglite(undefined);
 await database.migrate();
 const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
-const { app, services } = await buildApp({ config, database, providers });
-const events = services.supportEvents;
+const { app, services, realtime } = await buildApp({ config, database, providers });
 await runSeeds(services);
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -152,10 +153,14 @@ const allDelivered = (expected: number) =>
     };
   });
 
-/** The raw side: the same event emitted straight to the room, with no request and no database. */
+/**
+ * The raw side: the same event emitted straight to the same rooms with Socket.IO's own broadcast, with no
+ * request, no database and none of the product's code (its events module holds a turn's writes together).
+ */
+const supportRooms = realtime.io.of(SUPPORT_NAMESPACE).to([ticketRoom(TICKET), AGENTS_ROOM]);
 function bare(text: string) {
   sent.set(text, now());
-  events.chatAdded({
+  supportRooms.emit(SUPPORT_EVENTS.chatAdd, {
     ticket_id: TICKET,
     status: 10,
     chat: { ticket_chat_id: 1, ticket_id: TICKET, chat_message: text, direction: 2, created_by: 'Priya Nair', translated_message: null, file_id: null, file_name: null, created_on: new Date().toISOString() },
@@ -177,31 +182,46 @@ console.log(`delivery latency to ${SOCKETS} sockets (${quiet.length} deliveries)
 figure({ bench: 'support-chat', name: `Agent reply to ${SOCKETS} sockets, p99`, db: 'PGlite', product: pct(quiet, 99), raw: pct(bareQuiet, 99), unit: 'ms', target: 1.2, rawLabel: 'bare Socket.IO broadcast' });
 
 // 2. Throughput: MESSAGES replies, CONCURRENCY at a time, until every socket has every one.
-const start = performance.now();
-const expected = delivered + MESSAGES * SOCKETS;
-let next = 0;
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (next < MESSAGES) await reply(`burst ${next++}`);
-  }),
-);
-await allDelivered(expected);
-const seconds = (performance.now() - start) / 1000;
-const burst = latenciesOf(await receiveTimes(), 'burst ');
-console.log(
-  `throughput: ${MESSAGES} messages in ${seconds.toFixed(2)} s = ${(MESSAGES / seconds).toFixed(0)} messages/s stored and fanned out, ` +
-    `${((MESSAGES * SOCKETS) / seconds).toFixed(0)} socket deliveries/s; latency under that load p50 ${pct(burst, 50).toFixed(0)} ms, p99 ${pct(burst, 99).toFixed(0)} ms`,
-);
-// The bare broadcast's rate: the same number of events, CONCURRENCY in flight, each emitted once the one before it reached every socket's process.
-const bareStart = performance.now();
-const bareExpected = delivered + MESSAGES * SOCKETS;
-for (let i = 0; i < MESSAGES; i++) {
-  bare(`bare burst ${i}`);
-  if (i % CONCURRENCY === CONCURRENCY - 1) await new Promise((r) => setImmediate(r));
+async function productRate(round: number) {
+  const start = performance.now();
+  const expected = delivered + MESSAGES * SOCKETS;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < MESSAGES) await reply(`burst ${round} ${next++}`);
+    }),
+  );
+  await allDelivered(expected);
+  const seconds = (performance.now() - start) / 1000;
+  const burst = latenciesOf(await receiveTimes(), `burst ${round} `);
+  console.log(
+    `throughput: ${MESSAGES} messages in ${seconds.toFixed(2)} s = ${(MESSAGES / seconds).toFixed(0)} messages/s stored and fanned out, ` +
+      `${((MESSAGES * SOCKETS) / seconds).toFixed(0)} socket deliveries/s; latency under that load p50 ${pct(burst, 50).toFixed(0)} ms, p99 ${pct(burst, 99).toFixed(0)} ms`,
+  );
+  return MESSAGES / seconds;
 }
-await allDelivered(bareExpected);
-const bareSeconds = (performance.now() - bareStart) / 1000;
-figure({ bench: 'support-chat', name: `Agent replies per second to ${SOCKETS} sockets`, db: 'PGlite', product: MESSAGES / seconds, raw: MESSAGES / bareSeconds, unit: 'messages/s', better: 'higher', target: 0.8, rawLabel: 'bare Socket.IO broadcast' });
+// The bare broadcast's rate: the same number of events, CONCURRENCY emitted a turn without waiting, until every socket has every one.
+async function bareRate(round: number) {
+  const start = performance.now();
+  const expected = delivered + MESSAGES * SOCKETS;
+  for (let i = 0; i < MESSAGES; i++) {
+    bare(`bare burst ${round} ${i}`);
+    if (i % CONCURRENCY === CONCURRENCY - 1) await new Promise((r) => setImmediate(r));
+  }
+  await allDelivered(expected);
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`bare broadcast: ${MESSAGES} events in ${seconds.toFixed(2)} s = ${(MESSAGES / seconds).toFixed(0)} events/s`);
+  return MESSAGES / seconds;
+}
+// Both sides run twice, taking turns, and each keeps its better run: whichever went second would otherwise
+// find the sockets, the receiving process and the JIT warmed by the first.
+let product = 0;
+let raw = 0;
+for (let round = 0; round < 2; round++) {
+  product = Math.max(product, await productRate(round));
+  raw = Math.max(raw, await bareRate(round));
+}
+figure({ bench: 'support-chat', name: `Agent replies per second to ${SOCKETS} sockets`, db: 'PGlite', product, raw, unit: 'messages/s', better: 'higher', target: 0.8, rawLabel: 'bare Socket.IO broadcast' });
 
 child.send({ type: 'stop' } satisfies ToChild);
 await app.close();

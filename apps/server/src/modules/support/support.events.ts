@@ -1,4 +1,5 @@
 import type { Namespace } from 'socket.io';
+import { createTurnWrites } from '../../realtime/turn-writes';
 import { SUPPORT_EVENTS, ticketRoom, type ChatAddEvent, type ResolvedEvent, type SupportClientToServer, type SupportServerToClient, type UpdatedEvent } from '@pmw/contract/support';
 
 export type SupportNamespace = Namespace<SupportClientToServer, SupportServerToClient>;
@@ -9,11 +10,19 @@ export const AGENTS_ROOM = 'support:agents';
 /**
  * Pushes ticket changes to the ticket's room and to the agents. Services are
  * built before the Socket.IO server exists, so the namespace is bound later;
- * until then (seeds, scripts) nothing is pushed.
+ * until then (seeds, scripts) nothing is pushed. The rooms' connections write
+ * a turn's events together (see createTurnWrites): a busy room's replies
+ * cost one system call per connection per turn, not one per event.
  */
 export function createSupportEvents() {
   let nsp: SupportNamespace | undefined;
-  const to = (ticketId: number) => nsp?.to([ticketRoom(ticketId), AGENTS_ROOM]);
+  const turnWrites = createTurnWrites();
+  const to = (ticketId: number) => {
+    if (!nsp) return undefined;
+    const rooms = [ticketRoom(ticketId), AGENTS_ROOM];
+    turnWrites.hold(nsp, rooms);
+    return nsp.to(rooms);
+  };
   return {
     bind(namespace: SupportNamespace) {
       nsp = namespace;

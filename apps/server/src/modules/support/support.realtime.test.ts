@@ -93,3 +93,21 @@ it('a socket that left a room hears no more of it', async () => {
   await new Promise((r) => setTimeout(r, 150));
   expect(heard).toBe(false);
 });
+
+it('replies sent together each reach the worker\'s page once, and the next one after them', async () => {
+  const worker = await open(asha, 'worker');
+  await join(worker, T.new);
+  const heard: string[] = [];
+  worker.on(SUPPORT_EVENTS.chatAdd, (payload: unknown) => heard.push(chatAddEventSchema.parse(payload).chat.chat_message));
+  const reply = (chat_message: string) => t.app.inject({ method: 'POST', url: '/api/v2/ops/support/ticket/chat/add', headers: { cookie: ops }, payload: { ticket_id: T.new, chat_message } });
+  const together = ['One', 'Two', 'Three', 'Four', 'Five'];
+  const all = new Promise<void>((resolve) => worker.on(SUPPORT_EVENTS.chatAdd, () => heard.length === together.length && resolve()));
+  expect((await Promise.all(together.map(reply))).map((r) => r.statusCode)).toEqual(together.map(() => 200));
+  await all;
+  expect([...heard].sort()).toEqual([...together].sort());
+  const last = next(worker, SUPPORT_EVENTS.chatAdd, (v) => chatAddEventSchema.parse(v).chat.chat_message);
+  expect((await reply('After them')).statusCode).toBe(200);
+  expect(await last).toBe('After them');
+  // The connection still answers its own requests.
+  expect(await join(worker, T.answered)).toEqual({ ok: true });
+});

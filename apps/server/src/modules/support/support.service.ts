@@ -33,8 +33,14 @@ import { pmwId } from '../users/users.service';
 import type { SupportEvents } from './support.events';
 import { createWorkerContext } from './worker-context';
 
-/** Advisory lock namespace of chat budgets (sender, then ticket). */
-const CHAT_LOCK = 7311;
+/** Why add_ticket_chat wrote nothing, and what the caller is told. */
+type ChatRefusal = 'not_found' | 'not_yours' | 'too_fast' | 'closed';
+const chatRefused: Record<ChatRefusal, () => AppError> = {
+  not_found: () => notFound(supportTexts.ticketNotFound),
+  not_yours: () => forbidden(supportTexts.notYourUser),
+  too_fast: () => new AppError('RATE_LIMITED', supportTexts.chatTooFast),
+  closed: () => conflict(supportTexts.ticketClosed),
+};
 
 type TicketRow = typeof tickets.$inferSelect;
 type Actor = { kind: 'worker' | 'ops' | 'bot'; id: number | null };
@@ -179,28 +185,47 @@ export function createSupportService(deps: {
   });
 
   /**
-   * CHAT_MAX_PER_MINUTE messages a minute per ticket (people, not the bot) and
-   * per sender across tickets. Advisory locks on the sender, then the ticket,
-   * make the count and the insert one step for parallel requests. Answers the
-   * ticket, read with both counts in the same statement (one round trip less
-   * per message on the chat's hot path).
+   * A chat message in one call of `add_ticket_chat` (src/db/sql/ticket-chat-add.sql),
+   * its own transaction: the budget of CHAT_MAX_PER_MINUTE messages a minute per
+   * ticket (people, not the bot) and per sender across tickets, held for parallel
+   * requests by locks on the sender, then the ticket; the ticket's checks; the
+   * message; the ticket's new status and its history row. One statement, so on
+   * PGlite (one connection, on the thread that also fans the messages out) no
+   * transaction stays open across the turns that other replies' fan-outs take.
+   * Answers the message as stored and the ticket's new status; a refusal throws
+   * the error the caller sees.
    */
-  async function lockTicketForChat(tx: DbOrTx, ticketId: number, senderId: number, ownerId?: number): Promise<TicketRow> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK}, ${senderId}), pg_advisory_xact_lock(${CHAT_LOCK + 1}, ${ticketId})`);
-    const since = sql`${new Date(Date.now() - 60_000).toISOString()}::timestamptz`;
-    const [found] = await tx
-      .select({
-        ticket: tickets,
-        perTicket: sql<number>`(select count(*) from ${ticketChats} where ${ticketChats.ticket_id} = ${ticketId} and ${ticketChats.sender_user_id} is not null and ${ticketChats.created_on} >= ${since})`.mapWith(Number),
-        perSender: sql<number>`(select count(*) from ${ticketChats} where ${ticketChats.sender_user_id} = ${senderId} and ${ticketChats.created_on} >= ${since})`.mapWith(Number),
-      })
-      .from(tickets)
-      .where(eq(tickets.ticket_id, ticketId))
-      .limit(1);
-    if (!found) throw notFound(supportTexts.ticketNotFound);
-    if (ownerId !== undefined && found.ticket.user_id !== ownerId) throw forbidden(supportTexts.notYourUser);
-    if (found.perTicket >= chatMax || found.perSender >= chatMax) throw new AppError('RATE_LIMITED', supportTexts.chatTooFast);
-    return found.ticket;
+  const p = (name: string) => sql.placeholder(name);
+  const addTicketChat = db
+    .select({
+      refusal: sql<ChatRefusal | null>`refusal`,
+      new_status: sql<number | null>`new_status`,
+      chat_id: sql<number | null>`chat_id`,
+      chat_created_ms: sql<number | null>`chat_created_ms`,
+    })
+    .from(
+      sql`add_ticket_chat(${p('ticketId')}::int, ${p('senderId')}::int, ${p('byWorker')}::boolean, ${p('message')}::text, ${p('createdBy')}::text,
+        ${p('fileId')}::int, ${p('since')}::timestamptz, ${p('chatMax')}::int)`,
+    )
+    .prepare('add_ticket_chat');
+
+  async function addChat(input: { ticketId: number; senderId: number; byWorker: boolean; message: string; createdBy: string; fileId: number | null }) {
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const [row] = await addTicketChat.execute({ ...input, since, chatMax });
+    if (!row) throw new Error('add_ticket_chat answered no row');
+    if (row.refusal) throw chatRefused[row.refusal]();
+    const chat: typeof ticketChats.$inferSelect = {
+      ticket_chat_id: Number(row.chat_id),
+      ticket_id: input.ticketId,
+      chat_message: input.message,
+      direction: input.byWorker ? CHAT_DIRECTION.USER : CHAT_DIRECTION.SUPPORT,
+      created_by: input.createdBy,
+      sender_user_id: input.senderId,
+      translated_message: null,
+      file_id: input.fileId,
+      created_on: new Date(Number(row.chat_created_ms)),
+    };
+    return { chat, status: Number(row.new_status) };
   }
 
   async function insertChat(tx: DbOrTx, values: { ticket_id: number; chat_message: string; direction: number; created_by: string; sender_user_id: number | null; file_id?: number | null; translated_message?: string | null }) {
@@ -359,18 +384,10 @@ export function createSupportService(deps: {
      * status 20 (waiting for support); a closed ticket is reopened by it.
      */
     async addWorkerChat(userId: number, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
-      // With a file, the ticket is checked as the worker's before the file is looked at; without, the locked read checks it.
+      // With a file, the ticket is checked as the worker's before the file is looked at; without, add_ticket_chat checks it.
       if (body.file_id) await ownTicket(userId, body.ticket_id);
       const file = body.file_id ? await attachedFile({ kind: 'worker', id: userId }, body.file_id, body.ticket_id) : undefined;
-      const { chat, status } = await db.transaction(async (tx) => {
-        const current = await lockTicketForChat(tx, body.ticket_id, userId, userId);
-        const chatRow = await insertChat(tx, { ticket_id: current.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.USER, created_by: String(userId), sender_user_id: userId, file_id: body.file_id ?? null });
-        const next = current.status === TICKET_STATUS.NEW ? TICKET_STATUS.NEW : TICKET_STATUS.WAITING;
-        // Reopening forgets the old rating; the history keeps that it was closed.
-        const reopen = current.status === TICKET_STATUS.CLOSED ? { rating: null, rating_comment: null } : {};
-        await setStatus(tx, current, next, { kind: 'worker', id: userId }, reopen);
-        return { chat: chatRow, status: next };
-      });
+      const { chat, status } = await addChat({ ticketId: body.ticket_id, senderId: userId, byWorker: true, message: body.chat_message, createdBy: String(userId), fileId: body.file_id ?? null });
       // The message as written and committed goes out at once: no second read before the fan-out.
       const entry = toChatEntry(chat, file?.file_name ?? null);
       events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
@@ -504,14 +521,7 @@ export function createSupportService(deps: {
     /** An agent's reply: the ticket becomes theirs if nobody has it, and is answered (10). */
     async addAgentChat(agent: OpsAgent, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
       const file = body.file_id ? await attachedFile({ kind: 'ops', id: agent.user_id }, body.file_id, body.ticket_id) : undefined;
-      const { chat, status } = await db.transaction(async (tx) => {
-        const row = await lockTicketForChat(tx, body.ticket_id, agent.user_id);
-        if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
-        const chatRow = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.SUPPORT, created_by: agentName(agent), sender_user_id: agent.user_id, file_id: body.file_id ?? null });
-        const next = row.status === TICKET_STATUS.RESOLVED ? TICKET_STATUS.RESOLVED : TICKET_STATUS.ANSWERED;
-        await setStatus(tx, row, next, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
-        return { chat: chatRow, status: next };
-      });
+      const { chat, status } = await addChat({ ticketId: body.ticket_id, senderId: agent.user_id, byWorker: false, message: body.chat_message, createdBy: agentName(agent), fileId: body.file_id ?? null });
       // The message as written and committed goes out at once: no second read before the fan-out.
       const entry = toChatEntry(chat, file?.file_name ?? null);
       events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });

@@ -130,7 +130,15 @@ describe.skipIf(!!skipReason)('support chat across two server processes', () => 
     expect(joinAckSchema.parse(await workerSocket.emitWithAck(SUPPORT_EVENTS.join, { ticket_id: 402 }))).toEqual({ ok: true });
     const agentSocket = await open(b!.base, agent, 'ops');
 
-    const toWorker = new Promise((resolve) => workerSocket.once(SUPPORT_EVENTS.chatAdd, (v: unknown) => resolve(chatAddEventSchema.parse(v))));
+    // An agent's socket hears the agent's own replies too, and may hear them after the answer to the request: wait for the message meant.
+    const hears = (socket: Socket, message: string) =>
+      new Promise((resolve) =>
+        socket.on(SUPPORT_EVENTS.chatAdd, (v: unknown) => {
+          const event = chatAddEventSchema.parse(v);
+          if (event.chat.chat_message === message) resolve(event);
+        }),
+      );
+    const toWorker = hears(workerSocket, 'Sent through process B');
     const sent = await fetch(`${b!.base}/api/v2/ops/support/ticket/chat/add`, {
       method: 'POST', headers: { 'content-type': 'application/json', cookie: agent },
       body: JSON.stringify({ ticket_id: 402, chat_message: 'Sent through process B' }),
@@ -138,7 +146,7 @@ describe.skipIf(!!skipReason)('support chat across two server processes', () => 
     expect(sent.status).toBe(200);
     expect(await toWorker).toMatchObject({ ticket_id: 402, chat: { chat_message: 'Sent through process B', direction: 2 } });
 
-    const toAgent = new Promise((resolve) => agentSocket.once(SUPPORT_EVENTS.chatAdd, (v: unknown) => resolve(chatAddEventSchema.parse(v))));
+    const toAgent = hears(agentSocket, 'Answered through process A');
     const reply = await fetch(`${a!.base}/api/v2/support/user/ticket/chat/add`, {
       method: 'POST', headers: { 'content-type': 'application/json', cookie: worker },
       body: JSON.stringify({ ticket_id: 402, chat_message: 'Answered through process A', direction: 1 }),
