@@ -26,14 +26,54 @@ const text = (v: SQL) => sql`nullif(case when left(${v}, 1) in ('=', '+', '-', '
 const istTime = (v: SQL) => sql`to_char((${v} at time zone 'UTC') + interval '5 hours 30 minutes', 'YYYY-MM-DD HH24:MI:SS')`;
 
 /**
+ * The inputs the CSV's columns read, each the value of one input in the
+ * lead's own form: the ids, for `leadValues` to gather, in input id order.
+ */
+export function csvInputIds(forms: Map<number, FormInputDef[]>, inputs: ReportInput[]): number[] {
+  const ids = new Set<number>();
+  for (const col of inputs) {
+    for (const formInputs of forms.values()) {
+      const def = columnInput(formInputs, col);
+      if (def) ids.add(Number(def.input_id));
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** The input of a form that fills a column: the last of that label and type (as the page shows). */
+const columnInput = (formInputs: FormInputDef[], col: ReportInput) => formInputs.slice(2).findLast((d) => `${d.label}|${d.input_type}` === col.key);
+
+/**
+ * A lead's values of the given inputs, as columns `v<id>` (the value) and
+ * `f<id>` (the file id as text), read in one pass over the lead's values
+ * with an aggregate per input. Cheaper for PostgreSQL than building a JSON
+ * object per lead and reading it back (docs/performance.md, CSV).
+ */
+export function leadValues(inputIds: number[]): Record<string, SQL.Aliased> {
+  const d = formResponseData;
+  const columns: Record<string, SQL.Aliased> = {
+    // The select list is never empty, even when the report shows no input.
+    value_count: sql<number>`count(*)`.as('value_count'),
+  };
+  for (const id of inputIds) {
+    const n = sql.raw(String(Number(id)));
+    columns[`v${id}`] = sql<string | null>`max(${d.value}) filter (where ${d.input_id} = ${n})`.as(`v${id}`);
+    columns[`f${id}`] = sql<string | null>`max(${d.file_id}) filter (where ${d.input_id} = ${n})::text`.as(`f${id}`);
+  }
+  return columns;
+}
+
+/**
  * The select list of the CSV: the fixed columns, then one per report input,
  * each the value of that input in the lead's own form (`Attached (file N)`
- * for files), read from `values`, the lead's values gathered once per row
- * as a JSON object of input_id to [value, file_id].
+ * for files), read from the lead's values as `leadValues` gathered them
+ * (`value(id)` and `file(id)` name its columns).
  */
-export const leadValuesJson = sql<unknown>`jsonb_object_agg(${formResponseData.input_id}::text, jsonb_build_array(${formResponseData.value}, ${formResponseData.file_id}))`;
-
-export function csvColumns(forms: Map<number, FormInputDef[]>, inputs: ReportInput[], values: SQL): Record<string, SQL> {
+export function csvColumns(
+  forms: Map<number, FormInputDef[]>,
+  inputs: ReportInput[],
+  values: { value: (inputId: number) => SQL; file: (inputId: number) => SQL },
+): Record<string, SQL> {
   const fr = formResponses;
   const columns: Record<string, SQL> = {
     lead_id: sql`${fr.form_response_id}`,
@@ -49,12 +89,11 @@ export function csvColumns(forms: Map<number, FormInputDef[]>, inputs: ReportInp
   inputs.forEach((col, i) => {
     const branches: SQL[] = [];
     for (const [formId, formInputs] of forms) {
-      // The lead's own form decides which input fills this column (the last of that label and type, as the page shows).
-      const def = formInputs.slice(2).findLast((d) => `${d.label}|${d.input_type}` === col.key);
+      const def = columnInput(formInputs, col);
       if (!def) continue;
-      const id = sql.raw(String(Number(def.input_id)));
-      const value = sql`nullif(${values} -> '${id}' ->> 0, '')`;
-      const cell = isFileInput(def) ? sql`'Attached (file ' || coalesce(${values} -> '${id}' ->> 1, ${value}) || ')'` : text(value);
+      const id = Number(def.input_id);
+      const value = sql`nullif(${values.value(id)}, '')`;
+      const cell = isFileInput(def) ? sql`'Attached (file ' || coalesce(${values.file(id)}, ${value}) || ')'` : text(value);
       branches.push(sql`when ${sql.raw(String(Number(formId)))} then ${cell}`);
     }
     columns[`input_${i}`] = branches.length ? sql`case ${fr.form_id} ${sql.join(branches, sql` `)} end` : sql`null`;

@@ -17,7 +17,7 @@ import { sqlLiteral, type Database, type Db } from '../../db/client';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
-import { CSV_HEADER, crlfRecords, csvColumns, csvLine, leadValuesJson } from './csv';
+import { CSV_HEADER, crlfRecords, csvColumns, csvInputIds, csvLine, leadValues } from './csv';
 
 type LeadPageRow = {
   form_response_id: number;
@@ -34,8 +34,6 @@ type LeadPageRow = {
   payout_paise: number;
   created_on: Date;
   modified_on: Date;
-  /** created_on as PostgreSQL prints it, with microseconds, for keyset paging. */
-  cursor: string;
 };
 
 /**
@@ -90,7 +88,7 @@ export function reportWhere(partnerId: number, f: ReportFilter): SQL {
   return and(...conds)!;
 }
 
-/** A report row's columns; `cursor` is created_on as PostgreSQL prints it, with microseconds, for keyset paging. */
+/** A report row's columns. */
 export const reportPageColumns = {
   form_response_id: formResponses.form_response_id,
   job_id: formResponses.job_id,
@@ -106,7 +104,6 @@ export const reportPageColumns = {
   payout_paise: formResponses.payout_paise,
   created_on: formResponses.created_on,
   modified_on: formResponses.modified_on,
-  cursor: sql<string>`${formResponses.created_on}::text`,
 };
 
 /**
@@ -157,7 +154,8 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
   }
 
   /** A lead's values as one JSON array of [input_id, value, file_id], read with its row. */
-  const leadData = sql<[number, string, number | null][] | string>`(select coalesce(json_agg(json_build_array(d.input_id, d.value, d.file_id)), '[]'::json) from ${formResponseData} d where d.form_response_id = ${formResponses.form_response_id})`;
+  const leadData = (leadId: SQL | AnyPgColumn) =>
+    sql<[number, string, number | null][] | string>`(select coalesce(json_agg(json_build_array(d.input_id, d.value, d.file_id)), '[]'::json) from ${formResponseData} d where d.form_response_id = ${leadId})`;
   function dataMap(data: [number, string, number | null][] | string) {
     const list = typeof data === 'string' ? (JSON.parse(data) as [number, string, number | null][]) : data;
     return new Map(list.map(([inputId, value, fileId]) => [inputId, { value, file_id: fileId }]));
@@ -217,11 +215,12 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
     },
 
     /**
-     * A page of the report in one statement: the page's rows with their
-     * values (newest first, through the partner's index), each carrying the
-     * total and the partner's projects (from the counters when the filter
-     * allows); only a page past the end asks for the total apart. The forms
-     * come from the catalogue cache.
+     * A page of the report in one statement: the page's leads (newest first,
+     * through the partner's index, skipping `offset`), then their projects and
+     * values for those 20 only (values read for the rows an offset skips would
+     * be thrown away), each row carrying the total and the partner's projects
+     * (from the counters when the filter allows); only a page past the end
+     * asks for the total apart. The forms come from the catalogue cache.
      */
     async page(partnerId: number, f: ReportFilter & { limit?: number; offset?: number }): Promise<ReportPage> {
       const head = {
@@ -230,14 +229,21 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
           : sql<number>`(select count(*)::int from ${formResponses} where ${reportWhere(partnerId, f)})`,
         job_ids: f.job_id?.length ? sql<number[] | null>`null` : sql<number[] | null>`(select array_agg(j.job_id) from (${partnerJobIds(partnerId)}) j)`,
       };
-      const rows = await db
-        .select({ ...reportPageColumns, data: leadData, ...head })
+      const { job_category_id: _category, slug_name: _slug, ...leadColumns } = reportPageColumns;
+      const newestFirst = (t: { created_on: AnyPgColumn | SQL.Aliased; form_response_id: AnyPgColumn | SQL.Aliased }) => [sql`${t.created_on} desc`, sql`${t.form_response_id} desc`];
+      const leads = db
+        .select(leadColumns)
         .from(formResponses)
-        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .where(reportWhere(partnerId, f))
-        .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
+        .orderBy(...newestFirst(formResponses))
         .limit(f.limit ?? LEADS_PAGE_SIZE)
-        .offset(f.offset ?? 0);
+        .offset(f.offset ?? 0)
+        .as('page');
+      const rows = await db
+        .select({ ...leads._.selectedFields, job_category_id: jobs.job_category_id, slug_name: jobs.slug_name, data: leadData(leads.form_response_id), ...head })
+        .from(leads)
+        .innerJoin(jobs, eq(jobs.job_id, leads.job_id))
+        .orderBy(...newestFirst(leads));
       const [first] = rows.length ? rows : await db.select(head).from(sql`(select 1) as one`);
       const forms = await formsOfJobs(f.job_id?.length ? f.job_id : (first?.job_ids ?? []).map(Number));
       return {
@@ -260,12 +266,13 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
       const inputs = reportInputs([...forms.values()].map((i) => ({ inputs: i })));
       yield Buffer.from(csvLine([...CSV_HEADER, ...inputs.map((i) => i.label)]));
       const values = db
-        .select({ m: leadValuesJson.as('m') })
+        .select(leadValues(csvInputIds(forms, inputs)))
         .from(formResponseData)
         .where(eq(formResponseData.form_response_id, formResponses.form_response_id))
         .as('v');
+      const column = (name: string) => sql`${sql.identifier('v')}.${sql.identifier(name)}`;
       const query = db
-        .select(csvColumns(forms, inputs, sql`${values.m}`))
+        .select(csvColumns(forms, inputs, { value: (id) => column(`v${id}`), file: (id) => column(`f${id}`) }))
         .from(formResponses)
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .leftJoinLateral(values, sql`true`)
