@@ -196,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   const ctx: RouteContext = {
     sessions,
-    checkResponses: config.env !== 'production',
+    checkResponses: config.checkResponses,
     opsRole: (session, role) => services.opsAuth.requireRole(session, role),
   };
 

@@ -26,6 +26,15 @@ describe('configuration', () => {
     expect(prod.devOutbox).toBe(false);
   });
 
+  it('checks answers against the contract outside production only, unless CHECK_RESPONSES says otherwise', () => {
+    const prod = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    expect(loadConfig({ DATA_DIR: dir() }).checkResponses).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), ...prod }).checkResponses).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), CHECK_RESPONSES: 'false' }).checkResponses).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), ...prod, CHECK_RESPONSES: 'true' }).checkResponses).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dir(), CHECK_RESPONSES: 'yes' })).toThrow(/CHECK_RESPONSES/);
+  });
+
   it('generates a dev secret into DATA_DIR once and keeps it', () => {
     const d = dir();
     const first = loadConfig({ DATA_DIR: d }).secretKey;

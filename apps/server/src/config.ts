@@ -42,6 +42,12 @@ const envSchema = z
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
     SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
     /**
+     * Whether every answer is checked against the contract before it is sent
+     * (a development aid: on outside production, off in production). The
+     * benches turn it off to measure the work production does.
+     */
+    CHECK_RESPONSES: z.enum(['true', 'false']).optional(),
+    /**
      * Which proxies may say who the client is: 'false', a hop count ('1' behind one
      * nginx), or their addresses/CIDRs, comma separated. 'true' (believe any
      * X-Forwarded-For) is refused in production: clients could pick their own address.
@@ -142,6 +148,8 @@ export interface Config {
   publicUrl: string | undefined;
   otp: { maxPerMobile: number; maxPerMobileTotal: number; maxPerIp: number; windowMinutes: number; resendSeconds: number };
   seedDemo: Env['SEED_DEMO'];
+  /** Answers checked against the contract before they are sent. */
+  checkResponses: boolean;
   /** Fastify's trustProxy: false, a hop count, or trusted proxy addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   webDistDir: string | undefined;
@@ -210,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resendSeconds: env.OTP_RESEND_SECONDS,
     },
     seedDemo: env.SEED_DEMO,
+    checkResponses: env.CHECK_RESPONSES ? env.CHECK_RESPONSES === 'true' : env.NODE_ENV !== 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     devOutbox: env.SMS_PROVIDER === 'console' && env.NODE_ENV !== 'production',
