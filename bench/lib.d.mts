@@ -18,3 +18,19 @@ export declare function figure(f: {
   target?: number;
   rawLabel?: string;
 }): { ratio: number; ok: boolean | undefined };
+export interface HttpAnswer {
+  status: number;
+  ms: number;
+  headers: Record<string, string | string[] | undefined>;
+  // The parsed JSON answer (or the text of another): shapes vary by route.
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+export declare function httpClient(
+  base: string,
+  opts?: { connections?: number },
+): {
+  request(method: string, url: string, opts?: { headers?: Record<string, string>; body?: unknown }): Promise<HttpAnswer>;
+  get(url: string, opts?: { headers?: Record<string, string> }): Promise<HttpAnswer>;
+  post(url: string, body: unknown, opts?: { headers?: Record<string, string> }): Promise<HttpAnswer>;
+  close(): void;
+};
