@@ -117,7 +117,12 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
   const dataDownload = createDataDownloadService({
-    db, files, storage: providers.storage, passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash, limits }), tmpDir: path.join(config.dataDir, 'tmp'),
+    db,
+    files,
+    storage: providers.storage,
+    passcode: createPasscodeGuard({ hash: config.dataDownloadPasscodeHash, limits }),
+    tmpDir: path.join(config.dataDir, 'tmp'),
+    copyOut: (copy) => database.copyOut(copy),
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl, chatMaxPerMinute: config.supportChatMaxPerMinute });
