@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createPgDatabase, figure, flag, launchChromium, numArg, pgArg, postJson, runConcurrent, startServer } from './lib.mjs';
+import { createPgDatabase, figure, flag, httpClient, launchChromium, numArg, pgArg, postJson, runConcurrent, startServer } from './lib.mjs';
 
 const LEADS = numArg('leads', 600);
 const CONCURRENCY = numArg('concurrency', 16);
@@ -103,15 +103,19 @@ async function customers(base, n, prefix) {
 const jobsFor = (who, tag) => Array.from({ length: LEADS }, (_, i) => ({ ...who[Math.floor(i / CARD_FORMS.length)], form_id: CARD_FORMS[i % CARD_FORMS.length], key: `bench-${tag}-${i}` }));
 const values = (mobile) => [{ input_id: 1, value: mobile }, { input_id: 2, value: 'Bench Customer' }, { input_id: 3, value: 'ABCPB1234K' }, { input_id: 4, value: 'Pune' }];
 
-/** Lead submissions through the API, CONCURRENCY customers at a time. */
+/** Lead submissions through the API, CONCURRENCY customers at a time, each on a kept-alive connection of its own. */
 async function leadThroughput(base, who) {
   const jobs = jobsFor(who, 'api');
-  return runConcurrent(jobs.length, CONCURRENCY, async (i) => {
-    const job = jobs[i];
-    const res = await post(base, '/api/v2/utm/task/response', { form_id: job.form_id, feature: 'UTM', utm_code: 'asha01', idempotency_key: job.key, input: values(job.mobile) }, job.cookie);
-    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  });
+  const client = httpClient(base, { connections: CONCURRENCY });
+  try {
+    return await runConcurrent(jobs.length, CONCURRENCY, async (i) => {
+      const job = jobs[i];
+      const res = await client.post('/api/v2/utm/task/response', { form_id: job.form_id, feature: 'UTM', utm_code: 'asha01', idempotency_key: job.key, input: values(job.mobile) }, { headers: { cookie: job.cookie } });
+      if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+    });
+  } finally {
+    client.close();
+  }
 }
 
 /**
