@@ -1,5 +1,10 @@
-// Bundles the server into one ESM file; node_modules stay external, the
-// workspace contract package is bundled in.
+// Bundles the server with the packages it loads at start: a few files compile
+// faster than the thousand of node_modules (docs/performance.md, Start). Left
+// outside: packages that find their own files beside them (PGlite's WebAssembly,
+// pino's transport worker, the API viewer's assets), native add-ons they may
+// try, and the ones loaded only when configured (S3, Redis). Socket.IO is
+// bundled because the server never serves its browser client (serveClient:
+// false), the one place it looks for files beside itself.
 import { build } from 'esbuild';
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -14,15 +19,33 @@ const common = {
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  packages: 'external',
+  // Stack traces need the mappings, not the sources' text: Node parses the map at every start.
+  sourcesContent: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  external: [
+    '@electric-sql/pglite', '@electric-sql/pglite/*',
+    'pino', 'pino-pretty',
+    '@fastify/swagger-ui', '@fastify/swagger',
+    'pg-native', 'bufferutil', 'utf-8-validate',
+    '@aws-sdk/*', 'ioredis', '@socket.io/redis-adapter',
+  ],
   alias: { '@pmw/contract': path.resolve('../../packages/contract/src') },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 };
 // server.mjs is the small entry: it starts copying the demo snapshot into a
 // fresh data dir, then imports main.mjs (the server) while the files copy.
-await build({ ...common, entryPoints: ['src/main.ts'], outfile: path.join(out, 'main.mjs') });
-await build({ ...common, entryPoints: ['src/server.ts'], outfile: path.join(out, 'server.mjs') });
+// What both use (the configuration, zod) is one shared chunk, loaded once.
+// pglite-worker.mjs runs PGlite on a thread of its own (src/db/pglite-worker.ts).
+await build({
+  ...common,
+  entryPoints: { main: 'src/main.ts', server: 'src/server.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+  outdir: out,
+  splitting: true,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+});
 cpSync('drizzle', path.join(out, 'drizzle'), { recursive: true });
 
 // The demo snapshot: the bundle migrates and seeds a PGlite database once, here,

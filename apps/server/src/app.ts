@@ -17,6 +17,7 @@ import type { RouteContext } from './http/route';
 import { createSessionResolver } from './http/session';
 import { originPolicy, registerCrossSiteGuard } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { createLinkOrigin } from './http/link-origin';
 import { AppError } from './errors';
 import { createFieldCipher } from './lib/crypto';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     // A request that reaches a stopping process on an open connection is answered, not refused.
     return503OnClosing: false,
+    schemaController: { compilersFactory: lazySchemaCompilers },
   });
   // While a process drains, each answer ends its connection: the proxy opens the next one
   // elsewhere, and no idle keep-alive connection is left for the final close to cut under
@@ -220,7 +222,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSupportRoutes(app, ctx, { support: services.support });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
-  app.addHook('onReady', async () => services.pages.warm());
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
@@ -251,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.
   const dist = webDistDir(config);
   if (existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, maxAge: '1y', immutable: true,
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: true, index: false, preCompressed: true, maxAge: '1y', immutable: true,
     // The public pages' templates are filled in by the server, never sent as they are.
     allowedPath: (pathName) => !pathName.startsWith('/pages/'),
     setHeaders: (res, file) => {

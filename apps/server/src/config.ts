@@ -7,82 +7,82 @@ import { z } from 'zod';
  * Every environment variable the server reads, in one place. A bad value stops
  * the start with a message naming the variable.
  */
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** Listen address; 127.0.0.1 outside production, every interface in production (behind its proxy). */
-    HOST: z.string().min(1).optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-    S3_ENDPOINT: z.url().optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
-    SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
-    SMS_HTTP_URL: z.url().optional(),
-    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Public origin used in links the server hands out (share links, feedback links). */
-    PUBLIC_URL: z.url().optional(),
-    /** OTP sends allowed per mobile from one client address, and per client address, in OTP_WINDOW_MINUTES. */
-    OTP_MAX_PER_MOBILE: z.coerce.number().int().min(1).default(5),
-    OTP_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
-    /** OTP sends per mobile from all addresses together (3 × OTP_MAX_PER_MOBILE when unset); see docs/security.md, Codes without a login. */
-    OTP_MAX_PER_MOBILE_TOTAL: z.coerce.number().int().min(1).optional(),
-    OTP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-    /** Seconds a new OTP must wait after the last one to the same mobile. */
-    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
-    SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
-    /**
-     * Whether every answer is checked against the contract before it is sent
-     * (a development aid: on outside production, off in production). The
-     * benches turn it off to measure the work production does.
-     */
-    CHECK_RESPONSES: z.enum(['true', 'false']).optional(),
-    /**
-     * Which proxies may say who the client is: 'false', a hop count ('1' behind one
-     * nginx), or their addresses/CIDRs, comma separated. 'true' (believe any
-     * X-Forwarded-For) is refused in production: clients could pick their own address.
-     */
-    TRUST_PROXY: z
-      .string()
-      .regex(
-        /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-        "must be false, a hop count such as 1, or the proxies' addresses/CIDRs, comma separated",
-      )
-      .default('false'),
-    /** Where the built SPA is (the default is apps/web/dist beside the server). */
-    WEB_DIST_DIR: z.string().min(1).optional(),
-    SUPPORT_INTRO_VIDEO_URL: z.string().min(1).optional(),
-    /** Support phone shown on the merchant feedback page. */
-    SUPPORT_PHONE: z.string().regex(/^\+?[0-9]{8,15}$/, 'must be a phone number').default('+918047180000'),
-    /** scrypt$<salt>$<hash> of the data download passcode (see docs/areas/data-download.md); outside production the demo's by default. */
-    DATA_DOWNLOAD_PASSCODE_HASH: z.string().regex(/^scrypt\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, 'must be scrypt$<salt>$<hash>').optional(),
-    /** Origin that replaces the host of links team members share (default PUBLIC_URL, else the request's origin). */
-    TEAM_SHARE_URL: z.url().optional(),
-    /** Reverse geocoder: offline (nearest known pincode) or a Nominatim-compatible service at GEOCODER_URL. */
-    GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
-    GEOCODER_URL: z.url().optional(),
-    /** Map tiles for the location picker, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset draws a plain grid. */
-    MAP_TILE_URL: z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional(),
-    MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
-    /** How often pending leads past their project's validity are expired; 0 turns the in-process job off. */
-    LEAD_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
-    /** Online IFSC service (GET {url}/{ifsc} answering BANK, BRANCH, ADDRESS) for branch addresses; unset uses the offline data only. */
-    IFSC_LOOKUP_URL: z.url().optional(),
-    /** Click-to-call: simulated (no real call) or http (a telephony service at CALLING_HTTP_URL). */
-    CALLING_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
-    CALLING_HTTP_URL: z.url().optional(),
-    CALLING_HTTP_TOKEN: z.string().min(1).optional(),
-  })
+const envFields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Listen address; 127.0.0.1 outside production, every interface in production (behind its proxy). */
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: z.url().optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin used in links the server hands out (share links, feedback links). */
+  PUBLIC_URL: z.url().optional(),
+  /** OTP sends allowed per mobile from one client address, and per client address, in OTP_WINDOW_MINUTES. */
+  OTP_MAX_PER_MOBILE: z.coerce.number().int().min(1).default(5),
+  OTP_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** OTP sends per mobile from all addresses together (3 × OTP_MAX_PER_MOBILE when unset); see docs/security.md, Codes without a login. */
+  OTP_MAX_PER_MOBILE_TOTAL: z.coerce.number().int().min(1).optional(),
+  OTP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Seconds a new OTP must wait after the last one to the same mobile. */
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /**
+   * Whether every answer is checked against the contract before it is sent
+   * (a development aid: on outside production, off in production). The
+   * benches turn it off to measure the work production does.
+   */
+  CHECK_RESPONSES: z.enum(['true', 'false']).optional(),
+  /**
+   * Which proxies may say who the client is: 'false', a hop count ('1' behind one
+   * nginx), or their addresses/CIDRs, comma separated. 'true' (believe any
+   * X-Forwarded-For) is refused in production: clients could pick their own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      "must be false, a hop count such as 1, or the proxies' addresses/CIDRs, comma separated",
+    )
+    .default('false'),
+  /** Where the built SPA is (the default is apps/web/dist beside the server). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SUPPORT_INTRO_VIDEO_URL: z.string().min(1).optional(),
+  /** Support phone shown on the merchant feedback page. */
+  SUPPORT_PHONE: z.string().regex(/^\+?[0-9]{8,15}$/, 'must be a phone number').default('+918047180000'),
+  /** scrypt$<salt>$<hash> of the data download passcode (see docs/areas/data-download.md); outside production the demo's by default. */
+  DATA_DOWNLOAD_PASSCODE_HASH: z.string().regex(/^scrypt\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, 'must be scrypt$<salt>$<hash>').optional(),
+  /** Origin that replaces the host of links team members share (default PUBLIC_URL, else the request's origin). */
+  TEAM_SHARE_URL: z.url().optional(),
+  /** Reverse geocoder: offline (nearest known pincode) or a Nominatim-compatible service at GEOCODER_URL. */
+  GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
+  GEOCODER_URL: z.url().optional(),
+  /** Map tiles for the location picker, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset draws a plain grid. */
+  MAP_TILE_URL: z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  /** How often pending leads past their project's validity are expired; 0 turns the in-process job off. */
+  LEAD_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** Online IFSC service (GET {url}/{ifsc} answering BANK, BRANCH, ADDRESS) for branch addresses; unset uses the offline data only. */
+  IFSC_LOOKUP_URL: z.url().optional(),
+  /** Click-to-call: simulated (no real call) or http (a telephony service at CALLING_HTTP_URL). */
+  CALLING_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
+  CALLING_HTTP_URL: z.url().optional(),
+  CALLING_HTTP_TOKEN: z.string().min(1).optional(),
+});
+const envSchema = envFields
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
@@ -176,6 +176,22 @@ export const DEMO_DATA_DOWNLOAD_PASSCODE = 'bueno-4821';
 export const DEMO_DATA_DOWNLOAD_PASSCODE_HASH = 'scrypt$cG13LWRlbW8tcGFzc2NvZGUtc2FsdA$19ZdT3fjs_5Ib4tr0dB6ZmNcN-3lZ4QP54GGoZQ9n4c';
 
 export class ConfigError extends Error {}
+
+/** What opening the database needs, read from the same variables as the whole configuration. */
+export type DatabaseSettings = Pick<Config, 'env' | 'dataDir' | 'databaseUrl' | 'seedDemo'>;
+const databaseFields = envFields.pick({ NODE_ENV: true, DATA_DIR: true, DATABASE_URL: true, SEED_DEMO: true });
+
+/**
+ * The database settings alone, with no side effect (no secret key written):
+ * for the database's own thread, which starts before the configuration is
+ * read. Undefined when they are invalid (loadConfig reports that).
+ */
+export function loadDatabaseSettings(source: NodeJS.ProcessEnv = process.env): DatabaseSettings | undefined {
+  const parsed = databaseFields.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) return undefined;
+  const env = parsed.data;
+  return { env: env.NODE_ENV, dataDir: path.resolve(env.DATA_DIR), databaseUrl: env.DATABASE_URL, seedDemo: env.SEED_DEMO };
+}
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, pgliteThreadDatabase } from './db/client';
+import type { StartedPgliteThread } from './db/pglite-remote';
 import { createProviders } from './providers/index';
 import { seedIfNeeded } from './seed/index';
 import { rekeySealedData, SNAPSHOT_SECRET_KEY } from './seed/snapshot';
@@ -17,11 +18,16 @@ function makeLogger(config: Config) {
   });
 }
 
-/**
- * Starts the server. `restoring` is the entry's copy of the demo snapshot
- * into a fresh data dir (server.ts), already under way: true once it copied.
- */
-export async function main(restoring: Promise<boolean>) {
+/** What the entry (server.ts) has already set going when the server starts. */
+export interface Starting {
+  /** The copy of the demo snapshot into a fresh data dir: true once it copied. */
+  restoring: Promise<boolean>;
+  /** On PGlite from the build: the database's own thread, opening it (and copying the snapshot first). */
+  pgliteThread?: StartedPgliteThread;
+}
+
+/** Starts the server. */
+export async function main(starting: Starting) {
   let config: Config;
   try {
     config = loadConfig();
@@ -41,8 +47,15 @@ export async function main(restoring: Promise<boolean>) {
   }
   const started = Date.now();
   // Outside production a fresh PGlite data dir starts as a copy of the build's migrated, seeded snapshot.
-  const restored = await restoring;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const thread = starting.pgliteThread;
+  // On its own thread the database opens while the server is built below (building sends no
+  // statement); a one-off command waits for it here.
+  let restored = false;
+  if (!thread) restored = await starting.restoring;
+  else if (process.argv.includes('--migrate-only') || admin) await thread.opened;
+  const database = thread
+    ? pgliteThreadDatabase(thread.client)
+    : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   if (process.argv.includes('--migrate-only')) {
     await database.migrate();
     const left = await database.pendingMigrations();
@@ -74,6 +87,9 @@ export async function main(restoring: Promise<boolean>) {
     await database.close();
     return;
   }
+  const providers = await createProviders(config, database.db, logger);
+  const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
+  if (thread) restored = await thread.opened;
   if (config.env === 'production') {
     // Several processes start at once in production: none of them migrates or races another.
     const pending = await database.pendingMigrations();
@@ -88,8 +104,6 @@ export async function main(restoring: Promise<boolean>) {
   }
   // The snapshot's demo documents and banks were sealed with the public snapshot key: seal them with this data dir's.
   if (restored) await rekeySealedData(database.db, SNAPSHOT_SECRET_KEY, config.secretKey);
-  const providers = await createProviders(config, database.db, logger);
-  const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
   if (config.env === 'production' && process.argv.includes('--seed-only')) {
     console.error('The demo data is never loaded in production: it has an ops admin anyone could ask an OTP for. Create the first admin with `npm run create-admin -- <mobile>`.');
     await app.close();
@@ -136,6 +150,9 @@ export async function main(restoring: Promise<boolean>) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The public pages' server-rendering modules load once the server answers, before the first
+  // visitor needs them (a visit that comes first waits for the same load).
+  services.pages.warm().catch((err: unknown) => logger.warn({ err }, 'loading the public pages failed'));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (config.env === 'production' && !config.publicUrl) {

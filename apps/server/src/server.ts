@@ -1,21 +1,31 @@
-// The process entry. It only decides whether a fresh data dir starts from the
-// build's demo snapshot and starts that copy, then loads the server (main.mjs,
-// a bundle of its own) while the files copy: the copy and the module loading
-// overlap instead of adding up.
+// The process entry. On PGlite it starts the database's thread first (which
+// copies the build's demo snapshot into a fresh data dir, then opens the
+// database), then loads the server (main.mjs, a bundle of its own) meanwhile:
+// the two overlap instead of adding up (docs/performance.md, Start).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config';
 import { restoreDemoSnapshot, snapshotDir, wantsDemoSnapshot } from './seed/restore';
+import { startPgliteThread, type StartedPgliteThread } from './db/pglite-remote';
 import type { main as Main } from './main';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// Built: the thread's bundle beside this file, started first of all (it reads the
+// database settings itself). From the sources (tsx) PGlite runs in the server's thread.
+const threadScript = new URL('./pglite-worker.mjs', import.meta.url);
 let restoring: Promise<boolean> = Promise.resolve(false);
-try {
-  const config = loadConfig();
-  if (wantsDemoSnapshot(config, process.argv)) restoring = restoreDemoSnapshot(snapshotDir(here), config.dataDir);
-} catch {
-  // A bad configuration: main reports it.
+let pgliteThread: StartedPgliteThread | undefined;
+if (!process.env.DATABASE_URL && existsSync(fileURLToPath(threadScript))) {
+  pgliteThread = startPgliteThread(threadScript, { argv: process.argv, snapshot: snapshotDir(here) });
+} else {
+  try {
+    // Imported here: the configuration brings zod, which the thread's start need not wait for.
+    const { loadConfig } = await import('./config');
+    const config = loadConfig();
+    if (wantsDemoSnapshot(config, process.argv)) restoring = restoreDemoSnapshot(snapshotDir(here), config.dataDir);
+  } catch {
+    // A bad configuration: main reports it.
+  }
 }
 // Awaited by main before it opens the database; a failure is reported there.
 restoring.catch(() => undefined);
@@ -23,7 +33,7 @@ restoring.catch(() => undefined);
 const bundled = new URL('./main.mjs', import.meta.url);
 const mainUrl = existsSync(fileURLToPath(bundled)) ? bundled : new URL('./main.ts', import.meta.url);
 const { main } = (await import(mainUrl.href)) as { main: typeof Main };
-main(restoring).catch((err: unknown) => {
+main({ restoring, ...(pgliteThread ? { pgliteThread } : {}) }).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -6,11 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema/index';
+import { asPglite, type RemotePglite } from './pglite-remote';
 
 export type Schema = typeof schema;
 /** Both drivers give this: services never know which database they talk to. */
@@ -92,13 +89,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
+  return pgliteDatabase(client, {
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() }),
-    pendingMigrations: () => pendingFrom(db),
     close: () => client.close(),
     async *copyOut(copy) {
       // PGlite hands COPY's output over as one Blob; it is read out in pieces.
@@ -111,6 +103,32 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
         yield value;
       }
     },
+  });
+}
+
+/** How much of COPY's output the thread's client hands on at a time, as PGlite's Blob stream does. */
+const COPY_PIECE = 65_536;
+
+/** The server's PGlite on a thread of its own (pglite-worker.ts), started by the entry (server.ts). */
+export function pgliteThreadDatabase(client: RemotePglite): Database {
+  return pgliteDatabase(asPglite(client), {
+    close: () => client.close(),
+    async *copyOut(copy) {
+      const whole = await client.copy(`COPY ${copy.replace(/TO STDOUT/i, "TO '/dev/blob'")}`);
+      if (!whole) return;
+      for (let at = 0; at < whole.length; at += COPY_PIECE) yield whole.subarray(at, at + COPY_PIECE);
+    },
+  });
+}
+
+function pgliteDatabase(client: PGlite, own: Pick<Database, 'close' | 'copyOut' | 'pglite'>): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
+    pendingMigrations: () => pendingFrom(db),
+    ...own,
   };
 }
 
@@ -124,6 +142,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 export const POSTGRES_STARTUP_OPTIONS = '-c jit=off';
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  // Loaded only for PostgreSQL: on PGlite the start does without them (docs/performance.md, Start).
+  const [{ default: pg }, { to: copyTo }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('pg-copy-streams'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: POSTGRES_STARTUP_OPTIONS });
   // An idle connection the server drops (a restart, a failover) emits 'error' on
   // the pool; without a listener that would end the process. The pool replaces it.

@@ -1,7 +1,7 @@
 import { constants, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { DatabaseSettings } from '../config';
 
 /** Where the build puts the snapshot: beside the server bundle. */
 export const snapshotDir = (bundleDir: string) => path.join(bundleDir, 'demo-snapshot');
@@ -11,7 +11,7 @@ export const snapshotDir = (bundleDir: string) => path.join(bundleDir, 'demo-sna
  * fresh data dir starts as a copy of the build's snapshot; never for the
  * one-off commands (migrate, create-admin).
  */
-export function wantsDemoSnapshot(config: Config, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
+export function wantsDemoSnapshot(config: DatabaseSettings, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
   return (
     !config.databaseUrl && config.env !== 'production' && config.seedDemo !== 'never' && !env.PMW_NO_SNAPSHOT &&
     !argv.includes('--migrate-only') && !argv.includes('--create-admin')

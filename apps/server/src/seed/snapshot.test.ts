@@ -7,7 +7,7 @@ import { documents } from '../db/schema/index';
 import { createFieldCipher } from '../lib/crypto';
 import { body, createTestApp, loginWorker, type TestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
-import { restoreDemoSnapshot } from './restore';
+import { restoreDemoSnapshot, wantsDemoSnapshot } from './restore';
 import { rekeySealedData, SNAPSHOT_SECRET_KEY } from './snapshot';
 
 const NEW_KEY = 'a-key-this-data-dir-made-for-itself-0000000001';
@@ -64,5 +64,16 @@ describe('restoring the snapshot', () => {
   it('the build seals the snapshot with the key a start unseals it with', () => {
     const build = readFileSync(path.join(import.meta.dirname, '../../build.mjs'), 'utf8');
     expect(build).toContain(`'${SNAPSHOT_SECRET_KEY}'`);
+  });
+
+  it('a fresh data dir starts from the snapshot only outside production, on PGlite, with the demo allowed, for the server itself', () => {
+    const settings = { env: 'development', dataDir: '/data', databaseUrl: undefined, seedDemo: 'auto' } as const;
+    expect(wantsDemoSnapshot(settings, [], {})).toBe(true);
+    expect(wantsDemoSnapshot({ ...settings, env: 'production' }, [], {})).toBe(false);
+    expect(wantsDemoSnapshot({ ...settings, databaseUrl: 'postgres://db/pmw' }, [], {})).toBe(false);
+    expect(wantsDemoSnapshot({ ...settings, seedDemo: 'never' }, [], {})).toBe(false);
+    expect(wantsDemoSnapshot(settings, ['--migrate-only'], {})).toBe(false);
+    expect(wantsDemoSnapshot(settings, ['--create-admin', '9876500001'], {})).toBe(false);
+    expect(wantsDemoSnapshot(settings, [], { PMW_NO_SNAPSHOT: '1' })).toBe(false);
   });
 });

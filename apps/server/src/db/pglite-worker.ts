@@ -1,0 +1,106 @@
+// The thread that runs PGlite for the server (pglite-remote.ts is the other
+// side). PGlite runs PostgreSQL on the thread that calls it: here, opening the
+// database (about half a second) overlaps the server loading its modules, and
+// a long statement never holds up the server's sockets.
+import { parentPort, workerData } from 'node:worker_threads';
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import path from 'node:path';
+import { loadDatabaseSettings } from '../config';
+import { restoreDemoSnapshot, wantsDemoSnapshot } from '../seed/restore';
+import { errorFields, type PgliteAnswer, type PgliteReady, type PgliteRequest, type PgliteWorkerData } from './pglite-protocol';
+
+const port = parentPort!;
+const data = workerData as PgliteWorkerData;
+const keepText = (value: string) => value;
+const parserSets = new Map<string, Record<number, (value: string) => string>>();
+const parsersFor = (types: number[]) => {
+  const key = types.join(',');
+  let parsers = parserSets.get(key);
+  if (!parsers) parserSets.set(key, (parsers = Object.fromEntries(types.map((t) => [t, keepText]))));
+  return parsers;
+};
+
+// Node waits for V8's background compilation of PGlite's WebAssembly whenever
+// this thread's event loop runs out of work: right after the database opens,
+// 100-200 ms before the first statement. A timer keeps the loop from running out.
+const keepAlive = setInterval(() => undefined, 60_000);
+
+/** Open transactions by the id of the request that began them; `end` settles one. */
+const transactions = new Map<number, { tx: Transaction; settle: (commit: boolean) => void; done: Promise<void> }>();
+/** What a transaction's callback throws when the server rolls it back. */
+const ROLLED_BACK = new Error('rolled back');
+
+async function open(): Promise<{ db: PGlite; restored: boolean }> {
+  const settings = loadDatabaseSettings();
+  // The server reads the whole configuration and reports what is wrong with it.
+  if (!settings) throw new Error('Invalid configuration');
+  const restored = wantsDemoSnapshot(settings, data.argv) ? await restoreDemoSnapshot(data.snapshot, settings.dataDir) : false;
+  const pgdata = path.join(settings.dataDir, 'pgdata');
+  mkdirSync(pgdata, { recursive: true });
+  const db = new PGlite({ dataDir: pgdata });
+  await db.waitReady;
+  return { db, restored };
+}
+
+async function answer(db: PGlite, req: PgliteRequest): Promise<PgliteAnswer> {
+  switch (req.op) {
+    case 'query': {
+      const on = req.tx === undefined ? db : transactions.get(req.tx)?.tx;
+      if (!on) throw new Error('The transaction has already ended');
+      const r = await on.query(req.sql, req.params, { rowMode: req.rowMode, parsers: parsersFor(req.textTypes) });
+      return { id: req.id, result: { rows: r.rows, fields: r.fields, ...(r.affectedRows === undefined ? {} : { affectedRows: r.affectedRows }) } };
+    }
+    case 'begin': {
+      // PGlite holds its lock for the whole transaction: other statements wait, as in one process.
+      let opened!: () => void;
+      const begun = new Promise<void>((resolve) => (opened = resolve));
+      let settle!: (commit: boolean) => void;
+      const done = db.transaction(
+        (tx) =>
+          new Promise<void>((commit, rollback) => {
+            settle = (ok) => (ok ? commit() : rollback(ROLLED_BACK));
+            transactions.set(req.id, { tx, settle, done });
+            opened();
+          }),
+      );
+      // BEGIN itself failed: the callback never ran.
+      await Promise.race([begun, done]);
+      return { id: req.id, result: null };
+    }
+    case 'end': {
+      const open = transactions.get(req.tx);
+      if (!open) throw new Error('The transaction has already ended');
+      transactions.delete(req.tx);
+      open.settle(req.commit);
+      // Answered once COMMIT (or ROLLBACK) has run; a failed COMMIT is this request's error.
+      await open.done.catch((err: unknown) => {
+        if (err !== ROLLED_BACK) throw err;
+      });
+      return { id: req.id, result: null };
+    }
+    case 'copy': {
+      // COPY ... TO '/dev/blob': PGlite hands the output over as one Blob, moved (not copied) to the server.
+      const r = await db.query(req.sql);
+      return { id: req.id, result: r.blob ? await r.blob.arrayBuffer() : null };
+    }
+    case 'close':
+      await db.close();
+      clearInterval(keepAlive);
+      return { id: req.id, result: null };
+  }
+}
+
+try {
+  const { db, restored } = await open();
+  port.on('message', (req: PgliteRequest) => {
+    answer(db, req).then(
+      (a) => port.postMessage(a, 'result' in a && a.result instanceof ArrayBuffer ? [a.result] : []),
+      (err: unknown) => port.postMessage({ id: req.id, error: errorFields(err) } satisfies PgliteAnswer),
+    );
+  });
+  port.postMessage({ ready: true, restored } satisfies PgliteReady);
+} catch (err) {
+  clearInterval(keepAlive);
+  port.postMessage({ ready: false, error: errorFields(err) } satisfies PgliteReady);
+}
