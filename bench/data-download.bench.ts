@@ -1,6 +1,6 @@
 // Data download figures: rows per second and peak memory while a 100,000-row
 // sheet (CSV, then xlsx) is turned into the output sheet, with the leads in
-// PGlite (in memory, in this process).
+// PGlite on a thread of its own, as the built server runs it (needs `npm run build`).
 //
 //   npx tsx bench/data-download.bench.ts [--rows 100000]
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createServices } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPglite } from '../apps/server/src/db/client';
+import { openServerDatabase } from './pglite-thread';
 import { createProviders } from '../apps/server/src/providers/index';
 import { runSeeds } from '../apps/server/src/seed/index';
 import { createRowWriter, readRows } from '../apps/server/src/modules/data-download/spreadsheet';
@@ -27,8 +27,7 @@ const MB = 1024 * 1024;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-dd-'));
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
-const database = await openPglite(undefined);
-await database.migrate();
+const database = await openServerDatabase(dir);
 const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
 const services = createServices({ config, database, providers });
 await runSeeds(services);

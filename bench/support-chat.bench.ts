@@ -3,8 +3,9 @@
 // script measures when each socket receives TICKET_CHAT_ADD. Prints the
 // delivery latency p50/p99 (request sent -> event received, per socket) and
 // the messages per second one process sustains (each fanned out to every
-// socket). PGlite in memory; the 1,000 clients run in a child process so
-// their work is not counted as the server's (both share this machine's cores).
+// socket). PGlite on a thread of its own, as the built server runs it (needs
+// `npm run build`); the 1,000 clients run in a child process so their work is
+// not counted as the server's (both share this machine's cores).
 //
 //   npx tsx bench/support-chat.bench.ts [--sockets 1000] [--messages 200] [--concurrency 10]
 import { fork } from 'node:child_process';
@@ -18,7 +19,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { chatAddEventSchema, SUPPORT_EVENTS, ticketRoom } from '@pmw/contract/support';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openPglite } from '../apps/server/src/db/client';
+import { openServerDatabase } from './pglite-thread';
 import { sessions } from '../apps/server/src/db/schema/index';
 import { randomToken, sha256 } from '../apps/server/src/lib/crypto';
 import { createProviders } from '../apps/server/src/providers/index';
@@ -84,8 +85,7 @@ const config = {
   // One room gets hundreds of replies a minute here; the budget is still checked for each one, only its ceiling is raised.
   supportChatMaxPerMinute: 1_000_000,
 };
-const database = await openPglite(undefined);
-await database.migrate();
+const database = await openServerDatabase(config.dataDir);
 const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
 const { app, services, realtime } = await buildApp({ config, database, providers });
 await runSeeds(services);
