@@ -16,7 +16,11 @@ const threadScript = new URL('./pglite-worker.mjs', import.meta.url);
 let restoring: Promise<boolean> = Promise.resolve(false);
 let pgliteThread: StartedPgliteThread | undefined;
 if (!process.env.DATABASE_URL && existsSync(fileURLToPath(threadScript))) {
-  pgliteThread = startPgliteThread(threadScript, { argv: process.argv, snapshot: snapshotDir(here) });
+  pgliteThread = startPgliteThread(threadScript, { argv: process.argv, snapshot: snapshotDir(here) }, (err) => {
+    // Nothing is answered without the database: stop, so whatever runs the server starts it again.
+    console.error(err);
+    process.exit(1);
+  });
 } else {
   try {
     // Imported here: the configuration brings zod, which the thread's start need not wait for.

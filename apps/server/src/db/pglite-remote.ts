@@ -33,13 +33,6 @@ export interface RemotePglite extends RemoteTransaction {
 
 const textTypes = (parsers: Parsers | undefined) => (parsers ? Object.keys(parsers).map(Number) : []);
 
-/**
- * Starts PGlite on a thread of its own (pglite-worker.mjs, beside the server's
- * bundle), which first copies the build's demo snapshot into a fresh data dir
- * when the settings allow. Statements queue on the thread in the order they
- * are sent (those sent before it opens wait for it), and a transaction holds
- * the database as it does in one process.
- */
 export interface StartedPgliteThread {
   /** Takes statements at once: they run once the database is open. */
   client: RemotePglite;
@@ -47,11 +40,21 @@ export interface StartedPgliteThread {
   opened: Promise<boolean>;
 }
 
-export function startPgliteThread(script: URL, data: PgliteWorkerData): StartedPgliteThread {
+/**
+ * Starts PGlite on a thread of its own (pglite-worker.mjs, beside the server's
+ * bundle), which first copies the build's demo snapshot into a fresh data dir
+ * when the settings allow. Statements queue on the thread in the order they
+ * are sent (those sent before it opens wait for it), and a transaction holds
+ * the database as it does in one process. `onLost` hears of an open
+ * database's thread that stops or fails without being closed.
+ */
+export function startPgliteThread(script: URL, data: PgliteWorkerData, onLost?: (err: Error) => void): StartedPgliteThread {
   const worker = new Worker(script, { workerData: data });
   const pending = new Map<number, { resolve: (a: PgliteAnswer & { result: unknown }) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let stopped: Error | undefined;
+  let closing = false;
+  let isOpen = false;
 
   let settleOpened!: { resolve: (restored: boolean) => void; reject: (err: Error) => void };
   const opened = new Promise<boolean>((resolve, reject) => (settleOpened = { resolve, reject }));
@@ -59,6 +62,7 @@ export function startPgliteThread(script: URL, data: PgliteWorkerData): StartedP
 
   worker.on('message', (msg: PgliteAnswer | PgliteReady) => {
     if ('ready' in msg) {
+      isOpen = msg.ready;
       if (msg.ready) settleOpened.resolve(msg.restored);
       else settleOpened.reject(errorFromFields(msg.error));
       return;
@@ -70,7 +74,10 @@ export function startPgliteThread(script: URL, data: PgliteWorkerData): StartedP
     else waiting.resolve(msg);
   });
   const failAll = (err: Error) => {
+    if (stopped) return;
     stopped = err;
+    // Before it opened, `opened` carries the failure.
+    if (isOpen && !closing) onLost?.(err);
     settleOpened.reject(err);
     for (const waiting of pending.values()) waiting.reject(err);
     pending.clear();
@@ -112,6 +119,7 @@ export function startPgliteThread(script: URL, data: PgliteWorkerData): StartedP
     },
     async close() {
       if (stopped) return;
+      closing = true;
       await send({ op: 'close' });
       await worker.terminate();
     },

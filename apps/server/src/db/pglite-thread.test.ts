@@ -15,6 +15,8 @@ const bundleDir = path.join(serverDir, `.pglite-thread-test-${process.pid}`);
 const script = pathToFileURL(path.join(bundleDir, 'pglite-worker.mjs'));
 const dirs: string[] = [];
 const threads: StartedPgliteThread[] = [];
+/** Threads that stopped without being closed (none should). */
+const lost: Error[] = [];
 
 beforeAll(async () => {
   await build({
@@ -54,7 +56,7 @@ async function start(env: Record<string, string>, argv: string[] = [], snapshot 
   set(wanted);
   try {
     // The thread copies the environment when it starts.
-    const thread = startPgliteThread(script, { argv, snapshot });
+    const thread = startPgliteThread(script, { argv, snapshot }, (err) => lost.push(err));
     threads.push(thread);
     return thread;
   } finally {
@@ -141,6 +143,7 @@ describe('PGlite on its own thread', () => {
   it('refuses statements once closed', async () => {
     await database.close();
     await expect(thread.client.query('select 1')).rejects.toThrow(/stopped/);
+    expect(lost).toEqual([]);
   });
 
   it('starts a fresh data dir from the snapshot, once', async () => {
@@ -173,5 +176,7 @@ describe('PGlite on its own thread', () => {
     await expect(bad.opened).rejects.toThrow('Invalid configuration');
     await expect(bad.client.query('select 1')).rejects.toThrow();
     expect(existsSync(path.join(dir, 'pgdata'))).toBe(false);
+    // A thread that never opened is reported through `opened`, not as a lost database.
+    expect(lost).toEqual([]);
   });
 });
