@@ -11,15 +11,13 @@ import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, team
 import { isUnreachable } from '../../shared/api-client';
 import { enqueueLead, type QueuedFile } from './offline-queue';
 import { noteBlocked } from './blocked';
-import { clearDraft, draftId, loadDraft, saveDraft } from './lead-draft';
+import { draftId } from './lead-draft';
+import { useLeadDraft } from './use-lead-draft';
 import { LeadOtpDialog } from './lead-otp-dialog';
 import { t } from './messages';
 import { QueryView } from '../../shared/query-view';
 
 const LeafletPicker = lazy(() => import('./map-picker').then((m) => ({ default: m.MapPicker })));
-/** How long typing rests before the draft is written to the device. */
-const DRAFT_SAVE_MS = 300;
-
 /** Leaflet loads only when a form has a map input. */
 function MapPickerSlot(props: MapPickerProps) {
   return (
@@ -64,43 +62,6 @@ function useDevicePosition(): MapLocation | undefined {
   return pos;
 }
 
-/**
- * The draft of this form on the device: loaded once, written while the person
- * types, cleared once the lead is sent or queued.
- */
-function useDraft(id: string, values: LeadFieldValues | undefined, key: string) {
-  const [loaded, setLoaded] = useState<{ values: LeadFieldValues; key: string } | null | undefined>(undefined);
-  const [saved, setSaved] = useState(false);
-  const cleared = useRef(false);
-  useEffect(() => {
-    let live = true;
-    void loadDraft(id).then((d) => live && setLoaded(d && Object.keys(d.values).length > 0 ? d : null));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  useEffect(() => {
-    if (values === undefined || cleared.current) return;
-    // 'Saved' says the latest values are on the device, not earlier ones.
-    setSaved(false);
-    const timer = setTimeout(() => void saveDraft(id, { key, values }).then(() => !cleared.current && setSaved(true)), DRAFT_SAVE_MS);
-    return () => clearTimeout(timer);
-  }, [id, key, values]);
-  return {
-    loaded,
-    saved,
-    clear: async () => {
-      cleared.current = true;
-      setSaved(false);
-      await clearDraft(id);
-    },
-    restart: async () => {
-      await clearDraft(id);
-      setSaved(false);
-    },
-  };
-}
-
 /** Add a lead to a project, or 'Add Details' to a lead that waits for them. */
 export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined; member: TeamMember; onDone: () => void; onBack: () => void }) {
   const { jobId, lead, member } = props;
@@ -114,7 +75,7 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
   const [restored, setRestored] = useState(false);
   const countdown = useCountdown(RESEND_COUNTDOWN.lead);
   const position = useDevicePosition();
-  const draft = useDraft(id, values, key);
+  const draft = useLeadDraft(id, values, key);
 
   // A draft found on the device fills the form once, with its key; a file the server refused says why.
   useEffect(() => {
