@@ -18,16 +18,12 @@ function makeLogger(config: Config) {
   });
 }
 
-/** What the entry (server.ts) has already set going when the server starts. */
-export interface Starting {
-  /** The copy of the demo snapshot into a fresh data dir: true once it copied. */
-  restoring: Promise<boolean>;
-  /** On PGlite from the build: the database's own thread, opening it (and copying the snapshot first). */
-  pgliteThread?: StartedPgliteThread;
-}
-
-/** Starts the server. */
-export async function main(starting: Starting) {
+/**
+ * Starts the server. `thread`: on PGlite from the build, the database's own
+ * thread, already opening it (and copying the demo snapshot into a fresh data
+ * dir first), started by the entry (server.ts).
+ */
+export async function main(thread?: StartedPgliteThread) {
   let config: Config;
   try {
     config = loadConfig();
@@ -46,13 +42,10 @@ export async function main(starting: Starting) {
     process.exit(1);
   }
   const started = Date.now();
-  // Outside production a fresh PGlite data dir starts as a copy of the build's migrated, seeded snapshot.
-  const thread = starting.pgliteThread;
   // On its own thread the database opens while the server is built below (building sends no
   // statement); a one-off command waits for it here.
   let restored = false;
-  if (!thread) restored = await starting.restoring;
-  else if (process.argv.includes('--migrate-only') || admin) await thread.opened;
+  if (thread && (process.argv.includes('--migrate-only') || admin)) await thread.opened;
   const database = thread
     ? pgliteThreadDatabase(thread.client)
     : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });

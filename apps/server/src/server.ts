@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { restoreDemoSnapshot, snapshotDir, wantsDemoSnapshot } from './seed/restore';
+import { snapshotDir } from './seed/restore';
 import { startPgliteThread, type StartedPgliteThread } from './db/pglite-remote';
 import type { main as Main } from './main';
 
@@ -13,31 +13,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Built: the thread's bundle beside this file, started first of all (it reads the
 // database settings itself). From the sources (tsx) PGlite runs in the server's thread.
 const threadScript = new URL('./pglite-worker.mjs', import.meta.url);
-let restoring: Promise<boolean> = Promise.resolve(false);
 let pgliteThread: StartedPgliteThread | undefined;
+// With DATABASE_URL there is no thread and no snapshot (the snapshot is PGlite's, beside the bundle).
 if (!process.env.DATABASE_URL && existsSync(fileURLToPath(threadScript))) {
   pgliteThread = startPgliteThread(threadScript, { argv: process.argv, snapshot: snapshotDir(here) }, (err) => {
     // Nothing is answered without the database: stop, so whatever runs the server starts it again.
     console.error(err);
     process.exit(1);
   });
-} else {
-  try {
-    // Imported here: the configuration brings zod, which the thread's start need not wait for.
-    const { loadConfig } = await import('./config');
-    const config = loadConfig();
-    if (wantsDemoSnapshot(config, process.argv)) restoring = restoreDemoSnapshot(snapshotDir(here), config.dataDir);
-  } catch {
-    // A bad configuration: main reports it.
-  }
 }
-// Awaited by main before it opens the database; a failure is reported there.
-restoring.catch(() => undefined);
 // Built: main.mjs beside this file; from the sources (tsx): main.ts.
 const bundled = new URL('./main.mjs', import.meta.url);
 const mainUrl = existsSync(fileURLToPath(bundled)) ? bundled : new URL('./main.ts', import.meta.url);
 const { main } = (await import(mainUrl.href)) as { main: typeof Main };
-main({ restoring, ...(pgliteThread ? { pgliteThread } : {}) }).catch((err: unknown) => {
+main(pgliteThread).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

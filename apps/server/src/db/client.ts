@@ -94,7 +94,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     close: () => client.close(),
     async *copyOut(copy) {
       // PGlite hands COPY's output over as one Blob; it is read out in pieces.
-      const result = await client.query(`COPY ${copy.replace(/TO STDOUT/i, "TO '/dev/blob'")}`);
+      const result = await client.query(toBlob(copy));
       if (!result.blob) return;
       const reader = result.blob.stream().getReader();
       for (;;) {
@@ -106,6 +106,9 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   });
 }
 
+/** PGlite writes COPY's output to its /dev/blob, not to the client. */
+const toBlob = (copy: string) => `COPY ${copy.replace(/TO STDOUT/i, "TO '/dev/blob'")}`;
+
 /** How much of COPY's output the thread's client hands on at a time, as PGlite's Blob stream does. */
 const COPY_PIECE = 65_536;
 
@@ -114,7 +117,7 @@ export function pgliteThreadDatabase(client: RemotePglite): Database {
   return pgliteDatabase(asPglite(client), {
     close: () => client.close(),
     async *copyOut(copy) {
-      const whole = await client.copy(`COPY ${copy.replace(/TO STDOUT/i, "TO '/dev/blob'")}`);
+      const whole = await client.copy(toBlob(copy));
       if (!whole) return;
       for (let at = 0; at < whole.length; at += COPY_PIECE) yield whole.subarray(at, at + COPY_PIECE);
     },
