@@ -100,7 +100,12 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const { config, database, providers } = deps;
   const db = database.db;
   const cipher = createFieldCipher(config.secretKey);
-  const sessions = createSessionResolver(db, { alwaysSecure: config.env === 'production' && !!config.publicUrl?.startsWith('https'), trustProxy: !!config.trustProxy });
+  const sessions = createSessionResolver(db, {
+    alwaysSecure: config.env === 'production' && !!config.publicUrl?.startsWith('https'),
+    trustProxy: !!config.trustProxy,
+    // One process opens a PGlite database at a time: every session ends through this one.
+    onlyProcess: database.kind === 'pglite',
+  });
   const files = createFilesService({ db, storage: providers.storage });
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
   // Per-address and per-task counters (wrong codes, lockouts): in Redis with REDIS_URL, so every process behind the proxy counts against one budget.

@@ -82,6 +82,14 @@ describe('PGlite on its own thread', () => {
     expect(rows).toEqual([{ id: 1, at: '2026-11-27 04:30:00+00', body: 'नमस्ते' }]);
   });
 
+  it("parses times as PGlite does for a statement that asks nothing of them, and keeps as text only the types one asks for", async () => {
+    const statement = `select '2026-11-27 10:00:00+05:30'::timestamptz as at, '2026-11-27'::date as day, '1 day'::interval as span`;
+    const raw = await thread.client.query(statement);
+    expect(raw.rows).toEqual([{ at: new Date('2026-11-27T04:30:00Z'), day: expect.any(Date), span: '1 day' }]);
+    const some = await thread.client.query(statement, [], { parsers: { 1184: (value: string) => value } });
+    expect(some.rows).toEqual([{ at: '2026-11-27 04:30:00+00', day: expect.any(Date), span: '1 day' }]);
+  });
+
   it('commits a transaction, and rolls one back when it throws', async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into note values (2, now(), 'kept')`);

@@ -4,7 +4,7 @@
 // a long statement never holds up the server's sockets.
 import { parentPort, workerData } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import path from 'node:path';
 import { loadDatabaseSettings } from '../config';
 import { restoreDemoSnapshot, wantsDemoSnapshot } from '../seed/restore';
@@ -12,12 +12,32 @@ import { errorFields, type PgliteAnswer, type PgliteReady, type PgliteRequest, t
 
 const port = parentPort!;
 const data = workerData as PgliteWorkerData;
-const keepText = (value: string) => value;
-const parserSets = new Map<string, Record<number, (value: string) => string>>();
-const parsersFor = (types: number[]) => {
-  const key = types.join(',');
-  let parsers = parserSets.get(key);
-  if (!parsers) parserSets.set(key, (parsers = Object.fromEntries(types.map((t) => [t, keepText]))));
+type Parser = (value: string, typeId?: number) => unknown;
+const keepText: Parser = (value) => value;
+/**
+ * The types drizzle's PGlite driver asks to keep as text with every statement
+ * (times, dates, intervals and their arrays). PGlite copies all its parsers
+ * into a new object for any statement that brings its own (a tenth of a
+ * millisecond each), so the database keeps these as text itself and only a
+ * statement that asks otherwise brings parsers: its own text types, and
+ * PGlite's usual parsers for the others here.
+ */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const databaseParsers: Record<number, Parser> = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, keepText]));
+const usualParsers = types.parsers as Record<number, Parser | undefined>;
+const parserSets = new Map<string, Record<number, Parser> | undefined>();
+const parsersFor = (textTypes: number[]) => {
+  const key = [...textTypes].sort((a, b) => a - b).join(',');
+  if (parserSets.has(key)) return parserSets.get(key);
+  const asked = new Set(textTypes);
+  const asDrizzle = textTypes.length === DRIZZLE_TEXT_TYPES.length && DRIZZLE_TEXT_TYPES.every((t) => asked.has(t));
+  const parsers = asDrizzle
+    ? undefined
+    : Object.fromEntries([
+        ...DRIZZLE_TEXT_TYPES.filter((t) => !asked.has(t)).map((t) => [t, usualParsers[t] ?? keepText] as const),
+        ...textTypes.map((t) => [t, keepText] as const),
+      ]);
+  parserSets.set(key, parsers);
   return parsers;
 };
 
@@ -38,7 +58,7 @@ async function open(): Promise<{ db: PGlite; restored: boolean }> {
   const restored = wantsDemoSnapshot(settings, data.argv) ? await restoreDemoSnapshot(data.snapshot, settings.dataDir) : false;
   const pgdata = path.join(settings.dataDir, 'pgdata');
   mkdirSync(pgdata, { recursive: true });
-  const db = new PGlite({ dataDir: pgdata });
+  const db = new PGlite({ dataDir: pgdata, parsers: databaseParsers });
   await db.waitReady;
   return { db, restored };
 }
@@ -48,7 +68,8 @@ async function answer(db: PGlite, req: PgliteRequest): Promise<PgliteAnswer> {
     case 'query': {
       const on = req.tx === undefined ? db : transactions.get(req.tx)?.tx;
       if (!on) throw new Error('The transaction has already ended');
-      const r = await on.query(req.sql, req.params, { rowMode: req.rowMode, parsers: parsersFor(req.textTypes) });
+      const parsers = parsersFor(req.textTypes);
+      const r = await on.query(req.sql, req.params, parsers ? { rowMode: req.rowMode, parsers } : { rowMode: req.rowMode });
       return { id: req.id, result: { rows: r.rows, fields: r.fields, ...(r.affectedRows === undefined ? {} : { affectedRows: r.affectedRows }) } };
     }
     case 'begin': {

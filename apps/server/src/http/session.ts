@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '@pmw/contract/auth';
 import type { Db } from '../db/client';
 import { opsAgents, sessions, users } from '../db/schema/index';
 import { randomToken, sha256 } from '../lib/crypto';
+import { createSessionCache } from './session-cache';
 import { unauthorized } from '../errors';
 import { isHttps } from './origin';
 
@@ -34,6 +35,8 @@ export type SessionEnd = { hash: string } | { kind: SessionKind; subjectId: numb
 export type SessionEndListener = (ended: SessionEnd) => void | Promise<void>;
 
 const SESSION_DAYS = 30;
+/** How long a process that is the only one on its database uses a session it read (see session-cache.ts). */
+const SESSION_CACHE_MS = 10_000;
 
 export interface SessionResolver {
   require(req: FastifyRequest, kind: SessionKind): Promise<SessionInfo>;
@@ -71,7 +74,7 @@ const usableToken = (token: string | undefined): token is string => !!token && t
  * Cookies are Secure whenever the request came over https (a trusted
  * proxy's X-Forwarded-Proto counts), and always in production behind an https PUBLIC_URL.
  */
-export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; trustProxy: boolean }): SessionResolver {
+export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; trustProxy: boolean; onlyProcess?: boolean }): SessionResolver {
   const checks = new Map<SessionKind, SessionCheck[]>();
 
   /**
@@ -83,7 +86,15 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
   const sessionReads = new Map<SessionKind, ReturnType<typeof prepareSessionRead>>();
   function prepareSessionRead(kind: SessionKind) {
     return db
-      .select({ subject_id: sessions.subject_id, context: sessions.context, blocked: users.blocked, mobile: users.mobile, first_name: users.first_name, role: opsAgents.role })
+      .select({
+        subject_id: sessions.subject_id,
+        context: sessions.context,
+        expires_at: sessions.expires_at,
+        blocked: users.blocked,
+        mobile: users.mobile,
+        first_name: users.first_name,
+        role: opsAgents.role,
+      })
       .from(sessions)
       .leftJoin(users, kind === 'customer' ? sql`false` : eq(users.user_id, sessions.subject_id))
       .leftJoin(opsAgents, kind === 'ops' ? eq(opsAgents.user_id, sessions.subject_id) : sql`false`)
@@ -96,9 +107,13 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
     if (!read) sessionReads.set(kind, (read = prepareSessionRead(kind)));
     return read;
   };
+  type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionRead>['execute']>>[number];
+  // On PGlite every statement queues on one thread: a session read saved there is saved for every request behind it.
+  const cache = opts.onlyProcess ? createSessionCache<SessionRow>({ ttlMs: SESSION_CACHE_MS, max: 10_000 }) : undefined;
   const endListeners: SessionEndListener[] = [];
 
   async function ended(end: SessionEnd) {
+    cache?.forget(end);
     for (const listener of endListeners) await listener(end);
   }
 
@@ -112,7 +127,7 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
   async function load(token: string | undefined, kind: SessionKind): Promise<SessionInfo | undefined> {
     if (!usableToken(token)) return undefined;
     const hash = sha256(token);
-    const [row] = await sessionRead(kind).execute({ sessionHash: hash, now: new Date() });
+    const row = cache?.get(kind, hash) ?? (await readSession(kind, hash));
     if (!row) return undefined;
     const session: SessionInfo = { kind, subjectId: row.subject_id, context: row.context, hash };
     if (kind !== 'customer') session.userBlocked = row.blocked ?? true;
@@ -120,6 +135,15 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
       session.agent = row.role && row.mobile !== null && !row.blocked ? { user_id: row.subject_id, mobile: row.mobile, first_name: row.first_name, role: row.role as OpsRole } : null;
     }
     return session;
+  }
+
+  async function readSession(kind: SessionKind, hash: string): Promise<SessionRow | undefined> {
+    const ticket = cache?.begin();
+    const [row] = await sessionRead(kind).execute({ sessionHash: hash, now: new Date() });
+    // A blocked person, or an ops session of someone who is no agent, is refused: read again next time, so an unblock counts at once.
+    const usable = row && (kind === 'customer' || (!row.blocked && row.blocked !== null)) && (kind !== 'ops' || row.role !== null);
+    if (cache && usable && ticket !== undefined) cache.put(kind, hash, row, row.expires_at, ticket);
+    return row;
   }
 
   async function runChecks(session: SessionInfo, req: FastifyRequest) {

@@ -129,6 +129,15 @@ describe('sockets end with their session', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
+  it('a blocked worker is refused on the request after the block, though their session was read a moment before', async () => {
+    const ravi = await loginWorker(t, '9876500002');
+    const admin = await loginOps(t);
+    expect(await somebody('/partner/user/get', ravi)).toBe(true);
+    expect((await post('/ops/users/102/block', admin)).statusCode).toBe(200);
+    expect(await nobody('/partner/user/get', ravi)).toBe(true);
+    await post('/ops/users/102/unblock', admin);
+  });
+
   it('a blocked worker\'s sockets are disconnected at once', async () => {
     const ravi = await loginWorker(t, '9876500002');
     const admin = await loginOps(t);

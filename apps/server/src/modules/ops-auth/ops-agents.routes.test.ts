@@ -48,6 +48,8 @@ it('adds an existing partner as an agent without touching their account', async 
 it('a role change ends the agent’s sessions and is audited', async () => {
   const { user_id } = opsAgentRowSchema.parse(body(await call('POST', '/ops/agents', admin, { mobile: '9876504301', role: 'support' })).data);
   const cookie = await loginOps(t, '9876504301');
+  // Read once first: a session read a moment ago ends as surely as one never read.
+  expect((await me(cookie)).statusCode).toBe(200);
   const res = await call('PUT', `/ops/agents/${user_id}/role`, admin, { role: 'admin' });
   expect(body(res).data).toMatchObject({ role: 'admin' });
   expect((await me(cookie)).statusCode).toBe(401);
@@ -59,7 +61,11 @@ it('a role change ends the agent’s sessions and is audited', async () => {
 it('removing an agent ends their sessions and their access; the OTP answer stays the same', async () => {
   const { user_id } = opsAgentRowSchema.parse(body(await call('POST', '/ops/agents', admin, { mobile: '9876504302', role: 'support' })).data);
   const cookie = await loginOps(t, '9876504302');
+  // The inbox takes the role the session's read brought (no read of its own), read a moment before the removal.
+  const inbox = () => call('GET', '/ops/support/ticket/fetch', cookie);
+  expect((await inbox()).statusCode).toBe(200);
   expect((await call('POST', `/ops/agents/${user_id}/remove`, admin)).statusCode).toBe(200);
+  expect((await inbox()).statusCode).toBe(401);
   expect((await me(cookie)).statusCode).toBe(401);
   await expect(loginOps(t, '9876504302')).rejects.toThrow(/No OTP|failed/);
   expect((await audits(user_id)).map((a) => a.action)).toContain('agent.remove');
