@@ -19,6 +19,15 @@ function makeLogger(config: Config) {
 }
 
 /**
+ * @fastify/compress asks of every answer whether it is fetch's Response; the
+ * first mention of that global loads Node's fetch (undici, 40-50 ms), which
+ * would otherwise fall on the first answer. Done while the database opens.
+ */
+function loadFetchResponse() {
+  void globalThis.Response;
+}
+
+/**
  * Starts the server. `thread`: on PGlite from the build, the database's own
  * thread, already opening it (and copying the demo snapshot into a fresh data
  * dir first), started by the entry (server.ts).
@@ -82,7 +91,13 @@ export async function main(thread?: StartedPgliteThread) {
   }
   const providers = await createProviders(config, database.db, logger);
   const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
-  if (thread) restored = await thread.opened;
+  // The public pages' server-rendering modules load while the database opens (the thread works meanwhile);
+  // without a thread (PostgreSQL, the sources) once the server answers. A visit that comes first waits for the same load.
+  const warmPages = () => services.pages.warm().catch((err: unknown) => logger.warn({ err }, 'loading the public pages failed'));
+  if (thread) {
+    void warmPages().then(loadFetchResponse);
+    restored = await thread.opened;
+  }
   if (config.env === 'production') {
     // Several processes start at once in production: none of them migrates or races another.
     const pending = await database.pendingMigrations();
@@ -143,9 +158,7 @@ export async function main(thread?: StartedPgliteThread) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The public pages' server-rendering modules load once the server answers, before the first
-  // visitor needs them (a visit that comes first waits for the same load).
-  services.pages.warm().catch((err: unknown) => logger.warn({ err }, 'loading the public pages failed'));
+  if (!thread) void warmPages().then(loadFetchResponse);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (config.env === 'production' && !config.publicUrl) {

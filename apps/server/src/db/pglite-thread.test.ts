@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -167,6 +167,18 @@ describe('PGlite on its own thread', () => {
     const again = await start({ DATA_DIR: dir }, [], firstDir);
     expect(await again.opened).toBe(false);
     await again.client.close();
+  });
+
+  it('starts no database on a snapshot that failed to copy: the failure is the opening\'s, and no half copy stays', async () => {
+    const snapshot = dataDir();
+    cpSync(path.join(firstDir, 'pgdata'), path.join(snapshot, 'pgdata'), { recursive: true });
+    // A file that cannot be read: its copy fails after others have gone in.
+    symlinkSync(path.join(snapshot, 'nowhere'), path.join(snapshot, 'pgdata', 'base', 'zz-missing'));
+    const dir = dataDir();
+    const broken = await start({ DATA_DIR: dir }, [], snapshot);
+    await expect(broken.opened).rejects.toThrow(/ENOENT/);
+    expect(existsSync(path.join(dir, 'pgdata', 'PG_VERSION'))).toBe(false);
+    expect(lost).toEqual([]);
   });
 
   it('never copies the snapshot with SEED_DEMO=never (nor for the one-off commands: seed/snapshot.test.ts)', async () => {

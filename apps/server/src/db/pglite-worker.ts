@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import path from 'node:path';
 import { loadDatabaseSettings } from '../config';
 import { restoreDemoSnapshot, wantsDemoSnapshot } from '../seed/restore';
@@ -55,12 +56,55 @@ async function open(): Promise<{ db: PGlite; restored: boolean }> {
   const settings = loadDatabaseSettings();
   // The server reads the whole configuration and reports what is wrong with it.
   if (!settings) throw new Error('Invalid configuration');
-  const restored = wantsDemoSnapshot(settings, data.argv) ? await restoreDemoSnapshot(data.snapshot, settings.dataDir) : false;
   const pgdata = path.join(settings.dataDir, 'pgdata');
   mkdirSync(pgdata, { recursive: true });
-  const db = new PGlite({ dataDir: pgdata, parsers: databaseParsers });
+  if (!wantsDemoSnapshot(settings, data.argv)) {
+    const db = new PGlite({ dataDir: pgdata, parsers: databaseParsers });
+    await db.waitReady;
+    return { db, restored: false };
+  }
+  // PGlite loads its WebAssembly while the snapshot's files copy; PostgreSQL itself starts once they are in.
+  const copying = restoreDemoSnapshot(data.snapshot, settings.dataDir);
+  const db = new PGlite({ fs: new NodeFSAfter(pgdata, copying), parsers: databaseParsers });
+  // A failed copy (its half removed) is the thread's error; PostgreSQL never starts on it.
+  const restored = await copying;
   await db.waitReady;
   return { db, restored };
+}
+
+type EmscriptenOptions = Awaited<ReturnType<NodeFS['init']>>['emscriptenOpts'];
+/** What Emscripten's module offers to hold its start (the module's type in PGlite leaves these out). */
+interface RunDependencies {
+  addRunDependency(id: string): void;
+  removeRunDependency(id: string): void;
+}
+
+/**
+ * PGlite's NodeFS on a data dir whose files are still arriving: Emscripten
+ * starts PostgreSQL only once every run dependency is gone, and this one goes
+ * when `filled` settles well. The WebAssembly loads and instantiates before
+ * that point, so its time overlaps the copy instead of following it.
+ */
+class NodeFSAfter extends NodeFS {
+  constructor(
+    dataDir: string,
+    private readonly filled: Promise<unknown>,
+  ) {
+    super(dataDir);
+  }
+
+  override async init(pg: Parameters<NodeFS['init']>[0], opts: Parameters<NodeFS['init']>[1]): Promise<{ emscriptenOpts: EmscriptenOptions }> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const holdStart = (mod: unknown) => {
+      const start = mod as RunDependencies;
+      start.addRunDependency('pmw-data-dir');
+      this.filled.then(
+        () => start.removeRunDependency('pmw-data-dir'),
+        () => undefined,
+      );
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [holdStart, ...(emscriptenOpts.preRun ?? [])] } };
+  }
 }
 
 async function answer(db: PGlite, req: PgliteRequest): Promise<PgliteAnswer> {

@@ -55,15 +55,21 @@ async function copyTree(from: string, to: string): Promise<void> {
   };
   walk(from, to);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < files.length) {
+    while (!failed && next < files.length) {
       const [src, dst] = files[next++]!;
       try {
         await copyFile(src, dst, constants.COPYFILE_EXCL);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        failed = true;
+        throw err;
       }
     }
   };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  // On a failure the other copies stop, and all have ended before the caller removes the half copy.
+  const outcomes = await Promise.allSettled(Array.from({ length: 8 }, worker));
+  const failure = outcomes.find((o) => o.status === 'rejected');
+  if (failure) throw failure.reason;
 }
