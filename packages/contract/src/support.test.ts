@@ -12,6 +12,7 @@ import {
   stepAfterType,
   ticketTargetProblem,
   timeline,
+  withNewerShown,
   withOlderPage,
 } from './support';
 
@@ -83,5 +84,16 @@ describe('an older conversation page', () => {
     expect(joined.chats.map((c) => c.ticket_chat_id)).toEqual([1, 2, 3, 4]);
     expect(joined.history.map((h) => h.ticket_history_id)).toEqual([1, 2]);
     expect(joined.older_cursor).toBeNull();
+  });
+});
+
+describe('a conversation read again', () => {
+  const chat = (id: number) => ({ ticket_chat_id: id, ticket_id: 9, chat_message: `m${id}`, direction: 1, created_by: '101', translated_message: null, file_id: null, file_name: null, created_on: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString() });
+  it('keeps a message the screen added while the read was on its way, and nothing twice', () => {
+    const fetched = { chats: [chat(1), chat(2)], older_cursor: null, call_logs: [], history: [] };
+    const shown = { chats: [chat(1), chat(2), chat(3)], older_cursor: null, call_logs: [], history: [] };
+    expect(withNewerShown(fetched, shown).chats.map((c) => c.ticket_chat_id)).toEqual([1, 2, 3]);
+    expect(withNewerShown({ ...fetched, chats: [chat(1), chat(2), chat(3)] }, shown).chats.map((c) => c.ticket_chat_id)).toEqual([1, 2, 3]);
+    expect(withNewerShown(fetched, undefined)).toBe(fetched);
   });
 });

@@ -265,6 +265,25 @@ export function withOlderPage(shown: Conversation, older: Conversation): Convers
   };
 }
 
+/**
+ * A conversation read again, with what the screen already shows that is newer
+ * than anything in it: a message, call or change added while the read was on
+ * its way (ids only grow), which a read begun before it was saved cannot hold.
+ */
+export function withNewerShown(fetched: Conversation, shown: Conversation | undefined): Conversation {
+  if (!shown) return fetched;
+  const newest = <T>(items: T[], id: (item: T) => number) => Math.max(0, ...items.map(id));
+  const chatId = newest(fetched.chats, (c) => c.ticket_chat_id);
+  const callId = newest(fetched.call_logs, (c) => c.call_log_id);
+  const historyId = newest(fetched.history, (h) => h.ticket_history_id);
+  return {
+    ...fetched,
+    chats: [...fetched.chats, ...shown.chats.filter((c) => c.ticket_chat_id > chatId)],
+    call_logs: [...fetched.call_logs, ...shown.call_logs.filter((c) => c.call_log_id > callId)],
+    history: [...fetched.history, ...shown.history.filter((h) => h.ticket_history_id > historyId)],
+  };
+}
+
 export type TimelineItem =
   | { kind: 'chat'; key: string; created_on: string; chat: ChatEntry }
   | { kind: 'call'; key: string; created_on: string; call: CallLogEntry; text: string }

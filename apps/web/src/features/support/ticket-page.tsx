@@ -13,6 +13,7 @@ import {
   supportTexts,
   ticketTypeText,
   timeline,
+  withNewerShown,
   withOlderPage,
   type ChatEntry,
   type Conversation,
@@ -105,7 +106,12 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   const queryClient = useQueryClient();
   const userId = user.user_id;
   const ticket = useQuery({ queryKey: keys.ticket(ticketId), queryFn: () => fetchTicket(userId, ticketId), staleTime: 0 });
-  const conversation = useQuery({ queryKey: keys.conversation(ticketId), queryFn: () => fetchConversation(userId, ticketId), staleTime: 0 });
+  // A read again (a socket's update, a reconnect) keeps what this screen added while it was on its way.
+  const conversation = useQuery({
+    queryKey: keys.conversation(ticketId),
+    queryFn: async () => withNewerShown(await fetchConversation(userId, ticketId), queryClient.getQueryData<Conversation>(keys.conversation(ticketId))),
+    staleTime: 0,
+  });
   const typewriter = useTypewriter();
   const [sheet, setSheet] = useState<null | { reopen: boolean }>(null);
   const [feedbackFor, setFeedbackFor] = useState<number | null>(null);
