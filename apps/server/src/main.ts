@@ -93,9 +93,13 @@ export async function main(thread?: StartedPgliteThread) {
   const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
   // The public pages' server-rendering modules load while the database opens (the thread works meanwhile);
   // without a thread (PostgreSQL, the sources) once the server answers. A visit that comes first waits for the same load.
-  const warmPages = () => services.pages.warm().catch((err: unknown) => logger.warn({ err }, 'loading the public pages failed'));
+  const warm = () =>
+    void services.pages
+      .warm()
+      .catch((err: unknown) => logger.warn({ err }, 'loading the public pages failed'))
+      .then(loadFetchResponse);
   if (thread) {
-    void warmPages().then(loadFetchResponse);
+    warm();
     restored = await thread.opened;
   }
   if (config.env === 'production') {
@@ -158,7 +162,7 @@ export async function main(thread?: StartedPgliteThread) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (!thread) void warmPages().then(loadFetchResponse);
+  if (!thread) warm();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (config.env === 'production' && !config.publicUrl) {

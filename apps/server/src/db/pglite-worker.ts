@@ -28,7 +28,7 @@ const databaseParsers: Record<number, Parser> = Object.fromEntries(DRIZZLE_TEXT_
 const usualParsers = types.parsers as Record<number, Parser | undefined>;
 const parserSets = new Map<string, Record<number, Parser> | undefined>();
 const parsersFor = (textTypes: number[]) => {
-  const key = [...textTypes].sort((a, b) => a - b).join(',');
+  const key = textTypes.join(',');
   if (parserSets.has(key)) return parserSets.get(key);
   const asked = new Set(textTypes);
   const asDrizzle = textTypes.length === DRIZZLE_TEXT_TYPES.length && DRIZZLE_TEXT_TYPES.every((t) => asked.has(t));

@@ -141,7 +141,7 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
     const ticket = cache?.begin();
     const [row] = await sessionRead(kind).execute({ sessionHash: hash, now: new Date() });
     // A blocked person, or an ops session of someone who is no agent, is refused: read again next time, so an unblock counts at once.
-    const usable = row && (kind === 'customer' || (!row.blocked && row.blocked !== null)) && (kind !== 'ops' || row.role !== null);
+    const usable = row && (kind === 'customer' || row.blocked === false) && (kind !== 'ops' || row.role !== null);
     if (cache && usable && ticket !== undefined) cache.put(kind, hash, row, row.expires_at, ticket);
     return row;
   }
