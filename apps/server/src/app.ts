@@ -250,7 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects });
   if (config.leadExpiryIntervalMinutes > 0) {
-    app.addHook('onReady', async () => services.ops.expiry.start());
+    // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
+    app.addHook('onListen', async () => services.ops.expiry.start());
     app.addHook('onClose', async () => services.ops.expiry.stop());
   }
 

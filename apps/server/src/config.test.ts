@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
+import { loadDatabaseSettings } from './database-settings';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'pmw-config-'));
 
@@ -64,5 +65,29 @@ describe('configuration', () => {
   it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dir() }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it("gives the database's thread the same database settings the configuration reads, and none when the configuration refuses them", () => {
+    const data = dir();
+    const cases: Record<string, string | undefined>[] = [
+      {},
+      { NODE_ENV: 'test', SEED_DEMO: 'never', DATABASE_URL: 'postgres://localhost/pmw' },
+      { NODE_ENV: '', SEED_DEMO: '', DATABASE_URL: '' },
+      { SEED_DEMO: 'always', DATABASE_URL: 'postgresql://db/pmw', DATA_DIR: path.join(data, 'nested') },
+      { NODE_ENV: 'staging' },
+      { SEED_DEMO: 'sometimes' },
+      { DATABASE_URL: 'mysql://x' },
+    ];
+    for (const env of cases) {
+      const source = { DATA_DIR: data, ...env };
+      let config: Config | undefined;
+      try {
+        config = loadConfig(source);
+      } catch {
+        config = undefined;
+      }
+      const settings = loadDatabaseSettings(source);
+      expect(settings, JSON.stringify(env)).toEqual(config && { env: config.env, dataDir: config.dataDir, databaseUrl: config.databaseUrl, seedDemo: config.seedDemo });
+    }
   });
 });

@@ -2,20 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } from './database-settings';
 
 /**
  * Every environment variable the server reads, in one place. A bad value stops
  * the start with a message naming the variable.
  */
 const envFields = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z.enum(NODE_ENVS).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Listen address; 127.0.0.1 outside production, every interface in production (behind its proxy). */
   HOST: z.string().min(1).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .regex(DATABASE_URL_PATTERN, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
@@ -39,7 +40,7 @@ const envFields = z.object({
   OTP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Seconds a new OTP must wait after the last one to the same mobile. */
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(30),
-  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  SEED_DEMO: z.enum(SEED_DEMO_MODES).default('auto'),
   /**
    * Whether every answer is checked against the contract before it is sent
    * (a development aid: on outside production, off in production). The
@@ -178,20 +179,7 @@ export const DEMO_DATA_DOWNLOAD_PASSCODE_HASH = 'scrypt$cG13LWRlbW8tcGFzc2NvZGUt
 export class ConfigError extends Error {}
 
 /** What opening the database needs, read from the same variables as the whole configuration. */
-export type DatabaseSettings = Pick<Config, 'env' | 'dataDir' | 'databaseUrl' | 'seedDemo'>;
-const databaseFields = envFields.pick({ NODE_ENV: true, DATA_DIR: true, DATABASE_URL: true, SEED_DEMO: true });
-
-/**
- * The database settings alone, with no side effect (no secret key written):
- * for the database's own thread, which starts before the configuration is
- * read. Undefined when they are invalid (loadConfig reports that).
- */
-export function loadDatabaseSettings(source: NodeJS.ProcessEnv = process.env): DatabaseSettings | undefined {
-  const parsed = databaseFields.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
-  if (!parsed.success) return undefined;
-  const env = parsed.data;
-  return { env: env.NODE_ENV, dataDir: path.resolve(env.DATA_DIR), databaseUrl: env.DATABASE_URL, seedDemo: env.SEED_DEMO };
-}
+export { loadDatabaseSettings, type DatabaseSettings } from './database-settings';
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -99,8 +99,14 @@ export async function main(thread?: StartedPgliteThread) {
       .catch((err: unknown) => logger.warn({ err }, 'loading the public pages failed'))
       .then(loadFetchResponse);
   if (thread) {
+    // Fastify's own start (plugins, hooks, response serializers) needs no database: it runs while the database opens.
+    const appReady = (async () => {
+      await app.ready();
+    })();
+    appReady.catch(() => undefined);
     warm();
     restored = await thread.opened;
+    await appReady;
   }
   if (config.env === 'production') {
     // Several processes start at once in production: none of them migrates or races another.

@@ -1,7 +1,7 @@
 import { constants, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseSettings } from '../config';
+import type { DatabaseSettings } from '../database-settings';
 
 /** Where the build puts the snapshot: beside the server bundle. */
 export const snapshotDir = (bundleDir: string) => path.join(bundleDir, 'demo-snapshot');

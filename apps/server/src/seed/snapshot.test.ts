@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { documents } from '../db/schema/index';
-import { createFieldCipher } from '../lib/crypto';
+import { bankDetails, creditConsents, documents, otpRequests, payoutRunItems, payoutRuns } from '../db/schema/index';
+import { createFieldCipher, hmac } from '../lib/crypto';
 import { body, createTestApp, loginWorker, type TestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
 import { restoreDemoSnapshot, wantsDemoSnapshot } from './restore';
@@ -33,6 +33,36 @@ describe('a start from the demo snapshot with a key of its own', () => {
     const docs = body<{ type: string; number: string }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/partner/profile/document/fetch', headers: { cookie: asha } }));
     expect(JSON.stringify(docs.data)).toContain('XXXXXX821M');
     await expect(t.services.banks.add(101, { ifsc_code: 'HDFC0000001', account_no: '50100123454321' })).rejects.toThrow();
+  });
+
+  it("seals a credit consent's PAN and a paid partner's account again, and drops OTPs sealed with the old key", async () => {
+    const oldKey = createFieldCipher(NEW_KEY);
+    const newerKey = 'the-next-key-of-this-data-dir-000000000000002';
+    const db = t.database.db;
+    await db.insert(creditConsents).values({
+      consent_id: 'rekey-consent', purpose: 'loan', mobile: '9000000001', name: 'Ravi', pan_enc: oldKey.encrypt('ABCDE1234F'),
+      pan_last4: '234F', utm_code: 'asha01', otp_request_id: 'x', client_ip: '127.0.0.1',
+    });
+    const [run] = await db.insert(payoutRuns).values({ request_key: 'rekey-run', created_by: 101 }).returning();
+    await db.insert(payoutRunItems).values([
+      { payout_run_id: run!.payout_run_id, user_id: 101, status: 'PAID', amount_paise: 100, account_no_enc: oldKey.encrypt('50100123454321') },
+      { payout_run_id: run!.payout_run_id, user_id: 102, status: 'HELD', amount_paise: 100, reason: 'No bank' },
+    ]);
+    expect((await db.select().from(otpRequests)).length).toBeGreaterThan(0);
+
+    await rekeySealedData(db, NEW_KEY, newerKey);
+
+    const next = createFieldCipher(newerKey);
+    const [consent] = await db.select().from(creditConsents).where(eq(creditConsents.consent_id, 'rekey-consent'));
+    expect(next.decrypt(consent!.pan_enc)).toBe('ABCDE1234F');
+    const items = await db.select().from(payoutRunItems).where(eq(payoutRunItems.payout_run_id, run!.payout_run_id)).orderBy(payoutRunItems.user_id);
+    expect(next.decrypt(items[0]!.account_no_enc!)).toBe('50100123454321');
+    expect(items[1]!.account_no_enc).toBeNull();
+    for (const doc of await db.select().from(documents)) expect(() => next.decrypt(doc.number_enc)).not.toThrow();
+    for (const bank of await db.select().from(bankDetails)) {
+      expect(bank.account_no_hash).toBe(hmac(newerKey, `bank-account:${next.decrypt(bank.account_no_enc)}`));
+    }
+    expect(await db.select().from(otpRequests)).toEqual([]);
   });
 });
 

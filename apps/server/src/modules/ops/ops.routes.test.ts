@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditEntrySchema, kycDocumentSchema, leadActionResultSchema, opsLeadDetailSchema, opsLeadSchema, opsUserSchema } from '@pmw/contract/ops';
 import { z } from 'zod';
@@ -194,6 +194,23 @@ describe('lead expiry', () => {
     expect(body(forced).data).toEqual({ ran: true, expired: 0 });
     const jobsList = await get('/ops/jobs', admin);
     expect((body(jobsList).data as { name: string }[]).map((j) => j.name)).toContain('lead-expiry');
+  });
+
+  it('runs on its own in a server that listens (the job starts with listening, once the database is migrated)', async () => {
+    const listening = await createTestApp({ LEAD_EXPIRY_INTERVAL_MINUTES: '60' });
+    try {
+      const lead = await insertLead(listening, { job_id: 202, created_on: new Date(Date.now() - 400 * 86_400_000) });
+      await listening.app.listen({ port: 0, host: '127.0.0.1' });
+      await vi.waitFor(
+        async () => {
+          const [row] = await listening.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, lead));
+          expect(row!.archive_status).toBe(1);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+    } finally {
+      await listening.close();
+    }
   });
 });
 
