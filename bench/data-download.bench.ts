@@ -26,7 +26,7 @@ const FIRST_ID = 200_000;
 const MB = 1024 * 1024;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-dd-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never', CHECK_RESPONSES: 'false' });
 const database = await openServerDatabase(dir);
 const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
 const services = createServices({ config, database, providers });

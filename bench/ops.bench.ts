@@ -46,7 +46,7 @@ if (PG) {
   database = await openPglite(undefined);
 }
 await database.migrate();
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-ops-')), SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-ops-')), SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never', CHECK_RESPONSES: 'false' });
 const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
 const services = createServices({ config, database, providers });
 await runSeeds(services);

@@ -38,6 +38,8 @@ export function createTurnWrites() {
   }
 
   return {
+    /** Whether this turn's writes are being held (a later event of the turn joins them). */
+    holding: () => held !== undefined,
     hold(nsp: Namespace, rooms: string[]) {
       if (!held) {
         held = new Set();

@@ -10,22 +10,35 @@ export const AGENTS_ROOM = 'support:agents';
 /**
  * Pushes ticket changes to the ticket's room and to the agents. Services are
  * built before the Socket.IO server exists, so the namespace is bound later;
- * until then (seeds, scripts) nothing is pushed. The rooms' connections write
- * a turn's events together (see createTurnWrites): a busy room's replies
- * cost one system call per connection per turn, not one per event.
+ * until then (seeds, scripts) nothing is pushed. While other messages are
+ * being written, the rooms' connections write a turn's events together (see
+ * createTurnWrites): a busy room's replies cost one system call per
+ * connection per turn, not one per event. A message with none behind it goes
+ * out at once: holding it would only delay it to the end of the turn.
  */
 export function createSupportEvents() {
   let nsp: SupportNamespace | undefined;
   const turnWrites = createTurnWrites();
+  /** Chat messages being written now, whose events will follow. */
+  let writing = 0;
   const to = (ticketId: number) => {
     if (!nsp) return undefined;
     const rooms = [ticketRoom(ticketId), AGENTS_ROOM];
-    turnWrites.hold(nsp, rooms);
+    if (writing > 0 || turnWrites.holding()) turnWrites.hold(nsp, rooms);
     return nsp.to(rooms);
   };
   return {
     bind(namespace: SupportNamespace) {
       nsp = namespace;
+    },
+    /** Runs the writing of a chat message; events sent meanwhile wait to go out with its own. */
+    async writing<T>(write: () => Promise<T>): Promise<T> {
+      writing++;
+      try {
+        return await write();
+      } finally {
+        writing--;
+      }
     },
     chatAdded(event: ChatAddEvent) {
       to(event.ticket_id)?.emit(SUPPORT_EVENTS.chatAdd, event);

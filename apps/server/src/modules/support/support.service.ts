@@ -211,7 +211,7 @@ export function createSupportService(deps: {
 
   async function addChat(input: { ticketId: number; senderId: number; byWorker: boolean; message: string; createdBy: string; fileId: number | null }) {
     const since = new Date(Date.now() - 60_000).toISOString();
-    const [row] = await addTicketChat.execute({ ...input, since, chatMax });
+    const [row] = await events.writing(() => addTicketChat.execute({ ...input, since, chatMax }));
     if (!row) throw new Error('add_ticket_chat answered no row');
     if (row.refusal) throw chatRefused[row.refusal]();
     const chat: typeof ticketChats.$inferSelect = {
