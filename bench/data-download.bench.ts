@@ -15,7 +15,7 @@ import { openServerDatabase } from './pglite-thread';
 import { createProviders } from '../apps/server/src/providers/index';
 import { runSeeds } from '../apps/server/src/seed/index';
 import { createRowWriter, readRows } from '../apps/server/src/modules/data-download/spreadsheet';
-import { figure } from './lib.mjs';
+import { benchEnv, figure } from './lib.mjs';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,7 +26,7 @@ const FIRST_ID = 200_000;
 const MB = 1024 * 1024;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pmw-bench-dd-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never', CHECK_RESPONSES: 'false' });
+const config = loadConfig({ ...benchEnv, NODE_ENV: 'test', DATA_DIR: dir, SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
 const database = await openServerDatabase(dir);
 const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
 const services = createServices({ config, database, providers });

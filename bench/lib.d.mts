@@ -1,5 +1,7 @@
 // Types of bench/lib.mjs for the TypeScript benches.
 export declare const root: string;
+/** The environment every bench gives the server: no contract check of answers, OTP limits out of the way. */
+export declare const benchEnv: Record<string, string>;
 export declare function arg(name: string, dflt?: string): string | undefined;
 export declare function numArg(name: string, dflt: number): number;
 export declare function flag(name: string): boolean;

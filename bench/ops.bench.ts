@@ -12,6 +12,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { createServices } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { benchEnv } from './lib.mjs';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
 import { documents, formResponses, users } from '../apps/server/src/db/schema/index';
 import { createProviders } from '../apps/server/src/providers/index';
@@ -46,7 +47,7 @@ if (PG) {
   database = await openPglite(undefined);
 }
 await database.migrate();
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-ops-')), SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never', CHECK_RESPONSES: 'false' });
+const config = loadConfig({ ...benchEnv, NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-ops-')), SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', LOG_LEVEL: 'silent', SEED_DEMO: 'never' });
 const providers = await createProviders(config, database.db, pino({ level: 'silent' }));
 const services = createServices({ config, database, providers });
 await runSeeds(services);

@@ -26,7 +26,7 @@ import { createProviders } from '../apps/server/src/providers/index';
 import { AGENTS_ROOM } from '../apps/server/src/modules/support/support.events';
 import { SUPPORT_NAMESPACE } from '../apps/server/src/modules/support/support.realtime';
 import { runSeeds } from '../apps/server/src/seed/index';
-import { figure, httpClient } from './lib.mjs';
+import { benchEnv, figure, httpClient } from './lib.mjs';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -87,7 +87,7 @@ if (process.argv.includes('--child')) {
 }
 
 const config = {
-  ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-chat-')), SECRET_KEY: 'bench-secret-key-bench-secret-key-012345', LOG_LEVEL: 'silent', SEED_DEMO: 'never', CHECK_RESPONSES: 'false' }),
+  ...loadConfig({ ...benchEnv, NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pmw-bench-chat-')), SECRET_KEY: 'bench-secret-key-bench-secret-key-012345', LOG_LEVEL: 'silent', SEED_DEMO: 'never' }),
   // One room gets hundreds of replies a minute here; the budget is still checked for each one, only its ceiling is raised.
   supportChatMaxPerMinute: 1_000_000,
 };
@@ -123,17 +123,19 @@ await new Promise<void>((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`clients exited with ${code}`)));
 });
 console.log(`${SOCKETS} sockets connected and joined in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const receiveTimes = () =>
-  new Promise<Record<string, number[]>>((resolve) => {
+/** Sends the clients a request and answers their message of the given type. */
+const askClients = <K extends FromChild['type']>(request: ToChild, answer: K) =>
+  new Promise<Extract<FromChild, { type: K }>>((resolve) => {
     const on = (m: FromChild) => {
-      if (m.type === 'times') {
+      if (m.type === answer) {
         child.off('message', on);
-        resolve(m.times);
+        resolve(m as Extract<FromChild, { type: K }>);
       }
     };
     child.on('message', on);
-    child.send({ type: 'report' } satisfies ToChild);
+    child.send(request);
   });
+const receiveTimes = async () => (await askClients({ type: 'report' }, 'times')).times;
 const latenciesOf = (times: Record<string, number[]>, prefix: string) =>
   Object.entries(times)
     .filter(([text]) => text.startsWith(prefix))
@@ -182,20 +184,9 @@ const LATENCY_ROUNDS = 60;
 // The 1,000 handshakes leave garbage behind, in the server (its heap at about 150 MB) and in the clients: both
 // are collected before timing, so a major collection (15-25 ms) does not land on whichever side's message
 // happens to be in flight.
-const collectClientGarbage = () =>
-  new Promise<void>((resolve) => {
-    const on = (m: FromChild) => {
-      if (m.type === 'collected') {
-        child.off('message', on);
-        resolve();
-      }
-    };
-    child.on('message', on);
-    child.send({ type: 'collect' } satisfies ToChild);
-  });
 for (let i = 0; i < WARMUP + 2 * LATENCY_ROUNDS; i++) {
   if (i === WARMUP) {
-    await collectClientGarbage();
+    await askClients({ type: 'collect' }, 'collected');
     collectGarbage();
   }
   const expected = delivered + SOCKETS;

@@ -20,11 +20,11 @@ export function createSupportEvents() {
   let nsp: SupportNamespace | undefined;
   const turnWrites = createTurnWrites();
   /** Chat messages being written now, whose events will follow. */
-  let writing = 0;
+  let messagesInFlight = 0;
   const to = (ticketId: number) => {
     if (!nsp) return undefined;
     const rooms = [ticketRoom(ticketId), AGENTS_ROOM];
-    if (writing > 0 || turnWrites.holding()) turnWrites.hold(nsp, rooms);
+    if (messagesInFlight > 0 || turnWrites.holding()) turnWrites.hold(nsp, rooms);
     return nsp.to(rooms);
   };
   return {
@@ -33,11 +33,11 @@ export function createSupportEvents() {
     },
     /** Runs the writing of a chat message; events sent meanwhile wait to go out with its own. */
     async writing<T>(write: () => Promise<T>): Promise<T> {
-      writing++;
+      messagesInFlight++;
       try {
         return await write();
       } finally {
-        writing--;
+        messagesInFlight--;
       }
     },
     chatAdded(event: ChatAddEvent) {
