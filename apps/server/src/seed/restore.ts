@@ -39,9 +39,11 @@ export async function restoreDemoSnapshot(snapshot: string, dataDir: string): Pr
 }
 
 /**
- * Copies a folder's files into another, several at a time (a database is over
- * a thousand small files; one by one, the per-file round trips dominate).
- * A file already there is kept, as `cp` with `force: false` does.
+ * Copies a folder's files into another (a database is over 600 small files).
+ * Every copy is handed to libuv's threads at once: they go on copying while
+ * this thread is busy (PGlite loading its WebAssembly), where a few at a time
+ * would each wait for this thread to start the next. A file already there is
+ * kept, as `cp` with `force: false` does.
  */
 async function copyTree(from: string, to: string): Promise<void> {
   const files: [string, string][] = [];
@@ -54,22 +56,13 @@ async function copyTree(from: string, to: string): Promise<void> {
     }
   };
   walk(from, to);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < files.length) {
-      const [src, dst] = files[next++]!;
-      try {
-        await copyFile(src, dst, constants.COPYFILE_EXCL);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
-        failed = true;
-        throw err;
-      }
-    }
-  };
-  // On a failure the other copies stop, and all have ended before the caller removes the half copy.
-  const outcomes = await Promise.allSettled(Array.from({ length: 8 }, worker));
+  const copies = files.map(([src, dst]) =>
+    copyFile(src, dst, constants.COPYFILE_EXCL).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }),
+  );
+  // All have ended before the caller removes a half copy.
+  const outcomes = await Promise.allSettled(copies);
   const failure = outcomes.find((o) => o.status === 'rejected');
   if (failure) throw failure.reason;
 }

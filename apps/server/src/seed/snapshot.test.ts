@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,18 @@ describe('restoring the snapshot', () => {
     expect(readFileSync(path.join(fresh, 'pgdata', 'PG_VERSION'), 'utf8')).toBe('changed');
     // No snapshot built: nothing to copy.
     expect(await restoreDemoSnapshot(path.join(dir, 'missing'), path.join(dir, 'other'))).toBe(false);
+  });
+
+  it('a copy that fails leaves no half database behind: every file copy has ended before it is removed', async () => {
+    const snapshot = path.join(dir, 'broken-snapshot');
+    mkdirSync(path.join(snapshot, 'pgdata', 'base'), { recursive: true });
+    writeFileSync(path.join(snapshot, 'pgdata', 'PG_VERSION'), '17\n');
+    for (let i = 0; i < 200; i++) writeFileSync(path.join(snapshot, 'pgdata', 'base', `file-${i}`), 'x'.repeat(8192));
+    // A link to nothing: its copy fails while the others are under way.
+    symlinkSync(path.join(dir, 'nowhere'), path.join(snapshot, 'pgdata', 'base', 'file-100-link'));
+    const fresh = path.join(dir, 'fresh-after-failure');
+    await expect(restoreDemoSnapshot(snapshot, fresh)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(existsSync(path.join(fresh, 'pgdata'))).toBe(false);
   });
 
   it('the build seals the snapshot with the key a start unseals it with', () => {
