@@ -19,6 +19,21 @@ describe('the base schemas', () => {
     expect(queryIntList.safeParse('1,2').data).toEqual([1, 2]);
   });
 
+  it('keep their rules apart when one is narrowed or given its own messages', () => {
+    const short = text().max(3);
+    const optional = int().nullable();
+    expect(short.safeParse('abcd').success).toBe(false);
+    expect(text().safeParse('abcd').success).toBe(true);
+    expect(short.safeParse(NUL).success).toBe(false);
+    expect(optional.safeParse(null).success).toBe(true);
+    expect(int().safeParse(null).success).toBe(false);
+    expect(optional.safeParse(TOO_BIG).success).toBe(false);
+    const named = text({ error: 'Name is required' });
+    expect(named.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
+    expect(text().safeParse(undefined).error?.issues[0]?.message).not.toBe('Name is required');
+    expect(named.safeParse(NUL).success).toBe(false);
+  });
+
   it('take only http and https links', () => {
     for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x', 'ftp://x.in/a', '//x.in', '/path', 'https://x.in/\u0000']) {
       expect(webUrl().safeParse(bad).success, bad).toBe(false);
