@@ -2,7 +2,9 @@
 // faster than the thousand of node_modules (docs/performance.md, Start). Left
 // outside: packages that find their own files beside them (PGlite's WebAssembly,
 // pino's transport worker, the API viewer's assets), native add-ons they may
-// try, and the ones loaded only when configured (S3, Redis). Socket.IO is
+// try, and the ones loaded only when configured (S3, Redis) or asked for
+// (Fastify's own schema compilers, src/http/lazy-schema-compilers.ts: bundled,
+// their 600 KB would be parsed at every start and never run). Socket.IO is
 // bundled because the server never serves its browser client (serveClient:
 // false), the one place it looks for files beside itself.
 import { build } from 'esbuild';
@@ -29,6 +31,7 @@ const common = {
     '@fastify/swagger-ui', '@fastify/swagger',
     'pg-native', 'bufferutil', 'utf-8-validate',
     '@aws-sdk/*', 'ioredis', '@socket.io/redis-adapter',
+    '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler',
   ],
   alias: { '@pmw/contract': path.resolve('../../packages/contract/src') },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
