@@ -49,6 +49,17 @@ describe('bad input gets a clear answer', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/health' });
     expect(res.json()).toMatchObject({ status: true, data: { database: 'ok' } });
   });
+
+  it('answers HEAD on the health check only: the other API routes answer the methods the contract declares', async () => {
+    const health = await t.app.inject({ method: 'HEAD', url: '/api/v2/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.body).toBe('');
+    const wallet = await t.app.inject({ method: 'HEAD', url: '/api/v2/partner/wallet/amount/fetch' });
+    expect(wallet.statusCode).toBe(404);
+    // The public pages still answer HEAD (link checkers, monitors of the site).
+    const page = await t.app.inject({ method: 'HEAD', url: '/utm/asha01' });
+    expect(page.statusCode).not.toBe(404);
+  });
 });
 
 describe('in production', () => {
