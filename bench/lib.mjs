@@ -82,7 +82,8 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
       // not listening yet
     }
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 25));
+    // Polled often: the raw side is timed to the moment it answers.
+    await new Promise((r) => setTimeout(r, 10));
   }
   const ms = performance.now() - t0;
   return {
