@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@pmw/contract/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -56,9 +59,30 @@ describe('bad input gets a clear answer', () => {
     expect(health.body).toBe('');
     const wallet = await t.app.inject({ method: 'HEAD', url: '/api/v2/partner/wallet/amount/fetch' });
     expect(wallet.statusCode).toBe(404);
-    // The public pages still answer HEAD (link checkers, monitors of the site).
-    const page = await t.app.inject({ method: 'HEAD', url: '/utm/asha01' });
-    expect(page.statusCode).not.toBe(404);
+  });
+});
+
+describe('HEAD on the site', () => {
+  // A built web app stand-in: a page and a file.
+  const dist = mkdtempSync(path.join(tmpdir(), 'pmw-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'export {};');
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await site.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('still answers for pages and files (link checkers, monitors of the site)', async () => {
+    for (const url of ['/partner/', '/assets/app.js']) {
+      const res = await site.app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('');
+    }
   });
 });
 
