@@ -22,7 +22,7 @@ export function wantsDemoSnapshot(config: DatabaseSettings, argv: readonly strin
  * A fresh data dir (no database yet) starts as a copy of the build's migrated
  * and seeded PGlite snapshot (database and demo files) instead of creating,
  * migrating and seeding a database. Answers whether it did. The files copy
- * several at a time on libuv's threads, so the server's modules load meanwhile.
+ * on libuv's threads, so the server's modules load meanwhile.
  */
 export async function restoreDemoSnapshot(snapshot: string, dataDir: string): Promise<boolean> {
   const pgdata = path.join(dataDir, 'pgdata');
@@ -40,10 +40,11 @@ export async function restoreDemoSnapshot(snapshot: string, dataDir: string): Pr
 
 /**
  * Copies a folder's files into another (a database is over 600 small files).
- * Every copy is handed to libuv's threads at once: they go on copying while
- * this thread is busy (PGlite loading its WebAssembly), where a few at a time
- * would each wait for this thread to start the next. A file already there is
- * kept, as `cp` with `force: false` does.
+ * Every copy is handed to libuv's threads at once, so the copy goes on while
+ * this thread is busy loading PGlite; a few at a time, each next one waited
+ * for this thread and the copy ended 100-300 ms after PostgreSQL could start.
+ * PGlite's own file reads queue behind the copies (docs/performance.md,
+ * Start). A file already there is kept, as `cp` with `force: false` does.
  */
 async function copyTree(from: string, to: string): Promise<void> {
   const files: [string, string][] = [];
