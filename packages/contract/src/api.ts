@@ -63,6 +63,12 @@ export interface RouteDef {
    * without the envelope (downloads); `response` then says nothing.
    */
   produces?: readonly string[];
+  /**
+   * A GET route that also answers HEAD (the health check, which monitors
+   * probe). The others answer only the method they declare: a HEAD would run
+   * the whole handler for nothing.
+   */
+  answersHead?: boolean;
 }
 
 /** Keeps the literal types of a route definition for the server and the web client. */

@@ -4,7 +4,7 @@ import { defineRoute } from './api';
 import { mobileSchema } from './mobile';
 
 export const healthRoute = defineRoute({
-  method: 'GET', path: '/health', auth: 'public',
+  method: 'GET', path: '/health', auth: 'public', answersHead: true,
   summary: 'Tells a load balancer the process is up and reaches its database',
   response: z.object({ database: z.literal('ok'), uptime_s: z.number() }),
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/contract/api';
-import { healthRoute } from '@pmw/contract/platform';
 import type { OpsAgent } from '@pmw/contract/ops-auth';
 import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
@@ -88,10 +87,8 @@ export function route<T extends RouteDef>(
   app.route({
     method: def.method,
     url: API_PREFIX + def.path,
-    // The API answers the methods its contract declares. HEAD stays on the health check, which
-    // monitors probe; on the other GET routes it would run the whole handler for nothing, and
-    // each one registered is a second route for the server to build at every start.
-    exposeHeadRoute: (def as RouteDef) === healthRoute,
+    // Each HEAD route would also be a second route to build at every start.
+    exposeHeadRoute: def.answersHead === true,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(options.compress ? { compress: options.compress } : {}),
