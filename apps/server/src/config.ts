@@ -178,9 +178,6 @@ export const DEMO_DATA_DOWNLOAD_PASSCODE_HASH = 'scrypt$cG13LWRlbW8tcGFzc2NvZGUt
 
 export class ConfigError extends Error {}
 
-/** What opening the database needs, read from the same variables as the whole configuration. */
-export { loadDatabaseSettings, type DatabaseSettings } from './database-settings';
-
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

@@ -100,9 +100,7 @@ export async function main(thread?: StartedPgliteThread) {
       .then(loadFetchResponse);
   if (thread) {
     // Fastify's own start (plugins, hooks, response serializers) needs no database: it runs while the database opens.
-    const appReady = (async () => {
-      await app.ready();
-    })();
+    const appReady = Promise.resolve(app.ready());
     appReady.catch(() => undefined);
     warm();
     restored = await thread.opened;
