@@ -1,17 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@pmw/contract/api';
 import { body, createTestApp, latestOtp, loginWorker, type TestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
+import { makeWebBuild } from '../../test/web-build';
 import { originPolicy } from './origin';
 import { cspDirectives } from './security-headers';
 
 // A built SPA stand-in, so the page answers carry the page policy.
-const dist = mkdtempSync(path.join(tmpdir(), 'pmw-dist-'));
-mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>');
+const dist = makeWebBuild({
+  'index.html': '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>',
+});
 
 let t: TestApp;
 let behindProxy: TestApp;

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@pmw/contract/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeWebBuild } from '../../test/web-build';
 
 describe('bad input gets a clear answer', () => {
   let t: TestApp;
@@ -63,13 +62,11 @@ describe('bad input gets a clear answer', () => {
 });
 
 describe('HEAD on the site', () => {
-  // A built web app stand-in: a page and a file.
-  const dist = mkdtempSync(path.join(tmpdir(), 'pmw-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
-  writeFileSync(path.join(dist, 'assets', 'app.js'), 'export {};');
+  let dist: string;
   let site: TestApp;
   beforeAll(async () => {
+    // A page and a file.
+    dist = makeWebBuild({ 'assets/app.js': 'export {};' });
     site = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { applicationPath } from '@pmw/contract/hiring';
@@ -8,18 +5,17 @@ import { sessions } from '../db/schema/index';
 import { randomToken, sha256 } from '../lib/crypto';
 import { body, createTestApp, type TestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
+import { makeWebBuild, PAGE_SHELL } from '../../test/web-build';
 import { createLinkOrigin } from './link-origin';
 
 /** Links the server hands out never carry a Host header a client wrote (outside local use). */
 const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
 const jobPage = applicationPath({ job_id: 261, job_location_id: 2612, recruiter_id: 101 });
-const dist = mkdtempSync(path.join(tmpdir(), 'pmw-web-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
 // The job page's template and a stand-in for its server module (the real one is React's).
-mkdirSync(path.join(dist, 'pages'));
-mkdirSync(path.join(dist, '.ssr'));
-writeFileSync(path.join(dist, 'pages', 'application.html'), '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
-writeFileSync(path.join(dist, '.ssr', 'application.js'), 'export const render = async () => ({ html: "<h1>Job</h1>", dataScript: "" });\n');
+const dist = makeWebBuild({
+  'pages/application.html': PAGE_SHELL,
+  '.ssr/application.js': 'export const render = async () => ({ html: "<h1>Job</h1>", dataScript: "" });\n',
+});
 const ogUrl = (html: string) => /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1];
 
 /** A team session for Meena (TEAM01) without an OTP: production has no dev outbox. */

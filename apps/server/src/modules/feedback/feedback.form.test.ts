@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackLinkPath, feedbackTaskSchema, type FeedbackPageData } from '@pmw/contract/feedback';
 import { jobTasks } from '../../db/schema/index';
 import { body, createTestApp, type TestApp } from '../../../test/test-app';
+import { makeWebBuild, PAGE_SHELL } from '../../../test/web-build';
 
 /**
  * The feedback page's plain form (no script): posted as a browser posts a
@@ -12,15 +10,11 @@ import { body, createTestApp, type TestApp } from '../../../test/test-app';
  * that prints the data the page would render from (the real one is React's,
  * tested in the browser tests).
  */
-const dist = mkdtempSync(path.join(tmpdir(), 'pmw-web-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
-mkdirSync(path.join(dist, 'pages'));
-mkdirSync(path.join(dist, '.ssr'));
-writeFileSync(path.join(dist, 'pages', 'fb.html'), '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
-writeFileSync(
-  path.join(dist, '.ssr', 'fb.js'),
-  'export const render = async (locale, data) => ({ html: "", dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data }).replace(/</g, "\\\\u003c")}</script>` });\n',
-);
+const dist = makeWebBuild({
+  'pages/fb.html': PAGE_SHELL,
+  '.ssr/fb.js':
+    'export const render = async (locale, data) => ({ html: "", dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data }).replace(/</g, "\\\\u003c")}</script>` });\n',
+});
 
 let t: TestApp;
 const task = { job_task_id: 5801, user_id: 101, job_id: 251, merchant_mobile: '9876512801', otp: '3141' };

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fileAddedSchema, signedUploadSchema } from '@pmw/contract/files';
@@ -20,20 +17,17 @@ import {
 import { verhoeffCheckDigit } from '@pmw/contract/kyc';
 import { interviewSlots } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginWorker, type TestApp } from '../../../test/test-app';
+import { makeWebBuild, PAGE_SHELL } from '../../../test/web-build';
 
 let t: TestApp;
 let asha: string;
 let ravi: string;
-const dist = mkdtempSync(path.join(tmpdir(), 'pmw-web-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
 // The web build's job page: its template and a stand-in for its server module (the real one is React's, tested in the browser tests).
-mkdirSync(path.join(dist, 'pages'));
-mkdirSync(path.join(dist, '.ssr'));
-writeFileSync(path.join(dist, 'pages', 'application.html'), '<!doctype html><html lang="en"><head><title>PickMyWork</title></head><body><div id="root"></div></body></html>');
-writeFileSync(
-  path.join(dist, '.ssr', 'application.js'),
-  'export const render = async (locale, data) => ({ html: `<h1>${data.job.job_title}</h1>`, dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data })}</script>` });\n',
-);
+const dist = makeWebBuild({
+  'pages/application.html': PAGE_SHELL,
+  '.ssr/application.js':
+    'export const render = async (locale, data) => ({ html: `<h1>${data.job.job_title}</h1>`, dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data })}</script>` });\n',
+});
 
 beforeAll(async () => {
   t = await createTestApp({ WEB_DIST_DIR: dist });
