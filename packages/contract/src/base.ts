@@ -27,39 +27,37 @@ type NumberParams = Parameters<typeof z.number>[0];
 
 const hasNul = (s: string) => s.includes('\u0000');
 
-/*
- * Each helper below hands out one shared schema when called without params.
- * The contract calls them about 750 times at load, and every zod step (string,
- * refine, int, min, max) builds a new schema: 50-100 µs each before the code
- * is warm, on the server's start and on a phone opening the app. Schemas are
- * immutable (`.nullable()`, `.max()` and the rest return new ones), so sharing
- * the base is safe.
+/**
+ * A schema helper that hands out one shared schema when called without params.
+ * The contract calls these about 750 times at load, and every zod step
+ * (string, refine, int, min, max) builds a new schema: 50-100 µs each before
+ * the code is warm, on the server's start and on a phone opening the app.
+ * Schemas are immutable (`.nullable()`, `.max()` and the rest return new
+ * ones), so sharing the base is safe.
  */
-const makeText = (params?: StringParams) => z.string(params).refine((s) => !hasNul(s), { error: baseMessages.nul });
-const makeInt = (params?: NumberParams) =>
-  z.number(params).int().min(INT4_MIN, baseMessages.tooSmall).max(INT4_MAX, baseMessages.tooBig);
-const makeBigInt = (params?: NumberParams) => z.number(params).int();
-const makeCoerceInt = (params?: NumberParams) =>
-  z.coerce.number(params).int().min(INT4_MIN, baseMessages.tooSmall).max(INT4_MAX, baseMessages.tooBig);
-const anyText = makeText();
-const anyInt = makeInt();
-const anyBigInt = makeBigInt();
-const anyCoerceInt = makeCoerceInt();
+function sharedWithoutParams<P, S>(make: (params?: P) => S): (params?: P) => S {
+  const shared = make();
+  return (params) => (params === undefined ? shared : make(params));
+}
 
 /** Any text: refuses NUL, which no column can store. */
-export const text = (params?: StringParams) => (params === undefined ? anyText : makeText(params));
+export const text = sharedWithoutParams((params?: StringParams) => z.string(params).refine((s) => !hasNul(s), { error: baseMessages.nul }));
 
 /** An integer that fits an int4 column. */
-export const int = (params?: NumberParams) => (params === undefined ? anyInt : makeInt(params));
+export const int = sharedWithoutParams((params?: NumberParams) =>
+  z.number(params).int().min(INT4_MIN, baseMessages.tooSmall).max(INT4_MAX, baseMessages.tooBig),
+);
 
 /**
  * An integer that is never stored in an int4 (sums of money in paise, epoch
  * milliseconds): answers only, never an id or a count a caller sends.
  */
-export const bigInt = (params?: NumberParams) => (params === undefined ? anyBigInt : makeBigInt(params));
+export const bigInt = sharedWithoutParams((params?: NumberParams) => z.number(params).int());
 
 /** An integer from a query string, a path or a form field: coerced, then int4. */
-export const coerceInt = (params?: NumberParams) => (params === undefined ? anyCoerceInt : makeCoerceInt(params));
+export const coerceInt = sharedWithoutParams((params?: NumberParams) =>
+  z.coerce.number(params).int().min(INT4_MIN, baseMessages.tooSmall).max(INT4_MAX, baseMessages.tooBig),
+);
 
 /** Query values arrive as strings; these coerce them the way forms send them. */
 export const queryInt = coerceInt();
