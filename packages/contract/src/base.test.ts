@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INT4_MAX, coerceInt, int, isWebUrl, queryIntList, text, webUrl } from './base';
+import { INT4_MAX, coerceInt, int, isWebUrl, queryIntList, searchedId, text, webUrl } from './base';
 import { allRoutes } from './routes';
 import { inputFields } from './schema-fields';
 
@@ -17,6 +17,16 @@ describe('the base schemas', () => {
     expect(coerceInt().safeParse('\u0000').success).toBe(false);
     expect(queryIntList.safeParse(`1,${TOO_BIG}`).success).toBe(false);
     expect(queryIntList.safeParse('1,2').data).toEqual([1, 2]);
+  });
+
+  it('read a search text as an id only when it fits an id column', () => {
+    expect(searchedId('201')).toBe(201);
+    expect(searchedId(String(INT4_MAX))).toBe(INT4_MAX);
+    expect(searchedId(String(TOO_BIG))).toBeUndefined();
+    expect(searchedId('9876500001')).toBeUndefined();
+    expect(searchedId('0')).toBeUndefined();
+    expect(searchedId('12a')).toBeUndefined();
+    expect(searchedId('')).toBeUndefined();
   });
 
   it('keep their rules apart when one is narrowed or given its own messages', () => {

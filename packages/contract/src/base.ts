@@ -59,6 +59,17 @@ export const coerceInt = sharedWithoutParams((params?: NumberParams) =>
   z.coerce.number(params).int().min(INT4_MIN, baseMessages.tooSmall).max(INT4_MAX, baseMessages.tooBig),
 );
 
+/**
+ * A search text that is an id (all digits, a positive int4), or undefined: a
+ * search box that also finds by id compares with an id column only then, so a
+ * longer run of digits searches as text instead of failing the query.
+ */
+export function searchedId(search: string): number | undefined {
+  if (!/^[0-9]{1,10}$/.test(search)) return undefined;
+  const id = Number(search);
+  return id >= 1 && id <= INT4_MAX ? id : undefined;
+}
+
 /** Query values arrive as strings; these coerce them the way forms send them. */
 export const queryInt = coerceInt();
 

@@ -301,6 +301,18 @@ describe('customers and sessions stay their own', () => {
     expect(fileUrlSchema.parse(body(url).data)[0]!.file_id).toBe(file_id);
   });
 
+  it('gives a new session token on every login, even on a device already signed in as that customer', async () => {
+    const mobile = '9811100037';
+    const first = jar('', await login(mobile, 'Leela Rao'));
+    const again = jar(first, await login(mobile, 'Leela Rao', first));
+    const token = (c: string) => /pmw_customer=([^;]+)/.exec(c)?.[1];
+    expect(token(again)).toBeDefined();
+    expect(token(again)).not.toBe(token(first));
+    // The token before the login ends with it.
+    expect(body(await get('/customer/session', first)).data).toBeNull();
+    expect(customerSchema.nullable().parse(body(await get('/customer/session', again)).data)).toMatchObject({ mobile });
+  });
+
   it('a verified lead of a new customer also starts a new session, and the uploaded file stays theirs', async () => {
     // No customer has this mobile yet: the visitor's own row becomes the customer, under a new token all the same.
     const mobile = '9811100033';

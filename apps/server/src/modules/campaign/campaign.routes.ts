@@ -52,8 +52,9 @@ export function registerCampaignRoutes(
     await campaign.owner(body.utm_code);
     await otp.verify({ mobile: body.mobile, purpose: 'CUSTOMER_LOGIN', otp: body.otp, ip: req.ip });
     const session = await customerSession(req);
-    const { customer, newSession } = await intake.customerProved({ mobile: body.mobile, name: body.name, utm_code: body.utm_code, sessionCustomerId: session?.subjectId });
-    if (newSession) await startCustomerSession(req, reply, customer.customer_id);
+    const { customer } = await intake.customerProved({ mobile: body.mobile, name: body.name, utm_code: body.utm_code, sessionCustomerId: session?.subjectId });
+    // Every login gets a new token, even on a device already signed in as this customer.
+    await startCustomerSession(req, reply, customer.customer_id);
     return answer({ customer_id: customer.customer_id, mobile: body.mobile, name: customer.name }, messages.loginSuccess);
   });
 
@@ -89,8 +90,9 @@ export function registerCampaignRoutes(
     const result = await campaign.checkEligibility(body);
     const session = await customerSession(req);
     const consent = await campaign.consent(body.consent_id);
-    const { customer, newSession } = await intake.customerProved({ mobile: body.mobile, name: body.name, utm_code: consent?.utm_code ?? '', sessionCustomerId: session?.subjectId });
-    if (newSession) await startCustomerSession(req, reply, customer.customer_id);
+    const { customer } = await intake.customerProved({ mobile: body.mobile, name: body.name, utm_code: consent?.utm_code ?? '', sessionCustomerId: session?.subjectId });
+    // The consent's OTP signed the customer in: a new token, as at every login.
+    await startCustomerSession(req, reply, customer.customer_id);
     return result;
   });
 

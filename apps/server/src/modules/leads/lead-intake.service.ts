@@ -58,7 +58,7 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
   }
 
   return {
-    /** Login on the campaign page, or the credit check, proved a mobile: the customer and whether to start a new session. */
+    /** Login on the campaign page, or the credit check, proved a mobile: the customer (the caller starts a new session for them). */
     async customerProved(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId: number | undefined }) {
       const known = await campaign.sessionCustomer(input.sessionCustomerId);
       return proved({ ...input, known });

@@ -97,6 +97,13 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
       if (lead.status === LEAD_STATUS.rejected) return { form_response_id: id, ok: true, changed: false, message: 'Already rejected' };
+      // The lead (and with it its counters) changes before the wallet, as on approval: two actions
+      // on one partner's leads that took them in opposite orders deadlocked on PostgreSQL.
+      const [updated] = await tx
+        .update(formResponses)
+        .set({ status: LEAD_STATUS.rejected, sub_status: 0, status_comment: comment, modified_on: new Date() })
+        .where(eq(formResponses.form_response_id, id))
+        .returning();
       let reversed = 0;
       if (lead.status === LEAD_STATUS.approved) {
         const { credits, reversals } = await postingCounts(tx, id);
@@ -123,11 +130,6 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
           }
         }
       }
-      const [updated] = await tx
-        .update(formResponses)
-        .set({ status: LEAD_STATUS.rejected, sub_status: 0, status_comment: comment, modified_on: new Date() })
-        .where(eq(formResponses.form_response_id, id))
-        .returning();
       await audit.record({ actor_user_id: actor, action: 'lead.reject', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated!), reversed_paise: reversed } }, tx);
       return { form_response_id: id, ok: true, changed: true, message: reversed ? 'Rejected; the credit was reversed' : 'Rejected' };
     });
@@ -163,18 +165,23 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
     });
   }
 
-  /** Runs one action per lead, each in its own transaction; a failure is reported, not thrown. */
+  /**
+   * Runs one action per lead, each in its own transaction, in ascending id order (every
+   * multi-lead action takes its leads in one order); a failure is reported, not thrown.
+   */
   async function each(ids: number[], one: (id: number) => Promise<Result>): Promise<LeadActionResult> {
-    const results: Result[] = [];
-    for (const id of [...new Set(ids)]) {
+    const asked = [...new Set(ids)];
+    const done = new Map<number, Result>();
+    for (const id of [...asked].sort((a, b) => a - b)) {
       try {
-        results.push(await one(id));
+        done.set(id, await one(id));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        results.push({ form_response_id: id, ok: false, changed: false, message: err.message });
+        done.set(id, { form_response_id: id, ok: false, changed: false, message: err.message });
       }
     }
-    return { results };
+    // Answered in the order asked, whatever order the locks were taken in.
+    return { results: asked.map((id) => done.get(id)!) };
   }
 
   const leadSelect = {

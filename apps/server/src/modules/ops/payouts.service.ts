@@ -101,7 +101,7 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
         const [earlier] = await tx.select({ id: payoutRuns.payout_run_id }).from(payoutRuns).where(eq(payoutRuns.request_key, input.request_key)).limit(1);
         if (earlier) return earlier.id;
         const chosen = input.user_ids ? new Set(input.user_ids) : undefined;
-        const balances = (await wallet.positiveBalances(tx)).filter((b) => !chosen || chosen.has(b.user_id));
+        const balances = (await wallet.lockPositiveBalances(tx)).filter((b) => !chosen || chosen.has(b.user_id));
         const [run] = await tx.insert(payoutRuns).values({ request_key: input.request_key, created_by: actor }).returning({ id: payoutRuns.payout_run_id });
         const id = run!.id;
         const people = await names(balances.map((b) => b.user_id), tx);

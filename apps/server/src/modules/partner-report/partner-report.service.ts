@@ -13,6 +13,7 @@ import {
 } from '@pmw/contract/partner';
 import type { FormInputDef } from '@pmw/contract/lead-form';
 import { istDayStart } from '@pmw/contract/time';
+import { searchedId } from '@pmw/contract/base';
 import { sqlLiteral, type Database, type Db } from '../../db/client';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -81,7 +82,8 @@ export function reportWhere(partnerId: number, f: ReportFilter): SQL {
       ilike(formResponses.customer_mobile, like),
       sql`exists (select 1 from ${formResponseData} d where d.form_response_id = ${formResponses.form_response_id} and d.file_id is null and d.value ilike ${like})`,
     ];
-    if (/^[0-9]{1,9}$/.test(f.search)) any.push(eq(formResponses.form_response_id, Number(f.search)));
+    const id = searchedId(f.search);
+    if (id !== undefined) any.push(eq(formResponses.form_response_id, id));
     conds.push(or(...any));
   }
   if (f.search_comment) conds.push(ilike(formResponses.status_comment, `%${escapeLike(f.search_comment)}%`));

@@ -64,6 +64,16 @@ it('creates a project with every field, locations and pincodes, then its form', 
 
   const list = body<{ job_id: number; has_form: boolean }[]>(await send('GET', '/ops/projects?q=zenith')).data;
   expect(list).toEqual([expect.objectContaining({ job_id: p.job_id, has_form: true })]);
+  const byId = body<{ job_id: number }[]>(await send('GET', `/ops/projects?q=${p.job_id}`)).data;
+  expect(byId.map((j) => j.job_id)).toEqual([p.job_id]);
+});
+
+it('searches a run of digits too long for an id as text, not as an id', async () => {
+  for (const q of ['2147483648', '99999999999']) {
+    const res = await send('GET', `/ops/projects?q=${q}`);
+    expect(res.statusCode, q).toBe(200);
+    expect(body<unknown[]>(res).data).toEqual([]);
+  }
 });
 
 it('refuses bad projects and forms with a message naming the field', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { searchedId } from '@pmw/contract/base';
 import { slugify, type OpsProject, type projectBodySchema, type taskFormBodySchema } from '@pmw/contract/ops-projects';
 import { baseMessages, isWebUrl } from '@pmw/contract/base';
 import type { z } from 'zod';
@@ -122,7 +123,7 @@ export function createProjectsService(deps: { db: Db; files: FilesService; audit
       const where: SQL[] = [];
       if (q.job_category_id) where.push(eq(jobs.job_category_id, q.job_category_id));
       if (q.q) {
-        const id = /^\d+$/.test(q.q) ? Number(q.q) : undefined;
+        const id = searchedId(q.q);
         const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         where.push(or(ilike(jobs.job_title, like), ilike(employers.employer_name, like), ...(id ? [eq(jobs.job_id, id)] : []))!);
       }

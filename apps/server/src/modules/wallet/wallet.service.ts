@@ -84,6 +84,19 @@ export function createWalletService(deps: { db: Db }) {
       return tx.select({ user_id: wallets.user_id, balance_paise: wallets.balance_paise }).from(wallets).where(gt(wallets.balance_paise, 0)).orderBy(wallets.user_id);
     },
 
+    /**
+     * The same wallets, locked until the caller's transaction ends, in ascending user order (every
+     * action that locks several wallets takes them in one order): a balance read here is the one paid.
+     */
+    async lockPositiveBalances(tx: DbOrTx): Promise<{ user_id: number; balance_paise: number }[]> {
+      return tx
+        .select({ user_id: wallets.user_id, balance_paise: wallets.balance_paise })
+        .from(wallets)
+        .where(gt(wallets.balance_paise, 0))
+        .orderBy(wallets.user_id)
+        .for('update');
+    },
+
     /** Wallet: total_amount is the balance, credit_amount the total earnings (spec 001, section 3). */
     async summary(userId: number, tx: DbOrTx = db) {
       const [row] = await tx.select().from(wallets).where(eq(wallets.user_id, userId)).limit(1);
