@@ -188,7 +188,8 @@ describe('PGlite on its own thread', () => {
     const fresh = pgliteThreadDatabase(never.client);
     expect(((await fresh.db.execute(sql`select to_regclass('note') is null as absent`)) as unknown as { rows: unknown[] }).rows).toEqual([{ absent: true }]);
     await fresh.close();
-  });
+    // A data dir made from nothing runs initdb in WebAssembly: a few seconds alone, over 30 beside other work.
+  }, 120_000);
 
   it('reports settings it cannot read instead of opening anything', async () => {
     const dir = dataDir();
