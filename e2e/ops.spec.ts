@@ -93,7 +93,9 @@ test('an admin creates a project with a form and slots, a customer sends a lead 
   const asha = await playwright.request.newContext({ baseURL: baseURL! });
   const before = await ashaWallet(asha);
   await page.getByRole('link', { name: 'Leads' }).click();
-  await page.getByLabel('Project').selectOption(String(jobId));
+  // The editor's section is labelled "Edit project …": wait for the Leads page before looking up its Project filter.
+  await expect(page.getByRole('heading', { name: 'Lead verification' })).toBeVisible();
+  await page.getByLabel('Project', { exact: true }).selectOption(String(jobId));
   await page.getByRole('button', { name: 'Apply filters' }).click();
   const row = page.getByRole('row', { name: /Kavya Rao/ });
   await expect(row).toBeVisible();
