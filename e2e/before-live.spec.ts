@@ -79,6 +79,7 @@ test("a product page tapped before it is live: each control waits, then works on
 
   // The customer types while waiting.
   await page.getByLabel(/PAN Number/).fill('ABCPK1234L');
+  await page.getByLabel('Country code').selectOption('+971');
 
   await slowCpu(page);
   await release();
@@ -91,6 +92,7 @@ test("a product page tapped before it is live: each control waits, then works on
 
   // What was typed before stayed; the remembered customer's mobile and name are filled in.
   await expect(page.getByLabel(/PAN Number/)).toHaveValue('ABCPK1234L');
+  await expect(page.getByLabel('Country code')).toHaveValue('+971');
   await expect(page.getByLabel(/Customer Mobile/)).toHaveValue('9833300071');
   await expect(page.getByLabel(/Customer Name/)).toHaveValue('Kiran Shah');
 
