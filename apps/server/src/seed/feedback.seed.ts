@@ -11,6 +11,8 @@ export const DEMO_FEEDBACK = {
   ravi: { job_task_id: 5003, user_id: DEMO.ravi.user_id, job_id: 252, merchant_mobile: '9876512347', otp: '7788' },
   /** Another of Ravi's visits, for the page without script. */
   raviShop: { job_task_id: 5004, user_id: DEMO.ravi.user_id, job_id: 252, merchant_mobile: '9876512348', otp: '5566' },
+  /** A third, for the page tapped before its script arrives (it is never submitted). */
+  raviKiosk: { job_task_id: 5005, user_id: DEMO.ravi.user_id, job_id: 252, merchant_mobile: '9876512349', otp: '2468' },
 } as const;
 
 export const demoFeedbackPath = feedbackLinkPath({

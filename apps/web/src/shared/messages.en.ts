@@ -19,6 +19,7 @@ export default {
   newOtpIn: 'You can ask for a new OTP in {n} seconds',
   newOtpNow: 'You can ask for a new OTP now',
   networkError: 'Network error, please check your connection',
+  notReady: 'not ready yet',
   language: 'Language',
   retry: 'Try again',
   waitingForNetwork: 'No signal. This loads by itself when the network returns.',

@@ -21,6 +21,7 @@ export default {
   newOtpIn: '{n} सेकंड बाद आप नया OTP मँगा सकते हैं',
   newOtpNow: 'अब आप नया OTP मँगा सकते हैं',
   networkError: 'नेटवर्क की दिक्कत है, अपना कनेक्शन जाँचें',
+  notReady: 'अभी तैयार नहीं',
   language: 'भाषा',
   retry: 'फिर से कोशिश करें',
   waitingForNetwork: 'नेटवर्क नहीं है। नेटवर्क लौटते ही यह अपने आप लोड हो जाएगा।',

@@ -3,6 +3,7 @@ import type { CampaignPageData } from '@pmw/contract/campaign-rules';
 import type { CampaignProduct, CampaignTaskForm, Customer, OwnerProfile } from '@pmw/contract/campaign';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { Loader } from '../../shared/loader';
+import { LiveButton } from '../../shared/public-page/live';
 import { t } from './messages';
 import { ProductRail } from './product-rail';
 
@@ -152,9 +153,10 @@ export function CampaignView(props: {
       {customer && (
         <div className="campaign-customer">
           <span>{t('hello', { name: customer.name || customer.mobile })}</span>
-          <button type="button" className="link-button" onClick={() => void notYou()}>
+          {/* Before the page is live a tap here would do nothing while the form later fills in this customer: it waits, shown so. */}
+          <LiveButton className="link-button" onClick={() => void notYou()}>
             {t('notYou')}
-          </button>
+          </LiveButton>
         </div>
       )}
 

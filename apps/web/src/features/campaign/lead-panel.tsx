@@ -4,15 +4,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { incomeInput, mobileInput, nameInput, panInput } from '@pmw/contract/lead-form';
-import { normaliseMobile } from '@pmw/contract/mobile';
+import { COUNTRY_CODES, normaliseMobile } from '@pmw/contract/mobile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
-import { LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type CountryCode, type LeadFieldValues } from '../../shared/lead-form';
+import { COUNTRY_CODE_KEEP, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type CountryCode, type LeadFieldValues } from '../../shared/lead-form';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { trackingId } from '../../shared/tracking';
 import { useCountdown } from '../../shared/use-countdown';
 import { safeLink } from '../../shared/safe-url';
 import { keptBeforeHydration, keptValuesUsed } from '../../shared/public-page/before-hydration';
+import { LiveButton } from '../../shared/public-page/live';
 import { DetailsDialog } from './details-dialog';
 import { t } from './messages';
 import { OtpDialog } from './otp-dialog';
@@ -38,7 +39,7 @@ export function LeadPanel(props: LeadPanelProps) {
   const [values, setValues] = useState<LeadFieldValues>(() => typedInto(inputs));
   useEffect(keptValuesUsed, []);
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const [countryCode, setCountryCode] = useState<CountryCode>('+91');
+  const [countryCode, setCountryCode] = useState<CountryCode>(() => keptCountryCode() ?? '+91');
   const [busy, setBusy] = useState(false);
   const [otpStep, setOtpStep] = useState<OtpStep | null>(null);
   const [otpAttempt, setOtpAttempt] = useState(0);
@@ -210,9 +211,9 @@ export function LeadPanel(props: LeadPanelProps) {
           <h2 id="lead-panel-title">{t('applyFor', { title: form.job_title })}</h2>
           <p className="muted">{form.employer_name}</p>
         </div>
-        <button type="button" className="button button--ghost button--small" onClick={() => setDetailsOpen(true)}>
+        <LiveButton className="button button--ghost button--small" onClick={() => setDetailsOpen(true)}>
           {t('details')}
-        </button>
+        </LiveButton>
       </div>
       {form.is_credit_flow && (
         <p className="lead-panel__note">
@@ -239,9 +240,10 @@ export function LeadPanel(props: LeadPanelProps) {
           onCountryCodeChange={setCountryCode}
           disabled={busy}
         />
-        <button type="submit" className="button button--block" disabled={busy}>
+        {/* Before the page is live the form would post itself to this address and lose what was typed: the button waits. */}
+        <LiveButton type="submit" className="button button--block" disabled={busy}>
           {form.is_credit_flow ? t('checkEligibility') : t('submit')}
-        </button>
+        </LiveButton>
       </form>
 
       <DetailsDialog form={form} open={detailsOpen} onClose={() => setDetailsOpen(false)} />
@@ -293,4 +295,10 @@ function typedInto(inputs: LeadPanelProps['form']['formData']['input']): LeadFie
     if (typed !== undefined) values[input.input_id] = typed;
   }
   return values;
+}
+
+/** The country code chosen in the server's HTML before the page went live, if it is one the form offers. */
+function keptCountryCode(): CountryCode | undefined {
+  const code = keptBeforeHydration()?.get(COUNTRY_CODE_KEEP)?.[0];
+  return COUNTRY_CODES.find((c) => c === code);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { CARD_AUTO_SCROLL_MS, PRODUCTS_BEFORE_SHOW_ALL } from '@pmw/contract/campaign-rules';
 import type { CampaignCategory, CampaignProduct } from '@pmw/contract/campaign';
+import { LiveButton } from '../../shared/public-page/live';
 import { t } from './messages';
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -100,9 +101,9 @@ export function ProductRail(props: { category: CampaignCategory; selectedJobId: 
       <div className="product-rail__head">
         <h2 id={headingId}>{category.title}</h2>
         {hasMore && (
-          <button type="button" className="link-button" aria-expanded={all} aria-controls={listId} onClick={() => setAll((v) => !v)}>
+          <LiveButton className="link-button" aria-expanded={all} aria-controls={listId} onClick={() => setAll((v) => !v)}>
             {all ? t('showLess') : t('showAll')}
-          </button>
+          </LiveButton>
         )}
       </div>
       <ul

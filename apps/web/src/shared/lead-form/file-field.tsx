@@ -4,6 +4,7 @@ import type { FormInputDef } from '@pmw/contract/lead-form';
 import { isUnreachable } from '../api-client';
 import { showError } from '../message-bar';
 import { tx } from '../i18n';
+import { LiveButton, useLive } from '../public-page/live';
 import { t } from './messages';
 import type { KeptFile, LeadUploadConfig, UploadedFile } from './types';
 import { pickedFileName, uploadFile } from './upload';
@@ -34,6 +35,8 @@ export function FileField(props: {
 }) {
   const { input, upload } = props;
   const [busy, setBusy] = useState(false);
+  // A file picked in the server's HTML could not be kept when the page goes live: the picker waits for it.
+  const live = useLive();
   const fileRef = useRef<HTMLInputElement>(null);
   const { accept, capture } = acceptFor(input, upload);
   const type = input.input_type.toUpperCase();
@@ -83,7 +86,7 @@ export function FileField(props: {
         className="visually-hidden"
         accept={accept}
         {...(capture ? { capture } : {})}
-        disabled={props.disabled || busy}
+        disabled={props.disabled || busy || !live}
         aria-invalid={props.invalid}
         aria-describedby={props.describedBy}
         onChange={(e) => void onPick(e.target.files?.[0])}
@@ -103,9 +106,9 @@ export function FileField(props: {
           </button>
         </div>
       ) : (
-        <button type="button" className="button button--ghost" disabled={props.disabled || busy} aria-describedby={props.describedBy} onClick={() => fileRef.current?.click()}>
+        <LiveButton className="button button--ghost" disabled={props.disabled || busy} aria-describedby={props.describedBy} onClick={() => fileRef.current?.click()}>
           {busy ? t('uploading') : pickLabel}
-        </button>
+        </LiveButton>
       )}
       {busy && props.value && <span role="status">{t('uploading')}</span>}
     </div>

@@ -10,6 +10,8 @@ import { isKeptFile, isLocation, isUploadedFile } from './values';
 import './lead-form.css';
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
+/** The country code select's key among the values kept from before a server-rendered page went live. */
+export const COUNTRY_CODE_KEEP = 'country-code';
 
 export interface LeadFormFieldsProps {
   inputs: readonly FormInputDef[];
@@ -72,7 +74,7 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
               <label className="visually-hidden" htmlFor={`${id}-cc`}>
                 {t('countryCode')}
               </label>
-              <select id={`${id}-cc`} className="input lead-mobile__code" value={code} disabled={props.disabled} onChange={(e) => setCode(e.target.value as CountryCode)}>
+              <select id={`${id}-cc`} className="input lead-mobile__code" data-keep={COUNTRY_CODE_KEEP} value={code} disabled={props.disabled} onChange={(e) => setCode(e.target.value as CountryCode)}>
                 {COUNTRY_CODES.map((c) => (
                   <option key={c} value={c}>
                     {c}

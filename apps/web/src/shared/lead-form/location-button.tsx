@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { showError } from '../message-bar';
+import { LiveButton } from '../public-page/live';
 import { t } from './messages';
 import type { MapPickerProps } from './types';
 
@@ -30,9 +31,8 @@ export function LocationButton(props: MapPickerProps) {
 
   return (
     <div className="lead-location">
-      <button
+      <LiveButton
         id={props.id}
-        type="button"
         className="button button--ghost"
         // Its own words first, then the field it fills (the field's label points at this button).
         aria-label={`${busy ? t('locating') : t('useMyLocation')}: ${props.label}`}
@@ -41,7 +41,7 @@ export function LocationButton(props: MapPickerProps) {
         onClick={locate}
       >
         {busy ? t('locating') : t('useMyLocation')}
-      </button>
+      </LiveButton>
       {props.value && (
         <span className="lead-location__coords" aria-live="polite">
           {t('locationShown', { lat: props.value.lat.toFixed(5), lng: props.value.lng.toFixed(5) })}
