@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', async () => services.limits.close?.());
 
   // Modules, each registered explicitly so grep finds who owns a path.
-  registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox, redis: rateLimitRedis });
+  registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox, redis: rateLimitRedis, metrics });
   await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });

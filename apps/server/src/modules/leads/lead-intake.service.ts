@@ -62,7 +62,7 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
   });
   const refused = metrics.counter({
     name: 'pmw_leads_refused_total',
-    help: 'Lead submits refused, by source and error code (VALIDATION, OTP_INVALID, CONFLICT for a duplicate, INTERNAL for a failure)',
+    help: 'Lead submits refused, by source and error code (VALIDATION, OTP_INVALID, CONFLICT for a duplicate or a closed project, INTERNAL for a failure)',
     labelNames: ['source', 'code'],
   });
   /** Counts a submit's refusal by its error code; the error goes on to the caller. */

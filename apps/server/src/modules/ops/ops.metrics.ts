@@ -32,7 +32,7 @@ export function registerOpsMetrics(metrics: Metrics, db: Db): void {
   const expiryState = async () => (await db.select().from(scheduledJobs).where(eq(scheduledJobs.name, LEAD_EXPIRY_JOB)).limit(1))[0];
   metrics.gauge({
     name: 'pmw_lead_expiry_last_run_timestamp_seconds',
-    help: 'When the lead expiry job last finished a run (Unix time), on whichever process ran it; absent before its first run',
+    help: 'When the lead expiry job last finished a run (Unix time), on whichever process ran it; 0 before its first run',
     async collect(set) {
       const state = await expiryState();
       if (state?.last_finished_at) set(seconds(state.last_finished_at));
@@ -40,7 +40,7 @@ export function registerOpsMetrics(metrics: Metrics, db: Db): void {
   });
   metrics.gauge({
     name: 'pmw_lead_expiry_next_run_timestamp_seconds',
-    help: 'When the lead expiry job is next due (Unix time): far in the past means no process runs it',
+    help: 'When the lead expiry job is next due (Unix time; 0 before its first run): long past means no process runs it',
     async collect(set) {
       const state = await expiryState();
       if (state) set(seconds(state.next_run_at));

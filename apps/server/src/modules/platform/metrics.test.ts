@@ -126,8 +126,11 @@ describe('Prometheus metrics', () => {
     expect(sample(text, 'pmw_lead_expiry_last_expired_leads')).toBe(ran.expired);
   });
 
-  it("shows the database's pool on PostgreSQL", async () => {
+  it("shows readiness and the database's pool on PostgreSQL", async () => {
     const text = await metricsText();
+    expect(sample(text, 'pmw_ready', { check: 'database' })).toBe(1);
+    // Without REDIS_URL there is no Redis to check.
+    expect(text).not.toContain('pmw_ready{check="redis"}');
     if (t.database.kind === 'postgres') {
       expect(sample(text, 'pmw_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'pmw_db_pool_connections', { state: 'waiting' })).toBe(0);

@@ -4,6 +4,7 @@ import { devOutboxRoute, healthRoute, READINESS, readyRoute, type ReadinessCheck
 import { route, type RouteContext } from '../../http/route';
 import { pingDatabase, type Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema/index';
+import { noMetrics, type Metrics } from '../../lib/metrics';
 
 /** Longer than a healthy answer ever takes, shorter than a load balancer's probe timeout (usually 5 s). */
 const DATABASE_CHECK_MS = 2_000;
@@ -14,6 +15,7 @@ export interface PlatformDeps {
   devOutbox: boolean;
   /** The process' Redis connection when REDIS_URL is set. */
   redis?: { ping(): Promise<unknown> } | undefined;
+  metrics?: Metrics;
 }
 
 /** Whether `check` settles in time; a late answer counts as a failure. */
@@ -33,16 +35,32 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: RouteContext, 
   const started = Date.now();
   route(app, ctx, healthRoute, async () => ({ uptime_s: Math.round((Date.now() - started) / 1000) }));
 
-  route(app, ctx, readyRoute, async ({ reply }) => {
+  async function readiness(): Promise<ReadinessChecks> {
     const { redis } = deps;
     const [database, redisOk] = await Promise.all([
       answersWithin(() => pingDatabase(deps.db), DATABASE_CHECK_MS),
       redis ? answersWithin(() => redis.ping(), REDIS_CHECK_MS) : Promise.resolve(undefined),
     ]);
-    const checks: ReadinessChecks = {
+    return {
       database: database ? READINESS.ok : READINESS.failed,
       redis: redisOk === undefined ? READINESS.notConfigured : redisOk ? READINESS.ok : READINESS.failed,
     };
+  }
+
+  // The same checks at each scrape, so an alert needs no probe of its own.
+  (deps.metrics ?? noMetrics).gauge({
+    name: 'pmw_ready',
+    help: 'Readiness of this process by dependency: 1 answers, 0 does not (Redis only when REDIS_URL is set)',
+    labelNames: ['check'],
+    async collect(set) {
+      for (const [check, state] of Object.entries(await readiness())) {
+        if (state !== READINESS.notConfigured) set(state === READINESS.ok ? 1 : 0, { check });
+      }
+    },
+  });
+
+  route(app, ctx, readyRoute, async ({ reply }) => {
+    const checks = await readiness();
     const failed = Object.entries(checks).filter(([, state]) => state === READINESS.failed).map(([part]) => part);
     if (!failed.length) return checks;
     app.log.warn({ checks }, 'not ready');
