@@ -8,7 +8,7 @@ import type { Database } from './client';
  */
 export function registerDatabaseMetrics(metrics: Metrics, database: Database): void {
   const load = database.load?.bind(database);
-  if (!load) return;
+  if (!load || !metrics.enabled) return;
   const first = load();
   if (first.kind === 'pool') {
     metrics.gauge({
