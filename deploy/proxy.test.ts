@@ -98,7 +98,8 @@ async function startProcess(env: Record<string, string>, port: number): Promise<
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   await waitFor(`process on ${port}`, async () => {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    return fetch(`http://127.0.0.1:${port}/api/v2/health`).then((r) => r.ok, () => false);
+    // A process joins the proxy's rotation once it is ready, as docs/deploy.md has a rollout wait.
+    return fetch(`http://127.0.0.1:${port}/api/v2/health/ready`).then((r) => r.ok, () => false);
   }, 90_000);
   return { port, child, log: () => log };
 }

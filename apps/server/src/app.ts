@@ -78,6 +78,10 @@ import { registerCustomersRoutes } from './modules/customers/customers.routes';
 import { createOfflineIfsc, createOnlineIfsc } from './providers/ifsc';
 import { createHttpCalling, createSimulatedCalling } from './providers/calling';
 import { pageInLocale, requestLocale, speak } from './http/locale';
+import { noMetrics, openMetrics, type Metrics } from './lib/metrics';
+import { registerRequestMetrics } from './http/request-metrics';
+import { registerDatabaseMetrics } from './db/database-metrics';
+import { registerRealtimeMetrics } from './realtime/socket';
 
 export interface AppDeps {
   config: Config;
@@ -85,12 +89,16 @@ export interface AppDeps {
   providers: Providers;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Where modules register what Prometheus reads; without it, the configuration decides (none without METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   realtime: Realtime;
   services: Services;
+  /** This app's metrics (served by main.ts on METRICS_PORT; disabled without it). */
+  metrics: Metrics;
   /** From now on every answer closes its connection (a stopping process, before it stops listening). */
   startDraining(): void;
 }
@@ -98,6 +106,7 @@ export interface BuiltApp {
 /** The services of every module, built once and handed to routes, jobs, seeds and tests. */
 export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const { config, database, providers } = deps;
+  const metrics = deps.metrics ?? noMetrics;
   const db = database.db;
   const cipher = createFieldCipher(config.secretKey);
   const sessions = createSessionResolver(db, {
@@ -119,7 +128,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
-  const intake = createLeadIntakeService({ leads, campaign, otp, files });
+  const intake = createLeadIntakeService({ leads, campaign, otp, files, metrics });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
   const dataDownload = createDataDownloadService({
@@ -139,9 +148,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { metrics, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -169,7 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onRequest', async (_req, reply) => {
     if (draining) reply.header('connection', 'close');
   });
-  const services = createServices(deps);
+  const metrics = deps.metrics ?? (await openMetrics(config.metrics !== undefined));
+  registerRequestMetrics(app, metrics);
+  registerDatabaseMetrics(metrics, deps.database);
+  const services = createServices({ ...deps, metrics });
   const { db, sessions, spa, pages } = services;
 
   await app.register(cookie);
@@ -213,13 +225,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
 
   const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, logger: app.log, origins, trustProxy: trusted });
+  registerRealtimeMetrics(realtime, metrics);
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => services.catalogue.close());
   app.addHook('onClose', async () => services.limits.close?.());
 
   // Modules, each registered explicitly so grep finds who owns a path.
-  registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox });
+  registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox, redis: rateLimitRedis, metrics });
   await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
@@ -277,6 +290,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
   });
 
-  return { app, realtime, services, startDraining: () => void (draining = true) };
+  return { app, realtime, services, metrics, startDraining: () => void (draining = true) };
 }
 

@@ -62,6 +62,17 @@ describe('configuration', () => {
     expect(loadConfig(withSms).sms).toEqual({ provider: 'http', url: 'https://sms.example/send' });
   });
 
+  it('serves metrics only with METRICS_PORT, on 127.0.0.1 unless METRICS_HOST says otherwise, never on the API port', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).metrics).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir(), METRICS_PORT: '9101' }).metrics).toEqual({ host: '127.0.0.1', port: 9101 });
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', METRICS_PORT: '9101' }).metrics?.host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dir(), METRICS_PORT: '9101', METRICS_HOST: '10.0.0.11' }).metrics).toEqual({ host: '10.0.0.11', port: 9101 });
+    expect(() => loadConfig({ DATA_DIR: dir(), METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: '3001', METRICS_PORT: '3001' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), METRICS_HOST: '10.0.0.11' })).toThrow(/METRICS_PORT: is required when METRICS_HOST is set/);
+  });
+
   it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dir() }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

@@ -82,6 +82,10 @@ const envFields = z.object({
   CALLING_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
   CALLING_HTTP_URL: z.url().optional(),
   CALLING_HTTP_TOKEN: z.string().min(1).optional(),
+  /** Port of this process' Prometheus metrics (GET /metrics), apart from the API's; unset serves none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics port listens on; 127.0.0.1 by default, so only this host (or a tunnel) reads them. */
+  METRICS_HOST: z.string().min(1).optional(),
 });
 const envSchema = envFields
   .superRefine((env, ctx) => {
@@ -98,6 +102,12 @@ const envSchema = envFields
     }
     if (env.CALLING_PROVIDER === 'http' && !env.CALLING_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['CALLING_HTTP_URL'], message: 'is required when CALLING_PROVIDER=http' });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are served on a port of their own' });
+    }
+    if (env.METRICS_HOST !== undefined && env.METRICS_PORT === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'is required when METRICS_HOST is set' });
     }
     if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
       ctx.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'is required when GEOCODER=nominatim' });
@@ -170,6 +180,8 @@ export interface Config {
   leadExpiryIntervalMinutes: number;
   ifscLookupUrl: string | undefined;
   calling: { provider: 'simulated' } | { provider: 'http'; url: string; token: string | undefined };
+  /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
+  metrics: { host: string; port: number } | undefined;
 }
 
 /** Hash of the demo data download passcode 'bueno-4821', used outside production only. */
@@ -233,6 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     leadExpiryIntervalMinutes: env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
     ifscLookupUrl: env.IFSC_LOOKUP_URL,
     calling: env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN } : { provider: 'simulated' },
+    metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST ?? '127.0.0.1', port: env.METRICS_PORT },
   };
 }
 

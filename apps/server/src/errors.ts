@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   OTP_TOO_MANY_TRIES: 429,
   BLOCKED: 403,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** A failure a person should read; the error handler turns it into the envelope. */

@@ -9,6 +9,7 @@ import { printBanner } from './banner';
 import { createAdmin, createAdminMessages, createAdminMobile } from './create-admin';
 import { AppError } from './errors';
 import pino from 'pino';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
 
 function makeLogger(config: Config) {
   const pretty = config.env === 'development' && process.stdout.isTTY;
@@ -90,7 +91,7 @@ export async function main(thread?: StartedPgliteThread) {
     return;
   }
   const providers = await createProviders(config, database.db, logger);
-  const { app, services, startDraining } = await buildApp({ config, database, providers, logger });
+  const { app, services, metrics, startDraining } = await buildApp({ config, database, providers, logger });
   // The public pages' server-rendering modules load while the database opens (the thread works meanwhile);
   // without a thread (PostgreSQL, the sources) once the server answers. A visit that comes first waits for the same load.
   const warm = () =>
@@ -136,6 +137,7 @@ export async function main(thread?: StartedPgliteThread) {
     return;
   }
 
+  let metricsServer: MetricsServer | undefined;
   let closing = false;
   // Longer than the proxy's upstream keepalive_timeout (deploy/nginx.conf: 3 s).
   const DRAIN_MS = config.env === 'production' ? 4_000 : 0;
@@ -155,6 +157,7 @@ export async function main(thread?: StartedPgliteThread) {
       // then ends after its answer, and the force timer above bounds the wait.
       if (DRAIN_MS > 0) app.server.closeIdleConnections = () => undefined;
       await app.close();
+      await metricsServer?.close();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -166,6 +169,10 @@ export async function main(thread?: StartedPgliteThread) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics) {
+    metricsServer = await startMetricsServer(metrics, { ...config.metrics, onError: (err) => logger.error({ err }, 'metrics failed') });
+    logger.info(`Prometheus metrics at ${metricsServer.url}/metrics`);
+  }
   if (!thread) warm();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

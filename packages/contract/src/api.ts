@@ -28,6 +28,8 @@ export const errorCodes = [
   'OTP_TOO_MANY_TRIES',
   'BLOCKED',
   'INTERNAL',
+  /** A dependency (the database, Redis) does not answer: readiness says which. */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -222,10 +222,13 @@ export const payoutRunBodySchema = z.object({
   user_ids: z.array(int().positive()).max(5000).optional(),
 });
 
+/** A partner's item in a payout run: paid (debited, in the bank file) or held with a reason. */
+export const PAYOUT_ITEM_STATUS = { paid: 'PAID', held: 'HELD' } as const;
+
 export const payoutRunItemSchema = z.object({
   user_id: int(),
   name: text().nullable(),
-  status: z.enum(['PAID', 'HELD']),
+  status: z.enum([PAYOUT_ITEM_STATUS.paid, PAYOUT_ITEM_STATUS.held]),
   amount_paise: bigInt(),
   reason: text().nullable(),
   bank_name: text().nullable(),

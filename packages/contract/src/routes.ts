@@ -12,7 +12,7 @@ import { opsTeamRoutes } from './ops-teams';
 import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { partnerRoutes } from './partner';
-import { devOutboxRoute, healthRoute, openApiRoute } from './platform';
+import { devOutboxRoute, healthRoute, openApiRoute, readyRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
 import { teamFileRoutes, teamRoutes } from './team';
 
@@ -22,7 +22,7 @@ import { teamFileRoutes, teamRoutes } from './team';
  * covered by both without a new test; a new group must be added here.
  */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
-  platform: { health: healthRoute, devOutbox: devOutboxRoute, openApi: openApiRoute },
+  platform: { health: healthRoute, ready: readyRoute, devOutbox: devOutboxRoute, openApi: openApiRoute },
   partnerAuth: partnerAuthRoutes,
   userAuth: userAuthRoutes,
   partnerFiles: partnerFileRoutes,

@@ -32,7 +32,17 @@ export interface Database {
    * COPY takes no parameters: the caller inlines literals with `sqlLiteral`.
    */
   copyOut(copy: string): AsyncIterable<Uint8Array>;
+  /**
+   * How busy the database is, for metrics: on PostgreSQL the pool's
+   * connections; on PGlite's thread the requests waiting on it; nothing for
+   * PGlite in the server's own thread (the sources, tests), which has no queue.
+   */
+  load?(): DatabaseLoad;
 }
+
+export type DatabaseLoad =
+  | { kind: 'pool'; total: number; idle: number; waiting: number }
+  | { kind: 'thread'; inFlight: number };
 
 /** A value as an SQL literal, for statements that take no parameters (COPY). */
 export function sqlLiteral(value: unknown): string {
@@ -116,6 +126,7 @@ const COPY_PIECE = 65_536;
 export function pgliteThreadDatabase(client: RemotePglite): Database {
   return pgliteDatabase(asPglite(client), {
     close: () => client.close(),
+    load: () => ({ kind: 'thread', inFlight: client.inFlight() }),
     async *copyOut(copy) {
       const whole = await client.copy(toBlob(copy));
       if (!whole) return;
@@ -124,7 +135,7 @@ export function pgliteThreadDatabase(client: RemotePglite): Database {
   });
 }
 
-function pgliteDatabase(client: PGlite, own: Pick<Database, 'close' | 'copyOut' | 'pglite'>): Database {
+function pgliteDatabase(client: PGlite, own: Pick<Database, 'close' | 'copyOut' | 'pglite' | 'load'>): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -173,6 +184,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     },
     pendingMigrations: () => pendingFrom(db),
     close: () => pool.end(),
+    load: () => ({ kind: 'pool', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async *copyOut(copy) {
       const client = await pool.connect();
       let finished = false;

@@ -29,6 +29,8 @@ export interface RemotePglite extends RemoteTransaction {
   /** COPY's output, whole (the statement writes to '/dev/blob'). */
   copy(sql: string): Promise<Uint8Array | undefined>;
   close(): Promise<void>;
+  /** Requests sent to the thread and not answered yet (statements, transaction ends): its queue. */
+  inFlight(): number;
 }
 
 const textTypes = (parsers: Parsers | undefined) => (parsers ? Object.keys(parsers).map(Number) : []);
@@ -117,6 +119,7 @@ export function startPgliteThread(script: URL, data: PgliteWorkerData, onLost?: 
       const { result } = await send({ op: 'copy', sql });
       return result ? new Uint8Array(result as ArrayBuffer) : undefined;
     },
+    inFlight: () => pending.size,
     async close() {
       if (stopped) return;
       closing = true;

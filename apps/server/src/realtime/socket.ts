@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import { whenReady } from '../lib/redis-ready';
 import type { FastifyBaseLogger } from 'fastify';
 import { isOwnOrigin, requestOrigin, type OriginPolicy } from '../http/origin';
+import type { Metrics } from '../lib/metrics';
 
 export interface Realtime {
   io: Server;
@@ -50,4 +51,13 @@ export async function createRealtime(
       for (const close of closers) await close().catch(() => undefined);
     },
   };
+}
+
+/** Open Socket.IO connections of this process (each browser tab with a chat open is one). */
+export function registerRealtimeMetrics(realtime: Realtime, metrics: Metrics): void {
+  metrics.gauge({
+    name: 'pmw_socket_connections',
+    help: 'Open Socket.IO connections of this process',
+    collect: (set) => set(realtime.io.engine.clientsCount),
+  });
 }

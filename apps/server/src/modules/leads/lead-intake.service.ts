@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
 import { teamMessages, type MobileCheck } from '@pmw/contract/team';
+import { LEAD_INTAKE_SOURCE, type LeadIntakeSource } from '@pmw/contract/metrics';
 import { AppError, notFound } from '../../errors';
 import type { OtpService, SmsLocale } from '../auth/otp.service';
 import type { CampaignService, CustomerRow } from '../campaign/campaign.service';
 import type { FilesService } from '../files/files.service';
+import { noMetrics, type Metrics } from '../../lib/metrics';
 import { leadTexts, type CreatedLead, type LeadsService } from './leads.service';
 
 /** How long a retried submit waits for the first one, whose OTP it cannot reuse. */
@@ -28,6 +30,16 @@ export interface CampaignLeadInput {
   ip?: string | undefined;
 }
 
+export interface TeamLeadInput {
+  form_id: number;
+  values: LeadInputValue[];
+  location?: MapLocation | undefined;
+  idempotency_key: string;
+  otp?: string | undefined;
+  offline_unverified?: true | undefined;
+  ip?: string | undefined;
+}
+
 export interface CampaignLeadResult {
   answer: AddTaskResponse;
   /** Set when this submit proved the customer (OTP or consent): the device gets a new session for them. */
@@ -40,8 +52,28 @@ export interface CampaignLeadResult {
  * Both create the lead through the leads service, which holds the rules a
  * lead must pass (form values, files, duplicate window, idempotency).
  */
-export function createLeadIntakeService(deps: { leads: LeadsService; campaign: CampaignService; otp: OtpService; files: FilesService }) {
+export function createLeadIntakeService(deps: { leads: LeadsService; campaign: CampaignService; otp: OtpService; files: FilesService; metrics?: Metrics }) {
   const { leads, campaign, otp, files } = deps;
+  const metrics = deps.metrics ?? noMetrics;
+  const submitted = metrics.counter({
+    name: 'pmw_leads_submitted_total',
+    help: 'New leads taken in, by source (campaign page or team); a retried submit answered with its first lead is not counted again',
+    labelNames: ['source'],
+  });
+  const refused = metrics.counter({
+    name: 'pmw_leads_refused_total',
+    help: 'Lead submits refused, by source and error code (VALIDATION, OTP_INVALID, CONFLICT for a duplicate or a closed project, INTERNAL for a failure)',
+    labelNames: ['source', 'code'],
+  });
+  /** Counts a submit's refusal by its error code; the error goes on to the caller. */
+  async function counted<T>(source: LeadIntakeSource, submit: () => Promise<T>): Promise<T> {
+    try {
+      return await submit();
+    } catch (err) {
+      refused.inc({ source, code: err instanceof AppError ? err.code : 'INTERNAL' });
+      throw err;
+    }
+  }
 
   /**
    * After a mobile was proved on a device: the customer it belongs to, and
@@ -64,67 +96,7 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
       return proved({ ...input, known });
     },
 
-    async campaignLead(input: CampaignLeadInput): Promise<CampaignLeadResult> {
-      // The customer of this device's session (anonymous or verified), if it has one.
-      const { owner, sessionCustomerId, customer: known } = await campaign.ownerWithSession(input.utm_code, input.sessionHash);
-      const form = await leads.formById(input.form_id);
-      // The product must be one this page lists.
-      if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id)) throw notFound(leadTexts.formNotFound);
-      const { mobile, name } = campaign.leadMobile(form.inputs, input.values);
-      const attribution = { partner_user_id: owner.user_id };
-      // How this submit proves the mobile is the customer's: a credit consent, this device's session, an OTP, or nothing (a form without OTP).
-      const proof = form.is_credit_flow ? 'consent' : known?.mobile === mobile ? 'session' : form.is_otp_required ? 'otp' : 'none';
-      // A key belongs to the customer who made it; an unproved mobile's key also to the device that sent it.
-      const keyScope = proof === 'none' ? `m${mobile}:s${sessionCustomerId ?? 0}` : `m${mobile}`;
-      const answer = (lead: CreatedLead, customer: { customer_id: number; mobile: string; name: string | null }): AddTaskResponse => ({
-        form_response_id: lead.form_response_id,
-        link: form.redirect_link ?? form.custom_link ?? null,
-        customer,
-      });
-
-      if (proof === 'consent') {
-        // The consent's OTP proved the mobile and the check found this product eligible.
-        await campaign.assertEligible(input.consent_id, mobile, form.job_id);
-      } else if (proof === 'otp') {
-        if (!input.otp) throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
-        try {
-          await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
-        } catch (err) {
-          // A retry of a submit whose first try used the OTP: answer the first try's lead, made with this key for this mobile.
-          const first = input.idempotency_key ? await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key, keyScope)) : undefined;
-          if (!first?.customer_id || !first.customer_mobile) throw err;
-          return { answer: answer(first, { customer_id: first.customer_id, mobile: first.customer_mobile, name: first.customer_name }) };
-        }
-      }
-
-      let customer: CustomerRow;
-      let verifiedCustomerId: number | undefined;
-      let uploader = sessionCustomerId;
-      if (proof === 'session') {
-        customer = await campaign.rename(known!, name);
-      } else if (proof === 'none') {
-        // Nothing proves this mobile: a known customer keeps their name, and this device gets no session.
-        customer = await campaign.verifiedCustomer({ mobile, name, utm_code: input.utm_code, rename: false });
-      } else {
-        const p = await proved({ mobile, name, utm_code: input.utm_code, sessionCustomerId, known });
-        customer = p.customer;
-        if (p.newSession) verifiedCustomerId = customer.customer_id;
-        if (p.moved) uploader = customer.customer_id;
-      }
-      const { lead } = await leads.createLead({
-        form,
-        values: input.values,
-        attribution,
-        // Files were uploaded under this device's session, or moved to the customer it proved to be.
-        uploader: { kind: 'customer', id: uploader ?? customer.customer_id },
-        customer: { customer_id: customer.customer_id },
-        idempotency_key: input.idempotency_key,
-        keyScope,
-        tracking_id: input.tracking_id,
-      });
-      const shown = proof === 'none' ? (name ?? null) : customer.name;
-      return { answer: answer(lead, { customer_id: customer.customer_id, mobile, name: shown }), verifiedCustomerId };
-    },
+    campaignLead: (input: CampaignLeadInput): Promise<CampaignLeadResult> => counted(LEAD_INTAKE_SOURCE.campaign, () => campaignLead(input)),
 
     /** Sends the customer of a team lead the lead OTP, on a form that asks for one. */
     async teamLeadOtp(input: { form_id: number; mobile: string; ip: string; locale?: SmsLocale | undefined }) {
@@ -135,55 +107,118 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
       return otp.send({ mobile: input.mobile, purpose: 'LEAD', ip: input.ip, ...(input.locale ? { locale: input.locale } : {}) });
     },
 
-    /**
-     * A team member's lead, attributed to them and the team they logged in
-     * under. On a form with OTP the customer's code proves the mobile; a lead
-     * the device queued offline comes without it and is marked unverified,
-     * for ops to verify by a call or reject.
-     */
-    async teamLead(
-      member: { userId: number; teamId: number },
-      input: { form_id: number; values: LeadInputValue[]; location?: MapLocation | undefined; idempotency_key: string; otp?: string | undefined; offline_unverified?: true | undefined; ip?: string | undefined },
-    ) {
-      const form = await leads.formById(input.form_id);
-      if (!form) throw notFound(leadTexts.formNotFound);
-      const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
-      let mobileCheck: MobileCheck | null = null;
-      if (form.is_otp_required) {
-        // A closed project or a wrong value is said before anything about the OTP (createLead answers a retry of an earlier lead).
-        const earlier = await leads.existingForKey(attribution, input.idempotency_key);
-        if (earlier) return { form_response_id: earlier.form_response_id };
-        leads.assertOpen(form);
-        const { mobile } = campaign.leadMobile(form.inputs, input.values);
-        let verified = false;
-        if (input.otp) {
-          try {
-            await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
-            verified = true;
-          } catch (err) {
-            // A retry of a submit whose first try used the OTP answers that try's lead.
-            const first = await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key));
-            if (first) return { form_response_id: first.form_response_id };
-            // A lead queued offline after its OTP went stale is still sent, unverified.
-            if (!input.offline_unverified) throw err;
-          }
-        }
-        if (verified) mobileCheck = 'otp';
-        else if (input.offline_unverified) mobileCheck = 'unverified';
-        else throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
-      }
-      const { lead } = await leads.createLead({
-        form,
-        mobileCheck,
-        values: input.values,
-        attribution,
-        uploader: { kind: 'team', id: member.userId },
-        idempotency_key: input.idempotency_key,
-        location: input.location,
-      });
-      return { form_response_id: lead.form_response_id };
-    },
+    teamLead: (member: { userId: number; teamId: number }, input: TeamLeadInput) => counted(LEAD_INTAKE_SOURCE.team, () => teamLead(member, input)),
   };
+
+  async function campaignLead(input: CampaignLeadInput): Promise<CampaignLeadResult> {
+    // The customer of this device's session (anonymous or verified), if it has one.
+    const { owner, sessionCustomerId, customer: known } = await campaign.ownerWithSession(input.utm_code, input.sessionHash);
+    const form = await leads.formById(input.form_id);
+    // The product must be one this page lists.
+    if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id)) throw notFound(leadTexts.formNotFound);
+    const { mobile, name } = campaign.leadMobile(form.inputs, input.values);
+    const attribution = { partner_user_id: owner.user_id };
+    // How this submit proves the mobile is the customer's: a credit consent, this device's session, an OTP, or nothing (a form without OTP).
+    const proof = form.is_credit_flow ? 'consent' : known?.mobile === mobile ? 'session' : form.is_otp_required ? 'otp' : 'none';
+    // A key belongs to the customer who made it; an unproved mobile's key also to the device that sent it.
+    const keyScope = proof === 'none' ? `m${mobile}:s${sessionCustomerId ?? 0}` : `m${mobile}`;
+    const answer = (lead: CreatedLead, customer: { customer_id: number; mobile: string; name: string | null }): AddTaskResponse => ({
+      form_response_id: lead.form_response_id,
+      link: form.redirect_link ?? form.custom_link ?? null,
+      customer,
+    });
+
+    if (proof === 'consent') {
+      // The consent's OTP proved the mobile and the check found this product eligible.
+      await campaign.assertEligible(input.consent_id, mobile, form.job_id);
+    } else if (proof === 'otp') {
+      if (!input.otp) throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
+      try {
+        await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
+      } catch (err) {
+        // A retry of a submit whose first try used the OTP: answer the first try's lead, made with this key for this mobile.
+        const first = input.idempotency_key ? await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key, keyScope)) : undefined;
+        if (!first?.customer_id || !first.customer_mobile) throw err;
+        return { answer: answer(first, { customer_id: first.customer_id, mobile: first.customer_mobile, name: first.customer_name }) };
+      }
+    }
+
+    let customer: CustomerRow;
+    let verifiedCustomerId: number | undefined;
+    let uploader = sessionCustomerId;
+    if (proof === 'session') {
+      customer = await campaign.rename(known!, name);
+    } else if (proof === 'none') {
+      // Nothing proves this mobile: a known customer keeps their name, and this device gets no session.
+      customer = await campaign.verifiedCustomer({ mobile, name, utm_code: input.utm_code, rename: false });
+    } else {
+      const p = await proved({ mobile, name, utm_code: input.utm_code, sessionCustomerId, known });
+      customer = p.customer;
+      if (p.newSession) verifiedCustomerId = customer.customer_id;
+      if (p.moved) uploader = customer.customer_id;
+    }
+    const { lead, created } = await leads.createLead({
+      form,
+      values: input.values,
+      attribution,
+      // Files were uploaded under this device's session, or moved to the customer it proved to be.
+      uploader: { kind: 'customer', id: uploader ?? customer.customer_id },
+      customer: { customer_id: customer.customer_id },
+      idempotency_key: input.idempotency_key,
+      keyScope,
+      tracking_id: input.tracking_id,
+    });
+    if (created) submitted.inc({ source: LEAD_INTAKE_SOURCE.campaign });
+    const shown = proof === 'none' ? (name ?? null) : customer.name;
+    return { answer: answer(lead, { customer_id: customer.customer_id, mobile, name: shown }), verifiedCustomerId };
+  }
+
+  /**
+   * A team member's lead, attributed to them and the team they logged in
+   * under. On a form with OTP the customer's code proves the mobile; a lead
+   * the device queued offline comes without it and is marked unverified,
+   * for ops to verify by a call or reject.
+   */
+  async function teamLead(member: { userId: number; teamId: number }, input: TeamLeadInput) {
+    const form = await leads.formById(input.form_id);
+    if (!form) throw notFound(leadTexts.formNotFound);
+    const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
+    let mobileCheck: MobileCheck | null = null;
+    if (form.is_otp_required) {
+      // A closed project or a wrong value is said before anything about the OTP (createLead answers a retry of an earlier lead).
+      const earlier = await leads.existingForKey(attribution, input.idempotency_key);
+      if (earlier) return { form_response_id: earlier.form_response_id };
+      leads.assertOpen(form);
+      const { mobile } = campaign.leadMobile(form.inputs, input.values);
+      let verified = false;
+      if (input.otp) {
+        try {
+          await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
+          verified = true;
+        } catch (err) {
+          // A retry of a submit whose first try used the OTP answers that try's lead.
+          const first = await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key));
+          if (first) return { form_response_id: first.form_response_id };
+          // A lead queued offline after its OTP went stale is still sent, unverified.
+          if (!input.offline_unverified) throw err;
+        }
+      }
+      if (verified) mobileCheck = 'otp';
+      else if (input.offline_unverified) mobileCheck = 'unverified';
+      else throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
+    }
+    const { lead, created } = await leads.createLead({
+      form,
+      mobileCheck,
+      values: input.values,
+      attribution,
+      uploader: { kind: 'team', id: member.userId },
+      idempotency_key: input.idempotency_key,
+      location: input.location,
+    });
+    if (created) submitted.inc({ source: LEAD_INTAKE_SOURCE.team });
+    return { form_response_id: lead.form_response_id };
+  }
 }
 export type LeadIntakeService = ReturnType<typeof createLeadIntakeService>;
 

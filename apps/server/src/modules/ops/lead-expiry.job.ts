@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { JOB_RUN_RESULT } from '@pmw/contract/metrics';
 import type { Db } from '../../db/client';
+import { noMetrics, type Metrics } from '../../lib/metrics';
 import { scheduledJobs } from '../../db/schema/index';
 import type { AuditService } from './audit.service';
 
@@ -18,8 +20,14 @@ export interface ExpiryLogger {
  * where it left; a transaction-scoped advisory lock makes sure only one
  * process runs it at a time, and an in-process flag covers PGlite.
  */
-export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; intervalMs: number; logger?: ExpiryLogger }) {
+export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; intervalMs: number; logger?: ExpiryLogger; metrics?: Metrics }) {
   const { db, audit, intervalMs } = deps;
+  // A failed run rolls its transaction back, so the schedule cannot record it: the process that tried counts it.
+  const runs = (deps.metrics ?? noMetrics).counter({
+    name: 'pmw_lead_expiry_runs_total',
+    help: 'Lead expiry runs this process made, by result (ok, failed)',
+    labelNames: ['result'],
+  });
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -29,7 +37,7 @@ export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; interva
     if (running) return { ran: false, expired: 0 };
     running = true;
     try {
-      return await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEY}) as ok`)) as unknown as { rows: { ok: boolean }[] };
         if (!locked.rows[0]?.ok) return { ran: false, expired: 0 };
         await tx.insert(scheduledJobs).values({ name: LEAD_EXPIRY_JOB, next_run_at: new Date(0) }).onConflictDoNothing();
@@ -52,6 +60,11 @@ export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; interva
         }
         return { ran: true, expired: ids.length };
       });
+      if (result.ran) runs.inc({ result: JOB_RUN_RESULT.ok });
+      return result;
+    } catch (err) {
+      runs.inc({ result: JOB_RUN_RESULT.failed });
+      throw err;
     } finally {
       running = false;
     }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { noMetrics, type Metrics } from '../../lib/metrics';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { SessionResolver } from '../../http/session';
 import type { DocumentsService } from '../documents/documents.service';
@@ -13,6 +14,7 @@ import { createOpsPeopleService } from './people.service';
 import { createPayoutsService } from './payouts.service';
 import type { BanksService } from '../profile/banks.service';
 import { createOpsAgentsService } from '../ops-auth/ops-agents.service';
+import { registerOpsMetrics } from './ops.metrics';
 
 /** The ops console's services, built together because they share the audit log. */
 export function createOpsServices(deps: {
@@ -27,14 +29,17 @@ export function createOpsServices(deps: {
   /** Plain http links for projects, outside production only. */
   allowHttpLinks: boolean;
   catalogue?: CatalogueCache | undefined;
+  metrics?: Metrics;
 }) {
   const { db } = deps;
+  const metrics = deps.metrics ?? noMetrics;
   const audit = createAuditService({ db });
+  registerOpsMetrics(metrics, db);
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
     verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
-    expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000 }),
+    expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
     projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue }),
     payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit }),
