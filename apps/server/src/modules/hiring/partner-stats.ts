@@ -19,7 +19,7 @@ export function createPartnerStats(db: Db) {
       const [joined] = await db
         .select({ n: count() })
         .from(applications)
-        .where(and(eq(applications.recruiter_id, userId), eq(applications.status, APPLICATION_STATUS.joined)));
+        .where(and(eq(applications.recruiter_id, userId), eq(applications.status, APPLICATION_STATUS.JOINED)));
       return (leads?.n ?? 0) + (joined?.n ?? 0);
     },
 
