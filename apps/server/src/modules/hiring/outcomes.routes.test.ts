@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { applicationStatusResultSchema, opsApplicationSchema, partnerCandidateSchema } from '@pmw/contract/applications';
-import { APPLICATION_STATUS } from '@pmw/contract/hiring';
+import { APPLICATION_STATUS, levelPayoutPaise, partnerLevel } from '@pmw/contract/hiring';
 import { applications, interviewSlots, jobs, slotBookings, users, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { loginSupportAgent, walletOf } from '../ops/ops-fixtures.test-helper';
+import { createPartnerStats } from './partner-stats';
 
 let t: TestApp;
 let admin: string;
@@ -14,7 +15,11 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await loginOps(t);
   const [job] = await t.database.db.select({ p: jobs.payout_paise }).from(jobs).where(eq(jobs.job_id, 261));
-  payout = job!.p;
+  // Asha is at Silver (+10%) and stays there through this file: a joining pays what her Available Projects promise.
+  const level = partnerLevel(await createPartnerStats(t.database.db).approvedCount(101));
+  expect(level.name).toBe('Silver');
+  payout = levelPayoutPaise(job!.p, level);
+  expect(payout).toBe(110_000);
 });
 afterAll(async () => t.close());
 

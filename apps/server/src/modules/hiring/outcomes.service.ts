@@ -13,13 +13,14 @@ import {
   type opsApplicationsQuerySchema,
   type partnerCandidatesQuerySchema,
 } from '@pmw/contract/applications';
-import { APPLICATION_ATTEMPTED_MIN, APPLICATION_STATUS } from '@pmw/contract/hiring';
+import { APPLICATION_ATTEMPTED_MIN, APPLICATION_STATUS, levelPayoutPaise, partnerLevel } from '@pmw/contract/hiring';
 import { istDayStart } from '@pmw/contract/time';
 import type { Db, Tx } from '../../db/client';
 import { applications, interviewSlots, jobLocations, jobs, slotBookings, users, walletTransactions } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from '../ops/audit.service';
+import { createPartnerStats } from './partner-stats';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type Result = ApplicationStatusResult['results'][number];
@@ -34,7 +35,7 @@ const recruiters = alias(users, 'recruiter');
 
 /**
  * Candidates' outcomes. Joined credits the referring partner the project's
- * payout once whatever happens (a retry, two agents at once, overlapping
+ * payout at their level (as Available Projects shows it per joining) once whatever happens (a retry, two agents at once, overlapping
  * bulk calls): the application row is locked and the posting's idempotency
  * key counts the credits it has had; moving away from joined posts the
  * reversal of the last credit, so joined again credits once more.
@@ -66,11 +67,13 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
     const { credits, reversals } = await postingCounts(tx, app.application_id);
     // Every earlier credit was reversed when the candidate left joined, or there is nothing to add.
     if (credits !== reversals) return 0;
+    // What Available Projects promised the partner 'per joining': the project's payout at their level when the candidate joins.
+    const amount = levelPayoutPaise(job.payout_paise, partnerLevel(await createPartnerStats(tx).approvedCount(app.recruiter_id)));
     const posted = await wallet.post(
       {
         user_id: app.recruiter_id,
         type: WALLET_CREDIT,
-        amount_paise: job.payout_paise,
+        amount_paise: amount,
         reason: `Candidate joined: ${job.title}`,
         remark: `Application ${app.application_id}`,
         ref_type: APPLICATION_REF_TYPE,
@@ -81,7 +84,7 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
       },
       tx,
     );
-    return posted.applied ? job.payout_paise : 0;
+    return posted.applied ? amount : 0;
   }
 
   async function reverse(tx: Tx, actor: number, app: ApplicationRow, to: ApplicationOutcome): Promise<number> {
