@@ -62,6 +62,8 @@ import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
 import { createHiringService } from './modules/hiring/hiring.service';
 import { registerHiringRoutes } from './modules/hiring/hiring.routes';
+import { createApplicationOutcomesService } from './modules/hiring/outcomes.service';
+import { registerApplicationOutcomeRoutes } from './modules/hiring/outcomes.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerOpsMoneyRoutes } from './modules/ops/money.routes';
@@ -150,7 +152,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { metrics, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
+  const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
+  return { metrics, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -261,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
+  registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects });
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.

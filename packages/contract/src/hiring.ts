@@ -134,19 +134,23 @@ export function payoutText(
 // ---------------------------------------------------------------- applications
 
 /**
- * Application statuses. 7 and above mean the candidate attempted the job's
- * interview or training (the support desk's 'Project's Training' lists them).
+ * Application statuses, by the names the API uses. ATTENDED and above mean
+ * the candidate attempted the job's interview or training (the support
+ * desk's 'Project's Training' lists them, and they make `is_worked`).
  */
 export const APPLICATION_STATUS = {
-  applied: 1,
-  slotBooked: 3,
-  noShow: 5,
-  attempted: 7,
-  selected: 8,
-  joined: 9,
-  rejected: 10,
+  APPLIED: 1,
+  SLOT_BOOKED: 3,
+  NO_SHOW: 5,
+  ATTENDED: 7,
+  SELECTED: 8,
+  JOINED: 9,
+  /** Rejected after attempting the interview. */
+  REJECTED: 10,
 } as const;
-export const APPLICATION_ATTEMPTED_MIN = 7;
+export type ApplicationStatusName = keyof typeof APPLICATION_STATUS;
+export type ApplicationStatus = (typeof APPLICATION_STATUS)[ApplicationStatusName];
+export const APPLICATION_ATTEMPTED_MIN = APPLICATION_STATUS.ATTENDED;
 
 export const answerSchema = z.object({ input_id: int().positive(), value: text().trim().max(500) });
 

@@ -1,4 +1,5 @@
 import type { RouteDef } from './api';
+import { applicationRoutes } from './applications';
 import { partnerAuthRoutes, userAuthRoutes } from './auth';
 import { campaignFileRoutes, campaignRoutes } from './campaign';
 import { dataDownloadRoutes } from './data-download';
@@ -34,6 +35,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   dataDownload: dataDownloadRoutes,
   feedback: feedbackRoutes,
   hiring: hiringRoutes,
+  applications: applicationRoutes,
   opsAuth: opsAuthRoutes,
   opsAgents: opsAgentRoutes,
   ops: opsRoutes,

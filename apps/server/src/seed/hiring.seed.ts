@@ -50,7 +50,7 @@ export async function seedHiring(services: Services): Promise<void> {
       job_id: 261,
       job_location_id: 2611,
       answers: [{ input_id: 1, value: DEMO.ravi.mobile }, { input_id: 2, value: DEMO.ravi.first_name }],
-      status: APPLICATION_STATUS.attempted,
+      status: APPLICATION_STATUS.ATTENDED,
       attempted_on: new Date(Date.now() - 3 * 86_400_000),
     })
     .onConflictDoNothing();

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
-  APPLICATION_ATTEMPTED_MIN,
   APPLICATION_STATUS,
   PARTNER_LEVELS,
   applicationPath,
@@ -300,7 +299,7 @@ export function createHiringService(deps: {
           job_location_id: input.job_location_id,
           answers: input.answers,
           tracking_id: input.tracking_id ?? null,
-          status: APPLICATION_STATUS.applied,
+          status: APPLICATION_STATUS.APPLIED,
         })
         .onConflictDoNothing({ target: [applications.user_id, applications.job_id, applications.job_location_id] })
         .returning();
@@ -364,10 +363,10 @@ export function createHiringService(deps: {
             .insert(slotBookings)
             .values({ slot_id: slot.slot_id, user_id: callerId, job_id: input.job_id, application_id: application.application_id, booking_date: input.booking_date })
             .returning({ booking_id: slotBookings.booking_id });
-          if (application.status < APPLICATION_STATUS.slotBooked) {
+          if (application.status < APPLICATION_STATUS.SLOT_BOOKED) {
             await tx
               .update(applications)
-              .set({ status: APPLICATION_STATUS.slotBooked, modified_on: new Date() })
+              .set({ status: APPLICATION_STATUS.SLOT_BOOKED, modified_on: new Date() })
               .where(eq(applications.application_id, application.application_id));
           }
           return booking!.booking_id;
@@ -421,21 +420,6 @@ export function createHiringService(deps: {
       const [job] = await db.select({ job_title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, input.job_id)).limit(1);
       await tellMoved(callerId, booking, job?.job_title ?? '', smsLocale).catch(() => undefined);
       return { booking, moved: true };
-    },
-
-    /** Moves an application on (ops and employer tools); the first status of 7 or more stamps attempted_on. */
-    async setApplicationStatus(applicationId: number, status: number) {
-      const [row] = await db
-        .update(applications)
-        .set({
-          status,
-          modified_on: new Date(),
-          attempted_on: status >= APPLICATION_ATTEMPTED_MIN ? sql`coalesce(${applications.attempted_on}, now())` : applications.attempted_on,
-        })
-        .where(eq(applications.application_id, applicationId))
-        .returning();
-      if (!row) throw notFound('Application not found');
-      return { ...toApplication(row), attempted_on: row.attempted_on?.toISOString() ?? null };
     },
 
     /** Update user (user_id, first_name), the candidate's own name only. */

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { applications, formResponses } from '../../db/schema/index';
 import { APPLICATION_STATUS } from '@pmw/contract/hiring';
 
@@ -8,7 +8,7 @@ import { APPLICATION_STATUS } from '@pmw/contract/hiring';
  * Leads are read (never written) from the leads table, as the partner's
  * report reads them, so the counts here match what the report shows.
  */
-export function createPartnerStats(db: Db) {
+export function createPartnerStats(db: DbOrTx) {
   return {
     /** Approved leads plus referred candidates who joined: what levels count. */
     async approvedCount(userId: number): Promise<number> {
@@ -19,7 +19,7 @@ export function createPartnerStats(db: Db) {
       const [joined] = await db
         .select({ n: count() })
         .from(applications)
-        .where(and(eq(applications.recruiter_id, userId), eq(applications.status, APPLICATION_STATUS.joined)));
+        .where(and(eq(applications.recruiter_id, userId), eq(applications.status, APPLICATION_STATUS.JOINED)));
       return (leads?.n ?? 0) + (joined?.n ?? 0);
     },
 

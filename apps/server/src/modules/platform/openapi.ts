@@ -33,6 +33,7 @@ const groupTitles: Record<string, string> = {
   dataDownload: 'Data download',
   feedback: 'Merchant feedback',
   hiring: 'Hiring: projects, applications, interview slots',
+  applications: "Hiring: candidates' outcomes (ops) and the partner's candidates",
   opsAuth: 'Ops sign-in',
   opsAgents: 'Ops: agents and roles',
   ops: 'Ops: leads, KYC, people, audit',

@@ -4,6 +4,7 @@ import type { PartnerJob } from '@pmw/contract/hiring';
 import { QueryView } from '../../../shared/query-view';
 import { LinkDialog } from './link-dialog';
 import { MyProjects } from './my-projects';
+import { Candidates } from './candidates';
 import { fetchPartnerJobs, partnerJobsQueryKey } from './projects-api';
 import { t } from './messages';
 import './projects.css';
@@ -54,6 +55,7 @@ export function ProjectsPage() {
         </QueryView>
       </section>
       <MyProjects />
+      <Candidates />
       <LinkDialog job={open} kycDone={jobs.data?.kyc_done ?? false} onClose={() => setOpen(null)} />
     </div>
   );
