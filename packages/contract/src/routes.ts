@@ -1,6 +1,7 @@
 import type { RouteDef } from './api';
 import { partnerAuthRoutes, userAuthRoutes } from './auth';
 import { campaignFileRoutes, campaignRoutes } from './campaign';
+import { opsCatalogueRoutes } from './catalogue';
 import { dataDownloadRoutes } from './data-download';
 import { feedbackRoutes } from './feedback';
 import { fileRoutes, partnerFileRoutes, userFileRoutes } from './files';
@@ -39,6 +40,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
   opsProjects: opsProjectRoutes,
+  opsCatalogue: opsCatalogueRoutes,
   opsTeams: opsTeamRoutes,
   profile: profileRoutes,
   partner: partnerRoutes,
