@@ -331,7 +331,7 @@ export const t = defineMessages({
   navCategories: 'Categories',
   navEmployers: 'Employers',
   categoriesTitle: 'Categories',
-  categoriesIntro: 'Every project belongs to one category. A retired category is not offered for new projects; projects that have it keep it. Reference categories are named by the product’s rules (Hiring lists the jobs partners refer candidates to; Insurance and Hiring hide the customer’s mobile in the Leads Report): rename them if you like, but keep their meaning.',
+  categoriesIntro: 'A retired category is not offered for new projects; projects that have it keep it. Reference categories (Insurance, Hiring) are named by the product’s rules: rename them if you like, but keep their meaning.',
   categoryTitle: 'Category title',
   addCategory: 'Add category',
   categoriesEmpty: 'No categories yet. Add the first one above.',
