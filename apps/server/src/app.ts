@@ -266,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
-  registerProjectRoutes(app, ctx, { projects: services.ops.projects });
+  registerProjectRoutes(app, ctx, { projects: services.ops.projects, catalogue: services.ops.catalogue });
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());

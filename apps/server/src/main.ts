@@ -1,9 +1,11 @@
+import { count } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteThreadDatabase } from './db/client';
 import type { StartedPgliteThread } from './db/pglite-remote';
+import { opsAgents } from './db/schema/index';
 import { createProviders } from './providers/index';
-import { seedIfNeeded } from './seed/index';
+import { hasDemoData, seedIfNeeded } from './seed/index';
 import { rekeySealedData, SNAPSHOT_SECRET_KEY } from './seed/snapshot';
 import { printBanner } from './banner';
 import { createAdmin, createAdminMessages, createAdminMobile } from './create-admin';
@@ -179,5 +181,7 @@ export async function main(thread?: StartedPgliteThread) {
   if (config.env === 'production' && !config.publicUrl) {
     logger.warn(`PUBLIC_URL is not set: links the server hands out (team share links, job page previews) use http://${config.host}:${config.port}, not the address people use. Set PUBLIC_URL to the public https origin.`);
   }
-  printBanner({ config, port, database: database.kind, seeded, startupMs: Date.now() - started });
+  const demo = seeded || (await hasDemoData(services));
+  const [agents] = await database.db.select({ n: count() }).from(opsAgents);
+  printBanner({ config, port, database: database.kind, seeded, demo, opsAgents: agents?.n ?? 0, startupMs: Date.now() - started });
 }

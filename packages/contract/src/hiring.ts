@@ -3,8 +3,8 @@ import { atMostChars, baseMessages, text, int, coerceInt, bigInt } from './base'
 import { defineRoute, queryBool, queryInt } from './api';
 import { mobileSchema } from './mobile';
 
-/** Hiring projects live in this category (spec 000, section 9). */
-export const HIRING_CATEGORY_ID = 6;
+import { HIRING_CATEGORY_ID } from './catalogue';
+export { HIRING_CATEGORY_ID };
 /** Features shown per project card (spec 000, section 9). */
 export const FEATURES_LIMIT = 3;
 /** The longest name a candidate may give. */

@@ -201,20 +201,12 @@ export const opsProjectRoutes = {
   meta: defineRoute({
     method: 'GET',
     path: '/ops/projects/meta',
-    summary: 'The employers and categories a project can be given',
+    summary: 'The employers and categories a project can be given (retired ones are flagged: only a project that has one keeps it)',
     auth: 'ops',
     response: z.object({
-      employers: z.array(z.object({ employer_id: int(), employer_name: text() })),
-      categories: z.array(z.object({ job_category_id: int(), title: text() })),
+      employers: z.array(z.object({ employer_id: int(), employer_name: text(), retired: z.boolean() })),
+      categories: z.array(z.object({ job_category_id: int(), title: text(), retired: z.boolean() })),
     }),
-  }),
-  addEmployer: defineRoute({
-    method: 'POST',
-    path: '/ops/employers',
-    summary: 'Adds an employer to choose for projects',
-    auth: 'ops',
-    body: z.object({ employer_name: text().trim().min(2, 'Employer name needs at least 2 characters').max(120) }),
-    response: z.object({ employer_id: int(), employer_name: text() }),
   }),
   get: defineRoute({ method: 'GET', path: '/ops/projects/:job_id', summary: 'One project with every field, locations, pincodes and its lead form', auth: 'ops', params: jobParams, response: opsProjectSchema }),
   create: defineRoute({ method: 'POST', path: '/ops/projects', summary: 'Creates a project in the catalogue', auth: 'ops', body: projectBodySchema, response: opsProjectSchema }),

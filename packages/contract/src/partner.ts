@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt, queryIntList } from './api';
 import { FILE_INPUT_TYPES } from './lead-form';
+import { HIRING_CATEGORY_ID, INSURANCE_CATEGORY_ID } from './catalogue';
 
 /**
  * The partner portal's Leads Report, Payouts and Customers (spec 001,
@@ -11,8 +12,8 @@ import { FILE_INPUT_TYPES } from './lead-form';
 // ---------------------------------------------------------------- constants
 
 export const LEADS_PAGE_SIZE = 20;
-/** Customer mobile is not shown for these project categories (4 Insurance, 6 Hiring). */
-export const HIDDEN_MOBILE_CATEGORIES: readonly number[] = [4, 6];
+/** Customer mobile is not shown for these project categories. */
+export const HIDDEN_MOBILE_CATEGORIES: readonly number[] = [INSURANCE_CATEGORY_ID, HIRING_CATEGORY_ID];
 export const CALL_POLL_MS = 5_000;
 export const CALL_TIMER_MS = 1_000;
 export const WALLET_CREDIT_TYPE = 1;

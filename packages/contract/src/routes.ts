@@ -2,6 +2,7 @@ import type { RouteDef } from './api';
 import { applicationRoutes } from './applications';
 import { partnerAuthRoutes, userAuthRoutes } from './auth';
 import { campaignFileRoutes, campaignRoutes } from './campaign';
+import { opsCatalogueRoutes } from './catalogue';
 import { dataDownloadRoutes } from './data-download';
 import { feedbackRoutes } from './feedback';
 import { fileRoutes, partnerFileRoutes, userFileRoutes } from './files';
@@ -41,6 +42,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
   opsProjects: opsProjectRoutes,
+  opsCatalogue: opsCatalogueRoutes,
   opsTeams: opsTeamRoutes,
   profile: profileRoutes,
   partner: partnerRoutes,

@@ -1,13 +1,13 @@
+import { REFERENCE_CATEGORIES } from '@pmw/contract/catalogue';
 import type { FormInput } from '../db/schema/catalog';
 
-/** Demo catalogue: employers, categories and projects with their lead forms. */
+/** Demo catalogue: employers, categories (the reference ones every install has, and five more) and projects with their lead forms. */
 export const CATEGORIES = [
+  ...REFERENCE_CATEGORIES,
   { job_category_id: 1, title: 'Credit Cards' },
   { job_category_id: 2, title: 'Loans' },
   { job_category_id: 3, title: 'Bank Accounts' },
-  { job_category_id: 4, title: 'Insurance' },
   { job_category_id: 5, title: 'Demat & Investments' },
-  { job_category_id: 6, title: 'Hiring' },
   { job_category_id: 7, title: 'UPI & Payments' },
 ];
 

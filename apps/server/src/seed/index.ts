@@ -19,6 +19,12 @@ export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', r
 
 const MARKER = 'demo_seeded_on';
 
+/** Whether the demo data was loaded into this database (now or on an earlier start). */
+export async function hasDemoData(services: Pick<Services, 'db'>): Promise<boolean> {
+  const [row] = await services.db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, MARKER)).limit(1);
+  return row !== undefined;
+}
+
 /** Loads the demo on the first start (SEED_DEMO=auto), always, or never. */
 export async function seedIfNeeded(services: Services, mode: 'auto' | 'always' | 'never', force = false): Promise<boolean> {
   if (mode === 'never' && !force) return false;

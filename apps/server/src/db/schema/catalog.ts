@@ -1,21 +1,35 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files, users } from './core';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const modifiedOn = () => timestamp('modified_on', { withTimezone: true }).notNull().defaultNow();
 
-export const employers = pgTable('employers', {
-  employer_id: integer('employer_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-  employer_name: text('employer_name').notNull(),
-  logo_key: text('logo_key'),
-  theme_color: text('theme_color'),
-  created_on: createdOn(),
-});
+// Ids below 10000 are reserved for the reference data and the demo, which insert fixed ids.
+export const employers = pgTable(
+  'employers',
+  {
+    employer_id: integer('employer_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
+    employer_name: text('employer_name').notNull(),
+    logo_key: text('logo_key'),
+    theme_color: text('theme_color'),
+    /** A retired employer is not offered for new projects; projects that have it keep it. */
+    retired: boolean('retired').notNull().default(false),
+    created_on: createdOn(),
+  },
+  (t) => [uniqueIndex('employers_name_key').on(sql`lower(${t.employer_name})`)],
+);
 
-export const jobCategories = pgTable('job_categories', {
-  job_category_id: integer('job_category_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-  title: text('title').notNull(),
-});
+export const jobCategories = pgTable(
+  'job_categories',
+  {
+    job_category_id: integer('job_category_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
+    title: text('title').notNull(),
+    /** A retired category is not offered for new projects; projects that have it keep it. */
+    retired: boolean('retired').notNull().default(false),
+  },
+  (t) => [uniqueIndex('job_categories_title_key').on(sql`lower(${t.title})`)],
+);
 
 /** A project (Job) as the spec lists its fields; texts keep the spec's names. */
 export const jobs = pgTable(

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   APPLICATION_STATUS,
+  HIRING_CATEGORY_ID,
   PARTNER_LEVELS,
   applicationPath,
   hiringMessages,
@@ -87,7 +88,7 @@ export function createHiringService(deps: {
     const [row] = await withEmployer(db.select({ job: jobs, employer: employers, category: jobCategories }).from(jobs).$dynamic())
       .where(eq(jobs.job_id, jobId))
       .limit(1);
-    if (!row || row.job.job_category_id !== 6 || row.job.archive_status !== 0 || !isListedForPartners(row.job)) return undefined;
+    if (!row || row.job.job_category_id !== HIRING_CATEGORY_ID || row.job.archive_status !== 0 || !isListedForPartners(row.job)) return undefined;
     return row;
   }
 

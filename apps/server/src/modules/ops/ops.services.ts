@@ -5,6 +5,7 @@ import type { SessionResolver } from '../../http/session';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
 import { createProjectsService } from '../projects/projects.service';
+import { createCatalogueService } from '../projects/catalogue.service';
 import type { UsersService } from '../users/users.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { createAuditService } from './audit.service';
@@ -35,13 +36,15 @@ export function createOpsServices(deps: {
   const metrics = deps.metrics ?? noMetrics;
   const audit = createAuditService({ db });
   registerOpsMetrics(metrics, db);
+  const catalogue = createCatalogueService({ db, files: deps.files, audit, catalogue: deps.catalogue });
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
     verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
-    projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue }),
+    catalogue,
+    projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue, choices: catalogue }),
     payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit }),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { partnerProjectSchema, leadCountsSchema, reportFilterSchema, reportPageSchema, leadTiles, leadStatusQuery, inputAddedSchema } from '@pmw/contract/partner';
+import { HIDDEN_MOBILE_CATEGORIES, partnerProjectSchema, leadCountsSchema, reportFilterSchema, reportPageSchema, leadTiles, leadStatusQuery, inputAddedSchema } from '@pmw/contract/partner';
 import { formResponseData, formResponses } from '../../db/schema/index';
 import { referenceCsv } from './csv-reference.test-helper';
 import { body, createTestApp, loginWorker, type TestApp } from '../../../test/test-app';
@@ -73,7 +73,7 @@ describe('Leads Report', () => {
     expect(first.rows).toHaveLength(20);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.lead_id)).size).toBe(40);
     expect(first.rows[0]!.created_on >= first.rows[19]!.created_on).toBe(true);
-    const hidden = [...first.rows, ...second.rows].filter((r) => r.job_category_id === 4 || r.job_category_id === 6);
+    const hidden = [...first.rows, ...second.rows].filter((r) => HIDDEN_MOBILE_CATEGORIES.includes(r.job_category_id));
     expect(hidden.length).toBeGreaterThan(0);
     expect(hidden.every((r) => r.number === null)).toBe(true);
     expect([...first.rows, ...second.rows].filter((r) => r.job_category_id === 1).every((r) => /^[0-9]{10}$/.test(r.number ?? ''))).toBe(true);

@@ -162,7 +162,7 @@ it('takes only web links for the redirect, logo and custom links', async () => {
   // Plain http is for development only.
   expect((await send('POST', '/ops/projects', validProject({ job_title: 'Http Link', redirect_link: 'http://bank.example/apply' }))).statusCode).toBe(200);
   // Production (allowHttpLinks false) takes https only.
-  const production = createProjectsService({ db: t.database.db, files: t.services.files, audit: t.services.ops.audit, allowHttpLinks: false });
+  const production = createProjectsService({ db: t.database.db, files: t.services.files, audit: t.services.ops.audit, allowHttpLinks: false, choices: t.services.ops.catalogue });
   const form = taskFormBodySchema.parse({ ...validForm(), custom_link: 'http://bank.example/apply' });
   await expect(production.saveForm(100, 201, form)).rejects.toThrow('custom_link: must be a web address starting with https://');
   await expect(production.saveForm(100, 201, { ...form, custom_link: 'https://bank.example/apply' })).resolves.toMatchObject({ job_id: 201 });

@@ -9,6 +9,7 @@ import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AuditService } from '../ops/audit.service';
+import type { CatalogueService } from './catalogue.service';
 
 type ProjectInput = z.output<typeof projectBodySchema>;
 type FormInput = z.output<typeof taskFormBodySchema>;
@@ -18,7 +19,14 @@ type JobRow = typeof jobs.$inferSelect;
  * The write side of the catalogue: projects with their locations, pincodes,
  * media and lead form. Every change is audited with the record before and after.
  */
-export function createProjectsService(deps: { db: Db; files: FilesService; audit: AuditService; allowHttpLinks?: boolean; catalogue?: CatalogueCache | undefined }) {
+export function createProjectsService(deps: {
+  db: Db;
+  files: FilesService;
+  audit: AuditService;
+  allowHttpLinks?: boolean;
+  catalogue?: CatalogueCache | undefined;
+  choices: Pick<CatalogueService, 'checkChoice'>;
+}) {
   const { db, files, audit } = deps;
   /** The contract takes http(s); production takes https only, so a link never leaves the site unencrypted. */
   const checkLinks = (links: Record<string, string | null | undefined>) => {
@@ -151,22 +159,16 @@ export function createProjectsService(deps: { db: Db; files: FilesService; audit
       }));
     },
 
+    /** Every employer and category with whether it is retired: the editor offers the active ones and a project's own. */
     async meta() {
-      const e = await db.select({ employer_id: employers.employer_id, employer_name: employers.employer_name }).from(employers).orderBy(asc(employers.employer_name));
-      const c = await db.select().from(jobCategories).orderBy(asc(jobCategories.job_category_id));
+      const e = await db.select({ employer_id: employers.employer_id, employer_name: employers.employer_name, retired: employers.retired }).from(employers).orderBy(asc(employers.employer_name));
+      const c = await db.select({ job_category_id: jobCategories.job_category_id, title: jobCategories.title, retired: jobCategories.retired }).from(jobCategories).orderBy(asc(jobCategories.title));
       return { employers: e, categories: c };
-    },
-
-    async addEmployer(actor: number, name: string) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(employers).values({ employer_name: name }).returning({ employer_id: employers.employer_id, employer_name: employers.employer_name });
-        await audit.record({ actor_user_id: actor, action: 'employer.create', entity_type: 'employer', entity_id: row!.employer_id, after: row }, tx);
-        return row!;
-      });
     },
 
     async create(actor: number, p: ProjectInput): Promise<OpsProject> {
       checkLinks({ logo_url: p.logo_url, redirect_link: p.redirect_link });
+      await deps.choices.checkChoice(p);
       const values = await columns(actor, p);
       try {
         return await edit(() => db.transaction(async (tx) => {
@@ -186,6 +188,7 @@ export function createProjectsService(deps: { db: Db; files: FilesService; audit
       checkLinks({ logo_url: p.logo_url, redirect_link: p.redirect_link });
       const [current] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
       if (!current) throw notFound('Project not found');
+      await deps.choices.checkChoice(p, current);
       const values = await columns(actor, p, current);
       try {
         return await edit(() => db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RouteQuery } from '@pmw/contract/api';
 import { opsRoutes, type AuditEntry } from '@pmw/contract/ops';
 import { api } from '../../shared/api-client';
-import { QueryView, when } from './common';
+import { EmptyState, QueryView, when } from './common';
 import { DataTable, type Column } from './data-table';
 import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
@@ -37,7 +37,7 @@ export function AuditPage() {
           setPage(1);
         }}
       />
-      <QueryView query={log} isEmpty={(d) => d.rows.length === 0}>
+      <QueryView query={log} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('auditEmpty')} />}>
         {(data) => (
           <DataTable label={t('auditTitle')} columns={auditColumns} rows={data.rows} rowId={(a) => a.audit_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />
         )}

@@ -4,7 +4,7 @@ import type { RouteData } from '@pmw/contract/api';
 import { opsMoneyRoutes } from '@pmw/contract/ops';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { QueryView, ReasonDialog, ReviewButtons, when } from './common';
+import { EmptyState, QueryView, ReasonDialog, ReviewButtons, when } from './common';
 import { DataTable } from './data-table';
 import { t } from './messages';
 
@@ -31,7 +31,7 @@ export function BanksPage() {
   return (
     <section aria-labelledby="banks-title">
       <h1 id="banks-title">{t('banksTitle')}</h1>
-      <QueryView query={banks} isEmpty={(d) => d.rows.length === 0}>
+      <QueryView query={banks} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('banksEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}>
         {(data) => (
           <DataTable
             label={t('banksTitle')}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -16,11 +17,32 @@ export const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-
 export const when = (iso: string) => formatDateTime(iso);
 
 /** The shared QueryView with the console's words; a page may name what failed in its own. */
-export function QueryView<T>(props: { query: QueryState<T>; failed?: string; isEmpty?: (data: T) => boolean; children: (data: T) => ReactNode }) {
+export function QueryView<T>(props: { query: QueryState<T>; failed?: string; isEmpty?: (data: T) => boolean; empty?: ReactNode; children: (data: T) => ReactNode }) {
   return (
-    <SharedQueryView query={props.query} failed={props.failed ?? t('loadFailed')} retry={t('retry')} empty={t('empty')} {...(props.isEmpty ? { isEmpty: props.isEmpty } : {})} className="ops__state">
+    <SharedQueryView query={props.query} failed={props.failed ?? t('loadFailed')} retry={t('retry')} empty={props.empty ?? t('empty')} {...(props.isEmpty ? { isEmpty: props.isEmpty } : {})} className="ops__state">
       {props.children}
     </SharedQueryView>
+  );
+}
+
+/**
+ * What an empty list says on a new install: what to do first, with links to
+ * the pages where it is done.
+ */
+export function EmptyState(props: { text: string; links?: readonly { to: string; label: string }[] }) {
+  return (
+    <div className="empty ops__empty" role="status">
+      <p>{props.text}</p>
+      {props.links && props.links.length > 0 && (
+        <p className="ops__empty-links">
+          {props.links.map((l) => (
+            <Link key={l.to} className="button button--ghost button--small" to={l.to}>
+              {l.label}
+            </Link>
+          ))}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { feedbackRoutes } from '@pmw/contract/feedback';
 import type { RouteData } from '@pmw/contract/api';
 import { api } from '../../shared/api-client';
-import { QueryView, when } from './common';
+import { EmptyState, QueryView, when } from './common';
 import { DataTable, type Column } from './data-table';
 import { t } from './messages';
 
@@ -16,7 +16,7 @@ export function FeedbackPage() {
   return (
     <section aria-labelledby="fb-title">
       <h1 id="fb-title">{t('feedbackTitle')}</h1>
-      <QueryView query={list} isEmpty={(d) => d.rows.length === 0}>
+      <QueryView query={list} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('feedbackEmpty')} />}>
         {(data) => (
           <DataTable label={t('feedbackTitle')} columns={feedbackColumns} rows={data.rows} rowId={(f) => f.feedback_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />
         )}

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsRoutes, type KycDocument } from '@pmw/contract/ops';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { FileButton, QueryView, ReasonDialog, ReviewButtons, when } from './common';
+import { EmptyState, FileButton, QueryView, ReasonDialog, ReviewButtons, when } from './common';
 import { DataTable } from './data-table';
 import { t } from './messages';
 
@@ -38,7 +38,7 @@ export function KycPage() {
           </select>
         </div>
       </div>
-      <QueryView query={docs} isEmpty={(d) => d.rows.length === 0}>
+      <QueryView query={docs} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('kycEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}>
         {(data) => (
           <DataTable
             label={t('kycTitle')}

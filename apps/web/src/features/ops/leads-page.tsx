@@ -7,7 +7,7 @@ import { opsProjectRoutes } from '@pmw/contract/ops-projects';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
 import { showError, showMessage, showSuccess } from '../../shared/message-bar';
-import { FileButton, QueryView, ReasonDialog, StatusBadge, rupees, when } from './common';
+import { EmptyState, FileButton, QueryView, ReasonDialog, StatusBadge, rupees, when } from './common';
 import { DataTable, selectedIds, type Column } from './data-table';
 import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
@@ -125,7 +125,7 @@ export function LeadsPage() {
         <span className="muted ops__hint">{t('shortcuts')}</span>
       </div>
 
-      <QueryView query={leads} isEmpty={(d) => d.rows.length === 0}>
+      <QueryView query={leads} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('leadsEmpty')} links={[{ to: '/ops/projects', label: t('goProjects') }]} />}>
         {(data) => (
           <DataTable
             label={t('leadsTitle')}

@@ -15,6 +15,8 @@ import { AuditPage } from './audit-page';
 import { FeedbackPage } from './feedback-page';
 import { TeamsPage } from './teams-page';
 import { HiringPage } from './hiring-page';
+import { CategoriesPage } from './categories-page';
+import { EmployersPage } from './employers-page';
 import { AgentsPage } from './agents-page';
 import './ops.css';
 
@@ -26,6 +28,8 @@ const sections = [
   { to: '/ops/users', label: 'navUsers' },
   { to: '/ops/projects', label: 'navProjects' },
   { to: '/ops/hiring', label: 'navHiring' },
+  { to: '/ops/categories', label: 'navCategories' },
+  { to: '/ops/employers', label: 'navEmployers' },
   { to: '/ops/teams', label: 'navTeams' },
   { to: '/ops/customers', label: 'navCustomers' },
   { to: '/ops/feedback', label: 'navFeedback' },
@@ -80,6 +84,8 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="projects/new" element={<ProjectEditor />} />
               <Route path="projects/:jobId" element={<ProjectEditor />} />
               <Route path="hiring" element={<HiringPage />} />
+              <Route path="categories" element={<CategoriesPage />} />
+              <Route path="employers" element={<EmployersPage />} />
               <Route path="teams" element={<TeamsPage />} />
               <Route path="customers" element={<CustomersImportPage />} />
               <Route path="feedback" element={<FeedbackPage />} />

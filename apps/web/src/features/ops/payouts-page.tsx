@@ -5,7 +5,7 @@ import { opsMoneyRoutes } from '@pmw/contract/ops';
 import { api, apiWithMessage, routeUrl } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { QueryView, rupees, when } from './common';
+import { EmptyState, QueryView, rupees, when } from './common';
 import { DataTable } from './data-table';
 import { t } from './messages';
 
@@ -44,7 +44,7 @@ export function PayoutsPage() {
     <section aria-labelledby="payouts-title">
       <h1 id="payouts-title">{t('payoutsTitle')}</h1>
       <h2>{t('payoutCandidates')}</h2>
-      <QueryView query={preview} isEmpty={(d) => d.length === 0}>
+      <QueryView query={preview} isEmpty={(d) => d.length === 0} empty={<EmptyState text={t('payoutsEmpty')} links={[{ to: '/ops/leads', label: t('goLeads') }, { to: '/ops/kyc', label: t('goKyc') }, { to: '/ops/banks', label: t('goBanks') }]} />}>
         {(rows) => (
           <DataTable
             label={t('payoutCandidates')}
@@ -88,7 +88,7 @@ export function PayoutsPage() {
       />
 
       <h2>{t('runsTitle')}</h2>
-      <QueryView query={runs} isEmpty={(d) => d.length === 0}>
+      <QueryView query={runs} isEmpty={(d) => d.length === 0} empty={<EmptyState text={t('runsEmpty')} />}>
         {(list) => (
           <DataTable
             label={t('runsTitle')}

@@ -6,6 +6,7 @@ import { useNavigate, useParams, Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileRoutes } from '@pmw/contract/files';
 import { opsProjectRoutes, projectBodySchema, type OpsProject, type ProjectBody } from '@pmw/contract/ops-projects';
+import { opsCatalogueRoutes } from '@pmw/contract/catalogue';
 import { api, apiWithMessage, putFile } from '../../shared/api-client';
 import { showError, showMessage, showSuccess } from '../../shared/message-bar';
 import { Loader } from '../../shared/loader';
@@ -194,12 +195,13 @@ function Editor({ project }: { project: OpsProject | undefined }) {
     onError: showError,
   });
   const addEmployer = useMutation({
-    mutationFn: () => apiWithMessage(opsProjectRoutes.addEmployer, { body: { employer_name: newEmployer } }),
+    mutationFn: () => apiWithMessage(opsCatalogueRoutes.addEmployer, { body: { employer_name: newEmployer } }),
     onSuccess: (r) => {
       showSuccess(r.message);
       setNewEmployer('');
       setValue('employer_id', String(r.data.employer_id));
       void qc.invalidateQueries({ queryKey: ['ops', 'projects', 'meta'] });
+      void qc.invalidateQueries({ queryKey: ['ops', 'employers'] });
     },
     onError: showError,
   });
@@ -242,7 +244,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
               {(a11y) => (
                 <select {...a11y} className="input" {...register('employer_id')}>
                   <option value="">{t('chooseEmployer')}</option>
-                  {meta.data?.employers.map((e) => (
+                  {meta.data?.employers.filter((e) => !e.retired || e.employer_id === project?.employer_id).map((e) => (
                     <option key={e.employer_id} value={e.employer_id}>
                       {e.employer_name}
                     </option>
@@ -260,7 +262,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
               {(a11y) => (
                 <select {...a11y} className="input" {...register('job_category_id')}>
                   <option value="">{t('chooseCategory')}</option>
-                  {meta.data?.categories.map((c) => (
+                  {meta.data?.categories.filter((c) => !c.retired || c.job_category_id === project?.job_category_id).map((c) => (
                     <option key={c.job_category_id} value={c.job_category_id}>
                       {c.title}
                     </option>
@@ -387,7 +389,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
 }
 
 /** Uploads an image through the ops upload flow (purpose JOB_MEDIA) and hands back its file id. */
-function MediaField(props: { label: string; current: string | null; onUploaded: (fileId: number) => void }) {
+export function MediaField(props: { label: string; current: string | null; onUploaded: (fileId: number) => void }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState<string | null>(null);

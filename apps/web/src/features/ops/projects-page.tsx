@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RouteData } from '@pmw/contract/api';
 import { opsProjectRoutes } from '@pmw/contract/ops-projects';
 import { api } from '../../shared/api-client';
-import { QueryView, rupees, when } from './common';
+import { EmptyState, QueryView, rupees, when } from './common';
 import { DataTable, type Column } from './data-table';
 import { FilterForm } from './filter-form';
 import { t } from './messages';
@@ -20,7 +20,7 @@ export function ProjectsPage() {
         <Link className="button" to="/ops/projects/new">{t('newProject')}</Link>
       </div>
       <FilterForm search submitLabel={t('searchButton')} fields={[{ name: 'q', label: t('searchProjects'), type: 'search', grow: true }]} onApply={(f) => setQ(f.q ?? '')} />
-      <QueryView query={list} isEmpty={(d) => d.length === 0}>
+      <QueryView query={list} isEmpty={(d) => d.length === 0} empty={q ? <EmptyState text={t('projectsNoMatch')} /> : <EmptyState text={t('projectsEmpty')} links={[{ to: '/ops/categories', label: t('goCategories') }, { to: '/ops/employers', label: t('goEmployers') }, { to: '/ops/projects/new', label: t('goNewProject') }]} />}>
         {(rows) => (
           <DataTable label={t('projectsTitle')} columns={projectColumns} rows={rows} rowId={(p) => p.job_id} />
         )}

@@ -7,7 +7,7 @@ import { opsTeamRoutes, teamCreateBodySchema, teamMemberAddBodySchema } from '@p
 import type { TeamJoinPolicy } from '@pmw/contract/team';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { BlockToggle, QueryView, when } from './common';
+import { EmptyState, BlockToggle, QueryView, when } from './common';
 import { DataTable } from './data-table';
 import { Field } from '../../shared/field';
 import { t } from './messages';
@@ -57,7 +57,7 @@ export function TeamsPage() {
           {t('createTeam')}
         </button>
       </form>
-      <QueryView query={teams} isEmpty={(d) => d.length === 0}>
+      <QueryView query={teams} isEmpty={(d) => d.length === 0} empty={<EmptyState text={t('teamsEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}>
         {(rows) => (
           <DataTable
             label={t('teamsTitle')}
@@ -139,7 +139,7 @@ function Members({ teamId, code }: { teamId: number; code: string }) {
           {t('addMember')}
         </button>
       </form>
-      <QueryView query={members} isEmpty={(d) => d.length === 0}>
+      <QueryView query={members} isEmpty={(d) => d.length === 0} empty={<EmptyState text={t('membersEmpty')} />}>
         {(rows) => (
           <DataTable
             label={t('membersOf', { code })}

@@ -4,7 +4,7 @@ import { opsRoutes, type OpsUser } from '@pmw/contract/ops';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { BlockToggle, QueryView } from './common';
+import { EmptyState, BlockToggle, QueryView } from './common';
 import { DataTable } from './data-table';
 import { FilterForm } from './filter-form';
 import { t } from './messages';
@@ -43,7 +43,7 @@ export function UsersPage() {
           setPage(1);
         }}
       />
-      <QueryView query={list} isEmpty={(d) => d.rows.length === 0}>
+      <QueryView query={list} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('usersEmpty')} />}>
         {(data) => (
           <DataTable
             label={t('usersTitle')}
