@@ -1,3 +1,6 @@
+/** The error code of a lead refused as a self-referral (409): forms show its message at the mobile field. */
+export const SELF_REFERRAL_ERROR = 'SELF_REFERRAL' as const;
+
 /** The texts of a partner's own campaign link and of the self-referral rule, without schemas (the browser's translation index imports them). */
 export const campaignLinkMessages = {
   codeFormat: 'The code must be 6 to 12 small letters or digits 2 to 9',

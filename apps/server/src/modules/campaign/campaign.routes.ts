@@ -83,6 +83,7 @@ export function registerCampaignRoutes(
   });
 
   route(app, ctx, campaignRoutes.creditOtpSend, async ({ body, req }) => {
+    campaign.refuseOwnMobile(await campaign.owner(body.utm_code), body.mobile);
     const sent = await campaign.requestCreditConsent({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });

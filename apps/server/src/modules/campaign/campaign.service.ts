@@ -11,7 +11,7 @@ import {
   type OwnerProfile,
 } from '@pmw/contract/campaign';
 import { normaliseMobile } from '@pmw/contract/mobile';
-import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
+import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import type { Db } from '../../db/client';
 import { campaigns, creditConsents, customers, employers, jobCategories, jobs, sessions, users as usersTable } from '../../db/schema/index';
@@ -39,7 +39,7 @@ export interface CampaignOwner {
 /** A lead's customer mobile that is one of `own` (compared as 10 digits) is a self-referral, refused with a stable code. */
 export function refuseSelfReferral(own: readonly string[], mobile: string, message: string): void {
   const customer = normaliseMobile(mobile);
-  if (own.some((m) => normaliseMobile(m) === customer)) throw new AppError('SELF_REFERRAL', message);
+  if (own.some((m) => normaliseMobile(m) === customer)) throw new AppError(SELF_REFERRAL_ERROR, message);
 }
 
 const toCustomer = (row: CustomerRow): Customer | null =>
