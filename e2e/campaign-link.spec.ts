@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { loginPartner, openLive } from './helpers';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const KYC_MESSAGE = 'Please add your KYC details - AADHAR, PAN details to unlock the Project Link feature.';
+
+test('Asha copies her campaign link, shares it, sees its QR code and copies a product link', async ({ page }) => {
+  await loginPartner(page, '9876500001');
+  await page.goto('/partner/projects');
+  const card = page.getByRole('region', { name: 'Your campaign link' });
+  const link = card.getByLabel('Your campaign link');
+  await expect(link).toHaveValue(/^https?:\/\/[^/]+\/utm\/asha01$/);
+  const url = await link.inputValue();
+
+  await card.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(card.getByRole('button', { name: 'Link Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(card.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`Hi! Here are the products I recommend. Apply through my link:\n${url}`)}`);
+
+  // The QR code, its image to download, and the poster to print.
+  const qr = card.getByRole('img', { name: 'QR code of your campaign link' });
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(card.getByRole('link', { name: 'Download QR image' })).toHaveAttribute('download', 'pickmywork-asha01.png');
+  await expect(card.getByRole('button', { name: 'Print A5 poster' })).toBeVisible();
+  // On paper, the poster alone: Asha's name, the QR code and the link.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.campaign-poster')).toBeVisible();
+  await expect(page.locator('.campaign-poster')).toContainText("Asha Verma's recommended products");
+  await expect(page.locator('.campaign-poster')).toContainText(url);
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.locator('.campaign-poster')).toBeHidden();
+
+  // Each product of the campaign page has its own link.
+  await card.getByRole('button', { name: 'Copy the link for Sahyog Millennia Credit Card' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${url}/400`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The report shows the same link.
+  await page.goto('/partner/report');
+  await expect(page.getByRole('region', { name: 'Your campaign link' }).getByLabel('Your campaign link')).toHaveValue(url);
+});
+
+test('a partner without KYC sees the KYC message and the way to add it', async ({ page }) => {
+  await loginPartner(page, '9876500002');
+  await page.goto('/partner/projects');
+  const card = page.getByRole('region', { name: 'Your campaign link' });
+  await expect(card.getByText(KYC_MESSAGE)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Copy Link' })).toHaveCount(0);
+  await card.getByRole('link', { name: 'Add KYC details' }).click();
+  await expect(page).toHaveURL(/\/partner\/profile\/doc$/);
+});
+
+test("the campaign page refuses the partner's own mobile at the field, before any OTP", async ({ page }) => {
+  await openLive(page, '/utm/asha01/400');
+  await page.getByLabel(/Customer Mobile/).fill('9876500001');
+  await page.getByLabel(/Customer Name/).fill('Asha Verma');
+  await page.getByLabel(/PAN Number/).fill('ABCPV1234K');
+  await page.getByLabel(/City/).selectOption('Pune');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const mobile = page.getByLabel(/Customer Mobile/);
+  await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText("This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.")).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Another mobile goes on to the OTP.
+  await mobile.fill('9833300077');
+  await expect(mobile).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog').getByLabel('OTP', { exact: true })).toBeVisible();
+});
