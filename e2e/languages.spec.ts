@@ -184,7 +184,7 @@ test('partner portal in Hindi: report, payouts, profile, projects and customers'
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
     await expect(page.getByText('लोड हो रहा है...')).toHaveCount(0);
     // The report's columns after Payout are the lead forms' labels, its comments ops', the wallet's remarks the ledger's: shown as written.
-    await expectNoEnglish(page, [shared, partner, projects, campaignLink], ['Customer Name', 'Customer Mobile', 'Shop Name', 'Email', 'City', 'PAN Number', 'Customer already has a card with us', 'State Bank of India', 'Sahyog Rewards Credit Card', /Lead #\d+/, 'Paid to HDFC Bank']);
+    await expectNoEnglish(page, [shared, partner, projects, campaignLink], ['Customer Name', 'Customer Mobile', 'Shop Name', 'Email', 'City', 'PAN Number', 'Customer already has a card with us', 'State Bank of India', 'Sahyog Rewards Credit Card', 'QuickKart Rewards Card', /Lead #\d+/, 'Paid to HDFC Bank']);
     await expectNoSideScroll(page);
   }
 });
