@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginPartner, openLive } from './helpers';
+import { loginPartner, openLive, outboxOtpAfter } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -68,4 +68,35 @@ test("the campaign page refuses the partner's own mobile at the field, before an
   await expect(mobile).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog').getByLabel('OTP', { exact: true })).toBeVisible();
+});
+
+test("the team lead form refuses the member's own mobile at once, and their manager's when the server says so", async ({ page }) => {
+  await page.goto('/mt/TEAM01');
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+  await page.getByLabel('Name').fill('Meena Devi');
+  await page.getByLabel('Mobile Number').fill('9876500011');
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, '9876500011', before));
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await page.getByRole('button', { name: 'Add: Sahyog Platinum Credit Card' }).click();
+  const mobile = page.getByLabel('Customer Mobile');
+  await mobile.fill('9876500011');
+  await page.getByLabel('Customer Name').fill('Meena Devi');
+  await page.getByLabel('PAN Number').fill('QRSPT8899U');
+  await page.getByLabel('City').selectOption('Pune');
+  const message = page.getByText("You cannot send a lead for your own mobile number or your team manager's. Please enter the customer's mobile number.");
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(message).toBeVisible();
+  await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Asha manages the team: the server refuses her mobile before any OTP goes out.
+  await mobile.fill('9876500001');
+  await expect(message).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(message).toBeVisible();
+  await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
