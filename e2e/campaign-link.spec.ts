@@ -33,6 +33,8 @@ test('Asha copies her campaign link, shares it, sees its QR code and copies a pr
   await expect(page.locator('.campaign-poster')).toBeHidden();
 
   // Each product of the campaign page has its own link.
+  await card.getByRole('button', { name: 'Product links' }).click();
+  await expect(card.getByRole('button', { name: 'Product links' })).toHaveAttribute('aria-expanded', 'true');
   await card.getByRole('button', { name: 'Copy the link for Sahyog Millennia Credit Card' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${url}/400`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -139,50 +139,57 @@ function CampaignQr({ campaign }: { campaign: PartnerCampaign }) {
   );
 }
 
-/** Each product the campaign page lists, with its own link `/utm/{code}/{job_id}`. */
+/** Each product the campaign page lists, with its own link `/utm/{code}/{job_id}`: folded, so the projects below stay near the top. */
 function ProductLinks({ code, link }: { code: string; link: string }) {
-  const products = useQuery({ queryKey: campaignProductsQueryKey(code), queryFn: () => fetchCampaignProducts(code) });
-  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const products = useQuery({ queryKey: campaignProductsQueryKey(code), queryFn: () => fetchCampaignProducts(code), enabled: open });
+  const listId = useId();
   // The campaign link already carries the public origin; a product's link is the same origin with its path.
   const origin = link.slice(0, link.length - `/utm/${code}`.length);
   return (
-    <section className="campaign-products" aria-labelledby={titleId}>
-      <h3 id={titleId}>{t('products')}</h3>
-      <p className="muted">{t('productsHint')}</p>
-      <QueryView
-        query={products}
-        failed={t('productsFailed')}
-        retry={t('retry')}
-        loading={t('productsLoading')}
-        isEmpty={(d) => d.categories.every((c) => c.products.length === 0)}
-        empty={<p className="empty">{t('productsEmpty')}</p>}
-      >
-        {(d) => (
-          <ul className="campaign-products__list">
-            {d.categories.flatMap((c) =>
-              c.products.map((p) => {
-                const productLink = origin + campaignProductPath(code, p.job_id);
-                return (
-                  <li key={p.job_id} className="campaign-products__item">
-                    <span>
-                      <strong>{p.job_title}</strong>
-                      <span className="muted campaign-products__link">{productLink}</span>
-                    </span>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={t('copyProductLink', { product: p.job_title })}
-                      onClick={() => void copyText(productLink).then((ok) => ok && showSuccess(t('linkCopied')))}
-                    >
-                      {t('copy')}
-                    </button>
-                  </li>
-                );
-              }),
+    <section className="campaign-products">
+      <button type="button" className="button button--ghost" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+        {t('products')}
+      </button>
+      {open && (
+        <div id={listId}>
+          <p className="muted">{t('productsHint')}</p>
+          <QueryView
+            query={products}
+            failed={t('productsFailed')}
+            retry={t('retry')}
+            loading={t('productsLoading')}
+            isEmpty={(d) => d.categories.every((c) => c.products.length === 0)}
+            empty={<p className="empty">{t('productsEmpty')}</p>}
+          >
+            {(d) => (
+              <ul className="campaign-products__list">
+                {d.categories.flatMap((c) =>
+                  c.products.map((p) => {
+                    const productLink = origin + campaignProductPath(code, p.job_id);
+                    return (
+                      <li key={p.job_id} className="campaign-products__item">
+                        <span>
+                          <strong>{p.job_title}</strong>
+                          <span className="muted campaign-products__link">{productLink}</span>
+                        </span>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          aria-label={t('copyProductLink', { product: p.job_title })}
+                          onClick={() => void copyText(productLink).then((ok) => ok && showSuccess(t('linkCopied')))}
+                        >
+                          {t('copy')}
+                        </button>
+                      </li>
+                    );
+                  }),
+                )}
+              </ul>
             )}
-          </ul>
-        )}
-      </QueryView>
+          </QueryView>
+        </div>
+      )}
     </section>
   );
 }
