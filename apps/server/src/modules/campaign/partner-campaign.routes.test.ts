@@ -6,6 +6,7 @@ import { CAMPAIGN_CODE_PATTERN, partnerCampaignSchema } from '@pmw/contract/part
 import { opsProjectSchema } from '@pmw/contract/ops-projects';
 import { teamOtpSentSchema } from '@pmw/contract/team';
 import { campaigns, documents, formResponses, users } from '../../db/schema/index';
+import { createPartnerCampaignService } from './partner-campaign.service';
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 
 const ORIGIN = 'https://app.pickmywork.example';
@@ -68,6 +69,15 @@ describe('a partner fetches their campaign link', () => {
     const codes = new Set(answers.map((r) => partnerCampaignSchema.parse(body(r).data).utm_code));
     expect(codes.size).toBe(1);
     expect(await t.database.db.select().from(campaigns).where(eq(campaigns.user_id, userId))).toHaveLength(1);
+  });
+
+  it("tries other codes when the one from the name is another partner's", async () => {
+    // Every random draw 0: both Kavyas are first offered kavya2222; the second ends on 8 characters of the whole alphabet.
+    const campaigns = createPartnerCampaignService({ db: t.database.db, documents: t.services.documents, users: t.services.users, random: () => 0 });
+    const a = await partner('9811300007', 'Kavya', true);
+    const b = await partner('9811300008', 'Kavya', true);
+    expect((await campaigns.fetch(a.userId)).utm_code).toBe('kavya2222');
+    expect((await campaigns.fetch(b.userId)).utm_code).toBe('aaaaaaaa');
   });
 
   it("answers Asha's demo code as hers", async () => {

@@ -35,12 +35,6 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
     if (!(await documents.kycComplete(userId))) throw new AppError('FORBIDDEN', hiringMessages.kycNeeded);
   }
 
-  async function partnerName(userId: number): Promise<string> {
-    const user = await users.byId(userId);
-    if (!user) throw notFound('User not found');
-    return [user.first_name, user.last_name].filter((s) => s?.trim()).join(' ');
-  }
-
   /**
    * The partner's current code, made if they have none. Concurrent first
    * fetches race on the index of one current code per partner: the loser's
@@ -65,11 +59,11 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
     /** The partner's code, made on the first call; 403 with the KYC message until KYC is complete. */
     async fetch(userId: number): Promise<OwnCampaign> {
       await requireKyc(userId);
-      const existing = await codes(userId);
-      const user = await users.byId(userId);
+      const [existing, user] = await Promise.all([codes(userId), users.byId(userId)]);
       if (!user) throw notFound('User not found');
       const utm_code = existing.current ?? (await ensureCode(userId, user.first_name));
-      return { utm_code, can_change: !existing.changed, partner_name: await partnerName(userId) };
+      const partner_name = [user.first_name, user.last_name].filter((s) => s?.trim()).join(' ');
+      return { utm_code, can_change: !existing.changed, partner_name };
     },
 
     /**
