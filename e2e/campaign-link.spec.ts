@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { verhoeffCheckDigit } from '@pmw/contract/kyc';
 import { loginPartner, openLive, outboxOtpAfter } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -101,4 +102,41 @@ test("the team lead form refuses the member's own mobile at once, and their mana
   await expect(message).toBeVisible();
   await expect(mobile).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a new partner adds KYC, gets a code made from their name, and changes it once', async ({ page }) => {
+  const stamp = String(Date.now()).slice(-8);
+  const mobile = `97${stamp}`;
+  await loginPartner(page, mobile);
+  // The profile and the KYC documents, as the Profile page saves them.
+  const profile = await page.request.post('/api/v2/partner/profile/basic/update', { data: { first_name: 'Nisha' } });
+  expect(profile.ok()).toBe(true);
+  const userId = (await profile.json()).data.user_id as number;
+  const aadhaar11 = `5${stamp}${stamp.slice(0, 2)}`;
+  const documents = [
+    { type: 'PAN', number: `ABCPN${stamp.slice(-4)}F` },
+    { type: 'AADHAAR', number: aadhaar11 + verhoeffCheckDigit(aadhaar11) },
+  ];
+  for (const d of documents) expect((await page.request.post('/api/v2/partner/profile/document/add', { data: { user_id: userId, ...d } })).ok()).toBe(true);
+
+  await page.goto('/partner/projects');
+  const card = page.getByRole('region', { name: 'Your campaign link' });
+  await expect(card.getByLabel('Your campaign link')).toHaveValue(/\/utm\/nisha[2-9]{4}$/);
+
+  await card.getByRole('button', { name: 'Change code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change your campaign code' });
+  const field = dialog.getByLabel('New code');
+  await field.fill('nisha-1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The code must be 6 to 12 small letters or digits 2 to 9')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  const chosen = `nisha${stamp.slice(-5).replace(/[01]/g, '7')}`;
+  await field.fill(chosen.toUpperCase());
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Campaign code changed')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByLabel('Your campaign link')).toHaveValue(new RegExp(`/utm/${chosen}$`));
+  // Once only.
+  await expect(card.getByRole('button', { name: 'Change code' })).toHaveCount(0);
 });
