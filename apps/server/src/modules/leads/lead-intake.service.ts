@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
+import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
 import { leadCustomer, validateLeadInputs, type LeadInputValue, type MapLocation } from '@pmw/contract/lead-form';
 import { teamMessages, type MobileCheck } from '@pmw/contract/team';
 import { AppError, notFound } from '../../errors';
 import type { OtpService, SmsLocale } from '../auth/otp.service';
-import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
 import { refuseSelfReferral, type CampaignService, type CustomerRow } from '../campaign/campaign.service';
 import type { FilesService } from '../files/files.service';
 import { leadTexts, type CreatedLead, type LeadsService } from './leads.service';

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
+import { normaliseMobile } from '@pmw/contract/mobile';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
 import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
 import { isKeptFile, isRetryableUpload, isUploadedFile, keptFiles, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, uploadFile, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
@@ -9,8 +11,6 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
 import { ApiError, isUnreachable } from '../../shared/api-client';
-import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
-import { normaliseMobile } from '@pmw/contract/mobile';
 import { tx } from '../../shared/i18n';
 import { enqueueLead, type QueuedFile } from './offline-queue';
 import { noteBlocked } from './blocked';
