@@ -140,3 +140,37 @@ test('a new partner adds KYC, gets a code made from their name, and changes it o
   // Once only.
   await expect(card.getByRole('button', { name: 'Change code' })).toHaveCount(0);
 });
+
+test.describe('in the ops console', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('ops take a product off campaign pages and put it back', async ({ page, browser }) => {
+    await page.goto('/ops/');
+    await page.getByLabel('Mobile Number').fill('9876500100');
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, '9876500100', since));
+    await page.getByRole('button', { name: 'Submit OTP' }).click();
+    await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+
+    await page.goto('/ops/projects/410');
+    const onCampaign = page.getByRole('checkbox', { name: 'On campaign pages' });
+    await expect(onCampaign).toBeChecked();
+    await onCampaign.uncheck();
+    await page.getByRole('button', { name: 'Save project' }).click();
+    await expect(page.getByText('Project saved')).toBeVisible();
+
+    const customer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openLive(customer, '/utm/asha01/410');
+    await expect(customer.getByText('This product is not available right now')).toBeVisible();
+
+    await onCampaign.check();
+    await page.getByRole('button', { name: 'Save project' }).click();
+    await expect(page.getByText('Project saved').first()).toBeVisible();
+    await expect(async () => {
+      await openLive(customer, '/utm/asha01/410');
+      await expect(customer.getByRole('heading', { name: 'Apply for Tijori Gold ETF Account' })).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await customer.close();
+  });
+});
