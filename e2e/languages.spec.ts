@@ -9,6 +9,7 @@ import team from '../apps/web/src/features/team/messages.en';
 import support from '../apps/web/src/features/support/messages.en';
 import partner from '../apps/web/src/features/partner/messages.en';
 import projects from '../apps/web/src/features/partner/projects/messages.en';
+import campaignLink from '../apps/web/src/features/partner/campaign/messages.en';
 import dataDownload from '../apps/web/src/features/data-download/messages.en';
 import { outboxOtpAfter, openLive } from './helpers';
 
@@ -183,7 +184,7 @@ test('partner portal in Hindi: report, payouts, profile, projects and customers'
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
     await expect(page.getByText('लोड हो रहा है...')).toHaveCount(0);
     // The report's columns after Payout are the lead forms' labels, its comments ops', the wallet's remarks the ledger's: shown as written.
-    await expectNoEnglish(page, [shared, partner, projects], ['Customer Name', 'Customer Mobile', 'Shop Name', 'Email', 'City', 'PAN Number', 'Customer already has a card with us', 'State Bank of India', 'Sahyog Rewards Credit Card', /Lead #\d+/, 'Paid to HDFC Bank']);
+    await expectNoEnglish(page, [shared, partner, projects, campaignLink], ['Customer Name', 'Customer Mobile', 'Shop Name', 'Email', 'City', 'PAN Number', 'Customer already has a card with us', 'State Bank of India', 'Sahyog Rewards Credit Card', 'QuickKart Rewards Card', /Lead #\d+/, 'Paid to HDFC Bank']);
     await expectNoSideScroll(page);
   }
 });

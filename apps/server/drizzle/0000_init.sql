@@ -7,7 +7,8 @@ CREATE TABLE "app_meta" (
 CREATE TABLE "campaigns" (
 	"utm_code" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
-	"created_on" timestamp with time zone DEFAULT now() NOT NULL
+	"created_on" timestamp with time zone DEFAULT now() NOT NULL,
+	"retired_on" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "documents" (
@@ -190,6 +191,7 @@ CREATE TABLE "jobs" (
 	"archive_status" smallint DEFAULT 0 NOT NULL,
 	"archive_message" text,
 	"on_hold" boolean DEFAULT false NOT NULL,
+	"utm_selected" boolean DEFAULT true NOT NULL,
 	"hold_message" text,
 	"application_archive_status" smallint DEFAULT 0 NOT NULL,
 	"application_archive_message" text,
@@ -569,6 +571,7 @@ ALTER TABLE "customer_calls" ADD CONSTRAINT "customer_calls_customer_lead_id_cus
 ALTER TABLE "customer_calls" ADD CONSTRAINT "customer_calls_partner_user_id_users_user_id_fk" FOREIGN KEY ("partner_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_leads" ADD CONSTRAINT "customer_leads_partner_user_id_users_user_id_fk" FOREIGN KEY ("partner_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaigns_user_idx" ON "campaigns" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_current_user_idx" ON "campaigns" USING btree ("user_id") WHERE "campaigns"."retired_on" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_user_type_idx" ON "documents" USING btree ("user_id","type");--> statement-breakpoint
 CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_kind","owner_id");--> statement-breakpoint
 CREATE INDEX "otp_requests_mobile_idx" ON "otp_requests" USING btree ("mobile","created_on");--> statement-breakpoint

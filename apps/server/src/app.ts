@@ -55,6 +55,8 @@ import { createCatalogueCache } from './lib/catalogue-cache';
 import { createCampaignService } from './modules/campaign/campaign.service';
 import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
 import { registerCampaignPage } from './modules/campaign/campaign.page';
+import { createPartnerCampaignService } from './modules/campaign/partner-campaign.service';
+import { registerPartnerCampaignRoutes } from './modules/campaign/partner-campaign.routes';
 import { registerFeedbackForm, registerFeedbackPage } from './modules/feedback/feedback.page';
 import { createPublicPages } from './http/public-pages';
 import { createSimulatedBureau } from './providers/credit-bureau';
@@ -130,8 +132,10 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
-  const intake = createLeadIntakeService({ leads, campaign, otp, files, metrics });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
+  const intake = createLeadIntakeService({ leads, campaign, otp, files, metrics, teamOwnMobiles: (member) => team.ownMobiles(member) });
+  // Every partner's own campaign link, once their KYC is complete.
+  const partnerCampaigns = createPartnerCampaignService({ db, documents, users });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
   const dataDownload = createDataDownloadService({
     db,
@@ -154,7 +158,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
-  return { metrics, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { metrics, partnerCampaigns, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -245,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
+  registerPartnerCampaignRoutes(app, ctx, { campaigns: services.partnerCampaigns, linkOrigin });
   registerFeedbackRoutes(app, ctx, services.feedback);
   registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
   registerFeedbackForm(app, ctx, { feedback: services.feedback, pages, linkOrigin });

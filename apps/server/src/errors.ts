@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   OTP_EXPIRED: 400,
   OTP_TOO_MANY_TRIES: 429,
   BLOCKED: 403,
+  SELF_REFERRAL: 409,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 };

@@ -27,6 +27,8 @@ export const errorCodes = [
   'OTP_EXPIRED',
   'OTP_TOO_MANY_TRIES',
   'BLOCKED',
+  /** A lead for the mobile of the partner or team member who would be paid for it. */
+  'SELF_REFERRAL',
   'INTERNAL',
   /** A dependency (the database, Redis) does not answer: readiness says which. */
   'UNAVAILABLE',

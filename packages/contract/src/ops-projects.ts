@@ -56,6 +56,8 @@ export const projectBodySchema = z
     archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
     archive_message: optText(300),
     on_hold: z.boolean().default(false),
+    /** Listed on partners' campaign pages. */
+    utm_selected: z.boolean().default(true),
     hold_message: optText(300),
     application_archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
     application_archive_message: optText(300),
@@ -151,6 +153,7 @@ export const opsProjectSchema = z.object({
   archive_message: nullableText,
   on_hold: z.boolean(),
   hold_message: nullableText,
+  utm_selected: z.boolean(),
   application_archive_status: int(),
   application_archive_message: nullableText,
   is_credit_flow: z.boolean(),

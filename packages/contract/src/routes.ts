@@ -14,6 +14,7 @@ import { opsTeamRoutes } from './ops-teams';
 import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { partnerRoutes } from './partner';
+import { partnerCampaignRoutes } from './partner-campaign';
 import { devOutboxRoute, healthRoute, openApiRoute, readyRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
 import { teamFileRoutes, teamRoutes } from './team';
@@ -46,6 +47,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsTeams: opsTeamRoutes,
   profile: profileRoutes,
   partner: partnerRoutes,
+  partnerCampaign: partnerCampaignRoutes,
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,

@@ -111,6 +111,13 @@ const hi: TextTranslation = {
   'campaign.scoreAtMost': 'क्रेडिट स्कोर ज़्यादा से ज़्यादा {score} होना चाहिए',
   'campaign.ageAtLeast': 'उम्र कम से कम {age} साल होनी चाहिए',
   'campaign.ageAtMost': 'उम्र ज़्यादा से ज़्यादा {age} साल होनी चाहिए',
+  'campaign.codeFormat': 'कोड में 6 से 12 छोटे अक्षर या 2 से 9 तक के अंक होने चाहिए',
+  'campaign.codeTaken': 'यह कोड पहले से लिया जा चुका है, कोई दूसरा चुनें',
+  'campaign.codeSame': 'यह पहले से आपका कोड है',
+  'campaign.codeChangedOnce': 'आपका कैंपेन कोड सिर्फ़ एक बार बदला जा सकता है',
+  'campaign.codeChanged': 'कैंपेन कोड बदल गया',
+  'campaign.selfReferralCampaign': 'यह उस पार्टनर का मोबाइल नंबर है जिसने यह लिंक शेयर किया है। पार्टनर अपने लिए लीड नहीं भेज सकते; कृपया ग्राहक का मोबाइल नंबर डालें।',
+  'campaign.selfReferralTeam': 'आप अपने या अपने टीम मैनेजर के मोबाइल नंबर के लिए लीड नहीं भेज सकते। कृपया ग्राहक का मोबाइल नंबर डालें।',
 
   'hiring.linkCopied': 'लिंक कॉपी हो गया!',
   'hiring.kycNeeded': 'प्रोजेक्ट लिंक पाने के लिए अपनी KYC जानकारी - Aadhaar, PAN जोड़ें।',

@@ -11,6 +11,7 @@
  * (something ops typed, a name) goes out as it is.
  */
 import { campaignTexts } from './campaign-rules';
+import { campaignLinkMessages } from './campaign-link-texts';
 import { dataDownloadMessages } from './data-download-texts';
 import { feedbackMessages } from './feedback-texts';
 import { hiringMessages } from './hiring-texts';
@@ -133,6 +134,13 @@ export const texts = {
   'campaign.scoreAtMost': 'Credit score must be at most {score}',
   'campaign.ageAtLeast': 'Age must be at least {age} years',
   'campaign.ageAtMost': 'Age must be at most {age} years',
+  'campaign.codeFormat': campaignLinkMessages.codeFormat,
+  'campaign.codeTaken': campaignLinkMessages.codeTaken,
+  'campaign.codeSame': campaignLinkMessages.codeSame,
+  'campaign.codeChangedOnce': campaignLinkMessages.codeChangedOnce,
+  'campaign.codeChanged': campaignLinkMessages.codeChanged,
+  'campaign.selfReferralCampaign': campaignLinkMessages.selfReferralCampaign,
+  'campaign.selfReferralTeam': campaignLinkMessages.selfReferralTeam,
 
   // Job page, details and slots
   'hiring.linkCopied': hiringMessages.linkCopied,

@@ -69,6 +69,8 @@ export const jobs = pgTable(
     archive_status: smallint('archive_status').notNull().default(0),
     archive_message: text('archive_message'),
     on_hold: boolean('on_hold').notNull().default(false),
+    /** Listed on partners' campaign pages (`/utm/{code}`); ops take a product off them by clearing it. */
+    utm_selected: boolean('utm_selected').notNull().default(true),
     hold_message: text('hold_message'),
     application_archive_status: smallint('application_archive_status').notNull().default(0),
     application_archive_message: text('application_archive_message'),

@@ -130,11 +130,21 @@ export const appMeta = pgTable('app_meta', {
 export const nowSql = sql`now()`;
 
 /** A partner's campaign code: `/utm/{utm_code}` leads are attributed to its owner. */
+/**
+ * A partner's campaign codes (`/utm/{code}`). Each partner has one current
+ * code (retired_on null), made once; a code the partner replaced keeps its row
+ * (retired_on set), so it stays taken and printed QR codes still reach them.
+ */
 export const campaigns = pgTable('campaigns', {
   utm_code: text('utm_code').primaryKey(),
   user_id: integer('user_id').notNull().references(() => users.user_id),
   created_on: createdOn(),
-}, (t) => [index('campaigns_user_idx').on(t.user_id)]);
+  retired_on: timestamp('retired_on', { withTimezone: true }),
+}, (t) => [
+  index('campaigns_user_idx').on(t.user_id),
+  // Concurrent first fetches make one code: the second insert meets this index and does nothing.
+  uniqueIndex('campaigns_current_user_idx').on(t.user_id).where(sql`${t.retired_on} is null`),
+]);
 
 /** People who run the marketplace: 'support' sees the support inbox, 'admin' everything. */
 export const opsAgents = pgTable('ops_agents', {

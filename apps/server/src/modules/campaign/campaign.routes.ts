@@ -43,7 +43,9 @@ export function registerCampaignRoutes(
 
   // Sends are limited per mobile and per address by the OTP service.
   route(app, ctx, campaignRoutes.sendOtp, async ({ body, req }) => {
-    await campaign.owner(body.utm_code);
+    const owner = await campaign.owner(body.utm_code);
+    // Said at the mobile field before any OTP goes out, without ever sending the owner's mobile to the page.
+    if (body.purpose === 'LEAD') campaign.refuseOwnMobile(owner, body.mobile);
     const sent = await otp.send({ mobile: body.mobile, purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD', ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
@@ -82,6 +84,7 @@ export function registerCampaignRoutes(
   });
 
   route(app, ctx, campaignRoutes.creditOtpSend, async ({ body, req }) => {
+    campaign.refuseOwnMobile(await campaign.owner(body.utm_code), body.mobile);
     const sent = await campaign.requestCreditConsent({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });

@@ -10,6 +10,8 @@ import {
   type NotEligibleJob,
   type OwnerProfile,
 } from '@pmw/contract/campaign';
+import { normaliseMobile } from '@pmw/contract/mobile';
+import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import type { Db } from '../../db/client';
 import { campaigns, creditConsents, customers, employers, jobCategories, jobs, sessions, users as usersTable } from '../../db/schema/index';
@@ -28,6 +30,17 @@ const HIRING_CATEGORY = 6;
 const CONSENT_PURPOSE = 'CREDIT_PROFILE';
 
 export type CustomerRow = typeof customers.$inferSelect;
+
+export interface CampaignOwner {
+  user_id: number;
+  mobile: string;
+}
+
+/** A lead's customer mobile that is one of `own` (compared as 10 digits) is a self-referral, refused with a stable code. */
+export function refuseSelfReferral(own: readonly string[], mobile: string, message: string): void {
+  const customer = normaliseMobile(mobile);
+  if (own.some((m) => normaliseMobile(m) === customer)) throw new AppError(SELF_REFERRAL_ERROR, message);
+}
 
 const toCustomer = (row: CustomerRow): Customer | null =>
   row.mobile ? { customer_id: row.customer_id, mobile: row.mobile, name: row.name } : null;
@@ -53,7 +66,7 @@ export function createCampaignService(deps: {
    * once per connection), the lead's only read before its insert.
    */
   const ownerWithSessionRead = db
-    .select({ user_id: campaigns.user_id, session_customer_id: sessions.subject_id, customer: customers })
+    .select({ user_id: campaigns.user_id, mobile: usersTable.mobile, session_customer_id: sessions.subject_id, customer: customers })
     .from(campaigns)
     .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
     .leftJoin(sessions, liveSession('customer'))
@@ -62,10 +75,10 @@ export function createCampaignService(deps: {
     .limit(1)
     .prepare('campaign_owner_with_session');
 
-  /** The partner who owns a campaign code, or 404 'Invalid Link/QR Code'. */
-  async function owner(utmCode: string): Promise<{ user_id: number }> {
+  /** The partner who owns a campaign code, or 404 'Invalid Link/QR Code'. Their mobile is for the self-referral rule only, never for the page. */
+  async function owner(utmCode: string): Promise<CampaignOwner> {
     const [row] = await db
-      .select({ user_id: campaigns.user_id })
+      .select({ user_id: campaigns.user_id, mobile: usersTable.mobile })
       .from(campaigns)
       .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
       .where(and(eq(campaigns.utm_code, utmCode.toLowerCase()), eq(usersTable.blocked, false)))
@@ -74,8 +87,8 @@ export function createCampaignService(deps: {
     return row;
   }
 
-  /** Products a customer may pick: not hiring, not archived, not on hold, with a form. */
-  const listed = and(ne(jobs.job_category_id, HIRING_CATEGORY), eq(jobs.archive_status, 0), eq(jobs.on_hold, false));
+  /** Products a customer may pick: not hiring, not archived, not on hold, chosen by ops for campaign pages, with a form. */
+  const listed = and(ne(jobs.job_category_id, HIRING_CATEGORY), eq(jobs.archive_status, 0), eq(jobs.on_hold, false), eq(jobs.utm_selected, true));
 
   async function customerById(id: number): Promise<CustomerRow | undefined> {
     const [row] = await db.select().from(customers).where(eq(customers.customer_id, id)).limit(1);
@@ -94,11 +107,11 @@ export function createCampaignService(deps: {
     async ownerWithSession(
       utmCode: string,
       sessionHash: string | undefined,
-    ): Promise<{ owner: { user_id: number }; sessionCustomerId: number | undefined; customer: CustomerRow | null }> {
+    ): Promise<{ owner: CampaignOwner; sessionCustomerId: number | undefined; customer: CustomerRow | null }> {
       // A hash no token has ('') matches no session.
       const [row] = await ownerWithSessionRead.execute({ utmCode: utmCode.toLowerCase(), sessionHash: sessionHash ?? '', now: new Date() });
       if (!row) throw notFound(campaignTexts.invalidLink);
-      return { owner: { user_id: row.user_id }, sessionCustomerId: row.session_customer_id ?? undefined, customer: row.customer };
+      return { owner: { user_id: row.user_id, mobile: row.mobile }, sessionCustomerId: row.session_customer_id ?? undefined, customer: row.customer };
     },
 
     /** A verified customer's new name, given by the customer themself. */
@@ -183,8 +196,13 @@ export function createCampaignService(deps: {
     },
 
     /** Whether the page lists a form's product (the same rule as `listed`, on a form already loaded). */
-    isListed(form: { job_category_id: number; archive_status: number; on_hold: boolean }): boolean {
-      return form.job_category_id !== HIRING_CATEGORY && form.archive_status === 0 && !form.on_hold;
+    isListed(form: { job_category_id: number; archive_status: number; on_hold: boolean; utm_selected: boolean }): boolean {
+      return form.job_category_id !== HIRING_CATEGORY && form.archive_status === 0 && !form.on_hold && form.utm_selected;
+    },
+
+    /** Refuses a lead for the mobile of the partner who owns the campaign: nobody is paid for referring themselves. */
+    refuseOwnMobile(owner: CampaignOwner, mobile: string): void {
+      refuseSelfReferral([owner.mobile], mobile, campaignLinkMessages.selfReferralCampaign);
     },
 
     /** The verified customer of a session, or null (no session, or an anonymous one). */

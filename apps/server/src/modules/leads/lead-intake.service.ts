@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
-import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
+import { leadCustomer, validateLeadInputs, type LeadInputValue, type MapLocation } from '@pmw/contract/lead-form';
 import { teamMessages, type MobileCheck } from '@pmw/contract/team';
 import { LEAD_INTAKE_SOURCE, type LeadIntakeSource } from '@pmw/contract/metrics';
 import { AppError, notFound } from '../../errors';
 import type { OtpService, SmsLocale } from '../auth/otp.service';
-import type { CampaignService, CustomerRow } from '../campaign/campaign.service';
+import { refuseSelfReferral, type CampaignService, type CustomerRow } from '../campaign/campaign.service';
 import type { FilesService } from '../files/files.service';
 import { noMetrics, type Metrics } from '../../lib/metrics';
 import { leadTexts, type CreatedLead, type LeadsService } from './leads.service';
@@ -52,7 +53,15 @@ export interface CampaignLeadResult {
  * Both create the lead through the leads service, which holds the rules a
  * lead must pass (form values, files, duplicate window, idempotency).
  */
-export function createLeadIntakeService(deps: { leads: LeadsService; campaign: CampaignService; otp: OtpService; files: FilesService; metrics?: Metrics }) {
+export function createLeadIntakeService(deps: {
+  leads: LeadsService;
+  campaign: CampaignService;
+  otp: OtpService;
+  files: FilesService;
+  metrics?: Metrics;
+  /** A team member's own mobile and their manager's: a team lead may be for neither. */
+  teamOwnMobiles: (member: { userId: number; teamId: number }) => Promise<string[]>;
+}) {
   const { leads, campaign, otp, files } = deps;
   const metrics = deps.metrics ?? noMetrics;
   const submitted = metrics.counter({
@@ -73,6 +82,10 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
       refused.inc({ source, code: err instanceof AppError ? err.code : 'INTERNAL' });
       throw err;
     }
+  }
+
+  async function refuseTeamSelfReferral(member: { userId: number; teamId: number }, mobile: string) {
+    refuseSelfReferral(await deps.teamOwnMobiles(member), mobile, campaignLinkMessages.selfReferralTeam);
   }
 
   /**
@@ -99,11 +112,12 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
     campaignLead: (input: CampaignLeadInput): Promise<CampaignLeadResult> => counted(LEAD_INTAKE_SOURCE.campaign, () => campaignLead(input)),
 
     /** Sends the customer of a team lead the lead OTP, on a form that asks for one. */
-    async teamLeadOtp(input: { form_id: number; mobile: string; ip: string; locale?: SmsLocale | undefined }) {
+    async teamLeadOtp(member: { userId: number; teamId: number }, input: { form_id: number; mobile: string; ip: string; locale?: SmsLocale | undefined }) {
       const form = await leads.formById(input.form_id);
       if (!form) throw notFound(leadTexts.formNotFound);
       if (!form.is_otp_required) throw new AppError('BAD_REQUEST', teamMessages.otpNotAsked);
       leads.assertOpen(form);
+      await refuseTeamSelfReferral(member, input.mobile);
       return otp.send({ mobile: input.mobile, purpose: 'LEAD', ip: input.ip, ...(input.locale ? { locale: input.locale } : {}) });
     },
 
@@ -117,6 +131,7 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
     // The product must be one this page lists.
     if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id)) throw notFound(leadTexts.formNotFound);
     const { mobile, name } = campaign.leadMobile(form.inputs, input.values);
+    campaign.refuseOwnMobile(owner, mobile);
     const attribution = { partner_user_id: owner.user_id };
     // How this submit proves the mobile is the customer's: a credit consent, this device's session, an OTP, or nothing (a form without OTP).
     const proof = form.is_credit_flow ? 'consent' : known?.mobile === mobile ? 'session' : form.is_otp_required ? 'otp' : 'none';
@@ -183,6 +198,9 @@ export function createLeadIntakeService(deps: { leads: LeadsService; campaign: C
     const form = await leads.formById(input.form_id);
     if (!form) throw notFound(leadTexts.formNotFound);
     const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
+    // A retry of a lead already made answers it (below); a new one is checked for a self-referral first.
+    const customerMobile = leadCustomer(form.inputs, validateLeadInputs(form.inputs, input.values).values).mobile;
+    if (customerMobile && !(await leads.existingForKey(attribution, input.idempotency_key))) await refuseTeamSelfReferral(member, customerMobile);
     let mobileCheck: MobileCheck | null = null;
     if (form.is_otp_required) {
       // A closed project or a wrong value is said before anything about the OTP (createLead answers a retry of an earlier lead).

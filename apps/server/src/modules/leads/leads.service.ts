@@ -41,6 +41,8 @@ export interface LeadForm {
   archive_message: string | null;
   on_hold: boolean;
   hold_message: string | null;
+  /** Listed on campaign pages. */
+  utm_selected: boolean;
 }
 
 export interface CreateLeadInput {
@@ -147,6 +149,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         archive_message: jobs.archive_message,
         on_hold: jobs.on_hold,
         hold_message: jobs.hold_message,
+        utm_selected: jobs.utm_selected,
       })
       .from(taskForms)
       .innerJoin(jobs, eq(jobs.job_id, taskForms.job_id))

@@ -64,8 +64,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.projectReport, async ({ query, session }) => team.projectReport(memberOf(session), query));
   route(app, ctx, teamRoutes.reportData, async ({ query, session }) => team.reportData(memberOf(session), query));
 
-  route(app, ctx, teamRoutes.leadOtp, async ({ body, req }) => {
-    const sent = await deps.intake.teamLeadOtp({ form_id: body.form_id, mobile: body.mobile, ip: req.ip, locale: smsLocaleOf(req) });
+  route(app, ctx, teamRoutes.leadOtp, async ({ body, req, session }) => {
+    const sent = await deps.intake.teamLeadOtp(memberOf(session), { form_id: body.form_id, mobile: body.mobile, ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 

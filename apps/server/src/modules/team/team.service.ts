@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { messages } from '@pmw/contract/messages';
 import { istDayStart } from '@pmw/contract/time';
 import {
@@ -165,6 +165,13 @@ export function createTeamService(deps: {
       return { user_id: user.user_id, first_name: user.first_name ?? input.first_name, mobile: user.mobile, team_id: team.team_id, team_code: team.team_code };
     },
 
+    /** The mobiles a member's lead may not be for: their own and their team manager's (nobody is paid for referring themselves). */
+    async ownMobiles(member: { userId: number; teamId: number }): Promise<string[]> {
+      const team = await teamById(member.teamId);
+      const [self, manager] = await Promise.all([users.byId(member.userId), users.byId(team.manager_user_id)]);
+      return [self?.mobile, manager?.mobile].filter((m): m is string => !!m);
+    },
+
     async member(userId: number, teamId: number): Promise<TeamMember> {
       const team = await teamById(teamId);
       const user = await users.byId(userId);
@@ -245,7 +252,7 @@ export function createTeamService(deps: {
       const [campaign] = await db
         .select({ utm_code: campaigns.utm_code })
         .from(campaigns)
-        .where(eq(campaigns.user_id, team.manager_user_id))
+        .where(and(eq(campaigns.user_id, team.manager_user_id), isNull(campaigns.retired_on)))
         .orderBy(asc(campaigns.created_on), asc(campaigns.utm_code))
         .limit(1);
       if (!campaign) throw notFound(teamMessages.shareUnavailable);

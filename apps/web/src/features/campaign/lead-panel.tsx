@@ -5,7 +5,8 @@ import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { incomeInput, mobileInput, nameInput, panInput } from '@pmw/contract/lead-form';
 import { COUNTRY_CODES, normaliseMobile } from '@pmw/contract/mobile';
-import { api, apiWithMessage } from '../../shared/api-client';
+import { SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
+import { ApiError, api, apiWithMessage } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
 import { COUNTRY_CODE_KEEP, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type CountryCode, type LeadFieldValues } from '../../shared/lead-form';
 import { showError, showSuccess } from '../../shared/message-bar';
@@ -83,6 +84,16 @@ export function LeadPanel(props: LeadPanelProps) {
     keyRef.current = null;
   }
 
+  /** The partner's own mobile is refused by the server (the page never knows it): said at the mobile field, before any OTP. */
+  function refusedAtMobile(err: unknown): boolean {
+    const m = mobileInput(inputs);
+    if (!m || !(err instanceof ApiError) || err.code !== SELF_REFERRAL_ERROR) return false;
+    setOtpStep(null);
+    setErrors((e) => ({ ...e, [m.input_id]: err.message }));
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    return true;
+  }
+
   async function sendLeadOtp(to: string) {
     setBusy(true);
     try {
@@ -94,7 +105,7 @@ export function LeadPanel(props: LeadPanelProps) {
       setOtpAttempt((n) => n + 1);
       setOtpStep({ mode: 'lead', mobile: to });
     } catch (err) {
-      showError(err);
+      if (!refusedAtMobile(err)) showError(err);
     } finally {
       setBusy(false);
     }
@@ -114,7 +125,7 @@ export function LeadPanel(props: LeadPanelProps) {
       setOtpAttempt((n) => n + 1);
       setOtpStep({ mode: 'credit', mobile: to, consentId: sent.consentId, pan, name, earning });
     } catch (err) {
-      showError(err);
+      if (!refusedAtMobile(err)) showError(err);
     } finally {
       setBusy(false);
     }
@@ -161,7 +172,7 @@ export function LeadPanel(props: LeadPanelProps) {
       try {
         await submitLead({});
       } catch (err) {
-        showError(err);
+        if (!refusedAtMobile(err)) showError(err);
       } finally {
         setBusy(false);
       }
@@ -198,7 +209,7 @@ export function LeadPanel(props: LeadPanelProps) {
       setOtpStep(null);
       setNotEligible(reason?.reason_text ?? '');
     } catch (err) {
-      showError(err);
+      if (!refusedAtMobile(err)) showError(err);
     } finally {
       setBusy(false);
     }

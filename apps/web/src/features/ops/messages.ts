@@ -242,6 +242,8 @@ export const t = defineMessages({
   archiveStatus: 'Archived',
   archiveMessage: 'Archive message',
   onHoldLabel: 'On hold',
+  utmSelected: 'On campaign pages',
+  utmSelectedHint: "Listed on every partner's campaign page (/utm/{code}), where customers send leads. Hiring projects are never listed there.",
   holdMessage: 'Hold message',
   appArchive: 'Applications closed',
   appArchiveMessage: 'Applications closed message',

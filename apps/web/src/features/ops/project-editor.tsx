@@ -52,6 +52,7 @@ interface Draft {
   archive_message: string;
   on_hold: boolean;
   hold_message: string;
+  utm_selected: boolean;
   application_archive_status: boolean;
   application_archive_message: string;
   is_credit_flow: boolean;
@@ -98,6 +99,7 @@ const fromProject = (p: OpsProject | undefined): Draft => ({
   archive_message: p?.archive_message ?? '',
   on_hold: p?.on_hold ?? false,
   hold_message: p?.hold_message ?? '',
+  utm_selected: p?.utm_selected ?? true,
   application_archive_status: p?.application_archive_status === 1,
   application_archive_message: p?.application_archive_message ?? '',
   is_credit_flow: p?.is_credit_flow ?? false,
@@ -149,6 +151,7 @@ function toBody(d: Draft): ProjectBody {
     archive_message: d.archive_message,
     on_hold: d.on_hold,
     hold_message: d.hold_message,
+    utm_selected: d.utm_selected,
     application_archive_status: d.application_archive_status ? 1 : 0,
     application_archive_message: d.application_archive_message,
     is_credit_flow: d.is_credit_flow,
@@ -223,7 +226,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
       }
     </Field>
   );
-  const check = (k: 'archive_status' | 'on_hold' | 'application_archive_status' | 'is_credit_flow', label: string) => (
+  const check = (k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow', label: string) => (
     <label className="ops__check">
       <input type="checkbox" {...register(k)} /> {label}
     </label>
@@ -352,6 +355,10 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             <div>
               {check('on_hold', t('onHoldLabel'))}
               {onHold && text('hold_message', t('holdMessage'))}
+            </div>
+            <div>
+              {check('utm_selected', t('utmSelected'))}
+              <p className="muted">{t('utmSelectedHint')}</p>
             </div>
             <div>
               {check('application_archive_status', t('appArchive'))}

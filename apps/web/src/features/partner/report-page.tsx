@@ -16,6 +16,7 @@ import {
   type ReportRow,
 } from '@pmw/contract/partner';
 import { FILE_RULES, acceptFor, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
+import { CampaignCard } from './campaign/campaign-card';
 import { api, routeUrl } from '../../shared/api-client';
 import { Field } from '../../shared/field';
 import { Dialog } from '../../shared/dialog';
@@ -86,6 +87,7 @@ export function ReportPage() {
   return (
     <section>
       <h1 className="page-title">{t('reportTitle')}</h1>
+      <CampaignCard />
       <form onSubmit={apply} aria-label={t('reportTitle')}>
         <div className="filters">
           <div className="field">

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
+import { normaliseMobile } from '@pmw/contract/mobile';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
 import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
 import { isKeptFile, isRetryableUpload, isUploadedFile, keptFiles, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, uploadFile, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
@@ -8,7 +10,8 @@ import { Loader } from '../../shared/loader';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
-import { isUnreachable } from '../../shared/api-client';
+import { ApiError, isUnreachable } from '../../shared/api-client';
+import { tx } from '../../shared/i18n';
 import { enqueueLead, type QueuedFile } from './offline-queue';
 import { noteBlocked } from './blocked';
 import { draftId } from './lead-draft';
@@ -99,6 +102,16 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
   const latest = useRef(current);
   latest.current = current;
 
+  const formRef = useRef<HTMLFormElement>(null);
+  /** A lead for the member's own mobile, or (as the server says) their manager's, is refused at the mobile field. */
+  function refuseAtMobile(message: string) {
+    setOtpFor(undefined);
+    if (mobileId === undefined) return showError(message);
+    setErrors((e) => ({ ...e, [mobileId]: message }));
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+  const selfReferral = (err: unknown) => err instanceof ApiError && err.code === SELF_REFERRAL_ERROR;
+
   async function finish(message: string) {
     await draft.clear();
     showSuccess(message);
@@ -168,6 +181,9 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       if (isUnreachable(err)) {
         setOtpFor(undefined);
         await queue(body);
+      } else if (selfReferral(err)) {
+        refuseAtMobile((err as ApiError).message);
+        setBusy(false);
       } else if (!noteBlocked(err)) {
         // Nothing typed is lost: the form (and the OTP step) stay as they were.
         showError(err);
@@ -185,6 +201,7 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       if (isUnreachable(err)) await queue(body);
+      else if (selfReferral(err)) refuseAtMobile((err as ApiError).message);
       else if (!noteBlocked(err)) showError(err);
     } finally {
       setBusy(false);
@@ -198,6 +215,8 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     setErrors(found);
     const first = firstLeadError(inputs, found);
     if (first) return showError(first);
+    // The member's own mobile is known here: refused before any OTP, and never queued.
+    if (!lead && mobileId !== undefined && normaliseMobile(textValue(current, mobileId)) === normaliseMobile(member.mobile)) return refuseAtMobile(tx(campaignLinkMessages.selfReferralTeam));
     const bodyOf = (v: LeadFieldValues) => ({ form_id: form.data!.form_id, input: toLeadInputValues(inputs, v), ...(position ? { location: position } : {}) });
     // A new lead without a signal waits on the phone, its kept files with it.
     if (!lead && !navigator.onLine) return queue(bodyOf(current));
@@ -237,7 +256,7 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       {!form.data || draft.loaded === undefined ? (
         <QueryView query={form} failed={t('formLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>{() => <Loader label={t('loading')} />}</QueryView>
       ) : (
-        <form className="card" onSubmit={submit} noValidate aria-labelledby="team-lead-title">
+        <form ref={formRef} className="card" onSubmit={submit} noValidate aria-labelledby="team-lead-title">
           {restored && (
             <p className="team-lead__draft" role="status">
               {t('draftRestored')}{' '}

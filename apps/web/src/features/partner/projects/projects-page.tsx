@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PartnerJob } from '@pmw/contract/hiring';
 import { QueryView } from '../../../shared/query-view';
+import { CampaignCard } from '../campaign/campaign-card';
 import { LinkDialog } from './link-dialog';
 import { MyProjects } from './my-projects';
 import { Candidates } from './candidates';
@@ -23,6 +24,7 @@ export function ProjectsPage() {
 
   return (
     <div className="projects-page">
+      <CampaignCard withProducts />
       <section aria-labelledby="available-title">
         <div className="projects-head">
           <h1 id="available-title">{t('title')}</h1>
