@@ -5,6 +5,13 @@ import path from 'node:path';
 export const WEB_BUILD_INFO = 'build-info.json';
 
 /**
+ * What React's development JSX leaves at every element: the source position
+ * as literal numbers. React's own code (bundled with both of its runtimes)
+ * never has them, so only a page compiled for development matches.
+ */
+const DEV_JSX_SOURCE = /lineNumber:\s*\d+,\s*columnNumber:\s*\d+/;
+
+/**
  * Why the server must not start on the web build in `dist`, or null. A build
  * made in development mode renders the public pages with React's development
  * JSX, which fails under a production server (/utm, /fb and /application
@@ -33,7 +40,7 @@ export function webBuildProblem(dist: string, env: string): string | null {
     // A few small files (about 100 KB in all): read once at start.
     for (const name of readdirSync(ssr, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))) {
       const code = readFileSync(path.join(ssr, name), 'utf8');
-      if (code.includes('react/jsx-dev-runtime') || code.includes('jsxDEV(')) {
+      if (DEV_JSX_SOURCE.test(code)) {
         return `The web build's server-rendering module .ssr/${name} uses React's development JSX: it was not made for production. ${rebuild}`;
       }
     }
