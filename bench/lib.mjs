@@ -13,6 +13,39 @@ import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Requests that failed (an answer outside 2xx, or no answer) in this bench: a
+ * figure measured over failures measures nothing, so the bench prints them and
+ * exits non-zero, whatever it printed before. Every request to a server the
+ * bench started counts (fetch, httpClient, runConcurrent); one that expects a
+ * refusal says so with `expected: [409]` in fetch's options or httpClient's.
+ */
+const failures = [];
+export function requestFailed(what) {
+  failures.push(what);
+}
+process.on('exit', () => {
+  if (!failures.length) return;
+  console.error(`${failures.length} request${failures.length === 1 ? '' : 's'} failed; the first: ${failures.slice(0, 3).join(' | ')}`);
+  process.exitCode = 1;
+});
+const servers = new Set();
+const ours = (url) => [...servers].some((base) => String(url).startsWith(base));
+const okStatus = (status, expected) => (status >= 200 && status < 300) || (expected ?? []).includes(status);
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  const what = `${init?.method ?? 'GET'} ${url.replace(/^https?:\/\/[^/]+/, '')}`;
+  try {
+    const res = await realFetch(input, init);
+    if (ours(url) && !okStatus(res.status, init?.expected)) requestFailed(`${what}: ${res.status}`);
+    return res;
+  } catch (err) {
+    if (ours(url)) requestFailed(`${what}: ${err instanceof Error ? err.message : err}`);
+    throw err;
+  }
+};
+
 /** `--name value` from the command line, or the default. */
 export function arg(name, dflt) {
   const i = process.argv.indexOf(`--${name}`);
@@ -77,7 +110,8 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/v2/health`)).ok) break;
+      // Not the counting fetch: refusals while it starts are expected.
+      if ((await realFetch(`${base}/api/v2/health`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -86,6 +120,7 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
     await new Promise((r) => setTimeout(r, 10));
   }
   const ms = performance.now() - t0;
+  servers.add(base);
   return {
     base,
     port,
@@ -166,6 +201,7 @@ export async function runConcurrent(n, concurrency, fn) {
           await fn(i);
         } catch (err) {
           errors.push(err instanceof Error ? err.message : String(err));
+          requestFailed(errors.at(-1));
         }
         latencies.push(performance.now() - s);
       }
@@ -223,7 +259,7 @@ export const postJson = (base, url, body, cookie) =>
 export function httpClient(base, { connections = 1 } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const inflate = { br: brotliDecompressSync, gzip: gunzipSync };
-  function request(method, url, { headers = {}, body } = {}) {
+  function request(method, url, { headers = {}, body, expected } = {}) {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
       const t0 = performance.now();
@@ -240,10 +276,14 @@ export function httpClient(base, { connections = 1 } = {}) {
           const decode = inflate[res.headers['content-encoding']];
           const text = (decode ? decode(raw) : raw).toString('utf8');
           const ms = performance.now() - t0;
+          if (!okStatus(res.statusCode, expected)) requestFailed(`${method} ${url}: ${res.statusCode}`);
           resolve({ status: res.statusCode, ms, headers: res.headers, body: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text });
         });
       });
-      req.on('error', reject);
+      req.on('error', (err) => {
+        requestFailed(`${method} ${url}: ${err.message}`);
+        reject(err);
+      });
       req.end(payload);
     });
   }
