@@ -38,3 +38,13 @@ export declare function httpClient(
   post(url: string, body: unknown, opts?: { headers?: Record<string, string>; expected?: number[] }): Promise<HttpAnswer>;
   close(): void;
 };
+export interface BenchServer {
+  base: string;
+  port: number;
+  ms: number;
+  dataDir: string;
+  rssMb(): number;
+  stop(opts?: { keep?: boolean }): Promise<void>;
+}
+/** Starts the built server (apps/server/dist/server.mjs) and waits for /api/v2/health. */
+export declare function startServer(opts?: { env?: Record<string, string>; dataDir?: string; stdio?: unknown }): Promise<BenchServer>;
