@@ -165,7 +165,7 @@ export async function createPgDatabase(url, prefix = 'pmw_bench') {
 /** Debian's Chromium, headless, with the flags every bench and screenshot uses. Never a downloaded browser. */
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -178,6 +178,28 @@ export async function launchChromium() {
       '--disable-quic',
     ],
   });
+  // What the pages load from a server the bench started counts like the bench's own requests.
+  const watch = (context) => {
+    context.on('response', (res) => {
+      // A browser follows redirects and revalidates (304) by itself: only errors count.
+      if (ours(res.url()) && res.status() >= 400) requestFailed(`browser ${res.request().method()} ${res.url()}: ${res.status()}`);
+    });
+    context.on('requestfailed', (req) => {
+      // A page closed once measured cancels what it still loads (net::ERR_ABORTED): not a failure.
+      if (ours(req.url()) && !/ERR_ABORTED/.test(req.failure()?.errorText ?? '')) requestFailed(`browser ${req.method()} ${req.url()}: ${req.failure()?.errorText}`);
+    });
+    return context;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => watch(await newContext(...args));
+  browser.newPage = async (...args) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Playwright's own newPage: the context closes with its page.
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
 }
 
 /** The p-th percentile (0-100) of a list of numbers. */

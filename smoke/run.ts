@@ -165,9 +165,15 @@ class Client {
   }
 }
 
+/** Every process the suite started, stopped whatever way the run ends. */
+const children = new Set<ChildProcess>();
+
 function runBuilt(args: string[], env: Record<string, string>): ChildProcess {
   // The production start path as docs/deploy.md gives it: npm's scripts are `node scripts/start.mjs ...`.
-  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
 }
 
 async function runOnce(args: string[], env: Record<string, string>): Promise<string> {
@@ -226,6 +232,26 @@ async function main(): Promise<void> {
   let sms: Awaited<ReturnType<typeof smsGateway>> | undefined;
   const sockets: Socket[] = [];
   let log = '';
+  let cleaned: Promise<void> | undefined;
+  // Once, whether the run ends, fails or is interrupted (Ctrl-C, a CI timeout's SIGTERM).
+  const cleanUp = () =>
+    (cleaned ??= (async () => {
+      sockets.forEach((s) => s.disconnect());
+      await Promise.all([server, ...children].map((c) => stop(c)));
+      await s3?.close().catch(() => undefined);
+      await new Promise((r) => (sms ? sms.server.close(r) : r(undefined)));
+      if (!keep) {
+        await admin.query(`drop database if exists ${dbName} with (force)`).catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
+        rmSync(work, { recursive: true, force: true });
+      } else console.log(`Kept database ${dbName} and ${work}`);
+      await admin.end().catch(() => undefined);
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`\n${signal}: stopping the server and removing the database`);
+      void cleanUp().finally(() => process.exit(1));
+    });
+  }
   try {
     await admin.connect();
     await admin.query(`create database ${dbName}`);
@@ -459,15 +485,7 @@ async function main(): Promise<void> {
       expect(!/"level":(50|60)/.test(log), log.split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(0, 5).join('\n'));
     });
   } finally {
-    sockets.forEach((s) => s.disconnect());
-    await stop(server);
-    await s3?.close().catch(() => undefined);
-    await new Promise((r) => (sms ? sms.server.close(r) : r(undefined)));
-    if (!keep) {
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
-      rmSync(work, { recursive: true, force: true });
-    } else console.log(`Kept database ${dbName} and ${work}`);
-    await admin.end().catch(() => undefined);
+    await cleanUp();
   }
   if (failures && log) console.log(`\nServer log (last 3000 characters):\n${log.slice(-3000)}`);
 }
