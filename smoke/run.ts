@@ -21,7 +21,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -176,12 +176,20 @@ function runBuilt(args: string[], env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function runOnce(args: string[], env: Record<string, string>): Promise<string> {
+/** Runs start.mjs to its end; one still running after `ms` (a server that should have refused to start) is stopped and fails. */
+async function runOnce(args: string[], env: Record<string, string>, ms = 120_000): Promise<string> {
   const child = runBuilt(args, env);
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void stop(child);
+  }, ms);
   const code = await new Promise<number | null>((r) => child.once('exit', r));
+  clearTimeout(timer);
+  if (timedOut) throw new Error(`start.mjs ${args.join(' ')} was still running after ${ms} ms:\n${log}`);
   if (code !== 0) throw new Error(`start.mjs ${args.join(' ')} exited ${code}:\n${log}`);
   return log;
 }
@@ -291,6 +299,17 @@ async function main(): Promise<void> {
     await check('npm run create-admin makes the first ops admin', async () => {
       const out = await runOnce(['--create-admin', ADMIN_MOBILE], env);
       expect(/ops admin/.test(out), out);
+    });
+    await check('the server refuses to start on a web build not made for production', async () => {
+      const devBuild = path.join(work, 'dev-web');
+      mkdirSync(devBuild, { recursive: true });
+      writeFileSync(path.join(devBuild, 'index.html'), '<!doctype html><title>PickMyWork</title>');
+      writeFileSync(path.join(devBuild, 'build-info.json'), JSON.stringify({ mode: 'development' }));
+      const refused = await runOnce([], { ...env, WEB_DIST_DIR: devBuild }, 30_000).then(
+        () => '',
+        (err: Error) => err.message,
+      );
+      expect(/exited 1:[\s\S]*was made in development mode, not for production/.test(refused), `not refused as expected: ${refused || 'it started'}`);
     });
     server = runBuilt([], env);
     server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
