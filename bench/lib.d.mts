@@ -6,6 +6,8 @@ export declare function arg(name: string, dflt?: string): string | undefined;
 export declare function numArg(name: string, dflt: number): number;
 export declare function flag(name: string): boolean;
 export declare function pgArg(): string | undefined;
+/** Counts a failed request: the bench then exits non-zero. */
+export declare function requestFailed(what: string): void;
 export declare function pct(xs: number[], p: number): number;
 export declare function machineLoad(): string;
 export declare function createPgDatabase(url: string, prefix?: string): Promise<{ name: string; url: string; drop(): Promise<void> }>;
@@ -31,8 +33,18 @@ export declare function httpClient(
   base: string,
   opts?: { connections?: number },
 ): {
-  request(method: string, url: string, opts?: { headers?: Record<string, string>; body?: unknown }): Promise<HttpAnswer>;
-  get(url: string, opts?: { headers?: Record<string, string> }): Promise<HttpAnswer>;
-  post(url: string, body: unknown, opts?: { headers?: Record<string, string> }): Promise<HttpAnswer>;
+  request(method: string, url: string, opts?: { headers?: Record<string, string>; body?: unknown; expected?: number[] }): Promise<HttpAnswer>;
+  get(url: string, opts?: { headers?: Record<string, string>; expected?: number[] }): Promise<HttpAnswer>;
+  post(url: string, body: unknown, opts?: { headers?: Record<string, string>; expected?: number[] }): Promise<HttpAnswer>;
   close(): void;
 };
+export interface BenchServer {
+  base: string;
+  port: number;
+  ms: number;
+  dataDir: string;
+  rssMb(): number;
+  stop(opts?: { keep?: boolean }): Promise<void>;
+}
+/** Starts the built server (apps/server/dist/server.mjs) and waits for /api/v2/health. */
+export declare function startServer(opts?: { env?: Record<string, string>; dataDir?: string; stdio?: unknown }): Promise<BenchServer>;

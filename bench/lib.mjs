@@ -13,6 +13,39 @@ import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Requests that failed (an answer outside 2xx, or no answer) in this bench: a
+ * figure measured over failures measures nothing, so the bench prints them and
+ * exits non-zero, whatever it printed before. Every request to a server the
+ * bench started counts (fetch, httpClient, runConcurrent); one that expects a
+ * refusal says so with `expected: [409]` in fetch's options or httpClient's.
+ */
+const failures = [];
+export function requestFailed(what) {
+  failures.push(what);
+}
+process.on('exit', () => {
+  if (!failures.length) return;
+  console.error(`${failures.length} request${failures.length === 1 ? '' : 's'} failed; the first: ${failures.slice(0, 3).join(' | ')}`);
+  process.exitCode = 1;
+});
+const servers = new Set();
+const ours = (url) => [...servers].some((base) => String(url).startsWith(base));
+const okStatus = (status, expected) => (status >= 200 && status < 300) || (expected ?? []).includes(status);
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  const what = `${init?.method ?? 'GET'} ${url.replace(/^https?:\/\/[^/]+/, '')}`;
+  try {
+    const res = await realFetch(input, init);
+    if (ours(url) && !okStatus(res.status, init?.expected)) requestFailed(`${what}: ${res.status}`);
+    return res;
+  } catch (err) {
+    if (ours(url)) requestFailed(`${what}: ${err instanceof Error ? err.message : err}`);
+    throw err;
+  }
+};
+
 /** `--name value` from the command line, or the default. */
 export function arg(name, dflt) {
   const i = process.argv.indexOf(`--${name}`);
@@ -77,7 +110,8 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/v2/health`)).ok) break;
+      // Not the counting fetch: refusals while it starts are expected.
+      if ((await realFetch(`${base}/api/v2/health`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -86,6 +120,7 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
     await new Promise((r) => setTimeout(r, 10));
   }
   const ms = performance.now() - t0;
+  servers.add(base);
   return {
     base,
     port,
@@ -130,7 +165,7 @@ export async function createPgDatabase(url, prefix = 'pmw_bench') {
 /** Debian's Chromium, headless, with the flags every bench and screenshot uses. Never a downloaded browser. */
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -143,6 +178,28 @@ export async function launchChromium() {
       '--disable-quic',
     ],
   });
+  // What the pages load from a server the bench started counts like the bench's own requests.
+  const watch = (context) => {
+    context.on('response', (res) => {
+      // A browser follows redirects and revalidates (304) by itself: only errors count.
+      if (ours(res.url()) && res.status() >= 400) requestFailed(`browser ${res.request().method()} ${res.url()}: ${res.status()}`);
+    });
+    context.on('requestfailed', (req) => {
+      // A page closed once measured cancels what it still loads (net::ERR_ABORTED): not a failure.
+      if (ours(req.url()) && !/ERR_ABORTED/.test(req.failure()?.errorText ?? '')) requestFailed(`browser ${req.method()} ${req.url()}: ${req.failure()?.errorText}`);
+    });
+    return context;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => watch(await newContext(...args));
+  browser.newPage = async (...args) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Playwright's own newPage: the context closes with its page.
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
 }
 
 /** The p-th percentile (0-100) of a list of numbers. */
@@ -166,6 +223,7 @@ export async function runConcurrent(n, concurrency, fn) {
           await fn(i);
         } catch (err) {
           errors.push(err instanceof Error ? err.message : String(err));
+          requestFailed(errors.at(-1));
         }
         latencies.push(performance.now() - s);
       }
@@ -223,7 +281,7 @@ export const postJson = (base, url, body, cookie) =>
 export function httpClient(base, { connections = 1 } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const inflate = { br: brotliDecompressSync, gzip: gunzipSync };
-  function request(method, url, { headers = {}, body } = {}) {
+  function request(method, url, { headers = {}, body, expected } = {}) {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
       const t0 = performance.now();
@@ -240,10 +298,14 @@ export function httpClient(base, { connections = 1 } = {}) {
           const decode = inflate[res.headers['content-encoding']];
           const text = (decode ? decode(raw) : raw).toString('utf8');
           const ms = performance.now() - t0;
+          if (!okStatus(res.statusCode, expected)) requestFailed(`${method} ${url}: ${res.statusCode}`);
           resolve({ status: res.statusCode, ms, headers: res.headers, body: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text });
         });
       });
-      req.on('error', reject);
+      req.on('error', (err) => {
+        requestFailed(`${method} ${url}: ${err.message}`);
+        reject(err);
+      });
       req.end(payload);
     });
   }

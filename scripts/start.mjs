@@ -10,7 +10,8 @@ import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverBundle = path.join(root, 'apps/server/dist/server.mjs');
-const webIndex = path.join(root, 'apps/web/dist/index.html');
+// Written last by the web build, only when the build is whole and for production.
+const webBuildInfo = path.join(root, 'apps/web/dist/build-info.json');
 
 /** Newest modification time under a folder (sources), to rebuild after a change. */
 function newest(dir) {
@@ -26,7 +27,7 @@ const stale = (output, ...sources) =>
 
 const contract = path.join(root, 'packages/contract/src');
 const builds = [
-  { name: '@pmw/web', output: webIndex, sources: [path.join(root, 'apps/web/src'), contract] },
+  { name: '@pmw/web', output: webBuildInfo, sources: [path.join(root, 'apps/web/src'), contract] },
   { name: '@pmw/server', output: serverBundle, sources: [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contract] },
 ];
 const production = process.env.NODE_ENV === 'production';
@@ -40,7 +41,8 @@ if (production && !needed.every((b) => existsSync(b.output))) {
 for (const b of production ? [] : needed) {
   if (!stale(b.output, ...b.sources)) continue;
   console.log(`Building ${b.name}...`);
-  const r = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit' });
+  // Always the production build, whatever NODE_ENV this shell has (the builds force it too).
+  const r = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -12,6 +12,12 @@ import { cpSync, renameSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
+// The production build whatever NODE_ENV the shell has: the packages bundled
+// here read it while bundling as they would at run time. The bundle itself
+// still reads NODE_ENV when it starts (the demo snapshot below is made by
+// running it in development on purpose).
+process.env.NODE_ENV = 'production';
+
 // SERVER_OUT_DIR lets several builds run side by side (e.g. parallel test runs).
 const out = process.env.SERVER_OUT_DIR ?? 'dist';
 rmSync(out, { recursive: true, force: true });

@@ -76,6 +76,8 @@ const envFields = z.object({
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   /** How often pending leads past their project's validity are expired; 0 turns the in-process job off. */
   LEAD_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** Raises the per-ticket chat limit outside production, for the chat bench's built server; production keeps the contract's. */
+  SUPPORT_CHAT_MAX_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Online IFSC service (GET {url}/{ifsc} answering BANK, BRANCH, ADDRESS) for branch addresses; unset uses the offline data only. */
   IFSC_LOOKUP_URL: z.url().optional(),
   /** Click-to-call: simulated (no real call) or http (a telephony service at CALLING_HTTP_URL). */
@@ -169,7 +171,7 @@ export interface Config {
   /** What the support chat's 'Watch Video' plays (a URL or a path on this host). */
   supportIntroVideoUrl: string | undefined;
   supportPhone: string;
-  /** Chat messages a minute per ticket and per sender; unset, the contract's CHAT_MAX_PER_MINUTE (no environment variable: benches raise it to measure the fan-out). */
+  /** Chat messages a minute per ticket and per sender; unset, the contract's CHAT_MAX_PER_MINUTE (SUPPORT_CHAT_MAX_PER_MINUTE outside production: the chat bench raises it to measure the fan-out). */
   supportChatMaxPerMinute?: number;
   /** Unset in production without DATA_DOWNLOAD_PASSCODE_HASH: the utility is then closed. */
   dataDownloadPasscodeHash: string | undefined;
@@ -236,6 +238,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     devOutbox: env.SMS_PROVIDER === 'console' && env.NODE_ENV !== 'production',
     supportIntroVideoUrl: env.SUPPORT_INTRO_VIDEO_URL,
+    ...(env.SUPPORT_CHAT_MAX_PER_MINUTE && env.NODE_ENV !== 'production' ? { supportChatMaxPerMinute: env.SUPPORT_CHAT_MAX_PER_MINUTE } : {}),
     supportPhone: env.SUPPORT_PHONE,
     dataDownloadPasscodeHash:
       env.DATA_DOWNLOAD_PASSCODE_HASH ?? (env.NODE_ENV === 'production' ? undefined : DEMO_DATA_DOWNLOAD_PASSCODE_HASH),

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import { buildApp } from './app';
+import { buildApp, webDistDir } from './app';
+import { webBuildProblem } from './http/web-build-check';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteThreadDatabase } from './db/client';
 import type { StartedPgliteThread } from './db/pglite-remote';
@@ -47,6 +48,13 @@ export async function main(thread?: StartedPgliteThread) {
     throw err;
   }
   const logger = makeLogger(config);
+  const oneOff = ['--create-admin', '--migrate-only', '--seed-only'].some((flag) => process.argv.includes(flag));
+  // Only a process that serves pages needs the web build; one-off commands run without one.
+  const webProblem = oneOff ? null : webBuildProblem(webDistDir(config), config.env);
+  if (webProblem) {
+    console.error(webProblem);
+    process.exit(1);
+  }
   const adminOnly = process.argv.includes('--create-admin');
   const admin = adminOnly ? createAdminMobile(process.argv) : undefined;
   if (admin && 'error' in admin) {

@@ -157,7 +157,11 @@ export const POSTGRES_STARTUP_OPTIONS = '-c jit=off';
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   // Loaded only for PostgreSQL: on PGlite the start does without them (docs/performance.md, Start).
-  const [{ default: pg }, { to: copyTo }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+  // pg-copy-streams is CommonJS and bundled: the chunk esbuild makes of it
+  // exports only `default` (module.exports), so a named import would be
+  // undefined in the built server while the sources still worked. Node gives
+  // CommonJS the same `default`, so reading through it works in both.
+  const [{ default: pg }, { default: copyStreams }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('pg-copy-streams'),
     import('drizzle-orm/node-postgres'),
@@ -189,7 +193,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       const client = await pool.connect();
       let finished = false;
       try {
-        const stream = client.query(copyTo(`COPY ${copy}`));
+        const stream = client.query(copyStreams.to(`COPY ${copy}`));
         for await (const chunk of stream) yield chunk as Uint8Array;
         finished = true;
       } finally {
