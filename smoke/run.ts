@@ -346,16 +346,19 @@ async function main(): Promise<void> {
       await partner.ok('POST', '/partner/profile/document/add', { user_id: partnerId, type: 'AADHAAR', number: '234567890124' });
     });
 
-    // No product route makes these yet: the minimum, in SQL.
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    // POST /api/v2/ops/categories replaces this insert once it exists.
-    const category = (await db.query<{ id: number }>(`insert into job_categories (title) values ('Demat & Investments') returning job_category_id as id`)).rows[0]!.id;
-    await db.query('insert into job_categories (job_category_id, title) values ($1, $2)', [HIRING_CATEGORY_ID, 'Jobs']);
-    // A partner's campaign code has no product route yet either.
-    const utm = 'smoke01';
-    await db.query('insert into campaigns (utm_code, user_id) values ($1, $2)', [utm, partnerId]);
-    await db.end();
+    let category = 0;
+    await check('ops add a category (the reference categories, Hiring among them, come with the migration)', async () => {
+      const added = await ops.ok<{ job_category_id: number }>('POST', '/ops/categories', { title: 'Demat & Investments' });
+      category = added.job_category_id;
+      const all = await ops.ok<{ job_category_id: number }[]>('GET', '/ops/categories');
+      expect(all.some((c) => c.job_category_id === HIRING_CATEGORY_ID), 'the Hiring category is not there');
+    });
+    let utm = '';
+    await check('the partner with KYC gets their own campaign link', async () => {
+      const campaign = await partner.ok<{ utm_code: string; link: string }>('GET', '/partner/campaign/fetch');
+      utm = campaign.utm_code;
+      expect(campaign.link.endsWith(`/utm/${utm}`), `link ${campaign.link}`);
+    });
 
     let jobId = 0;
     let hiringJobId = 0;
