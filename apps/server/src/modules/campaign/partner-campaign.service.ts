@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hiringMessages } from '@pmw/contract/hiring';
+import { messages } from '@pmw/contract/messages';
 import { campaignCodeCandidate, campaignLinkMessages } from '@pmw/contract/partner-campaign';
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema/index';
@@ -52,7 +53,7 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
       const { current } = await codes(userId);
       if (current) return current;
     }
-    throw new AppError('INTERNAL', 'Could not make a campaign code, please try again');
+    throw new AppError('INTERNAL', messages.somethingWentWrong);
   }
 
   const service = {
