@@ -42,6 +42,8 @@ import { createSupportEvents } from './modules/support/support.events';
 import { createSupportService } from './modules/support/support.service';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { attachSupportRealtime } from './modules/support/support.realtime';
+import { createRechargeImportService } from './modules/support/recharges-import.service';
+import { registerRechargeImportRoutes } from './modules/support/recharges-import.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createFeedbackLinkGuard } from './modules/feedback/link-guard';
 import { createWrongCodeGuard } from './modules/auth/otp-budget';
@@ -132,6 +134,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl, chatMaxPerMinute: config.supportChatMaxPerMinute });
+  const recharges = createRechargeImportService({ db });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
@@ -141,7 +144,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { recharges, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -249,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects });
+  registerRechargeImportRoutes(app, ctx, { recharges: services.recharges, audit: services.ops.audit });
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());

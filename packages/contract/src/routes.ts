@@ -11,6 +11,7 @@ import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
 import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
+import { rechargeRoutes } from './recharges';
 import { partnerRoutes } from './partner';
 import { devOutboxRoute, healthRoute, openApiRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
@@ -40,6 +41,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsMoney: opsMoneyRoutes,
   opsProjects: opsProjectRoutes,
   opsTeams: opsTeamRoutes,
+  opsRecharges: rechargeRoutes,
   profile: profileRoutes,
   partner: partnerRoutes,
   support: supportRoutes,

@@ -39,6 +39,7 @@ const groupTitles: Record<string, string> = {
   opsMoney: 'Ops: payouts, banks, customers',
   opsProjects: 'Ops: projects',
   opsTeams: 'Ops: teams and interview slots',
+  opsRecharges: 'Ops: recharges import',
   profile: 'Partner profile, KYC and banks',
   partner: 'Partner portal: report, wallet, customers',
   support: 'Support desk (workers)',

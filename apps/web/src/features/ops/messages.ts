@@ -12,6 +12,7 @@ export const t = defineMessages({
   navUsers: 'Users',
   navProjects: 'Projects',
   navCustomers: 'Assign customers',
+  navRecharges: 'Recharges',
   navAudit: 'Audit log',
   navFeedback: 'Feedback',
   navSupport: 'Support inbox',
@@ -156,6 +157,19 @@ export const t = defineMessages({
   importButton: 'Import customers',
   importResult: '{added} added, {skipped} already assigned, {invalid} invalid.',
   invalidRow: 'Row {row}: {mobile}',
+
+  // Recharges import
+  rechargesTitle: 'Import recharges',
+  rechargesHint: 'A CSV whose first line is {columns}: the amount in rupees (like 99.50), the date as YYYY-MM-DD. Good rows are added; refused rows are listed with the reason. Workers then see their recharges in the support desk.',
+  rechargesCsvRequired: 'Choose a CSV file or paste one',
+  rechargesImportButton: 'Import recharges',
+  rechargesImporting: 'Importing…',
+  rechargesResult: '{added} added, {refused} refused.',
+  rechargesRefusedCaption: 'Refused rows',
+  rechargesRow: 'Row',
+  fMobile: 'Mobile',
+  rechargesReason: 'Reason',
+  rechargesDownloadRefused: 'Download refused rows (CSV)',
 
   // Audit
   auditTitle: 'Audit log',

@@ -11,6 +11,7 @@ import { UsersPage } from './users-page';
 import { ProjectsPage } from './projects-page';
 import { ProjectEditor } from './project-editor';
 import { CustomersImportPage } from './customers-import-page';
+import { RechargesImportPage } from './recharges-import-page';
 import { AuditPage } from './audit-page';
 import { FeedbackPage } from './feedback-page';
 import { TeamsPage } from './teams-page';
@@ -26,6 +27,7 @@ const sections = [
   { to: '/ops/projects', label: 'navProjects' },
   { to: '/ops/teams', label: 'navTeams' },
   { to: '/ops/customers', label: 'navCustomers' },
+  { to: '/ops/recharges', label: 'navRecharges' },
   { to: '/ops/feedback', label: 'navFeedback' },
   { to: '/ops/agents', label: 'navAgents' },
   { to: '/ops/audit', label: 'navAudit' },
@@ -79,6 +81,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="projects/:jobId" element={<ProjectEditor />} />
               <Route path="teams" element={<TeamsPage />} />
               <Route path="customers" element={<CustomersImportPage />} />
+              <Route path="recharges" element={<RechargesImportPage />} />
               <Route path="feedback" element={<FeedbackPage />} />
               <Route path="agents" element={<AgentsPage me={agent.user_id} />} />
               <Route path="audit" element={<AuditPage />} />
