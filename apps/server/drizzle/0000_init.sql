@@ -192,6 +192,7 @@ CREATE TABLE "jobs" (
 	"application_archive_status" smallint DEFAULT 0 NOT NULL,
 	"application_archive_message" text,
 	"is_credit_flow" boolean DEFAULT false NOT NULL,
+	"asks_merchant_feedback" boolean DEFAULT false NOT NULL,
 	"credit_rules" jsonb,
 	"duplicate_window_days" integer DEFAULT 30 NOT NULL,
 	"validity_days" integer DEFAULT 30 NOT NULL,
@@ -371,6 +372,11 @@ CREATE TABLE "job_tasks" (
 	"merchant_mobile" text NOT NULL,
 	"otp" text NOT NULL,
 	"consumer_instruction" text,
+	"form_response_id" integer,
+	"sms_sent_at" timestamp with time zone,
+	"sms_error" text,
+	"sms_count" integer DEFAULT 0 NOT NULL,
+	"opened_at" timestamp with time zone,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -545,6 +551,7 @@ ALTER TABLE "feedback_responses" ADD CONSTRAINT "feedback_responses_entity_id_jo
 ALTER TABLE "feedback_responses" ADD CONSTRAINT "feedback_responses_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_tasks" ADD CONSTRAINT "job_tasks_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_tasks" ADD CONSTRAINT "job_tasks_job_id_jobs_job_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("job_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_tasks" ADD CONSTRAINT "job_tasks_form_response_id_form_responses_form_response_id_fk" FOREIGN KEY ("form_response_id") REFERENCES "public"."form_responses"("form_response_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_teams_team_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("team_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "teams" ADD CONSTRAINT "teams_manager_user_id_users_user_id_fk" FOREIGN KEY ("manager_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -597,6 +604,7 @@ CREATE INDEX "credit_consents_mobile_idx" ON "credit_consents" USING btree ("mob
 CREATE UNIQUE INDEX "feedback_responses_once_idx" ON "feedback_responses" USING btree ("entity_type","entity_id","ref_type","ref_value");--> statement-breakpoint
 CREATE INDEX "feedback_responses_user_idx" ON "feedback_responses" USING btree ("user_id","created_on");--> statement-breakpoint
 CREATE INDEX "job_tasks_user_idx" ON "job_tasks" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_tasks_lead_idx" ON "job_tasks" USING btree ("form_response_id");--> statement-breakpoint
 CREATE INDEX "team_members_user_idx" ON "team_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_on");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
@@ -665,3 +673,118 @@ CREATE TRIGGER "form_responses_count_update" AFTER UPDATE ON "form_responses" RE
 CREATE TRIGGER "form_responses_count_delete" AFTER DELETE ON "form_responses" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "lead_counters_on_change"();
 --> statement-breakpoint
 CREATE TRIGGER "form_responses_count_truncate" AFTER TRUNCATE ON "form_responses" FOR EACH STATEMENT EXECUTE FUNCTION "lead_counters_on_truncate"();
+--> statement-breakpoint
+-- A lead's submission in one round trip (docs/performance.md, Lead intake):
+-- the lock per customer and project, then the duplicate check, the key claim
+-- and the lead with its values in one insert. Called outside a transaction,
+-- the call is its own: the lock holds until it commits, and the insert, a
+-- statement of its own inside the function, reads the leads committed by
+-- whoever held the lock before (a statement that took the lock itself would
+-- read from before the wait). Answers the lead, or nothing when the key was
+-- used before or the customer is a duplicate.
+CREATE FUNCTION "submit_lead"(
+  lock_key text, p_form_id integer, p_job_id integer, p_partner_user_id integer, p_team_member_user_id integer, p_team_id integer,
+  p_customer_id integer, p_customer_name text, p_customer_mobile text, p_payout_paise integer, p_location jsonb, p_tracking_id text,
+  p_mobile_check text, p_idempotency_key text, duplicate_since timestamptz, lead_values jsonb
+) RETURNS TABLE (lead_id integer, lead_customer_id integer, lead_customer_mobile text, lead_customer_name text) LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext(lock_key));
+  RETURN QUERY
+  WITH lead AS (
+    INSERT INTO form_responses (form_id, job_id, partner_user_id, team_member_user_id, team_id, customer_id, customer_name, customer_mobile, payout_paise, location, tracking_id, mobile_check, idempotency_key)
+    SELECT p_form_id, p_job_id, p_partner_user_id, p_team_member_user_id, p_team_id, p_customer_id, p_customer_name, p_customer_mobile, p_payout_paise, p_location, p_tracking_id, p_mobile_check, p_idempotency_key
+    WHERE NOT EXISTS (
+      SELECT 1 FROM form_responses d
+      WHERE d.customer_mobile = p_customer_mobile AND d.job_id = p_job_id AND d.created_on > duplicate_since AND d.status <> 2
+    )
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING form_responses.form_response_id, form_responses.customer_id, form_responses.customer_mobile, form_responses.customer_name
+  ),
+  data AS (
+    INSERT INTO form_response_data (form_response_id, input_id, value, file_id)
+    SELECT lead.form_response_id, v.input_id, v.value, v.file_id
+    FROM lead, jsonb_to_recordset(lead_values) AS v(input_id integer, value text, file_id integer)
+  )
+  SELECT lead.form_response_id, lead.customer_id, lead.customer_mobile, lead.customer_name FROM lead;
+END $$;
+--> statement-breakpoint
+-- A chat message of a ticket in one round trip (docs/performance.md, Chat):
+-- the message budget's locks and counts, the ticket's checks, the message,
+-- the ticket's new status and its history row. Called outside a transaction,
+-- the call is its own: the locks hold until it commits, and the counts, a
+-- statement of their own after the locks, read the messages committed by
+-- whoever held them before. The status rules are the service's
+-- (support.service.ts, addWorkerChat and addAgentChat; statuses as in
+-- TICKET_STATUS): a worker's message sets 20 (0 stays 0) and reopens a closed
+-- ticket without its rating; an agent's sets 10 (30 stays 30) and makes the
+-- ticket theirs if nobody has it, and a closed ticket takes no agent's reply.
+-- Answers one row: a refusal ('not_found', 'not_yours', 'too_fast',
+-- 'closed') and nothing written, or the new status and the message's id and
+-- time (milliseconds since 1970).
+CREATE FUNCTION "add_ticket_chat"(
+  p_ticket_id integer, p_sender_user_id integer, p_by_worker boolean, p_chat_message text, p_created_by text,
+  p_file_id integer, p_budget_since timestamptz, p_budget integer
+) RETURNS TABLE (refusal text, new_status smallint, chat_id integer, chat_created_ms float8) LANGUAGE plpgsql AS $$
+DECLARE
+  t "tickets";
+  next_status smallint;
+  chat "ticket_chats";
+BEGIN
+  -- The sender's budget, then the ticket's (the lock namespace the budget has always used).
+  PERFORM pg_advisory_xact_lock(7311, p_sender_user_id), pg_advisory_xact_lock(7312, p_ticket_id);
+  -- Locked, so a status change committed meanwhile is read, not overwritten.
+  SELECT * INTO t FROM "tickets" WHERE "tickets"."ticket_id" = p_ticket_id FOR UPDATE;
+  IF NOT FOUND THEN
+    refusal := 'not_found';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  IF p_by_worker AND t.user_id <> p_sender_user_id THEN
+    refusal := 'not_yours';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  -- People's messages on the ticket (not the bot's), and the sender's on any ticket; counted up to the budget only.
+  IF (SELECT count(*) FROM (SELECT 1 FROM "ticket_chats" c WHERE c.ticket_id = p_ticket_id AND c.sender_user_id IS NOT NULL AND c.created_on >= p_budget_since LIMIT p_budget) n) >= p_budget
+    OR (SELECT count(*) FROM (SELECT 1 FROM "ticket_chats" c WHERE c.sender_user_id = p_sender_user_id AND c.created_on >= p_budget_since LIMIT p_budget) n) >= p_budget THEN
+    refusal := 'too_fast';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  IF NOT p_by_worker AND t.status = 40 THEN
+    refusal := 'closed';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  next_status := CASE
+    WHEN p_by_worker THEN CASE WHEN t.status = 0 THEN 0 ELSE 20 END
+    ELSE CASE WHEN t.status = 30 THEN 30 ELSE 10 END
+  END;
+  INSERT INTO "ticket_chats" ("ticket_id", "chat_message", "direction", "created_by", "sender_user_id", "file_id")
+  VALUES (p_ticket_id, p_chat_message, CASE WHEN p_by_worker THEN 1 ELSE 2 END, p_created_by, p_sender_user_id, p_file_id)
+  RETURNING * INTO chat;
+  UPDATE "tickets" SET
+    "status" = next_status,
+    "modified_on" = now(),
+    -- A ticket that keeps waiting (0 or 20) keeps its place in the inbox.
+    "waiting_since" = CASE
+      WHEN next_status NOT IN (0, 20) THEN NULL
+      WHEN t.status IN (0, 20) AND t.waiting_since IS NOT NULL THEN t.waiting_since
+      ELSE now()
+    END,
+    "agent_user_id" = CASE WHEN p_by_worker THEN t.agent_user_id ELSE coalesce(t.agent_user_id, p_sender_user_id) END,
+    -- Reopening forgets the old rating; the history keeps that it was closed.
+    "rating" = CASE WHEN p_by_worker AND t.status = 40 THEN NULL ELSE t.rating END,
+    "rating_comment" = CASE WHEN p_by_worker AND t.status = 40 THEN NULL ELSE t.rating_comment END
+  WHERE "tickets"."ticket_id" = p_ticket_id;
+  IF next_status <> t.status THEN
+    INSERT INTO "ticket_history" ("ticket_id", "field_type", "field_value", "changed_by_kind", "changed_by_id")
+    VALUES (p_ticket_id, 'status', next_status::text, CASE WHEN p_by_worker THEN 'worker' ELSE 'ops' END, p_sender_user_id);
+  END IF;
+
+  new_status := next_status;
+  chat_id := chat.ticket_chat_id;
+  chat_created_ms := floor(extract(epoch FROM chat.created_on) * 1000);
+  RETURN NEXT;
+END $$;

@@ -45,6 +45,8 @@ import { attachSupportRealtime } from './modules/support/support.realtime';
 import { createRechargeImportService } from './modules/support/recharges-import.service';
 import { registerRechargeImportRoutes } from './modules/support/recharges-import.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createFeedbackTasksService } from './modules/feedback/feedback-tasks.service';
+import { createAuditService } from './modules/ops/audit.service';
 import { createFeedbackLinkGuard } from './modules/feedback/link-guard';
 import { createWrongCodeGuard } from './modules/auth/otp-budget';
 import { PUBLIC_LIMIT as FEEDBACK_PAGE_LIMIT, registerFeedbackRoutes } from './modules/feedback/feedback.routes';
@@ -123,7 +125,10 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
   const intake = createLeadIntakeService({ leads, campaign, otp, files });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
-  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
+  const feedbackGuard = createFeedbackLinkGuard(limits);
+  // Its own audit writer: the ops services (whose log it shares) are built after it and need it.
+  const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit: createAuditService({ db }), publicUrl: config.publicUrl });
+  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: feedbackGuard, onOpened: (id) => feedbackTasks.markOpened(id) });
   const dataDownload = createDataDownloadService({
     db,
     files,
@@ -142,9 +147,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, feedbackTasks });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { recharges, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { feedbackTasks, recharges, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -231,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
-  registerFeedbackRoutes(app, ctx, services.feedback);
+  registerFeedbackRoutes(app, ctx, services.feedback, services.feedbackTasks);
   registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
   registerFeedbackForm(app, ctx, { feedback: services.feedback, pages, linkOrigin });
   registerDataDownloadRoutes(app, ctx, services.dataDownload);

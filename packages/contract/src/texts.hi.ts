@@ -293,6 +293,7 @@ const hi: TextTranslation = {
   'feedback.startDateShape': 'शुरू की तारीख YYYY-MM-DD के रूप में लिखें',
   'feedback.endDateShape': 'आख़िरी तारीख YYYY-MM-DD के रूप में लिखें',
   'ops.joinPolicy': 'चुनें कि कौन जुड़ सकता है: सबके लिए खुला या सिर्फ़ न्योते से',
+  'feedback.merchantSms': 'PickMyWork के {partner} ने {job} के लिए आपकी सेवा की। कृपया उनके काम को रेटिंग दें: {link}',
   'feedback.addressLocked': 'इस नेटवर्क से बहुत बार गलत फ़ीडबैक लिंक खोले गए। 15 मिनट बाद फिर कोशिश करें।',
   'feedback.reasonExplain': 'प्रोडक्ट ठीक से नहीं समझाया',
   'feedback.reasonHurry': 'जल्दबाज़ी में थे',

@@ -317,6 +317,7 @@ export const texts = {
   'feedback.linkInvalid': feedbackMessages.linkInvalid,
   'feedback.linkLocked': feedbackMessages.linkLocked,
   'feedback.addressLocked': feedbackMessages.addressLocked,
+  'feedback.merchantSms': feedbackMessages.merchantSms,
   'feedback.linkCodeShape': feedbackMessages.linkCodeShape,
   'feedback.startDateShape': feedbackMessages.startDateShape,
   'feedback.endDateShape': feedbackMessages.endDateShape,

@@ -12,6 +12,7 @@ import { createLeadVerificationService } from './lead-verification.service';
 import { createOpsPeopleService } from './people.service';
 import { createPayoutsService } from './payouts.service';
 import type { BanksService } from '../profile/banks.service';
+import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 import { createOpsAgentsService } from '../ops-auth/ops-agents.service';
 
 /** The ops console's services, built together because they share the audit log. */
@@ -27,13 +28,14 @@ export function createOpsServices(deps: {
   /** Plain http links for projects, outside production only. */
   allowHttpLinks: boolean;
   catalogue?: CatalogueCache | undefined;
+  feedbackTasks?: FeedbackTasksService | undefined;
 }) {
   const { db } = deps;
   const audit = createAuditService({ db });
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
-    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
+    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, feedbackTasks: deps.feedbackTasks }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000 }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
     projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue }),

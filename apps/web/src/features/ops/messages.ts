@@ -186,6 +186,20 @@ export const t = defineMessages({
 
   // Feedback
   feedbackTitle: 'Feedback',
+  fbTasksTitle: 'Feedback links',
+  fbTasksHint: 'An approved lead on a project that asks merchants for feedback texts the lead’s mobile a feedback link. A link not sent (the SMS failed) can be sent again.',
+  fbStateNotSent: 'Not sent',
+  fbStateSent: 'Sent',
+  fbStateOpened: 'Opened',
+  fbStateRated: 'Rated',
+  fbStateLocked: 'Locked (wrong codes)',
+  fbSentAt: 'sent {when}',
+  fbSendAgain: 'Send again',
+  fbSendAgainFor: 'Send again the link of task {id}',
+  colTask: 'Task',
+  colMerchant: 'Merchant mobile',
+  colLinkState: 'Link',
+  colActions: 'Actions',
   feedbackUnavailable: 'The feedback list is not available on this server yet.',
 
   // Projects
@@ -259,6 +273,7 @@ export const t = defineMessages({
   holdMessage: 'Hold message',
   appArchive: 'Applications closed',
   appArchiveMessage: 'Applications closed message',
+  asksMerchantFeedbackLabel: 'Ask merchants for feedback (an approved lead texts the lead’s mobile a feedback link)',
   creditFlowLabel: 'Credit flow (credit profile check before the lead)',
   minIncome: 'Min monthly income (₹)',
   minScore: 'Min credit score',
