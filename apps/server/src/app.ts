@@ -47,6 +47,8 @@ import { registerRechargeImportRoutes } from './modules/support/recharges-import
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createFeedbackTasksService } from './modules/feedback/feedback-tasks.service';
 import { createAuditService } from './modules/ops/audit.service';
+import { createTeamManagerService } from './modules/team/team-manager.service';
+import { registerTeamManagerRoutes } from './modules/team/team-manager.routes';
 import { createFeedbackLinkGuard } from './modules/feedback/link-guard';
 import { createWrongCodeGuard } from './modules/auth/otp-budget';
 import { PUBLIC_LIMIT as FEEDBACK_PAGE_LIMIT, registerFeedbackRoutes } from './modules/feedback/feedback.routes';
@@ -125,6 +127,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
   const intake = createLeadIntakeService({ leads, campaign, otp, files });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
+  const teamManager = createTeamManagerService({ db, team });
   const feedbackGuard = createFeedbackLinkGuard(limits);
   // Its own audit writer: the ops services (whose log it shares) are built after it and need it.
   const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit: createAuditService({ db }), publicUrl: config.publicUrl });
@@ -149,7 +152,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, feedbackTasks });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { feedbackTasks, recharges, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { teamManager, feedbackTasks, recharges, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -249,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
   registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
+  registerTeamManagerRoutes(app, ctx, { manager: services.teamManager, report: services.partnerReport, audit: services.ops.audit, linkOrigin, shareOrigin: config.team.shareUrl });
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);

@@ -13,6 +13,7 @@ import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { rechargeRoutes } from './recharges';
 import { partnerRoutes } from './partner';
+import { partnerTeamRoutes } from './partner-team';
 import { devOutboxRoute, healthRoute, openApiRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
 import { teamFileRoutes, teamRoutes } from './team';
@@ -44,6 +45,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsRecharges: rechargeRoutes,
   profile: profileRoutes,
   partner: partnerRoutes,
+  partnerTeam: partnerTeamRoutes,
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,

@@ -42,6 +42,7 @@ const groupTitles: Record<string, string> = {
   opsRecharges: 'Ops: recharges import',
   profile: 'Partner profile, KYC and banks',
   partner: 'Partner portal: report, wallet, customers',
+  partnerTeam: 'Partner portal: the team a partner manages',
   support: 'Support desk (workers)',
   agentSupport: 'Support desk (agents)',
   team: 'Team area',
