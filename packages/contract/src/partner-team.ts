@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int, text, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
-import { LEADS_PAGE_SIZE, dateOrder, leadCountsSchema, partnerMessages, reportFilterObject, reportPageSchema } from './partner';
+import { LEADS_PAGE_SIZE, dateOrder, leadCountsSchema, partnerMessages, partnerProjectSchema, reportFilterObject, reportPageSchema } from './partner';
 import { teamMemberAddBodySchema } from './ops-teams';
 import { TEAM_JOIN_POLICIES } from './team';
 
@@ -23,6 +23,8 @@ export const partnerTeamSchema = z.object({
   share_link: text(),
   join_policy: z.enum(TEAM_JOIN_POLICIES),
   members: z.array(partnerTeamMemberSchema),
+  /** The projects the members have leads in, for the report's project filter. */
+  projects: z.array(partnerProjectSchema),
 });
 export type PartnerTeam = z.infer<typeof partnerTeamSchema>;
 

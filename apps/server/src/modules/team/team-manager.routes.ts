@@ -21,7 +21,10 @@ export function registerTeamManagerRoutes(
     return { team_id: t.team_id, member_user_id: memberId };
   }
 
-  route(app, ctx, partnerTeamRoutes.team, async ({ session, req }) => manager.view(session.subjectId, deps.shareOrigin ?? deps.linkOrigin(req)));
+  route(app, ctx, partnerTeamRoutes.team, async ({ session, req }) => {
+    const team = await manager.view(session.subjectId, deps.shareOrigin ?? deps.linkOrigin(req));
+    return { ...team, projects: await report.projects({ team_id: team.team_id }) };
+  });
   route(app, ctx, partnerTeamRoutes.addMember, async ({ session, body }) => {
     const r = await manager.addMember(session.subjectId, body);
     await audit.record({ actor_user_id: session.subjectId, action: 'team.member_add', entity_type: 'team', entity_id: r.team_id, after: { user_id: r.user_id, by: 'manager' } });

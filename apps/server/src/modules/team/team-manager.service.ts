@@ -32,7 +32,7 @@ export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
     managed,
     assertMember,
 
-    async view(userId: number, shareOrigin: string): Promise<PartnerTeam> {
+    async view(userId: number, shareOrigin: string): Promise<Omit<PartnerTeam, 'projects'>> {
       const t = await managed(userId);
       const members = await db
         .select({ user_id: teamMembers.user_id, first_name: users.first_name, mobile: users.mobile, blocked: teamMembers.blocked, created_on: teamMembers.created_on })

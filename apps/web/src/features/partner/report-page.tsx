@@ -12,9 +12,11 @@ import {
   partnerMessages,
   partnerRoutes,
   type LeadStatusFilter,
+  type PartnerProject,
   type ReportCell,
   type ReportRow,
 } from '@pmw/contract/partner';
+import { partnerTeamRoutes } from '@pmw/contract/partner-team';
 import { FILE_RULES, acceptFor, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
 import { api, routeUrl } from '../../shared/api-client';
 import { Field } from '../../shared/field';
@@ -57,18 +59,33 @@ function initialFilters(): Filters {
   return { ...EMPTY, job_id: jobId && /^\d+$/.test(jobId) ? jobId : '' };
 }
 
-export function ReportPage() {
+/** A team manager's view of their members' leads: the same report over another source. */
+export interface TeamReportSource {
+  memberId: number | undefined;
+  projects: PartnerProject[];
+}
+
+export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {}) {
   const [draft, setDraft] = useState<Filters>(initialFilters);
   const [applied, setApplied] = useState<Filters>(draft);
   const [page, setPage] = useState(0);
   const [attachFor, setAttachFor] = useState<{ row: ReportRow; cell: ReportCell; label: string } | null>(null);
   const query = toQuery(applied);
 
-  const projects = useQuery({ queryKey: ['partner', 'report', 'projects'], queryFn: () => api(partnerRoutes.reportProjects) });
-  const counts = useQuery({ queryKey: ['partner', 'report', 'counts', query], queryFn: () => api(partnerRoutes.reportCounts, { query }) });
+  const ownProjects = useQuery({ queryKey: ['partner', 'report', 'projects'], queryFn: () => api(partnerRoutes.reportProjects), enabled: !team });
+  const projects = team ? { data: team.projects } : ownProjects;
+  const member = team?.memberId ? { member_user_id: team.memberId } : {};
+  const source = team ? 'team' : 'report';
+  const counts = useQuery({
+    queryKey: ['partner', source, 'counts', query, member],
+    queryFn: () => (team ? api(partnerTeamRoutes.leadCounts, { query: { ...query, ...member } }) : api(partnerRoutes.reportCounts, { query })),
+  });
   const data = useQuery({
-    queryKey: ['partner', 'report', 'data', query, page],
-    queryFn: () => api(partnerRoutes.reportData, { query: { ...query, limit: LEADS_PAGE_SIZE, offset: page * LEADS_PAGE_SIZE } }),
+    queryKey: ['partner', source, 'data', query, member, page],
+    queryFn: () => {
+      const paging = { limit: LEADS_PAGE_SIZE, offset: page * LEADS_PAGE_SIZE };
+      return team ? api(partnerTeamRoutes.leads, { query: { ...query, ...member, ...paging } }) : api(partnerRoutes.reportData, { query: { ...query, ...paging } });
+    },
     placeholderData: keepPreviousData,
   });
 
@@ -85,8 +102,8 @@ export function ReportPage() {
 
   return (
     <section>
-      <h1 className="page-title">{t('reportTitle')}</h1>
-      <form onSubmit={apply} aria-label={t('reportTitle')}>
+      {team ? <h2 className="page-title">{t('teamLeadsTitle')}</h2> : <h1 className="page-title">{t('reportTitle')}</h1>}
+      <form onSubmit={apply} aria-label={team ? t('teamLeadsTitle') : t('reportTitle')}>
         <div className="filters">
           <div className="field">
             <label htmlFor="f-project">{t('projectLabel')}</label>
@@ -130,9 +147,11 @@ export function ReportPage() {
           <button type="submit" className="button">
             {t('applyFilters')}
           </button>
-          <a className="button button--ghost" href={downloadUrl} download>
-            {t('downloadReport')}
-          </a>
+          {!team && (
+            <a className="button button--ghost" href={downloadUrl} download>
+              {t('downloadReport')}
+            </a>
+          )}
         </div>
       </form>
 
