@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rechargeImportResultSchema } from '@pmw/contract/recharges';
 import { istDateString } from '@pmw/contract/time';
-import { users } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { servicePurchases, users } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { loginSupportAgent } from '../ops/ops-fixtures.test-helper';
 
@@ -69,6 +70,14 @@ describe('recharges import', () => {
 
     const audit = body<{ rows: { action: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/v2/ops/audit?entity_type=service_purchase', headers: { cookie: admin } })).data.rows;
     expect(audit.map((a) => a.action)).toEqual(['recharges.import', 'recharges.import']);
+  });
+
+  it('two imports of the same file at once add its rows once', async () => {
+    const csv = `mobile,account_number,amount,date\n${MOBILE},CONC-1,10,2026-01-20\n${MOBILE},CONC-2,20,2026-01-20`;
+    const results = (await Promise.all([importCsv(csv), importCsv(csv), importCsv(csv)])).map((r) => rechargeImportResultSchema.parse(body(r).data));
+    expect(results.reduce((n, r) => n + r.added, 0)).toBe(2);
+    const stored = await t.database.db.select().from(servicePurchases).where(eq(servicePurchases.user_id, 4311));
+    expect(stored.filter((r) => r.account_number.startsWith('CONC-'))).toHaveLength(2);
   });
 
   it('refuses a file without the header, and an empty body', async () => {
