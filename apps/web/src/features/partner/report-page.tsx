@@ -180,7 +180,7 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
               ) : (
                 <ul className="lead-cards" aria-label={t('reportTitle')}>
                   {page_.rows.map((r) => (
-                    <LeadCard key={r.lead_id} row={r} inputs={page_.inputs} onAttach={(cell, label) => setAttachFor({ row: r, cell, label })} />
+                    <LeadCard key={r.lead_id} row={r} inputs={page_.inputs} onAttach={team ? undefined : (cell, label) => setAttachFor({ row: r, cell, label })} />
                   ))}
                 </ul>
               )
@@ -225,7 +225,7 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
                           </td>
                           {page_.inputs.map((i) => (
                             <td key={i.key}>
-                              <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={(cell) => setAttachFor({ row: r, cell, label: i.label })} />
+                              <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={team ? undefined : (cell) => setAttachFor({ row: r, cell, label: i.label })} />
                             </td>
                           ))}
                         </tr>
@@ -250,7 +250,7 @@ function StatusBadge({ text }: { text: string }) {
 }
 
 /** A lead on a phone: everything the table row says, stacked, with no sideways scrolling. */
-function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: string; label: string }[]; onAttach: (cell: ReportCell, label: string) => void }) {
+function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: string; label: string }[]; onAttach: ((cell: ReportCell, label: string) => void) | undefined }) {
   return (
     <li className="card lead-card" aria-label={t('leadCardLabel', { id: row.lead_id })}>
       <div className="lead-card__head">
@@ -282,7 +282,7 @@ function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: st
             <Fragment key={i.key}>
               <dt>{i.label}</dt>
               <dd>
-                <CellView row={row} cell={row.cells[i.key]} label={i.label} onAttach={(cell) => onAttach(cell, i.label)} />
+                <CellView row={row} cell={row.cells[i.key]} label={i.label} onAttach={onAttach && ((cell) => onAttach(cell, i.label))} />
               </dd>
             </Fragment>
           ) : null,
@@ -292,9 +292,11 @@ function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: st
   );
 }
 
-function CellView({ row, cell, label, onAttach }: { row: ReportRow; cell: ReportCell | undefined; label: string; onAttach: (cell: ReportCell) => void }) {
+function CellView({ row, cell, label, onAttach }: { row: ReportRow; cell: ReportCell | undefined; label: string; onAttach: ((cell: ReportCell) => void) | undefined }) {
   if (!cell) return null;
-  if (needsAttachment(cell)) {
+  // A manager reads their members' leads; only the lead's own partner attaches.
+  if (needsAttachment(cell) && !onAttach) return null;
+  if (needsAttachment(cell) && onAttach) {
     return (
       <button type="button" className="button button--small" aria-label={t('attachFor', { label, id: row.lead_id })} onClick={() => onAttach(cell)}>
         {t('attach')}
