@@ -130,7 +130,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const teamManager = createTeamManagerService({ db, team });
   const feedbackGuard = createFeedbackLinkGuard(limits);
   // Its own audit writer: the ops services (whose log it shares) are built after it and need it.
-  const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit: createAuditService({ db }), publicUrl: config.publicUrl });
+  const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit: createAuditService({ db }),
+    // A text has no request to take an origin from: PUBLIC_URL, else the listen address (as links in production).
+    publicUrl: config.publicUrl ?? `http://${config.env === 'production' ? (config.host.includes(':') ? `[${config.host}]` : config.host) : 'localhost'}:${config.port}` });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: feedbackGuard, onOpened: (id) => feedbackTasks.markOpened(id) });
   const dataDownload = createDataDownloadService({
     db,

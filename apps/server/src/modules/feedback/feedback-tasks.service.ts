@@ -32,10 +32,10 @@ type TaskRow = typeof jobTasks.$inferSelect;
  * link. A send that fails leaves the task "not sent" with the reason, for ops
  * to send again.
  */
-export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; guard: FeedbackLinkGuard; audit: AuditService; publicUrl?: string | undefined; now?: () => number }) {
+export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; guard: FeedbackLinkGuard; audit: AuditService; publicUrl: string; now?: () => number }) {
   const { db, sms, guard, audit } = deps;
   const now = deps.now ?? Date.now;
-  const origin = (deps.publicUrl ?? 'http://localhost:3000').replace(/\/$/, '');
+  const origin = deps.publicUrl.replace(/\/+$/, '');
 
   function stateOf(t: Pick<TaskRow, 'sms_sent_at' | 'opened_at'>, rated: boolean, locked: boolean): FeedbackLinkState {
     if (rated) return FEEDBACK_LINK_STATE.rated;
