@@ -102,6 +102,24 @@ describe('feedback tasks from approved leads', () => {
 
   });
 
+  it('two clicks on Send again at once text the merchant once', async () => {
+    const lead = await insertLead(t);
+    const merchant = await mobileOf(lead);
+    const realSend = t.services.providers.sms.send;
+    t.services.providers.sms.send = async () => {
+      throw new Error('SMS gateway answered 503');
+    };
+    try {
+      await post('/ops/leads/approve', { form_response_ids: [lead] });
+    } finally {
+      t.services.providers.sms.send = realSend;
+    }
+    const task = (await tasksOf()).find((x) => x.form_response_id === lead)!;
+    const codes = (await Promise.all([post(`/ops/feedback/tasks/${task.job_task_id}/send`), post(`/ops/feedback/tasks/${task.job_task_id}/send`)])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 429]);
+    expect(await outbox(merchant)).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown task and refuses support agents and partners', async () => {
     expect((await post('/ops/feedback/tasks/99999999/send')).statusCode).toBe(404);
     expect((await post('/ops/feedback/tasks/abc/send')).statusCode).toBe(400);

@@ -81,8 +81,12 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
   }
 
   /** Texts the merchant the link, in their language when known; the outcome is stored either way. */
-  async function send(task: TaskRow, counted = false): Promise<void> {
-    const tries = counted ? sql`${jobTasks.sms_count}` : sql`${jobTasks.sms_count} + 1`;
+  /**
+   * `claimed` is a resend that already counted itself and marked the link
+   * sent (so a second click waits); its failure puts the last real send back.
+   */
+  async function send(task: TaskRow, claimed?: { previousSentAt: Date | null }): Promise<void> {
+    const tries = claimed ? sql`${jobTasks.sms_count}` : sql`${jobTasks.sms_count} + 1`;
     const [partner] = await db.select({ first_name: users.first_name }).from(users).where(eq(users.user_id, task.user_id)).limit(1);
     const [job] = task.job_id ? await db.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1) : [];
     const locale = await smsLocaleFor(db, task.merchant_mobile, undefined);
@@ -94,7 +98,7 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
       await db.update(jobTasks).set({ sms_sent_at: new Date(now()), sms_error: null, sms_count: tries }).where(eq(jobTasks.job_task_id, task.job_task_id));
     } catch (err) {
       const reason = err instanceof Error ? err.message.slice(0, 300) : 'The SMS provider refused the message';
-      await db.update(jobTasks).set({ sms_error: reason, sms_count: tries }).where(eq(jobTasks.job_task_id, task.job_task_id));
+      await db.update(jobTasks).set({ sms_error: reason, sms_count: tries, ...(claimed ? { sms_sent_at: claimed.previousSentAt } : {}) }).where(eq(jobTasks.job_task_id, task.job_task_id));
     }
   }
 
@@ -140,14 +144,15 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
       if (!task) throw notFound(feedbackMessages.taskNotFound);
       if (task.sms_count >= FEEDBACK_MAX_SENDS) throw new AppError('RATE_LIMITED', feedbackMessages.resendLimit);
       if (task.sms_sent_at && now() - task.sms_sent_at.getTime() < FEEDBACK_RESEND_MINUTES * 60_000) throw new AppError('RATE_LIMITED', feedbackMessages.resendTooSoon);
-      // Claims the send (counting it), so two clicks at once text the merchant once.
+      // Claims the send (counting it and marking it sent), so a second click, at once or while
+      // the provider answers, finds the count moved or the link just sent.
       const [claimed] = await db
         .update(jobTasks)
-        .set({ sms_count: sql`${jobTasks.sms_count} + 1` })
+        .set({ sms_count: sql`${jobTasks.sms_count} + 1`, sms_sent_at: new Date(now()) })
         .where(and(eq(jobTasks.job_task_id, taskId), eq(jobTasks.sms_count, task.sms_count)))
         .returning();
       if (!claimed) throw new AppError('RATE_LIMITED', feedbackMessages.resendTooSoon);
-      await send(claimed, true);
+      await send(claimed, { previousSentAt: task.sms_sent_at });
       const [after] = await view([taskId]);
       await audit.record({ actor_user_id: actor, action: 'feedback_task.resend', entity_type: 'job_task', entity_id: taskId, before: { sms_sent_at: task.sms_sent_at?.toISOString() ?? null, sms_count: task.sms_count }, after: { sms_sent_at: after!.sms_sent_at, sms_count: after!.sms_count, sms_error: after!.sms_error } });
       return after!;
