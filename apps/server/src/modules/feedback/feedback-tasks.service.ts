@@ -122,8 +122,13 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
     /** After the approvals commit: texts the merchants of those leads' tasks never tried yet. */
     async sendNewForLeads(leadIds: number[]): Promise<void> {
       if (!leadIds.length) return;
-      const fresh = await db.select().from(jobTasks).where(and(inArray(jobTasks.form_response_id, leadIds), eq(jobTasks.sms_count, 0)));
-      for (const task of fresh) await send(task);
+      // Claimed by counting the first try, so a quick reject and re-approval never texts twice.
+      const fresh = await db
+        .update(jobTasks)
+        .set({ sms_count: 1 })
+        .where(and(inArray(jobTasks.form_response_id, leadIds), eq(jobTasks.sms_count, 0)))
+        .returning();
+      for (const task of fresh) await send(task, { previousSentAt: null });
     },
 
     /** The merchant opened the page of a whole, valid link. */
