@@ -196,6 +196,7 @@ CREATE TABLE "jobs" (
 	"application_archive_status" smallint DEFAULT 0 NOT NULL,
 	"application_archive_message" text,
 	"is_credit_flow" boolean DEFAULT false NOT NULL,
+	"asks_merchant_feedback" boolean DEFAULT false NOT NULL,
 	"credit_rules" jsonb,
 	"duplicate_window_days" integer DEFAULT 30 NOT NULL,
 	"validity_days" integer DEFAULT 30 NOT NULL,
@@ -375,6 +376,11 @@ CREATE TABLE "job_tasks" (
 	"merchant_mobile" text NOT NULL,
 	"otp" text NOT NULL,
 	"consumer_instruction" text,
+	"form_response_id" integer,
+	"sms_sent_at" timestamp with time zone,
+	"sms_error" text,
+	"sms_count" integer DEFAULT 0 NOT NULL,
+	"opened_at" timestamp with time zone,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -549,6 +555,7 @@ ALTER TABLE "feedback_responses" ADD CONSTRAINT "feedback_responses_entity_id_jo
 ALTER TABLE "feedback_responses" ADD CONSTRAINT "feedback_responses_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_tasks" ADD CONSTRAINT "job_tasks_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_tasks" ADD CONSTRAINT "job_tasks_job_id_jobs_job_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("job_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_tasks" ADD CONSTRAINT "job_tasks_form_response_id_form_responses_form_response_id_fk" FOREIGN KEY ("form_response_id") REFERENCES "public"."form_responses"("form_response_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_teams_team_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("team_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "teams" ADD CONSTRAINT "teams_manager_user_id_users_user_id_fk" FOREIGN KEY ("manager_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -604,6 +611,7 @@ CREATE INDEX "credit_consents_mobile_idx" ON "credit_consents" USING btree ("mob
 CREATE UNIQUE INDEX "feedback_responses_once_idx" ON "feedback_responses" USING btree ("entity_type","entity_id","ref_type","ref_value");--> statement-breakpoint
 CREATE INDEX "feedback_responses_user_idx" ON "feedback_responses" USING btree ("user_id","created_on");--> statement-breakpoint
 CREATE INDEX "job_tasks_user_idx" ON "job_tasks" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_tasks_lead_idx" ON "job_tasks" USING btree ("form_response_id");--> statement-breakpoint
 CREATE INDEX "team_members_user_idx" ON "team_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_on");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint

@@ -42,7 +42,13 @@ import { createSupportEvents } from './modules/support/support.events';
 import { createSupportService } from './modules/support/support.service';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { attachSupportRealtime } from './modules/support/support.realtime';
+import { createRechargeImportService } from './modules/support/recharges-import.service';
+import { registerRechargeImportRoutes } from './modules/support/recharges-import.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
+import { createFeedbackTasksService } from './modules/feedback/feedback-tasks.service';
+import { createAuditService } from './modules/ops/audit.service';
+import { createTeamManagerService } from './modules/team/team-manager.service';
+import { registerTeamManagerRoutes } from './modules/team/team-manager.routes';
 import { createFeedbackLinkGuard } from './modules/feedback/link-guard';
 import { createWrongCodeGuard } from './modules/auth/otp-budget';
 import { PUBLIC_LIMIT as FEEDBACK_PAGE_LIMIT, registerFeedbackRoutes } from './modules/feedback/feedback.routes';
@@ -136,7 +142,13 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const intake = createLeadIntakeService({ leads, campaign, otp, files, metrics, teamOwnMobiles: (member) => team.ownMobiles(member) });
   // Every partner's own campaign link, once their KYC is complete.
   const partnerCampaigns = createPartnerCampaignService({ db, documents, users });
-  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: createFeedbackLinkGuard(limits) });
+  const teamManager = createTeamManagerService({ db, team });
+  const feedbackGuard = createFeedbackLinkGuard(limits);
+  // Its own audit writer: the ops services (whose log it shares) are built after it and need it.
+  const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit: createAuditService({ db }),
+    // A text has no request to take an origin from: PUBLIC_URL, else the listen address (as links in production).
+    publicUrl: config.publicUrl ?? `http://${config.env === 'production' ? (config.host.includes(':') ? `[${config.host}]` : config.host) : 'localhost'}:${config.port}` });
+  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: feedbackGuard, onOpened: (id) => feedbackTasks.markOpened(id) });
   const dataDownload = createDataDownloadService({
     db,
     files,
@@ -147,6 +159,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   });
   const supportEvents = createSupportEvents();
   const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl, chatMaxPerMinute: config.supportChatMaxPerMinute });
+  const recharges = createRechargeImportService({ db });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
@@ -154,11 +167,11 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
-  return { metrics, partnerCampaigns, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { metrics, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -250,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
   registerPartnerCampaignRoutes(app, ctx, { campaigns: services.partnerCampaigns, linkOrigin });
-  registerFeedbackRoutes(app, ctx, services.feedback);
+  registerFeedbackRoutes(app, ctx, services.feedback, services.feedbackTasks);
   registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
   registerFeedbackForm(app, ctx, { feedback: services.feedback, pages, linkOrigin });
   registerDataDownloadRoutes(app, ctx, services.dataDownload);
@@ -263,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
   registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
+  registerTeamManagerRoutes(app, ctx, { manager: services.teamManager, report: services.partnerReport, audit: services.ops.audit, linkOrigin, shareOrigin: config.team.shareUrl });
   registerWalletRoutes(app, ctx, services.wallet);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
@@ -272,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects, catalogue: services.ops.catalogue });
+  registerRechargeImportRoutes(app, ctx, { recharges: services.recharges, audit: services.ops.audit });
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());

@@ -120,6 +120,39 @@ export const opsFeedbackRowSchema = z.object({
 });
 export const opsFeedbackListSchema = z.object({ count: int(), rows: z.array(opsFeedbackRowSchema) });
 
+/** Where a feedback task's link stands, as ops see it. */
+export const FEEDBACK_LINK_STATE = { notSent: 'NOT_SENT', sent: 'SENT', opened: 'OPENED', rated: 'RATED', locked: 'LOCKED' } as const;
+export type FeedbackLinkState = (typeof FEEDBACK_LINK_STATE)[keyof typeof FEEDBACK_LINK_STATE];
+/** A merchant is texted again at most this often, and this many times in all. */
+export const FEEDBACK_RESEND_MINUTES = 10;
+export const FEEDBACK_MAX_SENDS = 5;
+
+export const opsFeedbackTaskQuerySchema = z.object({
+  limit: queryInt.min(1).max(100).default(OPS_FEEDBACK_PAGE_SIZE),
+  offset: queryInt.min(0).default(0),
+  job_id: queryInt.positive().optional(),
+});
+export const opsFeedbackTaskSchema = z.object({
+  job_task_id: int(),
+  form_response_id: int().nullable(),
+  job_id: int().nullable(),
+  job_title: text().nullable(),
+  user_id: int(),
+  first_name: text().nullable(),
+  pmw_id: text(),
+  merchant_mobile: text(),
+  state: z.enum([FEEDBACK_LINK_STATE.notSent, FEEDBACK_LINK_STATE.sent, FEEDBACK_LINK_STATE.opened, FEEDBACK_LINK_STATE.rated, FEEDBACK_LINK_STATE.locked]),
+  sms_sent_at: text().nullable(),
+  sms_error: text().nullable(),
+  sms_count: int(),
+  opened_at: text().nullable(),
+  rating: int().nullable(),
+  locked: z.boolean(),
+  created_on: text(),
+});
+export type OpsFeedbackTask = z.infer<typeof opsFeedbackTaskSchema>;
+export const opsFeedbackTaskListSchema = z.object({ count: int(), rows: z.array(opsFeedbackTaskSchema) });
+
 export const feedbackRoutes = {
   fetchTask: defineRoute({
     method: 'GET', path: '/feedback/task/fetch', auth: 'public',
@@ -150,6 +183,14 @@ export const feedbackRoutes = {
   opsList: defineRoute({
     method: 'GET', path: '/ops/feedback', auth: 'ops', query: opsFeedbackQuerySchema, response: opsFeedbackListSchema,
     summary: 'Merchant ratings of partners for the ops console, newest first',
+  }),
+  opsTasks: defineRoute({
+    method: 'GET', path: '/ops/feedback/tasks', auth: 'ops', query: opsFeedbackTaskQuerySchema, response: opsFeedbackTaskListSchema,
+    summary: "Feedback tasks made by approved leads, each with its link's state (not sent, sent, opened, rated, locked), newest first",
+  }),
+  opsResend: defineRoute({
+    method: 'POST', path: '/ops/feedback/tasks/:job_task_id/send', auth: 'ops', params: z.object({ job_task_id: coerceInt().positive() }), response: opsFeedbackTaskSchema,
+    summary: "Texts the task's feedback link to its merchant again (rate limited, audited)",
   }),
 };
 

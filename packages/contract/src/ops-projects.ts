@@ -62,6 +62,8 @@ export const projectBodySchema = z
     application_archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
     application_archive_message: optText(300),
     is_credit_flow: z.boolean().default(false),
+    /** An approved lead texts its merchant (the lead's mobile) a feedback link. */
+    asks_merchant_feedback: z.boolean().default(false),
     credit_rules: creditRulesSchema.nullish(),
     duplicate_window_days: int().min(0).max(3650),
     validity_days: int().min(1, 'Validity must be at least 1 day').max(3650),
@@ -157,6 +159,7 @@ export const opsProjectSchema = z.object({
   application_archive_status: int(),
   application_archive_message: nullableText,
   is_credit_flow: z.boolean(),
+  asks_merchant_feedback: z.boolean(),
   credit_rules: creditRulesSchema.nullable(),
   duplicate_window_days: int(),
   validity_days: int(),

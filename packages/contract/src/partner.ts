@@ -102,7 +102,7 @@ export function pageEnd(offset: number, rowsOnPage: number): number {
 const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
 const searchText = text().trim().max(100).optional();
 
-const reportFilterObject = z.object({
+export const reportFilterObject = z.object({
   /** One or more projects; none means all of the partner's projects. */
   job_id: queryIntList.optional(),
   status: queryInt.min(0).max(2).optional(),
@@ -114,7 +114,7 @@ const reportFilterObject = z.object({
   /** The lead's status comment. */
   search_comment: searchText,
 });
-const dateOrder = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
+export const dateOrder = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
   !q.start_date || !q.end_date || q.start_date <= q.end_date;
 
 export const reportFilterSchema = reportFilterObject.refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });

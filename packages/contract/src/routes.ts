@@ -13,8 +13,10 @@ import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
 import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
+import { rechargeRoutes } from './recharges';
 import { partnerRoutes } from './partner';
 import { partnerCampaignRoutes } from './partner-campaign';
+import { partnerTeamRoutes } from './partner-team';
 import { devOutboxRoute, healthRoute, openApiRoute, readyRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
 import { teamFileRoutes, teamRoutes } from './team';
@@ -45,9 +47,11 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsProjects: opsProjectRoutes,
   opsCatalogue: opsCatalogueRoutes,
   opsTeams: opsTeamRoutes,
+  opsRecharges: rechargeRoutes,
   profile: profileRoutes,
   partner: partnerRoutes,
   partnerCampaign: partnerCampaignRoutes,
+  partnerTeam: partnerTeamRoutes,
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,

@@ -17,6 +17,7 @@ import { feedbackMessages } from './feedback-texts';
 import { hiringMessages } from './hiring-texts';
 import { messages } from './messages';
 import { partnerMessages } from './partner-texts';
+import { partnerTeamMessages } from './partner-team-texts';
 import { profileMessages } from './partner-profile-texts';
 import { supportTexts } from './support-texts';
 import { teamMessages } from './team-texts';
@@ -325,6 +326,12 @@ export const texts = {
   'feedback.linkInvalid': feedbackMessages.linkInvalid,
   'feedback.linkLocked': feedbackMessages.linkLocked,
   'feedback.addressLocked': feedbackMessages.addressLocked,
+  'feedback.merchantSms': feedbackMessages.merchantSms,
+  'partnerTeam.notManager': partnerTeamMessages.notManager,
+  'partnerTeam.memberNotFound': partnerTeamMessages.memberNotFound,
+  'partnerTeam.memberAdded': partnerTeamMessages.memberAdded,
+  'partnerTeam.memberBlocked': partnerTeamMessages.memberBlocked,
+  'partnerTeam.memberUnblocked': partnerTeamMessages.memberUnblocked,
   'feedback.linkCodeShape': feedbackMessages.linkCodeShape,
   'feedback.startDateShape': feedbackMessages.startDateShape,
   'feedback.endDateShape': feedbackMessages.endDateShape,

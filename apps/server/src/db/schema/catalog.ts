@@ -75,6 +75,8 @@ export const jobs = pgTable(
     application_archive_status: smallint('application_archive_status').notNull().default(0),
     application_archive_message: text('application_archive_message'),
     is_credit_flow: boolean('is_credit_flow').notNull().default(false),
+    /** An approved lead makes a feedback task and texts its merchant the /fb link. */
+    asks_merchant_feedback: boolean('asks_merchant_feedback').notNull().default(false),
     credit_rules: jsonb('credit_rules').$type<{ min_income?: number; min_score?: number; min_age?: number; max_age?: number }>(),
     /** A lead for the same mobile and project inside this many days is refused. */
     duplicate_window_days: integer('duplicate_window_days').notNull().default(30),

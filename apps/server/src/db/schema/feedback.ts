@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './core';
-import { jobs } from './catalog';
+import { formResponses, jobs } from './catalog';
 
 /**
  * A visit a partner makes to a merchant for a project. The feedback link
@@ -20,9 +20,18 @@ export const jobTasks = pgTable(
     otp: text('otp').notNull(),
     /** HTML written by ops; sanitised again whenever it is sent out. */
     consumer_instruction: text('consumer_instruction'),
+    /** The approved lead the task was made for (one task per lead); null for a task made by hand. */
+    form_response_id: integer('form_response_id').references(() => formResponses.form_response_id),
+    /** When the link last reached the SMS provider; null while it never did. */
+    sms_sent_at: timestamp('sms_sent_at', { withTimezone: true }),
+    /** Why the last send failed, kept so ops see it and send again. */
+    sms_error: text('sms_error'),
+    sms_count: integer('sms_count').notNull().default(0),
+    /** When the merchant first opened the /fb page. */
+    opened_at: timestamp('opened_at', { withTimezone: true }),
     created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('job_tasks_user_idx').on(t.user_id)],
+  (t) => [index('job_tasks_user_idx').on(t.user_id), uniqueIndex('job_tasks_lead_idx').on(t.form_response_id)],
 );
 
 /** One answer per task and merchant; a second submit finds this row instead of adding one. */

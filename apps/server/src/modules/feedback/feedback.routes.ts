@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { feedbackMessages, feedbackRoutes } from '@pmw/contract/feedback';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { FeedbackService } from './feedback.service';
+import type { FeedbackTasksService } from './feedback-tasks.service';
 
 /** A public page hit by merchants: generous for people, tight for scripts guessing links. */
 export const PUBLIC_LIMIT = { max: 60, timeWindow: '1 minute' };
 
-export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, feedback: FeedbackService) {
+export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, feedback: FeedbackService, tasks: FeedbackTasksService) {
   route(
     app,
     ctx,
@@ -20,4 +21,9 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, 
   });
   route(app, ctx, feedbackRoutes.partnerSummary, async ({ session }) => feedback.summaryFor(session.subjectId));
   route(app, ctx, feedbackRoutes.opsList, async ({ query }) => feedback.listForOps(query));
+  route(app, ctx, feedbackRoutes.opsTasks, async ({ query }) => tasks.listForOps(query));
+  route(app, ctx, feedbackRoutes.opsResend, async ({ agent, params }) => {
+    const task = await tasks.resend(agent.user_id, params.job_task_id);
+    return answer(task, task.sms_error ? `The SMS was not sent: ${task.sms_error}` : 'Feedback link sent again');
+  });
 }

@@ -24,7 +24,7 @@ export interface FeedbackLinkProof {
 /** One answer for every way a link can be wrong, so a guess learns nothing. */
 const invalidLink = () => new AppError('NOT_FOUND', feedbackMessages.linkInvalid);
 
-export function createFeedbackService(deps: { db: Db; users: UsersService; supportPhone: string; joinUrl: string; guard: FeedbackLinkGuard }) {
+export function createFeedbackService(deps: { db: Db; users: UsersService; supportPhone: string; joinUrl: string; guard: FeedbackLinkGuard; onOpened?: (jobTaskId: number) => Promise<void> }) {
   const { db, guard } = deps;
 
   /** The task a whole link names; wrong links are counted per task and per address (see link-guard). */
@@ -57,6 +57,7 @@ export function createFeedbackService(deps: { db: Db; users: UsersService; suppo
     /** What the feedback page shows; only for the holder of a whole, untampered link. */
     async taskForMerchant(link: FeedbackLinkProof & { user_id: number }, address: string): Promise<FeedbackTask> {
       const task = await taskForLink(link, address);
+      await deps.onOpened?.(task.job_task_id);
       const partner = await deps.users.byId(task.user_id);
       if (!partner) throw invalidLink();
       const person = await deps.users.toSessionUser(partner);

@@ -23,6 +23,10 @@ export function createFeedbackLinkGuard(store: LimitStore) {
       if ((await store.count(k.taskLock)) > 0) throw new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.linkLocked);
       if ((await store.count(k.addressWrong)) >= FEEDBACK_MAX_WRONG_PER_ADDRESS) throw new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.addressLocked);
     },
+    /** Whether wrong codes have locked the task's link (what ops see). */
+    async isLocked(taskId: number): Promise<boolean> {
+      return (await store.count(`fb:lock:task:${taskId}`)) > 0;
+    },
     /** Counts one wrong code for an existing task; answers the error to throw. */
     async wrong(taskId: number, address: string): Promise<AppError | null> {
       const k = keys(taskId, address);

@@ -7,6 +7,7 @@ import { formResponseData, formResponses, jobs, taskForms, users, walletTransact
 import { AppError, notFound } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
+import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 
 type LeadRow = typeof formResponses.$inferSelect;
 type Result = LeadActionResult['results'][number];
@@ -27,7 +28,7 @@ const auditView = (l: LeadRow) => ({ status: l.status, sub_status: l.sub_status,
  * conditionally, and the wallet posting carries an idempotency key derived
  * from how many credits the lead has had.
  */
-export function createLeadVerificationService(deps: { db: Db; wallet: WalletService; audit: AuditService }) {
+export function createLeadVerificationService(deps: { db: Db; wallet: WalletService; audit: AuditService; feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead' | 'sendNewForLeads'> | undefined }) {
   const { db, wallet, audit } = deps;
 
   async function lock(tx: Tx, id: number): Promise<LeadRow> {
@@ -88,6 +89,8 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
           if (posted.applied) credited = lead.payout_paise;
         }
       }
+      // The merchant's feedback task, made with the approval (texted after commit, in approve()).
+      await deps.feedbackTasks?.createForApprovedLead(tx, updated);
       await audit.record({ actor_user_id: actor, action: 'lead.approve', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated), credited_paise: credited, payee_user_id: to } }, tx);
       return { form_response_id: id, ok: true, changed: true, message: 'Approved' };
     });
@@ -210,7 +213,11 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
   });
 
   return {
-    approve: (actor: number, ids: number[]) => each(ids, (id) => approveOne(actor, id)),
+    async approve(actor: number, ids: number[]) {
+      const result = await each(ids, (id) => approveOne(actor, id));
+      await deps.feedbackTasks?.sendNewForLeads(result.results.filter((r) => r.changed).map((r) => r.form_response_id));
+      return result;
+    },
     reject: (actor: number, ids: number[], comment: string) => each(ids, (id) => rejectOne(actor, id, comment)),
     verifyByCall: (actor: number, ids: number[]) => each(ids, (id) => verifyByCallOne(actor, id)),
     needsDetails: (actor: number, ids: number[], comment: string) => each(ids, (id) => needsDetailsOne(actor, id, comment)),

@@ -14,6 +14,7 @@ import { createLeadVerificationService } from './lead-verification.service';
 import { createOpsPeopleService } from './people.service';
 import { createPayoutsService } from './payouts.service';
 import type { BanksService } from '../profile/banks.service';
+import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 import { createOpsAgentsService } from '../ops-auth/ops-agents.service';
 import { registerOpsMetrics } from './ops.metrics';
 
@@ -31,6 +32,7 @@ export function createOpsServices(deps: {
   allowHttpLinks: boolean;
   catalogue?: CatalogueCache | undefined;
   metrics?: Metrics;
+  feedbackTasks?: FeedbackTasksService | undefined;
 }) {
   const { db } = deps;
   const metrics = deps.metrics ?? noMetrics;
@@ -40,7 +42,7 @@ export function createOpsServices(deps: {
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
-    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
+    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, feedbackTasks: deps.feedbackTasks }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
     catalogue,

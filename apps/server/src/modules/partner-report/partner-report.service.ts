@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   LEADS_PAGE_SIZE,
   leadStatusText,
@@ -67,9 +67,24 @@ export function reportInputs(forms: { inputs: FormInputDef[] }[]): ReportInput[]
   return [...seen.values()];
 }
 
-/** The report's filter over a partner's leads. */
-export function reportWhere(partnerId: number, f: ReportFilter): SQL {
-  const conds: (SQL | undefined)[] = [eq(formResponses.partner_user_id, partnerId)];
+/**
+ * Whose leads a report reads: a partner's own (their user id), or the leads
+ * a team's members sent (one member's, or every member's), which the team's
+ * manager reads.
+ */
+export type ReportOwner = number | { team_id: number; member_user_id?: number | undefined };
+
+function ownerWhere(owner: ReportOwner): SQL {
+  if (typeof owner === 'number') return eq(formResponses.partner_user_id, owner);
+  return and(
+    eq(formResponses.team_id, owner.team_id),
+    owner.member_user_id === undefined ? isNotNull(formResponses.team_member_user_id) : eq(formResponses.team_member_user_id, owner.member_user_id),
+  )!;
+}
+
+/** The report's filter over a partner's (or a team's) leads. */
+export function reportWhere(owner: ReportOwner, f: ReportFilter): SQL {
+  const conds: (SQL | undefined)[] = [ownerWhere(owner)];
   if (f.job_id?.length) conds.push(inArray(formResponses.job_id, f.job_id));
   if (f.status !== undefined) conds.push(eq(formResponses.status, f.status));
   if (f.archive_status?.length) conds.push(inArray(formResponses.archive_status, f.archive_status));
@@ -115,8 +130,11 @@ export const reportPageColumns = {
 export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache; copyOut: Database['copyOut'] }) {
   const { db, cache } = deps;
 
-  /** Whether the filter is one the counters answer (project, status): dates and searches need the leads. */
-  const countable = (f: ReportFilter) => !f.start_date && !f.end_date && !f.search && !f.search_comment;
+  /**
+   * Whether the counters answer (a partner's own report filtered by project
+   * and status): dates and searches, and a team's leads, need the leads.
+   */
+  const countable = (owner: ReportOwner, f: ReportFilter): owner is number => typeof owner === 'number' && !f.start_date && !f.end_date && !f.search && !f.search_comment;
 
   function counterWhere(partnerId: number, f: ReportFilter): SQL {
     return and(
@@ -128,11 +146,13 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
     )!;
   }
 
-  /** The projects the partner has leads in, from the counters. */
-  const partnerJobIds = (partnerId: number) =>
-    sql`select distinct ${leadCounters.job_id} from ${leadCounters} where ${leadCounters.owner_kind} = 'partner' and ${leadCounters.owner_id} = ${partnerId} and ${leadCounters.n} > 0`;
+  /** The projects the partner has leads in, from the counters (a team's, from its leads). */
+  const partnerJobIds = (owner: ReportOwner) =>
+    typeof owner === 'number'
+      ? sql`select distinct ${leadCounters.job_id} from ${leadCounters} where ${leadCounters.owner_kind} = 'partner' and ${leadCounters.owner_id} = ${owner} and ${leadCounters.n} > 0`
+      : sql`select distinct ${formResponses.job_id} from ${formResponses} where ${ownerWhere(owner)}`;
 
-  async function projects(partnerId: number): Promise<PartnerProject[]> {
+  async function projects(partnerId: ReportOwner): Promise<PartnerProject[]> {
     return db
       .select({ job_id: jobs.job_id, slug_name: jobs.slug_name, job_title: jobs.job_title, job_category_id: jobs.job_category_id })
       .from(jobs)
@@ -209,8 +229,8 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
      * handful of rows, kept with every change to a lead); dates and searches
      * count the matching leads through the partner's indexes.
      */
-    async counts(partnerId: number, f: ReportFilter): Promise<LeadCounts> {
-      const [row] = countable(f)
+    async counts(partnerId: ReportOwner, f: ReportFilter): Promise<LeadCounts> {
+      const [row] = countable(partnerId, f)
         ? await db.select(buckets(leadCounters, sql`sum(${leadCounters.n})`)).from(leadCounters).where(counterWhere(partnerId, f))
         : await db.select(buckets(formResponses, sql`count(*)`)).from(formResponses).where(reportWhere(partnerId, f));
       return row ?? { PENDING: 0, PENDING_PARTIAL: 0, REJECTED: 0, VERIFIED: 0, archived_count: 0 };
@@ -224,9 +244,9 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
      * (from the counters when the filter allows); only a page past the end
      * asks for the total apart. The forms come from the catalogue cache.
      */
-    async page(partnerId: number, f: ReportFilter & { limit?: number; offset?: number }): Promise<ReportPage> {
+    async page(partnerId: ReportOwner, f: ReportFilter & { limit?: number; offset?: number }): Promise<ReportPage> {
       const head = {
-        total: countable(f)
+        total: countable(partnerId, f)
           ? sql<number>`(select coalesce(sum(${leadCounters.n}), 0)::int from ${leadCounters} where ${counterWhere(partnerId, f)})`
           : sql<number>`(select count(*)::int from ${formResponses} where ${reportWhere(partnerId, f)})`,
         job_ids: f.job_id?.length ? sql<number[] | null>`null` : sql<number[] | null>`(select array_agg(j.job_id) from (${partnerJobIds(partnerId)}) j)`,

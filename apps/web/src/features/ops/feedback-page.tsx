@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { feedbackRoutes } from '@pmw/contract/feedback';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FEEDBACK_LINK_STATE, feedbackRoutes, type FeedbackLinkState, type OpsFeedbackTask } from '@pmw/contract/feedback';
 import type { RouteData } from '@pmw/contract/api';
-import { api } from '../../shared/api-client';
+import { api, apiWithMessage } from '../../shared/api-client';
+import { showError, showSuccess } from '../../shared/message-bar';
 import { EmptyState, QueryView, when } from './common';
 import { DataTable, type Column } from './data-table';
 import { t } from './messages';
@@ -20,6 +21,66 @@ export function FeedbackPage() {
         {(data) => (
           <DataTable label={t('feedbackTitle')} columns={feedbackColumns} rows={data.rows} rowId={(f) => f.feedback_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />
         )}
+      </QueryView>
+      <FeedbackTasks />
+    </section>
+  );
+}
+
+const stateText: Record<FeedbackLinkState, string> = {
+  [FEEDBACK_LINK_STATE.notSent]: t('fbStateNotSent'),
+  [FEEDBACK_LINK_STATE.sent]: t('fbStateSent'),
+  [FEEDBACK_LINK_STATE.opened]: t('fbStateOpened'),
+  [FEEDBACK_LINK_STATE.rated]: t('fbStateRated'),
+  [FEEDBACK_LINK_STATE.locked]: t('fbStateLocked'),
+};
+
+/** The tasks approved leads made, each link's state, and Send again. */
+function FeedbackTasks() {
+  const [page, setPage] = useState(1);
+  const client = useQueryClient();
+  const tasks = useQuery({ queryKey: ['ops', 'feedback-tasks', page], queryFn: () => api(feedbackRoutes.opsTasks, { query: { limit: LIMIT, offset: (page - 1) * LIMIT } }) });
+  const resend = useMutation({
+    mutationFn: (id: number) => apiWithMessage(feedbackRoutes.opsResend, { params: { job_task_id: id } }),
+    onSuccess: (r) => {
+      showSuccess(r.message);
+      void client.invalidateQueries({ queryKey: ['ops', 'feedback-tasks'] });
+    },
+    onError: showError,
+  });
+  const columns: Column<OpsFeedbackTask>[] = [
+    { id: 'task', header: t('colTask'), cell: (x) => x.job_task_id },
+    { id: 'partner', header: t('colPartner'), cell: (x) => <>{x.first_name ?? '—'} <span className="muted">{x.pmw_id}</span></> },
+    { id: 'project', header: t('colProject'), cell: (x) => x.job_title ?? '—' },
+    { id: 'merchant', header: t('colMerchant'), cell: (x) => x.merchant_mobile },
+    {
+      id: 'state',
+      header: t('colLinkState'),
+      cell: (x) => (
+        <>
+          {stateText[x.state]}
+          {x.sms_sent_at && <span className="muted"> · {t('fbSentAt', { when: when(x.sms_sent_at) })}</span>}
+          {x.sms_error && <span className="muted"> · {x.sms_error}</span>}
+        </>
+      ),
+    },
+    {
+      id: 'send',
+      header: t('colActions'),
+      cell: (x) =>
+        x.state === FEEDBACK_LINK_STATE.rated ? null : (
+          <button type="button" className="button button--small button--ghost" disabled={resend.isPending} aria-label={t('fbSendAgainFor', { id: x.job_task_id })} onClick={() => resend.mutate(x.job_task_id)}>
+            {t('fbSendAgain')}
+          </button>
+        ),
+    },
+  ];
+  return (
+    <section aria-labelledby="fbt-title">
+      <h2 id="fbt-title">{t('fbTasksTitle')}</h2>
+      <p className="muted">{t('fbTasksHint')}</p>
+      <QueryView query={tasks} isEmpty={(d) => d.rows.length === 0}>
+        {(data) => <DataTable label={t('fbTasksTitle')} columns={columns} rows={data.rows} rowId={(x) => x.job_task_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />}
       </QueryView>
     </section>
   );

@@ -12,6 +12,7 @@ export const t = defineMessages({
   navUsers: 'Users',
   navProjects: 'Projects',
   navCustomers: 'Assign customers',
+  navRecharges: 'Recharges',
   navAudit: 'Audit log',
   navFeedback: 'Feedback',
   navSupport: 'Support inbox',
@@ -157,6 +158,19 @@ export const t = defineMessages({
   importResult: '{added} added, {skipped} already assigned, {invalid} invalid.',
   invalidRow: 'Row {row}: {mobile}',
 
+  // Recharges import
+  rechargesTitle: 'Import recharges',
+  rechargesHint: 'A CSV whose first line is {columns}: the amount in rupees (like 99.50), the date as YYYY-MM-DD. Good rows are added; refused rows are listed with the reason. Workers then see their recharges in the support desk.',
+  rechargesCsvRequired: 'Choose a CSV file or paste one',
+  rechargesImportButton: 'Import recharges',
+  rechargesImporting: 'Importing…',
+  rechargesResult: '{added} added, {refused} refused.',
+  rechargesRefusedCaption: 'Refused rows',
+  rechargesRow: 'Row',
+  fMobile: 'Mobile',
+  rechargesReason: 'Reason',
+  rechargesDownloadRefused: 'Download refused rows (CSV)',
+
   // Audit
   auditTitle: 'Audit log',
   fActor: 'Agent id',
@@ -172,6 +186,20 @@ export const t = defineMessages({
 
   // Feedback
   feedbackTitle: 'Feedback',
+  fbTasksTitle: 'Feedback links',
+  fbTasksHint: 'An approved lead on a project that asks merchants for feedback texts the lead’s mobile a feedback link. A link not sent (the SMS failed) can be sent again.',
+  fbStateNotSent: 'Not sent',
+  fbStateSent: 'Sent',
+  fbStateOpened: 'Opened',
+  fbStateRated: 'Rated',
+  fbStateLocked: 'Locked (wrong codes)',
+  fbSentAt: 'sent {when}',
+  fbSendAgain: 'Send again',
+  fbSendAgainFor: 'Send again the link of task {id}',
+  colTask: 'Task',
+  colMerchant: 'Merchant mobile',
+  colLinkState: 'Link',
+  colActions: 'Actions',
   feedbackUnavailable: 'The feedback list is not available on this server yet.',
 
   // Projects
@@ -247,6 +275,7 @@ export const t = defineMessages({
   holdMessage: 'Hold message',
   appArchive: 'Applications closed',
   appArchiveMessage: 'Applications closed message',
+  asksMerchantFeedbackLabel: 'Ask merchants for feedback (an approved lead texts the lead’s mobile a feedback link)',
   creditFlowLabel: 'Credit flow (credit profile check before the lead)',
   minIncome: 'Min monthly income (₹)',
   minScore: 'Min credit score',
@@ -364,7 +393,6 @@ export const t = defineMessages({
   restore: 'Bring back',
   rename: 'Rename',
   renameLabel: 'Rename {name}',
-  colActions: 'Actions',
   colCatalogueId: 'Id',
   employersTitle: 'Employers',
   employersIntro: 'The companies projects are for, with the logo and colour partners and customers see. A retired employer is not offered for new projects; projects that have it keep it.',

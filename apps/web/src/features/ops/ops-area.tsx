@@ -11,6 +11,7 @@ import { UsersPage } from './users-page';
 import { ProjectsPage } from './projects-page';
 import { ProjectEditor } from './project-editor';
 import { CustomersImportPage } from './customers-import-page';
+import { RechargesImportPage } from './recharges-import-page';
 import { AuditPage } from './audit-page';
 import { FeedbackPage } from './feedback-page';
 import { TeamsPage } from './teams-page';
@@ -32,6 +33,7 @@ const sections = [
   { to: '/ops/employers', label: 'navEmployers' },
   { to: '/ops/teams', label: 'navTeams' },
   { to: '/ops/customers', label: 'navCustomers' },
+  { to: '/ops/recharges', label: 'navRecharges' },
   { to: '/ops/feedback', label: 'navFeedback' },
   { to: '/ops/agents', label: 'navAgents' },
   { to: '/ops/audit', label: 'navAudit' },
@@ -88,6 +90,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="employers" element={<EmployersPage />} />
               <Route path="teams" element={<TeamsPage />} />
               <Route path="customers" element={<CustomersImportPage />} />
+              <Route path="recharges" element={<RechargesImportPage />} />
               <Route path="feedback" element={<FeedbackPage />} />
               <Route path="agents" element={<AgentsPage me={agent.user_id} />} />
               <Route path="audit" element={<AuditPage />} />

@@ -56,6 +56,7 @@ interface Draft {
   application_archive_status: boolean;
   application_archive_message: string;
   is_credit_flow: boolean;
+  asks_merchant_feedback: boolean;
   min_income: string;
   min_score: string;
   min_age: string;
@@ -103,6 +104,7 @@ const fromProject = (p: OpsProject | undefined): Draft => ({
   application_archive_status: p?.application_archive_status === 1,
   application_archive_message: p?.application_archive_message ?? '',
   is_credit_flow: p?.is_credit_flow ?? false,
+  asks_merchant_feedback: p?.asks_merchant_feedback ?? false,
   min_income: p?.credit_rules?.min_income?.toString() ?? '',
   min_score: p?.credit_rules?.min_score?.toString() ?? '',
   min_age: p?.credit_rules?.min_age?.toString() ?? '',
@@ -155,6 +157,7 @@ function toBody(d: Draft): ProjectBody {
     application_archive_status: d.application_archive_status ? 1 : 0,
     application_archive_message: d.application_archive_message,
     is_credit_flow: d.is_credit_flow,
+    asks_merchant_feedback: d.asks_merchant_feedback,
     credit_rules: d.is_credit_flow ? rules : null,
     duplicate_window_days: Number(d.duplicate_window_days),
     validity_days: Number(d.validity_days),
@@ -226,7 +229,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
       }
     </Field>
   );
-  const check = (k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow', label: string) => (
+  const check = (k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow' | 'asks_merchant_feedback', label: string) => (
     <label className="ops__check">
       <input type="checkbox" {...register(k)} /> {label}
     </label>
@@ -373,6 +376,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             {text('validity_days', t('validity'), { type: 'number' })}
             {text('redirect_link', t('redirectLink'), { type: 'url' })}
           </div>
+          {check('asks_merchant_feedback', t('asksMerchantFeedbackLabel'))}
           {check('is_credit_flow', t('creditFlowLabel'))}
           {creditFlow && (
             <div className="ops__grid">

@@ -2,7 +2,7 @@
 import '../../zod-config';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pmw/contract/auth';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Loader } from '../../shared/loader';
@@ -14,6 +14,9 @@ import { ReportPage } from './report-page';
 import { PayoutsPage } from './payouts-page';
 import { ProfilePage } from './profile-page';
 import { CustomersPage } from './customers-page';
+import { TeamPage, teamQueryKey } from './team-page';
+import { partnerTeamRoutes } from '@pmw/contract/partner-team';
+import { api } from '../../shared/api-client';
 import { LanguageSwitch } from '../../shared/language-switch';
 
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
@@ -58,6 +61,9 @@ export function Portal({ user }: { user: SessionUser }) {
       showError(err);
     }
   }
+  // "Team" follows the spec's menu only for a partner who manages a team (the call answers 403 otherwise).
+  const managed = useQuery({ queryKey: teamQueryKey, queryFn: () => api(partnerTeamRoutes.team), retry: false, staleTime: 60_000 });
+  const menu = managed.data ? [...NAV, { to: '/partner/team', label: 'navTeam' } as const] : NAV;
   const home = user.first_name ? '/partner/report' : '/partner/profile';
   return (
     <div className={`portal ${menuOpen ? 'portal--menu-open' : ''}`}>
@@ -79,7 +85,7 @@ export function Portal({ user }: { user: SessionUser }) {
       </header>
       <nav ref={nav} id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
         <ul>
-          {NAV.map((n) => (
+          {menu.map((n) => (
             <li key={n.to}>
               <NavLink to={n.to} className={({ isActive }) => `portal__link ${isActive ? 'portal__link--active' : ''}`}>
                 {t(n.label)}
@@ -104,6 +110,7 @@ export function Portal({ user }: { user: SessionUser }) {
             <Route path="earnings" element={<PayoutsPage />} />
             <Route path="report" element={<ReportPage />} />
             <Route path="customers" element={<CustomersPage />} />
+            <Route path="team" element={<TeamPage />} />
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>
         </Suspense>

@@ -12,9 +12,11 @@ import {
   partnerMessages,
   partnerRoutes,
   type LeadStatusFilter,
+  type PartnerProject,
   type ReportCell,
   type ReportRow,
 } from '@pmw/contract/partner';
+import { partnerTeamRoutes } from '@pmw/contract/partner-team';
 import { FILE_RULES, acceptFor, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
 import { CampaignCard } from './campaign/campaign-card';
 import { api, routeUrl } from '../../shared/api-client';
@@ -58,18 +60,33 @@ function initialFilters(): Filters {
   return { ...EMPTY, job_id: jobId && /^\d+$/.test(jobId) ? jobId : '' };
 }
 
-export function ReportPage() {
+/** A team manager's view of their members' leads: the same report over another source. */
+export interface TeamReportSource {
+  memberId: number | undefined;
+  projects: PartnerProject[];
+}
+
+export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {}) {
   const [draft, setDraft] = useState<Filters>(initialFilters);
   const [applied, setApplied] = useState<Filters>(draft);
   const [page, setPage] = useState(0);
   const [attachFor, setAttachFor] = useState<{ row: ReportRow; cell: ReportCell; label: string } | null>(null);
   const query = toQuery(applied);
 
-  const projects = useQuery({ queryKey: ['partner', 'report', 'projects'], queryFn: () => api(partnerRoutes.reportProjects) });
-  const counts = useQuery({ queryKey: ['partner', 'report', 'counts', query], queryFn: () => api(partnerRoutes.reportCounts, { query }) });
+  const ownProjects = useQuery({ queryKey: ['partner', 'report', 'projects'], queryFn: () => api(partnerRoutes.reportProjects), enabled: !team });
+  const projects = team ? { data: team.projects } : ownProjects;
+  const member = team?.memberId ? { member_user_id: team.memberId } : {};
+  const source = team ? 'team' : 'report';
+  const counts = useQuery({
+    queryKey: ['partner', source, 'counts', query, member],
+    queryFn: () => (team ? api(partnerTeamRoutes.leadCounts, { query: { ...query, ...member } }) : api(partnerRoutes.reportCounts, { query })),
+  });
   const data = useQuery({
-    queryKey: ['partner', 'report', 'data', query, page],
-    queryFn: () => api(partnerRoutes.reportData, { query: { ...query, limit: LEADS_PAGE_SIZE, offset: page * LEADS_PAGE_SIZE } }),
+    queryKey: ['partner', source, 'data', query, member, page],
+    queryFn: () => {
+      const paging = { limit: LEADS_PAGE_SIZE, offset: page * LEADS_PAGE_SIZE };
+      return team ? api(partnerTeamRoutes.leads, { query: { ...query, ...member, ...paging } }) : api(partnerRoutes.reportData, { query: { ...query, ...paging } });
+    },
     placeholderData: keepPreviousData,
   });
 
@@ -86,9 +103,9 @@ export function ReportPage() {
 
   return (
     <section>
-      <h1 className="page-title">{t('reportTitle')}</h1>
-      <CampaignCard />
-      <form onSubmit={apply} aria-label={t('reportTitle')}>
+      {team ? <h2 className="page-title">{t('teamLeadsTitle')}</h2> : <h1 className="page-title">{t('reportTitle')}</h1>}
+      {!team && <CampaignCard />}
+      <form onSubmit={apply} aria-label={team ? t('teamLeadsTitle') : t('reportTitle')}>
         <div className="filters">
           <div className="field">
             <label htmlFor="f-project">{t('projectLabel')}</label>
@@ -132,9 +149,11 @@ export function ReportPage() {
           <button type="submit" className="button">
             {t('applyFilters')}
           </button>
-          <a className="button button--ghost" href={downloadUrl} download>
-            {t('downloadReport')}
-          </a>
+          {!team && (
+            <a className="button button--ghost" href={downloadUrl} download>
+              {t('downloadReport')}
+            </a>
+          )}
         </div>
       </form>
 
@@ -163,7 +182,7 @@ export function ReportPage() {
               ) : (
                 <ul className="lead-cards" aria-label={t('reportTitle')}>
                   {page_.rows.map((r) => (
-                    <LeadCard key={r.lead_id} row={r} inputs={page_.inputs} onAttach={(cell, label) => setAttachFor({ row: r, cell, label })} />
+                    <LeadCard key={r.lead_id} row={r} inputs={page_.inputs} onAttach={team ? undefined : (cell, label) => setAttachFor({ row: r, cell, label })} />
                   ))}
                 </ul>
               )
@@ -208,7 +227,7 @@ export function ReportPage() {
                           </td>
                           {page_.inputs.map((i) => (
                             <td key={i.key}>
-                              <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={(cell) => setAttachFor({ row: r, cell, label: i.label })} />
+                              <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={team ? undefined : (cell) => setAttachFor({ row: r, cell, label: i.label })} />
                             </td>
                           ))}
                         </tr>
@@ -233,7 +252,7 @@ function StatusBadge({ text }: { text: string }) {
 }
 
 /** A lead on a phone: everything the table row says, stacked, with no sideways scrolling. */
-function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: string; label: string }[]; onAttach: (cell: ReportCell, label: string) => void }) {
+function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: string; label: string }[]; onAttach: ((cell: ReportCell, label: string) => void) | undefined }) {
   return (
     <li className="card lead-card" aria-label={t('leadCardLabel', { id: row.lead_id })}>
       <div className="lead-card__head">
@@ -265,7 +284,7 @@ function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: st
             <Fragment key={i.key}>
               <dt>{i.label}</dt>
               <dd>
-                <CellView row={row} cell={row.cells[i.key]} label={i.label} onAttach={(cell) => onAttach(cell, i.label)} />
+                <CellView row={row} cell={row.cells[i.key]} label={i.label} onAttach={onAttach && ((cell) => onAttach(cell, i.label))} />
               </dd>
             </Fragment>
           ) : null,
@@ -275,9 +294,11 @@ function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: st
   );
 }
 
-function CellView({ row, cell, label, onAttach }: { row: ReportRow; cell: ReportCell | undefined; label: string; onAttach: (cell: ReportCell) => void }) {
+function CellView({ row, cell, label, onAttach }: { row: ReportRow; cell: ReportCell | undefined; label: string; onAttach: ((cell: ReportCell) => void) | undefined }) {
   if (!cell) return null;
-  if (needsAttachment(cell)) {
+  // A manager reads their members' leads; only the lead's own partner attaches.
+  if (needsAttachment(cell) && !onAttach) return null;
+  if (needsAttachment(cell) && onAttach) {
     return (
       <button type="button" className="button button--small" aria-label={t('attachFor', { label, id: row.lead_id })} onClick={() => onAttach(cell)}>
         {t('attach')}
