@@ -78,6 +78,9 @@ import { registerCustomersRoutes } from './modules/customers/customers.routes';
 import { createOfflineIfsc, createOnlineIfsc } from './providers/ifsc';
 import { createHttpCalling, createSimulatedCalling } from './providers/calling';
 import { pageInLocale, requestLocale, speak } from './http/locale';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createOutboxWorker } from './modules/notifications/outbox.worker';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 
 export interface AppDeps {
   config: Config;
@@ -116,6 +119,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const opsAuth = createOpsAuthService({ db });
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
+  // Notifications: written in the transaction of the change they are about; the outbox worker sends their SMS.
+  const outbox = createOutboxWorker({ db, sms: providers.sms, pollMs: config.notify.pollMs, maxAttempts: config.notify.maxAttempts });
+  const notifications = createNotificationsService({ db, mergeMs: config.notify.mergeMs, queued: (dueInMs) => outbox.nudge(dueInMs) });
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
@@ -139,9 +145,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, notifications, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
-  return { partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { notifications, outbox, partnerReport, ifsc, banks, profile, customers, hiring, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -249,10 +255,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects });
+  registerNotificationRoutes(app, ctx, services.notifications);
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());
     app.addHook('onClose', async () => services.ops.expiry.stop());
+  }
+  if (config.notify.pollMs > 0) {
+    // Like the expiry job: only a listening server sends, and it stops before the database closes.
+    app.addHook('onListen', async () => services.outbox.start());
+    app.addHook('onClose', async () => services.outbox.stop());
   }
 
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.

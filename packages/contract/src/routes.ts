@@ -9,6 +9,7 @@ import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
+import { notificationRoutes } from './notifications';
 import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { partnerRoutes } from './partner';
@@ -45,6 +46,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,
+  notifications: notificationRoutes,
 };
 
 export interface NamedRoute {

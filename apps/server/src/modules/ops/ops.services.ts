@@ -13,6 +13,7 @@ import { createOpsPeopleService } from './people.service';
 import { createPayoutsService } from './payouts.service';
 import type { BanksService } from '../profile/banks.service';
 import { createOpsAgentsService } from '../ops-auth/ops-agents.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 /** The ops console's services, built together because they share the audit log. */
 export function createOpsServices(deps: {
@@ -23,6 +24,7 @@ export function createOpsServices(deps: {
   wallet: WalletService;
   sessions: SessionResolver;
   banks: BanksService;
+  notifications?: NotificationsService | undefined;
   leadExpiryIntervalMinutes: number;
   /** Plain http links for projects, outside production only. */
   allowHttpLinks: boolean;
@@ -33,11 +35,11 @@ export function createOpsServices(deps: {
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
-    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit }),
+    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, notifications: deps.notifications }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000 }),
-    people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
+    people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit, notifications: deps.notifications }),
     projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue }),
-    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit }),
+    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit, notifications: deps.notifications }),
   };
 }
 export type OpsServices = ReturnType<typeof createOpsServices>;
