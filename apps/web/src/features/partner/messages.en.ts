@@ -148,4 +148,12 @@ export default {
   removeBankFor: 'Remove {bank} account ending {last4}',
   removeBankConfirm: 'Remove this bank account?',
   customersLoadFailed: 'Could not load your customers.',
+  notifications: 'Notifications',
+  notificationsUnread: '{count} unread notifications',
+  notificationsUnreadOne: '1 unread notification',
+  notificationsLoadFailed: 'Could not load your notifications.',
+  notificationsEmpty: 'No notifications yet. You will be told here when a lead is approved or rejected, when you are paid, and when your KYC is checked.',
+  notificationsMarkAll: 'Mark all read',
+  notificationUnread: 'New',
+  close: 'Close',
 };

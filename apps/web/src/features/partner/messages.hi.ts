@@ -145,4 +145,12 @@ export default {
   removeBankFor: '{last4} पर खत्म होने वाला {bank} अकाउंट हटाएँ',
   removeBankConfirm: 'यह बैंक अकाउंट हटा दें?',
   customersLoadFailed: 'आपके ग्राहक लोड नहीं हो पाए।',
+  notifications: 'सूचनाएँ',
+  notificationsUnread: '{count} अपठित सूचनाएँ',
+  notificationsUnreadOne: '1 अपठित सूचना',
+  notificationsLoadFailed: 'आपकी सूचनाएँ लोड नहीं हो पाईं।',
+  notificationsEmpty: 'अभी कोई सूचना नहीं। लीड स्वीकृत या अस्वीकृत होने, भुगतान मिलने और KYC जाँच होने पर आपको यहाँ बताया जाएगा।',
+  notificationsMarkAll: 'सभी को पढ़ा हुआ करें',
+  notificationUnread: 'नई',
+  close: 'बंद करें',
 } satisfies Translation<typeof en>;

@@ -15,6 +15,7 @@ import { PayoutsPage } from './payouts-page';
 import { ProfilePage } from './profile-page';
 import { CustomersPage } from './customers-page';
 import { LanguageSwitch } from '../../shared/language-switch';
+import { NotificationBell } from './notification-bell';
 
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
@@ -75,6 +76,7 @@ export function Portal({ user }: { user: SessionUser }) {
         </button>
         <span className="portal__brand">PickMyWork</span>
         <span className="portal__name">{user.first_name ? t('hello', { name: user.first_name }) : user.mobile}</span>
+        <NotificationBell />
         <LanguageSwitch className="lang-switch--on-brand" />
       </header>
       <nav ref={nav} id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
@@ -102,7 +104,7 @@ export function Portal({ user }: { user: SessionUser }) {
             <Route path="profile/bank" element={<ProfilePage tab={2} />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="earnings" element={<PayoutsPage />} />
-            <Route path="report" element={<ReportPage />} />
+            <Route path="report" element={<ReportPage key={location.search} />} />
             <Route path="customers" element={<CustomersPage />} />
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>
