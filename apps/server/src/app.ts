@@ -141,7 +141,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
-  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey });
+  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });

@@ -21,6 +21,8 @@ describe('notification texts', () => {
       ['payout_sent', { payout_run_id: 7, amount_paise: 123_450, bank_ending: '4321' }, 'Payout of ₹1,234.50 sent to your bank account ending 4321. - PickMyWork', '₹1,234.50 का भुगतान आपके बैंक खाते (अंतिम अंक 4321) में भेजा गया। - PickMyWork'],
       ['kyc_verified', { document: 'PAN' }, 'Your PAN card is verified. - PickMyWork', 'आपका पैन कार्ड सत्यापित हो गया। - PickMyWork'],
       ['kyc_rejected', { document: 'AADHAAR', reason: 'Blurred photo' }, 'Your Aadhaar card was rejected: Blurred photo. Upload it again in your profile. - PickMyWork', 'आपका आधार कार्ड अस्वीकार हुआ: Blurred photo। प्रोफ़ाइल में फिर से अपलोड करें। - PickMyWork'],
+      ['bank_verified', { bank_ending: '4321' }, 'Your bank account ending 4321 is verified. - PickMyWork', 'आपका बैंक खाता (अंतिम अंक 4321) सत्यापित हो गया। - PickMyWork'],
+      ['bank_rejected', { bank_ending: '4321', reason: 'Name does not match' }, 'Your bank account ending 4321 was rejected: Name does not match. Add it again in your profile. - PickMyWork', 'आपका बैंक खाता (अंतिम अंक 4321) अस्वीकार हुआ: Name does not match। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork'],
     ] as const;
     expect(cases.map((c) => c[0]).sort()).toEqual([...NOTIFY_EVENTS].sort());
     for (const [event, data, en, hi] of cases) {
@@ -70,6 +72,7 @@ describe('notification texts', () => {
     expect(notificationLink('lead_approved', 'partner', { ...lead, amount_paise: 1 })).toBe('/partner/report?search=501');
     expect(notificationLink('payout_sent', 'partner', { payout_run_id: 1, amount_paise: 1, bank_ending: '1' })).toBe('/partner/earnings');
     expect(notificationLink('kyc_rejected', 'partner', { document: 'PAN', reason: 'x' })).toBe('/partner/profile/doc');
+    expect(notificationLink('bank_rejected', 'partner', { bank_ending: '1', reason: 'x' })).toBe('/partner/profile/bank');
     expect(notificationLink('lead_rejected', 'team', { ...lead, reason: 'x' })).toBe('/mt');
   });
 });

@@ -20,6 +20,8 @@ export const NOTIFY_EVENT = {
   payoutSent: 'payout_sent',
   kycVerified: 'kyc_verified',
   kycRejected: 'kyc_rejected',
+  bankVerified: 'bank_verified',
+  bankRejected: 'bank_rejected',
 } as const;
 export type NotifyEvent = (typeof NOTIFY_EVENT)[keyof typeof NOTIFY_EVENT];
 export const NOTIFY_EVENTS = Object.values(NOTIFY_EVENT) as NotifyEvent[];
@@ -45,6 +47,8 @@ export interface NotifyData {
   payout_sent: { payout_run_id: number; amount_paise: number; bank_ending: string };
   kyc_verified: { document: string };
   kyc_rejected: { document: string; reason: string };
+  bank_verified: { bank_ending: string };
+  bank_rejected: { bank_ending: string; reason: string };
 }
 
 type Words = Record<Locale, string>;
@@ -67,7 +71,6 @@ export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 const DOCUMENT_WORDS: Record<string, Words> = {
   PAN: { en: 'PAN card', hi: 'पैन कार्ड' },
   AADHAAR: { en: 'Aadhaar card', hi: 'आधार कार्ड' },
-  BANK: { en: 'bank account', hi: 'बैंक खाता' },
 };
 const documentWords = (type: string, locale: Locale) => DOCUMENT_WORDS[type.toUpperCase()]?.[locale] ?? type;
 
@@ -125,6 +128,17 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       hi: 'आपका {document} अस्वीकार हुआ: {reason}। प्रोफ़ाइल में फिर से अपलोड करें। - PickMyWork',
     },
     vars: (d, locale) => ({ document: documentWords(d.document, locale), reason: d.reason }),
+  },
+  bank_verified: {
+    text: { en: 'Your bank account ending {bank_ending} is verified. - PickMyWork', hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) सत्यापित हो गया। - PickMyWork' },
+    vars: (d) => ({ bank_ending: d.bank_ending }),
+  },
+  bank_rejected: {
+    text: {
+      en: 'Your bank account ending {bank_ending} was rejected: {reason}. Add it again in your profile. - PickMyWork',
+      hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) अस्वीकार हुआ: {reason}। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
+    },
+    vars: (d) => ({ bank_ending: d.bank_ending, reason: d.reason }),
   },
 };
 
@@ -230,6 +244,7 @@ export function notificationLink<E extends NotifyEvent>(event: E, audience: Noti
   if (audience !== NOTIFY_AUDIENCE.partner) return null;
   if ('lead_id' in data) return `/partner/report?search=${data.lead_id}`;
   if (event === NOTIFY_EVENT.payoutSent) return '/partner/earnings';
-  if ('document' in data) return data.document.toUpperCase() === 'BANK' ? '/partner/profile/bank' : '/partner/profile/doc';
+  if (event === NOTIFY_EVENT.bankVerified || event === NOTIFY_EVENT.bankRejected) return '/partner/profile/bank';
+  if ('document' in data) return '/partner/profile/doc';
   return null;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { notificationListSchema, notificationReadSchema } from '@pmw/contract/notifications';
 import { teamOtpSentSchema } from '@pmw/contract/team';
-import { mobileLocales, notificationOutbox, notifications } from '../../db/schema/index';
+import { mobileLocales, notificationOutbox, notifications, users } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { insertLead } from '../ops/ops-fixtures.test-helper';
 
@@ -156,5 +156,39 @@ describe('a bulk approval', () => {
     } finally {
       await merging.close();
     }
+  });
+});
+
+describe('money and KYC', () => {
+  const ONE = { user_id: 4301, mobile: '9876504301' };
+  const only = async (kind: string) => (await t.database.db.select().from(notifications).where(and(eq(notifications.user_id, ONE.user_id), eq(notifications.kind, kind))));
+
+  it('a KYC document and a bank verified, then rejected, each tell the owner once, with the reason', async () => {
+    await t.database.db.insert(users).values({ user_id: ONE.user_id, mobile: ONE.mobile, first_name: 'Nila' }).onConflictDoNothing();
+    const pan = await t.services.documents.add({ kind: 'worker', id: ONE.user_id }, { user_id: ONE.user_id, type: 'PAN', number: 'ABCPN1234K' });
+    expect((await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 1 })).statusCode).toBe(200);
+    // Asked again: nothing changed, nothing said.
+    await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 1 });
+    expect((await only('kyc_verified')).map((n) => [n.text, n.link])).toEqual([['Your PAN card is verified. - PickMyWork', '/partner/profile/doc']]);
+    await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 2, reason: 'Photo is blurred' });
+    expect((await only('kyc_rejected')).map((n) => n.text)).toEqual(['Your PAN card was rejected: Photo is blurred. Upload it again in your profile. - PickMyWork']);
+
+    const bank = await t.services.banks.add(ONE.user_id, { ifsc_code: 'HDFC0000001', account_no: '50100123454301' });
+    expect((await post(`/ops/banks/${bank.bank_detail_id}/status`, admin, { status: 2, reason: 'Name does not match' })).statusCode).toBe(200);
+    expect((await only('bank_rejected')).map((n) => [n.text, n.link])).toEqual([['Your bank account ending 4301 was rejected: Name does not match. Add it again in your profile. - PickMyWork', '/partner/profile/bank']]);
+    await post(`/ops/banks/${bank.bank_detail_id}/status`, admin, { status: 1 });
+    expect((await only('bank_verified')).map((n) => n.text)).toEqual(['Your bank account ending 4301 is verified. - PickMyWork']);
+  });
+
+  it('a payout run tells each partner paid once, with the amount and the bank ending', async () => {
+    // Nila has a verified PAN and bank from the test above.
+    await post(`/ops/kyc/${(await t.services.documents.list(ONE.user_id)).find((d) => d.type === 'PAN')!.document_id}/status`, admin, { status: 1 });
+    await t.services.wallet.post({ user_id: ONE.user_id, type: 1, amount_paise: 123_450, reason: 'Lead approved', idempotency_key: 'test:notify:payout', affects_earnings: true });
+    const run = await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id] });
+    expect(run.statusCode).toBe(200);
+    await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id] });
+    expect((await only('payout_sent')).map((n) => [n.text, n.link])).toEqual([['Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork', '/partner/earnings']]);
+    await t.services.outbox.runOnce();
+    expect(await texts(ONE.mobile)).toContain('Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork');
   });
 });
