@@ -80,7 +80,7 @@ import { createHttpCalling, createSimulatedCalling } from './providers/calling';
 import { pageInLocale, requestLocale, speak } from './http/locale';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOutboxWorker } from './modules/notifications/outbox.worker';
-import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { registerNotificationRoutes, registerOpsNotificationRoutes } from './modules/notifications/notifications.routes';
 
 export interface AppDeps {
   config: Config;
@@ -256,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects });
   registerNotificationRoutes(app, ctx, services.notifications);
+  registerOpsNotificationRoutes(app, ctx, { db, notifications: services.notifications, audit: services.ops.audit });
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());

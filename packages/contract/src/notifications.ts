@@ -248,3 +248,41 @@ export function notificationLink<E extends NotifyEvent>(event: E, audience: Noti
   if ('document' in data) return '/partner/profile/doc';
   return null;
 }
+
+// ---------------------------------------------------------------- ops console
+
+export const opsOutboxRowSchema = z.object({
+  outbox_id: int(),
+  user_id: int().nullable(),
+  mobile: text(),
+  kind: text(),
+  state: z.enum([OUTBOX_STATE.queued, OUTBOX_STATE.sending, OUTBOX_STATE.sent, OUTBOX_STATE.failed]),
+  attempts: int(),
+  text: text(),
+  /** The text the gateway got (the merged one when merged). */
+  sent_text: text().nullable(),
+  /** What the gateway answered last: its reference when sent, its error when not. */
+  gateway_answer: text().nullable(),
+  created_on: text(),
+  sent_on: text().nullable(),
+});
+export type OpsOutboxRow = z.infer<typeof opsOutboxRowSchema>;
+
+export const opsOutboxQuerySchema = z.object({
+  user_id: queryInt.positive().optional(),
+  kind: z.enum(NOTIFY_EVENTS as [NotifyEvent, ...NotifyEvent[]]).optional(),
+  state: z.enum([OUTBOX_STATE.queued, OUTBOX_STATE.sending, OUTBOX_STATE.sent, OUTBOX_STATE.failed]).optional(),
+  page: queryInt.min(1).default(1),
+  limit: queryInt.min(1).max(NOTIFICATIONS_PAGE_MAX).default(50),
+});
+
+export const opsNotificationRoutes = {
+  outbox: defineRoute({
+    method: 'GET', path: '/ops/notifications', summary: 'Notifications sent by SMS, by person, kind and state (queued, sent, failed with the gateway answer)', auth: 'ops',
+    query: opsOutboxQuerySchema, response: z.object({ count: int(), rows: z.array(opsOutboxRowSchema) }),
+  }),
+  resend: defineRoute({
+    method: 'POST', path: '/ops/notifications/:outbox_id/resend', summary: 'Queues a failed SMS notification to be sent again', auth: 'ops',
+    params: z.object({ outbox_id: queryInt.positive() }), response: opsOutboxRowSchema,
+  }),
+};

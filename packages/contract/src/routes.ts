@@ -9,7 +9,7 @@ import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
-import { notificationRoutes } from './notifications';
+import { notificationRoutes, opsNotificationRoutes } from './notifications';
 import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { partnerRoutes } from './partner';
@@ -47,6 +47,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   agentSupport: agentSupportRoutes,
   team: teamRoutes,
   notifications: notificationRoutes,
+  opsNotifications: opsNotificationRoutes,
 };
 
 export interface NamedRoute {

@@ -192,3 +192,32 @@ describe('money and KYC', () => {
     expect(await texts(ONE.mobile)).toContain('Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork');
   });
 });
+
+describe('the ops console', () => {
+  it('lists the outbox by person, kind and state, and sends a failed one again (audited)', async () => {
+    await clear(ASHA.user_id);
+    await t.database.db.transaction((tx) => t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: ASHA.user_id, data: { document: 'PAN' } }));
+    const [row] = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, ASHA.user_id));
+    await t.database.db.update(notificationOutbox).set({ state: 'failed', attempts: 8, gateway_answer: 'SMS gateway answered 400: DLT template mismatch' }).where(eq(notificationOutbox.outbox_id, row!.outbox_id));
+
+    const listed = body<{ count: number; rows: { outbox_id: number; state: string; gateway_answer: string }[] }>(await get(`/ops/notifications?user_id=${ASHA.user_id}&state=failed&kind=kyc_verified`, admin)).data;
+    expect(listed.count).toBe(1);
+    expect(listed.rows[0]).toMatchObject({ outbox_id: row!.outbox_id, state: 'failed', gateway_answer: 'SMS gateway answered 400: DLT template mismatch' });
+    expect((await get('/ops/notifications?state=lost', admin)).statusCode).toBe(400);
+
+    const again = await post(`/ops/notifications/${row!.outbox_id}/resend`, admin);
+    expect(again.statusCode).toBe(200);
+    expect(body(again).data).toMatchObject({ state: 'queued', attempts: 0 });
+    // Only a failed one.
+    expect((await post(`/ops/notifications/${row!.outbox_id}/resend`, admin)).statusCode).toBe(409);
+    expect((await post('/ops/notifications/999999/resend', admin)).statusCode).toBe(404);
+    await t.services.outbox.runOnce();
+    expect((await texts(ASHA.mobile))[0]).toBe('Your PAN card is verified. - PickMyWork');
+    const audit = body<{ rows: { action: string; entity_id: string }[] }>(await get('/ops/audit?action=notification.resend', admin)).data.rows;
+    expect(audit.map((a) => a.entity_id)).toContain(String(row!.outbox_id));
+
+    // A partner, or no one, sees none of it.
+    expect((await get('/ops/notifications', asha)).statusCode).toBe(401);
+    expect((await post(`/ops/notifications/${row!.outbox_id}/resend`, '')).statusCode).toBe(401);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, not } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
 import {
   notificationLink,
   renderNotification,
@@ -7,7 +7,10 @@ import {
   type NotifyEvent,
   type Notification,
   type NotificationList,
+  type OpsOutboxRow,
+  OUTBOX_STATE,
 } from '@pmw/contract/notifications';
+import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationOutbox, notifications, users } from '../../db/schema/index';
 import { smsLocaleFor } from '../auth/sms-locale';
@@ -45,6 +48,20 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
     link: r.link,
     read: r.read,
     created_on: r.created_on.toISOString(),
+  });
+
+  const outboxView = (r: typeof notificationOutbox.$inferSelect): OpsOutboxRow => ({
+    outbox_id: r.outbox_id,
+    user_id: r.user_id,
+    mobile: r.mobile,
+    kind: r.kind,
+    state: r.state as OpsOutboxRow['state'],
+    attempts: r.attempts,
+    text: r.text,
+    sent_text: r.sent_text,
+    gateway_answer: r.gateway_answer,
+    created_on: r.created_on.toISOString(),
+    sent_on: r.sent_on?.toISOString() ?? null,
   });
 
   async function unread(userId: number, audience: NotifyAudience): Promise<number> {
@@ -104,6 +121,32 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
         .limit(page.limit)
         .offset(page.offset);
       return { unread: await unread(userId, audience), rows: rows.map(view) };
+    },
+
+    /** The SMS outbox for the ops console, newest first. */
+    async outboxPage(q: { user_id?: number | undefined; kind?: string | undefined; state?: string | undefined; page: number; limit: number }): Promise<{ count: number; rows: OpsOutboxRow[] }> {
+      const where: SQL[] = [];
+      if (q.user_id !== undefined) where.push(eq(notificationOutbox.user_id, q.user_id));
+      if (q.kind !== undefined) where.push(eq(notificationOutbox.kind, q.kind));
+      if (q.state !== undefined) where.push(eq(notificationOutbox.state, q.state));
+      const cond = where.length ? and(...where) : undefined;
+      const rows = await db.select().from(notificationOutbox).where(cond).orderBy(desc(notificationOutbox.outbox_id)).limit(q.limit).offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(notificationOutbox).where(cond);
+      return { count: total?.n ?? 0, rows: rows.map(outboxView) };
+    },
+
+    /** A failed SMS queued again with fresh tries, in the caller's transaction (which records who asked). */
+    async resend(tx: DbOrTx, outboxId: number): Promise<{ before: OpsOutboxRow; after: OpsOutboxRow }> {
+      const [row] = await tx.select().from(notificationOutbox).where(eq(notificationOutbox.outbox_id, outboxId)).for('update').limit(1);
+      if (!row) throw notFound('Notification not found');
+      if (row.state !== OUTBOX_STATE.failed) throw new AppError('CONFLICT', 'Only a failed notification can be sent again');
+      const [after] = await tx
+        .update(notificationOutbox)
+        .set({ state: OUTBOX_STATE.queued, attempts: 0, due_at: new Date(), claim_token: null, lease_until: null })
+        .where(eq(notificationOutbox.outbox_id, outboxId))
+        .returning();
+      deps.queued?.(0);
+      return { before: outboxView(row), after: outboxView(after!) };
     },
 
     /** Marks the caller's own notifications read; ids of anyone else's are ignored. Answers the unread count left. */
