@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginPartner, opsRequest } from './helpers';
+import { loginPartner, opsRequest, outboxOtpAfter } from './helpers';
 
 test('ops approve a lead of Asha: her bell shows the count, and the notification opens the lead in her Leads Report', async ({ page, playwright, baseURL }) => {
   const ops = await opsRequest(playwright, baseURL!);
@@ -24,4 +24,29 @@ test('ops approve a lead of Asha: her bell shows the count, and the notification
   await expect(page.getByLabel('Search by details')).toHaveValue(String(lead.form_response_id));
   const cards = page.getByRole('list', { name: 'Leads Report' }).getByRole('listitem');
   await expect(cards.filter({ hasText: String(lead.form_response_id) }).first()).toBeVisible();
+});
+
+test.describe('in the ops console', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("ops see Asha's SMS notifications with their state", async ({ page }) => {
+    await page.goto('/ops/');
+    await page.getByLabel('Mobile Number').fill('9876500100');
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Login' }).click();
+    const otp = await outboxOtpAfter(page.request, '9876500100', since);
+    await page.getByLabel('OTP', { exact: true }).fill(otp);
+    await page.getByRole('button', { name: 'Submit OTP' }).click();
+    // The approval of the test above reaches Asha's phone (the dev outbox) once its merge window has passed.
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/v2/dev/outbox?mobile=9876500001')).json()).data as { text: string }[]).some((e) => e.text.startsWith('Lead approved:')), { timeout: 30_000 })
+      .toBe(true);
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Notifications' }).click();
+    await expect(page.getByRole('heading', { name: 'Notifications sent by SMS' })).toBeVisible();
+    await page.getByLabel('Person (PMW id)').fill('101');
+    await page.getByLabel('Kind').selectOption('lead_approved');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Lead approved:' }).first();
+    await expect(row.getByRole('cell', { name: 'sent', exact: true })).toBeVisible();
+  });
 });

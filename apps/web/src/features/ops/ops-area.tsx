@@ -12,6 +12,7 @@ import { ProjectsPage } from './projects-page';
 import { ProjectEditor } from './project-editor';
 import { CustomersImportPage } from './customers-import-page';
 import { AuditPage } from './audit-page';
+import { NotificationsPage } from './notifications-page';
 import { FeedbackPage } from './feedback-page';
 import { TeamsPage } from './teams-page';
 import { AgentsPage } from './agents-page';
@@ -28,6 +29,7 @@ const sections = [
   { to: '/ops/customers', label: 'navCustomers' },
   { to: '/ops/feedback', label: 'navFeedback' },
   { to: '/ops/agents', label: 'navAgents' },
+  { to: '/ops/notifications', label: 'navNotifications' },
   { to: '/ops/audit', label: 'navAudit' },
 ] as const;
 
@@ -81,6 +83,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="customers" element={<CustomersImportPage />} />
               <Route path="feedback" element={<FeedbackPage />} />
               <Route path="agents" element={<AgentsPage me={agent.user_id} />} />
+              <Route path="notifications" element={<NotificationsPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="*" element={<Navigate to="/ops/leads" replace />} />
             </Routes>
