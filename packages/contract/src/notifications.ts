@@ -36,7 +36,13 @@ export const OUTBOX_STATE = { queued: 'queued', sending: 'sending', sent: 'sent'
 export type OutboxState = (typeof OUTBOX_STATE)[keyof typeof OUTBOX_STATE];
 
 /** Texts the product sends that are not notifications (they go straight to the gateway) but need a DLT template too. */
-export const DIRECT_SMS = { otp: 'otp', interviewRescheduled: 'interview_rescheduled' } as const;
+export const DIRECT_SMS = {
+  /** Every login and lead OTP. */
+  otp: 'otp',
+  /** The OTP a customer gives to consent to a credit profile check (its own words). */
+  otpCreditConsent: 'otp_credit_consent',
+  interviewRescheduled: 'interview_rescheduled',
+} as const;
 export type DirectSms = (typeof DIRECT_SMS)[keyof typeof DIRECT_SMS];
 
 /** The variables an event's text is filled with (all strings or numbers; money in paise). */

@@ -96,7 +96,7 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
       if (deliver) {
         const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
         const lang = await smsLocale(mobile, locale);
-        await sms.sendOtp({ mobile, otp, text: localize(english, lang), template: smsTemplateKey(DIRECT_SMS.otp, lang) });
+        await sms.sendOtp({ mobile, otp, text: localize(english, lang), template: smsTemplateKey(purpose === 'CREDIT' ? DIRECT_SMS.otpCreditConsent : DIRECT_SMS.otp, lang) });
       }
       return { request_id: requestId, resend_after: limits.resendSeconds, already_sent: false };
     },

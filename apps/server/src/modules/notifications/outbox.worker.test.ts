@@ -156,3 +156,22 @@ describe('the outbox under faults', () => {
     }
   });
 });
+
+describe('the http SMS provider', () => {
+  it("sends an OTP with its template's DLT id and sender id, and a text whose template has no id with a warning", async () => {
+    const gw = await gateway(0);
+    const warnings: string[] = [];
+    const sms = createHttpSms(gw.url, { senderId: 'PMWORK', templates: { otp: '1107160000000000001' }, logger: { warn: (_o: unknown, msg?: string) => void warnings.push(msg ?? '') } as never });
+    try {
+      await sms.sendOtp({ mobile: '9876500001', otp: '1234', text: '1234 is your PickMyWork OTP.', template: 'otp' });
+      await sms.send({ mobile: '9876500001', text: 'Hello', template: 'interview_rescheduled.hi' });
+      expect(gw.accepted).toEqual([
+        { mobile: '9876500001', text: '1234 is your PickMyWork OTP.', sender_id: 'PMWORK', dlt_template_id: '1107160000000000001' },
+        { mobile: '9876500001', text: 'Hello', sender_id: 'PMWORK', dlt_template_id: null },
+      ]);
+      expect(warnings).toEqual(['SMS template interview_rescheduled.hi has no DLT template id: sent as plain text']);
+    } finally {
+      await gw.close();
+    }
+  });
+});
