@@ -26,6 +26,31 @@ test('ops approve a lead of Asha: her bell shows the count, and the notification
   await expect(cards.filter({ hasText: String(lead.form_response_id) }).first()).toBeVisible();
 });
 
+test("ops send back a lead of Meena's for details: her bell in the team area tells her, and opens My Lead's Report", async ({ page, playwright, baseURL }) => {
+  const ops = await opsRequest(playwright, baseURL!);
+  const queue = await ops.get('/api/v2/ops/leads?team_id=1&status=0&sub_status=0&limit=50&page=1');
+  const lead = ((await queue.json()).data.rows as { form_response_id: number; team_member_user_id: number | null; partner_user_id: number | null }[]).find((r) => r.team_member_user_id === 111);
+  expect(lead).toBeTruthy();
+  expect((await ops.post('/api/v2/ops/leads/needs-details', { data: { form_response_ids: [lead!.form_response_id], comment: 'Add the shop photo' } })).ok()).toBe(true);
+  await ops.dispose();
+
+  await page.goto('/mt/TEAM01');
+  await expect(page.getByText('Team of Asha')).toBeVisible();
+  await page.getByLabel('Name').fill('Meena');
+  await page.getByLabel('Mobile Number').fill('9876500011');
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  const otp = await outboxOtpAfter(page.request, '9876500011', before);
+  await page.getByLabel('OTP', { exact: true }).fill(otp);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await page.getByRole('button', { name: /^\d+ unread notifications?$/ }).click();
+  const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /Lead needs details: .*Add the shop photo/ }).first();
+  await item.click();
+  await expect(page).toHaveURL(/\/mt\/TEAM01\/report$/);
+  await expect(page.getByRole('button', { name: /unread notification/ })).toHaveCount(0);
+});
+
 test.describe('in the ops console', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -73,6 +73,6 @@ describe('notification texts', () => {
     expect(notificationLink('payout_sent', 'partner', { payout_run_id: 1, amount_paise: 1, bank_ending: '1' })).toBe('/partner/earnings');
     expect(notificationLink('kyc_rejected', 'partner', { document: 'PAN', reason: 'x' })).toBe('/partner/profile/doc');
     expect(notificationLink('bank_rejected', 'partner', { bank_ending: '1', reason: 'x' })).toBe('/partner/profile/bank');
-    expect(notificationLink('lead_rejected', 'team', { ...lead, reason: 'x' })).toBe('/mt');
+    expect(notificationLink('lead_rejected', 'team', { ...lead, reason: 'x' })).toBe('report');
   });
 });

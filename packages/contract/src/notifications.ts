@@ -244,9 +244,13 @@ export const notificationRoutes = {
   workerRead: readRoute('/support/user/notifications/read', 'worker', "the worker's"),
 };
 
-/** Where a notification takes its reader: the lead in the Leads Report, the payouts, the profile tab. */
+/**
+ * Where a notification takes its reader: the lead in the Leads Report, the
+ * payouts, the profile tab; in the team area, whose address starts with the
+ * team's code, a path inside it (My Lead's Report).
+ */
 export function notificationLink<E extends NotifyEvent>(event: E, audience: NotifyAudience, data: NotifyData[E]): string | null {
-  if (audience === NOTIFY_AUDIENCE.team) return '/mt';
+  if (audience === NOTIFY_AUDIENCE.team) return 'report';
   if (audience !== NOTIFY_AUDIENCE.partner) return null;
   if ('lead_id' in data) return `/partner/report?search=${data.lead_id}`;
   if (event === NOTIFY_EVENT.payoutSent) return '/partner/earnings';

@@ -73,7 +73,7 @@ describe('a lead approved by ops', () => {
     const meena = cookieHeader(login);
     const mine = await list(meena, '/team/notifications');
     expect(mine.rows).toHaveLength(1);
-    expect(mine.rows[0]).toMatchObject({ kind: 'lead_needs_details', link: '/mt' });
+    expect(mine.rows[0]).toMatchObject({ kind: 'lead_needs_details', link: 'report' });
     expect(mine.rows[0]!.text).toContain('Upload the PAN');
     // A team session does not open the partner portal's list.
     expect((await get('/partner/notifications', meena)).statusCode).toBe(401);

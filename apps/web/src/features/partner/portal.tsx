@@ -15,7 +15,7 @@ import { PayoutsPage } from './payouts-page';
 import { ProfilePage } from './profile-page';
 import { CustomersPage } from './customers-page';
 import { LanguageSwitch } from '../../shared/language-switch';
-import { NotificationBell } from './notification-bell';
+import { PartnerNotificationBell } from './notification-bell';
 
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
@@ -76,7 +76,7 @@ export function Portal({ user }: { user: SessionUser }) {
         </button>
         <span className="portal__brand">PickMyWork</span>
         <span className="portal__name">{user.first_name ? t('hello', { name: user.first_name }) : user.mobile}</span>
-        <NotificationBell />
+        <PartnerNotificationBell />
         <LanguageSwitch className="lang-switch--on-brand" />
       </header>
       <nav ref={nav} id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
