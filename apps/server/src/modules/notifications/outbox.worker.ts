@@ -89,34 +89,43 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
     return { token, rows };
   }
 
-  /** The texts to send: one per (person, kind, language) for mergeable kinds, one per row otherwise. */
-  function messages(rows: OutboxRow[]) {
+  /** The texts to send: rows of one (person, kind, language) together for mergeable kinds, one row alone otherwise. */
+  function groups(rows: OutboxRow[]): OutboxRow[][] {
     const byKey = new Map<string, OutboxRow[]>();
     for (const r of rows.sort((a, b) => a.outbox_id - b.outbox_id)) {
       const key = isNotifyEvent(r.kind) && mergeable(r.kind) ? `${r.mobile}\u0000${r.kind}\u0000${r.locale}` : `#${r.outbox_id}`;
       byKey.set(key, [...(byKey.get(key) ?? []), r]);
     }
-    return [...byKey.values()].map((group) => {
-      const first = group[0]!;
-      const locale = isLocale(first.locale) ? first.locale : 'en';
-      if (!isNotifyEvent(first.kind)) return { group, text: first.text, template: first.kind };
-      const datas = group.map((r) => r.data as unknown as NotifyData[typeof first.kind]);
-      return { group, text: renderMerged(first.kind, datas, locale), template: smsTemplateKey(first.kind, locale, group.length > 1) };
-    });
+    return [...byKey.values()];
   }
 
-  async function sendGroup(token: string, m: ReturnType<typeof messages>[number]) {
-    const ids = m.group.map((r) => r.outbox_id);
+  function render(group: OutboxRow[]): { text: string; template: string } {
+    const first = group[0]!;
+    const locale = isLocale(first.locale) ? first.locale : 'en';
+    if (!isNotifyEvent(first.kind)) return { text: first.text, template: first.kind };
+    const datas = group.map((r) => r.data as unknown as NotifyData[typeof first.kind]);
+    return { text: renderMerged(first.kind, datas, locale), template: smsTemplateKey(first.kind, locale, group.length > 1) };
+  }
+
+  async function sendGroup(token: string, group: OutboxRow[]) {
+    const ids = group.map((r) => r.outbox_id);
     const mine = and(inArray(notificationOutbox.outbox_id, ids), eq(notificationOutbox.claim_token, token));
+    // The lease is renewed before each text, so a long round (a slow gateway) never outlives it;
+    // a row whose claim was lost meanwhile (taken again by another process) is left to that one.
+    const held = await db.update(notificationOutbox).set({ lease_until: new Date(Date.now() + leaseMs) }).where(and(mine, eq(notificationOutbox.state, OUTBOX_STATE.sending))).returning({ id: notificationOutbox.outbox_id });
+    if (held.length !== ids.length) return;
+    let text: string | undefined;
     try {
-      const answer = await sms.send({ mobile: m.group[0]!.mobile, text: m.text, template: m.template, reference: `pmw-${ids[0]}` });
+      const message = render(group);
+      text = message.text;
+      const answer = await sms.send({ mobile: group[0]!.mobile, text: message.text, template: message.template, reference: `pmw-${ids[0]}` });
       await db
         .update(notificationOutbox)
-        .set({ state: OUTBOX_STATE.sent, gateway_answer: answer.slice(0, ANSWER_MAX), sent_text: m.text, sent_on: new Date(), lease_until: null })
+        .set({ state: OUTBOX_STATE.sent, gateway_answer: answer.slice(0, ANSWER_MAX), sent_text: text, sent_on: new Date(), lease_until: null })
         .where(mine);
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, ANSWER_MAX);
-      const attempts = Math.max(...m.group.map((r) => r.attempts));
+      const attempts = Math.max(...group.map((r) => r.attempts));
       const giveUp = attempts >= opts.maxAttempts;
       opts.logger?.warn({ outbox_ids: ids, attempts, answer }, giveUp ? 'SMS failed for good' : 'SMS failed; will retry');
       await db
@@ -134,7 +143,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
   /** One round: claims what is due at `now` and sends it. Answers how many rows it took. */
   async function runOnce(now: Date = new Date()): Promise<number> {
     const { token, rows } = await claim(now);
-    for (const m of messages(rows)) await sendGroup(token, m);
+    for (const group of groups(rows)) await sendGroup(token, group);
     return rows.length;
   }
 
