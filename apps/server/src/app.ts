@@ -92,6 +92,9 @@ import { noMetrics, openMetrics, type Metrics } from './lib/metrics';
 import { registerRequestMetrics } from './http/request-metrics';
 import { registerDatabaseMetrics } from './db/database-metrics';
 import { registerRealtimeMetrics } from './realtime/socket';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createOutboxWorker } from './modules/notifications/outbox.worker';
+import { registerNotificationRoutes, registerOpsNotificationRoutes } from './modules/notifications/notifications.routes';
 
 export interface AppDeps {
   config: Config;
@@ -135,6 +138,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const opsAuth = createOpsAuthService({ db });
   const documents = createDocumentsService({ db, cipher, files, users });
   const wallet = createWalletService({ db });
+  // Notifications: written in the transaction of the change they are about; the outbox worker sends their SMS.
+  const outbox = createOutboxWorker({ db, sms: providers.sms, pollMs: config.notify.pollMs, maxAttempts: config.notify.maxAttempts });
+  const notifications = createNotificationsService({ db, mergeMs: config.notify.mergeMs, queued: (dueInMs) => outbox.nudge(dueInMs) });
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
@@ -163,15 +169,15 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
-  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey });
+  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, notifications, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
-  return { metrics, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { metrics, notifications, outbox, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -287,10 +293,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects, catalogue: services.ops.catalogue });
   registerRechargeImportRoutes(app, ctx, { recharges: services.recharges, audit: services.ops.audit });
+  registerNotificationRoutes(app, ctx, services.notifications);
+  registerOpsNotificationRoutes(app, ctx, { db, notifications: services.notifications, audit: services.ops.audit });
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());
     app.addHook('onClose', async () => services.ops.expiry.stop());
+  }
+  if (config.notify.pollMs > 0) {
+    // Like the expiry job: only a listening server sends, and it stops before the database closes.
+    app.addHook('onListen', async () => services.outbox.start());
+    app.addHook('onClose', async () => services.outbox.stop());
   }
 
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.

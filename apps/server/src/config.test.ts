@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config';
 import { loadDatabaseSettings } from './database-settings';
+import { DLT_ENV } from '../test/dlt-env';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'pmw-config-'));
 
@@ -23,12 +24,12 @@ describe('configuration', () => {
 
   it('refuses to start in production without SECRET_KEY, and has no dev outbox there', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(/SECRET_KEY: is required in production/);
-    const prod = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' });
+    const prod = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV });
     expect(prod.devOutbox).toBe(false);
   });
 
   it('checks answers against the contract outside production only, unless CHECK_RESPONSES says otherwise', () => {
-    const prod = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    const prod = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV };
     expect(loadConfig({ DATA_DIR: dir() }).checkResponses).toBe(true);
     expect(loadConfig({ DATA_DIR: dir(), ...prod }).checkResponses).toBe(false);
     expect(loadConfig({ DATA_DIR: dir(), CHECK_RESPONSES: 'false' }).checkResponses).toBe(false);
@@ -49,7 +50,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: must be false, a hop count/);
-    const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV };
     expect(() => loadConfig({ ...prod, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused in production/);
     expect(loadConfig({ ...prod, TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
@@ -57,15 +58,27 @@ describe('configuration', () => {
   it('refuses the console SMS provider and SEED_DEMO=always in production', () => {
     const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) };
     expect(() => loadConfig(prod)).toThrow(/SMS_PROVIDER: console is refused in production/);
-    const withSms = { ...prod, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    const withSms = { ...prod, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV };
     expect(() => loadConfig({ ...withSms, SEED_DEMO: 'always' })).toThrow(/SEED_DEMO: always is refused in production/);
-    expect(loadConfig(withSms).sms).toEqual({ provider: 'http', url: 'https://sms.example/send' });
+    expect(loadConfig(withSms).sms).toMatchObject({ provider: 'http', url: 'https://sms.example/send', senderId: 'PMWORK' });
+  });
+
+  it('refuses in production an SMS template without a DLT template id, naming it, and a sender id missing', () => {
+    const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    const templates = JSON.parse(DLT_ENV.SMS_DLT_TEMPLATES) as Record<string, string>;
+    delete templates['lead_approved.merged.hi'];
+    expect(() => loadConfig({ ...prod, ...DLT_ENV, SMS_DLT_TEMPLATES: JSON.stringify(templates) })).toThrow(/SMS_DLT_TEMPLATES: has no DLT template id for lead_approved\.merged\.hi/);
+    expect(() => loadConfig({ ...prod, SMS_DLT_TEMPLATES: DLT_ENV.SMS_DLT_TEMPLATES })).toThrow(/SMS_SENDER_ID: is required in production/);
+    expect(() => loadConfig({ DATA_DIR: dir(), SMS_DLT_TEMPLATES: '{"otp": 12}' })).toThrow(/SMS_DLT_TEMPLATES: must be a JSON object/);
+    expect(() => loadConfig({ DATA_DIR: dir(), SMS_DLT_TEMPLATES: 'otp=1' })).toThrow(/SMS_DLT_TEMPLATES: must be a JSON object/);
+    // Outside production a template without an id is sent as plain text (with a warning), so nothing is required.
+    expect(loadConfig({ DATA_DIR: dir(), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' }).sms.dltTemplates).toEqual({});
   });
 
   it('serves metrics only with METRICS_PORT, on 127.0.0.1 unless METRICS_HOST says otherwise, never on the API port', () => {
     expect(loadConfig({ DATA_DIR: dir() }).metrics).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dir(), METRICS_PORT: '9101' }).metrics).toEqual({ host: '127.0.0.1', port: 9101 });
-    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', METRICS_PORT: '9101' }).metrics?.host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV, METRICS_PORT: '9101' }).metrics?.host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dir(), METRICS_PORT: '9101', METRICS_HOST: '10.0.0.11' }).metrics).toEqual({ host: '10.0.0.11', port: 9101 });
     expect(() => loadConfig({ DATA_DIR: dir(), METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ DATA_DIR: dir(), METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);

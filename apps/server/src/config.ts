@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { allSmsTemplateKeys } from '@pmw/contract/notifications';
 import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } from './database-settings';
 
 /**
@@ -28,6 +29,29 @@ const envFields = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
   SMS_HTTP_URL: z.url().optional(),
+  /** The DLT-registered sender id (header) the http provider sends with every text. */
+  SMS_SENDER_ID: z.string().regex(/^[A-Za-z0-9]{3,11}$/, 'must be the DLT header: 3 to 11 letters or digits').optional(),
+  /** DLT template id per template, as JSON: {"otp":"1107…","otp.hi":"1107…",…} (docs/areas/notifications.md lists the keys). */
+  SMS_DLT_TEMPLATES: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        const ok = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string' && /^[0-9]{6,30}$/.test(v));
+        if (ok) return parsed as Record<string, string>;
+      } catch {
+        // Answered below with the message an operator can act on.
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of template key to DLT template id (digits), e.g. {"otp":"1107161234567890123"}' });
+      return z.NEVER;
+    })
+    .optional(),
+  /** Seconds a notification's SMS waits so that a person's others of the same kind go with it as one text; 0 sends at once. */
+  NOTIFY_MERGE_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
+  /** Seconds between the SMS outbox worker's looks when nothing woke it; 0 turns the in-process worker off. */
+  NOTIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
+  /** Tries before an SMS is given up as failed. */
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin used in links the server hands out (share links, feedback links). */
@@ -102,6 +126,14 @@ const envSchema = envFields
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
     }
+    if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'http') {
+      // Indian operators drop a transactional text that names no registered template.
+      if (!env.SMS_SENDER_ID) ctx.addIssue({ code: 'custom', path: ['SMS_SENDER_ID'], message: 'is required in production: the DLT header texts are sent with' });
+      const missing = allSmsTemplateKeys().filter((key) => !env.SMS_DLT_TEMPLATES?.[key]);
+      if (missing.length) {
+        ctx.addIssue({ code: 'custom', path: ['SMS_DLT_TEMPLATES'], message: `has no DLT template id for ${missing.join(', ')} (required in production)` });
+      }
+    }
     if (env.CALLING_PROVIDER === 'http' && !env.CALLING_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['CALLING_HTTP_URL'], message: 'is required when CALLING_PROVIDER=http' });
     }
@@ -155,7 +187,9 @@ export interface Config {
   s3:
     | { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
     | undefined;
-  sms: { provider: 'console' } | { provider: 'http'; url: string };
+  sms: ({ provider: 'console' } | { provider: 'http'; url: string }) & { senderId: string | undefined; dltTemplates: Record<string, string> };
+  /** The SMS outbox: merge window, polling (0: no in-process worker) and tries before failing. */
+  notify: { mergeMs: number; pollMs: number; maxAttempts: number };
   secretKey: string;
   logLevel: Env['LOG_LEVEL'];
   publicUrl: string | undefined;
@@ -221,7 +255,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
           }
         : undefined,
-    sms: env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL ? { provider: 'http', url: env.SMS_HTTP_URL } : { provider: 'console' },
+    sms: {
+      ...(env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL ? { provider: 'http' as const, url: env.SMS_HTTP_URL } : { provider: 'console' as const }),
+      senderId: env.SMS_SENDER_ID,
+      dltTemplates: env.SMS_DLT_TEMPLATES ?? {},
+    },
+    notify: { mergeMs: env.NOTIFY_MERGE_SECONDS * 1000, pollMs: env.NOTIFY_POLL_SECONDS * 1000, maxAttempts: env.NOTIFY_MAX_ATTEMPTS },
     secretKey: env.SECRET_KEY ?? devSecretKey(dataDir),
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,

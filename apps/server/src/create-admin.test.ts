@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { openPglite } from './db/client';
 import { createAdmin, createAdminMobile } from './create-admin';
 import { auditLog, opsAgents, users } from './db/schema/index';
+import { DLT_ENV } from '../test/dlt-env';
 
 /**
  * `npm run create-admin -- <mobile>` runs the server entry with --create-admin:
@@ -22,7 +23,7 @@ const run = (...args: string[]) => {
     env: {
       ...process.env,
       NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY: 'create-admin-test-key-0123456789abcdef',
-      SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', LOG_LEVEL: 'warn', PMW_NO_SNAPSHOT: '1',
+      SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', ...DLT_ENV, LOG_LEVEL: 'warn', PMW_NO_SNAPSHOT: '1',
     },
     encoding: 'utf8',
     // The child transpiles the server's sources with tsx: minutes on a crowded machine, seconds on a quiet one.

@@ -11,6 +11,7 @@ import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
+import { notificationRoutes, opsNotificationRoutes } from './notifications';
 import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { rechargeRoutes } from './recharges';
@@ -55,6 +56,8 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,
+  notifications: notificationRoutes,
+  opsNotifications: opsNotificationRoutes,
 };
 
 export interface NamedRoute {

@@ -20,7 +20,7 @@ export interface Providers {
 export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
   const sms =
     config.sms.provider === 'http'
-      ? createHttpSms(config.sms.url)
+      ? createHttpSms(config.sms.url, { senderId: config.sms.senderId, templates: config.sms.dltTemplates, logger })
       : createConsoleSms(logger, async (entry) => {
           await db.insert(smsOutbox).values(entry);
         });

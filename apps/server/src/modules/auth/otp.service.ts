@@ -8,6 +8,7 @@ import { localize } from '../../http/locale';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
+import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
 import { smsLocaleFor, type SmsLocale } from './sms-locale';
 import { assertSendBudget, type WrongCodeGuard } from './otp-budget';
 
@@ -94,8 +95,8 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
       });
       if (deliver) {
         const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
-        const body = localize(english, await smsLocale(mobile, locale));
-        await sms.sendOtp({ mobile, otp, text: body });
+        const lang = await smsLocale(mobile, locale);
+        await sms.sendOtp({ mobile, otp, text: localize(english, lang), template: smsTemplateKey(purpose === 'CREDIT' ? DIRECT_SMS.otpCreditConsent : DIRECT_SMS.otp, lang) });
       }
       return { request_id: requestId, resend_after: limits.resendSeconds, already_sent: false };
     },

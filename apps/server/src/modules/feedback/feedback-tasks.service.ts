@@ -1,3 +1,4 @@
+import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -94,7 +95,7 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
     const template = locale === 'hi' ? hiTexts['feedback.merchantSms'] : feedbackMessages.merchantSms;
     const text = fillText(template, { partner: partner?.first_name ?? pmwId(task.user_id), job: job?.title ?? 'PickMyWork', link });
     try {
-      await sms.send({ mobile: task.merchant_mobile, text });
+      await sms.send({ mobile: task.merchant_mobile, text, template: smsTemplateKey(DIRECT_SMS.merchantFeedbackLink, locale) });
       await db.update(jobTasks).set({ sms_sent_at: new Date(now()), sms_error: null, sms_count: tries }).where(eq(jobTasks.job_task_id, task.job_task_id));
     } catch (err) {
       const reason = err instanceof Error ? err.message.slice(0, 300) : 'The SMS provider refused the message';

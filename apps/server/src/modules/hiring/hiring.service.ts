@@ -27,6 +27,7 @@ import type { UsersService } from '../users/users.service';
 import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
 import type { SmsProvider } from '../../providers/sms';
+import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
 import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -166,7 +167,8 @@ export function createHiringService(deps: {
     const locale = await smsLocaleFor(db, user.mobile, pref);
     const template = locale === 'hi' ? hiTexts['hiring.rescheduledSms'] : hiringMessages.rescheduledSms;
     const place = [booking.location.address, booking.location.city].filter(Boolean).join(', ');
-    await deps.sms.send({ mobile: user.mobile, text: fillText(template, { job: jobTitle, when: formatDateTime(booking.start_time, locale), place }) });
+    const text = fillText(template, { job: jobTitle, when: formatDateTime(booking.start_time, locale), place });
+    await deps.sms.send({ mobile: user.mobile, text, template: smsTemplateKey(DIRECT_SMS.interviewRescheduled, locale) });
   }
 
   const service = {

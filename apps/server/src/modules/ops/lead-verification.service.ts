@@ -8,6 +8,8 @@ import { AppError, notFound } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
 import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 type LeadRow = typeof formResponses.$inferSelect;
 type Result = LeadActionResult['results'][number];
@@ -28,8 +30,38 @@ const auditView = (l: LeadRow) => ({ status: l.status, sub_status: l.sub_status,
  * conditionally, and the wallet posting carries an idempotency key derived
  * from how many credits the lead has had.
  */
-export function createLeadVerificationService(deps: { db: Db; wallet: WalletService; audit: AuditService; feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead' | 'sendNewForLeads'> | undefined }) {
+export function createLeadVerificationService(deps: {
+  db: Db;
+  wallet: WalletService;
+  audit: AuditService;
+  feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead' | 'sendNewForLeads'> | undefined;
+  notifications?: NotificationsService | undefined;
+}) {
   const { db, wallet, audit } = deps;
+
+  /**
+   * Tells the people a lead belongs to what became of it, in the decision's
+   * transaction: its partner in the portal, its team member in the team area.
+   * An approval goes to whoever was paid.
+   */
+  async function tell(tx: Tx, lead: LeadRow, outcome: { approved: number } | { rejected: string } | { needsDetails: string }) {
+    if (!deps.notifications) return;
+    const base = { lead_id: lead.form_response_id, project: await jobTitle(tx, lead.job_id), customer: lead.customer_name ?? '' };
+    const people = [
+      { user_id: lead.partner_user_id, audience: NOTIFY_AUDIENCE.partner },
+      { user_id: lead.team_member_user_id, audience: NOTIFY_AUDIENCE.team },
+    ].filter((p): p is { user_id: number; audience: typeof p.audience } => p.user_id !== null);
+    for (const p of people) {
+      if ('approved' in outcome) {
+        if (p.user_id !== payee(lead)) continue;
+        await deps.notifications.notify(tx, { event: NOTIFY_EVENT.leadApproved, ...p, data: { ...base, amount_paise: outcome.approved } });
+      } else if ('rejected' in outcome) {
+        await deps.notifications.notify(tx, { event: NOTIFY_EVENT.leadRejected, ...p, data: { ...base, reason: outcome.rejected } });
+      } else {
+        await deps.notifications.notify(tx, { event: NOTIFY_EVENT.leadNeedsDetails, ...p, data: { ...base, reason: outcome.needsDetails } });
+      }
+    }
+  }
 
   async function lock(tx: Tx, id: number): Promise<LeadRow> {
     const [row] = await tx.select().from(formResponses).where(eq(formResponses.form_response_id, id)).for('update').limit(1);
@@ -91,6 +123,7 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
       }
       // The merchant's feedback task, made with the approval (texted after commit, in approve()).
       await deps.feedbackTasks?.createForApprovedLead(tx, updated);
+      await tell(tx, lead, { approved: credited || lead.payout_paise });
       await audit.record({ actor_user_id: actor, action: 'lead.approve', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated), credited_paise: credited, payee_user_id: to } }, tx);
       return { form_response_id: id, ok: true, changed: true, message: 'Approved' };
     });
@@ -133,6 +166,7 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
           }
         }
       }
+      await tell(tx, lead, { rejected: comment });
       await audit.record({ actor_user_id: actor, action: 'lead.reject', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated!), reversed_paise: reversed } }, tx);
       return { form_response_id: id, ok: true, changed: true, message: reversed ? 'Rejected; the credit was reversed' : 'Rejected' };
     });
@@ -147,6 +181,7 @@ export function createLeadVerificationService(deps: { db: Db; wallet: WalletServ
         .set({ sub_status: 1, status_comment: comment, modified_on: new Date() })
         .where(eq(formResponses.form_response_id, id))
         .returning();
+      if (lead.sub_status !== 1 || lead.status_comment !== comment) await tell(tx, lead, { needsDetails: comment });
       await audit.record({ actor_user_id: actor, action: 'lead.needs_details', entity_type: 'lead', entity_id: id, before: auditView(lead), after: auditView(updated!) }, tx);
       return { form_response_id: id, ok: true, changed: lead.sub_status !== 1 || lead.status_comment !== comment, message: 'Sent back for details' };
     });

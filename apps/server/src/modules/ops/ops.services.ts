@@ -17,6 +17,7 @@ import type { BanksService } from '../profile/banks.service';
 import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 import { createOpsAgentsService } from '../ops-auth/ops-agents.service';
 import { registerOpsMetrics } from './ops.metrics';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 /** The ops console's services, built together because they share the audit log. */
 export function createOpsServices(deps: {
@@ -27,6 +28,7 @@ export function createOpsServices(deps: {
   wallet: WalletService;
   sessions: SessionResolver;
   banks: BanksService;
+  notifications?: NotificationsService | undefined;
   leadExpiryIntervalMinutes: number;
   /** Plain http links for projects, outside production only. */
   allowHttpLinks: boolean;
@@ -42,12 +44,12 @@ export function createOpsServices(deps: {
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
-    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, feedbackTasks: deps.feedbackTasks }),
+    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, feedbackTasks: deps.feedbackTasks, notifications: deps.notifications }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
-    people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit }),
+    people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit, notifications: deps.notifications }),
     catalogue,
     projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue, choices: catalogue }),
-    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit }),
+    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit, notifications: deps.notifications }),
   };
 }
 export type OpsServices = ReturnType<typeof createOpsServices>;

@@ -7,6 +7,8 @@ import { payoutRunItems, payoutRuns, users } from '../../db/schema/index';
 import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { BanksService } from '../profile/banks.service';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
 
@@ -29,7 +31,7 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
  * run + partner, and a retried request (same request_key) answers the run
  * already made, so nobody is paid twice.
  */
-export function createPayoutsService(deps: { db: Db; wallet: WalletService; banks: BanksService; documents: DocumentsService; audit: AuditService }) {
+export function createPayoutsService(deps: { db: Db; wallet: WalletService; banks: BanksService; documents: DocumentsService; audit: AuditService; notifications?: NotificationsService | undefined }) {
   const { db, wallet, banks, documents, audit } = deps;
 
   async function holdReason(userId: number, tx: DbOrTx): Promise<string | null> {
@@ -136,6 +138,11 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
             ifsc_code: row?.ifsc_code ?? null,
             account_no_enc: row?.account_no_enc ?? null,
             account_no_last4: row?.account_no_last4 ?? null,
+          });
+          await deps.notifications?.notify(tx, {
+            event: NOTIFY_EVENT.payoutSent, audience: NOTIFY_AUDIENCE.partner, user_id: b.user_id,
+            data: { payout_run_id: id, amount_paise: b.balance_paise, bank_ending: row?.account_no_last4 ?? '' },
+            dedupe_key: payoutDebitKey(id, b.user_id),
           });
         }
         await tx.update(payoutRuns).set({ paid_count: paid, held_count: held, total_paise: total }).where(eq(payoutRuns.payout_run_id, id));

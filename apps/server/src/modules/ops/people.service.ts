@@ -7,9 +7,11 @@ import type { SessionResolver } from '../../http/session';
 import type { DocumentsService } from '../documents/documents.service';
 import type { UserRow, UsersService } from '../users/users.service';
 import type { AuditService } from './audit.service';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 /** KYC review and the users list: the people side of the console. */
-export function createOpsPeopleService(deps: { db: Db; users: UsersService; documents: DocumentsService; sessions: SessionResolver; audit: AuditService }) {
+export function createOpsPeopleService(deps: { db: Db; users: UsersService; documents: DocumentsService; sessions: SessionResolver; audit: AuditService; notifications?: NotificationsService | undefined }) {
   const { db, documents, audit } = deps;
 
   async function opsIds(ids: number[]) {
@@ -71,6 +73,11 @@ export function createOpsPeopleService(deps: { db: Db; users: UsersService; docu
       if (!before) throw notFound('Document not found');
       const after = await db.transaction(async (tx) => {
         const view = await documents.setStatus(documentId, status, reason, tx);
+        if (before.status !== status || before.reject_reason !== reason) {
+          await deps.notifications?.notify(tx, status === 1
+            ? { event: NOTIFY_EVENT.kycVerified, audience: NOTIFY_AUDIENCE.partner, user_id: view.user_id, data: { document: view.type } }
+            : { event: NOTIFY_EVENT.kycRejected, audience: NOTIFY_AUDIENCE.partner, user_id: view.user_id, data: { document: view.type, reason: reason ?? '' } });
+        }
         await audit.record({ actor_user_id: actor, action: status === 1 ? 'kyc.verify' : 'kyc.reject', entity_type: 'document', entity_id: documentId, before: { status: before.status, reject_reason: before.reject_reason }, after: { status: view.status, reject_reason: view.reject_reason } }, tx);
         return view;
       });

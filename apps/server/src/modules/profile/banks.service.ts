@@ -5,6 +5,8 @@ import { bankDetails } from '../../db/schema/index';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import { hmac, type FieldCipher } from '../../lib/crypto';
 import type { IfscProvider } from '../../providers/ifsc';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 export type BankRow = typeof bankDetails.$inferSelect;
 
@@ -13,7 +15,7 @@ export type BankRow = typeof bankDetails.$inferSelect;
  * numbers encrypted and shown masked. Ops review them (setStatus); payouts go
  * to the verified default (verifiedDefault).
  */
-export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: IfscProvider; secretKey: string }) {
+export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: IfscProvider; secretKey: string; notifications?: NotificationsService | undefined }) {
   const { db, cipher, ifsc } = deps;
   const accountHash = (n: string) => hmac(deps.secretKey, `bank-account:${n}`);
 
@@ -122,6 +124,12 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
           .set({ status, reject_reason: status === BANK_STATUS.rejected ? reason : null, is_default: makeDefault, modified_on: new Date() })
           .where(eq(bankDetails.bank_detail_id, bankDetailId))
           .returning();
+        if (current.status !== status || (status === BANK_STATUS.rejected && current.reject_reason !== reason)) {
+          const bank_ending = row!.account_no_last4;
+          await deps.notifications?.notify(tx, status === BANK_STATUS.verified
+            ? { event: NOTIFY_EVENT.bankVerified, audience: NOTIFY_AUDIENCE.partner, user_id: current.user_id, data: { bank_ending } }
+            : { event: NOTIFY_EVENT.bankRejected, audience: NOTIFY_AUDIENCE.partner, user_id: current.user_id, data: { bank_ending, reason: reason ?? '' } });
+        }
         return view(row!);
       });
     },

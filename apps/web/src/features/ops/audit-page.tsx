@@ -10,8 +10,8 @@ import { t } from './messages';
 
 const LIMIT = 50;
 type Filters = Omit<RouteQuery<typeof opsRoutes.audit>, 'page' | 'limit'>;
-const AUDIT_ACTIONS = ['lead.approve', 'lead.reject', 'lead.needs_details', 'lead.expire', 'payout.run', 'payout.file_download', 'kyc.verify', 'kyc.reject', 'bank.verify', 'bank.reject', 'user.block', 'user.unblock', 'project.create', 'project.update', 'project.form', 'employer.create', 'customers.import'];
-const AUDIT_RECORDS = ['lead', 'payout_run', 'document', 'bank', 'user', 'project', 'employer', 'job'];
+const AUDIT_ACTIONS = ['lead.approve', 'lead.reject', 'lead.needs_details', 'lead.expire', 'payout.run', 'payout.file_download', 'kyc.verify', 'kyc.reject', 'bank.verify', 'bank.reject', 'user.block', 'user.unblock', 'project.create', 'project.update', 'project.form', 'employer.create', 'customers.import', 'notification.resend'];
+const AUDIT_RECORDS = ['lead', 'payout_run', 'document', 'bank', 'user', 'project', 'employer', 'job', 'notification'];
 const anyOf = (values: string[]) => [{ value: '', label: t('fAny') }, ...values.map((v) => ({ value: v, label: v }))];
 
 /** Every ops action, newest first, filtered by agent, action, record and date. */

@@ -13,6 +13,7 @@ import { ProjectEditor } from './project-editor';
 import { CustomersImportPage } from './customers-import-page';
 import { RechargesImportPage } from './recharges-import-page';
 import { AuditPage } from './audit-page';
+import { NotificationsPage } from './notifications-page';
 import { FeedbackPage } from './feedback-page';
 import { TeamsPage } from './teams-page';
 import { HiringPage } from './hiring-page';
@@ -36,6 +37,7 @@ const sections = [
   { to: '/ops/recharges', label: 'navRecharges' },
   { to: '/ops/feedback', label: 'navFeedback' },
   { to: '/ops/agents', label: 'navAgents' },
+  { to: '/ops/notifications', label: 'navNotifications' },
   { to: '/ops/audit', label: 'navAudit' },
 ] as const;
 
@@ -93,6 +95,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="recharges" element={<RechargesImportPage />} />
               <Route path="feedback" element={<FeedbackPage />} />
               <Route path="agents" element={<AgentsPage me={agent.user_id} />} />
+              <Route path="notifications" element={<NotificationsPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="*" element={<Navigate to="/ops/leads" replace />} />
             </Routes>

@@ -178,4 +178,12 @@ export default {
   teamLeadsTitle: 'Members’ leads',
   teamMemberFilter: 'Member',
   teamAllMembers: 'All members',
+  notifications: 'Notifications',
+  notificationsUnread: '{count} unread notifications',
+  notificationsUnreadOne: '1 unread notification',
+  notificationsLoadFailed: 'Could not load your notifications.',
+  notificationsEmpty: 'No notifications yet. You will be told here when a lead is approved or rejected, when you are paid, and when your KYC is checked.',
+  notificationsMarkAll: 'Mark all read',
+  notificationUnread: 'New',
+  close: 'Close',
 };

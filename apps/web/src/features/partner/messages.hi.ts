@@ -175,4 +175,12 @@ export default {
   teamLeadsTitle: 'सदस्यों की लीड',
   teamMemberFilter: 'सदस्य',
   teamAllMembers: 'सभी सदस्य',
+  notifications: 'सूचनाएँ',
+  notificationsUnread: '{count} अपठित सूचनाएँ',
+  notificationsUnreadOne: '1 अपठित सूचना',
+  notificationsLoadFailed: 'आपकी सूचनाएँ लोड नहीं हो पाईं।',
+  notificationsEmpty: 'अभी कोई सूचना नहीं। लीड स्वीकृत या अस्वीकृत होने, भुगतान मिलने और KYC जाँच होने पर आपको यहाँ बताया जाएगा।',
+  notificationsMarkAll: 'सभी को पढ़ा हुआ करें',
+  notificationUnread: 'नई',
+  close: 'बंद करें',
 } satisfies Translation<typeof en>;

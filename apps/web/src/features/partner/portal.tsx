@@ -18,6 +18,7 @@ import { TeamPage, teamQueryKey } from './team-page';
 import { partnerTeamRoutes } from '@pmw/contract/partner-team';
 import { api } from '../../shared/api-client';
 import { LanguageSwitch } from '../../shared/language-switch';
+import { PartnerNotificationBell } from './notification-bell';
 
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
@@ -81,6 +82,7 @@ export function Portal({ user }: { user: SessionUser }) {
         </button>
         <span className="portal__brand">PickMyWork</span>
         <span className="portal__name">{user.first_name ? t('hello', { name: user.first_name }) : user.mobile}</span>
+        <PartnerNotificationBell />
         <LanguageSwitch className="lang-switch--on-brand" />
       </header>
       <nav ref={nav} id="partner-nav" className="portal__nav" aria-label={t('navLabel')}>
@@ -108,7 +110,7 @@ export function Portal({ user }: { user: SessionUser }) {
             <Route path="profile/bank" element={<ProfilePage tab={2} />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="earnings" element={<PayoutsPage />} />
-            <Route path="report" element={<ReportPage />} />
+            <Route path="report" element={<ReportPage key={location.search} />} />
             <Route path="customers" element={<CustomersPage />} />
             <Route path="team" element={<TeamPage />} />
             <Route path="*" element={<Navigate to={home} replace />} />

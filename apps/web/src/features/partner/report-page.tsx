@@ -55,9 +55,11 @@ function toQuery(f: Filters) {
 }
 
 function initialFilters(): Filters {
-  // The projects page links here with ?job_id=.
-  const jobId = new URLSearchParams(window.location.search).get('job_id');
-  return { ...EMPTY, job_id: jobId && /^\d+$/.test(jobId) ? jobId : '' };
+  // The projects page links here with ?job_id=, a notification with ?search=<lead id>.
+  const params = new URLSearchParams(window.location.search);
+  const jobId = params.get('job_id');
+  const search = params.get('search')?.slice(0, 100) ?? '';
+  return { ...EMPTY, job_id: jobId && /^\d+$/.test(jobId) ? jobId : '', search };
 }
 
 /** A team manager's view of their members' leads: the same report over another source. */

@@ -21,6 +21,7 @@ import { InstallPrompt } from './install-prompt';
 import { useOnline } from './use-online';
 import { t } from './messages';
 import { PageLanguageSwitch } from '../../shared/language-switch';
+import { TeamNotificationBell } from './notification-bell';
 
 /** A moment after the signal returns (it often flickers), then every 20 s while leads wait. */
 const QUEUE_FIRST_TRY_MS = 1_500;
@@ -74,6 +75,8 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
       await logoutTeam();
       queryClient.setQueryData(teamKeys.me, null);
       queryClient.removeQueries({ queryKey: teamKeys.report });
+      // The next person on the device sees none of this member's notifications.
+      queryClient.removeQueries({ queryKey: ['team', 'notifications'] });
     } catch (err) {
       showError(err);
     }
@@ -86,6 +89,7 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
         <TeamLabel team={team} />
         <div className="team-header__me">
           <span>{t('hello', { name: member.first_name ?? member.mobile })}</span>
+          <TeamNotificationBell go={nav.go} />
           <button type="button" className="button button--ghost button--small" onClick={() => setConfirmLogout(true)}>
             {t('logout')}
           </button>

@@ -117,4 +117,12 @@ export default {
   draftSaved: 'Saved on this phone',
   draftRestored: 'We kept what you filled in earlier.',
   draftStartOver: 'Start over',
+  notifications: 'Notifications',
+  notificationsUnread: '{count} unread notifications',
+  notificationsUnreadOne: '1 unread notification',
+  notificationsLoadFailed: 'Could not load your notifications.',
+  notificationsEmpty: 'No notifications yet. You will be told here when a lead of yours is approved, rejected or needs details.',
+  notificationsMarkAll: 'Mark all read',
+  notificationUnread: 'New',
+  notificationsClose: 'Close',
 };

@@ -117,4 +117,12 @@ export default {
   draftSaved: 'इस फ़ोन में सेव है',
   draftRestored: 'आपने पहले जो भरा था, वह रखा है।',
   draftStartOver: 'फिर से शुरू करें',
+  notifications: 'सूचनाएँ',
+  notificationsUnread: '{count} अपठित सूचनाएँ',
+  notificationsUnreadOne: '1 अपठित सूचना',
+  notificationsLoadFailed: 'आपकी सूचनाएँ लोड नहीं हो पाईं।',
+  notificationsEmpty: 'अभी कोई सूचना नहीं। आपकी लीड स्वीकृत, अस्वीकृत होने या उसमें जानकारी चाहिए होने पर आपको यहाँ बताया जाएगा।',
+  notificationsMarkAll: 'सभी को पढ़ा हुआ करें',
+  notificationUnread: 'नई',
+  notificationsClose: 'बंद करें',
 } satisfies Translation<typeof en>;

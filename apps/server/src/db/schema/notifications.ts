@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './core';
+
+/**
+ * What a person sees under the bell: one row per notification, in the
+ * language of the person when it was made. Written in the same transaction as
+ * the change it is about.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    notification_id: integer('notification_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
+    user_id: integer('user_id').notNull().references(() => users.user_id),
+    /** Whose list: partner, team or worker (NOTIFY_AUDIENCE). */
+    audience: text('audience').notNull(),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    read: boolean('read').notNull().default(false),
+    /** A caller's key for "this notification once" (a retried action makes no second one). */
+    dedupe_key: text('dedupe_key'),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_list_idx').on(t.user_id, t.audience, t.notification_id),
+    index('notifications_unread_idx').on(t.user_id, t.audience).where(sql`not ${t.read}`),
+    uniqueIndex('notifications_dedupe_idx').on(t.user_id, t.audience, t.dedupe_key),
+  ],
+);
+
+/**
+ * The SMS outbox: each notification's text waits here (queued) until the
+ * worker claims it (sending, with a lease), and ends sent (with the gateway's
+ * answer) or failed after its last try. Rows of one person and kind that are
+ * due together go out as one merged text.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    outbox_id: integer('outbox_id').primaryKey().generatedByDefaultAsIdentity(),
+    notification_id: integer('notification_id').references(() => notifications.notification_id),
+    user_id: integer('user_id').references(() => users.user_id),
+    mobile: text('mobile').notNull(),
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull(),
+    /** The template's variables, for the merged text. */
+    data: jsonb('data').$type<Record<string, string | number>>().notNull(),
+    /** This row's own text, as the in-app notification reads. */
+    text: text('text').notNull(),
+    state: text('state').notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** When it may be sent: its creation plus the merge window, or the next retry. */
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** A claim that has not ended by then is taken again (its process died). */
+    lease_until: timestamp('lease_until', { withTimezone: true }),
+    claim_token: text('claim_token'),
+    /** What the gateway answered last (its error on a failure). */
+    gateway_answer: text('gateway_answer'),
+    /** The text actually sent (the merged one when merged). */
+    sent_text: text('sent_text'),
+    sent_on: timestamp('sent_on', { withTimezone: true }),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_outbox_due_idx').on(t.due_at).where(sql`${t.state} in ('queued', 'sending')`),
+    index('notification_outbox_group_idx').on(t.mobile, t.kind, t.state),
+    index('notification_outbox_claim_idx').on(t.claim_token),
+  ],
+);

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { defineRoute } from './api';
+import { int, queryInt, text } from './base';
+import type { Locale } from './locale';
+
+/**
+ * What the product tells people, and in which words. Every text a person is
+ * sent (by SMS and in the app's notification list) is rendered here from a
+ * template per event, in English and Hindi side by side; the SMS gateway in
+ * India accepts only texts registered on the DLT platform, so each template
+ * (and its Hindi twin, and its merged form) has a DLT template id in the
+ * server's configuration under the key `smsTemplateKey` gives it.
+ */
+
+/** The events that notify someone; the value is the notification's `kind`. */
+export const NOTIFY_EVENT = {
+  leadApproved: 'lead_approved',
+  leadRejected: 'lead_rejected',
+  leadNeedsDetails: 'lead_needs_details',
+  payoutSent: 'payout_sent',
+  kycVerified: 'kyc_verified',
+  kycRejected: 'kyc_rejected',
+  bankVerified: 'bank_verified',
+  bankRejected: 'bank_rejected',
+} as const;
+export type NotifyEvent = (typeof NOTIFY_EVENT)[keyof typeof NOTIFY_EVENT];
+export const NOTIFY_EVENTS = Object.values(NOTIFY_EVENT) as NotifyEvent[];
+export const isNotifyEvent = (v: string): v is NotifyEvent => (NOTIFY_EVENTS as string[]).includes(v);
+
+/** Whose list a notification is in: the partner portal, the team area, or the worker's support list. */
+export const NOTIFY_AUDIENCE = { partner: 'partner', team: 'team', worker: 'worker' } as const;
+export type NotifyAudience = (typeof NOTIFY_AUDIENCE)[keyof typeof NOTIFY_AUDIENCE];
+
+/** The states of an SMS in the outbox. */
+export const OUTBOX_STATE = { queued: 'queued', sending: 'sending', sent: 'sent', failed: 'failed' } as const;
+export type OutboxState = (typeof OUTBOX_STATE)[keyof typeof OUTBOX_STATE];
+
+/** Texts the product sends that are not notifications (they go straight to the gateway) but need a DLT template too. */
+export const DIRECT_SMS = {
+  /** Every login and lead OTP. */
+  otp: 'otp',
+  /** The OTP a customer gives to consent to a credit profile check (its own words). */
+  otpCreditConsent: 'otp_credit_consent',
+  interviewRescheduled: 'interview_rescheduled',
+  /** The /fb link texted to a merchant when a lead on a project that asks for feedback is approved. */
+  merchantFeedbackLink: 'merchant_feedback_link',
+} as const;
+export type DirectSms = (typeof DIRECT_SMS)[keyof typeof DIRECT_SMS];
+
+/** The variables an event's text is filled with (all strings or numbers; money in paise). */
+export interface NotifyData {
+  lead_approved: { lead_id: number; project: string; customer: string; amount_paise: number };
+  lead_rejected: { lead_id: number; project: string; customer: string; reason: string };
+  lead_needs_details: { lead_id: number; project: string; customer: string; reason: string };
+  payout_sent: { payout_run_id: number; amount_paise: number; bank_ending: string };
+  kyc_verified: { document: string };
+  kyc_rejected: { document: string; reason: string };
+  bank_verified: { bank_ending: string };
+  bank_rejected: { bank_ending: string; reason: string };
+}
+
+type Words = Record<Locale, string>;
+interface Template<E extends NotifyEvent> {
+  text: Words;
+  /** The one text for several of a person's notifications of this kind sent together; without it each is sent alone. */
+  merged?: { text: Words; vars: (all: NotifyData[E][]) => Record<string, string | number> };
+  vars: (data: NotifyData[E], locale: Locale) => Record<string, string | number>;
+}
+
+/** Whole rupees without decimals when there are none: 2500000 paise → '₹25,000'. */
+export function rupees(paise: number): string {
+  const whole = paise % 100 === 0;
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A customer's first name only: an SMS says no more about a third person than it must. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+const DOCUMENT_WORDS: Record<string, Words> = {
+  PAN: { en: 'PAN card', hi: 'पैन कार्ड' },
+  AADHAAR: { en: 'Aadhaar card', hi: 'आधार कार्ड' },
+};
+const documentWords = (type: string, locale: Locale) => DOCUMENT_WORDS[type.toUpperCase()]?.[locale] ?? type;
+
+const sum = (all: { amount_paise: number }[]) => all.reduce((s, d) => s + d.amount_paise, 0);
+const leadVars = (d: { project: string; customer: string }) => ({ project: d.project, customer: firstName(d.customer) });
+
+export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
+  lead_approved: {
+    text: {
+      en: 'Lead approved: {customer} for {project}. {amount} added to your wallet. - PickMyWork',
+      hi: 'लीड स्वीकृत: {project} के लिए {customer}। {amount} आपके वॉलेट में जोड़े गए। - PickMyWork',
+    },
+    vars: (d) => ({ ...leadVars(d), amount: rupees(d.amount_paise) }),
+    merged: {
+      text: { en: '{count} leads approved, {amount}. - PickMyWork', hi: '{count} लीड स्वीकृत, {amount}। - PickMyWork' },
+      vars: (all) => ({ count: all.length, amount: rupees(sum(all)) }),
+    },
+  },
+  lead_rejected: {
+    text: {
+      en: 'Lead rejected: {customer} for {project}. Reason: {reason} - PickMyWork',
+      hi: 'लीड अस्वीकृत: {project} के लिए {customer}। कारण: {reason} - PickMyWork',
+    },
+    vars: (d) => ({ ...leadVars(d), reason: d.reason }),
+    merged: {
+      text: { en: '{count} leads rejected. Open the app to see why. - PickMyWork', hi: '{count} लीड अस्वीकृत। कारण देखने के लिए ऐप खोलें। - PickMyWork' },
+      vars: (all) => ({ count: all.length }),
+    },
+  },
+  lead_needs_details: {
+    text: {
+      en: 'Lead needs details: {customer} for {project}. {reason} - PickMyWork',
+      hi: 'लीड में जानकारी चाहिए: {project} के लिए {customer}। {reason} - PickMyWork',
+    },
+    vars: (d) => ({ ...leadVars(d), reason: d.reason }),
+    merged: {
+      text: { en: '{count} leads need details. Open the app to add them. - PickMyWork', hi: '{count} लीड में जानकारी चाहिए। जोड़ने के लिए ऐप खोलें। - PickMyWork' },
+      vars: (all) => ({ count: all.length }),
+    },
+  },
+  payout_sent: {
+    text: {
+      en: 'Payout of {amount} sent to your bank account ending {bank_ending}. - PickMyWork',
+      hi: '{amount} का भुगतान आपके बैंक खाते (अंतिम अंक {bank_ending}) में भेजा गया। - PickMyWork',
+    },
+    vars: (d) => ({ amount: rupees(d.amount_paise), bank_ending: d.bank_ending }),
+  },
+  kyc_verified: {
+    text: { en: 'Your {document} is verified. - PickMyWork', hi: 'आपका {document} सत्यापित हो गया। - PickMyWork' },
+    vars: (d, locale) => ({ document: documentWords(d.document, locale) }),
+  },
+  kyc_rejected: {
+    text: {
+      en: 'Your {document} was rejected: {reason}. Upload it again in your profile. - PickMyWork',
+      hi: 'आपका {document} अस्वीकार हुआ: {reason}। प्रोफ़ाइल में फिर से अपलोड करें। - PickMyWork',
+    },
+    vars: (d, locale) => ({ document: documentWords(d.document, locale), reason: d.reason }),
+  },
+  bank_verified: {
+    text: { en: 'Your bank account ending {bank_ending} is verified. - PickMyWork', hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) सत्यापित हो गया। - PickMyWork' },
+    vars: (d) => ({ bank_ending: d.bank_ending }),
+  },
+  bank_rejected: {
+    text: {
+      en: 'Your bank account ending {bank_ending} was rejected: {reason}. Add it again in your profile. - PickMyWork',
+      hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) अस्वीकार हुआ: {reason}। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
+    },
+    vars: (d) => ({ bank_ending: d.bank_ending, reason: d.reason }),
+  },
+};
+
+const fill = (template: string, vars: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+
+/** One notification's text in a language. */
+export function renderNotification<E extends NotifyEvent>(event: E, data: NotifyData[E], locale: Locale): string {
+  const t = NOTIFY_TEMPLATES[event] as Template<E>;
+  return fill(t.text[locale], t.vars(data, locale));
+}
+
+/** Whether several notifications of this kind to one person may go as one text. */
+export const mergeable = (event: NotifyEvent) => !!NOTIFY_TEMPLATES[event].merged;
+
+/** The one text for several notifications of a kind (one alone is its own text). */
+export function renderMerged<E extends NotifyEvent>(event: E, all: NotifyData[E][], locale: Locale): string {
+  const t = NOTIFY_TEMPLATES[event] as Template<E>;
+  if (all.length === 1 || !t.merged) return renderNotification(event, all[0]!, locale);
+  return fill(t.merged.text[locale], t.merged.vars(all));
+}
+
+/**
+ * The configuration key of an SMS template's DLT id: the event (or direct
+ * text), `.merged` for the merged form, `.hi` for the Hindi text.
+ */
+export function smsTemplateKey(name: NotifyEvent | DirectSms, locale: Locale, merged = false): string {
+  return `${name}${merged ? '.merged' : ''}${locale === 'hi' ? '.hi' : ''}`;
+}
+
+/** Every key an operator must give a DLT template id for (production refuses to start without one). */
+export function allSmsTemplateKeys(): string[] {
+  const locales: Locale[] = ['en', 'hi'];
+  const keys: string[] = [];
+  for (const name of [...Object.values(DIRECT_SMS), ...NOTIFY_EVENTS]) {
+    for (const locale of locales) {
+      keys.push(smsTemplateKey(name, locale));
+      if (isNotifyEvent(name) && mergeable(name)) keys.push(smsTemplateKey(name, locale, true));
+    }
+  }
+  return keys;
+}
+
+// ---------------------------------------------------------------- API
+
+export const NOTIFICATIONS_PAGE_MAX = 100;
+
+export const notificationSchema = z.object({
+  notification_id: int(),
+  kind: text(),
+  text: text(),
+  /** Where in the app the notification is about (the lead in the Leads Report, the payouts, a profile tab). */
+  link: text().nullable(),
+  read: z.boolean(),
+  created_on: text(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({ unread: int(), rows: z.array(notificationSchema) });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationListQuerySchema = z.object({
+  limit: queryInt.min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
+  offset: queryInt.min(0).default(0),
+});
+
+export const notificationReadBodySchema = z.object({
+  notification_ids: z.array(int().min(1)).min(1).max(NOTIFICATIONS_PAGE_MAX),
+});
+export const notificationReadSchema = z.object({ unread: int() });
+
+const listRoute = <P extends string, A extends 'worker' | 'team'>(path: P, auth: A, whose: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    summary: `${whose} notifications, newest first, with the unread count`,
+    auth,
+    query: notificationListQuerySchema,
+    response: notificationListSchema,
+  });
+const readRoute = <P extends string, A extends 'worker' | 'team'>(path: P, auth: A, whose: string) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    summary: `Marks some of ${whose} notifications read (another person's are left alone)`,
+    auth,
+    body: notificationReadBodySchema,
+    response: notificationReadSchema,
+  });
+
+export const notificationRoutes = {
+  partnerList: listRoute('/partner/notifications', 'worker', "The partner's"),
+  partnerRead: readRoute('/partner/notifications/read', 'worker', "the partner's"),
+  teamList: listRoute('/team/notifications', 'team', "The team member's"),
+  teamRead: readRoute('/team/notifications/read', 'team', "the team member's"),
+  workerList: listRoute('/support/user/notifications', 'worker', "The worker's"),
+  workerRead: readRoute('/support/user/notifications/read', 'worker', "the worker's"),
+};
+
+/**
+ * Where a notification takes its reader: the lead in the Leads Report, the
+ * payouts, the profile tab; in the team area, whose address starts with the
+ * team's code, a path inside it (My Lead's Report).
+ */
+export function notificationLink<E extends NotifyEvent>(event: E, audience: NotifyAudience, data: NotifyData[E]): string | null {
+  if (audience === NOTIFY_AUDIENCE.team) return 'report';
+  if (audience !== NOTIFY_AUDIENCE.partner) return null;
+  if ('lead_id' in data) return `/partner/report?search=${data.lead_id}`;
+  if (event === NOTIFY_EVENT.payoutSent) return '/partner/earnings';
+  if (event === NOTIFY_EVENT.bankVerified || event === NOTIFY_EVENT.bankRejected) return '/partner/profile/bank';
+  if ('document' in data) return '/partner/profile/doc';
+  return null;
+}
+
+// ---------------------------------------------------------------- ops console
+
+export const opsOutboxRowSchema = z.object({
+  outbox_id: int(),
+  user_id: int().nullable(),
+  mobile: text(),
+  kind: text(),
+  state: z.enum([OUTBOX_STATE.queued, OUTBOX_STATE.sending, OUTBOX_STATE.sent, OUTBOX_STATE.failed]),
+  attempts: int(),
+  text: text(),
+  /** The text the gateway got (the merged one when merged). */
+  sent_text: text().nullable(),
+  /** What the gateway answered last: its reference when sent, its error when not. */
+  gateway_answer: text().nullable(),
+  created_on: text(),
+  sent_on: text().nullable(),
+});
+export type OpsOutboxRow = z.infer<typeof opsOutboxRowSchema>;
+
+export const opsOutboxQuerySchema = z.object({
+  user_id: queryInt.positive().optional(),
+  kind: z.enum(NOTIFY_EVENTS as [NotifyEvent, ...NotifyEvent[]]).optional(),
+  state: z.enum([OUTBOX_STATE.queued, OUTBOX_STATE.sending, OUTBOX_STATE.sent, OUTBOX_STATE.failed]).optional(),
+  page: queryInt.min(1).default(1),
+  limit: queryInt.min(1).max(NOTIFICATIONS_PAGE_MAX).default(50),
+});
+
+export const opsNotificationRoutes = {
+  outbox: defineRoute({
+    method: 'GET', path: '/ops/notifications', summary: 'Notifications sent by SMS, by person, kind and state (queued, sent, failed with the gateway answer)', auth: 'ops',
+    query: opsOutboxQuerySchema, response: z.object({ count: int(), rows: z.array(opsOutboxRowSchema) }),
+  }),
+  resend: defineRoute({
+    method: 'POST', path: '/ops/notifications/:outbox_id/resend', summary: 'Queues a failed SMS notification to be sent again', auth: 'ops',
+    params: z.object({ outbox_id: queryInt.positive() }), response: opsOutboxRowSchema,
+  }),
+};
