@@ -66,7 +66,10 @@ async function open(): Promise<{ db: PGlite; restored: boolean }> {
   // PGlite loads its WebAssembly while the snapshot's files copy; PostgreSQL itself starts once they are in.
   const copying = restoreDemoSnapshot(data.snapshot, settings.dataDir);
   const db = new PGlite({ fs: new NodeFSAfter(pgdata, copying), parsers: databaseParsers });
-  // A failed copy (its half removed) is the thread's error; PostgreSQL never starts on it.
+  // A failed copy (its half removed) is the thread's error; PostgreSQL never starts on it. What PGlite's
+  // start then says of the half it found gone is not awaited by anyone: left unhandled, it ended the
+  // thread before the copy's error was reported (seen under load).
+  db.waitReady.catch(() => undefined);
   const restored = await copying;
   await db.waitReady;
   return { db, restored };
