@@ -68,7 +68,7 @@ import { createApplicationOutcomesService } from './modules/hiring/outcomes.serv
 import { registerApplicationOutcomeRoutes } from './modules/hiring/outcomes.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
-import { registerOpsMoneyRoutes } from './modules/ops/money.routes';
+import { registerOpsMoneyRoutes, registerPayoutWebhookRoutes } from './modules/ops/money.routes';
 import { registerOpsTeamsSlotsRoutes } from './modules/ops/teams-slots.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createPartnerReportService } from './modules/partner-report/partner-report.service';
@@ -154,7 +154,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
@@ -263,15 +263,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
   registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
-  registerWalletRoutes(app, ctx, services.wallet);
+  registerWalletRoutes(app, ctx, services.wallet, services.ops.payouts);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin });
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
+  registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects, catalogue: services.ops.catalogue });
+  if (config.payout.pollMs > 0) {
+    app.addHook('onListen', async () => services.ops.payouts.startPolling(config.payout.pollMs));
+    app.addHook('onClose', async () => services.ops.payouts.stopPolling());
+  }
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());

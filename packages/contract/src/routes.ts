@@ -11,7 +11,7 @@ import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
-import { opsMoneyRoutes, opsRoutes } from './ops';
+import { opsMoneyRoutes, opsRoutes, payoutWebhookRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { partnerRoutes } from './partner';
 import { partnerCampaignRoutes } from './partner-campaign';
@@ -42,6 +42,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsAgents: opsAgentRoutes,
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
+  payoutWebhook: payoutWebhookRoutes,
   opsProjects: opsProjectRoutes,
   opsCatalogue: opsCatalogueRoutes,
   opsTeams: opsTeamRoutes,
