@@ -154,7 +154,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds, providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http' }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });

@@ -52,6 +52,8 @@ export interface PayoutRules {
   minimumPaise: number;
   holdDays: number;
   tds: TdsRules;
+  /** False in production with the simulated provider: it would mark transfers paid that no bank made. */
+  providerRunsAllowed: boolean;
 }
 
 /**
@@ -322,6 +324,9 @@ export function createPayoutsService(deps: {
 
     async run(actor: number, input: { request_key: string; user_ids?: number[] | undefined; mode?: PayoutRunMode | undefined }): Promise<PayoutRunDetail> {
       const mode = input.mode ?? PAYOUT_RUN_MODE.bankFile;
+      if (mode === PAYOUT_RUN_MODE.provider && !rules.providerRunsAllowed) {
+        throw new AppError('CONFLICT', 'No payout provider is configured (PAYOUT_PROVIDER=http); pay by NEFT bank file');
+      }
       const runId = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_KEY})`);
         const [earlier] = await tx.select({ id: payoutRuns.payout_run_id }).from(payoutRuns).where(eq(payoutRuns.request_key, input.request_key)).limit(1);
