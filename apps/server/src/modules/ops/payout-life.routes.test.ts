@@ -208,3 +208,33 @@ describe('provider webhooks and the bank response file', () => {
     }
   });
 });
+
+describe('a holding period after approval', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ PAYOUT_HOLD_DAYS: '3' });
+    admin = await loginOps(t);
+    await partners(t);
+  });
+  afterAll(async () => t.close());
+
+  it('pays only what was credited before the holding period, and holds the rest with the reason', async () => {
+    await credit(t, OK, 40_000, 'hold:old');
+    await t.database.db.update(walletTransactions).set({ created_on: new Date(Date.now() - 4 * 86_400_000) }).where(eq(walletTransactions.idempotency_key, 'hold:old'));
+    await credit(t, OK, 25_000, 'hold:new');
+    await credit(t, SMALL, 50_000, 'hold:recent');
+    const preview = body<{ rules: { hold_days: number }; candidates: { user_id: number; payable_paise: number; hold_reason: string | null }[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/v2/ops/payouts/preview', headers: { cookie: admin } }),
+    ).data;
+    expect(preview.rules.hold_days).toBe(3);
+    expect(preview.candidates.find((c) => c.user_id === OK)).toMatchObject({ payable_paise: 40_000, hold_reason: null });
+    expect(preview.candidates.find((c) => c.user_id === SMALL)).toMatchObject({ payable_paise: 0, hold_reason: 'Earnings approved in the last 3 days are not payable yet' });
+    const run = payoutRunDetailSchema.parse(
+      body(await t.app.inject({ method: 'POST', url: '/api/v2/ops/payouts/runs', headers: { cookie: admin }, payload: { request_key: 'hold-run-0001', user_ids: [OK, SMALL] } })).data,
+    );
+    expect(run.items.find((i) => i.user_id === OK)).toMatchObject({ state: 'PROCESSING', gross_paise: 40_000, net_paise: 40_000 });
+    expect(run.items.find((i) => i.user_id === SMALL)).toMatchObject({ state: 'HELD' });
+    expect((await walletOf(t, OK)).balance).toBe(25_000);
+  });
+});
