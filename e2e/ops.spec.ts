@@ -128,7 +128,7 @@ test('an admin creates a project with a form and slots, a customer sends a lead 
   await expect(ashaRow.getByText('Will be paid')).toBeVisible();
   await page.getByRole('button', { name: /^Run payout for \d+ partner/ }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(/^Payout run \d+: \d+ paid, \d+ held$/)).toBeVisible();
+  await expect(page.getByText(/^Payout run \d+: \d+ sent, \d+ held$/)).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download bank file' }).first().click();
   const file = await download;
@@ -136,7 +136,13 @@ test('an admin creates a project with a form and slots, a customer sends a lead 
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe('Transaction Type,Beneficiary Code,Beneficiary Account Number,Amount,Beneficiary Name,IFSC Code,Bank Name,Beneficiary Mobile,Customer Reference Number,Payment Date,Narration');
   const ashaLine = lines.find((l) => l.includes(',PMW101,'));
-  expect(ashaLine).toContain(`NEFT,PMW101,50100123454321,${(after.total_amount / 100).toFixed(2)},Asha Verma,HDFC0000001`);
+  // The file pays the net: the balance less any TDS under section 194H the run held.
+  const runs = await (await page.request.get('/api/v2/ops/payouts/runs')).json();
+  const detail = await (await page.request.get(`/api/v2/ops/payouts/runs/${runs.data[0].payout_run_id}`)).json();
+  const item = detail.data.items.find((i: { user_id: number }) => i.user_id === 101);
+  expect(item.gross_paise).toBe(after.total_amount);
+  expect(item.tds_paise + item.net_paise).toBe(after.total_amount);
+  expect(ashaLine).toContain(`NEFT,PMW101,50100123454321,${(item.net_paise / 100).toFixed(2)},Asha Verma,HDFC0000001`);
   expect((await ashaWallet(asha)).total_amount).toBe(0);
   await asha.dispose();
 });

@@ -419,6 +419,12 @@ CREATE TABLE "payout_run_items" (
 	"status" text NOT NULL,
 	"amount_paise" bigint NOT NULL,
 	"reason" text,
+	"tds_paise" bigint DEFAULT 0 NOT NULL,
+	"net_paise" bigint DEFAULT 0 NOT NULL,
+	"utr" text,
+	"failure_reason" text,
+	"provider_payout_id" text,
+	"settled_on" timestamp with time zone,
 	"wallet_transaction_id" integer,
 	"beneficiary_name" text,
 	"beneficiary_mobile" text,
@@ -435,6 +441,7 @@ CREATE TABLE "payout_runs" (
 	"paid_count" integer DEFAULT 0 NOT NULL,
 	"held_count" integer DEFAULT 0 NOT NULL,
 	"total_paise" bigint DEFAULT 0 NOT NULL,
+	"mode" text DEFAULT 'bank_file' NOT NULL,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payout_runs_request_key_unique" UNIQUE("request_key")
 );
@@ -653,6 +660,7 @@ CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","e
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_user_id","created_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_run_items_pk" ON "payout_run_items" USING btree ("payout_run_id","user_id");--> statement-breakpoint
 CREATE INDEX "payout_run_items_user_idx" ON "payout_run_items" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_run_items_provider_idx" ON "payout_run_items" USING btree ("provider_payout_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "applications_user_job_location_idx" ON "applications" USING btree ("user_id","job_id","job_location_id");--> statement-breakpoint
 CREATE INDEX "applications_recruiter_idx" ON "applications" USING btree ("recruiter_id","job_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "interview_slots_location_start_idx" ON "interview_slots" USING btree ("job_location_id","start_time");--> statement-breakpoint

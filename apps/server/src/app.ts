@@ -74,7 +74,7 @@ import { createApplicationOutcomesService } from './modules/hiring/outcomes.serv
 import { registerApplicationOutcomeRoutes } from './modules/hiring/outcomes.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
-import { registerOpsMoneyRoutes } from './modules/ops/money.routes';
+import { registerOpsMoneyRoutes, registerPayoutWebhookRoutes } from './modules/ops/money.routes';
 import { registerOpsTeamsSlotsRoutes } from './modules/ops/teams-slots.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createPartnerReportService } from './modules/partner-report/partner-report.service';
@@ -173,7 +173,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, notifications, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
+  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, notifications, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds, providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http' }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
@@ -283,18 +283,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
   registerTeamManagerRoutes(app, ctx, { manager: services.teamManager, report: services.partnerReport, audit: services.ops.audit, linkOrigin, shareOrigin: config.team.shareUrl });
-  registerWalletRoutes(app, ctx, services.wallet);
+  registerWalletRoutes(app, ctx, services.wallet, services.ops.payouts);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin });
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
+  registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
   registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects, catalogue: services.ops.catalogue });
   registerRechargeImportRoutes(app, ctx, { recharges: services.recharges, audit: services.ops.audit });
   registerNotificationRoutes(app, ctx, services.notifications);
   registerOpsNotificationRoutes(app, ctx, { db, notifications: services.notifications, audit: services.ops.audit });
+  if (config.payout.pollMs > 0) {
+    app.addHook('onListen', async () => services.ops.payouts.startPolling(config.payout.pollMs));
+    app.addHook('onClose', async () => services.ops.payouts.stopPolling());
+  }
   if (config.leadExpiryIntervalMinutes > 0) {
     // Once listening: the database is migrated by then, and a server only built (tests, one-off commands) runs no job.
     app.addHook('onListen', async () => services.ops.expiry.start());

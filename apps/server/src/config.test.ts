@@ -22,6 +22,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), SECRET_KEY: 'short' })).toThrow(/SECRET_KEY: must be at least 32 characters/);
   });
 
+  it('pays through the simulated provider by default, and needs the whole payouts API configuration for http', () => {
+    const config = loadConfig({ DATA_DIR: dir(), SECRET_KEY: 'k'.repeat(40) });
+    expect(config.payout).toMatchObject({ provider: { kind: 'simulated', settleMs: 5000 }, minimumPaise: 10_000, holdDays: 0 });
+    expect(config.payout.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(config.tds).toEqual({ ratePercent: 2, noPanRatePercent: 20, thresholdPaise: 2_000_000 });
+    expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_PROVIDER: 'http', PAYOUT_HTTP_URL: 'https://api.razorpay.com' })).toThrow(/PAYOUT_KEY_ID: is required when PAYOUT_PROVIDER=http/);
+    expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_PROVIDER: 'cheque' })).toThrow(/PAYOUT_PROVIDER/);
+    const http = loadConfig({
+      DATA_DIR: dir(), PAYOUT_PROVIDER: 'http', PAYOUT_HTTP_URL: 'https://api.razorpay.com', PAYOUT_KEY_ID: 'rzp_live_x', PAYOUT_KEY_SECRET: 's', PAYOUT_WEBHOOK_SECRET: 'w'.repeat(32), PAYOUT_ACCOUNT_NUMBER: '7878780080316316',
+      TDS_RATE_PERCENT: '5', PAYOUT_MINIMUM_RUPEES: '500', PAYOUT_HOLD_DAYS: '7',
+    });
+    expect(http.payout).toMatchObject({ provider: { kind: 'http', keyId: 'rzp_live_x' }, webhookSecret: 'w'.repeat(32), minimumPaise: 50_000, holdDays: 7 });
+    expect(http.tds.ratePercent).toBe(5);
+  });
+
   it('refuses to start in production without SECRET_KEY, and has no dev outbox there', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(/SECRET_KEY: is required in production/);
     const prod = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV });

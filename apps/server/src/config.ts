@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -108,6 +108,27 @@ const envFields = z.object({
   CALLING_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
   CALLING_HTTP_URL: z.url().optional(),
   CALLING_HTTP_TOKEN: z.string().min(1).optional(),
+  /** Money out: simulated (settles by itself; bank accounts ending 0000 and UPI IDs starting "fail" fail) or http (a RazorpayX-style payouts API). */
+  PAYOUT_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
+  PAYOUT_HTTP_URL: z.url().optional(),
+  PAYOUT_KEY_ID: z.string().min(1).optional(),
+  PAYOUT_KEY_SECRET: z.string().min(1).optional(),
+  /** Signs the provider's webhooks (HMAC-SHA256 of the raw body); the simulated provider signs with it too. */
+  PAYOUT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** The account payouts are sent from, as the provider knows it. */
+  PAYOUT_ACCOUNT_NUMBER: z.string().min(1).optional(),
+  /** Seconds the simulated provider takes to settle a transfer. */
+  PAYOUT_SIMULATED_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** How often transfers still processing are asked about; 0 turns the in-process poll off. */
+  PAYOUT_POLL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** TDS under section 194H: the rate with a valid PAN, without one, and the year's commission it starts above. */
+  TDS_RATE_PERCENT: z.coerce.number().min(0).max(100).default(2),
+  TDS_NO_PAN_RATE_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(20000),
+  /** A balance below this is not paid out (held with the reason). */
+  PAYOUT_MINIMUM_RUPEES: z.coerce.number().int().min(0).default(100),
+  /** Earnings approved within this many days are not paid yet. */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   /** Port of this process' Prometheus metrics (GET /metrics), apart from the API's; unset serves none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the metrics port listens on; 127.0.0.1 by default, so only this host (or a tunnel) reads them. */
@@ -122,6 +143,11 @@ const envSchema = envFields
         path: ['S3_BUCKET'],
         message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
       });
+    }
+    if (env.PAYOUT_PROVIDER === 'http') {
+      for (const key of ['PAYOUT_HTTP_URL', 'PAYOUT_KEY_ID', 'PAYOUT_KEY_SECRET', 'PAYOUT_WEBHOOK_SECRET', 'PAYOUT_ACCOUNT_NUMBER'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYOUT_PROVIDER=http' });
+      }
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
@@ -216,6 +242,14 @@ export interface Config {
   leadExpiryIntervalMinutes: number;
   ifscLookupUrl: string | undefined;
   calling: { provider: 'simulated' } | { provider: 'http'; url: string; token: string | undefined };
+  payout: {
+    provider: { kind: 'simulated'; settleMs: number } | { kind: 'http'; url: string; keyId: string; keySecret: string; accountNumber: string };
+    webhookSecret: string;
+    pollMs: number;
+    minimumPaise: number;
+    holdDays: number;
+  };
+  tds: { ratePercent: number; noPanRatePercent: number; thresholdPaise: number };
   /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
   metrics: { host: string; port: number } | undefined;
 }
@@ -236,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const secretKey = env.SECRET_KEY ?? devSecretKey(dataDir);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -261,7 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dltTemplates: env.SMS_DLT_TEMPLATES ?? {},
     },
     notify: { mergeMs: env.NOTIFY_MERGE_SECONDS * 1000, pollMs: env.NOTIFY_POLL_SECONDS * 1000, maxAttempts: env.NOTIFY_MAX_ATTEMPTS },
-    secretKey: env.SECRET_KEY ?? devSecretKey(dataDir),
+    secretKey,
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,
     otp: {
@@ -287,6 +322,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     leadExpiryIntervalMinutes: env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
     ifscLookupUrl: env.IFSC_LOOKUP_URL,
     calling: env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN } : { provider: 'simulated' },
+    payout: {
+      provider:
+        env.PAYOUT_PROVIDER === 'http' && env.PAYOUT_HTTP_URL && env.PAYOUT_KEY_ID && env.PAYOUT_KEY_SECRET && env.PAYOUT_ACCOUNT_NUMBER
+          ? { kind: 'http', url: env.PAYOUT_HTTP_URL, keyId: env.PAYOUT_KEY_ID, keySecret: env.PAYOUT_KEY_SECRET, accountNumber: env.PAYOUT_ACCOUNT_NUMBER }
+          : { kind: 'simulated', settleMs: env.PAYOUT_SIMULATED_SETTLE_SECONDS * 1000 },
+      // The simulated provider signs its own webhooks; outside http a key derived from the secret key is enough.
+      webhookSecret: env.PAYOUT_WEBHOOK_SECRET ?? createHash('sha256').update(`payout-webhook:${secretKey}`).digest('hex'),
+      pollMs: env.NODE_ENV === 'test' && raw.PAYOUT_POLL_SECONDS === undefined ? 0 : env.PAYOUT_POLL_SECONDS * 1000,
+      minimumPaise: env.PAYOUT_MINIMUM_RUPEES * 100,
+      holdDays: env.PAYOUT_HOLD_DAYS,
+    },
+    tds: { ratePercent: env.TDS_RATE_PERCENT, noPanRatePercent: env.TDS_NO_PAN_RATE_PERCENT, thresholdPaise: env.TDS_THRESHOLD_RUPEES * 100 },
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST ?? '127.0.0.1', port: env.METRICS_PORT },
   };
 }

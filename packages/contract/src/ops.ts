@@ -208,6 +208,11 @@ export const payoutCandidateSchema = z.object({
   name: text().nullable(),
   mobile: text(),
   balance_paise: bigInt(),
+  /** The part of the balance a run would pay now: earnings approved within the holding period wait. */
+  payable_paise: bigInt(),
+  /** TDS under section 194H a run would hold from it, and what would reach the bank. */
+  tds_paise: bigInt(),
+  net_paise: bigInt(),
   /** Masked account and IFSC of the verified default bank, when there is one. */
   bank: z.object({ bank_name: text(), ifsc_code: text(), account_no: text() }).nullable(),
   /** Why the partner would be held; null when they will be paid. */
@@ -215,30 +220,70 @@ export const payoutCandidateSchema = z.object({
 });
 export type PayoutCandidate = z.infer<typeof payoutCandidateSchema>;
 
+/** The finance team's rules a run follows, from configuration. */
+export const payoutRulesSchema = z.object({
+  minimum_paise: bigInt(),
+  hold_days: int(),
+  tds_rate_percent: z.number(),
+  tds_no_pan_rate_percent: z.number(),
+  tds_threshold_paise: bigInt(),
+  provider: text(),
+});
+export type PayoutRules = z.infer<typeof payoutRulesSchema>;
+export const payoutPreviewSchema = z.object({ rules: payoutRulesSchema, candidates: z.array(payoutCandidateSchema) });
+export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
+
+/** How a run's money leaves: through the payout provider's API, or a NEFT file ops upload to the bank. */
+export const PAYOUT_RUN_MODE = { provider: 'provider', bankFile: 'bank_file' } as const;
+export const payoutRunModeSchema = z.enum([PAYOUT_RUN_MODE.provider, PAYOUT_RUN_MODE.bankFile]);
+export type PayoutRunMode = z.infer<typeof payoutRunModeSchema>;
+
 export const payoutRunBodySchema = z.object({
   /** Chosen by the client once per run: a retried request answers the run already made. */
   request_key: text().min(8).max(100),
   /** The partners to include (each must have a balance); all with a balance when omitted. */
   user_ids: z.array(int().positive()).max(5000).optional(),
+  mode: payoutRunModeSchema.default(PAYOUT_RUN_MODE.bankFile),
 });
 
-/** A partner's item in a payout run: paid (debited, in the bank file) or held with a reason. */
-export const PAYOUT_ITEM_STATUS = { paid: 'PAID', held: 'HELD' } as const;
+/**
+ * A partner's item in a payout run: HELD (not paid, with the reason) or its
+ * transfer's life, QUEUED → PROCESSING → PAID (with the UTR) or FAILED (the
+ * money went back to the wallet, with the reason).
+ */
+export const PAYOUT_ITEM_STATE = { queued: 'QUEUED', processing: 'PROCESSING', paid: 'PAID', failed: 'FAILED', held: 'HELD' } as const;
+export const payoutItemStateSchema = z.enum([PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing, PAYOUT_ITEM_STATE.paid, PAYOUT_ITEM_STATE.failed, PAYOUT_ITEM_STATE.held]);
+export type PayoutItemState = z.infer<typeof payoutItemStateSchema>;
+/** States in which the wallet has been debited and the money is on its way or arrived. */
+export const PAYOUT_ITEM_SENT_STATES: readonly PayoutItemState[] = [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing, PAYOUT_ITEM_STATE.paid];
 
 export const payoutRunItemSchema = z.object({
   user_id: int(),
   name: text().nullable(),
-  status: z.enum([PAYOUT_ITEM_STATUS.paid, PAYOUT_ITEM_STATUS.held]),
+  state: payoutItemStateSchema,
+  /** The amount the run took from the wallet (gross = TDS + net); for a held item, the balance kept. */
   amount_paise: bigInt(),
+  gross_paise: bigInt(),
+  tds_paise: bigInt(),
+  net_paise: bigInt(),
+  /** Why the item was held. */
   reason: text().nullable(),
+  /** The bank's reference of a paid transfer. */
+  utr: text().nullable(),
+  /** Why the transfer failed or was returned. */
+  failure_reason: text().nullable(),
+  /** The reference the NEFT file carries and the bank's response file answers with. */
+  reference: text(),
   bank_name: text().nullable(),
   ifsc_code: text().nullable(),
   account_no: text().nullable(),
 });
+export type PayoutRunItem = z.infer<typeof payoutRunItemSchema>;
 export const payoutRunSchema = z.object({
   payout_run_id: int(),
   created_by: int(),
   created_by_name: text().nullable(),
+  mode: payoutRunModeSchema,
   paid_count: int(),
   held_count: int(),
   total_paise: bigInt(),
@@ -247,6 +292,25 @@ export const payoutRunSchema = z.object({
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
 export const payoutRunDetailSchema = payoutRunSchema.extend({ items: z.array(payoutRunItemSchema) });
 export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
+
+/** The Customer Reference Number of a partner's line in a run's NEFT file. */
+export const payoutReference = (runId: number, userId: number) => `PMWRUN${runId}-${userId}`;
+
+/** The columns of the bank's response file for a NEFT run. */
+export const BANK_RESPONSE_COLUMNS = ['Customer Reference Number', 'UTR', 'Status', 'Reason'] as const;
+export const BANK_RESPONSE_STATUS = { paid: 'Paid', failed: 'Failed' } as const;
+export const bankResponseBodySchema = z.object({ csv: text().min(1).max(2_000_000) });
+export const bankResponseResultSchema = z.object({
+  paid: int(),
+  failed: int(),
+  /** Rows whose reference is not an item of this run waiting for its outcome. */
+  unknown: z.array(z.object({ line: int(), reference: text() })),
+  /** Rows for an item already settled, by this file or an earlier one: reported, not applied again. */
+  repeated: z.array(z.object({ line: int(), reference: text() })),
+  /** Rows that could not be read (no reference, a status other than Paid or Failed, a paid row without UTR). */
+  invalid: z.array(z.object({ line: int(), message: text() })),
+});
+export type BankResponseResult = z.infer<typeof bankResponseResultSchema>;
 
 /** The columns of the NEFT bulk-upload file banks accept for vendor payments. */
 export const NEFT_COLUMNS = [
@@ -297,13 +361,21 @@ export function parseCustomerCsv(text: string): { name: string; mobile: string }
   });
 }
 
+/** The payout provider tells us a transfer's outcome; the signature is the authentication. */
+export const PAYOUT_PROVIDER_NAMES = ['simulated', 'http'] as const;
+export const payoutWebhookRoutes = {
+  webhook: defineRoute({ method: 'POST', path: '/payouts/webhook/:provider', summary: "The payout provider's webhook: a transfer processed, failed or reversed (signed, applied once)", auth: 'public', params: z.object({ provider: z.enum(PAYOUT_PROVIDER_NAMES) }), body: z.object({ event: text().max(100) }).passthrough(), response: z.object({ applied: z.boolean() }) }),
+};
+
 export const opsMoneyRoutes = {
-  payoutPreview: defineRoute({ method: 'GET', path: '/ops/payouts/preview', summary: 'Who the next payout run would pay, and who is held and why', auth: 'ops', response: z.array(payoutCandidateSchema) }),
+  payoutPreview: defineRoute({ method: 'GET', path: '/ops/payouts/preview', summary: 'Who the next payout run would pay (gross, TDS, net), who is held and why, and the rules it follows', auth: 'ops', response: payoutPreviewSchema }),
   payoutRun: defineRoute({ method: 'POST', path: '/ops/payouts/runs', summary: 'Pays every partner due through a payout run, debiting their wallets once', auth: 'ops', body: payoutRunBodySchema, response: payoutRunDetailSchema }),
   payoutRuns: defineRoute({ method: 'GET', path: '/ops/payouts/runs', summary: 'Earlier payout runs, newest first', auth: 'ops', response: z.array(payoutRunSchema) }),
   payoutRunGet: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id', summary: 'One payout run with each partner paid', auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: payoutRunDetailSchema }),
+  payoutRunResponse: defineRoute({ method: 'POST', path: '/ops/payouts/runs/:payout_run_id/response', summary: "Marks a NEFT run's items paid or failed from the bank's response file", auth: 'ops', params: z.object({ payout_run_id: positiveId }), body: bankResponseBodySchema, response: bankResponseResultSchema }),
   /** The bank transfer CSV (text/csv), built again from the run's items. */
   payoutRunFile: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id/file', summary: "A payout run's bank transfer file (CSV)", auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: text(), produces: ['text/csv'] }),
+  payoutRunPoll: defineRoute({ method: 'POST', path: '/ops/payouts/runs/:payout_run_id/poll', summary: "Asks the payout provider about a run's transfers still processing", auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: payoutRunDetailSchema }),
   banks: defineRoute({ method: 'GET', path: '/ops/banks', summary: "Partners' bank accounts waiting for verification", auth: 'ops', query: z.object({ ...page }), response: listOf(opsBankSchema) }),
   bankStatus: defineRoute({ method: 'POST', path: '/ops/banks/:bank_detail_id/status', summary: "Verifies or rejects a partner's bank account, with a reason on rejection", auth: 'ops', params: z.object({ bank_detail_id: positiveId }), body: bankStatusBodySchema, response: opsBankSchema }),
   importCustomers: defineRoute({ method: 'POST', path: '/ops/customers/import', summary: 'Assigns customers (name, mobile per CSV line) to a partner to call', auth: 'ops', body: customerImportBodySchema, response: customerImportResultSchema }),

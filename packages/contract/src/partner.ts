@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt, queryIntList } from './api';
+import { payoutItemStateSchema } from './ops';
+import { FINANCIAL_YEAR_PATTERN } from './tds';
 import { FILE_INPUT_TYPES } from './lead-form';
 import { HIRING_CATEGORY_ID, INSURANCE_CATEGORY_ID } from './catalogue';
 
@@ -270,6 +272,30 @@ export const callEnquiryQuerySchema = z.object({ call_id: queryInt.positive() })
 
 // ---------------------------------------------------------------- routes
 
+/** A partner's payouts in a financial year (April to March): what was paid, the TDS held, and each payout's life. */
+export const payoutStatementQuerySchema = z.object({ fy: text().regex(FINANCIAL_YEAR_PATTERN, 'Financial year must look like 2026-27').optional() });
+export const payoutStatementSchema = z.object({
+  fy: text(),
+  /** Of the payouts not failed: gross = TDS + net. */
+  gross_paise: bigInt(),
+  tds_paise: bigInt(),
+  net_paise: bigInt(),
+  payouts: z.array(
+    z.object({
+      payout_run_id: int(),
+      created_on: text(),
+      state: payoutItemStateSchema,
+      gross_paise: bigInt(),
+      tds_paise: bigInt(),
+      net_paise: bigInt(),
+      utr: text().nullable(),
+      failure_reason: text().nullable(),
+      reference: text(),
+    }),
+  ),
+});
+export type PayoutStatement = z.infer<typeof payoutStatementSchema>;
+
 export const partnerRoutes = {
   reportProjects: defineRoute({
     method: 'GET', path: '/partner/report/projects/fetch', summary: "The projects the partner has leads in, for the report's filter", auth: 'worker', response: z.array(partnerProjectSchema),
@@ -291,6 +317,9 @@ export const partnerRoutes = {
   walletAmount: defineRoute({ method: 'GET', path: '/partner/wallet/amount/fetch', summary: "The partner's wallet balance and what is pending", auth: 'worker', response: walletSchema }),
   walletTransactions: defineRoute({
     method: 'GET', path: '/partner/wallet/transaction/fetch', summary: "A page of the partner's wallet credits and payouts", auth: 'worker', query: walletLogsQuerySchema, response: walletLogsSchema,
+  }),
+  payoutStatement: defineRoute({
+    method: 'GET', path: '/partner/payouts/statement', summary: "The partner's payouts in a financial year: gross, TDS and net, with each payout's state and bank reference", auth: 'worker', query: payoutStatementQuerySchema, response: payoutStatementSchema,
   }),
   customerLeads: defineRoute({
     method: 'GET', path: '/partner/customer/leads/users/fetch', summary: 'The customers assigned to the partner to call, with a name search', auth: 'worker', query: customerLeadsQuerySchema, response: customerLeadsSchema,

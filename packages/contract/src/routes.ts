@@ -12,7 +12,7 @@ import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
 import { notificationRoutes, opsNotificationRoutes } from './notifications';
-import { opsMoneyRoutes, opsRoutes } from './ops';
+import { opsMoneyRoutes, opsRoutes, payoutWebhookRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { rechargeRoutes } from './recharges';
 import { partnerRoutes } from './partner';
@@ -45,6 +45,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsAgents: opsAgentRoutes,
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
+  payoutWebhook: payoutWebhookRoutes,
   opsProjects: opsProjectRoutes,
   opsCatalogue: opsCatalogueRoutes,
   opsTeams: opsTeamRoutes,

@@ -85,7 +85,9 @@ describe("the server's messages in the request's language", () => {
 /** Every literal message the server throws or answers outside the ops console has a message code. */
 describe('message catalogue of the server', () => {
   const root = path.resolve(import.meta.dirname, '..');
-  const englishOnly = ['modules/ops/', 'modules/ops-auth/', 'modules/projects/', 'modules/platform/', 'modules/wallet/', 'modules/hiring/outcomes.', 'http/route.ts'];
+  const englishOnly = ['modules/ops/', 'modules/ops-auth/', 'modules/projects/', 'modules/platform/', 'modules/wallet/', 'modules/hiring/outcomes.', 'modules/support/recharges-import.', 'http/route.ts'];
+  // The ops console's resend is the only thing in the notifications module that answers in words.
+  const englishOnlyFiles = ['modules/notifications/notifications.service.ts'];
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const full = path.join(dir, name);
@@ -98,7 +100,7 @@ describe('message catalogue of the server', () => {
     const missing: string[] = [];
     for (const file of files(root)) {
       const rel = path.relative(root, file).replaceAll(path.sep, '/');
-      if (englishOnly.some((p) => rel.startsWith(p))) continue;
+      if (englishOnly.some((p) => rel.startsWith(p)) || englishOnlyFiles.includes(rel)) continue;
       const source = readFileSync(file, 'utf8');
       for (const m of source.matchAll(call)) {
         const literal = m[1]!.slice(1, -1);

@@ -6,6 +6,7 @@ import { smsOutbox } from '../db/schema/index';
 import { createConsoleSms, createHttpSms, type SmsProvider } from './sms';
 import { createLocalStorage, type LocalStorage, type StorageProvider } from './storage';
 import { createS3Storage } from './s3-storage';
+import { createHttpPayouts, createSimulatedPayouts, type PayoutProvider } from './payouts';
 import { createNominatimGeocoder, createOfflineGeocoder, type GeocodeProvider } from './geocode';
 
 /** Every integration with the outside world, chosen by configuration. */
@@ -15,6 +16,7 @@ export interface Providers {
   /** Present when files are on local disk: its signed URLs are served by us. */
   localStorage: LocalStorage | undefined;
   geocode: GeocodeProvider;
+  payouts: PayoutProvider;
 }
 
 export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
@@ -27,5 +29,10 @@ export async function createProviders(config: Config, db: Db, logger: FastifyBas
   const localStorage = config.s3 ? undefined : createLocalStorage(path.join(config.dataDir, 'files'), config.secretKey);
   const storage = config.s3 ? await createS3Storage(config.s3) : localStorage!;
   const geocode = config.geocoder.provider === 'nominatim' ? createNominatimGeocoder(config.geocoder.url) : createOfflineGeocoder();
-  return { sms, storage, localStorage, geocode };
+  const p = config.payout.provider;
+  const payouts =
+    p.kind === 'http'
+      ? createHttpPayouts({ url: p.url, keyId: p.keyId, keySecret: p.keySecret, accountNumber: p.accountNumber, webhookSecret: config.payout.webhookSecret })
+      : createSimulatedPayouts({ settleMs: p.settleMs, webhookSecret: config.payout.webhookSecret });
+  return { sms, storage, localStorage, geocode, payouts };
 }

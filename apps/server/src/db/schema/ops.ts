@@ -40,10 +40,17 @@ export const payoutRuns = pgTable('payout_runs', {
   paid_count: integer('paid_count').notNull().default(0),
   held_count: integer('held_count').notNull().default(0),
   total_paise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
+  /** provider (each item sent through the payout provider) or bank_file (NEFT file, outcome from the bank's response file). */
+  mode: text('mode').notNull().default('bank_file'),
   created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A partner in a run: PAID (debited, in the file) or HELD with the reason. */
+/**
+ * A partner in a run. HELD (not paid, with the reason) or its transfer's life:
+ * QUEUED → PROCESSING → PAID (with the UTR) or FAILED (with the reason; the
+ * money went back to the wallet). gross = TDS + net; the wallet was debited
+ * the net (the transfer) and the TDS, each under its own key.
+ */
 export const payoutRunItems = pgTable(
   'payout_run_items',
   {
@@ -52,6 +59,12 @@ export const payoutRunItems = pgTable(
     status: text('status').notNull(),
     amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason'),
+    tds_paise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    net_paise: bigint('net_paise', { mode: 'number' }).notNull().default(0),
+    utr: text('utr'),
+    failure_reason: text('failure_reason'),
+    provider_payout_id: text('provider_payout_id'),
+    settled_on: timestamp('settled_on', { withTimezone: true }),
     wallet_transaction_id: integer('wallet_transaction_id'),
     /** The bank as it was when paid; the number stays encrypted and the file is rebuilt on download. */
     beneficiary_name: text('beneficiary_name'),
@@ -61,5 +74,9 @@ export const payoutRunItems = pgTable(
     account_no_enc: text('account_no_enc'),
     account_no_last4: text('account_no_last4'),
   },
-  (t) => [uniqueIndex('payout_run_items_pk').on(t.payout_run_id, t.user_id), index('payout_run_items_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('payout_run_items_pk').on(t.payout_run_id, t.user_id),
+    index('payout_run_items_user_idx').on(t.user_id),
+    uniqueIndex('payout_run_items_provider_idx').on(t.provider_payout_id),
+  ],
 );

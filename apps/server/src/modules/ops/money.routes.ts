@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import { opsMoneyRoutes, parseCustomerCsv } from '@pmw/contract/ops';
+import { opsMoneyRoutes, parseCustomerCsv, payoutWebhookRoutes } from '@pmw/contract/ops';
 import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
 import type { Db } from '../../db/client';
@@ -29,7 +29,15 @@ export function registerOpsMoneyRoutes(
   });
   route(app, ctx, opsMoneyRoutes.payoutRun, async ({ agent, body }) => {
     const run = await payouts.run(agent.user_id, body);
-    return answer(run, `Payout run ${run.payout_run_id}: ${run.paid_count} paid, ${run.held_count} held`);
+    return answer(run, `Payout run ${run.payout_run_id}: ${run.paid_count} sent, ${run.held_count} held`);
+  });
+  route(app, ctx, opsMoneyRoutes.payoutRunResponse, async ({ agent, params, body }) => {
+    const result = await payouts.bankResponse(agent.user_id, params.payout_run_id, body.csv);
+    const skipped = result.unknown.length + result.repeated.length + result.invalid.length;
+    return answer(result, `${result.paid} paid, ${result.failed} failed${skipped ? `, ${skipped} rows not applied` : ''}`);
+  });
+  route(app, ctx, opsMoneyRoutes.payoutRunPoll, async ({ params }) => {
+    return payouts.pollRun(params.payout_run_id);
   });
   route(app, ctx, opsMoneyRoutes.payoutRuns, async () => {
     return payouts.list();
@@ -77,3 +85,26 @@ export function registerOpsMoneyRoutes(
     return answer(result, `${result.added} customers added, ${result.skipped} already assigned, ${result.invalid.length} invalid`);
   });
 }
+
+/**
+ * The payout provider's webhook. Its signature covers the raw body, so this
+ * scope keeps the body as received before parsing it.
+ */
+export function registerPayoutWebhookRoutes(app: FastifyInstance, ctx: RouteContext, payouts: PayoutsService) {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, raw, done) => {
+      const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+      rawBodies.set(req, text);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(null, {});
+      }
+    });
+    route(scope, ctx, payoutWebhookRoutes.webhook, async ({ req, params }) => {
+      const signature = req.headers['x-razorpay-signature'];
+      return payouts.webhook(params.provider, rawBodies.get(req) ?? '', typeof signature === 'string' ? signature : undefined);
+    });
+  });
+}
+const rawBodies = new WeakMap<object, string>();

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { PAYOUT_ITEM_STATUS } from '@pmw/contract/ops';
+import { PAYOUT_ITEM_STATE } from '@pmw/contract/ops';
 import type { Db } from '../../db/client';
 import { payoutRunItems, scheduledJobs } from '../../db/schema/index';
 import type { Metrics } from '../../lib/metrics';
@@ -18,12 +18,12 @@ export function registerOpsMetrics(metrics: Metrics, db: Db): void {
   if (!metrics.enabled) return;
   metrics.gauge({
     name: 'pmw_payout_run_items',
-    help: 'Payout run items by status (PAID: debited and in the bank file; HELD: kept back, with a reason)',
+    help: 'Payout run items by state (QUEUED, PROCESSING: debited and on their way; PAID; FAILED: returned to the wallet; HELD: kept back, with a reason)',
     labelNames: ['status'],
     async collect(set) {
       const rows = await db.select({ status: payoutRunItems.status, n: count() }).from(payoutRunItems).groupBy(payoutRunItems.status);
       // Every known state is shown, at 0 too, so an alert on one does not see "no data".
-      for (const status of Object.values(PAYOUT_ITEM_STATUS)) set(0, { status });
+      for (const status of Object.values(PAYOUT_ITEM_STATE)) set(0, { status });
       for (const row of rows) set(Number(row.n), { status: row.status });
     },
   });

@@ -12,7 +12,8 @@ import { createAuditService } from './audit.service';
 import { createLeadExpiryJob } from './lead-expiry.job';
 import { createLeadVerificationService } from './lead-verification.service';
 import { createOpsPeopleService } from './people.service';
-import { createPayoutsService } from './payouts.service';
+import { createPayoutsService, type PayoutRules } from './payouts.service';
+import type { PayoutProvider } from '../../providers/payouts';
 import type { BanksService } from '../profile/banks.service';
 import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 import { createOpsAgentsService } from '../ops-auth/ops-agents.service';
@@ -29,6 +30,8 @@ export function createOpsServices(deps: {
   sessions: SessionResolver;
   banks: BanksService;
   notifications?: NotificationsService | undefined;
+  payoutProvider: PayoutProvider;
+  payoutRules: PayoutRules;
   leadExpiryIntervalMinutes: number;
   /** Plain http links for projects, outside production only. */
   allowHttpLinks: boolean;
@@ -49,7 +52,7 @@ export function createOpsServices(deps: {
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit, notifications: deps.notifications }),
     catalogue,
     projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue, choices: catalogue }),
-    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit, notifications: deps.notifications }),
+    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit, provider: deps.payoutProvider, rules: deps.payoutRules, notifications: deps.notifications }),
   };
 }
 export type OpsServices = ReturnType<typeof createOpsServices>;

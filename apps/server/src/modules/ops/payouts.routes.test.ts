@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { NEFT_COLUMNS, customerImportResultSchema, opsBankSchema, payoutCandidateSchema, payoutRunDetailSchema } from '@pmw/contract/ops';
+import { NEFT_COLUMNS, customerImportResultSchema, opsBankSchema, payoutPreviewSchema, payoutRunDetailSchema } from '@pmw/contract/ops';
 import { z } from 'zod';
 import { formResponses, users, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
@@ -41,9 +41,11 @@ const parseCsv = (text: string) => text.trim().split('\r\n').map((l) => l.split(
 describe('payout runs', () => {
   it('previews who is paid and who is held, with the reason', async () => {
     for (const id of [PAID, NO_PAN, NO_BANK]) await credit(id, 100_000, `test:seed:${id}`);
-    const rows = z.array(payoutCandidateSchema).parse(body(await get('/ops/payouts/preview')).data);
+    const preview = payoutPreviewSchema.parse(body(await get('/ops/payouts/preview')).data);
+    expect(preview.rules).toMatchObject({ minimum_paise: 10_000, hold_days: 0, tds_rate_percent: 2, tds_no_pan_rate_percent: 20, tds_threshold_paise: 2_000_000, provider: 'simulated' });
+    const rows = preview.candidates;
     const by = (id: number) => rows.find((r) => r.user_id === id)!;
-    expect(by(PAID)).toMatchObject({ name: 'Meena Iyer', balance_paise: 100_000, hold_reason: null, bank: { ifsc_code: 'HDFC0000001', account_no: expect.stringMatching(/4201$/) } });
+    expect(by(PAID)).toMatchObject({ name: 'Meena Iyer', balance_paise: 100_000, hold_reason: null, payable_paise: 100_000, tds_paise: 0, net_paise: 100_000, bank: { ifsc_code: 'HDFC0000001', account_no: expect.stringMatching(/4201$/) } });
     expect(by(NO_PAN).hold_reason).toBe('No PAN on file');
     expect(by(NO_BANK).hold_reason).toBe('No verified default bank account');
   });
@@ -51,8 +53,8 @@ describe('payout runs', () => {
   it('debits the paid partners, lists the held ones, and never pays twice', async () => {
     const run = payoutRunDetailSchema.parse(body(await post('/ops/payouts/runs', { request_key: 'run-key-0001', user_ids: [PAID, NO_PAN, NO_BANK] })).data);
     expect(run).toMatchObject({ paid_count: 1, held_count: 2, total_paise: 100_000 });
-    expect(run.items.find((i) => i.user_id === PAID)).toMatchObject({ status: 'PAID', amount_paise: 100_000 });
-    expect(run.items.find((i) => i.user_id === NO_PAN)).toMatchObject({ status: 'HELD', reason: 'No PAN on file' });
+    expect(run.items.find((i) => i.user_id === PAID)).toMatchObject({ state: 'PROCESSING', gross_paise: 100_000, tds_paise: 0, net_paise: 100_000, utr: null });
+    expect(run.items.find((i) => i.user_id === NO_PAN)).toMatchObject({ state: 'HELD', reason: 'No PAN on file' });
     expect(await walletOf(t, PAID)).toEqual({ balance: 0, earned: 100_000 });
     expect((await walletOf(t, NO_PAN)).balance).toBe(100_000);
 

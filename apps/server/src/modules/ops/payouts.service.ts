@@ -1,45 +1,134 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { NEFT_COLUMNS, type PayoutCandidate, type PayoutRun, type PayoutRunDetail } from '@pmw/contract/ops';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { parseString } from '@fast-csv/parse';
+import {
+  BANK_RESPONSE_STATUS,
+  NEFT_COLUMNS,
+  PAYOUT_ITEM_SENT_STATES,
+  PAYOUT_ITEM_STATE,
+  PAYOUT_RUN_MODE,
+  payoutReference,
+  type BankResponseResult,
+  type PayoutCandidate,
+  type PayoutItemState,
+  type PayoutPreview,
+  type PayoutRun,
+  type PayoutRunDetail,
+  type PayoutRunMode,
+} from '@pmw/contract/ops';
+import type { PayoutStatement } from '@pmw/contract/partner';
 import { istDateString } from '@pmw/contract/time';
 import { csvField } from '@pmw/contract/spreadsheet';
+import { TDS_REASON, financialYearOf, financialYearRange, tdsFor, type TdsRules } from '@pmw/contract/tds';
 import type { Db, DbOrTx } from '../../db/client';
-import { payoutRunItems, payoutRuns, users } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import { payoutRunItems, payoutRuns, users, walletTransactions } from '../../db/schema/index';
+import { AppError, notFound } from '../../errors';
+import { PayoutRejected, type PayoutOutcome, type PayoutProvider } from '../../providers/payouts';
 import type { DocumentsService } from '../documents/documents.service';
 import type { BanksService } from '../profile/banks.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
+import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
 
 /** Every run takes this lock, so two runs never read the same balances. */
 const PAYOUT_LOCK_KEY = 740_092;
+export const PAYOUT_REF_TYPE = 'PAYOUT_RUN';
+/** The ledger keys of a run's item: the transfer (net), the TDS held, and each given back when the transfer fails. */
 export const payoutDebitKey = (runId: number, userId: number) => `payout:${runId}:${userId}`;
+export const payoutTdsKey = (runId: number, userId: number) => `payout-tds:${runId}:${userId}`;
+export const payoutReturnKey = (runId: number, userId: number) => `payout-return:${runId}:${userId}`;
+export const payoutTdsReturnKey = (runId: number, userId: number) => `payout-tds-return:${runId}:${userId}`;
 
 export const HOLD_REASONS = {
   noPan: 'No PAN on file',
   panRejected: 'PAN was rejected; waiting for a new one',
   noBank: 'No verified default bank account',
+  belowMinimum: (minimumPaise: number) => `Below the minimum payout of ₹${rupees(minimumPaise)}`,
+  holding: (days: number) => `Earnings approved in the last ${days} days are not payable yet`,
 } as const;
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+type Item = typeof payoutRunItems.$inferSelect;
+
+export interface PayoutRules {
+  minimumPaise: number;
+  holdDays: number;
+  tds: TdsRules;
+  /** False in production with the simulated provider: it would mark transfers paid that no bank made. */
+  providerRunsAllowed: boolean;
+}
 
 /**
- * Payout runs: partners with a balance, a verified default bank and a PAN
- * are paid their whole balance; the others are held with the reason. The
- * debits and the run are one transaction under a lock; each debit's key is
- * run + partner, and a retried request (same request_key) answers the run
- * already made, so nobody is paid twice.
+ * Payout runs. A run takes, under one lock and in one transaction, each due
+ * partner's payable balance off their wallet (the transfer and the TDS as two
+ * entries, each with its own key) and records the items; partners not due are
+ * held with the reason. The money then leaves either through the payout
+ * provider (sent after the transaction commits, never inside it) or in a NEFT
+ * file; the outcome (webhook, polling or the bank's response file) marks each
+ * item paid or failed, and a failed one's money goes back to the wallet once.
  */
-export function createPayoutsService(deps: { db: Db; wallet: WalletService; banks: BanksService; documents: DocumentsService; audit: AuditService; notifications?: NotificationsService | undefined }) {
-  const { db, wallet, banks, documents, audit } = deps;
+export function createPayoutsService(deps: {
+  db: Db;
+  wallet: WalletService;
+  banks: BanksService;
+  documents: DocumentsService;
+  audit: AuditService;
+  provider: PayoutProvider;
+  rules: PayoutRules;
+  notifications?: NotificationsService | undefined;
+  logger?: { warn: (obj: object, msg: string) => void };
+}) {
+  const { db, wallet, banks, documents, audit, provider, rules } = deps;
 
   async function holdReason(userId: number, tx: DbOrTx): Promise<string | null> {
+    // Without a PAN there is nobody to credit the TDS to in the return: held until one is on file.
     const pan = (await documents.list(userId, tx)).find((d) => d.type === 'PAN');
     if (!pan) return HOLD_REASONS.noPan;
     if (pan.status === 2) return HOLD_REASONS.panRejected;
     if (!(await banks.verifiedDefault(userId, tx))) return HOLD_REASONS.noBank;
     return null;
+  }
+
+  /** The part of a balance a run may pay now: earnings credited within the holding period wait. */
+  async function payable(userId: number, balance: number, at: Date, tx: DbOrTx): Promise<number> {
+    if (rules.holdDays <= 0) return balance;
+    const since = new Date(at.getTime() - rules.holdDays * 86_400_000);
+    const [row] = await tx
+      .select({ recent: sql<string>`coalesce(sum(${walletTransactions.amount_paise}), 0)` })
+      .from(walletTransactions)
+      .where(
+        and(
+          eq(walletTransactions.user_id, userId),
+          eq(walletTransactions.type, WALLET_CREDIT),
+          gte(walletTransactions.created_on, since),
+          // Money a failed transfer gave back was payable already.
+          sql`${walletTransactions.ref_type} is distinct from ${PAYOUT_REF_TYPE}`,
+        ),
+      );
+    return Math.max(0, balance - Number(row?.recent ?? 0));
+  }
+
+  /** The partner's payouts so far in the financial year of `at` that have not failed: gross and TDS. */
+  async function yearSoFar(userId: number, at: Date, tx: DbOrTx) {
+    const range = financialYearRange(financialYearOf(at))!;
+    const [row] = await tx
+      .select({ gross: sql<string>`coalesce(sum(${payoutRunItems.amount_paise}), 0)`, tds: sql<string>`coalesce(sum(${payoutRunItems.tds_paise}), 0)` })
+      .from(payoutRunItems)
+      .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
+      .where(and(eq(payoutRunItems.user_id, userId), inArray(payoutRunItems.status, [...PAYOUT_ITEM_SENT_STATES]), gte(payoutRuns.created_on, range.from), lt(payoutRuns.created_on, range.to)));
+    return { gross: Number(row?.gross ?? 0), tds: Number(row?.tds ?? 0) };
+  }
+
+  /** What a run would do for one partner now: held with the reason, or gross, TDS and net. */
+  async function plan(userId: number, balance: number, at: Date, tx: DbOrTx) {
+    const reason = await holdReason(userId, tx);
+    const gross = await payable(userId, balance, at, tx);
+    const year = await yearSoFar(userId, at, tx);
+    const tds = tdsFor({ gross_paise: gross, year_gross_before_paise: year.gross, year_tds_before_paise: year.tds, has_valid_pan: reason !== HOLD_REASONS.noPan && reason !== HOLD_REASONS.panRejected }, rules.tds);
+    const hold =
+      reason ??
+      (gross === 0 ? HOLD_REASONS.holding(rules.holdDays) : gross < rules.minimumPaise ? HOLD_REASONS.belowMinimum(rules.minimumPaise) : null);
+    return { hold, gross, tds, net: gross - tds };
   }
 
   async function names(ids: number[], tx: DbOrTx = db) {
@@ -48,90 +137,239 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
     return new Map(rows.map((r) => [r.id, { name: [r.first, r.last].filter(Boolean).join(' ') || null, mobile: r.mobile }]));
   }
 
-  async function runView(runId: number, tx: DbOrTx = db): Promise<PayoutRunDetail> {
-    const [run] = await tx.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
-    if (!run) throw notFound('Payout run not found');
-    const items = await tx.select().from(payoutRunItems).where(eq(payoutRunItems.payout_run_id, runId)).orderBy(payoutRunItems.status, payoutRunItems.user_id);
-    const people = await names([run.created_by, ...items.map((i) => i.user_id)], tx);
-    return {
-      ...summaryView(run, people.get(run.created_by)?.name ?? null),
-      items: items.map((i) => ({
-        user_id: i.user_id,
-        name: people.get(i.user_id)?.name ?? null,
-        status: i.status as 'PAID' | 'HELD',
-        amount_paise: i.amount_paise,
-        reason: i.reason,
-        bank_name: i.bank_name,
-        ifsc_code: i.ifsc_code,
-        account_no: i.account_no_last4 ? `XXXXXX${i.account_no_last4}` : null,
-      })),
-    };
-  }
   const summaryView = (run: typeof payoutRuns.$inferSelect, by: string | null): PayoutRun => ({
     payout_run_id: run.payout_run_id,
     created_by: run.created_by,
     created_by_name: by,
+    mode: run.mode as PayoutRunMode,
     paid_count: run.paid_count,
     held_count: run.held_count,
     total_paise: run.total_paise,
     created_on: run.created_on.toISOString(),
   });
 
+  async function runView(runId: number, tx: DbOrTx = db): Promise<PayoutRunDetail> {
+    const [run] = await tx.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
+    if (!run) throw notFound('Payout run not found');
+    const items = await tx.select().from(payoutRunItems).where(eq(payoutRunItems.payout_run_id, runId)).orderBy(payoutRunItems.user_id);
+    const people = await names([run.created_by, ...items.map((i) => i.user_id)], tx);
+    return {
+      ...summaryView(run, people.get(run.created_by)?.name ?? null),
+      items: items.map((i) => ({
+        user_id: i.user_id,
+        name: people.get(i.user_id)?.name ?? null,
+        state: i.status as PayoutItemState,
+        amount_paise: i.amount_paise,
+        gross_paise: i.status === PAYOUT_ITEM_STATE.held ? 0 : i.amount_paise,
+        tds_paise: i.tds_paise,
+        net_paise: i.net_paise,
+        reason: i.reason,
+        utr: i.utr,
+        failure_reason: i.failure_reason,
+        reference: payoutReference(runId, i.user_id),
+        bank_name: i.bank_name,
+        ifsc_code: i.ifsc_code,
+        account_no: i.account_no_last4 ? `XXXXXX${i.account_no_last4}` : null,
+      })),
+    };
+  }
+
+  /**
+   * Applies a transfer's outcome to its item, once: the state only moves
+   * forward from one still waiting (or, for a return, from paid), and the
+   * money goes back under the item's own keys, so a webhook delivered twice,
+   * a poll racing it or a repeated response-file row changes nothing more.
+   */
+  async function settle(item: { payout_run_id: number; user_id: number }, outcome: Exclude<PayoutOutcome, 'processing'>, detail: { utr: string | null; failure_reason: string | null }): Promise<boolean> {
+    const where = and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id));
+    if (outcome === 'processed') {
+      const done = await db
+        .update(payoutRunItems)
+        .set({ status: PAYOUT_ITEM_STATE.paid, utr: detail.utr, failure_reason: null, settled_on: new Date() })
+        .where(and(where, inArray(payoutRunItems.status, [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing])))
+        .returning({ user_id: payoutRunItems.user_id });
+      return done.length > 0;
+    }
+    const reason = detail.failure_reason || (outcome === 'reversed' ? 'Transfer returned by the bank' : 'Transfer failed');
+    return db.transaction(async (tx) => {
+      // The item first, then the wallet: the one order every path that touches both takes.
+      const [done] = await tx
+        .update(payoutRunItems)
+        .set({ status: PAYOUT_ITEM_STATE.failed, failure_reason: reason, settled_on: new Date() })
+        .where(and(where, inArray(payoutRunItems.status, [...PAYOUT_ITEM_SENT_STATES])))
+        .returning();
+      if (!done) return false;
+      const back = (amount: number, key: string, why: string) =>
+        amount > 0
+          ? wallet.post({ user_id: done.user_id, type: WALLET_CREDIT, amount_paise: amount, reason: why, remark: `Payout run ${done.payout_run_id}: ${reason}`, ref_type: PAYOUT_REF_TYPE, ref_id: String(done.payout_run_id), idempotency_key: key, affects_earnings: false }, tx)
+          : Promise.resolve(null);
+      await back(done.net_paise, payoutReturnKey(done.payout_run_id, done.user_id), 'Payout returned');
+      await back(done.tds_paise, payoutTdsReturnKey(done.payout_run_id, done.user_id), `${TDS_REASON} reversed: payout returned`);
+      await audit.record({ actor_user_id: null, action: 'payout.returned', entity_type: 'payout_run', entity_id: done.payout_run_id, after: { user_id: done.user_id, net_paise: done.net_paise, tds_paise: done.tds_paise, reason } }, tx);
+      return true;
+    });
+  }
+
+  async function applyStatus(item: { payout_run_id: number; user_id: number }, status: { outcome: PayoutOutcome; utr: string | null; failure_reason: string | null }) {
+    if (status.outcome === 'processing') return false;
+    return settle(item, status.outcome, status);
+  }
+
+  /** Sends one queued item through the provider. Claiming it first means two senders never both send it. */
+  async function send(item: Item, claim: boolean) {
+    if (claim) {
+      const claimed = await db
+        .update(payoutRunItems)
+        .set({ status: PAYOUT_ITEM_STATE.processing })
+        .where(and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued)))
+        .returning({ user_id: payoutRunItems.user_id });
+      if (!claimed.length) return;
+    }
+    try {
+      const status = await provider.send({
+        reference_id: payoutReference(item.payout_run_id, item.user_id),
+        amount_paise: item.net_paise,
+        beneficiary: {
+          kind: 'bank',
+          name: item.beneficiary_name ?? `PMW${item.user_id}`,
+          mobile: item.beneficiary_mobile,
+          account_no: item.account_no_enc ? banks.revealAccount({ account_no_enc: item.account_no_enc }) : '',
+          ifsc_code: item.ifsc_code ?? '',
+        },
+        narration: `PickMyWork payout ${item.payout_run_id}`,
+      });
+      await db
+        .update(payoutRunItems)
+        .set({ provider_payout_id: status.provider_payout_id })
+        .where(and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id)));
+      await applyStatus(item, status);
+    } catch (err) {
+      if (err instanceof PayoutRejected) {
+        await settle(item, 'failed', { utr: null, failure_reason: err.message });
+        return;
+      }
+      // Unknown outcome: the item stays processing without a provider id, and the poll sends it again under the same reference.
+      deps.logger?.warn({ err, payout_run_id: item.payout_run_id, user_id: item.user_id }, 'Payout provider did not answer; will retry');
+    }
+  }
+
+  async function sendQueued(runId: number) {
+    const queued = await db.select().from(payoutRunItems).where(and(eq(payoutRunItems.payout_run_id, runId), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued))).orderBy(asc(payoutRunItems.user_id));
+    for (const item of queued) await send(item, true);
+  }
+
+  /** Asks the provider about transfers still processing (and sends again those whose send got no answer). */
+  async function poll(runId?: number) {
+    const waiting = await db
+      .select({ item: payoutRunItems })
+      .from(payoutRunItems)
+      .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
+      .where(and(eq(payoutRuns.mode, PAYOUT_RUN_MODE.provider), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.processing), runId ? eq(payoutRunItems.payout_run_id, runId) : undefined))
+      .orderBy(asc(payoutRunItems.payout_run_id), asc(payoutRunItems.user_id))
+      .limit(500);
+    for (const { item } of waiting) {
+      if (!item.provider_payout_id) {
+        await send(item, false);
+        continue;
+      }
+      try {
+        await applyStatus(item, await provider.status(item.provider_payout_id));
+      } catch (err) {
+        deps.logger?.warn({ err, provider_payout_id: item.provider_payout_id }, 'Payout status not available');
+      }
+    }
+    const queued = await db
+      .selectDistinct({ id: payoutRunItems.payout_run_id })
+      .from(payoutRunItems)
+      .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
+      .where(and(eq(payoutRuns.mode, PAYOUT_RUN_MODE.provider), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued), runId ? eq(payoutRunItems.payout_run_id, runId) : undefined));
+    for (const q of queued) await sendQueued(q.id);
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+
   return {
-    /** Who a run would pay now, and who it would hold and why. */
-    async preview(): Promise<PayoutCandidate[]> {
+    rules,
+
+    /** Who a run would pay now (gross, TDS, net), and who it would hold and why. */
+    async preview(): Promise<PayoutPreview> {
       const balances = await wallet.positiveBalances();
       const people = await names(balances.map((b) => b.user_id));
-      const out: PayoutCandidate[] = [];
+      const now = new Date();
+      const candidates: PayoutCandidate[] = [];
       for (const b of balances) {
         const bank = await banks.verifiedDefault(b.user_id);
-        out.push({
+        const p = await plan(b.user_id, b.balance_paise, now, db);
+        candidates.push({
           user_id: b.user_id,
           name: people.get(b.user_id)?.name ?? null,
           mobile: people.get(b.user_id)?.mobile ?? '',
           balance_paise: b.balance_paise,
+          payable_paise: p.hold ? 0 : p.gross,
+          tds_paise: p.hold ? 0 : p.tds,
+          net_paise: p.hold ? 0 : p.net,
           bank: bank ? { bank_name: bank.bank_name, ifsc_code: bank.ifsc_code, account_no: bank.account_no } : null,
-          hold_reason: await holdReason(b.user_id, db),
+          hold_reason: p.hold,
         });
       }
-      return out;
+      return {
+        rules: {
+          minimum_paise: rules.minimumPaise,
+          hold_days: rules.holdDays,
+          tds_rate_percent: rules.tds.ratePercent,
+          tds_no_pan_rate_percent: rules.tds.noPanRatePercent,
+          tds_threshold_paise: rules.tds.thresholdPaise,
+          provider: provider.name,
+        },
+        candidates,
+      };
     },
 
-    async run(actor: number, input: { request_key: string; user_ids?: number[] | undefined }): Promise<PayoutRunDetail> {
+    async run(actor: number, input: { request_key: string; user_ids?: number[] | undefined; mode?: PayoutRunMode | undefined }): Promise<PayoutRunDetail> {
+      const mode = input.mode ?? PAYOUT_RUN_MODE.bankFile;
+      if (mode === PAYOUT_RUN_MODE.provider && !rules.providerRunsAllowed) {
+        throw new AppError('CONFLICT', 'No payout provider is configured (PAYOUT_PROVIDER=http); pay by NEFT bank file');
+      }
       const runId = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_KEY})`);
         const [earlier] = await tx.select({ id: payoutRuns.payout_run_id }).from(payoutRuns).where(eq(payoutRuns.request_key, input.request_key)).limit(1);
         if (earlier) return earlier.id;
         const chosen = input.user_ids ? new Set(input.user_ids) : undefined;
+        // Wallets locked in ascending user id, the order every path that locks several takes.
         const balances = (await wallet.lockPositiveBalances(tx)).filter((b) => !chosen || chosen.has(b.user_id));
-        const [run] = await tx.insert(payoutRuns).values({ request_key: input.request_key, created_by: actor }).returning({ id: payoutRuns.payout_run_id });
+        const [run] = await tx.insert(payoutRuns).values({ request_key: input.request_key, created_by: actor, mode }).returning({ id: payoutRuns.payout_run_id, at: payoutRuns.created_on });
         const id = run!.id;
         const people = await names(balances.map((b) => b.user_id), tx);
         let paid = 0;
         let held = 0;
         let total = 0;
         for (const b of balances) {
-          const reason = await holdReason(b.user_id, tx);
+          const p = await plan(b.user_id, b.balance_paise, run!.at, tx);
           const person = people.get(b.user_id);
-          if (reason) {
+          if (p.hold) {
             held++;
-            await tx.insert(payoutRunItems).values({ payout_run_id: id, user_id: b.user_id, status: 'HELD', amount_paise: b.balance_paise, reason, beneficiary_name: person?.name ?? null, beneficiary_mobile: person?.mobile ?? null });
+            await tx.insert(payoutRunItems).values({ payout_run_id: id, user_id: b.user_id, status: PAYOUT_ITEM_STATE.held, amount_paise: b.balance_paise, reason: p.hold, beneficiary_name: person?.name ?? null, beneficiary_mobile: person?.mobile ?? null });
             continue;
           }
           const bank = await banks.verifiedDefault(b.user_id, tx);
           const row = bank ? await banks.byId(bank.bank_detail_id, tx) : undefined;
-          const posted = await wallet.post(
-            { user_id: b.user_id, type: WALLET_DEBIT, amount_paise: b.balance_paise, reason: 'Payout to bank', remark: `Payout run ${id}`, ref_type: 'PAYOUT_RUN', ref_id: String(id), idempotency_key: payoutDebitKey(id, b.user_id), affects_earnings: false, created_by: actor },
-            tx,
-          );
+          const debit = (amount: number, key: string, reason: string) =>
+            amount > 0
+              ? wallet.post({ user_id: b.user_id, type: WALLET_DEBIT, amount_paise: amount, reason, remark: `Payout run ${id}`, ref_type: PAYOUT_REF_TYPE, ref_id: String(id), idempotency_key: key, affects_earnings: false, created_by: actor }, tx)
+              : Promise.resolve(null);
+          const posted = await debit(p.net, payoutDebitKey(id, b.user_id), 'Payout to bank');
+          await debit(p.tds, payoutTdsKey(id, b.user_id), TDS_REASON);
           paid++;
-          total += b.balance_paise;
+          total += p.net;
           await tx.insert(payoutRunItems).values({
             payout_run_id: id,
             user_id: b.user_id,
-            status: 'PAID',
-            amount_paise: b.balance_paise,
-            wallet_transaction_id: posted.wallet_transaction_id,
+            // Nothing to transfer when TDS took it all.
+            status: p.net === 0 ? PAYOUT_ITEM_STATE.paid : mode === PAYOUT_RUN_MODE.provider ? PAYOUT_ITEM_STATE.queued : PAYOUT_ITEM_STATE.processing,
+            amount_paise: p.gross,
+            tds_paise: p.tds,
+            net_paise: p.net,
+            wallet_transaction_id: posted?.wallet_transaction_id ?? null,
             beneficiary_name: person?.name ?? null,
             beneficiary_mobile: person?.mobile ?? null,
             bank_name: row?.bank_name ?? null,
@@ -139,16 +377,22 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
             account_no_enc: row?.account_no_enc ?? null,
             account_no_last4: row?.account_no_last4 ?? null,
           });
-          await deps.notifications?.notify(tx, {
-            event: NOTIFY_EVENT.payoutSent, audience: NOTIFY_AUDIENCE.partner, user_id: b.user_id,
-            data: { payout_run_id: id, amount_paise: b.balance_paise, bank_ending: row?.account_no_last4 ?? '' },
-            dedupe_key: payoutDebitKey(id, b.user_id),
-          });
+          // What reaches the bank: the net, after TDS.
+          if (p.net > 0) {
+            await deps.notifications?.notify(tx, {
+              event: NOTIFY_EVENT.payoutSent, audience: NOTIFY_AUDIENCE.partner, user_id: b.user_id,
+              data: { payout_run_id: id, amount_paise: p.net, bank_ending: row?.account_no_last4 ?? '' },
+              dedupe_key: payoutDebitKey(id, b.user_id),
+            });
+          }
         }
         await tx.update(payoutRuns).set({ paid_count: paid, held_count: held, total_paise: total }).where(eq(payoutRuns.payout_run_id, id));
-        await audit.record({ actor_user_id: actor, action: 'payout.run', entity_type: 'payout_run', entity_id: id, after: { paid_count: paid, held_count: held, total_paise: total } }, tx);
+        await audit.record({ actor_user_id: actor, action: 'payout.run', entity_type: 'payout_run', entity_id: id, after: { mode, paid_count: paid, held_count: held, total_paise: total } }, tx);
         return id;
       });
+      // Sent only once the debits are committed: a transfer never leaves for money the ledger does not show as gone.
+      const [run] = await db.select({ mode: payoutRuns.mode }).from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
+      if (run?.mode === PAYOUT_RUN_MODE.provider) await sendQueued(runId);
       return runView(runId);
     },
 
@@ -159,25 +403,124 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
 
     get: (runId: number) => runView(runId),
 
-    /** The NEFT bulk-upload CSV of a run's paid partners, with account numbers in clear. */
+    /** Asks the provider about a run's transfers now (the background poll does the same for every run). */
+    async pollRun(runId: number): Promise<PayoutRunDetail> {
+      await runView(runId);
+      await poll(runId);
+      return runView(runId);
+    },
+    poll: () => poll(),
+    startPolling(ms: number) {
+      if (ms <= 0 || timer) return;
+      const tick = async () => {
+        try {
+          await poll();
+        } catch (err) {
+          deps.logger?.warn({ err }, 'Payout poll failed');
+        }
+        if (timer) timer = setTimeout(() => void tick(), ms).unref();
+      };
+      timer = setTimeout(() => void tick(), ms).unref();
+    },
+    stopPolling() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+
+    /** A webhook from the provider: refused unless signed with our secret; applied once however often it comes. */
+    async webhook(providerName: string, rawBody: string, signature: string | undefined): Promise<{ applied: boolean }> {
+      if (providerName !== provider.name) throw notFound('Not the configured payout provider');
+      const verified = provider.verifyWebhook(rawBody, signature);
+      if (!verified.valid) throw new AppError('UNAUTHORIZED', 'Webhook signature does not match');
+      const status = verified.status;
+      if (!status) return { applied: false };
+      const [item] = await db.select().from(payoutRunItems).where(eq(payoutRunItems.provider_payout_id, status.provider_payout_id)).limit(1);
+      if (!item) return { applied: false };
+      return { applied: await applyStatus(item, status) };
+    },
+
+    /**
+     * The bank's response file for a NEFT run: each row marks its item paid
+     * (with the UTR) or failed (money back to the wallet). Rows for other runs
+     * or unknown references, and rows for items already settled, are reported
+     * and not applied.
+     */
+    async bankResponse(actor: number, runId: number, csv: string): Promise<BankResponseResult> {
+      const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
+      if (!run) throw notFound('Payout run not found');
+      if (run.mode !== PAYOUT_RUN_MODE.bankFile) throw new AppError('CONFLICT', 'This run was paid through the payout provider; its outcome comes from the provider');
+      const rows = await readCsv(csv);
+      const header = rows[0]?.map((h) => h.trim().toLowerCase()) ?? [];
+      const col = (name: string) => header.indexOf(name.toLowerCase());
+      const at = { ref: col('Customer Reference Number'), utr: col('UTR'), status: col('Status'), reason: col('Reason') };
+      if (at.ref < 0 || at.status < 0) throw new AppError('VALIDATION', 'The file needs the columns Customer Reference Number, UTR, Status and Reason');
+      const items = new Map((await db.select().from(payoutRunItems).where(and(eq(payoutRunItems.payout_run_id, runId), ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held)))).map((i) => [payoutReference(runId, i.user_id), i]));
+      const result: BankResponseResult = { paid: 0, failed: 0, unknown: [], repeated: [], invalid: [] };
+      const seen = new Set<string>();
+      for (let n = 1; n < rows.length; n++) {
+        const cells = rows[n]!;
+        const line = n + 1;
+        if (cells.every((c) => !c.trim())) continue;
+        const reference = (cells[at.ref] ?? '').trim();
+        const status = (cells[at.status] ?? '').trim();
+        const utr = at.utr >= 0 ? (cells[at.utr] ?? '').trim() : '';
+        const reason = at.reason >= 0 ? (cells[at.reason] ?? '').trim() : '';
+        if (!reference) {
+          result.invalid.push({ line, message: 'No Customer Reference Number' });
+          continue;
+        }
+        const item = items.get(reference);
+        if (!item) {
+          result.unknown.push({ line, reference });
+          continue;
+        }
+        const isPaid = status.toLowerCase() === BANK_RESPONSE_STATUS.paid.toLowerCase();
+        const isFailed = status.toLowerCase() === BANK_RESPONSE_STATUS.failed.toLowerCase();
+        if (!isPaid && !isFailed) {
+          result.invalid.push({ line, message: `Status must be ${BANK_RESPONSE_STATUS.paid} or ${BANK_RESPONSE_STATUS.failed}` });
+          continue;
+        }
+        if (isPaid && !utr) {
+          result.invalid.push({ line, message: 'A paid row needs its UTR' });
+          continue;
+        }
+        if (seen.has(reference)) {
+          result.repeated.push({ line, reference });
+          continue;
+        }
+        seen.add(reference);
+        const applied = await settle(item, isPaid ? 'processed' : 'failed', { utr: isPaid ? utr.slice(0, 40) : null, failure_reason: isFailed ? reason.slice(0, 300) || 'Returned by the bank' : null });
+        if (!applied) result.repeated.push({ line, reference });
+        else if (isPaid) result.paid++;
+        else result.failed++;
+      }
+      await audit.record({ actor_user_id: actor, action: 'payout.bank_response', entity_type: 'payout_run', entity_id: runId, after: { paid: result.paid, failed: result.failed, unknown: result.unknown.length, repeated: result.repeated.length, invalid: result.invalid.length } });
+      return result;
+    },
+
+    /** The NEFT bulk-upload CSV of a run's transfers (net of TDS), with account numbers in clear. */
     async file(actor: number, runId: number): Promise<{ name: string; csv: string }> {
       const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
       if (!run) throw notFound('Payout run not found');
-      const items = await db.select().from(payoutRunItems).where(eq(payoutRunItems.payout_run_id, runId)).orderBy(payoutRunItems.user_id);
+      const items = await db
+        .select()
+        .from(payoutRunItems)
+        .where(and(eq(payoutRunItems.payout_run_id, runId), ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held), sql`${payoutRunItems.net_paise} > 0`))
+        .orderBy(payoutRunItems.user_id);
       const date = istDateString(run.created_on);
       const lines = [NEFT_COLUMNS.join(',')];
-      for (const i of items.filter((x) => x.status === 'PAID')) {
+      for (const i of items) {
         lines.push(
           [
             'NEFT',
             `PMW${i.user_id}`,
             i.account_no_enc ? banks.revealAccount({ account_no_enc: i.account_no_enc }) : '',
-            rupees(i.amount_paise),
+            rupees(i.net_paise),
             i.beneficiary_name ?? `PMW${i.user_id}`,
             i.ifsc_code ?? '',
             i.bank_name ?? '',
             i.beneficiary_mobile ?? '',
-            `PMWRUN${runId}-${i.user_id}`,
+            payoutReference(runId, i.user_id),
             date,
             `PickMyWork payout run ${runId}`,
           ]
@@ -189,6 +532,56 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
       await audit.record({ actor_user_id: actor, action: 'payout.file_download', entity_type: 'payout_run', entity_id: runId });
       return { name: `pmw-payout-run-${runId}-${date}.csv`, csv: `${lines.join('\r\n')}\r\n` };
     },
+
+    /** A partner's payouts in a financial year: gross, TDS and net of those not failed, and each payout's life. */
+    async statement(userId: number, fy: string): Promise<PayoutStatement> {
+      const range = financialYearRange(fy);
+      if (!range) throw new AppError('VALIDATION', 'Financial year must look like 2026-27');
+      const rows = await db
+        .select({ item: payoutRunItems, at: payoutRuns.created_on })
+        .from(payoutRunItems)
+        .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
+        .where(and(eq(payoutRunItems.user_id, userId), ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held), gte(payoutRuns.created_on, range.from), lt(payoutRuns.created_on, range.to)))
+        .orderBy(desc(payoutRuns.created_on), desc(payoutRuns.payout_run_id));
+      const counted = rows.filter((r) => r.item.status !== PAYOUT_ITEM_STATE.failed);
+      const sum = (f: (i: Item) => number) => counted.reduce((s, r) => s + f(r.item), 0);
+      return {
+        fy,
+        gross_paise: sum((i) => i.amount_paise),
+        tds_paise: sum((i) => i.tds_paise),
+        net_paise: sum((i) => i.net_paise),
+        payouts: rows.map(({ item, at }) => ({
+          payout_run_id: item.payout_run_id,
+          created_on: at.toISOString(),
+          state: item.status as PayoutItemState,
+          gross_paise: item.amount_paise,
+          tds_paise: item.tds_paise,
+          net_paise: item.net_paise,
+          utr: item.utr,
+          failure_reason: item.failure_reason,
+          reference: payoutReference(item.payout_run_id, item.user_id),
+        })),
+      };
+    },
+
+    /** Items whose gross is not TDS + net (should always be none): for the ledger check. */
+    async grossMismatches(tx: DbOrTx = db) {
+      return tx
+        .select({ payout_run_id: payoutRunItems.payout_run_id, user_id: payoutRunItems.user_id, gross: payoutRunItems.amount_paise, tds: payoutRunItems.tds_paise, net: payoutRunItems.net_paise })
+        .from(payoutRunItems)
+        .where(and(ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held), sql`${payoutRunItems.amount_paise} <> ${payoutRunItems.tds_paise} + ${payoutRunItems.net_paise}`));
+    },
   };
 }
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
+
+function readCsv(csv: string): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    const rows: string[][] = [];
+    parseString<string[], string[]>(csv, { ignoreEmpty: true, trim: false })
+      .on('error', () => reject(new AppError('VALIDATION', 'The response file is not a readable CSV')))
+      .on('data', (row: string[]) => rows.push(row))
+      .on('end', () => resolve(rows));
+  });
+}
+

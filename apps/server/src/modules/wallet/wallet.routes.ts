@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { partnerRoutes } from '@pmw/contract/partner';
 import { route, type RouteContext } from '../../http/route';
+import { financialYearOf } from '@pmw/contract/tds';
 import type { WalletService } from './wallet.service';
+import type { PayoutsService } from '../ops/payouts.service';
 
-/** The partner's Payouts page: balance and earnings, and the ledger (Wallet Logs). */
-export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wallet: WalletService) {
+/** The partner's Payouts page: balance and earnings, the ledger (Wallet Logs) and the year's payouts with their TDS. */
+export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wallet: WalletService, payouts: PayoutsService) {
   route(app, ctx, partnerRoutes.walletAmount, async ({ session }) => wallet.summary(session.subjectId));
   route(app, ctx, partnerRoutes.walletTransactions, async ({ session, query }) => {
     const page = await wallet.transactions(session.subjectId, query);
@@ -20,4 +22,5 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wa
       })),
     };
   });
+  route(app, ctx, partnerRoutes.payoutStatement, async ({ session, query }) => payouts.statement(session.subjectId, query.fy ?? financialYearOf(new Date())));
 }

@@ -3,11 +3,21 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatRupees, pageEnd, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
 import { profileRoutes } from '@pmw/contract/partner-profile';
+import { PAYOUT_ITEM_STATE, type PayoutItemState } from '@pmw/contract/ops';
+import { financialYearOf } from '@pmw/contract/tds';
 import { api } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
 import { Pager } from './pager';
 import { t } from './messages';
 import { formatDateTime, tx } from '../../shared/i18n';
+
+const PAYOUT_STATE_TEXT: Record<PayoutItemState, 'payoutQueued' | 'payoutProcessing' | 'payoutPaid' | 'payoutFailed' | 'payoutHeld'> = {
+  [PAYOUT_ITEM_STATE.queued]: 'payoutQueued',
+  [PAYOUT_ITEM_STATE.processing]: 'payoutProcessing',
+  [PAYOUT_ITEM_STATE.paid]: 'payoutPaid',
+  [PAYOUT_ITEM_STATE.failed]: 'payoutFailed',
+  [PAYOUT_ITEM_STATE.held]: 'payoutHeld',
+};
 
 /** Wallet Logs a page at a time: a busy partner has more than one call can answer. */
 export const WALLET_LOGS_PAGE_SIZE = 50;
@@ -23,6 +33,8 @@ export function PayoutsPage() {
   });
   const banks = useQuery({ queryKey: ['partner', 'banks'], queryFn: () => api(profileRoutes.bankFetch) });
   const docs = useQuery({ queryKey: ['partner', 'documents'], queryFn: () => api(profileRoutes.documentFetch, { query: {} }) });
+  const fy = financialYearOf(new Date());
+  const statement = useQuery({ queryKey: ['partner', 'payouts', 'statement', fy], queryFn: () => api(partnerRoutes.payoutStatement, { query: { fy } }) });
 
   return (
     <section>
@@ -53,6 +65,41 @@ export function PayoutsPage() {
             </>
           );
         }}
+      </QueryView>
+      <h2>{t('payoutsThisYear', { fy })}</h2>
+      <QueryView query={statement} failed={t('statementLoadFailed')} retry={t('retry')} loading={t('loading')}>
+        {(st) => (
+          <>
+            <div className="tiles">
+              <div className="card tile">
+                <span className="tile__label">{t('paidThisYear')}</span>
+                <span className="tile__value">{formatRupees(st.net_paise)}</span>
+              </div>
+              <div className="card tile">
+                <span className="tile__label">{t('tdsThisYear')}</span>
+                <span className="tile__value">{formatRupees(st.tds_paise)}</span>
+              </div>
+            </div>
+            {st.payouts.length === 0 ? (
+              <p className="muted">{t('noPayoutsYet')}</p>
+            ) : (
+              <ul className="log-list card" aria-label={t('payoutsThisYear', { fy })}>
+                {st.payouts.map((p) => (
+                  <li key={p.payout_run_id}>
+                    <span className={p.state === PAYOUT_ITEM_STATE.failed ? 'log-amount--debit' : 'log-amount--credit'}>{formatRupees(p.net_paise)}</span>
+                    <span>
+                      <strong>{t(PAYOUT_STATE_TEXT[p.state])}</strong>
+                      <span className="muted"> · {t('grossTdsNet', { gross: formatRupees(p.gross_paise), tds: formatRupees(p.tds_paise), net: formatRupees(p.net_paise) })}</span>
+                      {p.utr && <span> · {t('bankReference', { utr: p.utr })}</span>}
+                      {p.failure_reason && <span> · {t('returnedBecause', { reason: p.failure_reason })}</span>}
+                    </span>
+                    <span className="muted">{formatDateTime(p.created_on)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
       </QueryView>
       <h2>{t('walletLogs')}</h2>
       <QueryView query={logs} failed={t('walletLogsLoadFailed')} retry={t('retry')} loading={t('loading')} isEmpty={(d) => d.count === 0} empty={t('noData')}>

@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginPartner, outboxOtpAfter } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function loginOpsUi(page: Page) {
+  await page.goto('/ops/');
+  await page.getByLabel('Mobile Number').fill('9876500100');
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  const otp = await outboxOtpAfter(page.request, '9876500100', since);
+  await page.getByLabel('OTP', { exact: true }).fill(otp);
+  await page.getByRole('button', { name: 'Submit OTP' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+}
+
+/** Approves one of Asha's pending leads, so a run has something to pay her. */
+async function approveAshaLead(request: APIRequestContext) {
+  const res = await request.get('/api/v2/ops/leads?partner_user_id=101&status=0&limit=50');
+  const leads = (await res.json()).data.rows as { form_response_id: number; payout_paise?: number }[];
+  const lead = leads[0];
+  expect(lead, 'a pending lead of Asha').toBeDefined();
+  expect((await request.post('/api/v2/ops/leads/approve', { data: { form_response_ids: [lead!.form_response_id] } })).ok()).toBe(true);
+}
+
+async function startRun(page: Page, mode: RegExp) {
+  await page.goto('/ops/payouts');
+  await expect(page.getByRole('row', { name: /Asha Verma/ }).getByText('Will be paid')).toBeVisible();
+  await expect(page.getByTestId('payout-rules')).toContainText('TDS u/s 194H at 2%');
+  await page.getByRole('radio', { name: mode }).check();
+  await page.getByRole('button', { name: /^Run payout for \d+ partner/ }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(/^Payout run \d+: \d+ sent, \d+ held$/)).toBeVisible();
+  // The newest run first: open its items.
+  await page.getByRole('button', { name: /^Run \d+$/ }).first().click();
+  return page.getByRole('list', { name: /^Run \d+$/ }).first();
+}
+
+test('ops pay Asha through the provider and she sees the bank reference; a transfer the bank fails returns to her wallet with the reason', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await loginOpsUi(page);
+  await approveAshaLead(page.request);
+
+  // Through the payout provider: processing until it settles, then paid with a UTR.
+  const items = await startRun(page, /^Payout provider/);
+  const asha = items.getByRole('listitem').filter({ hasText: 'PMW101' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Ask the provider now' }).first().click();
+    await expect(asha).toContainText('UTR SIMU', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(asha.locator('.badge')).toHaveText('Paid');
+
+  const ashaContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const ashaPage = await ashaContext.newPage();
+  await loginPartner(ashaPage, '9876500001');
+  await ashaPage.goto('/partner/earnings');
+  const payouts = ashaPage.getByRole('list', { name: /^Payouts in \d{4}-\d{2}$/ });
+  await expect(payouts.getByRole('listitem').first()).toContainText('Paid');
+  await expect(payouts.getByRole('listitem').first()).toContainText(/Bank reference \(UTR\) SIMU/);
+  await expect(ashaPage.locator('.tile', { hasText: 'TDS this year' })).toBeVisible();
+
+  // Through the NEFT file: the bank's response file says the transfer failed.
+  await approveAshaLead(page.request);
+  const fileItems = await startRun(page, /^NEFT bank file/);
+  const line = fileItems.getByRole('listitem').filter({ hasText: 'PMW101' });
+  await expect(line.locator('.badge')).toHaveText('Processing');
+  const reference = (await line.textContent())!.match(/PMWRUN\d+-101/)![0];
+  const csv = `Customer Reference Number,UTR,Status,Reason\n${reference},,Failed,Account closed\nPMWRUN1-999,X,Paid,\n`;
+  await page.getByLabel('Bank response file (CSV)').first().setInputFiles({ name: 'response.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Apply response file' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: '0 paid, 1 failed.' })).toBeVisible();
+  await expect(page.getByText('Line 3: PMWRUN1-999 is not a transfer of this run; not applied.')).toBeVisible();
+  await expect(line.locator('.badge')).toHaveText('Failed, returned to wallet');
+  await expect(line).toContainText('failed: Account closed');
+
+  await ashaPage.reload();
+  await expect(payouts.getByRole('listitem').first()).toContainText('Failed, returned to your wallet');
+  await expect(payouts.getByRole('listitem').first()).toContainText('Reason: Account closed');
+  await expect(ashaPage.getByRole('list', { name: 'Wallet Logs' }).getByText('Payout returned').first()).toBeVisible();
+  await ashaContext.close();
+});
