@@ -15,6 +15,7 @@ import { opsMoneyRoutes, opsRoutes } from './ops';
 import { profileRoutes } from './partner-profile';
 import { partnerRoutes } from './partner';
 import { partnerCampaignRoutes } from './partner-campaign';
+import { dashboardRoutes } from './dashboard';
 import { devOutboxRoute, healthRoute, openApiRoute, readyRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
 import { teamFileRoutes, teamRoutes } from './team';
@@ -48,6 +49,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   profile: profileRoutes,
   partner: partnerRoutes,
   partnerCampaign: partnerCampaignRoutes,
+  dashboard: dashboardRoutes,
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,

@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { NEFT_COLUMNS, type PayoutCandidate, type PayoutRun, type PayoutRunDetail } from '@pmw/contract/ops';
 import { istDateString } from '@pmw/contract/time';
 import { csvField } from '@pmw/contract/spreadsheet';
+import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import type { Db, DbOrTx } from '../../db/client';
 import { payoutRunItems, payoutRuns, users } from '../../db/schema/index';
 import { notFound } from '../../errors';
@@ -119,7 +120,7 @@ export function createPayoutsService(deps: { db: Db; wallet: WalletService; bank
           const bank = await banks.verifiedDefault(b.user_id, tx);
           const row = bank ? await banks.byId(bank.bank_detail_id, tx) : undefined;
           const posted = await wallet.post(
-            { user_id: b.user_id, type: WALLET_DEBIT, amount_paise: b.balance_paise, reason: 'Payout to bank', remark: `Payout run ${id}`, ref_type: 'PAYOUT_RUN', ref_id: String(id), idempotency_key: payoutDebitKey(id, b.user_id), affects_earnings: false, created_by: actor },
+            { user_id: b.user_id, type: WALLET_DEBIT, amount_paise: b.balance_paise, reason: 'Payout to bank', remark: `Payout run ${id}`, ref_type: PAYOUT_RUN_REF_TYPE, ref_id: String(id), idempotency_key: payoutDebitKey(id, b.user_id), affects_earnings: false, created_by: actor },
             tx,
           );
           paid++;

@@ -16,9 +16,12 @@ import { ProfilePage } from './profile-page';
 import { CustomersPage } from './customers-page';
 import { LanguageSwitch } from '../../shared/language-switch';
 
+// The landing screen is its own chunk: the portal's first load stays small.
+const DashboardPage = lazy(withCatalogues(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))));
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
 const NAV = [
+  { to: '/partner/dashboard', label: 'navDashboard' },
   { to: '/partner/profile', label: 'navProfile' },
   { to: '/partner/projects', label: 'navProjects' },
   { to: '/partner/earnings', label: 'navPayouts' },
@@ -26,7 +29,7 @@ const NAV = [
   { to: '/partner/customers', label: 'navCustomers' },
 ] as const;
 
-/** The signed-in partner's portal: the menu and its pages (Report, Payouts, Profile, Customers, Projects). */
+/** The signed-in partner's portal: the menu and its pages (Dashboard, Report, Payouts, Profile, Customers, Projects). */
 export function Portal({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -58,7 +61,7 @@ export function Portal({ user }: { user: SessionUser }) {
       showError(err);
     }
   }
-  const home = user.first_name ? '/partner/report' : '/partner/profile';
+  const home = user.first_name ? '/partner/dashboard' : '/partner/profile';
   return (
     <div className={`portal ${menuOpen ? 'portal--menu-open' : ''}`}>
       <header className="portal__top">
@@ -100,6 +103,7 @@ export function Portal({ user }: { user: SessionUser }) {
             <Route path="profile" element={<ProfilePage tab={0} />} />
             <Route path="profile/doc" element={<ProfilePage tab={1} />} />
             <Route path="profile/bank" element={<ProfilePage tab={2} />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="earnings" element={<PayoutsPage />} />
             <Route path="report" element={<ReportPage />} />

@@ -52,10 +52,22 @@ function toQuery(f: Filters) {
   };
 }
 
+const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 function initialFilters(): Filters {
-  // The projects page links here with ?job_id=.
-  const jobId = new URLSearchParams(window.location.search).get('job_id');
-  return { ...EMPTY, job_id: jobId && /^\d+$/.test(jobId) ? jobId : '' };
+  // The projects page links here with ?job_id=, the dashboard with its period and a status too.
+  const q = new URLSearchParams(window.location.search);
+  const jobId = q.get('job_id');
+  const status = q.get('status');
+  const start = q.get('start_date');
+  const end = q.get('end_date');
+  return {
+    ...EMPTY,
+    job_id: jobId && /^\d+$/.test(jobId) ? jobId : '',
+    status: status && /^[0-3]$/.test(status) ? (Number(status) as LeadStatusFilter) : '',
+    start_date: isDay(start) ? start : '',
+    end_date: isDay(end) ? end : '',
+  };
 }
 
 export function ReportPage() {
