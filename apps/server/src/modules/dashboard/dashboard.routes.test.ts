@@ -145,8 +145,9 @@ describe('visits', () => {
     await visit(applicationPath({ job_id: 261, job_location_id: 2612, recruiter_id: ASHA }) + '?referrer=sms');
     // An unknown code counts for nobody.
     await visit('/utm/nobody99');
-    await expect.poll(async () => (await t.database.db.select().from(visitCounts).where(eq(visitCounts.partner_user_id, ASHA))).length).toBe(3);
-    const rows = await t.database.db.select().from(visitCounts).where(eq(visitCounts.partner_user_id, ASHA));
+    const todays = () => t.database.db.select().from(visitCounts).where(and(eq(visitCounts.partner_user_id, ASHA), eq(visitCounts.day, day)));
+    await expect.poll(async () => (await todays()).length).toBe(3);
+    const rows = await todays();
     expect(rows.map((r) => ({ job_id: r.job_id, day: r.day, source: r.source, n: r.n })).sort((a, b) => a.source.localeCompare(b.source))).toEqual([
       { job_id: 0, day, source: '', n: 1 },
       { job_id: 261, day, source: 'sms', n: 1 },

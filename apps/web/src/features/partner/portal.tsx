@@ -37,7 +37,14 @@ export function Portal({ user }: { user: SessionUser }) {
   const [confirm, setConfirm] = useState(false);
   const hamburger = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A page chosen closes the menu. The landing redirect from /partner/ is not a choice: it lands once
+  // the screen's chunk has loaded (the router waits in a transition), and a menu opened meanwhile stays open.
+  const lastPath = useRef(location.pathname);
+  useEffect(() => {
+    const from = lastPath.current;
+    lastPath.current = location.pathname;
+    if (from !== location.pathname && !/^\/partner\/?$/.test(from)) setMenuOpen(false);
+  }, [location.pathname]);
   // Escape closes the open menu and gives the focus back to the button that opened it.
   useEffect(() => {
     if (!menuOpen) return;
