@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { dashboardSchema, VISITOR_COOKIE } from '@pmw/contract/dashboard';
 import { applicationPath } from '@pmw/contract/hiring';
 import { istDateString } from '@pmw/contract/time';
-import { formResponses, partnerDays, visitCounts } from '../../db/schema/index';
+import { formResponses, partnerDays, visitCounts, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { makeWebBuild, PAGE_SHELL } from '../../../test/web-build';
 
@@ -68,7 +68,7 @@ async function mismatches() {
 }
 
 describe('partner days', () => {
-  it('equal a recount of the leads after a randomised concurrent run of leads, approvals, reversals and expiry', async () => {
+  it('equal a recount of the leads after a randomised concurrent run of leads, approvals, reversals and expiry, and a payout run', async () => {
     expect(await mismatches()).toEqual([]);
     let seed = 11;
     const rand = (n: number) => {
@@ -126,6 +126,17 @@ describe('partner days', () => {
     // The period before is the same three days just before.
     const before = await recount(istDateString(new Date(Date.now() - 5 * 86_400_000)), istDateString(new Date(Date.now() - 3 * 86_400_000)));
     expect(recent.previous.leads).toBe(before.leads);
+
+    // A payout run sends the balance to the bank: paid is the ledger's payout debits, payable what is left.
+    await t.services.ops.payouts.run(ADMIN, { request_key: 'dashboard-run-1', user_ids: [ASHA] });
+    const after = await dashboard();
+    const [ledger] = await t.database.db
+      .select({ paise: sql<string>`coalesce(sum(${walletTransactions.amount_paise}), 0)::text` })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.user_id, ASHA), eq(walletTransactions.ref_type, 'PAYOUT_RUN')));
+    expect(after.money.paid_paise).toBe(Number(ledger!.paise));
+    expect(after.money.payable_paise).toBe((await t.services.wallet.summary(ASHA)).total_amount);
+    expect(await mismatches()).toEqual([]);
   });
 });
 
