@@ -61,3 +61,24 @@ test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbe
   // Nothing scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('the four tiles sit in one row, the funnel links to the filtered report and the chart keeps its table', async ({ page }) => {
+    await loginPartner(page, '9876500001');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await page.getByLabel('Period').selectOption('this_month');
+    const tiles = page.getByRole('list', { name: 'Dashboard' }).getByRole('listitem');
+    await expect(tiles).toHaveCount(4);
+    const tops = await tiles.evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await expect(page.getByRole('table', { name: /per day/ }).getByRole('row', { name: new RegExp(`^${today()}\\b`) })).toHaveCount(1);
+    // The chart's metric buttons say which one is shown.
+    await page.getByRole('button', { name: 'Visits', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Visits', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('link', { name: /Approved: .*Open in the Leads Report/ }).first().click();
+    await expect(page).toHaveURL(/\/partner\/report\?start_date=.*&status=1$/);
+    await expect(page.getByLabel('Lead status')).toHaveValue('1');
+  });
+});
