@@ -20,6 +20,7 @@ const only = arg('only', undefined)?.split(',');
 const benches = [
   { id: 'start', cmd: ['node', 'bench/platform.mjs'] },
   { id: 'report', cmd: ['node', 'bench/partner-report.mjs'] },
+  { id: 'dashboard', cmd: ['node', 'bench/dashboard.mjs'] },
   { id: 'campaign', cmd: ['node', 'bench/campaign.mjs', '--only-leads'] },
   { id: 'chat', cmd: ['npx', 'tsx', 'bench/support-chat.bench.ts'] },
   { id: 'data-download', cmd: ['npx', 'tsx', 'bench/data-download.bench.ts'] },

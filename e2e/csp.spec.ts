@@ -53,9 +53,10 @@ test('the policy is in force on the pages', async ({ page }) => {
   seen.length = 0;
 });
 
-test('partner portal: log in, see the report, log out', async ({ page }) => {
+test('partner portal: log in, see the dashboard, log out', async ({ page }) => {
   await loginPartner(page, '9876500001');
-  await expect(page).toHaveURL(/\/partner\/report$/);
+  await expect(page).toHaveURL(/\/partner\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Partner menu' }).getByRole('button', { name: 'Logout', exact: true }).click();
   await page.getByRole('dialog', { name: 'Are you sure to logout?' }).getByRole('button', { name: 'Yes' }).click();

@@ -10,6 +10,7 @@ import support from '../apps/web/src/features/support/messages.en';
 import partner from '../apps/web/src/features/partner/messages.en';
 import projects from '../apps/web/src/features/partner/projects/messages.en';
 import campaignLink from '../apps/web/src/features/partner/campaign/messages.en';
+import dashboard from '../apps/web/src/features/partner/dashboard/messages.en';
 import dataDownload from '../apps/web/src/features/data-download/messages.en';
 import { outboxOtpAfter, openLive } from './helpers';
 
@@ -158,7 +159,7 @@ test('support area in Hindi', async ({ page }) => {
   await expectNoSideScroll(page);
 });
 
-test('partner portal in Hindi: report, payouts, profile, projects and customers', async ({ page }) => {
+test('partner portal in Hindi: dashboard, report, payouts, profile, projects and customers', async ({ page }) => {
   await page.goto('/partner/');
   await expect(page.getByRole('heading', { name: 'Welcome to PickMyWork' })).toBeVisible();
   await switchToHindi(page);
@@ -172,6 +173,7 @@ test('partner portal in Hindi: report, payouts, profile, projects and customers'
   // Logged in once the login has gone (a navigation before that would cut the answer off).
   await expect(page.getByRole('button', { name: 'OTP जमा करें' })).toHaveCount(0);
   for (const [path, heading] of [
+    ['/partner/dashboard', 'डैशबोर्ड'],
     ['/partner/report', 'लीड रिपोर्ट'],
     ['/partner/earnings', 'पेआउट की जानकारी'],
     ['/partner/profile', 'प्रोफ़ाइल की जानकारी'],
@@ -184,7 +186,7 @@ test('partner portal in Hindi: report, payouts, profile, projects and customers'
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
     await expect(page.getByText('लोड हो रहा है...')).toHaveCount(0);
     // The report's columns after Payout are the lead forms' labels, its comments ops', the wallet's remarks the ledger's: shown as written.
-    await expectNoEnglish(page, [shared, partner, projects, campaignLink], ['Customer Name', 'Customer Mobile', 'Shop Name', 'Email', 'City', 'PAN Number', 'Customer already has a card with us', 'State Bank of India', 'Sahyog Rewards Credit Card', 'QuickKart Rewards Card', /Lead #\d+/, 'Paid to HDFC Bank']);
+    await expectNoEnglish(page, [shared, partner, projects, campaignLink, dashboard], ['Customer Name', 'Customer Mobile', 'Shop Name', 'Email', 'City', 'PAN Number', 'Customer already has a card with us', 'State Bank of India', 'Sahyog Rewards Credit Card', 'QuickKart Rewards Card', /Lead #\d+/, 'Paid to HDFC Bank']);
     await expectNoSideScroll(page);
   }
 });

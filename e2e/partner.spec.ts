@@ -13,8 +13,11 @@ async function openMenu(page: Page, name: string) {
 
 test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing attachment', async ({ page }) => {
   await loginPartner(page, '9876500001');
-  await expect(page).toHaveURL(/\/partner\/report$/);
+  // The dashboard is the first screen; the report is in the menu.
+  await expect(page).toHaveURL(/\/partner\/dashboard$/);
   await expect(page.getByText('Hello Asha')).toBeVisible();
+  await openMenu(page, 'Report');
+  await expect(page).toHaveURL(/\/partner\/report$/);
   await expect(page.getByRole('heading', { name: 'Leads Report' })).toBeVisible();
   const total = page.getByTestId('tile-tileTotal');
   await expect(total).toContainText(/\d{2}/);
@@ -224,11 +227,12 @@ test('Asha calls an assigned customer and follows the call to completion', async
 
 test('Ravi sees only his own leads, the Missing PAN warning and no banks', async ({ page }) => {
   await loginPartner(page, '9876500002');
-  await expect(page).toHaveURL(/\/partner\/report$/);
+  await expect(page).toHaveURL(/\/partner\/dashboard$/);
+  await openMenu(page, 'Report');
   await expect(page.getByTestId('tile-tileTotal').locator('.tile__value')).toHaveText('3');
   await expect(page.getByText('3 out of 3')).toBeVisible();
   await page.goto('/partner/nowhere');
-  await expect(page).toHaveURL(/\/partner\/report$/);
+  await expect(page).toHaveURL(/\/partner\/dashboard$/);
   await openMenu(page, 'Payouts');
   await expect(page.getByText('*Missing PAN, add it through profile section to get the payout.')).toBeVisible();
   await expect(page.getByText('No Bank Details Added')).toBeVisible();
@@ -241,7 +245,7 @@ test('Ravi sees only his own leads, the Missing PAN warning and no banks', async
 
 test('Ravi\'s rejected bank shows why, can be removed and replaced, and does not hold a place among the 3', async ({ page, playwright, baseURL }) => {
   await loginPartner(page, '9876500002');
-  await expect(page).toHaveURL(/\/partner\/report$/);
+  await expect(page).toHaveURL(/\/partner\/dashboard$/);
   // Three banks added; ops reject one with a reason.
   const ids: number[] = [];
   for (const account of ['123400001', '123400002', '123400003']) {
@@ -316,6 +320,7 @@ test.describe('on a wide screen', () => {
 
   test('the Leads Report is a table whose header stays in view while it scrolls', async ({ page }) => {
     await loginPartner(page, '9876500001');
+    await openMenu(page, 'Report');
     await expect(page.getByRole('heading', { name: 'Leads Report' })).toBeVisible();
     const header = page.getByRole('columnheader', { name: 'Lead ID' });
     await expect(header).toBeVisible();

@@ -15,7 +15,7 @@ import { users } from './db/schema/index';
 import { registerErrorHandler } from './http/error-handler';
 import type { RouteContext } from './http/route';
 import { createSessionResolver } from './http/session';
-import { originPolicy, registerCrossSiteGuard } from './http/origin';
+import { isHttps, originPolicy, registerCrossSiteGuard } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 import { createLinkOrigin } from './http/link-origin';
@@ -79,6 +79,8 @@ import { registerOpsTeamsSlotsRoutes } from './modules/ops/teams-slots.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createPartnerReportService } from './modules/partner-report/partner-report.service';
 import { registerPartnerReportRoutes } from './modules/partner-report/partner-report.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createVisitRecorder, registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { createBanksService } from './modules/profile/banks.service';
@@ -168,6 +170,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const recharges = createRechargeImportService({ db });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
+  // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
+  const dashboard = createDashboardService({ db, wallet });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
   const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
   const profile = createProfileService({ users, files });
@@ -177,7 +181,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
-  return { metrics, notifications, outbox, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { metrics, notifications, outbox, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, dashboard, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -267,7 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSupportRoutes(app, ctx, { support: services.support });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
   registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
-  registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin });
+  const countVisit = createVisitRecorder({ dashboard: services.dashboard, secure: (req) => isHttps(req.raw, !!config.trustProxy) });
+  registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin, countVisit });
   registerPartnerCampaignRoutes(app, ctx, { campaigns: services.partnerCampaigns, linkOrigin });
   registerFeedbackRoutes(app, ctx, services.feedback, services.feedbackTasks);
   registerFeedbackPage(app, { feedback: services.feedback, pages, linkOrigin, rateLimit: FEEDBACK_PAGE_LIMIT });
@@ -283,10 +288,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
   registerTeamManagerRoutes(app, ctx, { manager: services.teamManager, report: services.partnerReport, audit: services.ops.audit, linkOrigin, shareOrigin: config.team.shareUrl });
+  registerDashboardRoutes(app, ctx, { dashboard: services.dashboard });
   registerWalletRoutes(app, ctx, services.wallet, services.ops.payouts);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
-  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin });
+  registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin, countVisit });
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);

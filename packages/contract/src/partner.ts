@@ -19,6 +19,8 @@ export const HIDDEN_MOBILE_CATEGORIES: readonly number[] = [INSURANCE_CATEGORY_I
 export const CALL_POLL_MS = 5_000;
 export const CALL_TIMER_MS = 1_000;
 export const WALLET_CREDIT_TYPE = 1;
+/** The ledger's ref_type of a payout run's debit (money sent to the bank). */
+export const PAYOUT_RUN_REF_TYPE = 'PAYOUT_RUN';
 
 import { partnerMessages } from './partner-texts';
 export { partnerMessages };

@@ -18,6 +18,7 @@ import { rechargeRoutes } from './recharges';
 import { partnerRoutes } from './partner';
 import { partnerCampaignRoutes } from './partner-campaign';
 import { partnerTeamRoutes } from './partner-team';
+import { dashboardRoutes } from './dashboard';
 import { devOutboxRoute, healthRoute, openApiRoute, readyRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
 import { teamFileRoutes, teamRoutes } from './team';
@@ -54,6 +55,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   partner: partnerRoutes,
   partnerCampaign: partnerCampaignRoutes,
   partnerTeam: partnerTeamRoutes,
+  dashboard: dashboardRoutes,
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,

@@ -8,6 +8,7 @@ import { seedTeam } from './team.seed';
 import { seedCampaign } from './campaign.seed';
 import { seedPartner } from './partner.seed';
 import { seedHiring } from './hiring.seed';
+import { seedDashboard } from './dashboard.seed';
 
 /**
  * A module's demo data. Seeds run in this order, each idempotent (inserting
@@ -15,7 +16,7 @@ import { seedHiring } from './hiring.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }, { name: 'partner', run: seedPartner }, { name: 'hiring', run: seedHiring }];
+export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }, { name: 'partner', run: seedPartner }, { name: 'hiring', run: seedHiring }, { name: 'dashboard', run: seedDashboard }];
 
 const MARKER = 'demo_seeded_on';
 

@@ -11,3 +11,4 @@ export * from './ops';
 export * from './hiring';
 export * from './partner';
 export * from './notifications';
+export * from './dashboard';

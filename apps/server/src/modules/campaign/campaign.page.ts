@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CampaignPageData } from '@pmw/contract/campaign-rules';
 import { utmCodeSchema, type CampaignTaskForm } from '@pmw/contract/campaign';
+import { CAMPAIGN_PAGE_JOB_ID } from '@pmw/contract/dashboard';
 import type { RouteContext } from '../../http/route';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { LinkOrigin } from '../../http/link-origin';
 import { AppError } from '../../errors';
 import type { PageMeta } from '../../http/spa';
 import type { CampaignService } from './campaign.service';
+import type { VisitRecorder } from '../dashboard/dashboard.routes';
 
 const notFound = (err: unknown) => err instanceof AppError && err.statusCode === 404;
 
@@ -18,7 +20,7 @@ const notFound = (err: unknown) => err instanceof AppError && err.statusCode ===
 export function registerCampaignPage(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { campaign: CampaignService; pages: PublicPages; linkOrigin: LinkOrigin },
+  deps: { campaign: CampaignService; pages: PublicPages; linkOrigin: LinkOrigin; countVisit?: VisitRecorder },
 ) {
   const { campaign, pages } = deps;
 
@@ -82,6 +84,8 @@ export function registerCampaignPage(
       return pages.sendApp(req, reply);
     }
     const html = await pages.render(req, 'utm', data, meta(req, data));
+    const code = data.utm_code;
+    if (data.owner) deps.countVisit?.(req, reply, { job_id: data.jid ?? CAMPAIGN_PAGE_JOB_ID, partner: () => campaign.ownerUserId(code) });
     return pages.send(reply, html, data.owner ? 200 : 404);
   });
 }

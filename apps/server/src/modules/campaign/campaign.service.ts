@@ -122,6 +122,11 @@ export function createCampaignService(deps: {
       return row ?? customer;
     },
 
+    /** Who a campaign code belongs to, for counting the page's visits. */
+    async ownerUserId(utmCode: string): Promise<number> {
+      return (await owner(utmCode)).user_id;
+    },
+
     async ownerProfile(utmCode: string): Promise<OwnerProfile> {
       const { user_id } = await owner(utmCode);
       const user = await users.sessionUser(user_id);

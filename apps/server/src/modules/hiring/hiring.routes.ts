@@ -5,13 +5,14 @@ import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HiringService } from './hiring.service';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
+import type { VisitRecorder } from '../dashboard/dashboard.routes';
 import type { LinkOrigin } from '../../http/link-origin';
 import { smsLocaleOf } from '../../http/locale';
 
 export function registerHiringRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { hiring: HiringService; documents: DocumentsService; pages: PublicPages; linkOrigin: LinkOrigin },
+  deps: { hiring: HiringService; documents: DocumentsService; pages: PublicPages; linkOrigin: LinkOrigin; countVisit?: VisitRecorder },
 ) {
   const { hiring, documents, pages } = deps;
 
@@ -62,6 +63,7 @@ export function registerHiringRoutes(
     const html = await pages.render(req, 'application', data, {
       title: `${job.job_title} at ${job.Employer.employer_name}`, description, ...(image ? { image: absoluteUrl(origin, image) } : {}), url: origin + req.url.split('?')[0],
     });
+    deps.countVisit?.(req, reply, { job_id: ids.job_id, partner: () => ids.recruiter_id });
     return pages.send(reply, html);
   });
 }

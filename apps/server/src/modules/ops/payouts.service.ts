@@ -19,6 +19,7 @@ import type { PayoutStatement } from '@pmw/contract/partner';
 import { istDateString } from '@pmw/contract/time';
 import { csvField } from '@pmw/contract/spreadsheet';
 import { TDS_REASON, financialYearOf, financialYearRange, tdsFor, type TdsRules } from '@pmw/contract/tds';
+import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import type { Db, DbOrTx } from '../../db/client';
 import { payoutRunItems, payoutRuns, users, walletTransactions } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
@@ -32,7 +33,8 @@ import type { AuditService } from './audit.service';
 
 /** Every run takes this lock, so two runs never read the same balances. */
 const PAYOUT_LOCK_KEY = 740_092;
-export const PAYOUT_REF_TYPE = 'PAYOUT_RUN';
+/** The ledger's ref_type of every entry a payout run makes (named in the contract: the dashboard reads it too). */
+export const PAYOUT_REF_TYPE = PAYOUT_RUN_REF_TYPE;
 /** The ledger keys of a run's item: the transfer (net), the TDS held, and each given back when the transfer fails. */
 export const payoutDebitKey = (runId: number, userId: number) => `payout:${runId}:${userId}`;
 export const payoutTdsKey = (runId: number, userId: number) => `payout-tds:${runId}:${userId}`;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { walletTransactions, wallets } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 
 export const WALLET_CREDIT = 1;
 export const WALLET_DEBIT = 2;
@@ -113,6 +114,18 @@ export function createWalletService(deps: { db: Db }) {
         .offset(page.offset);
       const [total] = await db.select({ n: count() }).from(walletTransactions).where(eq(walletTransactions.user_id, userId));
       return { count: total?.n ?? 0, rows };
+    },
+
+    /**
+     * What payout runs have paid to the partner's bank, in paise: their debits less what failed
+     * transfers returned, without the TDS they held back (entries keyed `payout-tds…`).
+     */
+    async paidOut(userId: number, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ paise: sql<string>`coalesce(sum(case when ${walletTransactions.type} = ${WALLET_DEBIT} then ${walletTransactions.amount_paise} else -${walletTransactions.amount_paise} end), 0)::text` })
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.user_id, userId), eq(walletTransactions.ref_type, PAYOUT_RUN_REF_TYPE), sql`${walletTransactions.idempotency_key} not like 'payout-tds%'`));
+      return Number(row?.paise ?? 0);
     },
 
     async byKey(key: string, tx: DbOrTx = db) {

@@ -15,6 +15,7 @@ export default {
   menu: 'Menu',
   closeMenu: 'Close menu',
   navLabel: 'Partner menu',
+  navDashboard: 'Dashboard',
   navProfile: 'Profile',
   navProjects: 'Projects',
   navPayouts: 'Payouts',

@@ -17,6 +17,7 @@ export default {
   menu: 'मेन्यू',
   closeMenu: 'मेन्यू बंद करें',
   navLabel: 'पार्टनर मेन्यू',
+  navDashboard: 'डैशबोर्ड',
   navProfile: 'प्रोफ़ाइल',
   navProjects: 'प्रोजेक्ट',
   navPayouts: 'पेआउट',

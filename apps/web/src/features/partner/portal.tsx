@@ -20,9 +20,12 @@ import { api } from '../../shared/api-client';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { PartnerNotificationBell } from './notification-bell';
 
+// The landing screen is its own chunk: the portal's first load stays small.
+const DashboardPage = lazy(withCatalogues(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))));
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
 const NAV = [
+  { to: '/partner/dashboard', label: 'navDashboard' },
   { to: '/partner/profile', label: 'navProfile' },
   { to: '/partner/projects', label: 'navProjects' },
   { to: '/partner/earnings', label: 'navPayouts' },
@@ -30,7 +33,7 @@ const NAV = [
   { to: '/partner/customers', label: 'navCustomers' },
 ] as const;
 
-/** The signed-in partner's portal: the menu and its pages (Report, Payouts, Profile, Customers, Projects). */
+/** The signed-in partner's portal: the menu and its pages (Dashboard, Report, Payouts, Profile, Customers, Projects). */
 export function Portal({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -38,7 +41,14 @@ export function Portal({ user }: { user: SessionUser }) {
   const [confirm, setConfirm] = useState(false);
   const hamburger = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A page chosen closes the menu. The landing redirect from /partner/ is not a choice: it lands once
+  // the screen's chunk has loaded (the router waits in a transition), and a menu opened meanwhile stays open.
+  const lastPath = useRef(location.pathname);
+  useEffect(() => {
+    const from = lastPath.current;
+    lastPath.current = location.pathname;
+    if (from !== location.pathname && !/^\/partner\/?$/.test(from)) setMenuOpen(false);
+  }, [location.pathname]);
   // Escape closes the open menu and gives the focus back to the button that opened it.
   useEffect(() => {
     if (!menuOpen) return;
@@ -65,7 +75,7 @@ export function Portal({ user }: { user: SessionUser }) {
   // "Team" follows the spec's menu only for a partner who manages a team (the call answers 403 otherwise).
   const managed = useQuery({ queryKey: teamQueryKey, queryFn: () => api(partnerTeamRoutes.team), retry: false, staleTime: 60_000 });
   const menu = managed.data ? [...NAV, { to: '/partner/team', label: 'navTeam' } as const] : NAV;
-  const home = user.first_name ? '/partner/report' : '/partner/profile';
+  const home = user.first_name ? '/partner/dashboard' : '/partner/profile';
   return (
     <div className={`portal ${menuOpen ? 'portal--menu-open' : ''}`}>
       <header className="portal__top">
@@ -108,6 +118,7 @@ export function Portal({ user }: { user: SessionUser }) {
             <Route path="profile" element={<ProfilePage tab={0} />} />
             <Route path="profile/doc" element={<ProfilePage tab={1} />} />
             <Route path="profile/bank" element={<ProfilePage tab={2} />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="earnings" element={<PayoutsPage />} />
             <Route path="report" element={<ReportPage key={location.search} />} />

@@ -54,12 +54,23 @@ function toQuery(f: Filters) {
   };
 }
 
+const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 function initialFilters(): Filters {
-  // The projects page links here with ?job_id=, a notification with ?search=<lead id>.
-  const params = new URLSearchParams(window.location.search);
-  const jobId = params.get('job_id');
-  const search = params.get('search')?.slice(0, 100) ?? '';
-  return { ...EMPTY, job_id: jobId && /^\d+$/.test(jobId) ? jobId : '', search };
+  // The projects page links here with ?job_id=, a notification with ?search=<lead id>, the dashboard with its period and a status too.
+  const q = new URLSearchParams(window.location.search);
+  const jobId = q.get('job_id');
+  const status = q.get('status');
+  const start = q.get('start_date');
+  const end = q.get('end_date');
+  return {
+    ...EMPTY,
+    job_id: jobId && /^\d+$/.test(jobId) ? jobId : '',
+    search: q.get('search')?.slice(0, 100) ?? '',
+    status: status && /^[0-3]$/.test(status) ? (Number(status) as LeadStatusFilter) : '',
+    start_date: isDay(start) ? start : '',
+    end_date: isDay(end) ? end : '',
+  };
 }
 
 /** A team manager's view of their members' leads: the same report over another source. */

@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { changePercent, conversionPercent, dashboardRoutes, type Dashboard } from '@pmw/contract/dashboard';
+import { formatRupees } from '@pmw/contract/partner';
+import { DATE_FILTERS, DATE_FILTER_LABELS, dateRangeFor, type DateFilter } from '@pmw/contract/team';
+import { api } from '../../../shared/api-client';
+import { QueryView } from '../../../shared/query-view';
+import { getLocale, tx } from '../../../shared/i18n';
+import { t } from './messages';
+import './dashboard.css';
+
+type Metric = 'visits' | 'leads' | 'approved' | 'earned_paise';
+const METRICS: { key: Metric; label: 'visits' | 'leads' | 'approved' | 'earned' }[] = [
+  { key: 'visits', label: 'visits' },
+  { key: 'leads', label: 'leads' },
+  { key: 'approved', label: 'approved' },
+  { key: 'earned_paise', label: 'earned' },
+];
+
+// Indian grouping (1,00,000) whatever the page's language.
+const grouping = new Intl.NumberFormat('en-IN');
+const count = (n: number) => grouping.format(n);
+const show = (metric: Metric, n: number) => (metric === 'earned_paise' ? formatRupees(n) : count(n));
+
+function dayLabel(date: string): string {
+  return new Intl.DateTimeFormat(getLocale() === 'hi' ? 'hi-IN' : 'en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The Leads Report filtered as a dashboard number was counted. */
+function reportLink(range: { start_date: string; end_date: string } | undefined, more: { status?: number; job_id?: number } = {}): string {
+  const q = new URLSearchParams();
+  if (range) {
+    q.set('start_date', range.start_date);
+    q.set('end_date', range.end_date);
+  }
+  if (more.status !== undefined) q.set('status', String(more.status));
+  if (more.job_id !== undefined) q.set('job_id', String(more.job_id));
+  const s = q.toString();
+  return `/partner/report${s ? `?${s}` : ''}`;
+}
+
+function Change({ now, before }: { now: number; before: number }) {
+  const pct = changePercent(now, before);
+  if (pct === null) return <span className="dash-change">{now === 0 ? t('changeSame') : t('changeNone')}</span>;
+  const text = pct > 0 ? t('changeUp', { n: count(pct) }) : pct < 0 ? t('changeDown', { n: count(-pct) }) : t('changeSame');
+  return <span className={`dash-change ${pct > 0 ? 'dash-change--up' : pct < 0 ? 'dash-change--down' : ''}`}>{text}</span>;
+}
+
+/** Bars drawn as SVG (no chart library to download); the table under it says the same to a screen reader. */
+function Chart({ data, metric }: { data: Dashboard; metric: Metric }) {
+  const max = Math.max(1, ...data.series.map((s) => s[metric]));
+  const n = data.series.length;
+  const gap = n > 40 ? 1 : 2;
+  const width = 320;
+  const height = 120;
+  const bar = Math.max(1, width / n - gap);
+  const first = data.series[0]?.date;
+  const last = data.series[n - 1]?.date;
+  return (
+    <div className="dash-chart" aria-hidden="true">
+      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" focusable="false">
+        {data.series.map((s, i) => {
+          const h = (s[metric] / max) * (height - 4);
+          return <rect key={s.date} x={i * (width / n) + gap / 2} y={height - h} width={bar} height={Math.max(h, s[metric] > 0 ? 2 : 0)} rx={1} />;
+        })}
+      </svg>
+      <div className="dash-chart__axis">
+        <span>{first ? dayLabel(first) : ''}</span>
+        <span>{show(metric, max)}</span>
+        <span>{last ? dayLabel(last) : ''}</span>
+      </div>
+    </div>
+  );
+}
+
+/** /partner/dashboard: the partner's visits, leads, approvals and earnings at a glance. */
+export function DashboardPage() {
+  const [period, setPeriod] = useState<DateFilter>('this_week');
+  const [metric, setMetric] = useState<Metric>('leads');
+  const range = dateRangeFor(period);
+  const query = useQuery({
+    queryKey: ['partner', 'dashboard', range ?? 'all'],
+    queryFn: () => api(dashboardRoutes.partnerDashboard, { query: range ?? {} }),
+    placeholderData: keepPreviousData,
+  });
+  const metricLabel = t(METRICS.find((m) => m.key === metric)!.label);
+
+  return (
+    <section className="dash" aria-labelledby="dash-title">
+      <div className="dash-head">
+        <h1 id="dash-title">{t('title')}</h1>
+        <div className="field dash-period">
+          <label htmlFor="dash-period">{t('periodLabel')}</label>
+          <select id="dash-period" className="input" value={period} onChange={(e) => setPeriod(e.target.value as DateFilter)}>
+            {DATE_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {tx(DATE_FILTER_LABELS[f])}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <QueryView query={query} failed={t('loadFailed')} loading={t('loading')}>
+        {(d) => {
+          const reportRange = range ?? (d.start_date ? { start_date: d.start_date, end_date: d.end_date } : undefined);
+          const tiles: { key: Metric; label: string; to: string }[] = [
+            { key: 'visits', label: t('visits'), to: '' },
+            { key: 'leads', label: t('leads'), to: reportLink(reportRange) },
+            { key: 'approved', label: t('approved'), to: reportLink(reportRange, { status: 1 }) },
+            { key: 'earned_paise', label: t('earned'), to: reportLink(reportRange, { status: 1 }) },
+          ];
+          return (
+            <div className={`dash-body ${query.isFetching ? 'dash-body--refreshing' : ''}`} aria-busy={query.isFetching}>
+              <ul className="tiles dash-tiles" aria-label={t('title')}>
+                {tiles.map((tile) => {
+                  const inner = (
+                    <>
+                      <span className="tile__label">{tile.label}</span>
+                      <span className="tile__value">{show(tile.key, d[tile.key])}</span>
+                      {period !== 'all' && (
+                        <>
+                          <Change now={d[tile.key]} before={d.previous[tile.key]} />
+                          <span className="dash-before">{t('previousWas', { n: show(tile.key, d.previous[tile.key]) })}</span>
+                        </>
+                      )}
+                    </>
+                  );
+                  return (
+                    <li key={tile.key}>
+                      {tile.to ? (
+                        <Link className="card tile dash-tile" to={tile.to} aria-label={`${tile.label}: ${show(tile.key, d[tile.key])}. ${t('openReport')}`}>
+                          {inner}
+                        </Link>
+                      ) : (
+                        <div className="card tile dash-tile">{inner}</div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              <p className="dash-note">{t('visitsNote')} {t('numbersNote')}</p>
+
+              <section className="card dash-section" aria-labelledby="dash-chart-title">
+                <h2 id="dash-chart-title">{d.bucket === 'week' ? t('chartTitleWeek') : t('chartTitleDay')}</h2>
+                <div className="dash-metrics" role="group" aria-label={t('chartMetric')}>
+                  {METRICS.map((m) => (
+                    <button key={m.key} type="button" className={`chip ${metric === m.key ? 'chip--on' : ''}`} aria-pressed={metric === m.key} onClick={() => setMetric(m.key)}>
+                      {t(m.label)}
+                    </button>
+                  ))}
+                </div>
+                <Chart data={d} metric={metric} />
+                <table className="visually-hidden">
+                  <caption>{d.bucket === 'week' ? t('chartTableCaptionWeek') : t('chartTableCaption', { metric: metricLabel })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('date')}</th>
+                      {METRICS.map((m) => (
+                        <th key={m.key} scope="col">
+                          {t(m.label)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.series.map((s) => (
+                      <tr key={s.date}>
+                        <th scope="row">{d.bucket === 'week' ? t('weekOf', { date: dayLabel(s.date) }) : dayLabel(s.date)}</th>
+                        {METRICS.map((m) => (
+                          <td key={m.key}>{show(m.key, s[m.key])}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+
+              <section className="card dash-section" aria-labelledby="dash-funnel-title">
+                <h2 id="dash-funnel-title">{t('funnelTitle')}</h2>
+                {d.funnel.length === 0 ? (
+                  <p className="empty">{t('funnelEmpty')}</p>
+                ) : (
+                  <ul className="dash-funnel">
+                    {d.funnel.map((f) => {
+                      const steps = [
+                        { label: t('visits'), value: f.visits, to: '', of: null as number | null, prev: '' },
+                        { label: t('leads'), value: f.leads, to: reportLink(reportRange, { job_id: f.job_id }), of: conversionPercent(f.leads, f.visits), prev: t('visits') },
+                        { label: t('approved'), value: f.approved, to: reportLink(reportRange, { job_id: f.job_id, status: 1 }), of: conversionPercent(f.approved, f.leads), prev: t('leads') },
+                        { label: t('paid'), value: f.paid, to: '', of: conversionPercent(f.paid, f.approved), prev: t('approved') },
+                      ];
+                      return (
+                        <li key={f.job_id} className="dash-product">
+                          <h3>{f.slug_name}</h3>
+                          <dl>
+                            {steps.map((s) => (
+                              <div key={s.label}>
+                                <dt>{s.label}</dt>
+                                <dd>
+                                  {s.to ? (
+                                    <Link to={s.to} aria-label={`${f.slug_name}, ${s.label}: ${count(s.value)}. ${t('openReport')}`}>
+                                      {count(s.value)}
+                                    </Link>
+                                  ) : (
+                                    count(s.value)
+                                  )}
+                                  {s.of !== null && <span className="dash-rate">{t('ofPrevious', { n: count(s.of), step: s.prev })}</span>}
+                                </dd>
+                              </div>
+                            ))}
+                          </dl>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </section>
+
+              <section className="card dash-section" aria-labelledby="dash-money-title">
+                <h2 id="dash-money-title">{t('moneyTitle')}</h2>
+                <dl className="dash-money">
+                  <div>
+                    <dt>{t('moneyPending')}</dt>
+                    <dd>
+                      <Link to={reportLink(undefined, { status: 0 })} aria-label={`${t('moneyPending')}: ${formatRupees(d.money.pending_paise)}. ${t('openReport')}`}>
+                        {formatRupees(d.money.pending_paise)}
+                      </Link>
+                    </dd>
+                  </div>
+                  {(
+                    [
+                      ['moneyApproved', d.money.approved_paise],
+                      ['moneyPayable', d.money.payable_paise],
+                      ['moneyPaid', d.money.paid_paise],
+                    ] as const
+                  ).map(([label, paise]) => (
+                    <div key={label}>
+                      <dt>{t(label)}</dt>
+                      <dd>
+                        <Link to="/partner/earnings" aria-label={`${t(label)}: ${formatRupees(paise)}. ${t('openPayouts')}`}>
+                          {formatRupees(paise)}
+                        </Link>
+                      </dd>
+                    </div>
+                  ))}
+                  <div>
+                    <dt>{t('nextPayout')}</dt>
+                    <dd>{d.money.next_payout_on ? dayLabel(d.money.next_payout_on) : t('noSchedule')}</dd>
+                  </div>
+                </dl>
+              </section>
+            </div>
+          );
+        }}
+      </QueryView>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { text, int, bigInt } from './base';
+import { defineRoute } from './api';
+import { partnerMessages } from './partner-texts';
+
+/**
+ * The partner dashboard: visits, leads, approvals and earnings for a period
+ * and the one before it, by day (or week), per product, and money by state.
+ */
+
+/** A period longer than this many days is charted by week (Monday) rather than by day. */
+export const DASHBOARD_DAILY_MAX_DAYS = 62;
+/** The campaign page itself, not one product's link on it, in visit counts. */
+export const CAMPAIGN_PAGE_JOB_ID = 0;
+/** A first-party random id per browser, so a device counts once a day; nothing else is kept. */
+export const VISITOR_COOKIE = 'pmw_visitor';
+/** The referrer parameter's shape kept as a visit's source (the tracking id's). */
+export const VISIT_SOURCE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+
+export const dashboardQuerySchema = z
+  .object({ start_date: isoDay.optional(), end_date: isoDay.optional() })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: partnerMessages.dateOrder, path: ['end_date'] });
+
+const totals = { visits: int(), leads: int(), approved: int(), earned_paise: bigInt() };
+export const dashboardTotalsSchema = z.object(totals);
+export const dashboardSchema = z.object({
+  ...totals,
+  previous: dashboardTotalsSchema,
+  /** The first day of each bucket: a day, or a week's Monday when the period is long. */
+  series: z.array(z.object({ date: text(), ...totals })),
+  /** Per product, the period's visits to its link, leads, approved and approved with a payout. */
+  funnel: z.array(z.object({ job_id: int(), slug_name: text(), visits: int(), leads: int(), approved: int(), paid: int() })),
+  money: z.object({
+    /** Payouts of leads still waiting for verification. */
+    pending_paise: bigInt(),
+    /** Earned: approved leads' credits less reversals (the wallet's total earnings). */
+    approved_paise: bigInt(),
+    /** The wallet balance the next payout run pays. */
+    payable_paise: bigInt(),
+    /** Paid to the bank by payout runs. */
+    paid_paise: bigInt(),
+    /** Payout runs are started by ops, with no schedule: null until there is one. */
+    next_payout_on: text().nullable(),
+  }),
+  /** The bucket the series uses. */
+  bucket: z.enum(['day', 'week']),
+  start_date: text().nullable(),
+  end_date: text(),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;
+export type DashboardTotals = z.output<typeof dashboardTotalsSchema>;
+
+export const dashboardRoutes = {
+  partnerDashboard: defineRoute({
+    method: 'GET', path: '/partner/dashboard', summary: "The partner's visits, leads, approvals and earnings for a period, against the one before", auth: 'worker', query: dashboardQuerySchema, response: dashboardSchema,
+  }),
+};
+
+/** Change against the previous period, in whole percent; null when there was nothing before. */
+export function changePercent(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) / before) * 100);
+}
+
+/** A share in whole percent (a funnel step's conversion); null when the step before was empty. */
+export function conversionPercent(part: number, whole: number): number | null {
+  if (whole <= 0) return null;
+  return Math.round((part / whole) * 100);
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / DAY_MS;
+const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/** Days from start to end inclusive. */
+export const daysBetween = (start: string, end: string) => dayNumber(end) - dayNumber(start) + 1;
+
+/** The period of the same length just before [start, end]. */
+export function previousPeriod(start: string, end: string): { start_date: string; end_date: string } {
+  const len = daysBetween(start, end);
+  return { start_date: dayString(dayNumber(start) - len), end_date: dayString(dayNumber(start) - 1) };
+}
+
+/** The bucket a day falls in: itself, or its week's Monday. */
+export function bucketOf(day: string, bucket: 'day' | 'week'): string {
+  if (bucket === 'day') return day;
+  const n = dayNumber(day);
+  // 1970-01-01 was a Thursday: day 0 is 3 days after a Monday.
+  return dayString(n - ((n + 3) % 7));
+}
+
+/** Every bucket from start to end, so days without activity show as zero. */
+export function bucketsBetween(start: string, end: string, bucket: 'day' | 'week'): string[] {
+  const out: string[] = [];
+  const step = bucket === 'day' ? 1 : 7;
+  for (let n = dayNumber(bucketOf(start, bucket)); n <= dayNumber(end); n += step) out.push(dayString(n));
+  return out;
+}
