@@ -88,7 +88,7 @@ test('merchant feedback page in Hindi', async ({ page }) => {
     await expect(page.getByText('आपके कीमती फ़ीडबैक के लिए धन्यवाद')).toBeVisible();
   } else {
     await expect(page.getByText('हमारे पार्टनर को रेटिंग दें')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'अच्छे सेल्स पर्सन' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'अच्छे सेल्स पर्सन' })).toBeVisible();
   }
   await expectNoEnglish(page, [shared, feedback]);
   await expectNoSideScroll(page);
