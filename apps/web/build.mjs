@@ -21,6 +21,8 @@ const SERVER_PAGES = {
   utm: 'src/features/campaign/page.server.tsx',
   application: 'src/features/candidate/page.server.tsx',
   fb: 'src/features/feedback/page.server.tsx',
+  team: 'src/features/team/page.server.tsx',
+  partner: 'src/features/partner/page.server.tsx',
 };
 
 const i = process.argv.indexOf('--outDir');

@@ -65,6 +65,7 @@ import { createPartnerCampaignService } from './modules/campaign/partner-campaig
 import { registerPartnerCampaignRoutes } from './modules/campaign/partner-campaign.routes';
 import { registerFeedbackForm, registerFeedbackPage } from './modules/feedback/feedback.page';
 import { createPublicPages } from './http/public-pages';
+import { createAreaLogins } from './http/area-logins';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
@@ -329,10 +330,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       if (file.endsWith(`${path.sep}mt${path.sep}sw.js`)) res.header('service-worker-allowed', '/mt');
     } });
   }
+  // The team's and the portal's logins, drawn by the server in the first response.
+  const areaLogin = createAreaLogins({ pages, team: services.team });
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith(API_PREFIX) || req.url.startsWith('/api/')) {
       return reply.status(404).send({ status: false, message: speak(req, messages.routeNotFound), code: 'NOT_FOUND' });
     }
+    const login = await areaLogin(req);
+    if (login !== undefined) return pages.send(reply, login);
     if ((req.method === 'GET' || req.method === 'HEAD') && spa.available()) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, spa.render(undefined, undefined, { url: req.url, locale: requestLocale(req) })));
     }

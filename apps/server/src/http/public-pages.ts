@@ -7,8 +7,11 @@ import { pageInLocale, requestLocale } from './locale';
 import { createSpa, withMeta, type PageMeta } from './spa';
 import { createTextPreloads } from './text-preloads';
 
-/** The pages the web build renders on the server, each with a light browser entry of its own. */
-export type PublicPage = 'utm' | 'fb' | 'application';
+/**
+ * The pages the web build renders on the server, each with a browser entry of
+ * its own: the public pages, and the team area's and the partner portal's logins.
+ */
+export type PublicPage = 'utm' | 'fb' | 'application' | 'team' | 'partner';
 
 /** What each page's server module of the web build (`.ssr/{page}.js`) offers. */
 interface PageModule {
@@ -53,7 +56,7 @@ export function createPublicPages(dist: string) {
   return {
     /** Loads the page modules before the first visitor needs them. */
     async warm() {
-      for (const page of ['utm', 'fb', 'application'] as const) if (existsSync(moduleFile(page))) await load(page);
+      for (const page of ['utm', 'fb', 'application', 'team', 'partner'] as const) if (existsSync(moduleFile(page))) await load(page);
     },
     available: (page: PublicPage) => existsSync(moduleFile(page)) && existsSync(path.join(dist, 'pages', `${page}.html`)),
     async render(req: FastifyRequest, page: PublicPage, data: unknown, meta: PageMeta): Promise<string> {

@@ -1,37 +1,17 @@
-import { Component, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { loadCatalogues, loadContractTexts } from './i18n';
-import { startLocale } from './locale-choice';
+import { adoptLocale, startLocale } from './locale-choice';
 import { MessageBar } from './message-bar';
-import { PageLoader } from './loader';
 import { createQueryClient } from './query-client';
-import { ErrorScreen } from './error-screen';
 import { captureTrackingId } from './tracking';
 import { whenIdle } from './when-idle';
+import { AreaTree } from './area-tree';
+import { PAGE_DATA_ID, readPageData } from './public-page/page-data';
+import { hydratingServerHtml } from './public-page/before-hydration';
 import './styles.css';
-
-/** A screen that failed to load (a chunk on a dropped connection) or threw: the app's error screen. */
-class AreaError extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-  override render() {
-    return this.state.failed ? <ErrorScreen /> : this.props.children;
-  }
-}
-
-/** A link to another area: that area's own page, loaded from the server (this entry holds one area's routes). */
-function OtherArea() {
-  const { pathname, search, hash } = useLocation();
-  useEffect(() => window.location.replace(pathname + search + hash), [pathname, search, hash]);
-  return <PageLoader />;
-}
 
 /**
  * A browser entry of the app: the language, its texts, then the routes, with
@@ -41,28 +21,33 @@ function OtherArea() {
  * area's page, loaded from the server (`otherPaths` says otherwise). The
  * contract's texts (validation messages) follow when the browser is idle,
  * unless `contractTextsFirst`.
+ *
+ * `serverPage`: the area's login drawn by the server (its data in the page):
+ * it seeds the query cache with that data and answers whether the HTML is this
+ * address's (the team app's offline copy may be another team's); if so the
+ * entry hydrates it, keeping what a person typed and where they type, in the
+ * language the server drew it in.
  */
-export function startArea(routes: ReactNode, options: { otherPaths?: ReactNode; contractTextsFirst?: boolean } = {}): void {
+export function startArea(
+  routes: ReactNode,
+  options: { otherPaths?: ReactNode; contractTextsFirst?: boolean; serverPage?: (client: QueryClient, data: unknown) => boolean } = {},
+): void {
   captureTrackingId();
-  const locale = startLocale();
+  const client = createQueryClient();
+  const envelope = options.serverPage && document.getElementById(PAGE_DATA_ID) ? readPageData<unknown>() : undefined;
+  const hydrate = envelope !== undefined && options.serverPage !== undefined && options.serverPage(client, envelope.data);
+  const locale = hydrate ? adoptLocale(envelope.locale) : startLocale();
   void loadCatalogues(locale, { contract: options.contractTextsFirst === true }).finally(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <QueryClientProvider client={createQueryClient()}>
-          <BrowserRouter>
-            <AreaError>
-              <Suspense fallback={<PageLoader />}>
-                <Routes>
-                  {routes}
-                  <Route path="*" element={options.otherPaths ?? <OtherArea />} />
-                </Routes>
-              </Suspense>
-            </AreaError>
-          </BrowserRouter>
-          <MessageBar />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    const root = document.getElementById('root')!;
+    const tree = <AreaTree client={client} router={BrowserRouter} routes={routes} otherPaths={options.otherPaths} />;
+    if (hydrate) {
+      hydratingServerHtml();
+      hydrateRoot(root, tree);
+    } else {
+      createRoot(root).render(tree);
+    }
+    // The message bar has a root of its own: nothing of it is in the server's HTML.
+    createRoot(document.body.appendChild(document.createElement('div'))).render(<MessageBar />);
     whenIdle(() => loadContractTexts(locale));
   });
 }

@@ -1,10 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { resendCountdown } from '@pmw/contract/constants';
 import { OtpField } from './otp-field';
 import { showError, showSuccess } from './message-bar';
 import { useCountdown } from './use-countdown';
 import { firstIssue, loadContractTexts } from './i18n';
 import { t } from './messages';
+import { LiveButton } from './public-page/live';
+import { keptBeforeHydration, keptValuesUsed } from './public-page/before-hydration';
+
+const digits = (v: string) => v.replace(/\D/g, '').slice(0, 10);
 
 /** The form's checks (zod and the schemas) with the contract's texts for the error lines: loaded when idle or on the first press. */
 export const loadLoginChecks = () => Promise.all([import('./login-checks'), loadContractTexts()]).then(([checks]) => checks);
@@ -23,21 +27,23 @@ export function OtpLoginForm(props: {
   labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string; alreadySent?: string; resend?: string };
 }) {
   const l = { mobile: t('mobileLabel'), otp: t('otpLabel'), login: t('login'), submit: t('submitOtp'), change: t('changeNumber'), sent: t('otpSent'), alreadySent: t('otpAlreadySent'), resend: t('resendOtp'), ...props.labels };
-  const [mobile, setMobile] = useState('');
+  // What a person typed into a login the server drew, before the script arrived.
+  const [mobile, setMobile] = useState(() => digits(keptBeforeHydration()?.get('mobile')?.[0] ?? ''));
   const [otp, setOtp] = useState('');
   const [otpSent, setOtpSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ mobile?: string | undefined; otp?: string | undefined }>({});
   const countdown = useCountdown(props.resendSeconds);
+  useEffect(keptValuesUsed, []);
 
   async function send() {
-    const checks = await loadLoginChecks().catch(showError);
-    if (!checks) return;
-    const parsed = checks.checkMobile(mobile);
-    if (!parsed.success) return setError({ mobile: firstIssue(parsed.error) });
-    setError({});
+    // Busy from the tap: on a slow link the checks' chunk may still be on its way, and the button shows it waits.
     setBusy(true);
     try {
+      const checks = await loadLoginChecks();
+      const parsed = checks.checkMobile(mobile);
+      if (!parsed.success) return setError({ mobile: firstIssue(parsed.error) });
+      setError({});
       const sent = await props.sendOtp(parsed.data);
       setOtpSent(true);
       setOtp('');
@@ -78,6 +84,7 @@ export function OtpLoginForm(props: {
         <input
           id="otp-login-mobile"
           className="input"
+          name="mobile"
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
@@ -87,7 +94,7 @@ export function OtpLoginForm(props: {
           readOnly={otpSent}
           aria-invalid={!!error.mobile}
           aria-describedby={error.mobile ? 'otp-login-mobile-error' : undefined}
-          onChange={(e) => setMobile(e.target.value.replace(/\D/g, '').slice(0, 10))}
+          onChange={(e) => setMobile(digits(e.target.value))}
         />
         {error.mobile && <p id="otp-login-mobile-error" className="field__error">{error.mobile}</p>}
         {otpSent && (
@@ -97,9 +104,9 @@ export function OtpLoginForm(props: {
         )}
       </div>
       {otpSent && <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} resendLabel={l.resend} disabled={busy} autoFocus />}
-      <button type="submit" className="button button--block" disabled={busy}>
+      <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
         {otpSent ? l.submit : l.login}
-      </button>
+      </LiveButton>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { fetchPartnerSession, sessionQueryKey } from './partner-session';
 import { t } from './messages';
 import { withCatalogues } from '../../shared/i18n';
 import { IdlePrefetch } from '../../shared/when-idle';
+import { fromServerHtml } from '../../shared/public-page/before-hydration';
 import './partner.css';
 
 /**
@@ -30,14 +31,15 @@ export function PartnerArea() {
   // Any 401 from a partner call returns the person to the login.
   useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionQueryKey, null)), [queryClient]);
 
-  if (session.isPending) {
+  // The login the server drew stays while the session is asked: a partner already signed in is taken to the portal when it answers.
+  if (session.isPending && !fromServerHtml()) {
     return (
       <div className="page-loader">
         <Loader label={t('loading')} />
       </div>
     );
   }
-  if (!session.data) {
+  if (session.isPending || !session.data) {
     return (
       <>
         <IdlePrefetch load={afterLogin} />

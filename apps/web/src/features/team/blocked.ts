@@ -30,5 +30,7 @@ export function useBlocked(): boolean {
       return () => listeners.delete(l);
     },
     () => blocked,
+    // The login the server draws is never for a blocked session.
+    () => false,
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import type { Team, TeamMember } from '@pmw/contract/team';
 import { Field } from '../../shared/field';
@@ -10,33 +10,38 @@ import { TeamLabel } from './team-label';
 import { t } from './messages';
 import { firstIssue, loadContractTexts } from '../../shared/i18n';
 import { PageLanguageSwitch } from '../../shared/language-switch';
+import { LiveButton } from '../../shared/public-page/live';
+import { keptBeforeHydration, keptValuesUsed } from '../../shared/public-page/before-hydration';
 
 /** The login's checks and calls (zod and the schemas), with the contract's texts for its error lines. */
 export const loadLoginActions = () => Promise.all([import('./login-actions'), loadContractTexts()]).then(([actions]) => actions);
 
+const digits = (v: string) => v.replace(/\D/g, '').slice(0, 10);
+
 /** Name, mobile, then the 4-digit OTP (60 s resend); the request_id of the send goes with the login. */
 export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (member: TeamMember) => void }) {
-  const [name, setName] = useState('');
-  const [mobile, setMobile] = useState('');
+  // What a person typed into the server's form before the script arrived.
+  const [name, setName] = useState(() => keptBeforeHydration()?.get('first_name')?.[0] ?? '');
+  const [mobile, setMobile] = useState(() => digits(keptBeforeHydration()?.get('mobile')?.[0] ?? ''));
   const [otp, setOtp] = useState('');
   const [requestId, setRequestId] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ name?: string | undefined; mobile?: string | undefined; otp?: string | undefined }>({});
   const countdown = useCountdown(RESEND_COUNTDOWN.teamLogin);
+  useEffect(keptValuesUsed, []);
 
   async function send() {
-    const actions = await loadLoginActions().catch(showError);
-    if (!actions) return;
-    const { checkName, checkMobile, sendTeamOtp } = actions;
-    const n = checkName(name);
-    const m = checkMobile(mobile);
-    if (!n.success || !m.success) {
-      setErrors({ name: firstIssue(n.error), mobile: firstIssue(m.error) });
-      return;
-    }
-    setErrors({});
+    // Busy from the tap: on a slow link the checks' chunk may still be on its way, and the button shows it waits.
     setBusy(true);
     try {
+      const { checkName, checkMobile, sendTeamOtp } = await loadLoginActions();
+      const n = checkName(name);
+      const m = checkMobile(mobile);
+      if (!n.success || !m.success) {
+        setErrors({ name: firstIssue(n.error), mobile: firstIssue(m.error) });
+        return;
+      }
+      setErrors({});
       const sent = await sendTeamOtp(m.data, team.team_code);
       setRequestId(sent.request_id);
       setOtp('');
@@ -76,7 +81,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
         <h1>{t('loginTitle')}</h1>
         <p className="muted">{t('loginSubtitle')}</p>
         <Field label={t('nameLabel')} error={errors.name}>
-          {(a11y) => <input {...a11y} className="input" autoComplete="name" placeholder={t('namePlaceholder')} value={name} readOnly={!!requestId} onChange={(e) => setName(e.target.value)} />}
+          {(a11y) => <input {...a11y} className="input" name="first_name" autoComplete="name" placeholder={t('namePlaceholder')} value={name} readOnly={!!requestId} onChange={(e) => setName(e.target.value)} />}
         </Field>
         <Field label={t('mobileLabel')} error={errors.mobile}>
           {(a11y) => (
@@ -84,6 +89,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
               <input
                 {...a11y}
                 className="input"
+                name="mobile"
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel-national"
@@ -91,7 +97,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
                 placeholder={t('mobilePlaceholder')}
                 value={mobile}
                 readOnly={!!requestId}
-                onChange={(e) => setMobile(e.target.value.replace(/\D/g, '').slice(0, 10))}
+                onChange={(e) => setMobile(digits(e.target.value))}
               />
               {requestId && (
                 <button type="button" className="link-button team-login__change" onClick={() => { setRequestId(undefined); setOtp(''); countdown.reset(); }}>
@@ -104,9 +110,9 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
         {requestId && (
           <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={() => void send()} label={t('otpLabel')} error={errors.otp} resendLabel={t('resendOtp')} disabled={busy} autoFocus />
         )}
-        <button type="submit" className="button button--block" disabled={busy}>
+        <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
           {requestId ? t('loginWithOtp') : t('sendOtp')}
-        </button>
+        </LiveButton>
       </form>
     </main>
   );

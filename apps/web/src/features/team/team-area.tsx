@@ -14,6 +14,7 @@ import { LanguageSwitch } from '../../shared/language-switch';
 import { allQueries, QueryView } from '../../shared/query-view';
 import { withCatalogues } from '../../shared/i18n';
 import { IdlePrefetch } from '../../shared/when-idle';
+import { fromServerHtml } from '../../shared/public-page/before-hydration';
 
 /**
  * A member's screens (projects, report, lead form) and their schemas load
@@ -108,7 +109,9 @@ export function TeamArea() {
       </main>
     );
   }
-  if (!team.data || me.isPending) {
+  // The login the server drew stays while the session is asked: a member already signed in is taken home when it answers.
+  const loginWhileAsking = fromServerHtml();
+  if (!team.data || (me.isPending && !loginWhileAsking)) {
     return (
       <div className="page-loader">
         <Loader label={t('loading')} />
@@ -116,7 +119,7 @@ export function TeamArea() {
     );
   }
   // A session from another team is not this team's: log in again under this one.
-  if (!me.data || me.data.team_code !== team.data.team_code) {
+  if (me.isPending || !me.data || me.data.team_code !== team.data.team_code) {
     return (
       <>
         <IdlePrefetch load={afterLogin} />

@@ -1,16 +1,23 @@
-import { Route } from 'react-router';
+import type { TeamLoginPageData } from '@pmw/contract/area-pages';
 import { startArea } from '../../shared/area-app';
-import { TeamArea } from './team-area';
+import { teamRoutes } from './team-routes';
+import { teamKeys } from './team-session';
+
+/** The team code of the address (`/mt/{team_code}`), in capitals as the area keys it. */
+const addressCode = () => decodeURIComponent(/^\/mt\/([^/]+)\/?$/.exec(location.pathname)?.[1] ?? '').toUpperCase();
 
 /**
  * The team area's browser entry (`pages/team.html`, served for `/mt` and
  * every address under it): the team's routes only; the login is its first
- * screen, a member's screens load once the session is known.
+ * screen, drawn by the server for `/mt/{team_code}` and hydrated here; a
+ * member's screens load once the session is known.
  */
-startArea(
-  <>
-    <Route path="/mt" element={<TeamArea />} />
-    {/* The team area's own screens (projects, a project, its lead form, the report and its lists) live under the team code. */}
-    <Route path="/mt/:teamCode/*" element={<TeamArea />} />
-  </>,
-);
+startArea(teamRoutes, {
+  serverPage(client, data) {
+    const page = data as TeamLoginPageData;
+    // The service worker's offline copy is the last /mt page it saw, maybe another team's: then the area draws itself.
+    if (page.code !== addressCode()) return false;
+    client.setQueryData(teamKeys.team(page.code), page.team);
+    return true;
+  },
+});

@@ -19,6 +19,15 @@ export function hydratingServerHtml(): void {
   serverHtml = true;
 }
 
+/**
+ * Whether this page load hydrates a screen the server drew: an area then keeps
+ * its login on the screen while the session is asked, instead of a loader.
+ */
+export function fromServerHtml(): boolean {
+  // On the server every render is the server's HTML.
+  return serverHtml || typeof document === 'undefined';
+}
+
 /** Said by the form that read the values, once it is on the screen. */
 export function keptValuesUsed(): void {
   used = true;
