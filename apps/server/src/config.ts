@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RISK_SETTINGS, riskSettings, type RiskSettings } from '@pmw/contract/risk';
 import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } from './database-settings';
 
 /**
@@ -82,6 +83,18 @@ const envFields = z.object({
   CALLING_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
   CALLING_HTTP_URL: z.url().optional(),
   CALLING_HTTP_TOKEN: z.string().min(1).optional(),
+  /** Lead risk weights and thresholds as JSON, each key overriding the default (docs/areas/ops.md). */
+  RISK_SETTINGS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return riskSettings(JSON.parse(v));
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `not valid risk settings: ${err instanceof Error ? err.message.slice(0, 300) : 'bad JSON'}` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   /** Port of this process' Prometheus metrics (GET /metrics), apart from the API's; unset serves none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the metrics port listens on; 127.0.0.1 by default, so only this host (or a tunnel) reads them. */
@@ -180,6 +193,8 @@ export interface Config {
   leadExpiryIntervalMinutes: number;
   ifscLookupUrl: string | undefined;
   calling: { provider: 'simulated' } | { provider: 'http'; url: string; token: string | undefined };
+  /** Lead risk weights and thresholds. */
+  risk: RiskSettings;
   /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
   metrics: { host: string; port: number } | undefined;
 }
@@ -245,6 +260,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     leadExpiryIntervalMinutes: env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
     ifscLookupUrl: env.IFSC_LOOKUP_URL,
     calling: env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN } : { provider: 'simulated' },
+    risk: env.RISK_SETTINGS ?? DEFAULT_RISK_SETTINGS,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST ?? '127.0.0.1', port: env.METRICS_PORT },
   };
 }

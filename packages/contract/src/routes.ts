@@ -12,6 +12,7 @@ import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
 import { opsMoneyRoutes, opsRoutes } from './ops';
+import { opsRiskRoutes } from './risk';
 import { profileRoutes } from './partner-profile';
 import { partnerRoutes } from './partner';
 import { partnerCampaignRoutes } from './partner-campaign';
@@ -42,6 +43,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsAgents: opsAgentRoutes,
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
+  opsRisk: opsRiskRoutes,
   opsProjects: opsProjectRoutes,
   opsCatalogue: opsCatalogueRoutes,
   opsTeams: opsTeamRoutes,

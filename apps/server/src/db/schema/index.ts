@@ -10,3 +10,4 @@ export * from './team';
 export * from './ops';
 export * from './hiring';
 export * from './partner';
+export * from './risk';
