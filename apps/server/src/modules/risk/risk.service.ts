@@ -17,6 +17,7 @@ import {
 } from '@pmw/contract/risk';
 import type { Db } from '../../db/client';
 import {
+  campaigns,
   fileFingerprints,
   formResponseData,
   formResponses,
@@ -81,13 +82,19 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
   async function ownIdentifier(a: AssessInput): Promise<Found[]> {
     const self = [a.partner_user_id, a.team_member_user_id].filter((x): x is number => x !== null);
     const rows = await db
-      .select({ user_id: users.user_id, member: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.user_id} = ${users.user_id})` })
+      .select({
+        user_id: users.user_id,
+        // Someone with a campaign code is named a partner; a field agent without one, a team member.
+        // Qualified by hand: Drizzle leaves a one-table query's columns unqualified, which inside the subquery would name its own.
+        partner: sql<boolean>`exists (select 1 from ${campaigns} c where c.user_id = "users"."user_id")`,
+        member: sql<boolean>`exists (select 1 from ${teamMembers} m where m.user_id = "users"."user_id")`,
+      })
       .from(users)
       .where(and(eq(users.mobile, a.customer_mobile), self.length ? sql`${users.user_id} not in ${self}` : undefined))
       .limit(5);
     return rows.map((r) => ({
       kind: RISK_SIGNAL.ownIdentifier,
-      reason: r.member ? riskReasons.ownMemberMobile(r.user_id) : riskReasons.ownPartnerMobile(r.user_id),
+      reason: r.member && !r.partner ? riskReasons.ownMemberMobile(r.user_id) : riskReasons.ownPartnerMobile(r.user_id),
       evidence: evidence({ user_ids: [r.user_id] }),
     }));
   }
