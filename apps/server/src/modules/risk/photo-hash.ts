@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /**
  * A 64-bit difference hash (dHash) of an image, as 16 hex digits: the picture
  * shrunk to 9×8 greys, one bit per pair of neighbours (is the left one
@@ -10,6 +8,8 @@ import sharp from 'sharp';
 export async function photoHash(bytes: Buffer): Promise<string | null> {
   let pixels: Buffer;
   try {
+    // Loaded on the first photo, not at start: most processes never hash one.
+    const { default: sharp } = await import('sharp');
     // rotate() first: a phone's EXIF orientation must not make the same photo look different.
     pixels = await sharp(bytes, { failOn: 'none' }).rotate().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
   } catch {
