@@ -257,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerRealtimeMetrics(realtime, metrics);
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
+  // Risk assessments of leads already answered finish before the database closes.
+  app.addHook('onClose', async () => services.risk.idle());
   app.addHook('onClose', async () => services.catalogue.close());
   app.addHook('onClose', async () => services.limits.close?.());
 

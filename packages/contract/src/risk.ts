@@ -66,6 +66,8 @@ export const riskSettingsSchema = z.object({
   /** Decided leads a partner needs on a project before their approval rate is compared; how far below the project's it must be (percentage points). */
   approval_min_decided: z.number().int().min(1),
   approval_gap_points: z.number().int().min(1).max(100),
+  /** Milliseconds after a lead's answer before its signals are computed (the queue is taken in order). */
+  assess_delay_ms: z.number().int().min(0).max(600_000),
 });
 export type RiskSettings = z.infer<typeof riskSettingsSchema>;
 
@@ -91,6 +93,7 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
   photo_hash_distance: 10,
   approval_min_decided: 10,
   approval_gap_points: 30,
+  assess_delay_ms: 25,
 };
 
 /** Settings from a partial override (RISK_SETTINGS), filled in from the defaults. */

@@ -64,8 +64,8 @@ export function createLeadIntakeService(deps: {
   metrics?: Metrics;
   /** A team member's own mobile and their manager's: a team lead may be for neither. */
   teamOwnMobiles: (member: { userId: number; teamId: number }) => Promise<string[]>;
-  /** Computes a new lead's risk signals once it is committed; a failure is logged, never the submitter's. */
-  risk?: { assess: (a: AssessInput) => Promise<unknown> } | undefined;
+  /** Queues a new lead's risk signals once it is committed; a failure is logged, never the submitter's. */
+  risk?: { enqueue: (a: AssessInput, onError: (err: unknown) => void) => void } | undefined;
   onRiskError?: ((err: unknown, formResponseId: number) => void) | undefined;
 }) {
   const { leads, campaign, otp, files } = deps;
@@ -90,22 +90,21 @@ export function createLeadIntakeService(deps: {
     }
   }
 
-  /** The new lead's risk, right after its commit: the lead's own transaction and locks never wait for it. */
-  async function assessRisk(form: LeadForm, lead: CreatedLead, values: LeadInputValue[], extra: Pick<AssessInput, 'partner_user_id' | 'team_member_user_id' | 'device_id' | 'ip' | 'location'>) {
+  /** The new lead's risk, after its commit and its answer: neither the lead's transaction nor the submitter waits for it. */
+  function assessRisk(form: LeadForm, lead: CreatedLead, values: LeadInputValue[], extra: Pick<AssessInput, 'partner_user_id' | 'team_member_user_id' | 'device_id' | 'ip' | 'location'>) {
     if (!deps.risk || !lead.customer_mobile) return;
     const normalised = validateLeadInputs(form.inputs, values).values;
-    try {
-      await deps.risk.assess({
+    deps.risk.enqueue(
+      {
         form_response_id: lead.form_response_id,
         job_id: form.job_id,
         customer_mobile: lead.customer_mobile,
         duplicate_window_days: form.duplicate_window_days,
         file_ids: normalised.flatMap((v) => (v.file_id !== undefined ? [v.file_id] : [])),
         ...extra,
-      });
-    } catch (err) {
-      deps.onRiskError?.(err, lead.form_response_id);
-    }
+      },
+      (err) => deps.onRiskError?.(err, lead.form_response_id),
+    );
   }
 
   async function refuseTeamSelfReferral(member: { userId: number; teamId: number }, mobile: string) {
@@ -209,7 +208,7 @@ export function createLeadIntakeService(deps: {
     });
     if (created) {
       submitted.inc({ source: LEAD_INTAKE_SOURCE.campaign });
-      await assessRisk(form, lead, input.values, { partner_user_id: owner.user_id, team_member_user_id: null, device_id: input.device_id, ip: input.ip });
+      assessRisk(form, lead, input.values, { partner_user_id: owner.user_id, team_member_user_id: null, device_id: input.device_id, ip: input.ip });
     }
     const shown = proof === 'none' ? (name ?? null) : customer.name;
     return { answer: answer(lead, { customer_id: customer.customer_id, mobile, name: shown }), verifiedCustomerId };
@@ -263,7 +262,7 @@ export function createLeadIntakeService(deps: {
     });
     if (created) {
       submitted.inc({ source: LEAD_INTAKE_SOURCE.team });
-      await assessRisk(form, lead, input.values, { partner_user_id: null, team_member_user_id: member.userId, ip: input.ip, location: input.location });
+      assessRisk(form, lead, input.values, { partner_user_id: null, team_member_user_id: member.userId, ip: input.ip, location: input.location });
     }
     return { form_response_id: lead.form_response_id };
   }

@@ -88,6 +88,8 @@ async function teamLead(mobile: string, location?: { lat: number; lng: number })
 }
 
 async function riskOf(id: number): Promise<LeadRisk> {
+  // Signals are computed after the lead's answer.
+  await t.services.risk.idle();
   const res = await t.app.inject({ method: 'GET', url: `/api/v2/ops/leads/${id}`, headers: { cookie: ops } });
   expect(res.statusCode, res.body).toBe(200);
   return opsLeadDetailSchema.parse(body(res).data).risk;
@@ -244,6 +246,7 @@ describe('ops act on risk', () => {
   it('filters and sorts the queue by risk, asks again before approving a high-risk lead in bulk, and recomputes the level when a signal is marked wrong', async () => {
     const risky = await campaignLead({ mobile: '9876500002', form_id: 401, name: 'Ravi Kumar' });
     const plain = await campaignLead({ mobile: newMobile(), form_id: 401 });
+    await t.services.risk.idle();
 
     const queue = await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?risk=review,high&job_id=401', headers: { cookie: ops } });
     const rows = z.object({ rows: z.array(opsLeadSchema) }).parse(body(queue).data).rows;

@@ -121,13 +121,13 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
     return [{ kind: RISK_SIGNAL.sharedCustomer, reason: riskReasons.sharedCustomer(ids, a.duplicate_window_days), evidence: evidence({ form_response_ids: ids, user_ids: who }) }];
   }
 
-  async function burst(column: typeof leadOrigins.device_id | typeof leadOrigins.client_ip, value: string | undefined, threshold: number): Promise<number[] | null> {
+  async function burst(upTo: number, column: typeof leadOrigins.device_id | typeof leadOrigins.client_ip, value: string | undefined, threshold: number): Promise<number[] | null> {
     if (!value) return null;
     const since = new Date(Date.now() - settings.burst_minutes * 60_000);
     const rows = await db
       .select({ id: leadOrigins.form_response_id })
       .from(leadOrigins)
-      .where(and(eq(column, value), gte(leadOrigins.created_on, since)))
+      .where(and(eq(column, value), gte(leadOrigins.created_on, since), lte(leadOrigins.form_response_id, upTo)))
       .orderBy(sql`${leadOrigins.created_on} desc`)
       .limit(Math.max(threshold, MAX_EVIDENCE));
     return rows.length >= threshold ? rows.map((r) => r.id) : null;
@@ -135,9 +135,9 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
 
   async function bursts(a: AssessInput): Promise<Found[]> {
     const found: Found[] = [];
-    const device = await burst(leadOrigins.device_id, a.device_id, settings.device_burst_leads);
+    const device = await burst(a.form_response_id, leadOrigins.device_id, a.device_id, settings.device_burst_leads);
     if (device) found.push({ kind: RISK_SIGNAL.deviceBurst, reason: riskReasons.deviceBurst(device.length, settings.burst_minutes), evidence: evidence({ form_response_ids: device }) });
-    const address = await burst(leadOrigins.client_ip, a.ip, settings.address_burst_leads);
+    const address = await burst(a.form_response_id, leadOrigins.client_ip, a.ip, settings.address_burst_leads);
     if (address && a.ip) found.push({ kind: RISK_SIGNAL.addressBurst, reason: riskReasons.addressBurst(address.length, settings.burst_minutes, a.ip), evidence: evidence({ form_response_ids: address }) });
     return found;
   }
@@ -152,7 +152,7 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
     const rows = await db
       .select({ id: leadOrigins.form_response_id, lat: leadOrigins.lat, lng: leadOrigins.lng })
       .from(leadOrigins)
-      .where(and(gte(leadOrigins.lat, lat - dLat), lte(leadOrigins.lat, lat + dLat), gte(leadOrigins.lng, lng - dLng), lte(leadOrigins.lng, lng + dLng), gte(leadOrigins.created_on, since)))
+      .where(and(gte(leadOrigins.lat, lat - dLat), lte(leadOrigins.lat, lat + dLat), gte(leadOrigins.lng, lng - dLng), lte(leadOrigins.lng, lng + dLng), gte(leadOrigins.created_on, since), lte(leadOrigins.form_response_id, a.form_response_id)))
       .limit(200);
     const near = rows.filter((r) => r.lat !== null && r.lng !== null && metersBetween(a.location!, { lat: r.lat, lng: r.lng }) <= settings.same_point_meters).map((r) => r.id);
     if (near.length < settings.same_coordinates_leads) return [];
@@ -286,15 +286,11 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
     };
   }
 
-  return {
-    settings,
-
-    /**
-     * Computes a new lead's signals and level. Called after the lead committed;
-     * a failure here never loses the lead (the caller logs it), and the lead
-     * then shows as not flagged.
-     */
-    async assess(a: AssessInput): Promise<{ level: RiskLevel; score: number }> {
+  /**
+   * Computes a new lead's signals and level, after the lead committed; a
+   * failure here never loses the lead, which then shows as not flagged.
+   */
+  async function assess(a: AssessInput): Promise<{ level: RiskLevel; score: number }> {
       await db
         .insert(leadOrigins)
         .values({ form_response_id: a.form_response_id, device_id: a.device_id ?? null, client_ip: a.ip ?? null, lat: a.location?.lat ?? null, lng: a.location?.lng ?? null })
@@ -311,6 +307,50 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
           .onConflictDoUpdate({ target: leadRisk.form_response_id, set: { level: r.level, score: r.score, assessed_on: new Date() } });
         return r;
       });
+  }
+
+  /** Leads waiting for their assessment, taken in order a moment after their answers went out. */
+  const queue: { a: AssessInput; onError: (err: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | undefined;
+
+  function drain(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    draining ??= (async () => {
+      try {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          try {
+            await assess(next.a);
+          } catch (err) {
+            next.onError(err);
+          }
+        }
+      } finally {
+        draining = undefined;
+      }
+    })();
+    return draining;
+  }
+
+  return {
+    settings,
+    assess,
+
+    /**
+     * Assesses a lead a moment after its answer went out: the submitter never
+     * waits for the signals (a photo's hash reads the file), and the database
+     * serves the next submits first. Whatever is queued is finished before
+     * the server closes (`idle`).
+     */
+    enqueue(a: AssessInput, onError: (err: unknown) => void): void {
+      queue.push({ a, onError });
+      timer ??= setTimeout(() => void drain(), settings.assess_delay_ms);
+    },
+
+    /** Assesses everything queued now and resolves once done. */
+    async idle(): Promise<void> {
+      while (queue.length || draining) await drain();
     },
 
     riskOf,
