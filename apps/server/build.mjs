@@ -37,6 +37,8 @@ const common = {
     '@fastify/swagger-ui', '@fastify/swagger',
     'pg-native', 'bufferutil', 'utf-8-validate',
     '@aws-sdk/*', 'ioredis', '@socket.io/redis-adapter',
+    // Native image library (lead photo hashes): loads its prebuilt binary from node_modules.
+    'sharp',
     '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler',
   ],
   alias: { '@pmw/contract': path.resolve('../../packages/contract/src') },

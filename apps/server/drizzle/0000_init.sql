@@ -589,6 +589,47 @@ CREATE TABLE "visit_devices" (
 	CONSTRAINT "visit_devices_day_partner_user_id_job_id_device_pk" PRIMARY KEY("day","partner_user_id","job_id","device")
 );
 --> statement-breakpoint
+CREATE TABLE "file_fingerprints" (
+	"file_id" integer PRIMARY KEY NOT NULL,
+	"sha256" text NOT NULL,
+	"dhash" bigint,
+	"created_on" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_origins" (
+	"form_response_id" integer PRIMARY KEY NOT NULL,
+	"device_id" text,
+	"client_ip" text,
+	"lat" double precision,
+	"lng" double precision,
+	"created_on" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_risk" (
+	"form_response_id" integer PRIMARY KEY NOT NULL,
+	"level" text NOT NULL,
+	"score" integer NOT NULL,
+	"assessed_on" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_risk_signals" (
+	"signal_id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "lead_risk_signals_signal_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"form_response_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"reason" text NOT NULL,
+	"evidence" jsonb NOT NULL,
+	"dismissed_by" integer,
+	"dismissed_on" timestamp with time zone,
+	"dismissed_note" text,
+	"created_on" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "partner_risk_holds" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"held_by" integer NOT NULL,
+	"created_on" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_file_id_files_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("file_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -648,6 +689,13 @@ ALTER TABLE "customer_leads" ADD CONSTRAINT "customer_leads_partner_user_id_user
 ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_notification_id_notifications_notification_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("notification_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "file_fingerprints" ADD CONSTRAINT "file_fingerprints_file_id_files_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("file_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_origins" ADD CONSTRAINT "lead_origins_form_response_id_form_responses_form_response_id_fk" FOREIGN KEY ("form_response_id") REFERENCES "public"."form_responses"("form_response_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_risk" ADD CONSTRAINT "lead_risk_form_response_id_form_responses_form_response_id_fk" FOREIGN KEY ("form_response_id") REFERENCES "public"."form_responses"("form_response_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_risk_signals" ADD CONSTRAINT "lead_risk_signals_form_response_id_form_responses_form_response_id_fk" FOREIGN KEY ("form_response_id") REFERENCES "public"."form_responses"("form_response_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_risk_signals" ADD CONSTRAINT "lead_risk_signals_dismissed_by_users_user_id_fk" FOREIGN KEY ("dismissed_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_risk_holds" ADD CONSTRAINT "partner_risk_holds_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_risk_holds" ADD CONSTRAINT "partner_risk_holds_held_by_users_user_id_fk" FOREIGN KEY ("held_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaigns_user_idx" ON "campaigns" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaigns_current_user_idx" ON "campaigns" USING btree ("user_id") WHERE "campaigns"."retired_on" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_user_type_idx" ON "documents" USING btree ("user_id","type");--> statement-breakpoint
@@ -708,6 +756,12 @@ CREATE INDEX "notification_outbox_claim_idx" ON "notification_outbox" USING btre
 CREATE INDEX "notifications_list_idx" ON "notifications" USING btree ("user_id","audience","notification_id");--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id","audience") WHERE not "notifications"."read";--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_dedupe_idx" ON "notifications" USING btree ("user_id","audience","dedupe_key");--> statement-breakpoint
+CREATE INDEX "file_fingerprints_sha_idx" ON "file_fingerprints" USING btree ("sha256");--> statement-breakpoint
+CREATE INDEX "lead_origins_device_idx" ON "lead_origins" USING btree ("device_id","created_on");--> statement-breakpoint
+CREATE INDEX "lead_origins_ip_idx" ON "lead_origins" USING btree ("client_ip","created_on");--> statement-breakpoint
+CREATE INDEX "lead_origins_point_idx" ON "lead_origins" USING btree ("lat","lng");--> statement-breakpoint
+CREATE INDEX "lead_risk_level_idx" ON "lead_risk" USING btree ("level");--> statement-breakpoint
+CREATE INDEX "lead_risk_signals_lead_idx" ON "lead_risk_signals" USING btree ("form_response_id");--> statement-breakpoint
 -- Lead counters (docs/decisions/0007-lead-counters.md): statement triggers on
 -- form_responses add each statement's changes to lead_counters in the same
 -- transaction, whoever writes the leads (services, the expiry job, seeds, bench

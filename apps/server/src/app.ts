@@ -75,6 +75,8 @@ import { createApplicationOutcomesService } from './modules/hiring/outcomes.serv
 import { registerApplicationOutcomeRoutes } from './modules/hiring/outcomes.routes';
 import { createOpsServices } from './modules/ops/ops.services';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
+import { createRiskService } from './modules/risk/risk.service';
+import { registerRiskRoutes } from './modules/risk/risk.routes';
 import { registerOpsMoneyRoutes, registerPayoutWebhookRoutes } from './modules/ops/money.routes';
 import { registerOpsTeamsSlotsRoutes } from './modules/ops/teams-slots.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
@@ -107,6 +109,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Where modules register what Prometheus reads; without it, the configuration decides (none without METRICS_PORT). */
   metrics?: Metrics;
+  /** Told when a new lead's risk could not be computed (the lead itself is kept). */
+  onRiskError?: (err: unknown, formResponseId: number) => void;
 }
 
 export interface BuiltApp {
@@ -148,13 +152,24 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
-  const intake = createLeadIntakeService({ leads, campaign, otp, files, metrics, teamOwnMobiles: (member) => team.ownMobiles(member) });
+  const audit = createAuditService({ db });
+  // Every lead's risk signals, computed right after it commits; ops see them on the lead.
+  const risk = createRiskService({ db, files, storage: providers.storage, audit, settings: config.risk });
+  const intake = createLeadIntakeService({
+    leads,
+    campaign,
+    otp,
+    files,
+    metrics,
+    teamOwnMobiles: (member) => team.ownMobiles(member),
+    risk,
+    onRiskError: (err, id) => deps.onRiskError?.(err, id),
+  });
   // Every partner's own campaign link, once their KYC is complete.
   const partnerCampaigns = createPartnerCampaignService({ db, documents, users });
   const teamManager = createTeamManagerService({ db, team });
   const feedbackGuard = createFeedbackLinkGuard(limits);
-  // Its own audit writer: the ops services (whose log it shares) are built after it and need it.
-  const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit: createAuditService({ db }),
+  const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit,
     // A text has no request to take an origin from: PUBLIC_URL, else the listen address (as links in production).
     publicUrl: config.publicUrl ?? `http://${config.env === 'production' ? (config.host.includes(':') ? `[${config.host}]` : config.host) : 'localhost'}:${config.port}` });
   const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: feedbackGuard, onOpened: (id) => feedbackTasks.markOpened(id) });
@@ -178,11 +193,11 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const profile = createProfileService({ users, files });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, notifications, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds, providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http' }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
+  const ops = createOpsServices({ db, audit, risk, files, users, documents, wallet, sessions, banks, notifications, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds, providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http' }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
-  return { metrics, notifications, outbox, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, dashboard, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return { metrics, risk, notifications, outbox, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, dashboard, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -213,7 +228,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const metrics = deps.metrics ?? (await openMetrics(config.metrics !== undefined));
   registerRequestMetrics(app, metrics);
   registerDatabaseMetrics(metrics, deps.database);
-  const services = createServices({ ...deps, metrics });
+  const services = createServices({
+    ...deps,
+    metrics,
+    onRiskError: deps.onRiskError ?? ((err, id) => app.log.error({ err, form_response_id: id }, 'lead risk not computed')),
+  });
   const { db, sessions, spa, pages } = services;
 
   await app.register(cookie);
@@ -260,6 +279,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerRealtimeMetrics(realtime, metrics);
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
+  // Risk assessments of leads already answered finish before the database closes.
+  app.addHook('onClose', async () => services.risk.idle());
   app.addHook('onClose', async () => services.catalogue.close());
   app.addHook('onClose', async () => services.limits.close?.());
 
@@ -295,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCustomersRoutes(app, ctx, services.customers);
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin, countVisit });
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
+  registerRiskRoutes(app, ctx, { risk: services.risk });
   registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
   registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);
   registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });

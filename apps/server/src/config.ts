@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { allSmsTemplateKeys } from '@pmw/contract/notifications';
+import { DEFAULT_RISK_SETTINGS, riskSettings, type RiskSettings } from '@pmw/contract/risk';
 import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } from './database-settings';
 
 /**
@@ -129,6 +130,18 @@ const envFields = z.object({
   PAYOUT_MINIMUM_RUPEES: z.coerce.number().int().min(0).default(100),
   /** Earnings approved within this many days are not paid yet. */
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(0),
+  /** Lead risk weights and thresholds as JSON, each key overriding the default (docs/areas/ops.md). */
+  RISK_SETTINGS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return riskSettings(JSON.parse(v));
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `not valid risk settings: ${err instanceof Error ? err.message.slice(0, 300) : 'bad JSON'}` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   /** Port of this process' Prometheus metrics (GET /metrics), apart from the API's; unset serves none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the metrics port listens on; 127.0.0.1 by default, so only this host (or a tunnel) reads them. */
@@ -250,6 +263,8 @@ export interface Config {
     holdDays: number;
   };
   tds: { ratePercent: number; noPanRatePercent: number; thresholdPaise: number };
+  /** Lead risk weights and thresholds. */
+  risk: RiskSettings;
   /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
   metrics: { host: string; port: number } | undefined;
 }
@@ -334,6 +349,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       holdDays: env.PAYOUT_HOLD_DAYS,
     },
     tds: { ratePercent: env.TDS_RATE_PERCENT, noPanRatePercent: env.TDS_NO_PAN_RATE_PERCENT, thresholdPaise: env.TDS_THRESHOLD_RUPEES * 100 },
+    risk: env.RISK_SETTINGS ?? DEFAULT_RISK_SETTINGS,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST ?? '127.0.0.1', port: env.METRICS_PORT },
   };
 }

@@ -4,6 +4,7 @@ import { defineRoute, queryInt } from './api';
 import { MOBILE_CHECKS } from './team';
 import { formInputSchema } from './lead-form';
 import { documentSchema } from './partner-profile';
+import { leadRiskSchema, RISK_LEVELS } from './risk';
 
 /**
  * The ops console (admin role): lead verification and money, people, audit.
@@ -34,6 +35,14 @@ export const leadQueueQuerySchema = z.object({
   mobile_check: z.enum(MOBILE_CHECKS).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
+  /** Risk levels to show, comma separated: `review,high`. */
+  risk: text()
+    .max(40)
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(z.enum(RISK_LEVELS, { error: 'Use none, review or high' })).min(1, 'Use none, review or high'))
+    .optional(),
+  /** `risk`: the riskiest first (then newest); `newest` (the default): newest first. */
+  sort: z.enum(['newest', 'risk']).default('newest'),
   ...page,
 });
 
@@ -54,6 +63,8 @@ export const opsLeadSchema = z.object({
   payout_paise: int(),
   /** How the customer's mobile was proved on a form with OTP ('unverified' waits for a call). */
   mobile_check: z.enum(MOBILE_CHECKS).nullable(),
+  /** The lead's risk level ('none' until its signals are computed). */
+  risk_level: z.enum(RISK_LEVELS),
   created_on: text(),
 });
 export type OpsLead = z.infer<typeof opsLeadSchema>;
@@ -71,11 +82,17 @@ export const opsLeadDetailSchema = opsLeadSchema.extend({
   location: z.object({ lat: z.number(), lng: z.number(), address: text().optional() }).nullable(),
   /** The ledger entries this lead caused (credits and reversals). */
   postings: z.array(z.object({ type: int(), amount_paise: bigInt(), idempotency_key: text(), created_on: text() })),
+  /** The signals computed when the lead arrived, with their evidence, and the level they add up to. */
+  risk: leadRiskSchema,
 });
 export type OpsLeadDetail = z.infer<typeof opsLeadDetailSchema>;
 
 const leadIds = z.array(int().positive()).min(1, 'Choose at least one lead').max(200, 'At most 200 leads at a time');
-export const leadApproveBodySchema = z.object({ form_response_ids: leadIds });
+export const leadApproveBodySchema = z.object({
+  form_response_ids: leadIds,
+  /** Required (true) when any chosen lead is high risk: the second confirmation; otherwise the approval answers 409. */
+  confirm_high_risk: z.literal(true).optional(),
+});
 export const leadRejectBodySchema = z.object({
   form_response_ids: leadIds,
   comment: text().trim().min(3, 'Write a comment of at least 3 characters').max(500, atMostChars('The comment', 500)),

@@ -13,6 +13,7 @@ import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
 import { notificationRoutes, opsNotificationRoutes } from './notifications';
 import { opsMoneyRoutes, opsRoutes, payoutWebhookRoutes } from './ops';
+import { opsRiskRoutes } from './risk';
 import { profileRoutes } from './partner-profile';
 import { rechargeRoutes } from './recharges';
 import { partnerRoutes } from './partner';
@@ -47,6 +48,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
   payoutWebhook: payoutWebhookRoutes,
+  opsRisk: opsRiskRoutes,
   opsProjects: opsProjectRoutes,
   opsCatalogue: opsCatalogueRoutes,
   opsTeams: opsTeamRoutes,

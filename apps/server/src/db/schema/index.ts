@@ -12,3 +12,4 @@ export * from './hiring';
 export * from './partner';
 export * from './notifications';
 export * from './dashboard';
+export * from './risk';

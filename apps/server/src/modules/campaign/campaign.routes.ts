@@ -7,6 +7,7 @@ import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { FilesService } from '../files/files.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { CampaignService } from './campaign.service';
+import { deviceId } from '../risk/device-cookie';
 import { smsLocaleOf } from '../../http/locale';
 
 /** The customer campaign page's calls, under /api/v2/utm/... (spec 000, section 7: Campaign). */
@@ -78,6 +79,7 @@ export function registerCampaignRoutes(
       tracking_id: body.tracking_id,
       sessionHash: ctx.sessions.tokenHash(req, 'customer'),
       ip: req.ip,
+      device_id: deviceId(req, reply),
     });
     if (lead.verifiedCustomerId !== undefined) await startCustomerSession(req, reply, lead.verifiedCustomerId);
     return answer(lead.answer, campaignTexts.leadAdded);

@@ -9,7 +9,8 @@ import type { OtpService, SmsLocale } from '../auth/otp.service';
 import { refuseSelfReferral, type CampaignService, type CustomerRow } from '../campaign/campaign.service';
 import type { FilesService } from '../files/files.service';
 import { noMetrics, type Metrics } from '../../lib/metrics';
-import { leadTexts, type CreatedLead, type LeadsService } from './leads.service';
+import type { AssessInput } from '../risk/risk.service';
+import { leadTexts, type CreatedLead, type LeadForm, type LeadsService } from './leads.service';
 
 /** How long a retried submit waits for the first one, whose OTP it cannot reuse. */
 const RETRY_WAIT_MS = 3000;
@@ -29,6 +30,8 @@ export interface CampaignLeadInput {
   sessionHash?: string | undefined;
   /** The caller's address, for the OTP's wrong-code limits. */
   ip?: string | undefined;
+  /** The campaign page's device cookie id, for the lead's risk signals. */
+  device_id?: string | undefined;
 }
 
 export interface TeamLeadInput {
@@ -61,6 +64,9 @@ export function createLeadIntakeService(deps: {
   metrics?: Metrics;
   /** A team member's own mobile and their manager's: a team lead may be for neither. */
   teamOwnMobiles: (member: { userId: number; teamId: number }) => Promise<string[]>;
+  /** Queues a new lead's risk signals once it is committed; a failure is logged, never the submitter's. */
+  risk?: { enqueue: (a: AssessInput, onError: (err: unknown) => void) => void } | undefined;
+  onRiskError?: ((err: unknown, formResponseId: number) => void) | undefined;
 }) {
   const { leads, campaign, otp, files } = deps;
   const metrics = deps.metrics ?? noMetrics;
@@ -82,6 +88,23 @@ export function createLeadIntakeService(deps: {
       refused.inc({ source, code: err instanceof AppError ? err.code : 'INTERNAL' });
       throw err;
     }
+  }
+
+  /** The new lead's risk, after its commit and its answer: neither the lead's transaction nor the submitter waits for it. */
+  function assessRisk(form: LeadForm, lead: CreatedLead, values: LeadInputValue[], extra: Pick<AssessInput, 'partner_user_id' | 'team_member_user_id' | 'device_id' | 'ip' | 'location'>) {
+    if (!deps.risk || !lead.customer_mobile) return;
+    const normalised = validateLeadInputs(form.inputs, values).values;
+    deps.risk.enqueue(
+      {
+        form_response_id: lead.form_response_id,
+        job_id: form.job_id,
+        customer_mobile: lead.customer_mobile,
+        duplicate_window_days: form.duplicate_window_days,
+        file_ids: normalised.flatMap((v) => (v.file_id !== undefined ? [v.file_id] : [])),
+        ...extra,
+      },
+      (err) => deps.onRiskError?.(err, lead.form_response_id),
+    );
   }
 
   async function refuseTeamSelfReferral(member: { userId: number; teamId: number }, mobile: string) {
@@ -183,7 +206,10 @@ export function createLeadIntakeService(deps: {
       keyScope,
       tracking_id: input.tracking_id,
     });
-    if (created) submitted.inc({ source: LEAD_INTAKE_SOURCE.campaign });
+    if (created) {
+      submitted.inc({ source: LEAD_INTAKE_SOURCE.campaign });
+      assessRisk(form, lead, input.values, { partner_user_id: owner.user_id, team_member_user_id: null, device_id: input.device_id, ip: input.ip });
+    }
     const shown = proof === 'none' ? (name ?? null) : customer.name;
     return { answer: answer(lead, { customer_id: customer.customer_id, mobile, name: shown }), verifiedCustomerId };
   }
@@ -234,7 +260,10 @@ export function createLeadIntakeService(deps: {
       idempotency_key: input.idempotency_key,
       location: input.location,
     });
-    if (created) submitted.inc({ source: LEAD_INTAKE_SOURCE.team });
+    if (created) {
+      submitted.inc({ source: LEAD_INTAKE_SOURCE.team });
+      assessRisk(form, lead, input.values, { partner_user_id: null, team_member_user_id: member.userId, ip: input.ip, location: input.location });
+    }
     return { form_response_id: lead.form_response_id };
   }
 }

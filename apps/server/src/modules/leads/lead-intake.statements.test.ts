@@ -4,7 +4,8 @@ import { statementsDuring } from '../../../test/statements';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Risk signals are computed after the answer; here only once the test asks, so they are not counted among the lead's.
+  t = await createTestApp({ RISK_SETTINGS: JSON.stringify({ assess_delay_ms: 600_000 }) });
 });
 afterAll(async () => t.close());
 
@@ -23,4 +24,7 @@ it("a remembered customer's lead costs 2 statements, its session's included", as
   expect(res!.statusCode, JSON.stringify(body(res!))).toBe(200);
   // The session with the code's owner and the customer, then the submit.
   expect(statements.length, statements.join('\n---\n')).toBe(2);
+  // The lead's risk follows.
+  await t.services.risk.idle();
+  expect((await t.services.risk.riskOf(body<{ form_response_id: number }>(res!).data.form_response_id)).level).toBe('none');
 });

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { RISK_LEVEL, riskTexts, type RiskLevel } from '@pmw/contract/risk';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
 import { LEAD_STATUS, type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
-import { formResponseData, formResponses, jobs, taskForms, users, walletTransactions } from '../../db/schema/index';
+import { formResponseData, formResponses, jobs, leadRisk, taskForms, users, walletTransactions } from '../../db/schema/index';
+import type { RiskService } from '../risk/risk.service';
 import { AppError, notFound } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
@@ -34,6 +36,7 @@ export function createLeadVerificationService(deps: {
   db: Db;
   wallet: WalletService;
   audit: AuditService;
+  risk: Pick<RiskService, 'riskOf' | 'highRisk'>;
   feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead' | 'sendNewForLeads'> | undefined;
   notifications?: NotificationsService | undefined;
 }) {
@@ -222,13 +225,15 @@ export function createLeadVerificationService(deps: {
     return { results: asked.map((id) => done.get(id)!) };
   }
 
+  const riskLevelSql = sql<RiskLevel>`coalesce(${leadRisk.level}, ${RISK_LEVEL.none})`;
   const leadSelect = {
     lead: formResponses,
+    risk_level: riskLevelSql,
     job_title: jobs.job_title,
     partner_first: users.first_name,
     partner_last: users.last_name,
   };
-  const toView = (r: { lead: LeadRow; job_title: string; partner_first: string | null; partner_last: string | null }): OpsLead => ({
+  const toView = (r: { lead: LeadRow; risk_level: RiskLevel; job_title: string; partner_first: string | null; partner_last: string | null }): OpsLead => ({
     form_response_id: r.lead.form_response_id,
     job_id: r.lead.job_id,
     job_title: r.job_title,
@@ -244,11 +249,17 @@ export function createLeadVerificationService(deps: {
     status_comment: r.lead.status_comment,
     payout_paise: r.lead.payout_paise,
     mobile_check: r.lead.mobile_check,
+    risk_level: r.risk_level,
     created_on: r.lead.created_on.toISOString(),
   });
 
   return {
-    async approve(actor: number, ids: number[]) {
+    /** A selection with a high-risk lead is approved only with the second confirmation (409 otherwise). */
+    async approve(actor: number, ids: number[], opts: { confirmHighRisk?: boolean | undefined } = {}) {
+      if (!opts.confirmHighRisk) {
+        const high = await deps.risk.highRisk([...new Set(ids)]);
+        if (high.length) throw new AppError('CONFLICT', riskTexts.confirmHighRisk(high.length));
+      }
       const result = await each(ids, (id) => approveOne(actor, id));
       await deps.feedbackTasks?.sendNewForLeads(result.results.filter((r) => r.changed).map((r) => r.form_response_id));
       return result;
@@ -268,17 +279,23 @@ export function createLeadVerificationService(deps: {
       if (q.mobile_check !== undefined) where.push(eq(formResponses.mobile_check, q.mobile_check));
       if (q.from) where.push(gte(formResponses.created_on, istDayStart(q.from)));
       if (q.to) where.push(lt(formResponses.created_on, new Date(istDayStart(q.to).getTime() + 86_400_000)));
+      if (q.risk) where.push(inArray(riskLevelSql, q.risk));
       const cond = where.length ? and(...where) : undefined;
+      const newest = [desc(formResponses.created_on), desc(formResponses.form_response_id)];
+      // The riskiest first: high, then review, then none, each newest first.
+      const riskiest = sql`case ${riskLevelSql} when ${RISK_LEVEL.high} then 2 when ${RISK_LEVEL.review} then 1 else 0 end desc`;
       const rows = await db
         .select(leadSelect)
         .from(formResponses)
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
+        .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
         .where(cond)
-        .orderBy(desc(formResponses.created_on), desc(formResponses.form_response_id))
+        .orderBy(...(q.sort === 'risk' ? [riskiest, ...newest] : newest))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit);
-      const [total] = await db.select({ n: count() }).from(formResponses).where(cond);
+      const counted = db.select({ n: count() }).from(formResponses);
+      const [total] = await (q.risk ? counted.leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id)) : counted).where(cond);
       return { count: total?.n ?? 0, rows: rows.map(toView) };
     },
 
@@ -288,6 +305,7 @@ export function createLeadVerificationService(deps: {
         .from(formResponses)
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
+        .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
         .where(eq(formResponses.form_response_id, id))
         .limit(1);
       if (!row) throw notFound('Lead not found');
@@ -307,6 +325,7 @@ export function createLeadVerificationService(deps: {
         inputs,
         location: row.lead.location ?? null,
         postings: postings.map((p) => ({ type: p.type, amount_paise: p.amount_paise, idempotency_key: p.idempotency_key, created_on: p.created_on.toISOString() })),
+        risk: await deps.risk.riskOf(id),
       };
     },
 

@@ -36,7 +36,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
     return verification.detail(params.form_response_id);
   });
   route(app, ctx, opsRoutes.approveLeads, async ({ agent, body }) => {
-    const r = await verification.approve(agent.user_id, body.form_response_ids);
+    const r = await verification.approve(agent.user_id, body.form_response_ids, { confirmHighRisk: body.confirm_high_risk });
     return answer(r, summary(r, 'approved'));
   });
   route(app, ctx, opsRoutes.rejectLeads, async ({ agent, body }) => {

@@ -8,7 +8,8 @@ import { createProjectsService } from '../projects/projects.service';
 import { createCatalogueService } from '../projects/catalogue.service';
 import type { UsersService } from '../users/users.service';
 import type { WalletService } from '../wallet/wallet.service';
-import { createAuditService } from './audit.service';
+import { createAuditService, type AuditService } from './audit.service';
+import type { RiskService } from '../risk/risk.service';
 import { createLeadExpiryJob } from './lead-expiry.job';
 import { createLeadVerificationService } from './lead-verification.service';
 import { createOpsPeopleService } from './people.service';
@@ -23,6 +24,9 @@ import type { NotificationsService } from '../notifications/notifications.servic
 /** The ops console's services, built together because they share the audit log. */
 export function createOpsServices(deps: {
   db: Db;
+  /** Shared with lead risk, which records its own changes in the same log. */
+  audit?: AuditService;
+  risk: RiskService;
   files: FilesService;
   users: UsersService;
   documents: DocumentsService;
@@ -41,13 +45,13 @@ export function createOpsServices(deps: {
 }) {
   const { db } = deps;
   const metrics = deps.metrics ?? noMetrics;
-  const audit = createAuditService({ db });
+  const audit = deps.audit ?? createAuditService({ db });
   registerOpsMetrics(metrics, db);
   const catalogue = createCatalogueService({ db, files: deps.files, audit, catalogue: deps.catalogue });
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
-    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, feedbackTasks: deps.feedbackTasks, notifications: deps.notifications }),
+    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, risk: deps.risk, feedbackTasks: deps.feedbackTasks, notifications: deps.notifications }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
     people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit, notifications: deps.notifications }),
     catalogue,

@@ -5,12 +5,14 @@ import type { RouteQuery } from '@pmw/contract/api';
 import { opsRoutes, type LeadActionResult, type OpsLead } from '@pmw/contract/ops';
 import { opsProjectRoutes } from '@pmw/contract/ops-projects';
 import { api, apiWithMessage } from '../../shared/api-client';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Dialog } from '../../shared/dialog';
 import { showError, showMessage, showSuccess } from '../../shared/message-bar';
 import { EmptyState, FileButton, QueryView, ReasonDialog, StatusBadge, rupees, when } from './common';
 import { DataTable, selectedIds, type Column } from './data-table';
 import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
+import { LeadRiskSection, RiskBadge } from './risk-panel';
 
 type Filters = Omit<RouteQuery<typeof opsRoutes.leads>, 'page' | 'limit'>;
 const LIMIT = 50;
@@ -45,11 +47,25 @@ export function LeadsPage() {
     void qc.invalidateQueries({ queryKey: ['ops', 'leads'] });
     void qc.invalidateQueries({ queryKey: ['ops', 'lead'] });
   };
+  // High-risk leads are approved only after a second confirmation (the API refuses them without it).
+  const [confirming, setConfirming] = useState<{ ids: number[]; high: number } | null>(null);
   const approve = useMutation({
-    mutationFn: (ids: number[]) => apiWithMessage(opsRoutes.approveLeads, { body: { form_response_ids: ids } }),
-    onSuccess: report,
-    onError: showError,
+    mutationFn: (a: { ids: number[]; confirm?: true }) => apiWithMessage(opsRoutes.approveLeads, { body: { form_response_ids: a.ids, ...(a.confirm ? { confirm_high_risk: true as const } : {}) } }),
+    onSuccess: (r) => {
+      setConfirming(null);
+      report(r);
+    },
+    onError: (err) => {
+      setConfirming(null);
+      showError(err);
+    },
   });
+  const requestApprove = (ids: number[], highKnown?: number) => {
+    if (!ids.length) return;
+    const high = highKnown ?? rows.filter((r) => ids.includes(r.form_response_id) && r.risk_level === 'high').length;
+    if (high) setConfirming({ ids, high });
+    else approve.mutate({ ids });
+  };
   // An unverified team lead (queued offline without the customer's OTP) after ops called the customer.
   const verifyByCall = useMutation({
     mutationFn: (ids: number[]) => apiWithMessage(opsRoutes.verifyByCall, { body: { form_response_ids: ids } }),
@@ -81,6 +97,17 @@ export function LeadsPage() {
           { name: 'partner_user_id', label: t('fPartner'), numeric: true },
           { name: 'team_id', label: t('fTeam'), numeric: true },
           {
+            name: 'risk',
+            label: t('fRisk'),
+            options: [
+              { value: '', label: t('fAny') },
+              { value: 'review,high', label: t('fRiskFlagged') },
+              { value: 'high', label: t('fRiskHigh') },
+              { value: 'none', label: t('fRiskNone') },
+            ],
+          },
+          { name: 'sort', label: t('fSort'), options: [{ value: 'newest', label: t('fSortNewest') }, { value: 'risk', label: t('fSortRisk') }] },
+          {
             name: 'mobile_check',
             label: t('fMobileCheck'),
             options: [
@@ -100,6 +127,8 @@ export function LeadsPage() {
             partner_user_id: numberOrNone(f.partner_user_id),
             team_id: numberOrNone(f.team_id),
             mobile_check: mobileCheckOrNone(f.mobile_check),
+            risk: f.risk || undefined,
+            sort: f.sort === 'risk' ? 'risk' : undefined,
             from: f.from,
             to: f.to,
           });
@@ -110,7 +139,7 @@ export function LeadsPage() {
 
       <div className="ops__toolbar" role="toolbar" aria-label={t('selected', { n: chosen.length })}>
         <span aria-live="polite">{t('selected', { n: chosen.length })}</span>
-        <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => approve.mutate(target())}>
+        <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => requestApprove(target())}>
           {t('approve')}
         </button>
         <button type="button" className="button button--small button--danger" disabled={!target().length} onClick={() => ask('reject')}>
@@ -138,7 +167,7 @@ export function LeadsPage() {
               cursor,
               onCursor: setCursor,
               onOpen: (r) => setOpenId(r.form_response_id),
-              shortcuts: { a: () => approve.mutate(target()), r: () => ask('reject'), d: () => ask('details') },
+              shortcuts: { a: () => requestApprove(target()), r: () => ask('reject'), d: () => ask('details') },
             }}
           />
         )}
@@ -156,7 +185,17 @@ export function LeadsPage() {
           report(await apiWithMessage(route, { body: { form_response_ids: asked, comment } }));
         }}
       />
-      {openId !== null && <LeadDialog id={openId} onClose={() => setOpenId(null)} onApprove={(id) => approve.mutate([id])} onAsk={(id, kind) => { setAsked([id]); setAsking(kind); }} />}
+      <ConfirmDialog
+        open={confirming !== null}
+        message={t('riskConfirmTitle', { n: confirming?.high ?? 0 })}
+        confirmLabel={t('riskConfirm')}
+        cancelLabel={t('cancel')}
+        danger
+        busy={approve.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && approve.mutate({ ids: confirming.ids, confirm: true })}
+      />
+      {openId !== null && <LeadDialog id={openId} onClose={() => setOpenId(null)} onOpen={setOpenId} onApprove={(id, high) => requestApprove([id], high ? 1 : 0)} onAsk={(id, kind) => { setAsked([id]); setAsking(kind); }} />}
     </section>
   );
 }
@@ -185,6 +224,7 @@ const leadColumns = (open: (id: number) => void): Column<OpsLead>[] => [
     ),
   },
   { id: 'by', header: t('colBy'), cell: (r) => submitter(r) },
+  { id: 'risk', header: t('colRisk'), cell: (r) => <RiskBadge level={r.risk_level} /> },
   { id: 'payout', header: t('colPayout'), cell: (r) => rupees(r.payout_paise) },
   { id: 'status', header: t('colStatus'), cell: (r) => <StatusBadge status={r.status} subStatus={r.sub_status} archived={r.archive_status} /> },
   { id: 'date', header: t('colDate'), cell: (r) => when(r.created_on) },
@@ -202,7 +242,7 @@ function MobileCheckBadge({ check }: { check: OpsLead['mobile_check'] }) {
 
 const submitter = (r: OpsLead) => (r.partner_user_id ? `${r.partner_name ?? ''} (PMW${r.partner_user_id})` : r.team_member_user_id ? t('teamMember', { id: r.team_member_user_id, team: r.team_id ?? '—' }) : '—');
 
-function LeadDialog(props: { id: number; onClose: () => void; onApprove: (id: number) => void; onAsk: (id: number, kind: 'reject' | 'details') => void }) {
+function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: number) => void; onApprove: (id: number, highRisk: boolean) => void; onAsk: (id: number, kind: 'reject' | 'details') => void }) {
   const lead = useQuery({ queryKey: ['ops', 'lead', props.id], queryFn: () => api(opsRoutes.lead, { params: { form_response_id: props.id } }) });
   return (
     <Dialog
@@ -221,7 +261,7 @@ function LeadDialog(props: { id: number; onClose: () => void; onApprove: (id: nu
           <button type="button" className="button button--danger" onClick={() => props.onAsk(props.id, 'reject')}>
             {t('reject')}
           </button>
-          <button type="button" className="button" onClick={() => props.onApprove(props.id)}>
+          <button type="button" className="button" onClick={() => props.onApprove(props.id, lead.data?.risk.level === 'high')}>
             {t('approve')}
           </button>
         </>
@@ -234,6 +274,7 @@ function LeadDialog(props: { id: number; onClose: () => void; onApprove: (id: nu
               <StatusBadge status={l.status} subStatus={l.sub_status} archived={l.archive_status} /> <MobileCheckBadge check={l.mobile_check} /> {l.job_title} · {rupees(l.payout_paise)} · {when(l.created_on)}
             </p>
             <p>{submitter(l)}</p>
+            <LeadRiskSection leadId={l.form_response_id} risk={l.risk} onOpenLead={props.onOpen} />
             {l.status_comment && <p className="muted">{l.status_comment}</p>}
             <h3>{t('inputs')}</h3>
             <dl className="ops__dl">

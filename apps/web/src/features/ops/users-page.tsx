@@ -8,6 +8,7 @@ import { EmptyState, BlockToggle, QueryView } from './common';
 import { DataTable } from './data-table';
 import { FilterForm } from './filter-form';
 import { t } from './messages';
+import { PartnerRiskDialog } from './risk-panel';
 
 const LIMIT = 50;
 
@@ -17,6 +18,7 @@ export function UsersPage() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [blocking, setBlocking] = useState<OpsUser | null>(null);
+  const [riskOf, setRiskOf] = useState<OpsUser | null>(null);
   const list = useQuery({ queryKey: ['ops', 'users', q, page], queryFn: () => api(opsRoutes.users, { query: { q, page, limit: LIMIT } }) });
   const change = useMutation({
     mutationFn: (u: OpsUser) => apiWithMessage(u.blocked ? opsRoutes.unblockUser : opsRoutes.blockUser, { params: { user_id: u.user_id } }),
@@ -60,6 +62,15 @@ export function UsersPage() {
               },
               { id: 'mobile', header: t('colMobile'), cell: (u) => u.mobile },
               { id: 'city', header: t('colCity'), cell: (u) => u.city ?? '—' },
+              {
+                id: 'risk',
+                header: t('partnerRisk'),
+                cell: (u) => (
+                  <button type="button" className="button button--ghost button--small" aria-label={t('partnerRiskOf', { name: name(u) })} onClick={() => setRiskOf(u)}>
+                    {t('partnerRisk')}
+                  </button>
+                ),
+              },
               { id: 'status', header: t('colStatus'), cell: (u) => <BlockToggle name={name(u)} blocked={u.blocked} onToggle={() => (u.blocked ? change.mutate(u) : setBlocking(u))} /> },
             ]}
             rows={data.rows}
@@ -68,6 +79,7 @@ export function UsersPage() {
           />
         )}
       </QueryView>
+      {riskOf && <PartnerRiskDialog userId={riskOf.user_id} name={name(riskOf)} onClose={() => setRiskOf(null)} />}
       <ConfirmDialog
         open={blocking !== null}
         message={t('blockConfirm', { name: blocking ? name(blocking) : '' })}

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { addTaskResponseSchema } from '@pmw/contract/campaign';
+import { fileAddedSchema, signedUploadSchema } from '@pmw/contract/files';
+import { auditEntrySchema, leadActionResultSchema, opsLeadDetailSchema, opsLeadSchema } from '@pmw/contract/ops';
+import { leadRiskSchema, partnerRiskSchema, riskTexts, type LeadRisk } from '@pmw/contract/risk';
+import { teamOtpSentSchema, teamSubmittedSchema } from '@pmw/contract/team';
+import { z } from 'zod';
+import { taskForms, teamMembers, users } from '../../db/schema/index';
+import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
+import { insertLead, loginSupportAgent } from '../ops/ops-fixtures.test-helper';
+
+let t: TestApp;
+let ops: string;
+let meena: string;
+
+/** Low thresholds, so a test makes a burst or a pattern with three leads. */
+const RISK_SETTINGS = JSON.stringify({
+  device_burst_leads: 3,
+  address_burst_leads: 3,
+  same_coordinates_leads: 3,
+  approval_min_decided: 3,
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ RISK_SETTINGS });
+  // The card forms without the customer's OTP: these tests are about what happens after a lead is taken.
+  await t.database.db.update(taskForms).set({ is_otp_required: false }).where(inArray(taskForms.form_id, [201, 202, 203, 400, 401, 402, 403, 404, 405, 406, 407, 408]));
+  ops = await loginOps(t);
+  const mobile = '9876500011';
+  const sent = await t.app.inject({ method: 'POST', url: '/api/v2/team/otp/send', payload: { mobile, feature: 'MT', team_code: 'TEAM01' } });
+  const { request_id } = teamOtpSentSchema.parse(body(sent).data);
+  const res = await t.app.inject({ method: 'POST', url: '/api/v2/team/login/otp', payload: { request_id, team_code: 'TEAM01', first_name: 'Meena', mobile, otp: await latestOtp(t, mobile) } });
+  meena = cookieHeader(res);
+});
+afterAll(async () => t.close());
+
+let addressN = 0;
+/** A client address of its own per test, so address bursts never mix between tests. */
+const freshAddress = () => `203.0.113.${++addressN}`;
+
+/** Cookies merged across answers, as a browser keeps them. */
+function jar(previous: string, res: { cookies: { name: string; value: string }[] }): string {
+  const map = new Map(previous.split('; ').filter(Boolean).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+  for (const c of res.cookies) if (c.value) map.set(c.name, c.value);
+  return [...map].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+const cardInputs = (mobile: string, name = 'Meena Iyer', extra: { input_id: number; value: unknown }[] = []) => [
+  { input_id: 1, value: mobile },
+  { input_id: 2, value: name },
+  { input_id: 3, value: 'ABCPM1234K' },
+  { input_id: 4, value: 'Pune' },
+  ...extra,
+];
+
+/** A campaign-page lead on asha01; answers the lead id and the device's cookies after it. */
+async function campaignLead(opts: { mobile: string; form_id?: number; name?: string; cookie?: string; address?: string; file_id?: number }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/utm/task/response',
+    remoteAddress: opts.address ?? freshAddress(),
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
+    payload: {
+      form_id: opts.form_id ?? 400,
+      utm_code: 'asha01',
+      input: cardInputs(opts.mobile, opts.name, opts.file_id ? [{ input_id: 5, value: String(opts.file_id) }] : []),
+      idempotency_key: `risk-${opts.mobile}-${Math.random().toString(36).slice(2, 10)}`,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  // Nothing the customer or the partner is answered says a lead was flagged.
+  expect(res.body).not.toMatch(/risk/i);
+  return { id: addTaskResponseSchema.parse(body(res).data).form_response_id, cookie: jar(opts.cookie ?? '', res) };
+}
+
+async function teamLead(mobile: string, location?: { lat: number; lng: number }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/team/task/response/submit',
+    remoteAddress: freshAddress(),
+    headers: { cookie: meena },
+    payload: { form_id: 203, input: cardInputs(mobile, 'Farah Khan'), idempotency_key: `risk-team-${mobile}`, ...(location ? { location } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return teamSubmittedSchema.parse(body(res).data).form_response_id;
+}
+
+async function riskOf(id: number): Promise<LeadRisk> {
+  // Signals are computed after the lead's answer.
+  await t.services.risk.idle();
+  const res = await t.app.inject({ method: 'GET', url: `/api/v2/ops/leads/${id}`, headers: { cookie: ops } });
+  expect(res.statusCode, res.body).toBe(200);
+  return opsLeadDetailSchema.parse(body(res).data).risk;
+}
+const kinds = (r: LeadRisk) => r.signals.filter((s) => !s.dismissed).map((s) => s.kind);
+
+let mobileN = 0;
+const newMobile = () => `97${String(4_000_000 + ++mobileN).padStart(8, '0')}`;
+
+/** A photo-like picture: smooth shapes whose layout depends on the seed. */
+function picture(seed: number, width = 320, height = 240): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const v = Math.sin((x / width) * (3 + seed) + seed) * Math.cos((y / height) * (2 + 2 * seed) - seed);
+      const o = (y * width + x) * 3;
+      pixels[o] = 128 + 120 * v;
+      pixels[o + 1] = 128 + 100 * Math.sin(seed + x / 40);
+      pixels[o + 2] = 128 - 120 * v;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+async function upload(bytes: Buffer, name: string, cookie = ''): Promise<{ file_id: number; cookie: string }> {
+  const signedRes = await t.app.inject({ method: 'PUT', url: '/api/v2/utm/file/s3/url/signed', headers: cookie ? { cookie } : {}, payload: { file_name: name, file_purpose: 'UTM_LINK' } });
+  expect(signedRes.statusCode, signedRes.body).toBe(200);
+  const jarred = jar(cookie, signedRes);
+  const signed = signedUploadSchema.parse(body(signedRes).data);
+  const put = await t.app.inject({ method: 'PUT', url: signed.url, payload: bytes, headers: { 'content-type': signed.content_type } });
+  expect(put.statusCode, put.body).toBe(200);
+  const added = await t.app.inject({ method: 'POST', url: '/api/v2/utm/file/add', headers: { cookie: jarred }, payload: { file_key: signed.key, file_name: name, file_purpose: 'UTM_LINK' } });
+  expect(added.statusCode, added.body).toBe(200);
+  return { file_id: fileAddedSchema.parse(body(added).data).file_id, cookie: jarred };
+}
+
+describe("the customer's mobile is someone's own", () => {
+  it("flags a lead for another partner's mobile and names them; a family member sharing the surname is not flagged", async () => {
+    const own = await campaignLead({ mobile: '9876500002', name: 'Ravi Kumar' });
+    const r = await riskOf(own.id);
+    expect(r.level).toBe('high');
+    expect(r.signals).toEqual([expect.objectContaining({ kind: 'own_identifier', reason: "This mobile is also partner PMW102's", evidence: { form_response_ids: [], user_ids: [102], file_ids: [] } })]);
+    // Asha Verma's relative, with a mobile of her own.
+    const family = await campaignLead({ mobile: newMobile(), name: 'Neha Verma' });
+    expect(await riskOf(family.id)).toMatchObject({ level: 'none', signals: [] });
+  });
+
+  it("names a field agent's mobile (a team member without a campaign code) as a team member's", async () => {
+    await t.database.db.insert(users).values({ user_id: 4200, mobile: '9876504200', first_name: 'Gopal' });
+    await t.database.db.insert(teamMembers).values({ team_id: 1, user_id: 4200 });
+    const lead = await campaignLead({ mobile: '9876504200', name: 'Gopal Rao' });
+    expect((await riskOf(lead.id)).signals[0]).toMatchObject({ kind: 'own_identifier', reason: "This mobile is also team member PMW4200's" });
+  });
+});
+
+describe('the same customer on several partners', () => {
+  it("flags a team lead for a customer another partner's lead had, and not a different customer", async () => {
+    const mobile = newMobile();
+    const first = await campaignLead({ mobile, form_id: 203 });
+    const rejected = await t.app.inject({ method: 'POST', url: '/api/v2/ops/leads/reject', headers: { cookie: ops }, payload: { form_response_ids: [first.id], comment: 'Customer not reachable' } });
+    expect(rejected.statusCode).toBe(200);
+    const second = await teamLead(mobile);
+    const r = await riskOf(second);
+    expect(r.signals).toEqual([
+      expect.objectContaining({ kind: 'shared_customer', reason: `The same customer mobile is on another partner's lead for this project in the last 30 days (lead #${first.id})`, evidence: { form_response_ids: [first.id], user_ids: [101], file_ids: [] } }),
+    ]);
+    expect(r.level).toBe('review');
+    expect(kinds(await riskOf(await teamLead(newMobile())))).not.toContain('shared_customer');
+  });
+});
+
+describe('many leads from one device or one address', () => {
+  it('flags the third lead from one device within the hour; another device is not flagged', async () => {
+    let cookie = '';
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const lead = await campaignLead({ mobile: newMobile(), cookie });
+      cookie = lead.cookie;
+      ids.push(lead.id);
+    }
+    expect(cookie).toMatch(/pmw_device=[\w-]{22}/);
+    expect(kinds(await riskOf(ids[1]!))).not.toContain('device_burst');
+    const third = await riskOf(ids[2]!);
+    const signal = third.signals.find((s) => s.kind === 'device_burst');
+    expect(signal?.reason).toBe('3 leads came from this device in 60 minutes');
+    expect([...signal!.evidence.form_response_ids].sort()).toEqual([...ids].sort());
+    const other = await campaignLead({ mobile: newMobile() });
+    expect(kinds(await riskOf(other.id))).not.toContain('device_burst');
+  });
+
+  it('flags the third lead from one address (each from a new device); a neighbour address is not flagged', async () => {
+    const address = '198.51.100.20';
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await campaignLead({ mobile: newMobile(), address })).id);
+    const signal = (await riskOf(ids[2]!)).signals.find((s) => s.kind === 'address_burst');
+    expect(signal?.reason).toBe('3 leads came from address 198.51.100.20 in 60 minutes');
+    const neighbour = await campaignLead({ mobile: newMobile(), address: '198.51.100.21' });
+    expect(kinds(await riskOf(neighbour.id))).not.toContain('address_burst');
+  });
+});
+
+describe('the same coordinates on many leads', () => {
+  it('flags the third team lead at one point; a lead 200 m away is not flagged', async () => {
+    const point = { lat: 18.5204, lng: 73.8567 };
+    await teamLead(newMobile(), point);
+    await teamLead(newMobile(), { lat: point.lat + 0.00003, lng: point.lng });
+    const third = await teamLead(newMobile(), point);
+    const signal = (await riskOf(third)).signals.find((s) => s.kind === 'same_coordinates');
+    expect(signal?.reason).toBe('3 leads were submitted at these coordinates in 7 days');
+    // About 200 m north: a neighbouring shop.
+    const away = await teamLead(newMobile(), { lat: point.lat + 0.0018, lng: point.lng });
+    expect(kinds(await riskOf(away))).not.toContain('same_coordinates');
+  });
+});
+
+describe('a photo already attached to another lead', () => {
+  it('flags the same file, a resized and recompressed copy, and not a photo of a different shop', async () => {
+    const shop = await picture(1, 640, 480);
+    const first = await upload(shop, 'shop.jpg');
+    const original = await campaignLead({ mobile: newMobile(), cookie: first.cookie, file_id: first.file_id });
+
+    const again = await upload(shop, 'shop-again.jpg');
+    const exact = (await riskOf((await campaignLead({ mobile: newMobile(), cookie: again.cookie, file_id: again.file_id })).id)).signals.find((s) => s.kind === 'reused_file');
+    expect(exact?.reason).toBe(`The same file is attached to lead #${original.id}`);
+    expect(exact?.evidence.file_ids).toEqual(expect.arrayContaining([again.file_id, first.file_id]));
+
+    const resized = await sharp(shop).resize(300, 225).jpeg({ quality: 55 }).toBuffer();
+    const copy = await upload(resized, 'shop-small.jpg');
+    const similar = (await riskOf((await campaignLead({ mobile: newMobile(), cookie: copy.cookie, file_id: copy.file_id })).id)).signals.find((s) => s.kind === 'reused_file');
+    expect(similar?.reason).toMatch(new RegExp(`^A photo like this one \\(resized or re-saved\\) is attached to lead .*#${original.id}`));
+
+    const otherShop = await upload(await picture(4, 640, 480), 'other-shop.jpg');
+    const other = await campaignLead({ mobile: newMobile(), cookie: otherShop.cookie, file_id: otherShop.file_id });
+    expect(kinds(await riskOf(other.id))).not.toContain('reused_file');
+  });
+});
+
+describe("a partner's approval rate far below the project's", () => {
+  it("flags a lead of a partner whose leads are mostly rejected; a partner with the project's rate is not flagged", async () => {
+    // Project 405: Asha's 3 decided leads all rejected, Ravi's 4 approved.
+    for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 405, partner_user_id: 101, status: 2 });
+    for (let i = 0; i < 4; i++) await insertLead(t, { job_id: 405, partner_user_id: 102, status: 1 });
+    const low = await campaignLead({ mobile: newMobile(), form_id: 405 });
+    expect((await riskOf(low.id)).signals.find((s) => s.kind === 'low_approval_rate')?.reason).toBe("The partner's approval rate on this project is 0%, the project's is 57%");
+    // Project 406: Asha approved as often as the project.
+    for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 406, partner_user_id: 101, status: 1 });
+    for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 406, partner_user_id: 102, status: 1 });
+    const fine = await campaignLead({ mobile: newMobile(), form_id: 406 });
+    expect(kinds(await riskOf(fine.id))).not.toContain('low_approval_rate');
+  });
+});
+
+describe('ops act on risk', () => {
+  it('filters and sorts the queue by risk, asks again before approving a high-risk lead in bulk, and recomputes the level when a signal is marked wrong', async () => {
+    const risky = await campaignLead({ mobile: '9876500002', form_id: 401, name: 'Ravi Kumar' });
+    const plain = await campaignLead({ mobile: newMobile(), form_id: 401 });
+    await t.services.risk.idle();
+
+    const queue = await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?risk=review,high&job_id=401', headers: { cookie: ops } });
+    const rows = z.object({ rows: z.array(opsLeadSchema) }).parse(body(queue).data).rows;
+    expect(rows.map((r) => r.form_response_id)).toContain(risky.id);
+    expect(rows.map((r) => r.form_response_id)).not.toContain(plain.id);
+    const sorted = z.object({ rows: z.array(opsLeadSchema) }).parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?sort=risk&job_id=401', headers: { cookie: ops } })).data).rows;
+    expect(sorted[0]).toMatchObject({ form_response_id: risky.id, risk_level: 'high' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?risk=severe', headers: { cookie: ops } });
+    expect(bad.statusCode).toBe(400);
+
+    const approve = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v2/ops/leads/approve', headers: { cookie: ops }, payload });
+    const refused = await approve({ form_response_ids: [plain.id, risky.id] });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).message).toBe(riskTexts.confirmHighRisk(1));
+    expect(body(refused).message).toBe('1 selected lead is high risk: look at its signals, then confirm to approve anyway');
+    const confirmed = await approve({ form_response_ids: [plain.id, risky.id], confirm_high_risk: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(leadActionResultSchema.parse(body(confirmed).data).results.every((r) => r.changed)).toBe(true);
+
+    const another = await campaignLead({ mobile: '9876500002', form_id: 402, name: 'Ravi Kumar' });
+    const signal = (await riskOf(another.id)).signals[0]!;
+    const url = `/api/v2/ops/leads/${another.id}/risk/signals/${signal.signal_id}/dismiss`;
+    const noNote = await t.app.inject({ method: 'POST', url, headers: { cookie: ops }, payload: { note: '' } });
+    expect(noNote.statusCode).toBe(400);
+    const dismissed = await t.app.inject({ method: 'POST', url, headers: { cookie: ops }, payload: { note: 'Ravi referred his own brother, who uses this number' } });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(leadRiskSchema.parse(body(dismissed).data)).toMatchObject({ level: 'none', score: 0, signals: [{ dismissed: true, dismissed_note: 'Ravi referred his own brother, who uses this number' }] });
+    expect((await t.app.inject({ method: 'POST', url, headers: { cookie: ops }, payload: { note: 'again and again' } })).statusCode).toBe(409);
+    const audit = await t.app.inject({ method: 'GET', url: `/api/v2/ops/audit?action=lead.risk_signal_dismissed&entity_id=${another.id}`, headers: { cookie: ops } });
+    const entries = z.object({ rows: z.array(auditEntrySchema) }).parse(body(audit).data).rows;
+    expect(entries[0]).toMatchObject({ before: { level: 'high', kind: 'own_identifier' }, after: { level: 'none' } });
+    // Now a plain lead: approved without a second confirmation.
+    expect((await approve({ form_response_ids: [another.id] })).statusCode).toBe(200);
+  });
+
+  it("holds a partner's new leads for review and summarises a partner's risk over 30 days", async () => {
+    const hold = await t.app.inject({ method: 'POST', url: '/api/v2/ops/partners/101/risk/hold', headers: { cookie: ops }, payload: { on_hold: true } });
+    expect(hold.statusCode).toBe(200);
+    expect(body(hold).message).toBe(riskTexts.holdOn);
+    const held = await campaignLead({ mobile: newMobile(), form_id: 407 });
+    const r = await riskOf(held.id);
+    expect(r).toMatchObject({ level: 'high', signals: [{ kind: 'partner_on_hold', reason: "Ops hold partner PMW101's new leads for review" }] });
+    await t.app.inject({ method: 'POST', url: '/api/v2/ops/partners/101/risk/hold', headers: { cookie: ops }, payload: { on_hold: false } });
+    const after = await campaignLead({ mobile: newMobile(), form_id: 407 });
+    expect((await riskOf(after.id)).level).toBe('none');
+
+    const summary = partnerRiskSchema.parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/partners/101/risk', headers: { cookie: ops } })).data);
+    expect(summary).toMatchObject({ user_id: 101, days: 30, on_hold: false });
+    expect(summary.flagged).toBeGreaterThan(0);
+    expect(summary.leads).toBeGreaterThan(summary.flagged);
+    expect(summary.by_kind.map((k) => k.kind)).toEqual(expect.arrayContaining(['own_identifier', 'partner_on_hold', 'device_burst']));
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v2/ops/partners/999999/risk', headers: { cookie: ops } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('a support agent cannot see risk, and a partner sees nothing of it', async () => {
+    const lead = await campaignLead({ mobile: '9876500002', form_id: 403, name: 'Ravi Kumar' });
+    const support = await loginSupportAgent(t);
+    for (const [method, url, payload] of [
+      ['GET', `/api/v2/ops/leads/${lead.id}`],
+      ['GET', '/api/v2/ops/leads?risk=high'],
+      ['GET', '/api/v2/ops/partners/101/risk'],
+      ['POST', '/api/v2/ops/partners/101/risk/hold', { on_hold: true }],
+      ['POST', `/api/v2/ops/leads/${lead.id}/risk/signals/1/dismiss`, { note: 'not fraud at all' }],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { cookie: support }, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, url).toBe(403);
+    }
+    const asha = await loginWorker(t, '9876500001');
+    const report = await t.app.inject({ method: 'GET', url: '/api/v2/partner/leads/report?limit=50', headers: { cookie: asha } });
+    expect(report.body).not.toMatch(/risk|own_identifier|PMW102/i);
+  });
+});

@@ -1,0 +1,414 @@
+import { createHash } from 'node:crypto';
+import { and, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { LEAD_STATUS } from '@pmw/contract/ops';
+import {
+  RISK_LEVEL,
+  RISK_SIGNAL,
+  metersBetween,
+  riskLevel,
+  riskReasons,
+  riskTexts,
+  type LeadRisk,
+  type PartnerRisk,
+  type RiskEvidence,
+  type RiskLevel,
+  type RiskSettings,
+  type RiskSignalKind,
+} from '@pmw/contract/risk';
+import type { Db } from '../../db/client';
+import {
+  campaigns,
+  fileFingerprints,
+  formResponseData,
+  formResponses,
+  leadCounters,
+  leadOrigins,
+  leadRisk,
+  leadRiskSignals,
+  partnerRiskHolds,
+  teamMembers,
+  users,
+} from '../../db/schema/index';
+import { AppError, notFound } from '../../errors';
+import type { StorageProvider } from '../../providers/storage';
+import type { FilesService } from '../files/files.service';
+import type { AuditService } from '../ops/audit.service';
+import { hashToBigint, photoHash } from './photo-hash';
+
+/** Files larger than this are not fingerprinted (a video): reading them would slow the lead's request for little. */
+const MAX_HASHED_BYTES = 20 * 1024 * 1024;
+/** Evidence lists stop here: ops need a few ids to look at, not all of them. */
+const MAX_EVIDENCE = 20;
+
+/** What intake knows of a lead it just created, for its signals. */
+export interface AssessInput {
+  form_response_id: number;
+  job_id: number;
+  customer_mobile: string;
+  partner_user_id: number | null;
+  team_member_user_id: number | null;
+  duplicate_window_days: number;
+  file_ids: number[];
+  /** The campaign page's device cookie id. */
+  device_id?: string | undefined;
+  /** The client address behind the trusted proxy. */
+  ip?: string | undefined;
+  /** A team lead's map point. */
+  location?: { lat: number; lng: number } | undefined;
+}
+
+interface Found {
+  kind: RiskSignalKind;
+  reason: string;
+  evidence: RiskEvidence;
+}
+
+const evidence = (e: Partial<RiskEvidence>): RiskEvidence => ({
+  form_response_ids: (e.form_response_ids ?? []).slice(0, MAX_EVIDENCE),
+  user_ids: e.user_ids ?? [],
+  file_ids: e.file_ids ?? [],
+});
+
+/**
+ * Owns lead risk (lead_origins, lead_risk, lead_risk_signals,
+ * file_fingerprints, partner_risk_holds): the signals a new lead raises,
+ * their level, ops marking a signal wrong, and a partner's summary and hold.
+ * Intake calls `assess` right after the lead commits, so a slow signal (a
+ * photo's hash) never holds the lead's own transaction or its locks.
+ */
+export function createRiskService(deps: { db: Db; files: FilesService; storage: StorageProvider; audit: AuditService; settings: RiskSettings }) {
+  const { db, files, storage, audit, settings } = deps;
+
+  async function ownIdentifier(a: AssessInput): Promise<Found[]> {
+    const self = [a.partner_user_id, a.team_member_user_id].filter((x): x is number => x !== null);
+    const rows = await db
+      .select({
+        user_id: users.user_id,
+        // Someone with a campaign code is named a partner; a field agent without one, a team member.
+        // Qualified by hand: Drizzle leaves a one-table query's columns unqualified, which inside the subquery would name its own.
+        partner: sql<boolean>`exists (select 1 from ${campaigns} c where c.user_id = "users"."user_id")`,
+        member: sql<boolean>`exists (select 1 from ${teamMembers} m where m.user_id = "users"."user_id")`,
+      })
+      .from(users)
+      .where(and(eq(users.mobile, a.customer_mobile), self.length ? sql`${users.user_id} not in ${self}` : undefined))
+      .limit(5);
+    return rows.map((r) => ({
+      kind: RISK_SIGNAL.ownIdentifier,
+      reason: r.member && !r.partner ? riskReasons.ownMemberMobile(r.user_id) : riskReasons.ownPartnerMobile(r.user_id),
+      evidence: evidence({ user_ids: [r.user_id] }),
+    }));
+  }
+
+  async function sharedCustomer(a: AssessInput): Promise<Found[]> {
+    const since = new Date(Date.now() - a.duplicate_window_days * 86_400_000);
+    // Another partner's (or team member's) lead for this customer and project: the duplicate rule lets it through once the earlier lead was rejected.
+    const rows = await db
+      .select({ id: formResponses.form_response_id, partner: formResponses.partner_user_id, member: formResponses.team_member_user_id })
+      .from(formResponses)
+      .where(
+        and(
+          eq(formResponses.customer_mobile, a.customer_mobile),
+          eq(formResponses.job_id, a.job_id),
+          gt(formResponses.created_on, since),
+          ne(formResponses.form_response_id, a.form_response_id),
+          sql`(${formResponses.partner_user_id}, ${formResponses.team_member_user_id}) is distinct from (${a.partner_user_id}::int, ${a.team_member_user_id}::int)`,
+        ),
+      )
+      .limit(MAX_EVIDENCE);
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const who = [...new Set(rows.flatMap((r) => [r.partner, r.member]).filter((x): x is number => x !== null))];
+    return [{ kind: RISK_SIGNAL.sharedCustomer, reason: riskReasons.sharedCustomer(ids, a.duplicate_window_days), evidence: evidence({ form_response_ids: ids, user_ids: who }) }];
+  }
+
+  async function burst(upTo: number, column: typeof leadOrigins.device_id | typeof leadOrigins.client_ip, value: string | undefined, threshold: number): Promise<number[] | null> {
+    if (!value) return null;
+    const since = new Date(Date.now() - settings.burst_minutes * 60_000);
+    const rows = await db
+      .select({ id: leadOrigins.form_response_id })
+      .from(leadOrigins)
+      .where(and(eq(column, value), gte(leadOrigins.created_on, since), lte(leadOrigins.form_response_id, upTo)))
+      .orderBy(sql`${leadOrigins.created_on} desc`)
+      .limit(Math.max(threshold, MAX_EVIDENCE));
+    return rows.length >= threshold ? rows.map((r) => r.id) : null;
+  }
+
+  async function bursts(a: AssessInput): Promise<Found[]> {
+    const found: Found[] = [];
+    const device = await burst(a.form_response_id, leadOrigins.device_id, a.device_id, settings.device_burst_leads);
+    if (device) found.push({ kind: RISK_SIGNAL.deviceBurst, reason: riskReasons.deviceBurst(device.length, settings.burst_minutes), evidence: evidence({ form_response_ids: device }) });
+    const address = await burst(a.form_response_id, leadOrigins.client_ip, a.ip, settings.address_burst_leads);
+    if (address && a.ip) found.push({ kind: RISK_SIGNAL.addressBurst, reason: riskReasons.addressBurst(address.length, settings.burst_minutes, a.ip), evidence: evidence({ form_response_ids: address }) });
+    return found;
+  }
+
+  async function sameCoordinates(a: AssessInput): Promise<Found[]> {
+    if (!a.location) return [];
+    const { lat, lng } = a.location;
+    // A box a little larger than the radius (a degree of latitude is ~111 km) narrows the rows; the distance decides.
+    const dLat = settings.same_point_meters / 111_000 + 1e-9;
+    const dLng = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+    const since = new Date(Date.now() - settings.coordinates_days * 86_400_000);
+    const rows = await db
+      .select({ id: leadOrigins.form_response_id, lat: leadOrigins.lat, lng: leadOrigins.lng })
+      .from(leadOrigins)
+      .where(and(gte(leadOrigins.lat, lat - dLat), lte(leadOrigins.lat, lat + dLat), gte(leadOrigins.lng, lng - dLng), lte(leadOrigins.lng, lng + dLng), gte(leadOrigins.created_on, since), lte(leadOrigins.form_response_id, a.form_response_id)))
+      .limit(200);
+    const near = rows.filter((r) => r.lat !== null && r.lng !== null && metersBetween(a.location!, { lat: r.lat, lng: r.lng }) <= settings.same_point_meters).map((r) => r.id);
+    if (near.length < settings.same_coordinates_leads) return [];
+    return [{ kind: RISK_SIGNAL.sameCoordinates, reason: riskReasons.sameCoordinates(near.length, settings.coordinates_days), evidence: evidence({ form_response_ids: near }) }];
+  }
+
+  /** sha256 of a stored file and, for an image, its difference hash; kept once per file. */
+  async function fingerprint(fileId: number): Promise<{ sha256: string; dhash: string | null } | null> {
+    const [known] = await db.select().from(fileFingerprints).where(eq(fileFingerprints.file_id, fileId)).limit(1);
+    if (known) return { sha256: known.sha256, dhash: known.dhash === null ? null : BigInt.asUintN(64, known.dhash).toString(16).padStart(16, '0') };
+    const file = await files.byId(fileId);
+    if (!file || (file.size_bytes ?? 0) > MAX_HASHED_BYTES) return null;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of await storage.read(file.file_key)) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_HASHED_BYTES) return null;
+      chunks.push(chunk as Buffer);
+    }
+    const bytes = Buffer.concat(chunks);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const dhash = file.content_type.startsWith('image/') ? await photoHash(bytes) : null;
+    await db.insert(fileFingerprints).values({ file_id: fileId, sha256, dhash: dhash === null ? null : hashToBigint(dhash) }).onConflictDoNothing();
+    return { sha256, dhash };
+  }
+
+  async function reusedFiles(a: AssessInput): Promise<Found[]> {
+    const found: Found[] = [];
+    for (const fileId of [...new Set(a.file_ids)]) {
+      const print = await fingerprint(fileId);
+      if (!print) continue;
+      const similar = print.dhash === null ? undefined : sql`bit_count((${fileFingerprints.dhash} # ${String(hashToBigint(print.dhash))}::bigint)::bit(64)) <= ${settings.photo_hash_distance}`;
+      const rows = await db
+        .selectDistinct({ id: formResponseData.form_response_id, file_id: fileFingerprints.file_id, exact: sql<boolean>`${fileFingerprints.sha256} = ${print.sha256}` })
+        .from(fileFingerprints)
+        .innerJoin(formResponseData, eq(formResponseData.file_id, fileFingerprints.file_id))
+        .where(and(or(eq(fileFingerprints.sha256, print.sha256), similar), ne(formResponseData.form_response_id, a.form_response_id)))
+        .limit(MAX_EVIDENCE);
+      if (!rows.length) continue;
+      const ids = [...new Set(rows.map((r) => r.id))];
+      const exact = rows.some((r) => r.exact);
+      found.push({
+        kind: RISK_SIGNAL.reusedFile,
+        reason: exact ? riskReasons.reusedFileExact(ids) : riskReasons.reusedFileSimilar(ids),
+        evidence: evidence({ form_response_ids: ids, file_ids: [fileId, ...new Set(rows.map((r) => r.file_id))] }),
+      });
+    }
+    return found;
+  }
+
+  async function lowApprovalRate(a: AssessInput): Promise<Found[]> {
+    if (a.partner_user_id === null) return [];
+    const rows = await db
+      .select({ mine: sql<boolean>`${leadCounters.owner_id} = ${a.partner_user_id}`, status: leadCounters.status, n: sql<number>`sum(${leadCounters.n})::int` })
+      .from(leadCounters)
+      .where(and(eq(leadCounters.owner_kind, 'partner'), eq(leadCounters.job_id, a.job_id), inArray(leadCounters.status, [LEAD_STATUS.approved, LEAD_STATUS.rejected])))
+      .groupBy(sql`1`, leadCounters.status);
+    const sum = (mine: boolean | undefined, status?: number) =>
+      rows.filter((r) => (mine === undefined || r.mine === mine) && (status === undefined || r.status === status)).reduce((s, r) => s + Number(r.n), 0);
+    const mineDecided = sum(true);
+    const allDecided = sum(undefined);
+    if (mineDecided < settings.approval_min_decided || allDecided === 0) return [];
+    const mineRate = Math.round((100 * sum(true, LEAD_STATUS.approved)) / mineDecided);
+    const projectRate = Math.round((100 * sum(undefined, LEAD_STATUS.approved)) / allDecided);
+    if (projectRate - mineRate < settings.approval_gap_points) return [];
+    return [{ kind: RISK_SIGNAL.lowApprovalRate, reason: riskReasons.lowApprovalRate(mineRate, projectRate), evidence: evidence({ user_ids: [a.partner_user_id] }) }];
+  }
+
+  async function partnerOnHold(a: AssessInput): Promise<Found[]> {
+    if (a.partner_user_id === null) return [];
+    const [held] = await db.select({ id: partnerRiskHolds.user_id }).from(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, a.partner_user_id)).limit(1);
+    return held ? [{ kind: RISK_SIGNAL.partnerOnHold, reason: riskReasons.partnerOnHold(a.partner_user_id), evidence: evidence({ user_ids: [a.partner_user_id] }) }] : [];
+  }
+
+  /** Recomputes a lead's level from its signals not marked wrong. */
+  async function relevel(formResponseId: number, tx: Pick<Db, 'select' | 'insert'> = db): Promise<{ level: RiskLevel; score: number }> {
+    const standing = await tx.select({ kind: leadRiskSignals.kind }).from(leadRiskSignals).where(and(eq(leadRiskSignals.form_response_id, formResponseId), isNull(leadRiskSignals.dismissed_on)));
+    const r = riskLevel(standing.map((s) => s.kind as RiskSignalKind), settings);
+    await tx
+      .insert(leadRisk)
+      .values({ form_response_id: formResponseId, level: r.level, score: r.score })
+      .onConflictDoUpdate({ target: leadRisk.form_response_id, set: { level: r.level, score: r.score, assessed_on: new Date() } });
+    return r;
+  }
+
+  async function riskOf(formResponseId: number): Promise<LeadRisk> {
+    const [row] = await db.select().from(leadRisk).where(eq(leadRisk.form_response_id, formResponseId)).limit(1);
+    const signals = await db.select().from(leadRiskSignals).where(eq(leadRiskSignals.form_response_id, formResponseId)).orderBy(leadRiskSignals.signal_id);
+    return {
+      level: row?.level ?? RISK_LEVEL.none,
+      score: row?.score ?? 0,
+      signals: signals.map((s) => ({
+        signal_id: s.signal_id,
+        kind: s.kind as RiskSignalKind,
+        reason: s.reason,
+        evidence: s.evidence,
+        weight: settings.weights[s.kind as RiskSignalKind] ?? 0,
+        dismissed: s.dismissed_on !== null,
+        dismissed_note: s.dismissed_note,
+      })),
+    };
+  }
+
+  const SUMMARY_DAYS = 30;
+
+  async function partnerRisk(userId: number): Promise<PartnerRisk> {
+    const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
+    if (!user) throw notFound(riskTexts.notPartner);
+    const since = new Date(Date.now() - SUMMARY_DAYS * 86_400_000);
+    const mine = and(eq(formResponses.partner_user_id, userId), gte(formResponses.created_on, since));
+    const [totals] = await db
+      .select({ leads: count(), flagged: sql<number>`count(*) filter (where ${leadRisk.level} in ('review', 'high'))::int` })
+      .from(formResponses)
+      .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
+      .where(mine);
+    const byKind = await db
+      .select({ kind: leadRiskSignals.kind, leads: sql<number>`count(distinct ${leadRiskSignals.form_response_id})::int` })
+      .from(leadRiskSignals)
+      .innerJoin(formResponses, eq(formResponses.form_response_id, leadRiskSignals.form_response_id))
+      .where(and(mine, isNull(leadRiskSignals.dismissed_on)))
+      .groupBy(leadRiskSignals.kind)
+      .orderBy(sql`2 desc`);
+    const [held] = await db.select({ id: partnerRiskHolds.user_id }).from(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, userId)).limit(1);
+    return {
+      user_id: userId,
+      days: SUMMARY_DAYS,
+      leads: Number(totals?.leads ?? 0),
+      flagged: Number(totals?.flagged ?? 0),
+      by_kind: byKind.map((k) => ({ kind: k.kind as RiskSignalKind, leads: Number(k.leads) })),
+      on_hold: !!held,
+    };
+  }
+
+  /**
+   * Computes a new lead's signals and level, after the lead committed; a
+   * failure here never loses the lead, which then shows as not flagged.
+   */
+  async function assess(a: AssessInput): Promise<{ level: RiskLevel; score: number }> {
+      await db
+        .insert(leadOrigins)
+        .values({ form_response_id: a.form_response_id, device_id: a.device_id ?? null, client_ip: a.ip ?? null, lat: a.location?.lat ?? null, lng: a.location?.lng ?? null })
+        .onConflictDoNothing();
+      const found = (
+        await Promise.all([ownIdentifier(a), sharedCustomer(a), bursts(a), sameCoordinates(a), reusedFiles(a), lowApprovalRate(a), partnerOnHold(a)])
+      ).flat();
+      return db.transaction(async (tx) => {
+        if (found.length) await tx.insert(leadRiskSignals).values(found.map((f) => ({ form_response_id: a.form_response_id, kind: f.kind, reason: f.reason, evidence: f.evidence })));
+        const r = riskLevel(found.map((f) => f.kind), settings);
+        await tx
+          .insert(leadRisk)
+          .values({ form_response_id: a.form_response_id, level: r.level, score: r.score })
+          .onConflictDoUpdate({ target: leadRisk.form_response_id, set: { level: r.level, score: r.score, assessed_on: new Date() } });
+        return r;
+      });
+  }
+
+  /** Leads waiting for their assessment, taken in order a moment after their answers went out. */
+  const queue: { a: AssessInput; onError: (err: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | undefined;
+
+  function drain(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    draining ??= (async () => {
+      try {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          try {
+            await assess(next.a);
+          } catch (err) {
+            next.onError(err);
+          }
+        }
+      } finally {
+        draining = undefined;
+      }
+    })();
+    return draining;
+  }
+
+  return {
+    settings,
+    assess,
+
+    /**
+     * Assesses a lead a moment after its answer went out: the submitter never
+     * waits for the signals (a photo's hash reads the file), and the database
+     * serves the next submits first. Whatever is queued is finished before
+     * the server closes (`idle`).
+     */
+    enqueue(a: AssessInput, onError: (err: unknown) => void): void {
+      queue.push({ a, onError });
+      timer ??= setTimeout(() => void drain(), settings.assess_delay_ms);
+    },
+
+    /** Assesses everything queued now and resolves once done. */
+    async idle(): Promise<void> {
+      while (queue.length || draining) await drain();
+    },
+
+    riskOf,
+
+    /** Ids among these leads that are high risk. */
+    async highRisk(ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({ id: leadRisk.form_response_id })
+        .from(leadRisk)
+        .where(and(inArray(leadRisk.form_response_id, ids), eq(leadRisk.level, RISK_LEVEL.high)));
+      return rows.map((r) => r.id);
+    },
+
+    /** Ops mark a signal wrong: kept with who and why, audited, and the lead's level recomputed. */
+    async dismiss(actor: number, formResponseId: number, signalId: number, note: string): Promise<LeadRisk> {
+      await db.transaction(async (tx) => {
+        const [signal] = await tx
+          .select()
+          .from(leadRiskSignals)
+          .where(and(eq(leadRiskSignals.signal_id, signalId), eq(leadRiskSignals.form_response_id, formResponseId)))
+          .for('update')
+          .limit(1);
+        if (!signal) throw notFound(riskTexts.signalNotFound);
+        if (signal.dismissed_on) throw new AppError('CONFLICT', riskTexts.alreadyDismissed);
+        const [before] = await tx.select().from(leadRisk).where(eq(leadRisk.form_response_id, formResponseId)).limit(1);
+        await tx.update(leadRiskSignals).set({ dismissed_by: actor, dismissed_on: new Date(), dismissed_note: note }).where(eq(leadRiskSignals.signal_id, signalId));
+        const after = await relevel(formResponseId, tx);
+        await audit.record(
+          {
+            actor_user_id: actor,
+            action: 'lead.risk_signal_dismissed',
+            entity_type: 'lead',
+            entity_id: formResponseId,
+            before: { signal_id: signalId, kind: signal.kind, reason: signal.reason, level: before?.level ?? RISK_LEVEL.none },
+            after: { signal_id: signalId, note, level: after.level },
+          },
+          tx,
+        );
+      });
+      return riskOf(formResponseId);
+    },
+
+    partnerRisk,
+
+    /** Holds a partner's new leads for review, or stops; audited. */
+    async setHold(actor: number, userId: number, onHold: boolean): Promise<PartnerRisk> {
+      const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
+      if (!user) throw notFound(riskTexts.notPartner);
+      await db.transaction(async (tx) => {
+        const [held] = await tx.select({ id: partnerRiskHolds.user_id }).from(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, userId)).limit(1);
+        if (!!held === onHold) return;
+        if (onHold) await tx.insert(partnerRiskHolds).values({ user_id: userId, held_by: actor }).onConflictDoNothing();
+        else await tx.delete(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, userId));
+        await audit.record({ actor_user_id: actor, action: onHold ? 'partner.risk_hold' : 'partner.risk_release', entity_type: 'user', entity_id: userId, before: { on_hold: !!held }, after: { on_hold: onHold } }, tx);
+      });
+      return partnerRisk(userId);
+    },
+  };
+}
+export type RiskService = ReturnType<typeof createRiskService>;
