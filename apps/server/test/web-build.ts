@@ -19,3 +19,13 @@ export function makeWebBuild(files: Record<string, string> = {}): string {
   }
   return dir;
 }
+
+/**
+ * A server-rendered page's module (`.ssr/{page}.js`) that prints the data the
+ * page would render from (the real one is React's, tested in the browser tests).
+ */
+export const PAGE_MODULE_STAND_IN =
+  'export const render = async (locale, data) => ({ html: "", dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data }).replace(/</g, "\\\\u003c")}</script>` });\n';
+
+/** A stand-in web build with one server-rendered public page (`fb`, `utm`, `application`). */
+export const makePageBuild = (page: string) => makeWebBuild({ [`pages/${page}.html`]: PAGE_SHELL, [`.ssr/${page}.js`]: PAGE_MODULE_STAND_IN });

@@ -5,13 +5,14 @@ import { opsProjectSchema } from '@pmw/contract/ops-projects';
 import { jobTasks, jobs, mobileLocales } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { insertLead, loginSupportAgent, validProject } from '../ops/ops-fixtures.test-helper';
+import { makePageBuild } from '../../../test/web-build';
 
 let t: TestApp;
 let admin: string;
 
-
 beforeAll(async () => {
-  t = await createTestApp();
+  // The /fb page needs a web build; the unit tests run before the web app is built.
+  t = await createTestApp({ WEB_DIST_DIR: makePageBuild('fb') });
   admin = await loginOps(t);
   await t.database.db.update(jobs).set({ asks_merchant_feedback: true }).where(eq(jobs.job_id, 201));
 });

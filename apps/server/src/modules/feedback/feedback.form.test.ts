@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackLinkPath, feedbackTaskSchema, type FeedbackPageData } from '@pmw/contract/feedback';
 import { jobTasks } from '../../db/schema/index';
 import { body, createTestApp, type TestApp } from '../../../test/test-app';
-import { makeWebBuild, PAGE_SHELL } from '../../../test/web-build';
+import { makePageBuild } from '../../../test/web-build';
 
 /**
  * The feedback page's plain form (no script): posted as a browser posts a
@@ -10,11 +10,7 @@ import { makeWebBuild, PAGE_SHELL } from '../../../test/web-build';
  * that prints the data the page would render from (the real one is React's,
  * tested in the browser tests).
  */
-const dist = makeWebBuild({
-  'pages/fb.html': PAGE_SHELL,
-  '.ssr/fb.js':
-    'export const render = async (locale, data) => ({ html: "", dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data }).replace(/</g, "\\\\u003c")}</script>` });\n',
-});
+const dist = makePageBuild('fb');
 
 let t: TestApp;
 const task = { job_task_id: 5801, user_id: 101, job_id: 251, merchant_mobile: '9876512801', otp: '3141' };
