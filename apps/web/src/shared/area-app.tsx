@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { loadCatalogues, loadContractTexts } from './i18n';
 import { startLocale } from './locale-choice';
-import { MessageBar } from './message-bar';
+import { MessageBar, MessageBarReset } from './message-bar';
 import { PageLoader } from './loader';
 import { createQueryClient } from './query-client';
 import { ErrorScreen } from './error-screen';
@@ -58,6 +58,7 @@ export function startArea(routes: ReactNode, options: { otherPaths?: ReactNode; 
                 </Routes>
               </Suspense>
             </AreaError>
+            <MessageBarReset />
           </BrowserRouter>
           <MessageBar />
         </QueryClientProvider>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { resendCountdown } from '@pmw/contract/constants';
 import { OtpField } from './otp-field';
-import { showError, showSuccess } from './message-bar';
+import { errorText, showError, showSuccess } from './message-bar';
 import { useCountdown } from './use-countdown';
-import { firstIssue, loadContractTexts } from './i18n';
+import { firstIssue, loadContractTexts, tx } from './i18n';
 import { t } from './messages';
 
 /** The form's checks (zod and the schemas) with the contract's texts for the error lines: loaded when idle or on the first press. */
@@ -45,7 +45,8 @@ export function OtpLoginForm(props: {
       countdown.restart(resendCountdown(sent, props.resendSeconds));
       showSuccess(sent.already_sent ? l.alreadySent : l.sent);
     } catch (err) {
-      showError(err);
+      // Said at the field it is about, where it stays until the next try.
+      setError(otpSent ? { otp: tx(errorText(err)) } : { mobile: tx(errorText(err)) });
     } finally {
       setBusy(false);
     }
@@ -63,7 +64,8 @@ export function OtpLoginForm(props: {
     try {
       await props.login(mobile, parsed.data);
     } catch (err) {
-      showError(err);
+      // A wrong OTP stays under the OTP field, not only in a bar that fades.
+      setError({ otp: tx(errorText(err)) });
       setBusy(false);
     }
   }
@@ -96,7 +98,7 @@ export function OtpLoginForm(props: {
           </button>
         )}
       </div>
-      {otpSent && <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} resendLabel={l.resend} disabled={busy} autoFocus />}
+      {otpSent && <OtpField value={otp} onChange={(v) => { setOtp(v); setError({}); }} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} resendLabel={l.resend} disabled={busy} autoFocus />}
       <button type="submit" className="button button--block" disabled={busy}>
         {otpSent ? l.submit : l.login}
       </button>
