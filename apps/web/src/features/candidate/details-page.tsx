@@ -8,7 +8,8 @@ import { aadhaarSchema, panSchema } from '@pmw/contract/kyc';
 import { mobileSchema } from '@pmw/contract/mobile';
 import { OtpField } from '../../shared/otp-field';
 import { Loader } from '../../shared/loader';
-import { showError, showSuccess } from '../../shared/message-bar';
+import { errorText, showError, showSuccess } from '../../shared/message-bar';
+import { isOtpRefusal } from '@pmw/contract/api';
 import { trackingId } from '../../shared/tracking';
 import { useCountdown } from '../../shared/use-countdown';
 import { addDocument, applyToJob, login, sendOtp, updateName, uploadFile } from './candidate-api';
@@ -172,8 +173,10 @@ export function DetailsPage() {
       if (field) {
         setOtpStep(false);
         setErrors({ [field]: err instanceof Error ? err.message : '' });
-      }
-      showError(err);
+      } else if (err instanceof ApiError && isOtpRefusal(err.code)) {
+        // A wrong OTP stays under the OTP field, not only in a bar that fades.
+        setErrors({ otp: tx(errorText(err)) });
+      } else showError(err);
     } finally {
       setBusy(false);
       setStep(null);
