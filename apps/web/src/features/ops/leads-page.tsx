@@ -5,6 +5,7 @@ import type { RouteQuery } from '@pmw/contract/api';
 import { opsRoutes, type LeadActionResult, type OpsLead } from '@pmw/contract/ops';
 import { opsProjectRoutes } from '@pmw/contract/ops-projects';
 import { api, apiWithMessage } from '../../shared/api-client';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Dialog } from '../../shared/dialog';
 import { showError, showMessage, showSuccess } from '../../shared/message-bar';
 import { EmptyState, FileButton, QueryView, ReasonDialog, StatusBadge, rupees, when } from './common';
@@ -31,6 +32,9 @@ export function LeadsPage() {
   const [cursor, setCursor] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [asking, setAsking] = useState<null | 'reject' | 'details'>(null);
+  // Approving credits money at once: asked first (how many, how much), then said on the page until the next action.
+  const [approving, setApproving] = useState<{ ids: number[]; total: number } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
 
   const projects = useQuery({ queryKey: ['ops', 'projects', ''], queryFn: () => api(opsProjectRoutes.list, { query: { q: '' } }) });
   const leads = useQuery({ queryKey: ['ops', 'leads', filters, page], queryFn: () => api(opsRoutes.leads, { query: { ...filters, page, limit: LIMIT } }) });
@@ -38,6 +42,7 @@ export function LeadsPage() {
   const columns = useMemo(() => leadColumns(setOpenId), []);
 
   const report = (r: { data: LeadActionResult; message: string }) => {
+    setDone(null);
     const failed = r.data.results.filter((x) => !x.ok);
     if (failed.length) showMessage('error', `${r.message}: ${failed.map((f) => `${f.form_response_id} ${f.message}`).join('; ')}`);
     else showSuccess(r.message);
@@ -46,10 +51,22 @@ export function LeadsPage() {
     void qc.invalidateQueries({ queryKey: ['ops', 'lead'] });
   };
   const approve = useMutation({
-    mutationFn: (ids: number[]) => apiWithMessage(opsRoutes.approveLeads, { body: { form_response_ids: ids } }),
-    onSuccess: report,
+    mutationFn: (asked: { ids: number[]; total: number }) => apiWithMessage(opsRoutes.approveLeads, { body: { form_response_ids: asked.ids } }),
+    onSuccess: (r, asked) => {
+      report(r);
+      const credited = r.data.results.filter((x) => x.ok && x.changed).map((x) => x.form_response_id);
+      const total = credited.length === asked.ids.length ? asked.total : credited.reduce((sum, id) => sum + (payouts.get(id) ?? 0), 0);
+      setDone(t('approvedDone', { message: r.message, total: rupees(total) }));
+      setApproving(null);
+      setOpenId(null);
+    },
     onError: showError,
   });
+  const payouts = new Map(rows.map((r) => [r.form_response_id, r.payout_paise]));
+  const askApprove = (ids: number[], known?: number) => {
+    if (!ids.length) return;
+    setApproving({ ids, total: known ?? ids.reduce((sum, id) => sum + (payouts.get(id) ?? 0), 0) });
+  };
   // An unverified team lead (queued offline without the customer's OTP) after ops called the customer.
   const verifyByCall = useMutation({
     mutationFn: (ids: number[]) => apiWithMessage(opsRoutes.verifyByCall, { body: { form_response_ids: ids } }),
@@ -110,7 +127,7 @@ export function LeadsPage() {
 
       <div className="ops__toolbar" role="toolbar" aria-label={t('selected', { n: chosen.length })}>
         <span aria-live="polite">{t('selected', { n: chosen.length })}</span>
-        <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => approve.mutate(target())}>
+        <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => askApprove(target())}>
           {t('approve')}
         </button>
         <button type="button" className="button button--small button--danger" disabled={!target().length} onClick={() => ask('reject')}>
@@ -124,6 +141,9 @@ export function LeadsPage() {
         </button>
         <span className="muted ops__hint">{t('shortcuts')}</span>
       </div>
+      <p role="status" className="ops__done">
+        {done}
+      </p>
 
       <QueryView query={leads} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('leadsEmpty')} links={[{ to: '/ops/projects', label: t('goProjects') }]} />}>
         {(data) => (
@@ -138,12 +158,23 @@ export function LeadsPage() {
               cursor,
               onCursor: setCursor,
               onOpen: (r) => setOpenId(r.form_response_id),
-              shortcuts: { a: () => approve.mutate(target()), r: () => ask('reject'), d: () => ask('details') },
+              shortcuts: { a: () => askApprove(target()), r: () => ask('reject'), d: () => ask('details') },
             }}
           />
         )}
       </QueryView>
 
+      <ConfirmDialog
+        open={approving !== null}
+        message={approving && approving.ids.length === 1 ? t('approveAskOne', { total: rupees(approving.total) }) : t('approveAskMany', { n: approving?.ids.length ?? 0, total: rupees(approving?.total ?? 0) })}
+        confirmLabel={t('approveConfirm')}
+        cancelLabel={t('cancel')}
+        busy={approve.isPending}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => approving && approve.mutate(approving)}
+      >
+        <p className="muted">{t('approveAskNote')}</p>
+      </ConfirmDialog>
       <ReasonDialog
         open={asking !== null}
         title={asking === 'reject' ? t('rejectTitle', { n: asked.length }) : t('detailsTitle', { n: asked.length })}
@@ -156,7 +187,7 @@ export function LeadsPage() {
           report(await apiWithMessage(route, { body: { form_response_ids: asked, comment } }));
         }}
       />
-      {openId !== null && <LeadDialog id={openId} onClose={() => setOpenId(null)} onApprove={(id) => approve.mutate([id])} onAsk={(id, kind) => { setAsked([id]); setAsking(kind); }} />}
+      {openId !== null && <LeadDialog id={openId} onClose={() => setOpenId(null)} onApprove={(id, payout) => askApprove([id], payout)} onAsk={(id, kind) => { setAsked([id]); setAsking(kind); }} />}
     </section>
   );
 }
@@ -200,9 +231,14 @@ function MobileCheckBadge({ check }: { check: OpsLead['mobile_check'] }) {
   return null;
 }
 
-const submitter = (r: OpsLead) => (r.partner_user_id ? `${r.partner_name ?? ''} (PMW${r.partner_user_id})` : r.team_member_user_id ? t('teamMember', { id: r.team_member_user_id, team: r.team_id ?? '—' }) : '—');
+const submitter = (r: OpsLead) => {
+  if (r.partner_user_id) return `${r.partner_name ?? ''} (PMW${r.partner_user_id})`;
+  if (!r.team_member_user_id) return '—';
+  const who = { id: r.team_member_user_id, team: r.team_id ?? '—' };
+  return r.team_member_name ? t('teamMemberNamed', { ...who, name: r.team_member_name }) : t('teamMember', who);
+};
 
-function LeadDialog(props: { id: number; onClose: () => void; onApprove: (id: number) => void; onAsk: (id: number, kind: 'reject' | 'details') => void }) {
+function LeadDialog(props: { id: number; onClose: () => void; onApprove: (id: number, payout: number | undefined) => void; onAsk: (id: number, kind: 'reject' | 'details') => void }) {
   const lead = useQuery({ queryKey: ['ops', 'lead', props.id], queryFn: () => api(opsRoutes.lead, { params: { form_response_id: props.id } }) });
   return (
     <Dialog
@@ -221,7 +257,7 @@ function LeadDialog(props: { id: number; onClose: () => void; onApprove: (id: nu
           <button type="button" className="button button--danger" onClick={() => props.onAsk(props.id, 'reject')}>
             {t('reject')}
           </button>
-          <button type="button" className="button" onClick={() => props.onApprove(props.id)}>
+          <button type="button" className="button" onClick={() => props.onApprove(props.id, lead.data?.payout_paise)}>
             {t('approve')}
           </button>
         </>
