@@ -20,11 +20,13 @@ test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing 
   await expect(total).toContainText(/\d{2}/);
   const totalCount = Number((await total.locator('.tile__value').textContent()) ?? '0');
   expect(totalCount).toBeGreaterThanOrEqual(60);
-  await expect(page.getByText(`20 out of ${totalCount}`)).toBeVisible();
+  await expect(page.getByText(`1–20 of ${totalCount}`)).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText(`40 out of ${totalCount}`)).toBeVisible();
+  await expect(page.getByText(`21–40 of ${totalCount}`)).toBeVisible();
+  // The next page starts at its first row, not where the button was.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByText(`20 out of ${totalCount}`)).toBeVisible();
+  await expect(page.getByText(`1–20 of ${totalCount}`)).toBeVisible();
 
   // On a phone each lead is a card with everything the table row says, and nothing scrolls sideways.
   const cards = page.getByRole('list', { name: 'Leads Report' }).getByRole('listitem');
@@ -226,7 +228,7 @@ test('Ravi sees only his own leads, the Missing PAN warning and no banks', async
   await loginPartner(page, '9876500002');
   await expect(page).toHaveURL(/\/partner\/report$/);
   await expect(page.getByTestId('tile-tileTotal').locator('.tile__value')).toHaveText('3');
-  await expect(page.getByText('3 out of 3')).toBeVisible();
+  await expect(page.getByText('1–3 of 3')).toBeVisible();
   await page.goto('/partner/nowhere');
   await expect(page).toHaveURL(/\/partner\/report$/);
   await openMenu(page, 'Payouts');
@@ -275,13 +277,13 @@ test('Ravi pages through more customers than one page holds', async ({ page, pla
 
   await loginPartner(page, '9876500002');
   await openMenu(page, 'Customers');
-  await expect(page.getByText('50 out of 121')).toBeVisible();
+  await expect(page.getByText('1–50 of 121')).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(50);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('100 out of 121')).toBeVisible();
+  await expect(page.getByText('51–100 of 121')).toBeVisible();
   await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText('51');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('121 out of 121')).toBeVisible();
+  await expect(page.getByText('101–121 of 121')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 });
 
@@ -300,13 +302,13 @@ test('Wallet Logs page past one page of entries', async ({ page }) => {
   await openMenu(page, 'Payouts');
   const logs = page.getByRole('list', { name: 'Wallet Logs' });
   await expect(logs.getByText('Lead approved 1', { exact: true })).toBeVisible();
-  await expect(page.getByText('50 out of 230')).toBeVisible();
+  await expect(page.getByText('1–50 of 230')).toBeVisible();
   for (let n = 100; n <= 200; n += 50) {
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText(`${n} out of 230`)).toBeVisible();
+    await expect(page.getByText(`${n - 49}–${n} of 230`)).toBeVisible();
   }
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('230 out of 230')).toBeVisible();
+  await expect(page.getByText('201–230 of 230')).toBeVisible();
   await expect(logs.getByText('Lead approved 230', { exact: true })).toBeVisible();
   expect(asked.at(-1)).toContain('offset=200');
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CALL_POLL_MS, CALL_TIMER_MS, isCallActive, pageEnd, CALL_STATUSES, type CallStatus, partnerRoutes, type Call, type CustomerLead } from '@pmw/contract/partner';
+import { CALL_POLL_MS, CALL_TIMER_MS, isCallActive, CALL_STATUSES, type CallStatus, partnerRoutes, type Call, type CustomerLead } from '@pmw/contract/partner';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
@@ -102,7 +102,7 @@ export function CustomersPage() {
                 </tbody>
               </table>
             </div>
-            <Pager shown={pageEnd(page * CUSTOMERS_PAGE_SIZE, d.rows.length)} total={d.count} page={page} pageSize={CUSTOMERS_PAGE_SIZE} onPage={setPage} label={t('customersTitle')} />
+            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={CUSTOMERS_PAGE_SIZE} onPage={setPage} label={t('customersTitle')} />
           </>
         )}
       </QueryView>

@@ -25,7 +25,7 @@ export default {
   retry: 'Try again',
   previous: 'Previous',
   next: 'Next',
-  outOf: '{x} out of {total}',
+  rowsOf: '{from}–{to} of {total}',
   // Report
   reportTitle: 'Leads Report',
   selectProjects: 'Select Projects',
@@ -35,6 +35,7 @@ export default {
   endDate: 'End date',
   searchDetails: 'Search by details',
   searchComment: 'Search by comment',
+  filtersPending: 'Filters changed: press Apply Filters to see their leads.',
   applyFilters: 'Apply Filters',
   downloadReport: 'Download Report',
   downloading: 'Preparing...',

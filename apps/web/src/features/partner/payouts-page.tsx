@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatRupees, pageEnd, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
+import { formatRupees, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
 import { profileRoutes } from '@pmw/contract/partner-profile';
 import { api } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
@@ -73,7 +73,7 @@ export function PayoutsPage() {
                 </li>
               ))}
             </ul>
-            <Pager shown={pageEnd(page * WALLET_LOGS_PAGE_SIZE, d.rows.length)} total={d.count} page={page} pageSize={WALLET_LOGS_PAGE_SIZE} onPage={setPage} label={t('walletLogs')} />
+            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={WALLET_LOGS_PAGE_SIZE} onPage={setPage} label={t('walletLogs')} />
           </>
         )}
       </QueryView>

@@ -8,7 +8,6 @@ import {
   leadStatusQuery,
   leadTiles,
   needsAttachment,
-  pageEnd,
   partnerMessages,
   partnerRoutes,
   type LeadStatusFilter,
@@ -83,6 +82,7 @@ export function ReportPage() {
   // The download is what the table shows: the applied filters, not what is typed but not applied yet.
   const downloadUrl = routeUrl(partnerRoutes.reportDownload, { query });
   const phone = useMediaQuery(PHONE_QUERY);
+  const pending = (Object.keys(draft) as (keyof Filters)[]).some((k) => draft[k] !== applied[k]);
 
   return (
     <section>
@@ -129,9 +129,13 @@ export function ReportPage() {
           </div>
         </div>
         <div className="filters__actions">
-          <button type="submit" className="button">
+          <button type="submit" className={pending ? 'button button--pending' : 'button'}>
             {t('applyFilters')}
           </button>
+          {/* The results below are for the applied filters: a change not applied yet is said, not silently shown. */}
+          <p className="filters__pending" role="status">
+            {pending ? t('filtersPending') : ''}
+          </p>
           <a className="button button--ghost" href={downloadUrl} download>
             {t('downloadReport')}
           </a>
@@ -218,7 +222,7 @@ export function ReportPage() {
                 </table>
               </div>
             )}
-            <Pager shown={pageEnd(page * LEADS_PAGE_SIZE, page_.rows.length)} total={page_.count} page={page} pageSize={LEADS_PAGE_SIZE} onPage={setPage} label={t('reportTitle')} always />
+            <Pager rows={page_.rows.length} total={page_.count} page={page} pageSize={LEADS_PAGE_SIZE} onPage={setPage} label={t('reportTitle')} always />
           </>
         )}
       </QueryView>
