@@ -87,6 +87,7 @@ export default {
   saveDetails: 'Save Details',
   saving: 'Saving...',
   rating: 'Rating {avg} from {count} reviews',
+  ratingOne: 'Rating {avg} from 1 review',
   noRating: 'No ratings yet',
   personalDocs: 'Personal Documents',
   businessDocs: 'Business Documents',

@@ -86,6 +86,7 @@ export default {
   saveDetails: 'जानकारी सेव करें',
   saving: 'सेव हो रहा है...',
   rating: '{count} रिव्यू से रेटिंग {avg}',
+  ratingOne: '1 रिव्यू से रेटिंग {avg}',
   noRating: 'अभी कोई रेटिंग नहीं',
   personalDocs: 'निजी दस्तावेज़',
   businessDocs: 'बिज़नेस दस्तावेज़',
