@@ -183,7 +183,7 @@ const hi: TextTranslation = {
   'profile.documentAdded': 'दस्तावेज़ जुड़ गया',
   'profile.pictureNotYours': 'यह फ़ोटो आपकी नहीं है',
   'profile.bankRemoved': 'बैंक अकाउंट हटा दिया गया',
-  'profile.bankNotRemovable': 'सिर्फ़ रिजेक्ट हुआ बैंक अकाउंट हटाया जा सकता है',
+  'profile.bankNotRemovable': 'वेरिफ़ाई हो चुका बैंक अकाउंट हटाया नहीं जा सकता',
   'profile.businessNote': '*इनवॉइस के आधार पर पेआउट लेने वालों के लिए ज़रूरी। हर महीने के पेमेंट के लिए यह चाहिए',
   'profile.gstNote': '*पेआउट हर महीने, जमा किए गए इनवॉइस के आधार पर किया जाएगा।',
   'wallet.leadApproved': 'लीड अप्रूव हुई',

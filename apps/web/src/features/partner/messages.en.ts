@@ -66,6 +66,7 @@ export default {
   totalEarnings: 'Total Earnings',
   bankDetails: 'Bank Details',
   noBankTile: 'No Bank Details Added',
+  bankInReviewTile: 'Bank details under review',
   bankTileValue: '{bank} XXXX{last4}',
   missingPan: '*Missing PAN, add it through profile section to get the payout.',
   walletLogs: 'Wallet Logs',
@@ -104,6 +105,7 @@ export default {
   viewFile: 'View file',
   // Banks
   addBank: 'Add Bank Details',
+  bankLimitReached: 'You can keep 3 bank accounts. To add another, remove one that is rejected or under review.',
   ifscCode: 'IFSC Code',
   bankName: 'Bank Name',
   branch: 'Branch',

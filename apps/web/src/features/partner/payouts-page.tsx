@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatRupees, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
-import { profileRoutes } from '@pmw/contract/partner-profile';
+import { payoutBank, profileRoutes } from '@pmw/contract/partner-profile';
 import { api } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
 import { Pager } from './pager';
@@ -29,7 +29,7 @@ export function PayoutsPage() {
       <h1 className="page-title">{t('payoutTitle')}</h1>
       <QueryView query={allQueries(wallet, banks, docs)} failed={t('walletLoadFailed')} retry={t('retry')} loading={t('loading')}>
         {([w, bankList, docList]) => {
-          const bank = bankList.find((b) => b.is_default);
+          const bank = payoutBank(bankList);
           const hasPan = docList.some((d) => d.type === 'PAN');
           return (
             <>
@@ -46,7 +46,7 @@ export function PayoutsPage() {
                 <Link to="/partner/profile/bank" className="card tile">
                   <span className="tile__label">{t('bankDetails')}</span>
                   <span className="tile__value tile__value--text">
-                    {bank ? t('bankTileValue', { bank: bank.bank_name, last4: bank.account_no.slice(-4) }) : t('noBankTile')}
+                    {bank.kind === 'default' ? t('bankTileValue', { bank: bank.bank.bank_name, last4: bank.bank.account_no.slice(-4) }) : bank.kind === 'inReview' ? t('bankInReviewTile') : t('noBankTile')}
                   </span>
                 </Link>
               </div>
