@@ -151,7 +151,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
   const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey });
-  const profile = createProfileService({ users, files });
+  const profile = createProfileService({ users, files, documents });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, files, users, documents, wallet, sessions, banks, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics });

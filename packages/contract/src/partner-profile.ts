@@ -81,6 +81,10 @@ export const profileSchema = z.object({
   location_coords: text().nullable(),
   profile_picture_key: text().nullable(),
   profile_picture_url: text().nullable(),
+  /** What the profile's sections need beyond the user row: whether the KYC documents are complete. */
+  details: z.object({ kyc_complete: z.boolean() }),
+  /** The partner's KYC documents, as the document fetch answers them. */
+  documents: z.array(z.lazy(() => documentSchema)),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -31,6 +31,10 @@ describe('Personal Details', () => {
   it('fetches and updates the profile with the spec fields', async () => {
     const p = profileSchema.parse(body(await get('/profile/basic/fetch')).data);
     expect(p).toMatchObject({ id: 'PMW101', user_id: 101, first_name: 'Asha' });
+    // The spec's profile also carries `details` and `documents`: the KYC documents as the document fetch answers them.
+    const docs = documentSchema.array().parse(body(await get('/profile/document/fetch')).data);
+    expect(p.documents).toEqual(docs);
+    expect(p.details).toEqual({ kyc_complete: expect.any(Boolean) });
     const pic = await upload(asha, 'me.png', 'USER_PROFILE', PNG);
     const res = await post('/profile/basic/update', {
       first_name: 'Asha', email: 'asha@example.com', gender: 2, zip_code: '560034', city: 'Bengaluru', state: 'Karnataka',
