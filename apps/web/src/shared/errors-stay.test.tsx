@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { Dialog } from './dialog';
 import { loadCatalogues } from './i18n';
-import { MessageBar, MessageBarReset, showError, showSuccess } from './message-bar';
+import { MessageBar, showError, showSuccess } from './message-bar';
+import { MessageBarReset } from './message-bar-reset';
 import { OtpDialog } from './otp-dialog';
 import { OtpLoginForm } from './otp-login-form';
 

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { useSyncExternalStore } from 'react';
 import { MESSAGE_BAR_MS } from '@pmw/contract/constants';
 import { messages } from '@pmw/contract/messages';
 import { ApiError } from './api-error';
@@ -86,16 +85,3 @@ export function MessageBar(props: { dialog?: symbol | undefined }) {
   );
 }
 
-/** Inside the router: a message never outlives its page (a stale refusal over the next screen). */
-export function MessageBarReset() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    clearMessage();
-  }, [pathname]);
-  return null;
-}
