@@ -76,11 +76,22 @@ describe('errors stay where the person looks', () => {
         </button>
       );
     }
+    function Report() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <p>Leads Report</p>
+          <button type="button" onClick={() => navigate('/login')}>
+            Back
+          </button>
+        </>
+      );
+    }
     render(
       <MemoryRouter initialEntries={['/login']}>
         <Routes>
           <Route path="/login" element={<Login />} />
-          <Route path="/report" element={<p>Leads Report</p>} />
+          <Route path="/report" element={<Report />} />
         </Routes>
         <MessageBarReset />
         <MessageBar />
@@ -91,5 +102,10 @@ describe('errors stay where the person looks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     await screen.findByText('Leads Report');
     expect(screen.queryByText('Incorrect OTP, please try again')).toBeNull();
+    // What the step that led to the page did is still said there.
+    act(() => showSuccess('Lead added successfully'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('button', { name: 'Go' });
+    expect(screen.getByText('Lead added successfully')).toBeTruthy();
   });
 });

@@ -3,7 +3,11 @@ import { useLocation } from 'react-router';
 import { clearMessage } from './message-bar';
 
 // Apart from the message bar: the public pages show the bar without a router.
-/** Inside the router: a message never outlives its page (a stale refusal over the next screen). */
+/**
+ * Inside the router: a refusal never outlives its page (a stale "Incorrect
+ * OTP" over the next screen). A success stays: it says what the step that
+ * led to the new page did ("Lead added successfully").
+ */
 export function MessageBarReset() {
   const { pathname } = useLocation();
   const first = useRef(true);
@@ -12,7 +16,7 @@ export function MessageBarReset() {
       first.current = false;
       return;
     }
-    clearMessage();
+    clearMessage('error');
   }, [pathname]);
   return null;
 }

@@ -24,9 +24,9 @@ export function showMessage(kind: 'error' | 'success', text: string) {
   emit();
 }
 
-/** Takes the message away now (the page it was about is gone). */
-export function clearMessage() {
-  if (!current) return;
+/** Takes the message (of that kind only, when given) away now: the page it was about is gone. */
+export function clearMessage(kind?: 'error' | 'success') {
+  if (!current || (kind && current.kind !== kind)) return;
   clearTimeout(timer);
   current = null;
   emit();
