@@ -61,7 +61,8 @@ export function DetailsPage() {
   const ids = { name: useId(), mobile: useId(), aadhaar: useId(), aadhaarFile: useId(), pan: useId(), panFile: useId() };
 
   // Back from "Interview booked" (or a reload) with the interview already booked: the booking, not an empty form.
-  const me = useQuery({ queryKey: ['candidate', 'me'], queryFn: fetchMe, enabled: !!carried, retry: false });
+  // Its own key: this answer is from before the login on this page, which the slot page must not reuse.
+  const me = useQuery({ queryKey: ['candidate', 'me', 'before-details'], queryFn: fetchMe, enabled: !!carried, retry: false, gcTime: 0 });
   const booked = useQuery({ queryKey: bookedQueryKey(carried?.job_id ?? 0), queryFn: () => fetchBooked(carried!.job_id), enabled: !!carried && !!me.data, retry: false });
 
   if (!carried) return <Navigate to="/" replace />;
