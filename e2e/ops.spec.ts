@@ -104,7 +104,9 @@ test('an admin creates a project with a form and slots, a customer sends a lead 
   await page.keyboard.press('x');
   await expect(page.getByText('1 selected')).toBeVisible();
   await page.keyboard.press('a');
-  await expect(page.getByText('1 approved')).toBeVisible();
+  // Money moves only once ops confirm the count and the total.
+  await page.getByRole('dialog', { name: 'Approve 1 lead and credit ₹350?' }).getByRole('button', { name: 'Approve and credit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 approved: ₹350 credited' })).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('1');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page.getByRole('row', { name: /Kavya Rao/ }).getByText('Approved')).toBeVisible();

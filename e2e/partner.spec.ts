@@ -11,6 +11,9 @@ async function openMenu(page: Page, name: string) {
   await nav.getByRole(name === 'Logout' ? 'button' : 'link', { name, exact: true }).click();
 }
 
+/** The Customers page's list at 390 px: one card per customer. */
+const customerCards = (page: Page) => page.getByRole('list', { name: 'Customer Leads' }).getByRole('listitem');
+
 test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing attachment', async ({ page }) => {
   await loginPartner(page, '9876500001');
   // The dashboard is the first screen; the report is in the menu.
@@ -23,11 +26,13 @@ test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing 
   await expect(total).toContainText(/\d{2}/);
   const totalCount = Number((await total.locator('.tile__value').textContent()) ?? '0');
   expect(totalCount).toBeGreaterThanOrEqual(60);
-  await expect(page.getByText(`20 out of ${totalCount}`)).toBeVisible();
+  await expect(page.getByText(`1–20 of ${totalCount}`)).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText(`40 out of ${totalCount}`)).toBeVisible();
+  await expect(page.getByText(`21–40 of ${totalCount}`)).toBeVisible();
+  // The next page starts at its first row, not where the button was.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByText(`20 out of ${totalCount}`)).toBeVisible();
+  await expect(page.getByText(`1–20 of ${totalCount}`)).toBeVisible();
 
   // On a phone each lead is a card with everything the table row says, and nothing scrolls sideways.
   const cards = page.getByRole('list', { name: 'Leads Report' }).getByRole('listitem');
@@ -195,7 +200,7 @@ test('Asha calls an assigned customer and follows the call to completion', async
   await openMenu(page, 'Customers');
   await expect(page.getByRole('heading', { name: 'Customer Leads' })).toBeVisible();
   await page.getByLabel('Search by name').fill('Kiran');
-  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(customerCards(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Call Kiran Shetty' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you sure to connect?' });
   await confirm.getByRole('button', { name: 'No' }).click();
@@ -230,7 +235,7 @@ test('Ravi sees only his own leads, the Missing PAN warning and no banks', async
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
   await openMenu(page, 'Report');
   await expect(page.getByTestId('tile-tileTotal').locator('.tile__value')).toHaveText('3');
-  await expect(page.getByText('3 out of 3')).toBeVisible();
+  await expect(page.getByText('1–3 of 3')).toBeVisible();
   await page.goto('/partner/nowhere');
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
   await openMenu(page, 'Payouts');
@@ -240,7 +245,7 @@ test('Ravi sees only his own leads, the Missing PAN warning and no banks', async
   await expect(page).toHaveURL(/\/partner\/profile\/bank$/);
   await expect(page.getByText('No Bank details added')).toBeVisible();
   await openMenu(page, 'Customers');
-  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(customerCards(page)).toHaveCount(1);
 });
 
 test('Ravi\'s rejected bank shows why, can be removed and replaced, and does not hold a place among the 3', async ({ page, playwright, baseURL }) => {
@@ -279,13 +284,15 @@ test('Ravi pages through more customers than one page holds', async ({ page, pla
 
   await loginPartner(page, '9876500002');
   await openMenu(page, 'Customers');
-  await expect(page.getByText('50 out of 121')).toBeVisible();
-  await expect(page.locator('tbody tr')).toHaveCount(50);
+  await expect(page.getByText('1–50 of 121')).toBeVisible();
+  await expect(customerCards(page)).toHaveCount(50);
+  // A card each, as in the Leads Report: nothing on the page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('100 out of 121')).toBeVisible();
-  await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText('51');
+  await expect(page.getByText('51–100 of 121')).toBeVisible();
+  await expect(customerCards(page).first()).toContainText('51.');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('121 out of 121')).toBeVisible();
+  await expect(page.getByText('101–121 of 121')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 });
 
@@ -304,13 +311,13 @@ test('Wallet Logs page past one page of entries', async ({ page }) => {
   await openMenu(page, 'Payouts');
   const logs = page.getByRole('list', { name: 'Wallet Logs' });
   await expect(logs.getByText('Lead approved 1', { exact: true })).toBeVisible();
-  await expect(page.getByText('50 out of 230')).toBeVisible();
+  await expect(page.getByText('1–50 of 230')).toBeVisible();
   for (let n = 100; n <= 200; n += 50) {
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText(`${n} out of 230`)).toBeVisible();
+    await expect(page.getByText(`${n - 49}–${n} of 230`)).toBeVisible();
   }
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('230 out of 230')).toBeVisible();
+  await expect(page.getByText('201–230 of 230')).toBeVisible();
   await expect(logs.getByText('Lead approved 230', { exact: true })).toBeVisible();
   expect(asked.at(-1)).toContain('offset=200');
 });

@@ -190,7 +190,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const dashboard = createDashboardService({ db, wallet });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
   const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
-  const profile = createProfileService({ users, files });
+  const profile = createProfileService({ users, files, documents });
   const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
   const ops = createOpsServices({ db, audit, risk, files, users, documents, wallet, sessions, banks, notifications, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds, providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http' }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });

@@ -35,6 +35,10 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The refusals of an OTP itself: a page says them under the OTP field. */
+export const OTP_REFUSAL_CODES: readonly ErrorCode[] = ['OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_TRIES'];
+export const isOtpRefusal = (code: string): boolean => (OTP_REFUSAL_CODES as readonly string[]).includes(code);
+
 /** Who may call a route: the kind of session it needs, or none. */
 export type SessionKind = 'worker' | 'team' | 'customer' | 'ops';
 export type RouteAuth = SessionKind | 'public';

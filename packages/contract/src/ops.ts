@@ -53,6 +53,8 @@ export const opsLeadSchema = z.object({
   partner_user_id: int().nullable(),
   partner_name: text().nullable(),
   team_member_user_id: int().nullable(),
+  /** The field agent's name, so ops see who submitted a team lead. */
+  team_member_name: text().nullable(),
   team_id: int().nullable(),
   customer_name: text().nullable(),
   customer_mobile: text().nullable(),

@@ -9,7 +9,7 @@ export const profileMessages = {
   bankNotVerified: 'Only a verified bank can be made default',
   bankDuplicate: 'This bank account is already added',
   bankRemoved: 'Bank account removed',
-  bankNotRemovable: 'Only a rejected bank account can be removed',
+  bankNotRemovable: 'A verified bank account cannot be removed',
   defaultSet: 'Default bank updated',
   ifscInvalid: 'Invalid IFSC code',
   ifscUnknown: 'This IFSC code was not found',

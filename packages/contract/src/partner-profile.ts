@@ -39,8 +39,18 @@ export const accountsMatch = (accountNo: string, confirm: string) => accountNo.t
 export const isActiveBank = (bank: { status: number }) => bank.status !== BANK_STATUS.rejected;
 /** The add button shows only while fewer than 3 banks are in use (spec 5; rejected ones do not count). */
 export const canAddBank = (banks: readonly { status: number }[]) => banks.filter(isActiveBank).length < MAX_BANKS;
-/** Only a rejected bank can be removed: one in review or in use stays until ops decide. */
-export const canRemoveBank = (bank: { status: number }) => bank.status === BANK_STATUS.rejected;
+/**
+ * A rejected bank, or one still under review (a typo to fix), can be removed;
+ * a verified one stays: payouts go only to verified banks.
+ */
+export const canRemoveBank = (bank: { status: number }) => bank.status !== BANK_STATUS.verified;
+/** What the Payouts page says of the banks: the default one, else how many wait for review, else none. */
+export function payoutBank<B extends { status: number; is_default: boolean }>(banks: readonly B[]): { kind: 'default'; bank: B } | { kind: 'inReview'; count: number } | { kind: 'none' } {
+  const def = banks.find((b) => b.is_default);
+  if (def) return { kind: 'default', bank: def };
+  const count = banks.filter((b) => b.status === BANK_STATUS.submitted).length;
+  return count > 0 ? { kind: 'inReview', count } : { kind: 'none' };
+}
 /** 'Make Default' only on verified, non-default banks (spec 4). */
 export const canMakeDefault = (bank: { status: number; is_default: boolean }) => bank.status === BANK_STATUS.verified && !bank.is_default;
 /** The lookup fires at exactly 11 characters (spec 5). */
@@ -71,6 +81,10 @@ export const profileSchema = z.object({
   location_coords: text().nullable(),
   profile_picture_key: text().nullable(),
   profile_picture_url: text().nullable(),
+  /** What the profile's sections need beyond the user row: whether the KYC documents are complete. */
+  details: z.object({ kyc_complete: z.boolean() }),
+  /** The partner's KYC documents, as the document fetch answers them. */
+  documents: z.array(z.lazy(() => documentSchema)),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

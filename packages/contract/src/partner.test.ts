@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees, isCallActive, leadStatusQuery, leadStatusText, leadTiles, leadsReportFileName, needsAttachment, showsCustomerMobile, walletSign } from './partner';
-import { accountsMatch, canAddBank, canMakeDefault, canRemoveBank, maskAccount, shouldLookupIfsc } from './partner-profile';
+import { accountsMatch, canAddBank, canMakeDefault, canRemoveBank, maskAccount, payoutBank, shouldLookupIfsc } from './partner-profile';
 
 describe('lead status filter mapping (spec 9)', () => {
   it('sends Expired as status 0 + archive_status 1, Pending with archive_status 0, the rest with [0,1]', () => {
@@ -64,7 +64,13 @@ describe('bank rules (spec 4, 5, 9)', () => {
     // A rejected bank is out of use: it does not hold a place among the 3, and it can be removed.
     expect(canAddBank(banks([1, 1, 2]))).toBe(true);
     expect(canAddBank(banks([1, 1, 0, 2]))).toBe(false);
-    expect([0, 1, 2].map((status) => canRemoveBank({ status }))).toEqual([false, false, true]);
+    expect([0, 1, 2].map((status) => canRemoveBank({ status }))).toEqual([true, false, true]);
+    // Payouts name the default bank; with none yet, banks under review are said, not "No Bank Details Added".
+    const bank = (status: number, is_default = false) => ({ status, is_default });
+    expect(payoutBank([bank(1, true), bank(0)])).toEqual({ kind: 'default', bank: bank(1, true) });
+    expect(payoutBank([bank(0), bank(0), bank(0)])).toEqual({ kind: 'inReview', count: 3 });
+    expect(payoutBank([bank(2)])).toEqual({ kind: 'none' });
+    expect(payoutBank([])).toEqual({ kind: 'none' });
     expect(canMakeDefault({ status: 1, is_default: false })).toBe(true);
     expect(canMakeDefault({ status: 1, is_default: true })).toBe(false);
     expect(canMakeDefault({ status: 2, is_default: false })).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import hi, { fields } from './texts.hi';
 import { findText, placeholders, texts, translateText, type TextCode } from './texts';
-import { botGreeting } from './support';
+import { botGreeting, callLogText } from './support';
 
 describe('the Hindi catalogue of the server', () => {
   const codes = Object.keys(texts) as TextCode[];
@@ -33,6 +33,12 @@ describe('the Hindi catalogue of the server', () => {
 });
 
 describe('translateText', () => {
+  it("puts a failed call's status in the reader's words", () => {
+    expect(translateText(callLogText({ direction: 2, status: 'no-answer' }), hi)).toBe('सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: जवाब नहीं मिला');
+    expect(translateText(callLogText({ direction: 2, status: 'busy' }), hi)).toBe('सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: नंबर व्यस्त था');
+    expect(translateText(callLogText({ direction: 2, status: 'failed' }), hi)).toBe('सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: कॉल नहीं लग पाई');
+  });
+
   it('finds a text by its words, or by a template, and fills the parts that vary', () => {
     expect(translateText('OTP sent to Mobile', hi)).toBe('मोबाइल पर OTP भेज दिया गया है');
     expect(translateText('Incorrect OTP, please try again (3 tries left)', hi)).toBe('OTP गलत है, फिर से कोशिश करें (3 कोशिशें बाकी)');

@@ -266,6 +266,10 @@ export const texts = {
   'support.callConnected': supportTexts.callConnected,
   'support.callUserFailed': supportTexts.callUserFailed,
   'support.callFailedStatus': 'Support team tried to calling you, but got failed due to call status - {status}',
+  // The call statuses that line ends with, so a Hindi reader reads the status in Hindi too.
+  'support.callStatusNoAnswer': 'no-answer',
+  'support.callStatusBusy': 'busy',
+  'support.callStatusFailed': 'failed',
   'support.notAbleToGetDetails': supportTexts.notAbleToGetDetails,
   'support.chatRequired': supportTexts.chatRequired,
   'support.chooseTicket': supportTexts.chooseTicket,

@@ -89,8 +89,14 @@ export async function api<T extends RouteDef>(route: T, opts: CallOptions<T> = {
   return (await apiWithMessage(route, opts)).data;
 }
 
-/** Step 2 of the upload flow: PUT the bytes to the signed URL, without credentials. */
+/**
+ * Step 2 of the upload flow: PUT the bytes to the signed URL, without
+ * credentials. A signing answer with an empty URL is the spec's "Unable to
+ * upload file. Please try again later."; one without a URL at all never gets
+ * here (the answer's check says "Something went wrong").
+ */
 export async function putFile(url: string, file: Blob, contentType: string): Promise<void> {
+  if (!url) throw new ApiError(messages.uploadFailed, 'UPLOAD', 0);
   // If-None-Match: * : an upload URL only creates its object, never replaces it (S3 signs this header).
   let res: Response;
   try {

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { PageLoader } from './loader';
 import { ErrorScreen } from './error-screen';
+import { MessageBarReset } from './message-bar-reset';
 
 /** A screen that failed to load (a chunk on a dropped connection) or threw: the app's error screen. */
 class AreaError extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -43,6 +44,7 @@ export function AreaTree({ client, router: Router, routes, otherPaths }: { clien
               </Routes>
             </Suspense>
           </AreaError>
+          <MessageBarReset />
         </Router>
       </QueryClientProvider>
     </StrictMode>

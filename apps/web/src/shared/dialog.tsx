@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { MessageBar, messagesInDialog } from './message-bar';
 import { t } from './messages';
 
 const FIRST_FIELD = '.dialog__content :is(input:not([type=hidden]), select, textarea):not(:disabled)';
@@ -18,6 +19,14 @@ export function Dialog(props: {
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [barId, setBarId] = useState<symbol | undefined>();
+  useEffect(() => {
+    if (!props.open) return;
+    // While open, everything outside is under the overlay: the dialog draws the message bar itself.
+    const { id, close } = messagesInDialog();
+    setBarId(() => id);
+    return close;
+  }, [props.open]);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -57,6 +66,7 @@ export function Dialog(props: {
           {props.footer && <div className="dialog__footer">{props.footer}</div>}
         </div>
       )}
+      {props.open && barId && <MessageBar dialog={barId} />}
     </dialog>
   );
 }

@@ -7,6 +7,8 @@ import { tx } from './i18n';
 type Bar = { id: number; kind: 'error' | 'success'; text: string } | null;
 
 let current: Bar = null;
+/** The open modal dialogs, the top one last: a message shows inside the top one, above its overlay. */
+let dialogs: readonly symbol[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let seq = 0;
 const listeners = new Set<() => void>();
@@ -22,6 +24,28 @@ export function showMessage(kind: 'error' | 'success', text: string) {
   emit();
 }
 
+/** Takes the message (of that kind only, when given) away now: the page it was about is gone. */
+export function clearMessage(kind?: 'error' | 'success') {
+  if (!current || (kind && current.kind !== kind)) return;
+  clearTimeout(timer);
+  current = null;
+  emit();
+}
+
+/** A modal dialog opened (the top layer): messages show inside it, under `id`, until `close` is called. */
+export function messagesInDialog(): { id: symbol; close: () => void } {
+  const id = Symbol('dialog');
+  dialogs = [...dialogs, id];
+  emit();
+  return {
+    id,
+    close: () => {
+      dialogs = dialogs.filter((d) => d !== id);
+      emit();
+    },
+  };
+}
+
 export const showSuccess = (text: string) => showMessage('success', text);
 
 /** The server's message if any, else the error's text, else 'Something went wrong'. */
@@ -34,15 +58,22 @@ export function errorText(err: unknown): string {
 
 export const showError = (err: unknown) => showMessage('error', errorText(err));
 
-/** The top bar: red for errors, green for success, gone after 2.5 s. */
-export function MessageBar() {
-  const bar = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-  );
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
+
+/**
+ * The top bar: red for errors, green for success, gone after 2.5 s. A modal
+ * dialog puts everything outside it under its overlay, so while one is open
+ * the bar is drawn inside it (`dialog` is that dialog's id).
+ */
+export function MessageBar(props: { dialog?: symbol | undefined }) {
+  const shown = useSyncExternalStore(subscribe, () => current);
+  const top = useSyncExternalStore(subscribe, () => dialogs[dialogs.length - 1]);
+  const bar = top === props.dialog ? shown : null;
   return (
     <div className="message-bar-region" role={bar?.kind === 'error' ? 'alert' : 'status'} aria-live="polite">
       {bar && (
@@ -53,3 +84,4 @@ export function MessageBar() {
     </div>
   );
 }
+

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { otpSchema } from '@pmw/contract/auth';
 import { Dialog } from './dialog';
 import { OtpField } from './otp-field';
@@ -20,6 +20,8 @@ export function OtpDialog(props: {
   note?: string | undefined;
   secondsLeft: number;
   busy: boolean;
+  /** The server's refusal of the last OTP (wrong, expired): said under the field until the person types again. */
+  error?: string | undefined;
   actionsClassName: string;
   onResend: () => void;
   onVerify: (otp: string) => void;
@@ -27,6 +29,11 @@ export function OtpDialog(props: {
 }) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [dismissed, setDismissed] = useState<string | undefined>();
+  useEffect(() => {
+    if (!props.error) setDismissed(undefined);
+  }, [props.error]);
+  const shownError = error ?? (props.error !== dismissed ? props.error : undefined);
   const { texts } = props;
 
   function submit(e: FormEvent) {
@@ -44,14 +51,18 @@ export function OtpDialog(props: {
         {props.note && <p className="muted">{props.note}</p>}
         <OtpField
           value={otp}
-          onChange={setOtp}
+          onChange={(v) => {
+            setOtp(v);
+            setError(undefined);
+            setDismissed(props.error);
+          }}
           {...(texts.label ? { label: texts.label } : {})}
           secondsLeft={props.secondsLeft}
           onResend={() => {
             setOtp('');
             props.onResend();
           }}
-          error={error}
+          error={shownError}
           disabled={props.busy}
           autoFocus
         />

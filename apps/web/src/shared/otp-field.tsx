@@ -42,7 +42,7 @@ export function OtpField(props: {
         onChange={(e) => props.onChange(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
       />
       {props.error && (
-        <p id={`${id}-error`} className="field__error">
+        <p id={`${id}-error`} className="field__error" role="alert">
           {props.error}
         </p>
       )}

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { resendCountdown } from '@pmw/contract/constants';
 import { OtpField } from './otp-field';
-import { showError, showSuccess } from './message-bar';
+import { errorText, showError, showSuccess } from './message-bar';
 import { useCountdown } from './use-countdown';
-import { firstIssue, loadContractTexts } from './i18n';
+import { firstIssue, loadContractTexts, tx } from './i18n';
 import { t } from './messages';
 import { LiveButton } from './public-page/live';
 import { keptBeforeHydration, keptValuesUsed } from './public-page/before-hydration';
@@ -51,7 +51,8 @@ export function OtpLoginForm(props: {
       countdown.restart(resendCountdown(sent, props.resendSeconds));
       showSuccess(sent.already_sent ? l.alreadySent : l.sent);
     } catch (err) {
-      showError(err);
+      // Said at the field it is about, where it stays until the next try.
+      setError(otpSent ? { otp: tx(errorText(err)) } : { mobile: tx(errorText(err)) });
     } finally {
       setBusy(false);
     }
@@ -69,7 +70,8 @@ export function OtpLoginForm(props: {
     try {
       await props.login(mobile, parsed.data);
     } catch (err) {
-      showError(err);
+      // A wrong OTP stays under the OTP field, not only in a bar that fades.
+      setError({ otp: tx(errorText(err)) });
       setBusy(false);
     }
   }
@@ -103,7 +105,7 @@ export function OtpLoginForm(props: {
           </button>
         )}
       </div>
-      {otpSent && <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} resendLabel={l.resend} disabled={busy} autoFocus />}
+      {otpSent && <OtpField value={otp} onChange={(v) => { setOtp(v); setError({}); }} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} resendLabel={l.resend} disabled={busy} autoFocus />}
       <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
         {otpSent ? l.submit : l.login}
       </LiveButton>

@@ -1,3 +1,4 @@
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { partnerAuthRoutes, userAuthRoutes } from '@pmw/contract/auth';
 import { messages } from '@pmw/contract/messages';
@@ -16,7 +17,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
 
   for (const routes of [partnerAuthRoutes, userAuthRoutes]) {
     route(app, ctx, routes.sendOtp, async ({ body, req }) => {
-      const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
+      const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.partnerLogin });
       return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
     });
 
@@ -40,7 +41,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
   }
 
   route(app, ctx, userAuthRoutes.retryOtp, async ({ body, req }) => {
-    const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
+    const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.partnerLogin });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 }

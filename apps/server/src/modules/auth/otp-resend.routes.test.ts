@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { body, cookieHeader, createTestApp, latestOtp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -22,12 +23,13 @@ interface Sent {
   already_sent: boolean;
 }
 
-async function twice(url: string, payload: Record<string, unknown>, mobile: string, headers: Record<string, string> = {}) {
+/** Each flow's window is the spec's countdown for it, the one its page counts down too. */
+async function twice(url: string, payload: Record<string, unknown>, mobile: string, headers: Record<string, string> = {}, window: number = RESEND_COUNTDOWN.partnerLogin) {
   const first = await post(url, payload, headers);
   expect(first.statusCode).toBe(200);
   expect(body(first).message).toBe('OTP sent to Mobile');
   const a = body<Sent>(first).data;
-  expect(a).toMatchObject({ resend_after: 30, already_sent: false });
+  expect(a).toMatchObject({ resend_after: window, already_sent: false });
   const sms = await outboxCount(mobile);
   const again = await post(url, payload, headers);
   expect(again.statusCode).toBe(200);
@@ -36,7 +38,8 @@ async function twice(url: string, payload: Record<string, unknown>, mobile: stri
   expect(b.already_sent).toBe(true);
   expect(b.request_id).toBe(a.request_id);
   expect(b.resend_after).toBeGreaterThan(0);
-  expect(b.resend_after).toBeLessThanOrEqual(30);
+  expect(b.resend_after).toBeLessThanOrEqual(window);
+  expect(b.resend_after).toBeGreaterThan(window - 5);
   expect(await outboxCount(mobile)).toBe(sms);
   return { first: a, again: b, otp: await latestOtp(t, mobile) };
 }
@@ -56,7 +59,7 @@ describe('an OTP asked for again inside the resend window', () => {
   });
 
   it('team login: the request id answered again is the one the code verifies with', async () => {
-    const { again, otp } = await twice('/team/otp/send', { mobile: '9876533002', team_code: 'TEAM01', feature: 'MT' }, '9876533002');
+    const { again, otp } = await twice('/team/otp/send', { mobile: '9876533002', team_code: 'TEAM01', feature: 'MT' }, '9876533002', {}, RESEND_COUNTDOWN.teamLogin);
     const res = await post('/team/login/otp', { request_id: again.request_id, team_code: 'TEAM01', first_name: 'Lata Singh', mobile: '9876533002', otp });
     expect(res.statusCode).toBe(200);
   });
@@ -67,12 +70,12 @@ describe('an OTP asked for again inside the resend window', () => {
   });
 
   it('campaign lead: Cancel then Submit asks again, the code still verifies the customer', async () => {
-    const { otp } = await twice('/utm/customer/otp/send', { mobile: '9876533003', utm_code: 'asha01', purpose: 'LOGIN' }, '9876533003');
+    const { otp } = await twice('/utm/customer/otp/send', { mobile: '9876533003', utm_code: 'asha01', purpose: 'LOGIN' }, '9876533003', {}, RESEND_COUNTDOWN.campaign);
     expect((await post('/utm/customer/login', { mobile: '9876533003', otp, utm_code: 'asha01', name: 'Kavya' })).statusCode).toBe(200);
   });
 
   it('campaign lead OTP (purpose LEAD): the answer carries the seconds left of the server window', async () => {
-    await twice('/utm/customer/otp/send', { mobile: '9876533007', utm_code: 'asha01', purpose: 'LEAD' }, '9876533007');
+    await twice('/utm/customer/otp/send', { mobile: '9876533007', utm_code: 'asha01', purpose: 'LEAD' }, '9876533007', {}, RESEND_COUNTDOWN.campaign);
   });
 
   it("team lead: the customer's OTP asked again says so, with the seconds left", async () => {
@@ -80,14 +83,16 @@ describe('an OTP asked for again inside the resend window', () => {
     const { request_id } = body<Sent>(sent).data;
     const login = await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Meena', mobile: '9876500011', otp: await latestOtp(t, '9876500011') });
     const meena = cookieHeader(login);
-    const { again } = await twice('/team/lead/otp/send', { form_id: 202, mobile: '9811233008' }, '9811233008', { cookie: meena });
-    expect(again.resend_after).toBeLessThanOrEqual(30);
+    const { again } = await twice('/team/lead/otp/send', { form_id: 202, mobile: '9811233008' }, '9811233008', { cookie: meena }, RESEND_COUNTDOWN.lead);
+    expect(again.resend_after).toBeLessThanOrEqual(RESEND_COUNTDOWN.lead);
   });
 
   it('credit consent: a second consent shares the code already sent', async () => {
     const payload = { mobile: '9876533004', name: 'Sunil Rao', pan_no: 'ABCPR7512F', feature: 'UTM', project_name: 'Nirmal Shopping Credit Card', utm_code: 'asha01' };
     const first = await post('/utm/credit/otp/send', payload);
+    expect(body<Sent>(first).data.resend_after).toBe(RESEND_COUNTDOWN.campaign);
     const again = await post('/utm/credit/otp/send', payload);
+    expect(body<Sent>(again).data.resend_after).toBeGreaterThan(RESEND_COUNTDOWN.campaign - 5);
     expect(body(again).message).toBe('OTP already sent');
     expect(body<{ already_sent: boolean }>(again).data.already_sent).toBe(true);
     expect(body<{ consentId: string }>(again).data.consentId).not.toBe(body<{ consentId: string }>(first).data.consentId);

@@ -35,9 +35,11 @@ export interface OtpService {
    * never strands the person, and the code on their phone still verifies.
    * `deliver: false` does everything a send does (limits, resend wait, the
    * answer) but texts nothing: for mobiles that must not learn, nor let a
-   * caller learn, that they may not log in.
+   * caller learn, that they may not log in. `resendSeconds` is the flow's
+   * own countdown (RESEND_COUNTDOWN, the one its page shows); the configured
+   * wait is for a flow without one, and 0 there turns the wait off.
    */
-  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string; deliver?: boolean }): Promise<OtpSent>;
+  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string; deliver?: boolean; resendSeconds?: number }): Promise<OtpSent>;
   /** Consumes the code or throws an AppError that says what is wrong. */
   verify(input: { mobile: string; purpose: OtpPurpose; otp: string; request_id?: string; ip?: string }): Promise<void>;
 }
@@ -60,8 +62,9 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
   const smsLocale = (mobile: string, pref: SmsLocale | undefined) => smsLocaleFor(db, mobile, pref);
 
   return {
-    async send({ mobile, purpose, ip, text, locale, deliver = true }) {
-      if (limits.resendSeconds > 0) {
+    async send({ mobile, purpose, ip, text, locale, deliver = true, resendSeconds: flowSeconds }) {
+      const resendSeconds = limits.resendSeconds > 0 ? (flowSeconds ?? limits.resendSeconds) : 0;
+      if (resendSeconds > 0) {
         const [last] = await db
           .select({ request_id: otpRequests.request_id, created_on: otpRequests.created_on, consumed_at: otpRequests.consumed_at, attempts: otpRequests.attempts })
           .from(otpRequests)
@@ -70,8 +73,8 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
           .limit(1);
         const waited = last ? (Date.now() - last.created_on.getTime()) / 1000 : Infinity;
         // A code already used (the person logged in and out again) does not hold the next one back.
-        if (last && !last.consumed_at && waited < limits.resendSeconds) {
-          const wait = Math.ceil(limits.resendSeconds - waited);
+        if (last && !last.consumed_at && waited < resendSeconds) {
+          const wait = Math.ceil(resendSeconds - waited);
           if (last.attempts >= OTP_MAX_TRIES) throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for another OTP`);
           return { request_id: last.request_id, resend_after: wait, already_sent: true };
         }
@@ -98,7 +101,7 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
         const lang = await smsLocale(mobile, locale);
         await sms.sendOtp({ mobile, otp, text: localize(english, lang), template: smsTemplateKey(purpose === 'CREDIT' ? DIRECT_SMS.otpCreditConsent : DIRECT_SMS.otp, lang) });
       }
-      return { request_id: requestId, resend_after: limits.resendSeconds, already_sent: false };
+      return { request_id: requestId, resend_after: resendSeconds, already_sent: false };
     },
 
     async verify({ mobile, purpose, otp, request_id, ip }) {

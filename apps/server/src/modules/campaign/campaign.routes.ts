@@ -1,3 +1,4 @@
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { campaignFileRoutes, campaignRoutes, campaignTexts } from '@pmw/contract/campaign';
 import { messages } from '@pmw/contract/messages';
@@ -47,7 +48,7 @@ export function registerCampaignRoutes(
     const owner = await campaign.owner(body.utm_code);
     // Said at the mobile field before any OTP goes out, without ever sending the owner's mobile to the page.
     if (body.purpose === 'LEAD') campaign.refuseOwnMobile(owner, body.mobile);
-    const sent = await otp.send({ mobile: body.mobile, purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD', ip: req.ip, locale: smsLocaleOf(req) });
+    const sent = await otp.send({ mobile: body.mobile, purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.campaign });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 

@@ -1,3 +1,4 @@
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
@@ -282,6 +283,7 @@ export function createCampaignService(deps: {
         mobile: input.mobile,
         purpose: 'CREDIT',
         ip: input.ip,
+        resendSeconds: RESEND_COUNTDOWN.campaign,
         ...(input.locale ? { locale: input.locale } : {}),
         text: (code) => `${code} is your OTP to let PickMyWork check your credit profile for ${project}. Share it only if you agree. Valid for 5 minutes.`,
       });

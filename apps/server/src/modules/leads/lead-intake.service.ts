@@ -1,3 +1,4 @@
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { z } from 'zod';
 import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
 import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
@@ -141,7 +142,7 @@ export function createLeadIntakeService(deps: {
       if (!form.is_otp_required) throw new AppError('BAD_REQUEST', teamMessages.otpNotAsked);
       leads.assertOpen(form);
       await refuseTeamSelfReferral(member, input.mobile);
-      return otp.send({ mobile: input.mobile, purpose: 'LEAD', ip: input.ip, ...(input.locale ? { locale: input.locale } : {}) });
+      return otp.send({ mobile: input.mobile, purpose: 'LEAD', ip: input.ip, resendSeconds: RESEND_COUNTDOWN.lead, ...(input.locale ? { locale: input.locale } : {}) });
     },
 
     teamLead: (member: { userId: number; teamId: number }, input: TeamLeadInput) => counted(LEAD_INTAKE_SOURCE.team, () => teamLead(member, input)),

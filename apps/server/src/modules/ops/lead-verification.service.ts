@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { RISK_LEVEL, riskTexts, type RiskLevel } from '@pmw/contract/risk';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
@@ -226,20 +227,26 @@ export function createLeadVerificationService(deps: {
   }
 
   const riskLevelSql = sql<RiskLevel>`coalesce(${leadRisk.level}, ${RISK_LEVEL.none})`;
+  // The field agent who submitted a team lead is a user too: joined a second time under this name.
+  const members = alias(users, 'team_member');
   const leadSelect = {
     lead: formResponses,
     risk_level: riskLevelSql,
     job_title: jobs.job_title,
     partner_first: users.first_name,
     partner_last: users.last_name,
+    member_first: members.first_name,
+    member_last: members.last_name,
   };
-  const toView = (r: { lead: LeadRow; risk_level: RiskLevel; job_title: string; partner_first: string | null; partner_last: string | null }): OpsLead => ({
+  const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+  const toView = (r: { lead: LeadRow; risk_level: RiskLevel; job_title: string; partner_first: string | null; partner_last: string | null; member_first: string | null; member_last: string | null }): OpsLead => ({
     form_response_id: r.lead.form_response_id,
     job_id: r.lead.job_id,
     job_title: r.job_title,
     partner_user_id: r.lead.partner_user_id,
-    partner_name: [r.partner_first, r.partner_last].filter(Boolean).join(' ') || null,
+    partner_name: fullName(r.partner_first, r.partner_last),
     team_member_user_id: r.lead.team_member_user_id,
+    team_member_name: fullName(r.member_first, r.member_last),
     team_id: r.lead.team_id,
     customer_name: r.lead.customer_name,
     customer_mobile: r.lead.customer_mobile,
@@ -290,6 +297,7 @@ export function createLeadVerificationService(deps: {
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
         .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
+        .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
         .where(cond)
         .orderBy(...(q.sort === 'risk' ? [riskiest, ...newest] : newest))
         .limit(q.limit)
@@ -306,6 +314,7 @@ export function createLeadVerificationService(deps: {
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
         .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
+        .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
         .where(eq(formResponses.form_response_id, id))
         .limit(1);
       if (!row) throw notFound('Lead not found');

@@ -110,6 +110,13 @@ describe('lead verification', () => {
     expect((await walletOf(t, 102)).balance - before.balance).toBe(7_000);
   });
 
+  it("names the field agent of a team lead, in the queue and the lead's details", async () => {
+    const id = await insertLead(t, { partner_user_id: null, team_member_user_id: 102, payout_paise: 7_000 });
+    const queue = z.object({ rows: z.array(opsLeadSchema) }).parse(body(await get('/ops/leads?limit=100', admin)).data);
+    expect(queue.rows.find((r) => r.form_response_id === id)?.team_member_name).toBe('Ravi Kumar');
+    expect(opsLeadDetailSchema.parse(body(await get(`/ops/leads/${id}`, admin)).data).team_member_name).toBe('Ravi Kumar');
+  });
+
   it('rejecting an approved lead reverses the credit; approving again credits with the next key', async () => {
     const id = await insertLead(t, { payout_paise: 20_000 });
     const start = await walletOf(t, 101);

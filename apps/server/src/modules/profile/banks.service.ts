@@ -91,8 +91,8 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
 
     /**
      * Removes the owner's rejected account, so a correct one can take its
-     * place (the same number too, once fixed by the bank). Accounts in review
-     * or in use stay: payouts may be on their way to them.
+     * place (the same number too, once fixed by the bank), and so can one in
+     * review (a typo). Verified accounts stay: payouts may be on their way to them.
      */
     async remove(userId: number, bankDetailId: number): Promise<Bank[]> {
       return db.transaction(async (tx) => {

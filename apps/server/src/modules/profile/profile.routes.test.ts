@@ -31,6 +31,10 @@ describe('Personal Details', () => {
   it('fetches and updates the profile with the spec fields', async () => {
     const p = profileSchema.parse(body(await get('/profile/basic/fetch')).data);
     expect(p).toMatchObject({ id: 'PMW101', user_id: 101, first_name: 'Asha' });
+    // The spec's profile also carries `details` and `documents`: the KYC documents as the document fetch answers them.
+    const docs = documentSchema.array().parse(body(await get('/profile/document/fetch')).data);
+    expect(p.documents).toEqual(docs);
+    expect(p.details).toEqual({ kyc_complete: expect.any(Boolean) });
     const pic = await upload(asha, 'me.png', 'USER_PROFILE', PNG);
     const res = await post('/profile/basic/update', {
       first_name: 'Asha', email: 'asha@example.com', gender: 2, zip_code: '560034', city: 'Bengaluru', state: 'Karnataka',
@@ -162,11 +166,11 @@ describe('Banks', () => {
     const fourth = await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '777777777', account_no_confirm: '777777777' }, ravi);
     expect(body(fourth).message).toBe('You can add at most 3 bank accounts');
 
-    // Only the owner's rejected bank can be removed.
+    // Only the owner's rejected bank, or one still under review, can be removed: not one in use.
     const inUse = banks.find((x) => x.status === 1)!;
     const notRejected = await post('/profile/bank/remove', { bank_detail_id: inUse.bank_detail_id }, ravi);
     expect(notRejected.statusCode).toBe(409);
-    expect(body(notRejected).message).toBe('Only a rejected bank account can be removed');
+    expect(body(notRejected).message).toBe('A verified bank account cannot be removed');
     expect((await post('/profile/bank/remove', { bank_detail_id: rejected.bank_detail_id })).statusCode).toBe(404);
     const removed = await post('/profile/bank/remove', { bank_detail_id: rejected.bank_detail_id }, ravi);
     expect(removed.statusCode).toBe(200);
@@ -175,6 +179,12 @@ describe('Banks', () => {
     expect(left.map((x) => x.bank_detail_id)).not.toContain(rejected.bank_detail_id);
     expect(left).toHaveLength(3);
     expect((await post('/profile/bank/remove', { bank_detail_id: rejected.bank_detail_id }, ravi)).statusCode).toBe(404);
+
+    // A bank still under review (a typo in it) can be removed too, to add it again as it should be.
+    const inReview = left.find((x) => x.status === 0)!;
+    const fixed = await post('/profile/bank/remove', { bank_detail_id: inReview.bank_detail_id }, ravi);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(bankSchema.array().parse(body(fixed).data).map((x) => x.bank_detail_id)).not.toContain(inReview.bank_detail_id);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Profile, ProfileUpdate } from '@pmw/contract/partner-profile';
 import type { profileUpdateBodySchema } from '@pmw/contract/partner-profile';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../errors';
+import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
 import type { UserRow, UsersService } from '../users/users.service';
 import { pmwId } from '../users/users.service';
@@ -9,8 +10,8 @@ import { pmwId } from '../users/users.service';
 export type { ProfileUpdate };
 
 /** Personal Details of the partner portal, kept on the users row through the users service. */
-export function createProfileService(deps: { users: UsersService; files: FilesService }) {
-  const { users, files } = deps;
+export function createProfileService(deps: { users: UsersService; files: FilesService; documents: Pick<DocumentsService, 'list' | 'kycComplete'> }) {
+  const { users, files, documents } = deps;
 
   async function view(row: UserRow): Promise<Profile> {
     return {
@@ -28,6 +29,8 @@ export function createProfileService(deps: { users: UsersService; files: FilesSe
       profile_picture_key: row.profile_picture_key,
       // A picture that cannot be signed is left out: its failure is silent (spec 8).
       profile_picture_url: row.profile_picture_key ? await files.signedUrlForKey(row.profile_picture_key).catch(() => null) : null,
+      details: { kyc_complete: await documents.kycComplete(row.user_id) },
+      documents: await documents.list(row.user_id),
     };
   }
 

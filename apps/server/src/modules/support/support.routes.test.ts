@@ -153,6 +153,23 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 0, ticket_title: 'Others' })).status).toBe(200);
   });
 
+  it('opens the same open, empty ticket of a type again instead of a second one (fetch or create)', async () => {
+    const first = await call(supportRoutes.addTicket, ravi, { ticket_type: 0, ticket_title: 'Others' });
+    const again = await call(supportRoutes.addTicket, ravi, { ticket_type: 0, ticket_title: 'Others' });
+    expect(again.data!.ticket_id).toBe(first.data!.ticket_id);
+    expect((await call(supportRoutes.conversation, ravi, { ticket_id: first.data!.ticket_id })).data!.chats).toHaveLength(1);
+    // Two taps at once still make one ticket.
+    const both = await Promise.all([0, 1].map(() => call(supportRoutes.addTicket, newcomer, { ticket_type: 0, ticket_title: 'Others' })));
+    expect(both[0]!.data!.ticket_id).toBe(both[1]!.data!.ticket_id);
+    // Once the worker has written in it, the next tap raises a new ticket.
+    expect((await call(supportRoutes.addChat, ravi, { ticket_id: first.data!.ticket_id, chat_message: 'My payout is late', direction: 1 })).status).toBe(200);
+    const next = await call(supportRoutes.addTicket, ravi, { ticket_type: 0, ticket_title: 'Others' });
+    expect(next.data!.ticket_id).not.toBe(first.data!.ticket_id);
+    // Another project is another ticket.
+    const training = await call(supportRoutes.addTicket, ravi, { ticket_type: 20, ticket_title: 'Swiftcart-Delivery Partner', tag_type: 'JOB', tag_id: 261 });
+    expect(training.data!.ticket_id).not.toBe(next.data!.ticket_id);
+  });
+
   it('refuses types, projects, leads and recharges that are not the worker\'s', async () => {
     expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 50, ticket_title: 'Payment Query' })).status).toBe(403);
     expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 20, ticket_title: 'x', tag_type: 'JOB', tag_id: 261 })).status).toBe(403);

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BOT_NAME,
   CHAT_DIRECTION,
@@ -339,7 +340,30 @@ export function createSupportService(deps: {
       if (body.tag_type === 'SERVICE_PURCHASE' && !(await context.recharge(userId, body.ref_id!))) throw forbidden('You cannot raise a query about this recharge');
 
       const user = await users.byId(userId);
-      const row = await db.transaction(async (tx) => {
+      const tagId = body.tag_type === 'SERVICE_PURCHASE' ? 1 : (body.tag_id ?? null);
+      const same = (column: AnyPgColumn, value: string | number | null) => (value === null ? isNull(column) : eq(column, value));
+      const found = await db.transaction(async (tx) => {
+        // Fetch or create: a second tap on the same query type (two taps at once too) opens the
+        // ticket the first one made while the worker has not written in it yet.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tickets:${userId}`}))`);
+        const [open] = await tx
+          .select()
+          .from(tickets)
+          .where(
+            and(
+              eq(tickets.user_id, userId),
+              eq(tickets.ticket_type, body.ticket_type),
+              eq(tickets.status, TICKET_STATUS.NEW),
+              same(tickets.tag_type, body.tag_type ?? null),
+              same(tickets.tag_id, tagId),
+              same(tickets.ref_type, body.ref_type ?? null),
+              same(tickets.ref_id, body.ref_id ?? null),
+              sql`not exists (select 1 from ${ticketChats} where ${ticketChats.ticket_id} = ${tickets.ticket_id} and ${ticketChats.direction} = ${CHAT_DIRECTION.USER})`,
+            ),
+          )
+          .orderBy(desc(tickets.created_on))
+          .limit(1);
+        if (open) return { row: open, created: false };
         const [created] = await tx
           .insert(tickets)
           .values({
@@ -350,7 +374,7 @@ export function createSupportService(deps: {
             status: TICKET_STATUS.NEW,
             tag_type: body.tag_type ?? null,
             // The spec's recharge tickets carry tag_id 1 (the recharge service).
-            tag_id: body.tag_type === 'SERVICE_PURCHASE' ? 1 : (body.tag_id ?? null),
+            tag_id: tagId,
             ref_type: body.ref_type ?? null,
             ref_id: body.ref_id ?? null,
             waiting_since: new Date(),
@@ -358,10 +382,10 @@ export function createSupportService(deps: {
           .returning();
         await tx.insert(ticketHistory).values({ ticket_id: created!.ticket_id, field_type: 'status', field_value: String(TICKET_STATUS.NEW), changed_by_kind: 'worker', changed_by_id: userId });
         await insertChat(tx, { ticket_id: created!.ticket_id, chat_message: botGreeting(body.ticket_type, user?.first_name ?? null, !!deps.introVideoUrl), direction: CHAT_DIRECTION.SUPPORT, created_by: BOT_NAME, sender_user_id: null });
-        return created!;
+        return { row: created!, created: true };
       });
-      const ticket = await toTicket(row);
-      events.updated({ ticket_id: ticket.ticket_id, status: ticket.status });
+      const ticket = await toTicket(found.row);
+      if (found.created) events.updated({ ticket_id: ticket.ticket_id, status: ticket.status });
       return ticket;
     },
 

@@ -1,3 +1,4 @@
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import type { LinkOrigin } from '../../http/link-origin';
 import { messages } from '@pmw/contract/messages';
@@ -27,7 +28,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
     // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
     await team.assertMayAskOtp(body.mobile, body.team_code);
-    const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req) });
+    const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.teamLogin });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 

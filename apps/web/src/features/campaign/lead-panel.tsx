@@ -6,10 +6,11 @@ import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { incomeInput, mobileInput, nameInput, panInput } from '@pmw/contract/lead-form';
 import { COUNTRY_CODES, normaliseMobile } from '@pmw/contract/mobile';
 import { SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
+import { isOtpRefusal } from '@pmw/contract/api';
 import { ApiError, api, apiWithMessage } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
 import { COUNTRY_CODE_KEEP, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type CountryCode, type LeadFieldValues } from '../../shared/lead-form';
-import { showError, showSuccess } from '../../shared/message-bar';
+import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { trackingId } from '../../shared/tracking';
 import { useCountdown } from '../../shared/use-countdown';
 import { safeLink } from '../../shared/safe-url';
@@ -45,6 +46,9 @@ export function LeadPanel(props: LeadPanelProps) {
   const [otpStep, setOtpStep] = useState<OtpStep | null>(null);
   const [otpAttempt, setOtpAttempt] = useState(0);
   const [notEligible, setNotEligible] = useState<string | null>(null);
+  // The server's refusals stay on screen: a wrong OTP under the OTP field, any other (a duplicate lead) at the form.
+  const [otpError, setOtpError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
   const [success, setSuccess] = useState<{ link: string | null } | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const countdown = useCountdown(RESEND_COUNTDOWN.campaign);
@@ -81,7 +85,16 @@ export function LeadPanel(props: LeadPanelProps) {
       return next;
     });
     setNotEligible(null);
+    setFormError(undefined);
     keyRef.current = null;
+  }
+
+  /** A refusal the page can place: the OTP's under its field, the rest at the form (the OTP step closed). */
+  function refused(err: unknown) {
+    if (refusedAtMobile(err)) return;
+    if (otpStep && err instanceof ApiError && isOtpRefusal(err.code)) return setOtpError(tx(errorText(err)));
+    setOtpStep(null);
+    setFormError(tx(errorText(err)));
   }
 
   /** The partner's own mobile is refused by the server (the page never knows it): said at the mobile field, before any OTP. */
@@ -165,6 +178,7 @@ export function LeadPanel(props: LeadPanelProps) {
       return;
     }
     setNotEligible(null);
+    setFormError(undefined);
     const to = mobile();
     if (form.is_credit_flow) return sendCreditOtp(to);
     if (customer?.mobile === to || !form.is_otp_required) {
@@ -172,7 +186,7 @@ export function LeadPanel(props: LeadPanelProps) {
       try {
         await submitLead({});
       } catch (err) {
-        if (!refusedAtMobile(err)) showError(err);
+        refused(err);
       } finally {
         setBusy(false);
       }
@@ -183,6 +197,7 @@ export function LeadPanel(props: LeadPanelProps) {
 
   async function onVerify(otp: string) {
     if (!otpStep) return;
+    setOtpError(undefined);
     setBusy(true);
     try {
       if (otpStep.mode === 'lead') {
@@ -209,7 +224,7 @@ export function LeadPanel(props: LeadPanelProps) {
       setOtpStep(null);
       setNotEligible(reason?.reason_text ?? '');
     } catch (err) {
-      if (!refusedAtMobile(err)) showError(err);
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -251,6 +266,11 @@ export function LeadPanel(props: LeadPanelProps) {
           onCountryCodeChange={setCountryCode}
           disabled={busy}
         />
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
         {/* Before the page is live the form would post itself to this address and lose what was typed: the button waits. */}
         <LiveButton type="submit" className="button button--block" disabled={busy}>
           {form.is_credit_flow ? t('checkEligibility') : t('submit')}
@@ -267,9 +287,13 @@ export function LeadPanel(props: LeadPanelProps) {
         note={otpStep?.mode === 'credit' ? t('creditConsent', { project: form.job_title }) : undefined}
         secondsLeft={countdown.left}
         busy={busy}
+        error={otpError}
         onResend={() => otpStep && void (otpStep.mode === 'credit' ? sendCreditOtp(otpStep.mobile) : sendLeadOtp(otpStep.mobile))}
         onVerify={(otp) => void onVerify(otp)}
-        onClose={() => setOtpStep(null)}
+        onClose={() => {
+          setOtpStep(null);
+          setOtpError(undefined);
+        }}
       />
 
       <Dialog open={success !== null} onClose={() => setSuccess(null)} title={t('successTitle')}>

@@ -9,6 +9,7 @@ export function OtpDialog(props: {
   note?: string | undefined;
   secondsLeft: number;
   busy: boolean;
+  error?: string | undefined;
   onResend: () => void;
   onVerify: (otp: string) => void;
   onClose: () => void;

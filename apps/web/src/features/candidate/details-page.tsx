@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { otpSchema } from '@pmw/contract/auth';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { acceptFor, allowedExtensions, fileProblem, type FilePurpose } from '@pmw/contract/files';
@@ -8,10 +9,11 @@ import { aadhaarSchema, panSchema } from '@pmw/contract/kyc';
 import { mobileSchema } from '@pmw/contract/mobile';
 import { OtpField } from '../../shared/otp-field';
 import { Loader } from '../../shared/loader';
-import { showError, showSuccess } from '../../shared/message-bar';
+import { errorText, showError, showSuccess } from '../../shared/message-bar';
+import { isOtpRefusal } from '@pmw/contract/api';
 import { trackingId } from '../../shared/tracking';
 import { useCountdown } from '../../shared/use-countdown';
-import { addDocument, applyToJob, login, sendOtp, updateName, uploadFile } from './candidate-api';
+import { addDocument, applyToJob, bookedQueryKey, fetchBooked, fetchMe, login, sendOtp, updateName, uploadFile } from './candidate-api';
 import { useCandidateState } from './candidate-state';
 import { t } from './messages';
 import './candidate.css';
@@ -58,7 +60,13 @@ export function DetailsPage() {
   const countdown = useCountdown(RESEND_COUNTDOWN.applicant);
   const ids = { name: useId(), mobile: useId(), aadhaar: useId(), aadhaarFile: useId(), pan: useId(), panFile: useId() };
 
+  // Back from "Interview booked" (or a reload) with the interview already booked: the booking, not an empty form.
+  // Its own key: this answer is from before the login on this page, which the slot page must not reuse.
+  const me = useQuery({ queryKey: ['candidate', 'me', 'before-details'], queryFn: fetchMe, enabled: !!carried, retry: false, gcTime: 0 });
+  const booked = useQuery({ queryKey: bookedQueryKey(carried?.job_id ?? 0), queryFn: () => fetchBooked(carried!.job_id), enabled: !!carried && !!me.data, retry: false });
+
   if (!carried) return <Navigate to="/" replace />;
+  if (booked.data) return <Navigate to="/slotselect" state={carried} replace />;
   const job = carried;
 
   function validate(): { mobile: string; aadhaar?: string; pan?: string } | null {
@@ -172,8 +180,10 @@ export function DetailsPage() {
       if (field) {
         setOtpStep(false);
         setErrors({ [field]: err instanceof Error ? err.message : '' });
-      }
-      showError(err);
+      } else if (err instanceof ApiError && isOtpRefusal(err.code)) {
+        // A wrong OTP stays under the OTP field, not only in a bar that fades.
+        setErrors({ otp: tx(errorText(err)) });
+      } else showError(err);
     } finally {
       setBusy(false);
       setStep(null);

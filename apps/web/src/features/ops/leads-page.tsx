@@ -33,6 +33,10 @@ export function LeadsPage() {
   const [cursor, setCursor] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [asking, setAsking] = useState<null | 'reject' | 'details'>(null);
+  // Approving credits money at once: asked first (how many, how much), then said on the page until the next action.
+  // The approval asked about: the count, the money and how many of the leads are high risk.
+  const [approving, setApproving] = useState<{ ids: number[]; total: number; high: number } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
 
   const projects = useQuery({ queryKey: ['ops', 'projects', ''], queryFn: () => api(opsProjectRoutes.list, { query: { q: '' } }) });
   const leads = useQuery({ queryKey: ['ops', 'leads', filters, page], queryFn: () => api(opsRoutes.leads, { query: { ...filters, page, limit: LIMIT } }) });
@@ -40,6 +44,7 @@ export function LeadsPage() {
   const columns = useMemo(() => leadColumns(setOpenId), []);
 
   const report = (r: { data: LeadActionResult; message: string }) => {
+    setDone(null);
     const failed = r.data.results.filter((x) => !x.ok);
     if (failed.length) showMessage('error', `${r.message}: ${failed.map((f) => `${f.form_response_id} ${f.message}`).join('; ')}`);
     else showSuccess(r.message);
@@ -48,23 +53,28 @@ export function LeadsPage() {
     void qc.invalidateQueries({ queryKey: ['ops', 'lead'] });
   };
   // High-risk leads are approved only after a second confirmation (the API refuses them without it).
-  const [confirming, setConfirming] = useState<{ ids: number[]; high: number } | null>(null);
   const approve = useMutation({
-    mutationFn: (a: { ids: number[]; confirm?: true }) => apiWithMessage(opsRoutes.approveLeads, { body: { form_response_ids: a.ids, ...(a.confirm ? { confirm_high_risk: true as const } : {}) } }),
-    onSuccess: (r) => {
-      setConfirming(null);
+    mutationFn: (asked: { ids: number[]; total: number; high: number }) =>
+      apiWithMessage(opsRoutes.approveLeads, { body: { form_response_ids: asked.ids, ...(asked.high ? { confirm_high_risk: true as const } : {}) } }),
+    onSuccess: (r, asked) => {
       report(r);
+      const credited = r.data.results.filter((x) => x.ok && x.changed).map((x) => x.form_response_id);
+      const total = credited.length === asked.ids.length ? asked.total : credited.reduce((sum, id) => sum + (payouts.get(id) ?? 0), 0);
+      setDone(t('approvedDone', { message: r.message, total: rupees(total) }));
+      setApproving(null);
+      setOpenId(null);
     },
     onError: (err) => {
-      setConfirming(null);
+      setApproving(null);
       showError(err);
     },
   });
-  const requestApprove = (ids: number[], highKnown?: number) => {
+  const payouts = new Map(rows.map((r) => [r.form_response_id, r.payout_paise]));
+  /** One question before money moves: the count and total, and a second look when high-risk leads are among them. */
+  const askApprove = (ids: number[], known?: { payout?: number | undefined; high?: number | undefined }) => {
     if (!ids.length) return;
-    const high = highKnown ?? rows.filter((r) => ids.includes(r.form_response_id) && r.risk_level === 'high').length;
-    if (high) setConfirming({ ids, high });
-    else approve.mutate({ ids });
+    const high = known?.high ?? rows.filter((r) => ids.includes(r.form_response_id) && r.risk_level === 'high').length;
+    setApproving({ ids, total: known?.payout ?? ids.reduce((sum, id) => sum + (payouts.get(id) ?? 0), 0), high });
   };
   // An unverified team lead (queued offline without the customer's OTP) after ops called the customer.
   const verifyByCall = useMutation({
@@ -139,7 +149,7 @@ export function LeadsPage() {
 
       <div className="ops__toolbar" role="toolbar" aria-label={t('selected', { n: chosen.length })}>
         <span aria-live="polite">{t('selected', { n: chosen.length })}</span>
-        <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => requestApprove(target())}>
+        <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => askApprove(target())}>
           {t('approve')}
         </button>
         <button type="button" className="button button--small button--danger" disabled={!target().length} onClick={() => ask('reject')}>
@@ -153,6 +163,9 @@ export function LeadsPage() {
         </button>
         <span className="muted ops__hint">{t('shortcuts')}</span>
       </div>
+      <p role="status" className="ops__done">
+        {done}
+      </p>
 
       <QueryView query={leads} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('leadsEmpty')} links={[{ to: '/ops/projects', label: t('goProjects') }]} />}>
         {(data) => (
@@ -167,12 +180,31 @@ export function LeadsPage() {
               cursor,
               onCursor: setCursor,
               onOpen: (r) => setOpenId(r.form_response_id),
-              shortcuts: { a: () => requestApprove(target()), r: () => ask('reject'), d: () => ask('details') },
+              shortcuts: { a: () => askApprove(target()), r: () => ask('reject'), d: () => ask('details') },
             }}
           />
         )}
       </QueryView>
 
+      <ConfirmDialog
+        open={approving !== null}
+        message={
+          approving?.high
+            ? t('riskConfirmTitle', { n: approving.high })
+            : approving && approving.ids.length === 1
+              ? t('approveAskOne', { total: rupees(approving.total) })
+              : t('approveAskMany', { n: approving?.ids.length ?? 0, total: rupees(approving?.total ?? 0) })
+        }
+        confirmLabel={approving?.high ? t('riskConfirm') : t('approveConfirm')}
+        cancelLabel={t('cancel')}
+        danger={!!approving?.high}
+        busy={approve.isPending}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => approving && approve.mutate(approving)}
+      >
+        {approving?.high ? <p>{t('approveAskMany', { n: approving.ids.length, total: rupees(approving.total) })}</p> : null}
+        <p className="muted">{t('approveAskNote')}</p>
+      </ConfirmDialog>
       <ReasonDialog
         open={asking !== null}
         title={asking === 'reject' ? t('rejectTitle', { n: asked.length }) : t('detailsTitle', { n: asked.length })}
@@ -185,17 +217,15 @@ export function LeadsPage() {
           report(await apiWithMessage(route, { body: { form_response_ids: asked, comment } }));
         }}
       />
-      <ConfirmDialog
-        open={confirming !== null}
-        message={t('riskConfirmTitle', { n: confirming?.high ?? 0 })}
-        confirmLabel={t('riskConfirm')}
-        cancelLabel={t('cancel')}
-        danger
-        busy={approve.isPending}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && approve.mutate({ ids: confirming.ids, confirm: true })}
-      />
-      {openId !== null && <LeadDialog id={openId} onClose={() => setOpenId(null)} onOpen={setOpenId} onApprove={(id, high) => requestApprove([id], high ? 1 : 0)} onAsk={(id, kind) => { setAsked([id]); setAsking(kind); }} />}
+      {openId !== null && (
+        <LeadDialog
+          id={openId}
+          onClose={() => setOpenId(null)}
+          onOpen={setOpenId}
+          onApprove={(id, payout, high) => askApprove([id], { payout, high: high ? 1 : 0 })}
+          onAsk={(id, kind) => { setAsked([id]); setAsking(kind); }}
+        />
+      )}
     </section>
   );
 }
@@ -240,9 +270,14 @@ function MobileCheckBadge({ check }: { check: OpsLead['mobile_check'] }) {
   return null;
 }
 
-const submitter = (r: OpsLead) => (r.partner_user_id ? `${r.partner_name ?? ''} (PMW${r.partner_user_id})` : r.team_member_user_id ? t('teamMember', { id: r.team_member_user_id, team: r.team_id ?? '—' }) : '—');
+const submitter = (r: OpsLead) => {
+  if (r.partner_user_id) return `${r.partner_name ?? ''} (PMW${r.partner_user_id})`;
+  if (!r.team_member_user_id) return '—';
+  const who = { id: r.team_member_user_id, team: r.team_id ?? '—' };
+  return r.team_member_name ? t('teamMemberNamed', { ...who, name: r.team_member_name }) : t('teamMember', who);
+};
 
-function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: number) => void; onApprove: (id: number, highRisk: boolean) => void; onAsk: (id: number, kind: 'reject' | 'details') => void }) {
+function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: number) => void; onApprove: (id: number, payout: number | undefined, highRisk: boolean) => void; onAsk: (id: number, kind: 'reject' | 'details') => void }) {
   const lead = useQuery({ queryKey: ['ops', 'lead', props.id], queryFn: () => api(opsRoutes.lead, { params: { form_response_id: props.id } }) });
   return (
     <Dialog
@@ -261,7 +296,7 @@ function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: numbe
           <button type="button" className="button button--danger" onClick={() => props.onAsk(props.id, 'reject')}>
             {t('reject')}
           </button>
-          <button type="button" className="button" onClick={() => props.onApprove(props.id, lead.data?.risk.level === 'high')}>
+          <button type="button" className="button" onClick={() => props.onApprove(props.id, lead.data?.payout_paise, lead.data?.risk.level === 'high')}>
             {t('approve')}
           </button>
         </>

@@ -45,6 +45,8 @@ export function BankTab() {
                 {t('addBank')}
               </button>
             )}
+            {/* The add button is gone at three banks: said why, and what would bring it back. */}
+            {!canAddBank(list) && <p className="muted bank-limit">{t('bankLimitReached')}</p>}
             {adding && <BankForm onDone={() => setAdding(false)} />}
             {list.length === 0 ? (
               <p className="empty">{t('noBanks')}</p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CALL_POLL_MS, CALL_TIMER_MS, isCallActive, pageEnd, CALL_STATUSES, type CallStatus, partnerRoutes, type Call, type CustomerLead } from '@pmw/contract/partner';
+import { CALL_POLL_MS, CALL_TIMER_MS, isCallActive, CALL_STATUSES, type CallStatus, partnerRoutes, type Call, type CustomerLead } from '@pmw/contract/partner';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
@@ -8,6 +8,7 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { Pager } from './pager';
 import { t } from './messages';
 import { formatDate } from '../../shared/i18n';
+import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 
@@ -50,6 +51,18 @@ export function CustomersPage() {
     }
   }
 
+  const phone = useMediaQuery(PHONE_QUERY);
+  const callButton = (c: CustomerLead) => (
+    <button
+      type="button"
+      className="button button--small"
+      aria-label={t('callFor', { name: c.CustomerLead.name })}
+      disabled={busy || (!!call && isCallActive(call.status))}
+      onClick={() => setConfirm(c)}
+    >
+      {t('colCall')}
+    </button>
+  );
   return (
     <section>
       <h1 className="page-title">{t('customersTitle')}</h1>
@@ -60,6 +73,31 @@ export function CustomersPage() {
       <QueryView query={list} failed={t('customersLoadFailed')} retry={t('retry')} loading={t('loading')}>
         {(d) => (
           <>
+            {phone ? (
+              // On a phone each customer is a card, as in the Leads Report: nothing is wider than the screen.
+              d.rows.length === 0 ? (
+                <p className="empty">{t('noData')}</p>
+              ) : (
+                <ul className="lead-cards" aria-label={t('customersTitle')}>
+                  {d.rows.map((c, i) => (
+                    <li key={c.customer_lead_id} className="card lead-card">
+                      <div className="lead-card__head">
+                        <strong>
+                          <span className="muted">{page * CUSTOMERS_PAGE_SIZE + i + 1}.</span> {c.CustomerLead.name}
+                        </strong>
+                        {callButton(c)}
+                      </div>
+                      <dl className="lead-card__facts">
+                        <dt>{t('colMobile')}</dt>
+                        <dd>{c.CustomerLead.mobile}</dd>
+                        <dt>{t('addedOn')}</dt>
+                        <dd>{formatDate(c.created_on)}</dd>
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+              )
+            ) : (
             <div className="table-wrap">
               <table className="table">
                 <thead>
@@ -84,17 +122,7 @@ export function CustomersPage() {
                         <td>{page * CUSTOMERS_PAGE_SIZE + i + 1}</td>
                         <td>{c.CustomerLead.name}</td>
                         <td className="nowrap">{c.CustomerLead.mobile}</td>
-                        <td>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            aria-label={t('callFor', { name: c.CustomerLead.name })}
-                            disabled={busy || (!!call && isCallActive(call.status))}
-                            onClick={() => setConfirm(c)}
-                          >
-                            {t('colCall')}
-                          </button>
-                        </td>
+                        <td>{callButton(c)}</td>
                         <td className="nowrap">{formatDate(c.created_on)}</td>
                       </tr>
                     ))
@@ -102,7 +130,8 @@ export function CustomersPage() {
                 </tbody>
               </table>
             </div>
-            <Pager shown={pageEnd(page * CUSTOMERS_PAGE_SIZE, d.rows.length)} total={d.count} page={page} pageSize={CUSTOMERS_PAGE_SIZE} onPage={setPage} label={t('customersTitle')} />
+            )}
+            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={CUSTOMERS_PAGE_SIZE} onPage={setPage} label={t('customersTitle')} />
           </>
         )}
       </QueryView>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatRupees, pageEnd, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
-import { profileRoutes } from '@pmw/contract/partner-profile';
+import { formatRupees, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
+import { payoutBank, profileRoutes } from '@pmw/contract/partner-profile';
 import { PAYOUT_ITEM_STATE, type PayoutItemState } from '@pmw/contract/ops';
 import { financialYearOf } from '@pmw/contract/tds';
 import { api } from '../../shared/api-client';
@@ -41,7 +41,7 @@ export function PayoutsPage() {
       <h1 className="page-title">{t('payoutTitle')}</h1>
       <QueryView query={allQueries(wallet, banks, docs)} failed={t('walletLoadFailed')} retry={t('retry')} loading={t('loading')}>
         {([w, bankList, docList]) => {
-          const bank = bankList.find((b) => b.is_default);
+          const bank = payoutBank(bankList);
           const hasPan = docList.some((d) => d.type === 'PAN');
           return (
             <>
@@ -58,7 +58,7 @@ export function PayoutsPage() {
                 <Link to="/partner/profile/bank" className="card tile">
                   <span className="tile__label">{t('bankDetails')}</span>
                   <span className="tile__value tile__value--text">
-                    {bank ? t('bankTileValue', { bank: bank.bank_name, last4: bank.account_no.slice(-4) }) : t('noBankTile')}
+                    {bank.kind === 'default' ? t('bankTileValue', { bank: bank.bank.bank_name, last4: bank.bank.account_no.slice(-4) }) : bank.kind === 'inReview' ? t('bankInReviewTile') : t('noBankTile')}
                   </span>
                 </Link>
               </div>
@@ -120,7 +120,7 @@ export function PayoutsPage() {
                 </li>
               ))}
             </ul>
-            <Pager shown={pageEnd(page * WALLET_LOGS_PAGE_SIZE, d.rows.length)} total={d.count} page={page} pageSize={WALLET_LOGS_PAGE_SIZE} onPage={setPage} label={t('walletLogs')} />
+            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={WALLET_LOGS_PAGE_SIZE} onPage={setPage} label={t('walletLogs')} />
           </>
         )}
       </QueryView>

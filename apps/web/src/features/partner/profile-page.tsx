@@ -136,7 +136,7 @@ function PersonalTab() {
   return (
     <form className="card" onSubmit={save} noValidate>
       <p className="rating-line rating-line--in-card">
-        {rating.data?.rating_count ? t('rating', { avg: (rating.data.average_rating ?? 0).toFixed(1), count: rating.data.rating_count }) : rating.isSuccess ? t('noRating') : ''}
+        {rating.data?.rating_count ? ratingLine(rating.data.average_rating ?? 0, rating.data.rating_count) : rating.isSuccess ? t('noRating') : ''}
       </p>
       <div className="form-grid">
         <div className="field">
@@ -176,3 +176,6 @@ function PersonalTab() {
     </form>
   );
 }
+
+/** 'Rating 4.5 from 12 reviews', and 'from 1 review' for one. */
+export const ratingLine = (average: number, count: number) => (count === 1 ? t('ratingOne', { avg: average.toFixed(1) }) : t('rating', { avg: average.toFixed(1), count }));

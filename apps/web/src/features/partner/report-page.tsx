@@ -8,7 +8,6 @@ import {
   leadStatusQuery,
   leadTiles,
   needsAttachment,
-  pageEnd,
   partnerMessages,
   partnerRoutes,
   type LeadStatusFilter,
@@ -113,6 +112,7 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
   // The download is what the table shows: the applied filters, not what is typed but not applied yet.
   const downloadUrl = routeUrl(partnerRoutes.reportDownload, { query });
   const phone = useMediaQuery(PHONE_QUERY);
+  const pending = (Object.keys(draft) as (keyof Filters)[]).some((k) => draft[k] !== applied[k]);
 
   return (
     <section>
@@ -159,9 +159,13 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
           </div>
         </div>
         <div className="filters__actions">
-          <button type="submit" className="button">
+          <button type="submit" className={pending ? 'button button--pending' : 'button'}>
             {t('applyFilters')}
           </button>
+          {/* The results below are for the applied filters: a change not applied yet is said, not silently shown. */}
+          <p className="filters__pending" role="status">
+            {pending ? t('filtersPending') : ''}
+          </p>
           {!team && (
             <a className="button button--ghost" href={downloadUrl} download>
               {t('downloadReport')}
@@ -250,7 +254,7 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
                 </table>
               </div>
             )}
-            <Pager shown={pageEnd(page * LEADS_PAGE_SIZE, page_.rows.length)} total={page_.count} page={page} pageSize={LEADS_PAGE_SIZE} onPage={setPage} label={t('reportTitle')} always />
+            <Pager rows={page_.rows.length} total={page_.count} page={page} pageSize={LEADS_PAGE_SIZE} onPage={setPage} label={t('reportTitle')} always />
           </>
         )}
       </QueryView>

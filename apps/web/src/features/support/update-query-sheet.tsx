@@ -71,7 +71,11 @@ export function UpdateQuerySheet(props: { open: boolean; onClose: () => void; on
             value={text}
             aria-invalid={!!error}
             aria-describedby={`${formId}-hint${error ? ` ${formId}-error` : ''}`}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              // The complaint is about an empty text: it goes once there is one.
+              if (e.target.value.trim()) setError(null);
+            }}
             autoFocus
           />
           <p id={`${formId}-hint`} className="field__hint">{t('charsLeft', { n: CHAT_MAX_LENGTH - text.length })}</p>

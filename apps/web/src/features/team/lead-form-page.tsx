@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { useQuery } from '@tanstack/react-query';
 import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
+import { isOtpRefusal } from '@pmw/contract/api';
 import { normaliseMobile } from '@pmw/contract/mobile';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
 import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
 import { isKeptFile, isRetryableUpload, isUploadedFile, keptFiles, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, uploadFile, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
 import { Loader } from '../../shared/loader';
-import { showError, showSuccess } from '../../shared/message-bar';
+import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
 import { ApiError, isUnreachable } from '../../shared/api-client';
@@ -103,6 +104,9 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
   latest.current = current;
 
   const formRef = useRef<HTMLFormElement>(null);
+  // The server's refusals stay on screen: a wrong OTP under the OTP field, any other (a duplicate lead) at the form.
+  const [otpError, setOtpError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
   /** A lead for the member's own mobile, or (as the server says) their manager's, is refused at the mobile field. */
   function refuseAtMobile(message: string) {
     setOtpFor(undefined);
@@ -172,6 +176,8 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
 
   /** Sends the lead (with the customer's OTP when given); a lost signal queues it instead. */
   async function send(body: Omit<SubmitLeadBody, 'idempotency_key'>) {
+    setOtpError(undefined);
+    setFormError(undefined);
     setBusy(true);
     try {
       await submitLead({ ...body, idempotency_key: key });
@@ -185,8 +191,12 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
         refuseAtMobile((err as ApiError).message);
         setBusy(false);
       } else if (!noteBlocked(err)) {
-        // Nothing typed is lost: the form (and the OTP step) stay as they were.
-        showError(err);
+        // Nothing typed is lost: a wrong OTP keeps the OTP step, any other refusal is said at the form.
+        if (body.otp !== undefined && err instanceof ApiError && isOtpRefusal(err.code)) setOtpError(tx(errorText(err)));
+        else {
+          setOtpFor(undefined);
+          setFormError(tx(errorText(err)));
+        }
         setBusy(false);
       }
     }
@@ -293,6 +303,11 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
           <p className="muted team-lead__saved" aria-live="polite">
             {draft.saved ? t('draftSaved') : ''}
           </p>
+          {formError && (
+            <p className="form-error" role="alert">
+              {formError}
+            </p>
+          )}
           <button type="submit" className="button button--block" disabled={busy}>
             {busy ? t('submitting') : t('submit')}
           </button>
@@ -304,9 +319,13 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
           mobile={otpFor.mobile}
           secondsLeft={countdown.left}
           busy={busy}
+          error={otpError}
           onResend={() => void askCustomerOtp(otpFor.mobile, otpFor.body)}
           onVerify={(otp) => void send({ ...otpFor.body, otp })}
-          onClose={() => setOtpFor(undefined)}
+          onClose={() => {
+            setOtpFor(undefined);
+            setOtpError(undefined);
+          }}
         />
       )}
     </section>

@@ -7,6 +7,7 @@ export function LeadOtpDialog(props: {
   mobile: string;
   secondsLeft: number;
   busy: boolean;
+  error?: string | undefined;
   onResend: () => void;
   onVerify: (otp: string) => void;
   onClose: () => void;

@@ -3,12 +3,12 @@ import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import type { Team, TeamMember } from '@pmw/contract/team';
 import { Field } from '../../shared/field';
 import { OtpField } from '../../shared/otp-field';
-import { showError, showSuccess } from '../../shared/message-bar';
+import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { noteBlocked } from './blocked';
 import { TeamLabel } from './team-label';
 import { t } from './messages';
-import { firstIssue, loadContractTexts } from '../../shared/i18n';
+import { firstIssue, loadContractTexts, tx } from '../../shared/i18n';
 import { PageLanguageSwitch } from '../../shared/language-switch';
 import { LiveButton } from '../../shared/public-page/live';
 import { keptBeforeHydration, keptValuesUsed } from '../../shared/public-page/before-hydration';
@@ -48,7 +48,8 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
       countdown.restart(resendCountdown(sent, RESEND_COUNTDOWN.teamLogin));
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
-      if (!noteBlocked(err)) showError(err);
+      // Said at the field it is about, where it stays until the next try.
+      if (!noteBlocked(err)) setErrors(requestId ? { otp: tx(errorText(err)) } : { mobile: tx(errorText(err)) });
     } finally {
       setBusy(false);
     }
@@ -68,7 +69,8 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
       const member = await loginTeam({ request_id: requestId, team_code: team.team_code, first_name: name.trim(), mobile, otp: o.data });
       onLoggedIn(member);
     } catch (err) {
-      if (!noteBlocked(err)) showError(err);
+      // A wrong OTP stays under the OTP field, not only in a bar that fades.
+      if (!noteBlocked(err)) setErrors({ otp: tx(errorText(err)) });
       setBusy(false);
     }
   }
@@ -108,7 +110,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
           )}
         </Field>
         {requestId && (
-          <OtpField value={otp} onChange={setOtp} secondsLeft={countdown.left} onResend={() => void send()} label={t('otpLabel')} error={errors.otp} resendLabel={t('resendOtp')} disabled={busy} autoFocus />
+          <OtpField value={otp} onChange={(v) => { setOtp(v); setErrors({}); }} secondsLeft={countdown.left} onResend={() => void send()} label={t('otpLabel')} error={errors.otp} resendLabel={t('resendOtp')} disabled={busy} autoFocus />
         )}
         <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
           {requestId ? t('loginWithOtp') : t('sendOtp')}

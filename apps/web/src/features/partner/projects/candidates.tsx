@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CANDIDATES_PAGE_SIZE, applicationRoutes, type PartnerCandidate } from '@pmw/contract/applications';
-import { formatRupees, pageEnd } from '@pmw/contract/partner';
+import { formatRupees } from '@pmw/contract/partner';
 import type { ApplicationStatusName } from '@pmw/contract/hiring';
 import { api } from '../../../shared/api-client';
 import { QueryView } from '../../../shared/query-view';
@@ -42,7 +42,7 @@ export function Candidates() {
                 </li>
               ))}
             </ul>
-            <Pager shown={pageEnd(page * CANDIDATES_PAGE_SIZE, d.rows.length)} total={d.count} page={page} pageSize={CANDIDATES_PAGE_SIZE} onPage={setPage} label={t('candidates')} />
+            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={CANDIDATES_PAGE_SIZE} onPage={setPage} label={t('candidates')} />
           </>
         )}
       </QueryView>

@@ -1,0 +1,77 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OpsLead } from '@pmw/contract/ops';
+
+const lead = (over: Partial<OpsLead>): OpsLead => ({
+  form_response_id: 1,
+  job_id: 201,
+  job_title: 'Credit card',
+  partner_user_id: null,
+  partner_name: null,
+  team_member_user_id: null,
+  team_member_name: null,
+  team_id: null,
+  customer_name: 'Sunil',
+  customer_mobile: '9876543210',
+  status: 0,
+  sub_status: 0,
+  archive_status: 0,
+  status_comment: null,
+  payout_paise: 25_000,
+  mobile_check: null,
+  risk_level: 'none',
+  created_on: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+const rows = [lead({ form_response_id: 11, partner_user_id: 101, partner_name: 'Asha Verma' }), lead({ form_response_id: 12, team_member_user_id: 111, team_member_name: 'Kiran Rao', team_id: 7, payout_paise: 10_000 })];
+const approved = vi.fn();
+
+vi.mock('../../shared/api-client', () => ({
+  api: vi.fn(async (route: { path: string }) => {
+    if (route.path === '/ops/leads') return { count: rows.length, rows };
+    return [];
+  }),
+  apiWithMessage: vi.fn(async (route: { path: string }, req: { body: { form_response_ids: number[] } }) => {
+    approved(route.path, req.body.form_response_ids);
+    return { data: { results: req.body.form_response_ids.map((id) => ({ form_response_id: id, ok: true, changed: true, message: 'Approved' })) }, message: `${req.body.form_response_ids.length} approved` };
+  }),
+}));
+
+const { LeadsPage } = await import('./leads-page');
+
+afterEach(cleanup);
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <LeadsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the verification queue', () => {
+  it("names the field agent who submitted a team lead, not only their id", async () => {
+    renderPage();
+    expect(await screen.findByText(/Kiran Rao/)).toBeTruthy();
+    expect(screen.queryByText(/Team member 111/)).toBeNull();
+  });
+
+  it('asks before approving, with the count and the total payout, and then says what was done', async () => {
+    renderPage();
+    await screen.findByText(/Kiran Rao/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Lead 11' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Lead 12' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(approved).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Approve 2 leads and credit ₹350 in all?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
+    expect(await screen.findByText(/2 approved/)).toBeTruthy();
+    expect(approved).toHaveBeenCalledWith('/ops/leads/approve', [11, 12]);
+    expect(screen.getByRole('status').textContent).toContain('reject');
+  });
+});
