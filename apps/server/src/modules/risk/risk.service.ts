@@ -1,3 +1,4 @@
+import { createDelayedQueue } from '../../lib/delayed-queue';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { LEAD_STATUS } from '@pmw/contract/ops';
@@ -310,28 +311,13 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
   }
 
   /** Leads waiting for their assessment, taken in order a moment after their answers went out. */
-  const queue: { a: AssessInput; onError: (err: unknown) => void }[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let draining: Promise<void> | undefined;
-
-  function drain(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    draining ??= (async () => {
-      try {
-        for (let next = queue.shift(); next; next = queue.shift()) {
-          try {
-            await assess(next.a);
-          } catch (err) {
-            next.onError(err);
-          }
-        }
-      } finally {
-        draining = undefined;
-      }
-    })();
-    return draining;
-  }
+  const waiting = createDelayedQueue<{ a: AssessInput; onError: (err: unknown) => void }>(async (next) => {
+    try {
+      await assess(next.a);
+    } catch (err) {
+      next.onError(err);
+    }
+  }, settings.assess_delay_ms);
 
   return {
     settings,
@@ -344,14 +330,11 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
      * the server closes (`idle`).
      */
     enqueue(a: AssessInput, onError: (err: unknown) => void): void {
-      queue.push({ a, onError });
-      timer ??= setTimeout(() => void drain(), settings.assess_delay_ms);
+      waiting.enqueue({ a, onError });
     },
 
     /** Assesses everything queued now and resolves once done. */
-    async idle(): Promise<void> {
-      while (queue.length || draining) await drain();
-    },
+    idle: () => waiting.idle(),
 
     riskOf,
 
