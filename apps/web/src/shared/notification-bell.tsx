@@ -65,7 +65,11 @@ export function NotificationBell(props: {
   return (
     <>
       <button type="button" className={`icon-button notify-bell ${props.className ?? ''}`} aria-label={unread ? words.unread(unread) : words.title} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <span aria-hidden="true">🔔</span>
+        {/* Drawn, not an emoji: a phone without an emoji font showed an empty box. */}
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
         {unread > 0 && (
           <span className="notify-bell__count" aria-hidden="true">
             {unread > 99 ? '99+' : unread}
