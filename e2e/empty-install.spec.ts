@@ -212,7 +212,9 @@ test('a month of business from an empty database', async ({ browser }) => {
   await leadRow.getByRole('checkbox').check();
   await expect(ops.getByText('1 selected')).toBeVisible();
   await ops.getByRole('toolbar').getByRole('button', { name: 'Approve' }).click();
-  await expect(ops.getByText('1 approved')).toBeVisible();
+  // Money moves after one question: the count and the total.
+  await ops.getByRole('dialog').getByRole('button', { name: 'Approve and credit' }).click();
+  await expect(ops.getByText('1 approved').first()).toBeVisible();
 
   await openPartnerMenu(partner, 'Payouts');
   await expect(partner.getByRole('list', { name: 'Wallet Logs' }).getByText('+₹400.00')).toBeVisible();

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { loginPartner, opsRequest, outboxOtpAfter } from './helpers';
 
 test('ops approve a lead of Asha: her bell shows the count, and the notification opens the lead in her Leads Report', async ({ page, playwright, baseURL }) => {
+  // A notification speaks the language its person chose: another spec reads Asha's portal in Hindi,
+  // so here she chooses English (remembered for her mobile when her login code is sent).
+  await page.context().addCookies([{ name: 'pmw_lang', value: 'en', url: baseURL! }]);
+  await loginPartner(page, '9876500001');
   const ops = await opsRequest(playwright, baseURL!);
   const queue = await ops.get('/api/v2/ops/leads?partner_user_id=101&status=0&limit=1&page=1');
   const lead = (await queue.json()).data.rows[0] as { form_response_id: number; customer_name: string };
@@ -9,7 +13,7 @@ test('ops approve a lead of Asha: her bell shows the count, and the notification
   expect((await ops.post('/api/v2/ops/leads/approve', { data: { form_response_ids: [lead.form_response_id] } })).ok()).toBe(true);
   await ops.dispose();
 
-  await loginPartner(page, '9876500001');
+  await page.reload();
   const bell = page.getByRole('button', { name: /^\d+ unread notifications?$/ });
   await expect(bell).toBeVisible();
   await bell.click();
@@ -27,13 +31,8 @@ test('ops approve a lead of Asha: her bell shows the count, and the notification
 });
 
 test("ops send back a lead of Meena's for details: her bell in the team area tells her, and opens My Lead's Report", async ({ page, playwright, baseURL }) => {
-  const ops = await opsRequest(playwright, baseURL!);
-  const queue = await ops.get('/api/v2/ops/leads?team_id=1&status=0&sub_status=0&limit=50&page=1');
-  const lead = ((await queue.json()).data.rows as { form_response_id: number; team_member_user_id: number | null; partner_user_id: number | null }[]).find((r) => r.team_member_user_id === 111);
-  expect(lead).toBeTruthy();
-  expect((await ops.post('/api/v2/ops/leads/needs-details', { data: { form_response_ids: [lead!.form_response_id], comment: 'Add the shop photo' } })).ok()).toBe(true);
-  await ops.dispose();
-
+  // Meena chooses English (another spec reads the team area in Hindi): her notification speaks it.
+  await page.context().addCookies([{ name: 'pmw_lang', value: 'en', url: baseURL! }]);
   await page.goto('/mt/TEAM01');
   await expect(page.getByText('Team of Asha')).toBeVisible();
   await page.getByLabel('Name').fill('Meena');
@@ -43,7 +42,17 @@ test("ops send back a lead of Meena's for details: her bell in the team area tel
   const otp = await outboxOtpAfter(page.request, '9876500011', before);
   await page.getByLabel('OTP', { exact: true }).fill(otp);
   await page.getByRole('button', { name: 'Login' }).click();
+  // Logged in: the bell is there (nothing unread yet).
+  await expect(page.getByRole('button', { name: /notification/i })).toBeVisible();
 
+  const ops = await opsRequest(playwright, baseURL!);
+  const queue = await ops.get('/api/v2/ops/leads?team_id=1&status=0&sub_status=0&limit=50&page=1');
+  const lead = ((await queue.json()).data.rows as { form_response_id: number; team_member_user_id: number | null; partner_user_id: number | null }[]).find((r) => r.team_member_user_id === 111);
+  expect(lead).toBeTruthy();
+  expect((await ops.post('/api/v2/ops/leads/needs-details', { data: { form_response_ids: [lead!.form_response_id], comment: 'Add the shop photo' } })).ok()).toBe(true);
+  await ops.dispose();
+
+  await page.reload();
   await page.getByRole('button', { name: /^\d+ unread notifications?$/ }).click();
   const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /Lead needs details: .*Add the shop photo/ }).first();
   await item.click();

@@ -59,7 +59,7 @@ test('ops see a high-risk lead first with its reason, confirm again before appro
   const confirm = page.getByRole('dialog', { name: '1 of the selected leads are high risk. Approve them anyway?' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Approve anyway' }).click();
-  await expect(page.getByText('2 approved')).toBeVisible();
+  await expect(page.getByText('2 approved').first()).toBeVisible();
 
   // The other lead: its signal names the evidence; marked wrong, the lead is no longer flagged.
   await page.getByLabel('Project', { exact: true }).selectOption({ value: '407' });
