@@ -30,7 +30,7 @@ test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbe
   const otp = await outboxOtpAfter(phone.request, mobile, since);
   const inputs = [
     { input_id: 1, value: mobile },
-    { input_id: 2, value: 'Dashboard Customer' },
+    { input_id: 2, value: 'Ritu Malhotra' },
     { input_id: 3, value: 'abcpd1234k' },
     { input_id: 4, value: 'Pune' },
   ];
@@ -50,7 +50,7 @@ test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbe
   await product.getByRole('link', { name: /Leads: / }).click();
   await expect(page).toHaveURL(/\/partner\/report\?start_date=\d{4}-\d{2}-\d{2}&end_date=\d{4}-\d{2}-\d{2}&job_id=401$/);
   await expect(page.getByRole('heading', { name: 'Leads Report' })).toBeVisible();
-  await expect(page.getByText('Dashboard Customer').first()).toBeVisible();
+  await expect(page.getByText('Ritu Malhotra').first()).toBeVisible();
 
   // Another period: the numbers follow the picker.
   await page.goBack();
