@@ -50,7 +50,7 @@ function workerSessionRoutes(prefix: '' | '/partner', who: 'partner' | 'worker')
   };
 }
 
-/** The partner host's login calls (spec 001, section 7). */
+/** The partner host's login calls. */
 export const partnerAuthRoutes = {
   sendOtp: defineRoute({
     method: 'POST', path: '/partner/otp/send', auth: 'public',
@@ -68,7 +68,7 @@ export const userOtpSendBodySchema = z.object({
   project_name: text().max(200).optional(),
 });
 
-/** The user module used by the candidate, support and other worker areas (spec 000, section 7). */
+/** The user module used by the candidate, support and other worker areas. */
 export const userAuthRoutes = {
   sendOtp: defineRoute({
     method: 'POST', path: '/user/otp/send', auth: 'public',

@@ -22,7 +22,7 @@ export const campaignTexts = {
   loggedOut: 'You have been signed out on this device',
 } as const;
 
-/** Products per category before Show All (spec 000, section 9). */
+/** Products per category before Show All. */
 export const PRODUCTS_BEFORE_SHOW_ALL = 9;
 export const CARD_AUTO_SCROLL_MS = 3000;
 /** Earning sent to the eligibility check when Monthly Income is left empty. */

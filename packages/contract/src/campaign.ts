@@ -6,7 +6,7 @@ import { fileAddBodySchema, fileAddedSchema, fileUrlQuerySchema, fileUrlSchema, 
 import { formInputSchema, leadInputValueSchema } from './lead-form';
 import { COUNTRY_CODES, normalisedMobileSchema } from './mobile';
 
-/** The customer campaign page (spec 000, sections 2.7, 4, 5 and 7: Campaign calls). */
+/** The customer campaign page. */
 
 export { campaignTexts, PRODUCTS_BEFORE_SHOW_ALL, CARD_AUTO_SCROLL_MS, DEFAULT_MONTHLY_INCOME, criteriaPairs } from './campaign-rules';
 export type { CampaignPageData } from './campaign-rules';

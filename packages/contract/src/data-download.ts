@@ -70,7 +70,7 @@ export const dataDownloadGenerateBodySchema = z.object({
 });
 
 /**
- * Data download (spec 000, sections 2.6 and 7): the upload flow's first step is
+ * Data download: the upload flow's first step is
  * gated by the passcode (the page is used without a login); the file's key and
  * the passcode then answer the generated file itself (not an envelope).
  */

@@ -4,7 +4,7 @@
  */
 import type { FeedbackTask } from './feedback';
 
-/** Feedback default rating (spec 001, section 9). */
+/** Feedback default rating. */
 export const FEEDBACK_DEFAULT_RATING = 4;
 export const FEEDBACK_MIN_RATING = 1;
 export const FEEDBACK_MAX_RATING = 5;
@@ -13,7 +13,7 @@ export const FEEDBACK_ENTITY_TYPE = 'JOB_TASK';
 export const FEEDBACK_REF_TYPE = 'MERCHANT_MOBILE';
 export const FEEDBACK_OTHER = 'Other';
 
-/** Reason chips by rating (spec 001, Feedback page). */
+/** Reason chips by rating. */
 export const FEEDBACK_REASONS_LOW = ['Did not explain product properly', 'Was in hurry', 'Speaking rudely', FEEDBACK_OTHER] as const;
 export const FEEDBACK_REASONS_HIGH = ['Good Sales Person', 'Great conversation', 'Explained the product clearly'] as const;
 

@@ -21,7 +21,7 @@ export const feedbackTaskQuerySchema = z.object({
   otp: linkOtpSchema,
 });
 
-/** Feedback detail (spec 001, section 3), plus whether this merchant already answered. */
+/** Feedback detail, plus whether this merchant already answered. */
 export const feedbackTaskSchema = z.object({
   job_task_id: int(),
   User: z.object({
@@ -45,7 +45,7 @@ export const feedbackLocationSchema = z.object({
   lng: z.number().min(-180).max(180),
 });
 
-/** Feedback response (spec 001, section 3), plus the link's OTP. */
+/** Feedback response, plus the link's OTP. */
 export const feedbackResponseBodySchema = z.object({
   rating: coerceInt().min(FEEDBACK_MIN_RATING, 'Rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'Rating must be 1 to 5'),
   comment: text().trim().max(FEEDBACK_COMMENT_MAX, `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),

@@ -50,7 +50,7 @@ export function fileExtension(name: string): string {
 /** 'The file can be at most 5 MB': a refusal by size that says the limit. */
 export const fileAtMostMessage = (maxBytes: number) => `The file can be at most ${Math.round(maxBytes / MB)} MB`;
 
-/** 'File size is 16.20MB, It should be less than 15MB' (spec 001, section 5). */
+/** 'File size is 16.20MB, It should be less than 15MB'. */
 export function fileSizeMessage(bytes: number, maxBytes: number): string {
   return `File size is ${(bytes / MB).toFixed(2)}MB, It should be less than ${Math.round(maxBytes / MB)}MB`;
 }

@@ -5,11 +5,11 @@ import { mobileSchema } from './mobile';
 
 import { HIRING_CATEGORY_ID } from './catalogue';
 export { HIRING_CATEGORY_ID };
-/** Features shown per project card (spec 000, section 9). */
+/** Features shown per project card. */
 export const FEATURES_LIMIT = 3;
 /** The longest name a candidate may give. */
 export const NAME_MAX = 100;
-/** Employer whose jobs are hidden from partners, except the listed ones (spec 000, section 4). */
+/** Employer whose jobs are hidden from partners, except the listed ones. */
 export const HIDDEN_EMPLOYER_ID = 120;
 export const HIDDEN_EMPLOYER_VISIBLE_JOBS: readonly number[] = [355, 294];
 
@@ -53,7 +53,7 @@ export interface JobLinkIds {
   recruiter_id: number;
 }
 
-/** `/application/{job_id}/{job_location_id}/{recruiter_id}`, each encoded (spec 000, section 2.1). */
+/** `/application/{job_id}/{job_location_id}/{recruiter_id}`, each encoded. */
 export function applicationPath(ids: JobLinkIds): string {
   return `/application/${b64urlEncode(String(ids.job_id))}/${b64urlEncode(String(ids.job_location_id))}/${b64urlEncode(String(ids.recruiter_id))}`;
 }

@@ -68,7 +68,7 @@ export const gstinSchema = text({ error: 'GST number is required' })
   .min(1, 'GST number is required')
   .refine(isValidGstin, 'Invalid GST number, please check it');
 
-/** KYC is complete with a first name and PAN and Aadhaar documents (spec 000, section 6). */
+/** KYC is complete with a first name and PAN and Aadhaar documents. */
 export function isKycComplete(user: { first_name: string | null }, documentTypes: readonly string[]): boolean {
   return !!user.first_name?.trim() && documentTypes.includes('PAN') && documentTypes.includes('AADHAAR');
 }

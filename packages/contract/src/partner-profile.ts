@@ -5,7 +5,7 @@ import { documentTypes } from './kyc';
 
 /**
  * The partner's profile: personal details, KYC and business documents, bank
- * accounts and the IFSC lookup (spec 001, sections 2, 3, 5, 7 and 9).
+ * accounts and the IFSC lookup.
  */
 
 export const MAX_BANKS = 3;

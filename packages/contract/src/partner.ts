@@ -7,8 +7,7 @@ import { FILE_INPUT_TYPES } from './lead-form';
 import { HIRING_CATEGORY_ID, INSURANCE_CATEGORY_ID } from './catalogue';
 
 /**
- * The partner portal's Leads Report, Payouts and Customers (spec 001,
- * sections 2, 3, 4, 7 and 9), under /api/v2/partner.
+ * The partner portal's Leads Report, Payouts and Customers, under /api/v2/partner.
  */
 
 // ---------------------------------------------------------------- constants

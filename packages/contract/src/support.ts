@@ -4,14 +4,13 @@ import { defineRoute, queryBool, queryInt, queryIntList } from './api';
 import { fileAddBodySchema, fileAddedSchema, fileExtension, fileSizeMessage, fileUrlSchema, signedUploadBodySchema, signedUploadSchema, FILE_RULES } from './files';
 
 /*
- * The support desk (spec 001: Support list, create and ticket chat; spec 000
- * section 3: support constants). Rules here are pure so the server, the
+ * The support desk. Rules here are pure so the server, the
  * worker's page and the agents' inbox agree on them.
  */
 
 // ---------------------------------------------------------------- constants
 
-/** Ticket statuses (spec 001, section 4). 0, 10 and 30 are "pending" on the worker's list. */
+/** Ticket statuses. 0, 10 and 30 are "pending" on the worker's list. */
 export const TICKET_STATUS = {
   /** Raised; nobody from support has answered yet. */
   NEW: 0,
@@ -26,13 +25,13 @@ export const TICKET_STATUS = {
 export const ticketStatuses = [0, 10, 20, 30, 40] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
-/** The red dot of the list (spec 001, Support list). */
+/** The red dot of the list. */
 export const isPendingStatus = (status: number) => status === 0 || status === 10 || status === 30;
 export const isClosedStatus = (status: number) => status === TICKET_STATUS.CLOSED;
 /** Waiting for support: what the agents' inbox puts first. */
 export const isWaitingForSupport = (status: number) => status === TICKET_STATUS.NEW || status === TICKET_STATUS.WAITING;
 
-/** Ticket types (spec 000 section 3 and the issue's type 60 Recharge). */
+/** Ticket types. */
 export const TICKET_TYPES = [
   { type: 10, text: 'How to Start' },
   { type: 20, text: "Project's Training" },
@@ -50,7 +49,7 @@ export function ticketTypeText(type: number): string {
 }
 
 /**
- * Which types a worker is offered (spec 001, section 6): those who have worked
+ * Which types a worker is offered: those who have worked
  * see 20 and above, the others up to 20; 0 ('Others') always, and last.
  */
 export function eligibleTicketTypes(isWorked: boolean): TicketType[] {
@@ -74,7 +73,7 @@ export function leadFilterForType(type: number): { status: number; archive_statu
   return type === 40 ? { status: 2, archive_status: [0, 1] } : { status: 0, archive_status: [0, 1] };
 }
 
-/** Ticket sources 0 to 4 (spec 000, section 3). */
+/** Ticket sources 0 to 4. */
 export const TICKET_SOURCES = [
   { source: 0, text: 'App' },
   { source: 1, text: 'Web' },
@@ -96,14 +95,14 @@ export const ATTACHMENT_EXTENSIONS = FILE_RULES.TICKET.extensions;
 /** What the chat's file chooser accepts. */
 export const ATTACHMENT_ACCEPT = '.png,.jpg,.jpeg,.mp4,.pdf,image/png,image/jpeg,video/mp4,application/pdf';
 
-/** Why a chosen file cannot be attached (spec 001, section 5), or null. */
+/** Why a chosen file cannot be attached, or null. */
 export function attachmentProblem(file: { name: string; size: number }): string | null {
   if (!ATTACHMENT_EXTENSIONS.includes(fileExtension(file.name))) return 'Please choose an image (png, jpg, jpeg), an mp4 video or a pdf';
   if (file.size > ATTACHMENT_MAX_BYTES) return fileSizeMessage(file.size, ATTACHMENT_MAX_BYTES);
   return null;
 }
 
-/** Typing animation of a support message pushed live (spec 001, section 9). */
+/** Typing animation of a support message pushed live. */
 export const TYPING_MS_PER_CHAR = 20;
 export const TYPING_INDICATOR_MS = 2000;
 
@@ -124,7 +123,7 @@ export function historyText(entry: { field_type: string; field_value: string }):
   return null;
 }
 
-/** The footer of a closed ticket (spec 001, Support ticket chat). */
+/** The footer of a closed ticket. */
 export function closingMessage(rating: number | null | undefined): string {
   const r = rating ?? 0;
   if (r === 0 || r === 4 || r === 5) return "Ticket closed! Thanks! We're glad your query is resolved.";

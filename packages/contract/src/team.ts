@@ -300,7 +300,7 @@ export const teamLeadSchema = z.object({
 export type TeamLead = z.infer<typeof teamLeadSchema>;
 
 
-/** Asks the customer's OTP for a team lead on a form with is_otp_required (spec 000, section 9: 30 s countdown). */
+/** Asks the customer's OTP for a team lead on a form with is_otp_required. */
 export const teamLeadOtpBodySchema = z.object({ form_id: int().positive(), mobile: mobileSchema });
 
 export const teamSubmitBodySchema = z.object({

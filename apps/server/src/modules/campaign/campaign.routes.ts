@@ -11,7 +11,7 @@ import type { CampaignService } from './campaign.service';
 import { deviceId } from '../risk/device-cookie';
 import { smsLocaleOf } from '../../http/locale';
 
-/** The customer campaign page's calls, under /api/v2/utm/... (spec 000, section 7: Campaign). */
+/** The customer campaign page's calls, under /api/v2/utm/...: owner profile, products, lead form, customer login, leads and the credit check. */
 export function registerCampaignRoutes(
   app: FastifyInstance,
   ctx: RouteContext,

@@ -3,7 +3,7 @@ import { partnerMessages, partnerRoutes } from '@pmw/contract/partner';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { CustomersService } from './customers.service';
 
-/** Customer Leads and click-to-call under /api/v2/partner (spec 001, section 7). */
+/** Customer Leads and click-to-call under /api/v2/partner. */
 export function registerCustomersRoutes(app: FastifyInstance, ctx: RouteContext, customers: CustomersService) {
   route(app, ctx, partnerRoutes.customerLeads, async ({ session, query }) => customers.list(session.subjectId, query));
   route(app, ctx, partnerRoutes.callConnect, async ({ session, body }) =>

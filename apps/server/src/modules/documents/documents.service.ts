@@ -66,7 +66,7 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
       const rows = await db.select({ type: documents.type }).from(documents).where(eq(documents.user_id, userId));
       return rows.map((r) => r.type as DocumentType);
     },
-    /** First name, PAN and Aadhaar present (spec 000, section 6). */
+    /** First name, PAN and Aadhaar present. */
     async kycComplete(userId: number): Promise<boolean> {
       const user = await users.byId(userId);
       return !!user && isKycComplete(user, await service.types(userId));

@@ -202,7 +202,7 @@ export function createHiringService(deps: {
           Features: job.features.slice(0, q.featuresLimit),
           payout_text: payoutText(job, q.appendUserLevelPayout ? level : null),
           JobLocations: locs.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
-          // The link exists only for a partner whose KYC is done (spec 000, section 6).
+          // The link exists only for a partner whose KYC is done.
           referral_link: kycDone && first ? origin + applicationPath({ job_id: job.job_id, job_location_id: first.job_location_id, recruiter_id: userId }) : null,
         });
       }

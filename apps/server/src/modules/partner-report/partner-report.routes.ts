@@ -8,7 +8,7 @@ import type { LeadsService } from '../leads/leads.service';
 import { CSV_BOM } from './csv';
 import type { PartnerReportService } from './partner-report.service';
 
-/** The partner's Leads Report under /api/v2/partner (spec 001, section 7). */
+/** The partner's Leads Report under /api/v2/partner. */
 export function registerPartnerReportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { report: PartnerReportService; leads: LeadsService }) {
   const { report, leads } = deps;
 

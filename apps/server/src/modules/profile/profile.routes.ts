@@ -7,7 +7,7 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { BanksService } from './banks.service';
 import type { ProfileService } from './profile.service';
 
-/** Profile, documents, banks and the IFSC lookup under /api/v2/partner (spec 001, section 7). */
+/** Profile, documents, banks and the IFSC lookup under /api/v2/partner. */
 export function registerProfileRoutes(
   app: FastifyInstance,
   ctx: RouteContext,

@@ -4,7 +4,7 @@ import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../../http/session';
 import type { SupportService } from './support.service';
 
-/** The worker's support API (spec 001, section 7) and the agents' inbox under /ops/support. */
+/** The worker's support API and the agents' inbox under /ops/support. */
 export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { support: SupportService }) {
   const { support } = deps;
   const self = (session: SessionInfo, claimed: number | undefined | null) => {

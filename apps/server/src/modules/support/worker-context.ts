@@ -73,7 +73,7 @@ export function createWorkerContext(db: Db) {
     },
 
     /**
-     * The projects a type offers (spec 001, section 6): 20 the applications
+     * The projects a type offers: 20 the applications
      * attempted (status 7 or more); 30 and 40 the projects, not archived and
      * not attempted, in which the worker has leads to ask about.
      */

@@ -15,7 +15,7 @@ import { smsLocaleOf } from '../../http/locale';
 /** The member a team session stands for: the user and the team they logged in under. */
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
 
-/** /api/v2/team/...: the calls of the team area (spec 000, section 7, Team). */
+/** /api/v2/team/...: the calls of the team area. */
 export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; linkOrigin: LinkOrigin; intake: LeadIntakeService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
   const { otp, team } = deps;
 

@@ -98,7 +98,7 @@ export function createWalletService(deps: { db: Db }) {
         .for('update');
     },
 
-    /** Wallet: total_amount is the balance, credit_amount the total earnings (spec 001, section 3). */
+    /** Wallet: total_amount is the balance, credit_amount the total earnings. */
     async summary(userId: number, tx: DbOrTx = db) {
       const [row] = await tx.select().from(wallets).where(eq(wallets.user_id, userId)).limit(1);
       return { total_amount: row?.balance_paise ?? 0, credit_amount: row?.earned_paise ?? 0 };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Geolocation timeout (spec 000, section 9). */
+/** Geolocation timeout. */
 const TIMEOUT_MS = 10_000;
 
 /**

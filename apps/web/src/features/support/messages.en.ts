@@ -1,5 +1,5 @@
 
-/** The spec's texts are kept exactly (spec 001: Support list, create and ticket chat). */
+/** The spec's texts are kept exactly. */
 export default {
   loading: 'Loading...',
   back: 'Back',

@@ -1,7 +1,7 @@
 import { OtpDialog } from '../../shared/otp-dialog';
 import { t } from './messages';
 
-/** The customer's OTP for a lead on a form that asks for one (spec 000, section 9: 30 s before Resend). */
+/** The customer's OTP for a lead on a form that asks for one, with 30 s before Resend. */
 export function LeadOtpDialog(props: {
   open: boolean;
   mobile: string;

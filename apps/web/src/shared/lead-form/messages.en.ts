@@ -1,5 +1,5 @@
 
-/** Texts of the shared lead-form renderer (spec 000, sections 5 and 8 keep their exact words). */
+/** Texts of the shared lead-form renderer. */
 export default {
   countryCode: 'Country code',
   uploading: 'Uploading…',
