@@ -72,7 +72,10 @@ async function slow3gLoad(base, runs = 3) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const t0 = performance.now();
     const loadEvent = page.goto(`${base}/utm/asha01`, { waitUntil: 'load', timeout: 120_000 }).then(() => performance.now() - t0);
-    await page.getByRole('button', { name: /^Get Now:/ }).first().waitFor({ timeout: 120_000 });
+    await page
+      .getByRole('button', { name: /^Get Now:/ })
+      .first()
+      .waitFor({ timeout: 120_000 });
     usable.push(performance.now() - t0);
     loaded.push(await loadEvent);
     await context.close();
@@ -95,13 +98,27 @@ async function customers(base, n, prefix) {
     if (!outbox.data?.[0]) throw new Error(`No OTP in the dev outbox: ${JSON.stringify(outbox)}`);
     const res = await post(base, '/api/v2/utm/customer/login', { mobile, otp: outbox.data[0].otp, utm_code: 'asha01', name: `Bench ${c}` });
     const cookies = res.headers.getSetCookie().map((s) => s.split(';')[0]);
-    list.push({ mobile, cookie: cookies.join('; '), token: decodeURIComponent(cookies.find((c) => c.startsWith('pmw_customer='))?.split('=')[1] ?? '') });
+    list.push({
+      mobile,
+      cookie: cookies.join('; '),
+      token: decodeURIComponent(cookies.find((c) => c.startsWith('pmw_customer='))?.split('=')[1] ?? ''),
+    });
   }
   return list;
 }
 
-const jobsFor = (who, tag) => Array.from({ length: LEADS }, (_, i) => ({ ...who[Math.floor(i / CARD_FORMS.length)], form_id: CARD_FORMS[i % CARD_FORMS.length], key: `bench-${tag}-${i}` }));
-const values = (mobile) => [{ input_id: 1, value: mobile }, { input_id: 2, value: 'Bench Customer' }, { input_id: 3, value: 'ABCPB1234K' }, { input_id: 4, value: 'Pune' }];
+const jobsFor = (who, tag) =>
+  Array.from({ length: LEADS }, (_, i) => ({
+    ...who[Math.floor(i / CARD_FORMS.length)],
+    form_id: CARD_FORMS[i % CARD_FORMS.length],
+    key: `bench-${tag}-${i}`,
+  }));
+const values = (mobile) => [
+  { input_id: 1, value: mobile },
+  { input_id: 2, value: 'Bench Customer' },
+  { input_id: 3, value: 'ABCPB1234K' },
+  { input_id: 4, value: 'Pune' },
+];
 
 /** Lead submissions through the API, CONCURRENCY customers at a time, each on a kept-alive connection of its own. */
 async function leadThroughput(base, who) {
@@ -110,7 +127,11 @@ async function leadThroughput(base, who) {
   try {
     return await runConcurrent(jobs.length, CONCURRENCY, async (i) => {
       const job = jobs[i];
-      const res = await client.post('/api/v2/utm/task/response', { form_id: job.form_id, feature: 'UTM', utm_code: 'asha01', idempotency_key: job.key, input: values(job.mobile) }, { headers: { cookie: job.cookie } });
+      const res = await client.post(
+        '/api/v2/utm/task/response',
+        { form_id: job.form_id, feature: 'UTM', utm_code: 'asha01', idempotency_key: job.key, input: values(job.mobile) },
+        { headers: { cookie: job.cookie } },
+      );
       if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
     });
   } finally {
@@ -129,7 +150,10 @@ async function rawThroughput(client, who) {
   return runConcurrent(jobs.length, CONCURRENCY, async (i) => {
     const job = jobs[i];
     await client.run(async (q) => {
-      await q("select c.customer_id from sessions s join customers c on c.customer_id = s.subject_id where s.session_hash = $1 and s.kind = 'customer' and s.expires_at > now()", [hash(job.token)]);
+      await q(
+        "select c.customer_id from sessions s join customers c on c.customer_id = s.subject_id where s.session_hash = $1 and s.kind = 'customer' and s.expires_at > now()",
+        [hash(job.token)],
+      );
       await q("select c.user_id from campaigns c join users u on u.user_id = c.user_id where c.utm_code = 'asha01' and not u.blocked");
       await q('begin');
       await q('select pg_advisory_xact_lock(hashtext($1))', [`lead:${job.form_id}:${job.mobile}`]);
@@ -152,8 +176,20 @@ async function rawThroughput(client, who) {
 
 const report = (r, raw) => {
   const errors = (x) => `${x.errors.length} errors${x.errors[0] ? `; first: ${x.errors[0].slice(0, 160)}` : ''}`;
-  console.log(`lead submissions: API ${r.perSecond.toFixed(1)}/s (p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, ${errors(r)}); raw ${raw.perSecond.toFixed(1)}/s (${errors(raw)})`);
-  figure({ bench: 'campaign', name: `Lead submissions, ${CONCURRENCY} customers at once`, db: PG ? 'PostgreSQL' : 'PGlite', product: r.perSecond, raw: raw.perSecond, unit: 'leads/s', better: 'higher', target: 0.5, rawLabel: 'raw SQL doing the same checks' });
+  console.log(
+    `lead submissions: API ${r.perSecond.toFixed(1)}/s (p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, ${errors(r)}); raw ${raw.perSecond.toFixed(1)}/s (${errors(raw)})`,
+  );
+  figure({
+    bench: 'campaign',
+    name: `Lead submissions, ${CONCURRENCY} customers at once`,
+    db: PG ? 'PostgreSQL' : 'PGlite',
+    product: r.perSecond,
+    raw: raw.perSecond,
+    unit: 'leads/s',
+    better: 'higher',
+    target: 0.5,
+    rawLabel: 'raw SQL doing the same checks',
+  });
 };
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -165,12 +201,20 @@ try {
   let server = await startServer({ env, dataDir });
   if (!ONLY_LEADS) {
     const weight = await pageWeight(server.base);
-    console.log(`JS loaded by /utm/asha01:  ${kb(weight.js.gzip)} gzip -9, ${kb(weight.js.wire)} on the wire, ${weight.js.files.length} files: ${weight.js.files.join(', ')}`);
-    console.log(`CSS loaded by /utm/asha01: ${kb(weight.css.gzip)} gzip -9, ${kb(weight.css.wire)} on the wire, ${weight.css.files.length} files: ${weight.css.files.join(', ')}`);
-    const foreign = [...weight.js.files, ...weight.css.files].filter((f) => /^(team|partner|support|ops|feedback|map-picker|job-page|details-page|slot-page|data-download)/.test(f));
+    console.log(
+      `JS loaded by /utm/asha01:  ${kb(weight.js.gzip)} gzip -9, ${kb(weight.js.wire)} on the wire, ${weight.js.files.length} files: ${weight.js.files.join(', ')}`,
+    );
+    console.log(
+      `CSS loaded by /utm/asha01: ${kb(weight.css.gzip)} gzip -9, ${kb(weight.css.wire)} on the wire, ${weight.css.files.length} files: ${weight.css.files.join(', ')}`,
+    );
+    const foreign = [...weight.js.files, ...weight.css.files].filter((f) =>
+      /^(team|partner|support|ops|feedback|map-picker|job-page|details-page|slot-page|data-download)/.test(f),
+    );
     console.log(foreign.length ? `other areas' chunks loaded: ${foreign.join(', ')}` : "other areas' chunks loaded: none");
     const slow = await slow3gLoad(server.base);
-    console.log(`Slow 3G (2 s RTT, 400 kbit/s, 4x CPU), median of ${slow.runs}: products usable after ${(slow.usable / 1000).toFixed(1)} s, load event after ${(slow.loaded / 1000).toFixed(1)} s`);
+    console.log(
+      `Slow 3G (2 s RTT, 400 kbit/s, 4x CPU), median of ${slow.runs}: products usable after ${(slow.usable / 1000).toFixed(1)} s, load event after ${(slow.loaded / 1000).toFixed(1)} s`,
+    );
   }
   const n = Math.ceil(LEADS / CARD_FORMS.length);
   const apiCustomers = await customers(server.base, n, '71');
@@ -180,7 +224,19 @@ try {
   if (database) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
-    raw = await rawThroughput({ run: async (work) => { const c = await pool.connect(); try { await work((text, params) => c.query(text, params)); } finally { c.release(); } } }, rawCustomers);
+    raw = await rawThroughput(
+      {
+        run: async (work) => {
+          const c = await pool.connect();
+          try {
+            await work((text, params) => c.query(text, params));
+          } finally {
+            c.release();
+          }
+        },
+      },
+      rawCustomers,
+    );
     await pool.end();
   } else {
     // PGlite has one connection: the server stops and the bench opens its files.

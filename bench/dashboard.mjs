@@ -131,6 +131,33 @@ async function onPglite() {
 const { r, p } = PG ? await onPostgres() : await onPglite();
 const bench = 'dashboard';
 const label = `the raw aggregate over ${LEADS.toLocaleString('en-IN')} leads`;
-figure({ bench, name: 'Partner dashboard, 3 months, p50', db: DB, product: pct(p.dashboard, 50), raw: pct(r, 50), unit: 'ms', target: 1, rawLabel: label });
-figure({ bench, name: 'Partner dashboard, 3 months, p95', db: DB, product: pct(p.dashboard, 95), raw: pct(r, 95), unit: 'ms', target: 1, rawLabel: label });
-figure({ bench, name: 'Partner dashboard against the count tiles, p95', db: DB, product: pct(p.dashboard, 95), raw: pct(p.count, 95), unit: 'ms', target: 3, rawLabel: 'the Leads Report count tiles in the same run' });
+figure({
+  bench,
+  name: 'Partner dashboard, 3 months, p50',
+  db: DB,
+  product: pct(p.dashboard, 50),
+  raw: pct(r, 50),
+  unit: 'ms',
+  target: 1,
+  rawLabel: label,
+});
+figure({
+  bench,
+  name: 'Partner dashboard, 3 months, p95',
+  db: DB,
+  product: pct(p.dashboard, 95),
+  raw: pct(r, 95),
+  unit: 'ms',
+  target: 1,
+  rawLabel: label,
+});
+figure({
+  bench,
+  name: 'Partner dashboard against the count tiles, p95',
+  db: DB,
+  product: pct(p.dashboard, 95),
+  raw: pct(p.count, 95),
+  unit: 'ms',
+  target: 3,
+  rawLabel: 'the Leads Report count tiles in the same run',
+});

@@ -33,7 +33,11 @@ export declare function httpClient(
   base: string,
   opts?: { connections?: number },
 ): {
-  request(method: string, url: string, opts?: { headers?: Record<string, string>; body?: unknown; expected?: number[] }): Promise<HttpAnswer>;
+  request(
+    method: string,
+    url: string,
+    opts?: { headers?: Record<string, string>; body?: unknown; expected?: number[] },
+  ): Promise<HttpAnswer>;
   get(url: string, opts?: { headers?: Record<string, string>; expected?: number[] }): Promise<HttpAnswer>;
   post(url: string, body: unknown, opts?: { headers?: Record<string, string>; expected?: number[] }): Promise<HttpAnswer>;
   close(): void;

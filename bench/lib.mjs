@@ -94,19 +94,23 @@ export async function startServer({ env = {}, dataDir, stdio = ['ignore', 'ignor
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'pmw-bench-'));
   const t0 = performance.now();
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (Node refuses --cpu-prof in NODE_OPTIONS).
-  const child = spawn(process.execPath, [...serverNodeFlags, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), serverBundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}),
-      ...benchEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), serverBundle],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...(buildDir ? { WEB_DIST_DIR: path.join(buildDir, 'web') } : {}),
+        ...benchEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        ...env,
+      },
+      stdio,
     },
-    stdio,
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
@@ -186,7 +190,8 @@ export async function launchChromium() {
     });
     context.on('requestfailed', (req) => {
       // A page closed once measured cancels what it still loads (net::ERR_ABORTED): not a failure.
-      if (ours(req.url()) && !/ERR_ABORTED/.test(req.failure()?.errorText ?? '')) requestFailed(`browser ${req.method()} ${req.url()}: ${req.failure()?.errorText}`);
+      if (ours(req.url()) && !/ERR_ABORTED/.test(req.failure()?.errorText ?? ''))
+        requestFailed(`browser ${req.method()} ${req.url()}: ${req.failure()?.errorText}`);
     });
     return context;
   };
@@ -250,25 +255,37 @@ export function figure({ bench, name, db, product, raw, unit, better = 'lower', 
   const ok = target === undefined ? undefined : better === 'lower' ? ratio <= target : ratio >= target;
   const load = machineLoad();
   const goal = target === undefined ? '' : ` (target ${better === 'lower' ? '≤' : '≥'} ${target}×: ${ok ? 'met' : 'NOT met'})`;
-  console.log(`${name} on ${db}: product ${fmt(product)} ${unit}, ${rawLabel} ${fmt(raw)} ${unit}, ratio ${ratio.toFixed(2)}×${goal}, load ${load}`);
-  console.log(`FIGURE ${JSON.stringify({ bench, name, db, product: Number(fmt(product)), raw: Number(fmt(raw)), unit, ratio: Number(ratio.toFixed(2)), target: target ?? null, better, ok: ok ?? null, load: Number(load), rawLabel })}`);
+  console.log(
+    `${name} on ${db}: product ${fmt(product)} ${unit}, ${rawLabel} ${fmt(raw)} ${unit}, ratio ${ratio.toFixed(2)}×${goal}, load ${load}`,
+  );
+  console.log(
+    `FIGURE ${JSON.stringify({ bench, name, db, product: Number(fmt(product)), raw: Number(fmt(raw)), unit, ratio: Number(ratio.toFixed(2)), target: target ?? null, better, ok: ok ?? null, load: Number(load), rawLabel })}`,
+  );
   return { ratio, ok };
 }
 
 /** Logs a partner in by OTP through the dev outbox; answers the Cookie header. */
 export async function loginPartner(base, mobile = '9876500001') {
-  const post = (url, body) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+  const post = (url, body) =>
+    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
   const sent = await post('/api/v2/partner/otp/send', { mobile });
   if (!sent.ok) throw new Error(`OTP send failed: ${sent.status} ${await sent.text()}`);
   const otp = (await (await fetch(`${base}/api/v2/dev/outbox?mobile=${mobile}`)).json()).data[0].otp;
   const login = await post('/api/v2/partner/user/login/otp', { mobile, otp });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** POST JSON as the app's own page would (same origin). */
 export const postJson = (base, url, body, cookie) =>
-  fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
 
 /**
  * A keep-alive HTTP client for timed requests, as light as the raw side's
@@ -285,23 +302,36 @@ export function httpClient(base, { connections = 1 } = {}) {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
       const t0 = performance.now();
-      const req = http.request(base + url, {
-        method,
-        agent,
-        headers: { 'accept-encoding': 'br, gzip', ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length, origin: base } : {}), ...headers },
-      }, (res) => {
-        const parts = [];
-        res.on('data', (c) => parts.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const raw = Buffer.concat(parts);
-          const decode = inflate[res.headers['content-encoding']];
-          const text = (decode ? decode(raw) : raw).toString('utf8');
-          const ms = performance.now() - t0;
-          if (!okStatus(res.statusCode, expected)) requestFailed(`${method} ${url}: ${res.statusCode}`);
-          resolve({ status: res.statusCode, ms, headers: res.headers, body: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text });
-        });
-      });
+      const req = http.request(
+        base + url,
+        {
+          method,
+          agent,
+          headers: {
+            'accept-encoding': 'br, gzip',
+            ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length, origin: base } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const parts = [];
+          res.on('data', (c) => parts.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const raw = Buffer.concat(parts);
+            const decode = inflate[res.headers['content-encoding']];
+            const text = (decode ? decode(raw) : raw).toString('utf8');
+            const ms = performance.now() - t0;
+            if (!okStatus(res.statusCode, expected)) requestFailed(`${method} ${url}: ${res.statusCode}`);
+            resolve({
+              status: res.statusCode,
+              ms,
+              headers: res.headers,
+              body: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text,
+            });
+          });
+        },
+      );
       req.on('error', (err) => {
         requestFailed(`${method} ${url}: ${err.message}`);
         reject(err);
@@ -309,5 +339,10 @@ export function httpClient(base, { connections = 1 } = {}) {
       req.end(payload);
     });
   }
-  return { request, get: (url, opts) => request('GET', url, opts), post: (url, body, opts) => request('POST', url, { ...opts, body }), close: () => agent.destroy() };
+  return {
+    request,
+    get: (url, opts) => request('GET', url, opts),
+    post: (url, body, opts) => request('POST', url, { ...opts, body }),
+    close: () => agent.destroy(),
+  };
 }

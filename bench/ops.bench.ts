@@ -46,8 +46,14 @@ let db = database.db;
 const firstPartner = 500_000;
 for (let i = 0; i < PARTNERS; i += 500) {
   const batch = Array.from({ length: Math.min(500, PARTNERS - i) }, (_, j) => firstPartner + i + j);
-  await db.insert(users).values(batch.map((id) => ({ user_id: id, mobile: `7${String(id).padStart(9, '0')}`, first_name: `Partner${id}` })));
-  await db.insert(documents).values(batch.map((id) => ({ user_id: id, type: 'PAN', number_enc: services.cipher.encrypt('ABCPX1234K'), number_last4: '234K', status: 1 })));
+  await db
+    .insert(users)
+    .values(batch.map((id) => ({ user_id: id, mobile: `7${String(id).padStart(9, '0')}`, first_name: `Partner${id}` })));
+  await db
+    .insert(documents)
+    .values(
+      batch.map((id) => ({ user_id: id, type: 'PAN', number_enc: services.cipher.encrypt('ABCPX1234K'), number_last4: '234K', status: 1 })),
+    );
 }
 for (let i = 0; i < PARTNERS; i++) {
   const bank = await services.banks.add(firstPartner + i, { ifsc_code: 'HDFC0000001', account_no: `9000${firstPartner + i}` });
@@ -57,17 +63,31 @@ const leadIds: number[] = [];
 for (let i = 0; i < LEADS; i += 500) {
   const rows = await db
     .insert(formResponses)
-    .values(Array.from({ length: Math.min(500, LEADS - i) }, (_, j) => ({ form_id: 201, job_id: 201, partner_user_id: firstPartner + ((i + j) % PARTNERS), payout_paise: 10_000, customer_mobile: `98${String(i + j).padStart(8, '0')}` })))
+    .values(
+      Array.from({ length: Math.min(500, LEADS - i) }, (_, j) => ({
+        form_id: 201,
+        job_id: 201,
+        partner_user_id: firstPartner + ((i + j) % PARTNERS),
+        payout_paise: 10_000,
+        customer_mobile: `98${String(i + j).padStart(8, '0')}`,
+      })),
+    )
     .returning({ id: formResponses.form_response_id });
   leadIds.push(...rows.map((r) => r.id));
 }
 
 const kind = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-const [one] = await db.insert(formResponses).values({ form_id: 201, job_id: 201, partner_user_id: firstPartner, payout_paise: 10_000 }).returning({ id: formResponses.form_response_id });
+const [one] = await db
+  .insert(formResponses)
+  .values({ form_id: 201, job_id: 201, partner_user_id: firstPartner, payout_paise: 10_000 })
+  .returning({ id: formResponses.form_response_id });
 await database.close();
 
 // The built server on the same database, as production runs it.
-const server = await startServer({ env: { SECRET_KEY, SEED_DEMO: 'never', ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}) }, dataDir });
+const server = await startServer({
+  env: { SECRET_KEY, SEED_DEMO: 'never', ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}) },
+  dataDir,
+});
 const client = httpClient(server.base, { connections: 20 });
 const ms = (t0: number) => Math.round(performance.now() - t0);
 try {
@@ -85,16 +105,27 @@ try {
     if (res.status !== 200) throw new Error(`approve: ${res.status} ${JSON.stringify(res.body)}`);
   }
   const approveMs = ms(t0);
-  console.log(`${kind}: approved ${leadIds.length} leads in bulks of 50 in ${approveMs} ms (${Math.round((leadIds.length / approveMs) * 1000)} leads/s)`);
+  console.log(
+    `${kind}: approved ${leadIds.length} leads in bulks of 50 in ${approveMs} ms (${Math.round((leadIds.length / approveMs) * 1000)} leads/s)`,
+  );
 
   t0 = performance.now();
-  const races = await Promise.all(Array.from({ length: 20 }, () => client.post('/api/v2/ops/leads/approve', { form_response_ids: [one!.id] }, { headers })));
+  const races = await Promise.all(
+    Array.from({ length: 20 }, () => client.post('/api/v2/ops/leads/approve', { form_response_ids: [one!.id] }, { headers })),
+  );
   const credited = races.filter((r) => r.body?.data?.results?.[0]?.changed).length;
   console.log(`${kind}: 20 parallel approvals of one lead in ${ms(t0)} ms: ${credited} changed it`);
 
   t0 = performance.now();
-  const run = (await client.post('/api/v2/ops/payouts/runs', { request_key: `bench-${Date.now()}` }, { headers })).body.data as { payout_run_id: number; paid_count: number; held_count: number; total_paise: number };
-  console.log(`${kind}: payout run over ${run.paid_count + run.held_count} partners (${run.paid_count} paid, ₹${run.total_paise / 100}) in ${ms(t0)} ms`);
+  const run = (await client.post('/api/v2/ops/payouts/runs', { request_key: `bench-${Date.now()}` }, { headers })).body.data as {
+    payout_run_id: number;
+    paid_count: number;
+    held_count: number;
+    total_paise: number;
+  };
+  console.log(
+    `${kind}: payout run over ${run.paid_count + run.held_count} partners (${run.paid_count} paid, ₹${run.total_paise / 100}) in ${ms(t0)} ms`,
+  );
   t0 = performance.now();
   const file = await client.get(`/api/v2/ops/payouts/runs/${run.payout_run_id}/file`, { headers });
   console.log(`${kind}: bank file of ${String(file.body).trim().split('\r\n').length - 1} rows answered in ${ms(t0)} ms`);
@@ -107,7 +138,9 @@ try {
 database = await openDb();
 db = database.db;
 services = createServices({ config, database, providers: await createProviders(config, database.db, pino({ level: 'silent' })) });
-const credits = (await db.execute(sql`select count(*)::int as n from wallet_transactions where idempotency_key like ${`lead:${one!.id}:credit:%`}`)) as unknown as { rows: { n: number }[] };
+const credits = (await db.execute(
+  sql`select count(*)::int as n from wallet_transactions where idempotency_key like ${`lead:${one!.id}:credit:%`}`,
+)) as unknown as { rows: { n: number }[] };
 console.log(`${kind}: the lead approved 20 times at once has ${credits.rows[0]!.n} credit posted`);
 const t1 = performance.now();
 const mismatches = await services.wallet.ledgerMismatches();

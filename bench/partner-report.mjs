@@ -128,7 +128,8 @@ async function onPostgres() {
     console.log(`PostgreSQL: filled ${LEADS} leads in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     const copy = async (q) => {
       let lines = 0;
-      for await (const chunk of client.query(copyTo(`COPY ${q} TO STDOUT WITH (FORMAT csv)`))) for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      for await (const chunk of client.query(copyTo(`COPY ${q} TO STDOUT WITH (FORMAT csv)`)))
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
       return lines;
     };
     const r = await raw({ run: (q) => client.query(q), copy });
@@ -156,7 +157,10 @@ async function barePgliteRssMb(pgdata) {
     const db = new PGlite(${JSON.stringify(pgdata)}); await db.waitReady; let peak = rss();
     for (let i = 0; i < 6; i++) { const res = await db.query(${JSON.stringify(`COPY ${rawCopy} TO '/dev/blob' WITH (FORMAT csv)`)}); await res.blob.arrayBuffer(); peak = Math.max(peak, rss()); }
     await db.close(); process.stdout.write(String(peak));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   const exitCode = await new Promise((resolve) => child.once('exit', resolve));
@@ -198,13 +202,60 @@ async function onPglite() {
 
 const { r, p } = PG ? await onPostgres() : await onPglite();
 const bench = 'partner-report';
-figure({ bench, name: 'Leads Report page of 20 (filtered), p50', db: DB, product: pct(p.page, 50), raw: pct(r.page, 50), unit: 'ms', target: 1.5, rawLabel: 'the same 20 rows with their values in SQL' });
-figure({ bench, name: 'Leads Report page of 20 (filtered), p95', db: DB, product: pct(p.page, 95), raw: pct(r.page, 95), unit: 'ms', target: 1.5, rawLabel: 'the same 20 rows with their values in SQL' });
-figure({ bench, name: 'Count tiles (100,000 leads), p95', db: DB, product: pct(p.count, 95), raw: pct(r.count, 95), unit: 'ms', target: 0.5, rawLabel: 'index-only count of the same leads' });
-figure({ bench, name: `CSV download (${p.csvRows} rows)`, db: DB, product: p.csvRowsPerS, raw: r.copyRowsPerS, unit: 'rows/s', better: 'higher', target: 0.5, rawLabel: 'COPY of the same rows' });
+figure({
+  bench,
+  name: 'Leads Report page of 20 (filtered), p50',
+  db: DB,
+  product: pct(p.page, 50),
+  raw: pct(r.page, 50),
+  unit: 'ms',
+  target: 1.5,
+  rawLabel: 'the same 20 rows with their values in SQL',
+});
+figure({
+  bench,
+  name: 'Leads Report page of 20 (filtered), p95',
+  db: DB,
+  product: pct(p.page, 95),
+  raw: pct(r.page, 95),
+  unit: 'ms',
+  target: 1.5,
+  rawLabel: 'the same 20 rows with their values in SQL',
+});
+figure({
+  bench,
+  name: 'Count tiles (100,000 leads), p95',
+  db: DB,
+  product: pct(p.count, 95),
+  raw: pct(r.count, 95),
+  unit: 'ms',
+  target: 0.5,
+  rawLabel: 'index-only count of the same leads',
+});
+figure({
+  bench,
+  name: `CSV download (${p.csvRows} rows)`,
+  db: DB,
+  product: p.csvRowsPerS,
+  raw: r.copyRowsPerS,
+  unit: 'rows/s',
+  better: 'higher',
+  target: 0.5,
+  rawLabel: 'COPY of the same rows',
+});
 if (PG) {
   console.log(`server peak RSS over six CSV downloads on ${DB}: ${p.peakRssMb.toFixed(0)} MB (target at most 150 MB)`);
-  console.log(`FIGURE ${JSON.stringify({ bench, name: 'Server peak RSS over six CSV downloads', db: DB, product: Math.round(p.peakRssMb), raw: 150, unit: 'MB', ratio: Number((p.peakRssMb / 150).toFixed(2)), target: 1, better: 'lower', ok: p.peakRssMb <= 150, load: Number(machineLoad()), rawLabel: 'the 150 MB limit' })}`);
+  console.log(
+    `FIGURE ${JSON.stringify({ bench, name: 'Server peak RSS over six CSV downloads', db: DB, product: Math.round(p.peakRssMb), raw: 150, unit: 'MB', ratio: Number((p.peakRssMb / 150).toFixed(2)), target: 1, better: 'lower', ok: p.peakRssMb <= 150, load: Number(machineLoad()), rawLabel: 'the 150 MB limit' })}`,
+  );
 } else {
-  figure({ bench, name: 'Server peak RSS over six CSV downloads', db: DB, product: p.peakRssMb, raw: r.bareRssMb, unit: 'MB', rawLabel: 'a bare PGlite process running the raw COPY six times' });
+  figure({
+    bench,
+    name: 'Server peak RSS over six CSV downloads',
+    db: DB,
+    product: p.peakRssMb,
+    raw: r.bareRssMb,
+    unit: 'MB',
+    rawLabel: 'a bare PGlite process running the raw COPY six times',
+  });
 }

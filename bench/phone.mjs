@@ -32,7 +32,8 @@ const CPU_SLOWDOWN = 4;
 
 const FEEDBACK = '/fb/5001/OTg3NjUxMjM0NQ%3D%3D/MTAx/NDMyMQ%3D%3D';
 const JOB = '/application/MjYx/MjYxMQ/MTAx';
-const LOGIN_FORM = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Login</title></head><body><main><h1>Login</h1><form method="post"><label>Mobile Number <input type="tel" name="mobile" required></label><button type="submit">Login</button></form></main></body></html>';
+const LOGIN_FORM =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Login</title></head><body><main><h1>Login</h1><form method="post"><label>Mobile Number <input type="tel" name="mobile" required></label><button type="submit">Login</button></form></main></body></html>';
 
 /**
  * Each page: where it starts, what a person does, and when it is usable.
@@ -47,8 +48,11 @@ const painted = (page) => page.evaluate(() => new Promise((resolve) => requestAn
 
 const pages = [
   {
-    id: 'utm', budget: '/utm/{code}', path: '/utm/asha01', limitPaths: ['/utm/asha01', '/utm/asha01/400'],
-    label: 'until a product\'s lead form is visible',
+    id: 'utm',
+    budget: '/utm/{code}',
+    path: '/utm/asha01',
+    limitPaths: ['/utm/asha01', '/utm/asha01/400'],
+    label: "until a product's lead form is visible",
     async use(page) {
       await page.getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
       await page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' }).waitFor();
@@ -56,16 +60,26 @@ const pages = [
     },
   },
   {
-    id: 'fb', budget: '/fb/...', path: FEEDBACK, limitPaths: [FEEDBACK],
+    id: 'fb',
+    budget: '/fb/...',
+    path: FEEDBACK,
+    limitPaths: [FEEDBACK],
     label: 'until Submit Feedback can be pressed',
     // The form is a plain form post (it works before any script runs), on both sides.
     async use(page) {
-      await page.getByRole('button', { name: /Submit Feedback/ }).or(page.getByRole('link', { name: 'Join Now' })).first().waitFor();
+      await page
+        .getByRole('button', { name: /Submit Feedback/ })
+        .or(page.getByRole('link', { name: 'Join Now' }))
+        .first()
+        .waitFor();
       await painted(page);
     },
   },
   {
-    id: 'application', budget: '/application/...', path: JOB, limitPaths: [JOB],
+    id: 'application',
+    budget: '/application/...',
+    path: JOB,
+    limitPaths: [JOB],
     label: 'until Apply Now works (a link to the next step)',
     async use(page) {
       await page.getByRole('link', { name: 'Apply Now' }).waitFor();
@@ -73,7 +87,11 @@ const pages = [
     },
   },
   {
-    id: 'mt', budget: '/mt/...', path: '/mt/TEAM01', limitPaths: ['/mt/TEAM01'], limitHtml: LOGIN_FORM,
+    id: 'mt',
+    budget: '/mt/...',
+    path: '/mt/TEAM01',
+    limitPaths: ['/mt/TEAM01'],
+    limitHtml: LOGIN_FORM,
     label: 'until the login form is on the screen',
     async use(page) {
       await page.locator('form button[type="submit"]').first().waitFor();
@@ -81,7 +99,11 @@ const pages = [
     },
   },
   {
-    id: 'partner', budget: '/partner/', path: '/partner/', limitPaths: ['/partner/'], limitHtml: LOGIN_FORM,
+    id: 'partner',
+    budget: '/partner/',
+    path: '/partner/',
+    limitPaths: ['/partner/'],
+    limitHtml: LOGIN_FORM,
     label: 'until the login form is on the screen',
     async use(page) {
       await page.locator('form button[type="submit"]').first().waitFor();
@@ -100,15 +122,19 @@ for (const p of pages) if (p.id === 'mt' || p.id === 'partner') p.live = live;
 
 /** The server's HTML without any script, module preload or stylesheet: what plain HTML would send. */
 const strip = (html) =>
-  html
-    .replace(/<script\b[\s\S]*?<\/script>/g, '')
-    .replace(/<link\b[^>]*rel="(?:modulepreload|stylesheet)"[^>]*>/g, '');
+  html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*rel="(?:modulepreload|stylesheet)"[^>]*>/g, '');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 async function measure(browser, base, p, rtt, limit) {
-  const context = await browser.newContext({ baseURL: base, locale, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: base,
+    locale,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   // A 2,000 ms round trip makes the app areas take far longer than a test's usual wait.
   page.setDefaultTimeout(180_000);
@@ -116,7 +142,12 @@ async function measure(browser, base, p, rtt, limit) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const bytesPerSecond = (KBIT * 1000) / 8;
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: rtt, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: rtt,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   let requests = 0;
   page.on('request', () => requests++);
@@ -142,7 +173,8 @@ for (const p of pages) {
 }
 const limitPort = await freePort();
 // The static pages' plain forms post somewhere real: any POST answers a page, as a form handler would.
-const POSTED = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Thank you</title></head><body><main><h1>Thank you for your valuable feedback</h1></main></body></html>';
+const POSTED =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Thank you</title></head><body><main><h1>Thank you for your valuable feedback</h1></main></body></html>';
 const limitServer = createServer((req, res) => {
   if (req.method === 'POST') {
     req.resume();
@@ -169,15 +201,28 @@ try {
       }
       const size = sizes.get(p.budget);
       const row = {
-        page: p.path, rtt, jsCss: size?.bytes ?? 0, files: size?.requests ?? 0,
-        requests: median(product.map((r) => r.requests)), productMs: median(product.map((r) => r.ms)), limitMs: median(plain.map((r) => r.ms)),
+        page: p.path,
+        rtt,
+        jsCss: size?.bytes ?? 0,
+        files: size?.requests ?? 0,
+        requests: median(product.map((r) => r.requests)),
+        productMs: median(product.map((r) => r.ms)),
+        limitMs: median(plain.map((r) => r.ms)),
         liveMs: p.live ? median(product.map((r) => r.liveMs)) : undefined,
       };
       rows.push(row);
-      console.log(`${p.id} @ ${rtt} ms RTT: ${kb(row.jsCss)} JS+CSS (gzip -9, ${row.files} files), ${row.requests} requests; ${p.label}: ${Math.round(row.productMs)} ms vs ${Math.round(row.limitMs)} ms static, ${(row.productMs / row.limitMs).toFixed(2)}×${row.liveMs === undefined ? '' : `; button live at ${Math.round(row.liveMs)} ms, ${(row.liveMs / row.limitMs).toFixed(2)}×`}`);
+      console.log(
+        `${p.id} @ ${rtt} ms RTT: ${kb(row.jsCss)} JS+CSS (gzip -9, ${row.files} files), ${row.requests} requests; ${p.label}: ${Math.round(row.productMs)} ms vs ${Math.round(row.limitMs)} ms static, ${(row.productMs / row.limitMs).toFixed(2)}×${row.liveMs === undefined ? '' : `; button live at ${Math.round(row.liveMs)} ms, ${(row.liveMs / row.limitMs).toFixed(2)}×`}`,
+      );
       figure({
-        bench: 'phone', name: `${p.path} ${p.label}, ${rtt} ms RTT, ${KBIT} kbit/s, ${CPU_SLOWDOWN}× CPU (median of ${runs})${locale === 'en-IN' ? '' : `, ${locale}`}`, db: '—',
-        product: row.productMs, raw: row.limitMs, unit: 'ms', rawLabel: 'static HTML limit page', target: 1.5,
+        bench: 'phone',
+        name: `${p.path} ${p.label}, ${rtt} ms RTT, ${KBIT} kbit/s, ${CPU_SLOWDOWN}× CPU (median of ${runs})${locale === 'en-IN' ? '' : `, ${locale}`}`,
+        db: '—',
+        product: row.productMs,
+        raw: row.limitMs,
+        unit: 'ms',
+        rawLabel: 'static HTML limit page',
+        target: 1.5,
       });
     }
   }
@@ -191,5 +236,7 @@ console.log(`\n${locale}`);
 console.log('\n| Page | RTT | JS+CSS gzip -9 | Requests | Time to usable | Static limit | Ratio | Button live |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.page} | ${r.rtt} ms | ${kb(r.jsCss)} | ${r.requests} | ${Math.round(r.productMs)} ms | ${Math.round(r.limitMs)} ms | ${(r.productMs / r.limitMs).toFixed(2)}× | ${r.liveMs === undefined ? '—' : `${Math.round(r.liveMs)} ms (${(r.liveMs / r.limitMs).toFixed(2)}×)`} |`);
+  console.log(
+    `| ${r.page} | ${r.rtt} ms | ${kb(r.jsCss)} | ${r.requests} | ${Math.round(r.productMs)} ms | ${Math.round(r.limitMs)} ms | ${(r.productMs / r.limitMs).toFixed(2)}× | ${r.liveMs === undefined ? '—' : `${Math.round(r.liveMs)} ms (${(r.liveMs / r.limitMs).toFixed(2)}×)`} |`,
+  );
 }

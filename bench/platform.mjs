@@ -24,7 +24,10 @@ const start = (env = {}, dataDir) => startServer({ env, dataDir });
 async function rawPgliteOpen(pgdata) {
   const t0 = performance.now();
   const code = `import { PGlite } from '@electric-sql/pglite'; const db = new PGlite(${JSON.stringify(pgdata)}); await db.waitReady; await db.query('select 1'); process.stdout.write('ready'); await db.close();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const ms = await new Promise((resolve, reject) => {
     child.stdout.once('data', () => resolve(performance.now() - t0));
     child.once('exit', (c) => c && reject(new Error(`PGlite open exited with ${c}`)));
@@ -41,9 +44,13 @@ async function loginRoundTrips(base) {
     while (next < LOGINS) {
       const i = next++;
       const mobile = `70${String(i).padStart(8, '0')}`;
-      const post = (url, body) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (url, body) =>
+        fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const sent = await post('/api/v2/partner/otp/send', { mobile });
-      if (!sent.ok) { failures.push(await sent.text()); continue; }
+      if (!sent.ok) {
+        failures.push(await sent.text());
+        continue;
+      }
       const outbox = await (await fetch(`${base}/api/v2/dev/outbox?mobile=${mobile}`)).json();
       const res = await post('/api/v2/partner/user/login/otp', { mobile, otp: outbox.data[0].otp });
       if (!res.ok) failures.push(await res.text());
@@ -97,14 +104,28 @@ for (let i = 0; i < 3; i++) {
   if (i < 2) rmSync(fresh.dataDir, { recursive: true, force: true });
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[1];
-console.log(`start-up to healthy, empty data dir (from the demo snapshot): ${freshMs.map((m) => m.toFixed(0)).join(', ')} ms; PGlite opening the same database: ${rawMs.map((m) => m.toFixed(0)).join(', ')} ms`);
-figure({ bench: 'platform', name: 'npm start on an empty DATA_DIR to healthy (median of 3)', db: 'PGlite', product: median(freshMs), raw: median(rawMs), unit: 'ms', target: 1.2, rawLabel: 'a Node process opening the same PGlite database' });
+console.log(
+  `start-up to healthy, empty data dir (from the demo snapshot): ${freshMs.map((m) => m.toFixed(0)).join(', ')} ms; PGlite opening the same database: ${rawMs.map((m) => m.toFixed(0)).join(', ')} ms`,
+);
+figure({
+  bench: 'platform',
+  name: 'npm start on an empty DATA_DIR to healthy (median of 3)',
+  db: 'PGlite',
+  product: median(freshMs),
+  raw: median(rawMs),
+  unit: 'ms',
+  target: 1.2,
+  rawLabel: 'a Node process opening the same PGlite database',
+});
 const first = await start({}, fresh.dataDir);
 console.log(`start-up to healthy, existing data (the usual npm start): ${first.ms.toFixed(0)} ms`);
 const sizes = flag('no-browser') ? {} : await areaSizes(first.base);
-for (const [label, s] of Object.entries(sizes)) console.log(`JS loaded for ${label.padEnd(16)} ${s.gzipKb.toFixed(1)} KB gzipped in ${s.files} files`);
+for (const [label, s] of Object.entries(sizes))
+  console.log(`JS loaded for ${label.padEnd(16)} ${s.gzipKb.toFixed(1)} KB gzipped in ${s.files} files`);
 const pglite = await loginRoundTrips(first.base);
-console.log(`OTP login round trips on PGlite: ${pglite.perSecond.toFixed(1)}/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${pglite.failures} failures)`);
+console.log(
+  `OTP login round trips on PGlite: ${pglite.perSecond.toFixed(1)}/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${pglite.failures} failures)`,
+);
 await first.stop();
 rmSync(fresh.dataDir, { recursive: true, force: true });
 
@@ -115,7 +136,9 @@ if (pg) {
     const server = await start({ DATABASE_URL: pg.url });
     console.log(`start-up to healthy on PostgreSQL (migrate + seed): ${server.ms.toFixed(0)} ms`);
     const r = await loginRoundTrips(server.base);
-    console.log(`OTP login round trips on PostgreSQL: ${r.perSecond.toFixed(1)}/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${r.failures} failures)`);
+    console.log(
+      `OTP login round trips on PostgreSQL: ${r.perSecond.toFixed(1)}/s (${LOGINS} logins, concurrency ${CONCURRENCY}, ${r.failures} failures)`,
+    );
     await server.stop();
   } finally {
     await pg.drop();

@@ -29,7 +29,8 @@ const CONCURRENCY = arg('concurrency', '10');
 const TICKET = 402;
 const now = () => performance.timeOrigin + performance.now();
 
-type FromChild = { type: 'ready' } | { type: 'count'; delivered: number } | { type: 'times'; times: Record<string, number[]> } | { type: 'collected' };
+type FromChild =
+  { type: 'ready' } | { type: 'count'; delivered: number } | { type: 'times'; times: Record<string, number[]> } | { type: 'collected' };
 type ToChild = { type: 'report' } | { type: 'collect' } | { type: 'stop' };
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -46,7 +47,13 @@ if (process.argv.includes('--child')) {
     await Promise.all(
       Array.from({ length: Math.min(100, 2 * SOCKETS - i) }, async (_, j) => {
         const to = i + j < SOCKETS ? base : bareBase;
-        const s = connect(`${to}/support`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, auth: { kind: 'worker' }, reconnection: false });
+        const s = connect(`${to}/support`, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          extraHeaders: { cookie },
+          auth: { kind: 'worker' },
+          reconnection: false,
+        });
         sockets.push(s);
         await new Promise<void>((resolve, reject) => {
           s.once('connect', () => resolve());
@@ -86,12 +93,16 @@ const base = server.base;
 
 /** Logs in through the dev outbox, as a person would with the SMS: answers the Cookie header. */
 async function login(sendPath: string, verifyPath: string, mobile: string) {
-  const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+  const post = (url: string, body: unknown) =>
+    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
   await post(sendPath, { mobile });
   const otp = ((await (await fetch(`${base}/api/v2/dev/outbox?mobile=${mobile}`)).json()) as { data: { otp: string }[] }).data[0]!.otp;
   const res = await post(verifyPath, { mobile, otp });
   if (!res.ok) throw new Error(`login ${mobile}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 const workerCookie = await login('/api/v2/partner/otp/send', '/api/v2/partner/user/login/otp', '9876500001');
 const agentCookie = await login('/api/v2/ops/otp/send', '/api/v2/ops/login/otp', '9876500100');
@@ -116,7 +127,10 @@ let delivered = 0;
 let onDelivered: (() => void) | undefined;
 
 const t0 = performance.now();
-const child = fork(process.argv[1]!, [...process.argv.slice(2), '--child'], { env: { ...process.env, BENCH_BASE: base, BENCH_BARE: bareBase, BENCH_COOKIE: workerCookie }, execArgv: process.execArgv });
+const child = fork(process.argv[1]!, [...process.argv.slice(2), '--child'], {
+  env: { ...process.env, BENCH_BASE: base, BENCH_BARE: bareBase, BENCH_COOKIE: workerCookie },
+  execArgv: process.execArgv,
+});
 await new Promise<void>((resolve, reject) => {
   child.on('message', (m: FromChild) => {
     if (m.type === 'ready') resolve();
@@ -153,7 +167,11 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const agentClient = httpClient(base, { connections: CONCURRENCY });
 async function reply(text: string) {
   sent.set(text, now());
-  const res = await agentClient.post('/api/v2/ops/support/ticket/chat/add', { ticket_id: TICKET, chat_message: text }, { headers: { cookie: agentCookie } });
+  const res = await agentClient.post(
+    '/api/v2/ops/support/ticket/chat/add',
+    { ticket_id: TICKET, chat_message: text },
+    { headers: { cookie: agentCookie } },
+  );
   if (res.status !== 200) throw new Error(`reply failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 const allDelivered = (expected: number) =>
@@ -173,7 +191,17 @@ function bare(text: string) {
   supportRooms.emit(SUPPORT_EVENTS.chatAdd, {
     ticket_id: TICKET,
     status: 10,
-    chat: { ticket_chat_id: 1, ticket_id: TICKET, chat_message: text, direction: 2, created_by: 'Priya Nair', translated_message: null, file_id: null, file_name: null, created_on: new Date().toISOString() },
+    chat: {
+      ticket_chat_id: 1,
+      ticket_id: TICKET,
+      chat_message: text,
+      direction: 2,
+      created_by: 'Priya Nair',
+      translated_message: null,
+      file_id: null,
+      file_name: null,
+      created_on: new Date().toISOString(),
+    },
   });
 }
 
@@ -198,9 +226,22 @@ for (let i = 0; i < WARMUP + 2 * LATENCY_ROUNDS; i++) {
 const quietTimes = await receiveTimes();
 const quiet = latenciesOf(quietTimes, 'latency ');
 const bareQuiet = latenciesOf(quietTimes, 'bare ');
-console.log(`delivery latency to ${SOCKETS} sockets (${quiet.length} deliveries): p50 ${pct(quiet, 50).toFixed(1)} ms, p99 ${pct(quiet, 99).toFixed(1)} ms, max ${quiet.at(-1)!.toFixed(1)} ms`);
-console.log(`bare broadcast to ${SOCKETS} sockets (${bareQuiet.length} deliveries): p50 ${pct(bareQuiet, 50).toFixed(1)} ms, p99 ${pct(bareQuiet, 99).toFixed(1)} ms, max ${bareQuiet.at(-1)!.toFixed(1)} ms`);
-figure({ bench: 'support-chat', name: `Agent reply to ${SOCKETS} sockets, p99`, db: 'PGlite', product: pct(quiet, 99), raw: pct(bareQuiet, 99), unit: 'ms', target: 1.2, rawLabel: 'bare Socket.IO broadcast' });
+console.log(
+  `delivery latency to ${SOCKETS} sockets (${quiet.length} deliveries): p50 ${pct(quiet, 50).toFixed(1)} ms, p99 ${pct(quiet, 99).toFixed(1)} ms, max ${quiet.at(-1)!.toFixed(1)} ms`,
+);
+console.log(
+  `bare broadcast to ${SOCKETS} sockets (${bareQuiet.length} deliveries): p50 ${pct(bareQuiet, 50).toFixed(1)} ms, p99 ${pct(bareQuiet, 99).toFixed(1)} ms, max ${bareQuiet.at(-1)!.toFixed(1)} ms`,
+);
+figure({
+  bench: 'support-chat',
+  name: `Agent reply to ${SOCKETS} sockets, p99`,
+  db: 'PGlite',
+  product: pct(quiet, 99),
+  raw: pct(bareQuiet, 99),
+  unit: 'ms',
+  target: 1.2,
+  rawLabel: 'bare Socket.IO broadcast',
+});
 
 // 2. Throughput: MESSAGES replies, CONCURRENCY at a time, until every socket has every one.
 async function productRate(round: number) {
@@ -242,7 +283,17 @@ for (let round = 0; round < 2; round++) {
   product = Math.max(product, await productRate(round));
   raw = Math.max(raw, await bareRate(round));
 }
-figure({ bench: 'support-chat', name: `Agent replies per second to ${SOCKETS} sockets`, db: 'PGlite', product, raw, unit: 'messages/s', better: 'higher', target: 0.8, rawLabel: 'bare Socket.IO broadcast' });
+figure({
+  bench: 'support-chat',
+  name: `Agent replies per second to ${SOCKETS} sockets`,
+  db: 'PGlite',
+  product,
+  raw,
+  unit: 'messages/s',
+  better: 'higher',
+  target: 0.8,
+  rawLabel: 'bare Socket.IO broadcast',
+});
 
 child.send({ type: 'stop' } satisfies ToChild);
 agentClient.close();

@@ -22,7 +22,12 @@ import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-const skipReason = !databaseUrl || !redisUrl ? 'needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis)' : !nginxBin ? 'needs nginx (apt-get install nginx-light)' : '';
+const skipReason =
+  !databaseUrl || !redisUrl
+    ? 'needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis)'
+    : !nginxBin
+      ? 'needs nginx (apt-get install nginx-light)'
+      : '';
 if (skipReason) console.log(`[proxy test] skipped: ${skipReason}`);
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -66,7 +71,11 @@ function smsGateway(): Promise<{ url: string; server: Server; lastOtp(mobile: st
       resolve({
         url: `http://127.0.0.1:${port}/sms`,
         server,
-        lastOtp: (mobile) => [...sent].reverse().find((m) => m.mobile === mobile)?.text.match(/\b(\d{4})\b/)?.[1],
+        lastOtp: (mobile) =>
+          [...sent]
+            .reverse()
+            .find((m) => m.mobile === mobile)
+            ?.text.match(/\b(\d{4})\b/)?.[1],
       });
     }),
   );
@@ -79,7 +88,11 @@ interface Proc {
 }
 
 function runServer(env: Record<string, string>, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...serverNodeFlags, serverBundle, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...serverNodeFlags, serverBundle, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Runs the bundle once with a flag (--migrate-only, --seed-only) and waits for it, without blocking the test's timers. */
@@ -97,11 +110,18 @@ async function startProcess(env: Record<string, string>, port: number): Promise<
   const child = runServer({ ...env, PORT: String(port) });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await waitFor(`process on ${port}`, async () => {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    // A process joins the proxy's rotation once it is ready, as docs/deploy.md has a rollout wait.
-    return fetch(`http://127.0.0.1:${port}/api/v2/health/ready`).then((r) => r.ok, () => false);
-  }, 90_000);
+  await waitFor(
+    `process on ${port}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+      // A process joins the proxy's rotation once it is ready, as docs/deploy.md has a rollout wait.
+      return fetch(`http://127.0.0.1:${port}/api/v2/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    90_000,
+  );
   return { port, child, log: () => log };
 }
 
@@ -128,37 +148,39 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
   /** One HTTPS request through the proxy (the test trusts the proxy's self-signed certificate). */
   function call(method: string, p: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    return new Promise<{ status: number; json: unknown; cookies: string[]; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-      const req = httpsRequest(
-        `${base}${p}`,
-        {
-          method,
-          ca,
-          agent: false,
-          headers: {
-            origin: base,
-            ...(payload ? { 'content-type': 'application/json' } : {}),
-            ...(opts.cookie ? { cookie: opts.cookie } : {}),
-            ...opts.headers,
+    return new Promise<{ status: number; json: unknown; cookies: string[]; headers: Record<string, string | string[] | undefined> }>(
+      (resolve, reject) => {
+        const req = httpsRequest(
+          `${base}${p}`,
+          {
+            method,
+            ca,
+            agent: false,
+            headers: {
+              origin: base,
+              ...(payload ? { 'content-type': 'application/json' } : {}),
+              ...(opts.cookie ? { cookie: opts.cookie } : {}),
+              ...opts.headers,
+            },
           },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (d: Buffer) => (text += d.toString()));
-          res.on('end', () => {
-            let json: unknown = text;
-            try {
-              json = JSON.parse(text);
-            } catch {
-              // not JSON: nginx's own error pages are HTML
-            }
-            resolve({ status: res.statusCode ?? 0, json, cookies: res.headers['set-cookie'] ?? [], headers: res.headers });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+          (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => {
+              let json: unknown = text;
+              try {
+                json = JSON.parse(text);
+              } catch {
+                // not JSON: nginx's own error pages are HTML
+              }
+              resolve({ status: res.statusCode ?? 0, json, cookies: res.headers['set-cookie'] ?? [], headers: res.headers });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      },
+    );
   }
 
   async function login(kind: 'partner' | 'ops', mobile: string): Promise<string> {
@@ -203,7 +225,27 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     // TLS for the proxy: a self-signed certificate for 127.0.0.1.
     const key = path.join(work, 'proxy.key');
     const crt = path.join(work, 'proxy.crt');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', crt, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        crt,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     ca = readFileSync(crt, 'utf8');
 
     const proxyPort = await freePort();
@@ -249,7 +291,10 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
       .replace(/^(\s*)listen 443 ssl/m, `$1listen 127.0.0.1:${proxyPort} ssl`)
       .replace(/^(\s*)ssl_certificate .*;$/m, `$1ssl_certificate ${crt};`)
       .replace(/^(\s*)ssl_certificate_key .*;$/m, `$1ssl_certificate_key ${key};`)
-      .replace(/^http \{$/m, `http {\n  client_body_temp_path ${work}/body;\n  proxy_temp_path ${work}/proxy;\n  fastcgi_temp_path ${work}/fastcgi;\n  uwsgi_temp_path ${work}/uwsgi;\n  scgi_temp_path ${work}/scgi;`);
+      .replace(
+        /^http \{$/m,
+        `http {\n  client_body_temp_path ${work}/body;\n  proxy_temp_path ${work}/proxy;\n  fastcgi_temp_path ${work}/fastcgi;\n  uwsgi_temp_path ${work}/uwsgi;\n  scgi_temp_path ${work}/scgi;`,
+      );
     for (const wanted of [`127.0.0.1:${proxyPort} ssl`, `ssl_certificate ${crt}`, `pid ${work}`]) expect(conf).toContain(wanted);
     for (const port of [ports.a, ports.b]) expect(conf).toContain(`127.0.0.1:${port}`);
     writeFileSync(path.join(work, 'nginx.conf'), conf);
@@ -282,7 +327,7 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     await admin.end();
   }, 60_000);
 
-  it('live chat carries on when the process holding the worker\'s socket is killed, and nothing sent meanwhile is lost', async () => {
+  it("live chat carries on when the process holding the worker's socket is killed, and nothing sent meanwhile is lost", async () => {
     const worker = await login('partner', '9876500001');
     const agent = await login('ops', '9876500100');
     const ticketId = 402;
@@ -291,11 +336,15 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     // The web app joins its ticket on every connect; so does this worker.
     workerSocket.on('connect', () => void workerSocket.emitWithAck(SUPPORT_EVENTS.join, { ticket_id: ticketId }));
     await connected(workerSocket);
-    await waitFor('joined', async () => joinAckSchema.parse(await workerSocket.emitWithAck(SUPPORT_EVENTS.join, { ticket_id: ticketId })).ok);
+    await waitFor(
+      'joined',
+      async () => joinAckSchema.parse(await workerSocket.emitWithAck(SUPPORT_EVENTS.join, { ticket_id: ticketId })).ok,
+    );
 
     const received: string[] = [];
     workerSocket.on(SUPPORT_EVENTS.chatAdd, (v: unknown) => received.push(chatAddEventSchema.parse(v).chat.chat_message ?? ''));
-    const reply = (text: string) => call('POST', '/api/v2/ops/support/ticket/chat/add', { cookie: agent, body: { ticket_id: ticketId, chat_message: text } });
+    const reply = (text: string) =>
+      call('POST', '/api/v2/ops/support/ticket/chat/add', { cookie: agent, body: { ticket_id: ticketId, chat_message: text } });
 
     expect((await reply('Before the failure')).status).toBe(200);
     await waitFor('first reply', () => received.includes('Before the failure'), 20_000);
@@ -304,7 +353,10 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     let dropped = false;
     workerSocket.once('disconnect', () => (dropped = true));
     await stop(procs.a, 'SIGKILL');
-    const sawDrop = await waitFor('drop', () => dropped, 3_000).then(() => true, () => false);
+    const sawDrop = await waitFor('drop', () => dropped, 3_000).then(
+      () => true,
+      () => false,
+    );
     if (!sawDrop) {
       procs.a = await startProcess(env, ports.a);
       workerSocket.once('disconnect', () => (dropped = true));
@@ -316,7 +368,10 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     expect(meanwhile.status, JSON.stringify(meanwhile.json)).toBe(200);
 
     await connected(workerSocket);
-    await waitFor('rejoined', async () => joinAckSchema.parse(await workerSocket.emitWithAck(SUPPORT_EVENTS.join, { ticket_id: ticketId })).ok);
+    await waitFor(
+      'rejoined',
+      async () => joinAckSchema.parse(await workerSocket.emitWithAck(SUPPORT_EVENTS.join, { ticket_id: ticketId })).ok,
+    );
     expect((await reply('After the failure')).status).toBe(200);
     await waitFor('the next reply reaches the worker live', () => received.includes('After the failure'), 20_000);
 
@@ -364,10 +419,19 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     const stream = async () => {
       while (running) {
         const [health, page, otp] = await Promise.all([
-          call('GET', '/api/v2/health').then((r) => r.status, () => 0),
-          call('GET', '/api/v2/utm/asha01/profile').then((r) => r.status, () => 0),
+          call('GET', '/api/v2/health').then(
+            (r) => r.status,
+            () => 0,
+          ),
+          call('GET', '/api/v2/utm/asha01/profile').then(
+            (r) => r.status,
+            () => 0,
+          ),
           // A POST too: nginx must never send it twice or drop it.
-          call('POST', '/api/v2/partner/user/login/otp', { body: { mobile: '9876500002', otp: '0000' } }).then((r) => r.status, () => 0),
+          call('POST', '/api/v2/partner/user/login/otp', { body: { mobile: '9876500002', otp: '0000' } }).then(
+            (r) => r.status,
+            () => 0,
+          ),
         ]);
         results.push(health, page, otp);
       }
@@ -384,8 +448,16 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     await streams;
     // Every answer came from the app (no 502/503/504 from the proxy, no reset connection).
     const failed = results.filter((s) => s === 0 || s >= 500);
-    const proxyErrors = () => readFileSync(path.join(work, 'error.log'), 'utf8').split('\n').filter((l) => !l.includes('[warn]')).slice(-10).join('\n');
-    expect(failed, `${failed.length} of ${results.length} failed (0 = no answer reached the client)\n${failed.length ? proxyErrors() : ''}`).toEqual([]);
+    const proxyErrors = () =>
+      readFileSync(path.join(work, 'error.log'), 'utf8')
+        .split('\n')
+        .filter((l) => !l.includes('[warn]'))
+        .slice(-10)
+        .join('\n');
+    expect(
+      failed,
+      `${failed.length} of ${results.length} failed (0 = no answer reached the client)\n${failed.length ? proxyErrors() : ''}`,
+    ).toEqual([]);
     procs.b = await startProcess(env, ports.b);
     await takeOutOfProxy(ports.b, false);
     await proxyUsesBoth();
@@ -396,7 +468,10 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
     const answers: number[] = [];
     for (let i = 0; i < OTP_MAX_PER_IP + 3; i++) {
       const forged = `203.0.113.${i + 1}`;
-      const res = await call('POST', '/api/v2/partner/otp/send', { body: { mobile: `98765${String(70000 + i)}` }, headers: { 'x-forwarded-for': forged } });
+      const res = await call('POST', '/api/v2/partner/otp/send', {
+        body: { mobile: `98765${String(70000 + i)}` },
+        headers: { 'x-forwarded-for': forged },
+      });
       answers.push(res.status);
     }
     const firstRefusal = answers.indexOf(429);

@@ -29,7 +29,11 @@ async function slowCpu(page: Page) {
 function hydrationProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if ((msg.type() === 'error' || msg.type() === 'warning') && /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)/i.test(msg.text())) problems.push(msg.text());
+    if (
+      (msg.type() === 'error' || msg.type() === 'warning') &&
+      /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)/i.test(msg.text())
+    )
+      problems.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
   return problems;
@@ -54,7 +58,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Mobile Number')).toBeEditable();
     await expectWaiting(page, /^Send OTP/);
     // The note is the template's <noscript>, which text selectors do not look into.
-    await expect(page.locator('.noscript-note[lang="en"]')).toHaveText('Faded buttons need JavaScript, which is off in this browser. Links work without it.');
+    await expect(page.locator('.noscript-note[lang="en"]')).toHaveText(
+      'Faded buttons need JavaScript, which is off in this browser. Links work without it.',
+    );
     // The team code as typed in lower case is the same team.
     await page.goto('/mt/team01');
     await expect(page.getByText('Team of Asha')).toBeVisible();
@@ -91,7 +97,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a field agent types before the team page is live: the words stay, Send OTP waits visibly and then sends on the first tap', async ({ page }) => {
+test('a field agent types before the team page is live: the words stay, Send OTP waits visibly and then sends on the first tap', async ({
+  page,
+}) => {
   const problems = hydrationProblems(page);
   await slowCpu(page);
   const release = await holdScripts(page);
@@ -124,7 +132,9 @@ test('a field agent types before the team page is live: the words stay, Send OTP
   await expect(page.getByRole('button', { name: /^Send OTP/ })).toHaveCount(0);
 });
 
-test('a partner types before the portal is live: the number stays, Login waits visibly and then sends the OTP on the first tap', async ({ page }) => {
+test('a partner types before the portal is live: the number stays, Login waits visibly and then sends the OTP on the first tap', async ({
+  page,
+}) => {
   const problems = hydrationProblems(page);
   await slowCpu(page);
   const release = await holdScripts(page);

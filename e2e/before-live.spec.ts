@@ -35,7 +35,11 @@ async function slowCpu(page: Page) {
 function hydrationProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if ((msg.type() === 'error' || msg.type() === 'warning') && /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)/i.test(msg.text())) problems.push(msg.text());
+    if (
+      (msg.type() === 'error' || msg.type() === 'warning') &&
+      /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)/i.test(msg.text())
+    )
+      problems.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
   return problems;
@@ -44,7 +48,9 @@ function hydrationProblems(page: Page): string[] {
 /** Signs a customer in on this device (the campaign page then greets them and offers Not you?). */
 async function rememberCustomer(page: Page, mobile: string, name: string) {
   const since = Date.now();
-  expect((await page.request.post('/api/v2/utm/customer/otp/send', { data: { mobile, utm_code: 'asha01', purpose: 'LOGIN' } })).ok()).toBe(true);
+  expect((await page.request.post('/api/v2/utm/customer/otp/send', { data: { mobile, utm_code: 'asha01', purpose: 'LOGIN' } })).ok()).toBe(
+    true,
+  );
   const otp = await outboxOtpAfter(page.request, mobile, since);
   const res = await page.request.post('/api/v2/utm/customer/login', { data: { mobile, otp, utm_code: 'asha01', name } });
   expect(res.ok(), await res.text()).toBe(true);
@@ -58,7 +64,7 @@ async function expectWaiting(page: Page, name: string | RegExp, within = page.lo
   await expect(control).toHaveAccessibleName(/not ready yet|अभी तैयार नहीं/);
 }
 
-test("a product page tapped before it is live: each control waits, then works on the first tap; what was typed stays", async ({ page }) => {
+test('a product page tapped before it is live: each control waits, then works on the first tap; what was typed stays', async ({ page }) => {
   const problems = hydrationProblems(page);
   await rememberCustomer(page, '9833300071', 'Kiran Shah');
   const release = await holdScripts(page);
@@ -163,7 +169,9 @@ test('the job page before it is live: Apply Now is a link that works, the langua
   await expect(page).toHaveURL(/\/detailsPage\?job_id=261&job_location_id=2611&recruiter_id=101/);
 });
 
-test('the feedback page before it is live: a star tapped then stays chosen, the submit works as a form, the language switch waits', async ({ page }) => {
+test('the feedback page before it is live: a star tapped then stays chosen, the submit works as a form, the language switch waits', async ({
+  page,
+}) => {
   const release = await holdScripts(page);
   await page.goto(kioskFeedback, { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Ravi' })).toBeVisible();
@@ -203,7 +211,9 @@ test.describe('with JavaScript off', () => {
     await page.goto('/utm/asha01/400');
     // The note is the template's <noscript>, which text selectors do not look into.
     await expect(page.locator('.noscript-note[lang="en"]')).toBeVisible();
-    await expect(page.locator('.noscript-note[lang="en"]')).toHaveText('Faded buttons need JavaScript, which is off in this browser. Links work without it.');
+    await expect(page.locator('.noscript-note[lang="en"]')).toHaveText(
+      'Faded buttons need JavaScript, which is off in this browser. Links work without it.',
+    );
     await expect(page.locator('.noscript-note[lang="hi"]')).toBeHidden();
     await expectWaiting(page, /^Not you\?/);
     await expectWaiting(page, /^Submit/);

@@ -17,7 +17,10 @@ test('Asha copies her campaign link, shares it, sees its QR code and copies a pr
   await card.getByRole('button', { name: 'Copy Link' }).click();
   await expect(card.getByRole('button', { name: 'Link Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  await expect(card.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`Hi! Here are the products I recommend. Apply through my link:\n${url}`)}`);
+  await expect(card.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/?text=${encodeURIComponent(`Hi! Here are the products I recommend. Apply through my link:\n${url}`)}`,
+  );
 
   // The QR code, its image to download, and the poster to print.
   const qr = card.getByRole('img', { name: 'QR code of your campaign link' });
@@ -64,7 +67,11 @@ test("the campaign page refuses the partner's own mobile at the field, before an
   await page.getByRole('button', { name: 'Submit' }).click();
   const mobile = page.getByLabel(/Customer Mobile/);
   await expect(mobile).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText("This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.",
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // Another mobile goes on to the OTP.
   await mobile.fill('9833300077');
@@ -89,7 +96,9 @@ test("the team lead form refuses the member's own mobile at once, and their mana
   await page.getByLabel('Customer Name').fill('Meena Devi');
   await page.getByLabel('PAN Number').fill('QRSPT8899U');
   await page.getByLabel('City').selectOption('Pune');
-  const message = page.getByText("You cannot send a lead for your own mobile number or your team manager's. Please enter the customer's mobile number.");
+  const message = page.getByText(
+    "You cannot send a lead for your own mobile number or your team manager's. Please enter the customer's mobile number.",
+  );
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(message).toBeVisible();
   await expect(mobile).toHaveAttribute('aria-invalid', 'true');
@@ -117,7 +126,8 @@ test('a new partner adds KYC, gets a code made from their name, and changes it o
     { type: 'PAN', number: `ABCPN${stamp.slice(-4)}F` },
     { type: 'AADHAAR', number: aadhaar11 + verhoeffCheckDigit(aadhaar11) },
   ];
-  for (const d of documents) expect((await page.request.post('/api/v2/partner/profile/document/add', { data: { user_id: userId, ...d } })).ok()).toBe(true);
+  for (const d of documents)
+    expect((await page.request.post('/api/v2/partner/profile/document/add', { data: { user_id: userId, ...d } })).ok()).toBe(true);
 
   await page.goto('/partner/projects');
   const card = page.getByRole('region', { name: 'Your campaign link' });

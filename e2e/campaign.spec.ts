@@ -24,7 +24,9 @@ test('an unknown campaign code says the link is invalid', async ({ page }) => {
   await expect(page.getByText('Invalid Link/QR Code')).toBeVisible();
 });
 
-test('a link to a paused product, a hiring project or a missing one says it is not available, above the other products', async ({ page }) => {
+test('a link to a paused product, a hiring project or a missing one says it is not available, above the other products', async ({
+  page,
+}) => {
   for (const jobId of [212, 261, 99999]) {
     await openLive(page, `/utm/asha01/${jobId}`);
     const note = page.getByRole('alert');
@@ -37,7 +39,11 @@ test('a link to a paused product, a hiring project or a missing one says it is n
   }
 });
 
-test("a customer picks a product on Asha's page, submits a verified lead with a photo and goes to the provider", async ({ page, playwright, baseURL }) => {
+test("a customer picks a product on Asha's page, submits a verified lead with a photo and goes to the provider", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.route('https://apply.sahyogbank.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Sahyog Bank</title><h1>Sahyog Bank application</h1>' }),
   );

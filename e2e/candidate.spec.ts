@@ -73,11 +73,20 @@ test('a new candidate opens a partner link, applies with both documents, books a
   await page.getByRole('button', { name: 'Add to calendar' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('interview.ics');
-  const ics = Buffer.concat(await (async () => { const chunks: Buffer[] = []; for await (const c of (await file.createReadStream())) chunks.push(c as Buffer); return chunks; })()).toString('utf8');
+  const ics = Buffer.concat(
+    await (async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of await file.createReadStream()) chunks.push(c as Buffer);
+      return chunks;
+    })(),
+  ).toString('utf8');
   expect(ics).toContain('BEGIN:VEVENT');
   expect(ics).toContain('SUMMARY:Interview: Delivery Partner');
   expect(ics).toContain('LOCATION:Swiftcart Hub\\, 80 Feet Road\\, Koramangala');
-  await expect(page.getByRole('link', { name: /^Directions to Swiftcart Hub/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=Swiftcart%20Hub/);
+  await expect(page.getByRole('link', { name: /^Directions to Swiftcart Hub/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=Swiftcart%20Hub/,
+  );
 
   await page.getByRole('button', { name: 'Reschedule' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeVisible();
@@ -119,5 +128,7 @@ test('the job page carries its title and description for link previews', async (
   const res = await request.get(applicationPath({ job_id: 355, job_location_id: 3551, recruiter_id: 101 }));
   const html = await res.text();
   expect(html).toContain('<meta property="og:title" content="Bike Taxi Captain at Zoomride Mobility">');
-  expect(html).toContain('<meta property="og:description" content="Ride when you want, earn every day · Bengaluru · ₹20,000 - ₹35,000 a month">');
+  expect(html).toContain(
+    '<meta property="og:description" content="Ride when you want, earn every day · Bengaluru · ₹20,000 - ₹35,000 a month">',
+  );
 });

@@ -42,7 +42,9 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('on an empty install the banner shows no demo login, and ops create a category, an employer, then a project using them', async ({ page }) => {
+test('on an empty install the banner shows no demo login, and ops create a category, an employer, then a project using them', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   expect(server.output()).not.toContain('9876500100');
   expect(server.output()).not.toContain('Demo logins');

@@ -4,7 +4,11 @@ import { loginPartner, outboxOtpAfter } from './helpers';
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 const today = () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(new Date());
 
-test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbers, with the chart as a table", async ({ page, browser, baseURL }) => {
+test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbers, with the chart as a table", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await loginPartner(page, '9876500001');
   // The dashboard is the first screen after login.
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
@@ -26,7 +30,9 @@ test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbe
   await expect(customer.getByRole('heading').first()).toBeVisible();
   const mobile = `9${String(Date.now()).slice(-9)}`;
   const since = Date.now();
-  expect((await phone.request.post('/api/v2/utm/customer/otp/send', { data: { mobile, utm_code: 'asha01', purpose: 'LEAD' } })).ok()).toBe(true);
+  expect((await phone.request.post('/api/v2/utm/customer/otp/send', { data: { mobile, utm_code: 'asha01', purpose: 'LEAD' } })).ok()).toBe(
+    true,
+  );
   const otp = await outboxOtpAfter(phone.request, mobile, since);
   const inputs = [
     { input_id: 1, value: mobile },
@@ -34,7 +40,9 @@ test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbe
     { input_id: 3, value: 'abcpd1234k' },
     { input_id: 4, value: 'Pune' },
   ];
-  const lead = await phone.request.post('/api/v2/utm/task/response', { data: { form_id: 401, input: inputs, utm_code: 'asha01', otp, idempotency_key: `dash-${mobile}` } });
+  const lead = await phone.request.post('/api/v2/utm/task/response', {
+    data: { form_id: 401, input: inputs, utm_code: 'asha01', otp, idempotency_key: `dash-${mobile}` },
+  });
   expect(lead.ok(), await lead.text()).toBe(true);
   await phone.close();
 
@@ -45,7 +53,10 @@ test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbe
   await expect(leadsTile.locator('.tile__value')).toHaveText(new Intl.NumberFormat('en-IN').format(tileBefore + 1));
 
   // The product's funnel: its leads number opens the Leads Report filtered to that product and this week.
-  const product = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).filter({ has: page.locator('a[href*="job_id=401"]') });
+  const product = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) })
+    .filter({ has: page.locator('a[href*="job_id=401"]') });
   await expect(product).toHaveCount(1);
   await product.getByRole('link', { name: /Leads: / }).click();
   await expect(page).toHaveURL(/\/partner\/report\?start_date=\d{4}-\d{2}-\d{2}&end_date=\d{4}-\d{2}-\d{2}&job_id=401$/);
@@ -77,7 +88,10 @@ test.describe('on a wide screen', () => {
     // The chart's metric buttons say which one is shown.
     await page.getByRole('button', { name: 'Visits', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Visits', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await page.getByRole('link', { name: /Approved: .*Open in the Leads Report/ }).first().click();
+    await page
+      .getByRole('link', { name: /Approved: .*Open in the Leads Report/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/partner\/report\?start_date=.*&status=1$/);
     await expect(page.getByLabel('Lead status')).toHaveValue('1');
   });

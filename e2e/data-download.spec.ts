@@ -40,7 +40,9 @@ test('a person downloads the sample, fills it with demo lead ids and gets the sh
   await out.saveAs(outPath);
   const lines = (await readFile(outPath, 'utf8')).trim().split(/\r?\n/);
   expect(lines).toHaveLength(4);
-  expect(lines[0]).toBe('lead_id,remarks,Project,Partner Name,Partner PMW ID,Customer Name,Customer Mobile,Status,Comment,Payout (Rs),Created At (+05:30),Updated At (+05:30)');
+  expect(lines[0]).toBe(
+    'lead_id,remarks,Project,Partner Name,Partner PMW ID,Customer Name,Customer Mobile,Status,Comment,Payout (Rs),Created At (+05:30),Updated At (+05:30)',
+  );
   expect(lines[1]).toMatch(/^7101,call back,[^,]+,[^,]+,PMW\d+,[^,]+,98\d{8},(Pending|Approved|Rejected|Expired),/);
   expect(lines[2]).toMatch(/^7102,,[^,]+,[^,]+,PMW\d+,/);
   expect(lines[3]).toBe('999999,typo,,,,,,not found,,,,');

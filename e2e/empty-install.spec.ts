@@ -182,7 +182,10 @@ test('a month of business from an empty database', async ({ browser }) => {
   const customer = await phone(browser);
   await openLive(customer, new URL(campaignLink).pathname);
   await expect(customer.getByRole('heading', { name: 'Products recommended by Kavita Joshi' })).toBeVisible();
-  await customer.getByRole('region', { name: 'Gold Loans' }).getByRole('link', { name: `Get Now: ${FINANCIAL}` }).click();
+  await customer
+    .getByRole('region', { name: 'Gold Loans' })
+    .getByRole('link', { name: `Get Now: ${FINANCIAL}` })
+    .click();
   await expect(customer.getByRole('heading', { name: `Apply for ${FINANCIAL}` })).toBeVisible();
   // The partner's own mobile is refused at the field, before any OTP.
   const customerMobile = customer.getByLabel(/Customer Mobile/);
@@ -190,7 +193,11 @@ test('a month of business from an empty database', async ({ browser }) => {
   await customer.getByLabel(/Customer Name/).fill('Kavita Joshi');
   await customer.getByRole('button', { name: 'Submit' }).click();
   await expect(customerMobile).toHaveAttribute('aria-invalid', 'true');
-  await expect(customer.getByText("This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.")).toBeVisible();
+  await expect(
+    customer.getByText(
+      "This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.",
+    ),
+  ).toBeVisible();
   await expect(customer.getByRole('dialog')).toHaveCount(0);
   await customerMobile.fill(CUSTOMER);
   await customer.getByLabel(/Customer Name/).fill('Ramesh Patil');

@@ -18,17 +18,25 @@ async function ashaSummary(request: APIRequestContext) {
 test('five wrong codes lock a task’s link, and the merchant is told to ask the partner for a new link', async ({ page }) => {
   // Task 5002 (merchant 9876512346, OTP 8642); someone guesses its code.
   for (let i = 0; i < 5; i++) {
-    const res = await page.request.get(`/api/v2/feedback/task/fetch?entity_type=JOB_TASK&entity_id=5002&ref_type=MERCHANT_MOBILE&ref_value=9876512346&user_id=101&otp=${1000 + i}`);
+    const res = await page.request.get(
+      `/api/v2/feedback/task/fetch?entity_type=JOB_TASK&entity_id=5002&ref_type=MERCHANT_MOBILE&ref_value=9876512346&user_id=101&otp=${1000 + i}`,
+    );
     expect(res.status()).toBe(i < 4 ? 404 : 429);
   }
   // The merchant's own, right link now says it is locked.
   await page.goto(feedbackLinkPath({ job_task_id: 5002, ref_value: '9876512346', user_id: 101, otp: '8642' }));
   await expect(page.getByRole('heading', { name: 'This feedback link is locked' })).toBeVisible();
-  await expect(page.getByText('This feedback link is locked after too many wrong codes. Please ask your partner for a new link.')).toBeVisible();
+  await expect(
+    page.getByText('This feedback link is locked after too many wrong codes. Please ask your partner for a new link.'),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('feedback-locked-390.png'), fullPage: true });
 });
 
-test('a merchant opens the demo link, rates 2 with reasons and a comment, and the partner’s average moves', async ({ page, context, playwright }) => {
+test('a merchant opens the demo link, rates 2 with reasons and a comment, and the partner’s average moves', async ({
+  page,
+  context,
+  playwright,
+}) => {
   const partner = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL });
   expect(await ashaSummary(partner)).toEqual({ average_rating: 5, rating_count: 1 });
 

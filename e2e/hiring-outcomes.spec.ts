@@ -23,16 +23,27 @@ async function bookedCandidate(request: APIRequestContext, name: string): Promis
   expect(login.ok(), await login.text()).toBe(true);
   const userId: number = (await login.json()).data.user_id;
   expect((await request.post('/api/v2/user/profile/update', { data: { user_id: userId, first_name: name } })).ok()).toBe(true);
-  const applied = await request.post('/api/v2/user/job/application/add', { data: { user_id: userId, recruiter_id: 101, job_id: 261, job_location_id: 2611, answers: [] } });
+  const applied = await request.post('/api/v2/user/job/application/add', {
+    data: { user_id: userId, recruiter_id: 101, job_id: 261, job_location_id: 2611, answers: [] },
+  });
   expect(applied.ok(), await applied.text()).toBe(true);
-  const days = (await (await request.get('/api/v2/user/job/slot/fetch?job_id=261&job_location_id=2611')).json()).data as { date: string; slots: { slot_id: number; available: number }[] }[];
+  const days = (await (await request.get('/api/v2/user/job/slot/fetch?job_id=261&job_location_id=2611')).json()).data as {
+    date: string;
+    slots: { slot_id: number; available: number }[];
+  }[];
   const day = days.find((d) => d.slots.some((s) => s.available > 0))!;
   const slot = day.slots.find((s) => s.available > 0)!;
-  const booked = await request.post('/api/v2/user/job/slot/book', { data: { user_id: userId, slot_id: slot.slot_id, job_id: 261, booking_date: day.date } });
+  const booked = await request.post('/api/v2/user/job/slot/book', {
+    data: { user_id: userId, slot_id: slot.slot_id, job_id: 261, booking_date: day.date },
+  });
   expect(booked.ok(), await booked.text()).toBe(true);
 }
 
-test('ops mark a candidate joined on the Hiring page; the partner sees Joined in their candidates and the credit in Payouts', async ({ page, playwright, baseURL }) => {
+test('ops mark a candidate joined on the Hiring page; the partner sees Joined in their candidates and the credit in Payouts', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const name = `Kiran${Date.now() % 100000}`;
   const candidate = await playwright.request.newContext({ baseURL });

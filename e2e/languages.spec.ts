@@ -69,7 +69,10 @@ test('campaign page in Hindi', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Products recommended by Asha Verma' })).toBeVisible();
   await switchToHindi(page);
   await expect(page.getByRole('heading', { name: 'Asha Verma के सुझाए प्रोडक्ट' })).toBeVisible();
-  await page.getByRole('link', { name: /^अभी लें/ }).first().click();
+  await page
+    .getByRole('link', { name: /^अभी लें/ })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'जमा करें' })).toBeVisible();
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'जमा करें' }).click();
@@ -128,7 +131,12 @@ test('team area in Hindi, from login to the lead report', async ({ page }) => {
   expect(sms).toContain('आपका PickMyWork OTP है');
   await page.getByLabel('OTP', { exact: true }).fill(otp);
   await page.getByRole('button', { name: 'लॉगिन करें' }).click();
-  await expect(page.getByRole('tab', { name: 'प्रोजेक्ट' }).or(page.getByRole('button', { name: 'प्रोजेक्ट' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('tab', { name: 'प्रोजेक्ट' })
+      .or(page.getByRole('button', { name: 'प्रोजेक्ट' }))
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^(जोड़ें|शेयर करें)/ }).first()).toBeVisible();
   await expectNoEnglish(page, [shared, leadForm, team]);
   await expectNoSideScroll(page);
@@ -152,7 +160,10 @@ test('support area in Hindi', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'खुले सवाल' }).or(page.getByText('खुले सवाल')).first()).toBeVisible();
   await expectNoEnglish(page, [shared, support]);
   await expectNoSideScroll(page);
-  await page.getByRole('button', { name: /सवाल पूछें/ }).first().click();
+  await page
+    .getByRole('button', { name: /सवाल पूछें/ })
+    .first()
+    .click();
   await expect(page.getByText('आपको किस बारे में मदद चाहिए?')).toBeVisible();
   await expect(page.getByRole('button', { name: 'पेमेंट से जुड़ा सवाल' })).toBeVisible();
   await expectNoEnglish(page, [shared, support]);
@@ -186,7 +197,24 @@ test('partner portal in Hindi: dashboard, report, payouts, profile, projects and
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
     await expect(page.getByText('लोड हो रहा है...')).toHaveCount(0);
     // The report's columns after Payout are the lead forms' labels, its comments ops', the wallet's remarks the ledger's: shown as written.
-    await expectNoEnglish(page, [shared, partner, projects, campaignLink, dashboard], ['Customer Name', 'Customer Mobile', 'Shop Name', 'Email', 'City', 'PAN Number', 'Customer already has a card with us', 'State Bank of India', 'Sahyog Rewards Credit Card', 'QuickKart Rewards Card', /Lead #\d+/, 'Paid to HDFC Bank']);
+    await expectNoEnglish(
+      page,
+      [shared, partner, projects, campaignLink, dashboard],
+      [
+        'Customer Name',
+        'Customer Mobile',
+        'Shop Name',
+        'Email',
+        'City',
+        'PAN Number',
+        'Customer already has a card with us',
+        'State Bank of India',
+        'Sahyog Rewards Credit Card',
+        'QuickKart Rewards Card',
+        /Lead #\d+/,
+        'Paid to HDFC Bank',
+      ],
+    );
     await expectNoSideScroll(page);
   }
 });

@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { loginPartner, opsRequest, outboxOtpAfter } from './helpers';
 
-test('ops approve a lead of Asha: her bell shows the count, and the notification opens the lead in her Leads Report', async ({ page, playwright, baseURL }) => {
+test('ops approve a lead of Asha: her bell shows the count, and the notification opens the lead in her Leads Report', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // A notification speaks the language its person chose: another spec reads Asha's portal in Hindi,
   // so here she chooses English (remembered for her mobile when her login code is sent).
   await page.context().addCookies([{ name: 'pmw_lang', value: 'en', url: baseURL! }]);
@@ -30,7 +34,11 @@ test('ops approve a lead of Asha: her bell shows the count, and the notification
   await expect(cards.filter({ hasText: String(lead.form_response_id) }).first()).toBeVisible();
 });
 
-test("ops send back a lead of Meena's for details: her bell in the team area tells her, and opens My Lead's Report", async ({ page, playwright, baseURL }) => {
+test("ops send back a lead of Meena's for details: her bell in the team area tells her, and opens My Lead's Report", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // Meena chooses English (another spec reads the team area in Hindi): her notification speaks it.
   await page.context().addCookies([{ name: 'pmw_lang', value: 'en', url: baseURL! }]);
   await page.goto('/mt/TEAM01');
@@ -47,14 +55,25 @@ test("ops send back a lead of Meena's for details: her bell in the team area tel
 
   const ops = await opsRequest(playwright, baseURL!);
   const queue = await ops.get('/api/v2/ops/leads?team_id=1&status=0&sub_status=0&limit=50&page=1');
-  const lead = ((await queue.json()).data.rows as { form_response_id: number; team_member_user_id: number | null; partner_user_id: number | null }[]).find((r) => r.team_member_user_id === 111);
+  const lead = (
+    (await queue.json()).data.rows as { form_response_id: number; team_member_user_id: number | null; partner_user_id: number | null }[]
+  ).find((r) => r.team_member_user_id === 111);
   expect(lead).toBeTruthy();
-  expect((await ops.post('/api/v2/ops/leads/needs-details', { data: { form_response_ids: [lead!.form_response_id], comment: 'Add the shop photo' } })).ok()).toBe(true);
+  expect(
+    (
+      await ops.post('/api/v2/ops/leads/needs-details', {
+        data: { form_response_ids: [lead!.form_response_id], comment: 'Add the shop photo' },
+      })
+    ).ok(),
+  ).toBe(true);
   await ops.dispose();
 
   await page.reload();
   await page.getByRole('button', { name: /^\d+ unread notifications?$/ }).click();
-  const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /Lead needs details: .*Add the shop photo/ }).first();
+  const item = page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: /Lead needs details: .*Add the shop photo/ })
+    .first();
   await item.click();
   await expect(page).toHaveURL(/\/mt\/TEAM01\/report$/);
   await expect(page.getByRole('button', { name: /unread notification/ })).toHaveCount(0);
@@ -73,7 +92,13 @@ test.describe('in the ops console', () => {
     await page.getByRole('button', { name: 'Submit OTP' }).click();
     // The approval of the test above reaches Asha's phone (the dev outbox) once its merge window has passed.
     await expect
-      .poll(async () => ((await (await page.request.get('/api/v2/dev/outbox?mobile=9876500001')).json()).data as { text: string }[]).some((e) => e.text.startsWith('Lead approved:')), { timeout: 30_000 })
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/v2/dev/outbox?mobile=9876500001')).json()).data as { text: string }[]).some((e) =>
+            e.text.startsWith('Lead approved:'),
+          ),
+        { timeout: 30_000 },
+      )
       .toBe(true);
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Notifications' }).click();
     await expect(page.getByRole('heading', { name: 'Notifications sent by SMS' })).toBeVisible();

@@ -12,7 +12,10 @@ async function loginOpsUi(page: Page, mobile = '9876500100') {
   await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
 }
 
-test('an admin adds a support agent, who sees the support inbox only; a role change and a removal sign them out', async ({ page, browser }) => {
+test('an admin adds a support agent, who sees the support inbox only; a role change and a removal sign them out', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const mobile = `98765${String(Date.now() % 100000).padStart(5, '0')}`;
   await loginOpsUi(page);

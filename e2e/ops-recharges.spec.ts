@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { outboxOtpAfter } from './helpers';
 
-test('an admin imports a CSV of recharges at 390px, sees the refused rows, and the worker finds the good ones', async ({ page, playwright, baseURL }) => {
+test('an admin imports a CSV of recharges at 390px, sees the refused rows, and the worker finds the good ones', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.goto('/ops/');
   await page.getByLabel('Mobile Number').fill('9876500100');
   const since = Date.now();
@@ -19,7 +23,9 @@ test('an admin imports a CSV of recharges at 390px, sees the refused rows, and t
   const account = `DTH${Date.now() % 1_000_000}`;
   await page
     .getByLabel('Or paste the CSV')
-    .fill(`mobile,account_number,amount,date\n9876500001,${account},149.50,2026-01-10\n9876500001,${account},12.345,2026-01-10\n9876500001,${account},50,2026-02-30`);
+    .fill(
+      `mobile,account_number,amount,date\n9876500001,${account},149.50,2026-01-10\n9876500001,${account},12.345,2026-01-10\n9876500001,${account},50,2026-02-30`,
+    );
   await page.getByRole('button', { name: 'Import recharges' }).click();
   await expect(page.getByText('1 added, 2 refused.')).toBeVisible();
   const refused = page.getByRole('table', { name: 'Refused rows' });
@@ -33,6 +39,9 @@ test('an admin imports a CSV of recharges at 390px, sees the refused rows, and t
   expect((await worker.post('/api/v2/user/otp/send', { data: { mobile: '9876500001' } })).ok()).toBe(true);
   const code = await outboxOtpAfter(worker, '9876500001', at);
   expect((await worker.post('/api/v2/user/login/otp', { data: { mobile: '9876500001', otp: code } })).ok()).toBe(true);
-  const list = (await (await worker.get('/api/v2/support/user/recharge/fetch')).json()).data as { account_number: string; amount: number }[];
+  const list = (await (await worker.get('/api/v2/support/user/recharge/fetch')).json()).data as {
+    account_number: string;
+    amount: number;
+  }[];
   expect(list.find((r) => r.account_number === account)?.amount).toBe(14_950);
 });

@@ -25,7 +25,12 @@ async function ashaWallet(request: APIRequestContext): Promise<{ total_amount: n
   return (await res.json()).data;
 }
 
-test('an admin creates a project with a form and slots, a customer sends a lead on Asha’s page, the admin approves it and pays Asha', async ({ page, browser, playwright, baseURL }) => {
+test('an admin creates a project with a form and slots, a customer sends a lead on Asha’s page, the admin approves it and pays Asha', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const title = `Zenith Demat ${Date.now() % 100000}`;
   await loginOpsUi(page);
@@ -136,7 +141,9 @@ test('an admin creates a project with a form and slots, a customer sends a lead 
   const file = await download;
   const csv = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
   const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('Transaction Type,Beneficiary Code,Beneficiary Account Number,Amount,Beneficiary Name,IFSC Code,Bank Name,Beneficiary Mobile,Customer Reference Number,Payment Date,Narration');
+  expect(lines[0]).toBe(
+    'Transaction Type,Beneficiary Code,Beneficiary Account Number,Amount,Beneficiary Name,IFSC Code,Bank Name,Beneficiary Mobile,Customer Reference Number,Payment Date,Narration',
+  );
   const ashaLine = lines.find((l) => l.includes(',PMW101,'));
   // The file pays the net: the balance less any TDS under section 194H the run held.
   const runs = await (await page.request.get('/api/v2/ops/payouts/runs')).json();
@@ -165,8 +172,15 @@ test('a hiring project an admin creates shows in Available Projects with a refer
   await ops.post('/api/v2/ops/login/otp', { data: { mobile: '9876500100', otp } });
   const created = await ops.post('/api/v2/ops/projects', {
     data: {
-      employer_id: 6, job_category_id: 6, job_title: title, payout_paise: 90_000, rewards: 'Earn ₹900 per joining',
-      criteria: 'Age_18 to 45 years', features: ['Weekly pay'], duplicate_window_days: 30, validity_days: 30,
+      employer_id: 6,
+      job_category_id: 6,
+      job_title: title,
+      payout_paise: 90_000,
+      rewards: 'Earn ₹900 per joining',
+      criteria: 'Age_18 to 45 years',
+      features: ['Weekly pay'],
+      duplicate_window_days: 30,
+      validity_days: 30,
       locations: [{ city: 'Pune', address: 'Swiftcart Hub, Baner Road', pincode: '411045' }],
     },
   });

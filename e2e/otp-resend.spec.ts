@@ -169,7 +169,9 @@ test('credit consent: Cancel then Check eligibility reopens the dialog, the firs
   await expect(page.getByRole('dialog', { name: 'Verification Successful' })).toBeVisible();
 });
 
-test("team lead: Cancel then Submit reopens the customer's OTP with the server's seconds left, the first code adds the lead", async ({ page }) => {
+test("team lead: Cancel then Submit reopens the customer's OTP with the server's seconds left, the first code adds the lead", async ({
+  page,
+}) => {
   await page.goto('/mt/TEAM01');
   await page.getByLabel('Name').fill('Meena Devi');
   await page.getByLabel('Mobile Number').fill('9876500011');

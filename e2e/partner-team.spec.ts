@@ -21,7 +21,10 @@ async function loginMember(page: Page, mobile: string, name: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('a team manager adds a member to an invite-only team, the member logs in, the manager blocks them and reads the members’ leads', async ({ page, browser }) => {
+test('a team manager adds a member to an invite-only team, the member logs in, the manager blocks them and reads the members’ leads', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await loginPartner(page, '9876500002');
   await openMenu(page, 'Team');

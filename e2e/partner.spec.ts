@@ -39,7 +39,8 @@ test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing 
   await expect(cards).toHaveCount(20);
   await expect(page.locator('table')).toHaveCount(0);
   const first = cards.first();
-  for (const label of ['Customer', 'Payout', 'Created At', 'Updated At']) await expect(first.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['Customer', 'Payout', 'Created At', 'Updated At'])
+    await expect(first.getByText(label, { exact: true })).toBeVisible();
   await expect(first.getByText(/^₹[\d,]+\.\d{2}$/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -88,7 +89,11 @@ test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing 
   // A filter chosen but not applied is not in the download: it is what the table shows.
   await page.getByLabel('Lead status').selectOption({ label: 'Rejected' });
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Report' }).click()]);
-  const againLines = readFileSync((await again.path())!).subarray(3).toString('utf8').trimEnd().split('\r\n');
+  const againLines = readFileSync((await again.path())!)
+    .subarray(3)
+    .toString('utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(againLines).toHaveLength(rowsInProject + 1);
   await page.getByLabel('Lead status').selectOption({ label: 'All Lead Status' });
 
@@ -104,7 +109,9 @@ test('Asha reads her Leads Report: tiles, filters, pages, the CSV and a missing 
   // A photo input lists the photos the server takes, and refuses anything else by naming them.
   await expect(dialog.getByText('Allowed: png, jpg, jpeg, webp, up to 15 MB')).toBeVisible();
   await expect(dialog.getByLabel('File')).toHaveAttribute('accept', '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp');
-  await dialog.getByLabel('File').setInputFiles({ name: 'shop.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await dialog
+    .getByLabel('File')
+    .setInputFiles({ name: 'shop.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await expect(dialog.getByText('This type of file is not allowed here (png, jpg, jpeg, webp)')).toBeVisible();
   await dialog.getByLabel('File').setInputFiles([]);
   await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -128,7 +135,10 @@ test('Asha sees her payouts, edits her profile, sees KYC read-only and adds a ba
   await expect(logs.getByText(/^\+₹/).first()).toBeVisible();
   await expect(logs.getByText(/^-₹5,000\.00/)).toBeVisible();
   // Each row has room around its text, not flush with the card's edge.
-  const padding = await logs.getByRole('listitem').first().evaluate((li) => parseFloat(getComputedStyle(li).paddingLeft));
+  const padding = await logs
+    .getByRole('listitem')
+    .first()
+    .evaluate((li) => parseFloat(getComputedStyle(li).paddingLeft));
   expect(padding).toBeGreaterThanOrEqual(12);
 
   await openMenu(page, 'Profile');
@@ -148,7 +158,9 @@ test('Asha sees her payouts, edits her profile, sees KYC read-only and adds a ba
   await page.getByLabel('City').fill('Bengaluru');
   await page.getByRole('radio', { name: 'Female' }).check();
   // A picture the server refuses: the details are saved, and the person is told the picture was not.
-  await page.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+  await page
+    .getByLabel('Profile picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
   await page.getByRole('button', { name: 'Save Details' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Details saved, but the profile picture could not be uploaded' })).toBeVisible();
   await expect(page.getByText('Details updated successfully!')).toHaveCount(0);
@@ -162,7 +174,9 @@ test('Asha sees her payouts, edits her profile, sees KYC read-only and adds a ba
   await page.getByRole('link', { name: 'KYC Details' }).click();
   await expect(page).toHaveURL(/\/partner\/profile\/doc$/);
   await expect(page.getByText('XXXXXX821M')).toBeVisible();
-  await expect(page.getByText('*Required for users opting for invoicing-based payouts. It is necessary to process monthly payments')).toBeVisible();
+  await expect(
+    page.getByText('*Required for users opting for invoicing-based payouts. It is necessary to process monthly payments'),
+  ).toBeVisible();
   const gst = page.getByRole('form', { name: 'GST Number' });
   await gst.getByLabel('GST Number').fill('27AAPFU0939F1ZX');
   await gst.getByRole('button', { name: 'Save Details' }).click();
@@ -188,7 +202,10 @@ test('Asha sees her payouts, edits her profile, sees KYC read-only and adds a ba
   await expect(page.getByRole('button', { name: 'Add Bank Details' })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'ICICI Bank' })).toContainText('XXXXXXXX9012');
   await expect(page.getByRole('article', { name: 'ICICI Bank' }).getByRole('button', { name: /Make Default/ })).toHaveCount(0);
-  await page.getByRole('article', { name: 'State Bank of India' }).getByRole('button', { name: /Make Default/ }).click();
+  await page
+    .getByRole('article', { name: 'State Bank of India' })
+    .getByRole('button', { name: /Make Default/ })
+    .click();
   await expect(page.getByText('Default bank updated')).toBeVisible();
   await expect(page.getByRole('article', { name: 'State Bank of India' })).toContainText('Default');
   await expect(page.getByRole('article', { name: 'HDFC Bank' }).getByRole('button', { name: /Make Default/ })).toBeVisible();
@@ -249,18 +266,28 @@ test('Ravi sees only his own leads, the Missing PAN warning and no banks', async
   await expect(customerCards(page)).toHaveCount(1);
 });
 
-test('Ravi\'s rejected bank shows why, can be removed and replaced, and does not hold a place among the 3', async ({ page, playwright, baseURL }) => {
+test("Ravi's rejected bank shows why, can be removed and replaced, and does not hold a place among the 3", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await loginPartner(page, '9876500002');
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
   // Three banks added; ops reject one with a reason.
   const ids: number[] = [];
   for (const account of ['123400001', '123400002', '123400003']) {
-    const res = await page.request.post('/api/v2/partner/profile/bank/add', { data: { ifsc_code: 'SBIN0005943', account_no: account, account_no_confirm: account } });
+    const res = await page.request.post('/api/v2/partner/profile/bank/add', {
+      data: { ifsc_code: 'SBIN0005943', account_no: account, account_no_confirm: account },
+    });
     expect(res.ok()).toBe(true);
     ids.push((await res.json()).data.bank_detail_id);
   }
   const ops = await opsRequest(playwright, baseURL!);
-  expect((await ops.post(`/api/v2/ops/banks/${ids[0]}/status`, { data: { status: 2, reason: 'Name on the account does not match the PAN' } })).ok()).toBe(true);
+  expect(
+    (
+      await ops.post(`/api/v2/ops/banks/${ids[0]}/status`, { data: { status: 2, reason: 'Name on the account does not match the PAN' } })
+    ).ok(),
+  ).toBe(true);
   await ops.dispose();
 
   await openMenu(page, 'Profile');
@@ -278,7 +305,10 @@ test('Ravi\'s rejected bank shows why, can be removed and replaced, and does not
 
 test('Ravi pages through more customers than one page holds', async ({ page, playwright, baseURL }) => {
   const ops = await opsRequest(playwright, baseURL!);
-  const csv = ['name,mobile', ...Array.from({ length: 120 }, (_, i) => `Customer ${i + 1},9${String(700000000 + i).padStart(9, '0')}`)].join('\n');
+  const csv = [
+    'name,mobile',
+    ...Array.from({ length: 120 }, (_, i) => `Customer ${i + 1},9${String(700000000 + i).padStart(9, '0')}`),
+  ].join('\n');
   const imported = await ops.post('/api/v2/ops/customers/import', { data: { partner_user_id: 102, csv } });
   expect((await imported.json()).data.added).toBe(120);
   await ops.dispose();
@@ -299,7 +329,14 @@ test('Ravi pages through more customers than one page holds', async ({ page, pla
 
 test('Wallet Logs page past one page of entries', async ({ page }) => {
   // A partner with years of entries: the server's pages stand in for them, the page is what is tested.
-  const rows = Array.from({ length: 230 }, (_, i) => ({ wallet_transaction_id: 90000 + i, type: 1, amount: 10000 + i, reason: `Lead approved ${i + 1}`, remark: null, created_on: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000).toISOString() }));
+  const rows = Array.from({ length: 230 }, (_, i) => ({
+    wallet_transaction_id: 90000 + i,
+    type: 1,
+    amount: 10000 + i,
+    reason: `Lead approved ${i + 1}`,
+    remark: null,
+    created_on: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000).toISOString(),
+  }));
   const asked: string[] = [];
   await page.route('**/api/v2/partner/wallet/transaction/fetch**', async (route) => {
     const url = new URL(route.request().url());
@@ -336,7 +373,10 @@ test.describe('on a wide screen', () => {
     expect(await header.evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
     const wrap = page.locator('.table-wrap');
     await wrap.evaluate((el) => el.scrollTo(0, 400));
-    const [top, wrapTop] = await Promise.all([header.evaluate((th) => th.getBoundingClientRect().top), wrap.evaluate((el) => el.getBoundingClientRect().top)]);
+    const [top, wrapTop] = await Promise.all([
+      header.evaluate((th) => th.getBoundingClientRect().top),
+      wrap.evaluate((el) => el.getBoundingClientRect().top),
+    ]);
     expect(Math.abs(top - wrapTop)).toBeLessThan(3);
   });
 });
@@ -355,20 +395,30 @@ test('call limits: one live call at a time, and three calls an hour to one custo
   const bar = page.getByRole('status').filter({ hasText: 'Calling with' });
   await expect(bar).toContainText('Calling with Kiran Shetty');
   await bar.getByRole('button', { name: 'Dismiss' }).click();
-  const other = (await page.getByRole('button', { name: /^Call / }).nth(1).getAttribute('aria-label'))!.replace(/^Call /, '');
+  const other = (await page
+    .getByRole('button', { name: /^Call / })
+    .nth(1)
+    .getAttribute('aria-label'))!.replace(/^Call /, '');
   await callRow(other);
   await expect(page.getByText('You are already on a call. Please finish it before making another.')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('call-live-390.png'), fullPage: true });
 
   // Kiran is called until the hour's three calls are used, each call ending before the next.
-  const kiran = (await (await page.request.get('/api/v2/partner/customer/leads/users/fetch?search=Kiran')).json()).data.rows[0].customer_lead_id as number;
+  const kiran = (await (await page.request.get('/api/v2/partner/customer/leads/users/fetch?search=Kiran')).json()).data.rows[0]
+    .customer_lead_id as number;
   for (;;) {
-    const res = await page.request.post('/api/v2/partner/calling/customer/connect', { data: { customer_lead_id: kiran, entity_type: 'LEAD' } });
+    const res = await page.request.post('/api/v2/partner/calling/customer/connect', {
+      data: { customer_lead_id: kiran, entity_type: 'LEAD' },
+    });
     const answer = await res.json();
     if (res.status() === 429 && answer.message.startsWith('This customer')) break;
     if (res.status() === 200) {
       await expect
-        .poll(async () => (await (await page.request.get(`/api/v2/partner/calling/customer/enquiry?call_id=${answer.data.call_id}`)).json()).data.status, { timeout: 30_000, intervals: [2000] })
+        .poll(
+          async () =>
+            (await (await page.request.get(`/api/v2/partner/calling/customer/enquiry?call_id=${answer.data.call_id}`)).json()).data.status,
+          { timeout: 30_000, intervals: [2000] },
+        )
         .toBe('completed');
     } else {
       // The earlier call is still live: wait for it to end.

@@ -32,11 +32,18 @@ async function startRun(page: Page, mode: RegExp) {
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(/^Payout run \d+: \d+ sent, \d+ held$/)).toBeVisible();
   // The newest run first: open its items.
-  await page.getByRole('button', { name: /^Run \d+$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Run \d+$/ })
+    .first()
+    .click();
   return page.getByRole('list', { name: /^Run \d+$/ }).first();
 }
 
-test('ops pay Asha through the provider and she sees the bank reference; a transfer the bank fails returns to her wallet with the reason', async ({ page, browser, baseURL }) => {
+test('ops pay Asha through the provider and she sees the bank reference; a transfer the bank fails returns to her wallet with the reason', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await loginOpsUi(page);
   await approveAshaLead(page.request);
@@ -66,7 +73,10 @@ test('ops pay Asha through the provider and she sees the bank reference; a trans
   await expect(line.locator('.badge')).toHaveText('Processing');
   const reference = (await line.textContent())!.match(/PMWRUN\d+-101/)![0];
   const csv = `Customer Reference Number,UTR,Status,Reason\n${reference},,Failed,Account closed\nPMWRUN1-999,X,Paid,\n`;
-  await page.getByLabel('Bank response file (CSV)').first().setInputFiles({ name: 'response.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('Bank response file (CSV)')
+    .first()
+    .setInputFiles({ name: 'response.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Apply response file' }).first().click();
   await expect(page.getByRole('status').filter({ hasText: '0 paid, 1 failed.' })).toBeVisible();
   await expect(page.getByText('Line 3: PMWRUN1-999 is not a transfer of this run; not applied.')).toBeVisible();

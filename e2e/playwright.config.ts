@@ -30,7 +30,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  ],
+  projects: [{ name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } }],
 });

@@ -54,10 +54,15 @@ test('Ravi, without PAN, is asked for his KYC instead of a link', async ({ page 
   await expect(dialog.getByRole('link', { name: 'Add KYC details' })).toHaveAttribute('href', '/partner/profile/doc');
 });
 
-test('when the projects cannot load, the page says so in its own words with the server\'s message, and Retry brings them', async ({ page }) => {
+test("when the projects cannot load, the page says so in its own words with the server's message, and Retry brings them", async ({
+  page,
+}) => {
   await loginPartner(page, '9876500001');
   await page.route('**/api/v2/partner/job/fetch?**', (route) =>
-    route.fulfill({ status: 503, json: { status: false, message: 'The service is busy, please try again in a minute', code: 'UNAVAILABLE' } }),
+    route.fulfill({
+      status: 503,
+      json: { status: false, message: 'The service is busy, please try again in a minute', code: 'UNAVAILABLE' },
+    }),
   );
   await page.goto('/partner/projects');
   const problem = page.getByRole('alert').filter({ hasText: 'Could not load the available projects.' });

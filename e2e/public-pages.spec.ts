@@ -10,7 +10,11 @@ function hydrationProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
-    if ((msg.type() === 'error' || msg.type() === 'warning') && /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)/i.test(text)) problems.push(text);
+    if (
+      (msg.type() === 'error' || msg.type() === 'warning') &&
+      /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)/i.test(text)
+    )
+      problems.push(text);
   });
   page.on('pageerror', (err) => problems.push(err.message));
   return problems;
@@ -57,7 +61,10 @@ test.describe('with JavaScript off', () => {
     await page.goto(jobLink);
     await expect(page.getByRole('heading', { name: 'Delivery Partner', level: 1 })).toBeVisible();
     await expect(page.getByText('₹18,000 - ₹28,000 a month')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Apply Now' })).toHaveAttribute('href', /^\/detailsPage\?job_id=261&job_location_id=2611&recruiter_id=101/);
+    await expect(page.getByRole('link', { name: 'Apply Now' })).toHaveAttribute(
+      'href',
+      /^\/detailsPage\?job_id=261&job_location_id=2611&recruiter_id=101/,
+    );
   });
 
   test('an unknown campaign code says the link is invalid', async ({ page }) => {

@@ -35,7 +35,11 @@ async function campaignLead(request: APIRequestContext, formId: number, mobile: 
   return (await res.json()).data.form_response_id;
 }
 
-test('ops see a high-risk lead first with its reason, confirm again before approving it in bulk, mark a signal wrong, and hold a partner', async ({ page, playwright, baseURL }) => {
+test('ops see a high-risk lead first with its reason, confirm again before approving it in bulk, mark a signal wrong, and hold a partner', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const customer = await playwright.request.newContext({ baseURL });
   // Ravi's own mobile sent as a customer on Asha's page, and an ordinary customer.

@@ -35,7 +35,7 @@ async function raise(page: Page, type: string, ...choices: string[]): Promise<nu
   return Number(new URL(page.url()).searchParams.get('ticket_id'));
 }
 
-test('Ravi has no queries: the greeting, and his attempted application under Project\'s Training', async ({ page }) => {
+test("Ravi has no queries: the greeting, and his attempted application under Project's Training", async ({ page }) => {
   await loginWorker(page, '9876500002');
   await expect(page.getByText('Hello! I am here for you.')).toBeVisible();
   await page.getByRole('button', { name: 'Raise Query' }).click();
@@ -139,7 +139,10 @@ test('Asha raises each kind of query through its steps', async ({ page }) => {
   await raise(page, 'Others');
 });
 
-test('an agent answers in another browser: typed out live, resolved, rated 2 with a comment, reopened, resolved, rated 5', async ({ page, browser }) => {
+test('an agent answers in another browser: typed out live, resolved, rated 2 with a comment, reopened, resolved, rated 5', async ({
+  page,
+  browser,
+}) => {
   await loginWorker(page, '9876500001');
   const id = await raise(page, 'Payment Query');
   await expect(page.getByRole('button', { name: 'Reply' })).toBeEnabled();
@@ -164,7 +167,9 @@ test('an agent answers in another browser: typed out live, resolved, rated 2 wit
   await page.getByRole('button', { name: 'Request a call back' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Callback Requested. Please wait..')).toBeVisible();
-  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Our support team will call you back shortly' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Our support team will call you back shortly' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request a call back' })).toBeDisabled();
   await agent.getByRole('link', { name: 'Call-backs' }).click();
   await expect(agent.getByRole('link', { name: `Open query #${id}` })).toBeVisible();
@@ -226,7 +231,9 @@ test('an agent closes a query; rating 3 has its own closing words; attachments a
   await page.getByRole('button', { name: 'Reply' }).click();
   const update = page.getByRole('dialog', { name: 'Update Query' });
   await update.getByLabel('Describe your query').fill('Screenshot attached');
-  await update.getByLabel(/Attach a file/).setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(16 * 1024 * 1024, 32) });
+  await update
+    .getByLabel(/Attach a file/)
+    .setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(16 * 1024 * 1024, 32) });
   await expect(page.getByRole('alert').filter({ hasText: 'File size is 16.00MB, It should be less than 15MB' })).toBeVisible();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   await update.getByLabel(/Attach a file/).setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: png });
@@ -253,7 +260,9 @@ test('a worker writing too fast is asked to wait a minute, and keeps what they t
   const [userId, ticketId] = ['user_id', 'ticket_id'].map((k) => Number(url.searchParams.get(k)));
   let refused = false;
   for (let i = 0; i < 40 && !refused; i++) {
-    const res = await page.request.post('/api/v2/support/user/ticket/chat/add', { data: { user_id: userId, ticket_id: ticketId, chat_message: `Quick message ${i + 1}` } });
+    const res = await page.request.post('/api/v2/support/user/ticket/chat/add', {
+      data: { user_id: userId, ticket_id: ticketId, chat_message: `Quick message ${i + 1}` },
+    });
     refused = res.status() === 429;
     if (!refused) expect(res.status()).toBe(200);
   }
@@ -272,7 +281,9 @@ test('inside the mobile app, back and card taps post messages to the host instea
   await page.addInitScript(() => {
     const posted: string[] = [];
     (window as unknown as { __posted: string[] }).__posted = posted;
-    (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = { postMessage: (m) => posted.push(m) };
+    (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = {
+      postMessage: (m) => posted.push(m),
+    };
   });
   await loginWorker(page, '9876500001');
   await page.getByRole('button', { name: /Query #402/ }).click();

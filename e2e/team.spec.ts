@@ -61,7 +61,9 @@ test('login rules: name of 3 or more, a 10-digit mobile', async ({ page }) => {
   await expect(page.getByText('Invalid Mobile Number')).toBeVisible();
 });
 
-test('a member filters by pincode, adds a lead with a location, finds it in the report, shares a project and completes Add Details', async ({ page }) => {
+test('a member filters by pincode, adds a lead with a location, finds it in the report, shares a project and completes Add Details', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const shared: ShareData[] = [];
     Object.assign(window, { __shared: shared });
@@ -109,7 +111,9 @@ test('a member filters by pincode, adds a lead with a location, finds it in the 
   await page.getByRole('button', { name: 'Projects' }).click();
   await page.getByLabel('Pincode').fill('');
   await page.getByRole('button', { name: 'Share: Arogya Bike Insurance' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared[0]?.url)).toMatch(/\/utm\/asha01\/233$/);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared[0]?.url))
+    .toMatch(/\/utm\/asha01\/233$/);
   // An archived project cannot take leads, and says why.
   await expect(page.getByRole('button', { name: 'Add: Kisan Two-Wheeler Loan' })).toBeDisabled();
   await expect(page.getByText('This project is paused till 1 December')).toBeVisible();
@@ -129,7 +133,9 @@ test('a member filters by pincode, adds a lead with a location, finds it in the 
   // Back where the form was opened from: the list, without the request for details.
   await expect(added.getByText('Lakshmi Iyer')).toBeVisible();
   // (Other leads of the list may be waiting for details too: another spec sends one back.)
-  await expect(added.getByRole('listitem').filter({ hasText: 'Lakshmi Iyer' }).getByRole('button', { name: '+ Add Details' })).toHaveCount(0);
+  await expect(added.getByRole('listitem').filter({ hasText: 'Lakshmi Iyer' }).getByRole('button', { name: '+ Add Details' })).toHaveCount(
+    0,
+  );
 });
 
 test('without a Web Share sheet the link is copied', async ({ page }) => {
@@ -222,7 +228,10 @@ test("the phone's Back moves between the area's screens and never leaves it", as
   await expect(page.getByRole('button', { name: 'Add: PaySetu Merchant QR' })).toBeVisible();
 });
 
-test('a half-filled lead form, photo included, is kept on the phone through a reload, Back and going offline, and cleared once sent', async ({ page, context }) => {
+test('a half-filled lead form, photo included, is kept on the phone through a reload, Back and going offline, and cleared once sent', async ({
+  page,
+  context,
+}) => {
   await loginTeam(page, '9876500011', 'Meena Devi');
   await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
   await expect(page).toHaveURL(/\/mt\/TEAM01\/project\/251\/lead$/);
@@ -257,7 +266,10 @@ test('a half-filled lead form, photo included, is kept on the phone through a re
   await expect(page.getByText('We kept what you filled in earlier.')).toHaveCount(0);
 });
 
-test('a photo picked offline waits on the phone with the queued lead, and reaches the server with it when the network returns', async ({ page, context }) => {
+test('a photo picked offline waits on the phone with the queued lead, and reaches the server with it when the network returns', async ({
+  page,
+  context,
+}) => {
   await loginTeam(page, '9876500011', 'Meena Devi');
   await page.getByRole('button', { name: 'Add: PaySetu Merchant QR' }).click();
   const mobile = freshMobile();
@@ -319,7 +331,11 @@ test('a photo the server refuses is named on the queued lead, and Fix opens the 
   // The server refuses this upload (as it refuses a file over its limit).
   const refusal = 'File size is 16.20MB, It should be less than 15MB';
   await page.route('**/api/v2/team/file/s3/url/signed', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: false, code: 'BAD_REQUEST', message: refusal }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: false, code: 'BAD_REQUEST', message: refusal }),
+    }),
   );
   await context.setOffline(false);
   await expect(queue.getByText(`shop-refused.png was not accepted: ${refusal}`)).toBeVisible();
@@ -423,7 +439,10 @@ test('a second visit with no network opens the member’s area from the service 
   await expect(page.getByRole('button', { name: 'More Details: PaySetu Merchant QR' })).toBeVisible();
 });
 
-test('with no network, a team this phone has seen opens at its login, and one it has not waits for a signal and opens by itself', async ({ page, context }) => {
+test('with no network, a team this phone has seen opens at its login, and one it has not waits for a signal and opens by itself', async ({
+  page,
+  context,
+}) => {
   await page.goto('/mt/TEAM01');
   await expect(page.getByText('Team of Asha')).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

@@ -24,7 +24,11 @@ export async function runServerScript(entry) {
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
       logLevel: 'warning',
     });
-    const r = spawnSync(process.execPath, [outfile], { cwd: server, stdio: 'inherit', env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') } });
+    const r = spawnSync(process.execPath, [outfile], {
+      cwd: server,
+      stdio: 'inherit',
+      env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+    });
     return r.status ?? 2;
   } finally {
     rmSync(outfile, { force: true });

@@ -22,13 +22,16 @@ function newest(dir) {
   }
   return latest;
 }
-const stale = (output, ...sources) =>
-  !existsSync(output) || sources.some((s) => existsSync(s) && newest(s) > statSync(output).mtimeMs);
+const stale = (output, ...sources) => !existsSync(output) || sources.some((s) => existsSync(s) && newest(s) > statSync(output).mtimeMs);
 
 const contract = path.join(root, 'packages/contract/src');
 const builds = [
   { name: '@pmw/web', output: webBuildInfo, sources: [path.join(root, 'apps/web/src'), contract] },
-  { name: '@pmw/server', output: serverBundle, sources: [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contract] },
+  {
+    name: '@pmw/server',
+    output: serverBundle,
+    sources: [path.join(root, 'apps/server/src'), path.join(root, 'apps/server/drizzle'), contract],
+  },
 ];
 const production = process.env.NODE_ENV === 'production';
 // `npm run create-admin -- <mobile>` and `npm run migrate` need the server bundle only.
@@ -42,7 +45,11 @@ for (const b of production ? [] : needed) {
   if (!stale(b.output, ...b.sources)) continue;
   console.log(`Building ${b.name}...`);
   // Always the production build, whatever NODE_ENV this shell has (the builds force it too).
-  const r = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const r = spawnSync('npm', ['run', 'build', '-w', b.name], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

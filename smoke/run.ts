@@ -115,10 +115,17 @@ async function smsGateway(): Promise<{ url: string; server: Server; otpFor(mobil
     server,
     async otpFor(mobile, after) {
       let otp: string | undefined;
-      await waitFor(`an SMS to ${mobile}`, () => {
-        otp = [...sent].reverse().find((m) => m.at >= after && mobile.endsWith(m.mobile.slice(-10)))?.text.match(/\b(\d{4})\b/)?.[1];
-        return !!otp;
-      }, 15_000);
+      await waitFor(
+        `an SMS to ${mobile}`,
+        () => {
+          otp = [...sent]
+            .reverse()
+            .find((m) => m.at >= after && mobile.endsWith(m.mobile.slice(-10)))
+            ?.text.match(/\b(\d{4})\b/)?.[1];
+          return !!otp;
+        },
+        15_000,
+      );
       return otp!;
     },
   };
@@ -143,7 +150,11 @@ class Client {
     const res = await fetch(this.base + p, {
       method,
       redirect: 'manual',
-      headers: { origin: this.base, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.cookies.size ? { cookie: this.cookie } : {}) },
+      headers: {
+        origin: this.base,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: this.cookie } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     for (const c of res.headers.getSetCookie()) {
@@ -171,7 +182,11 @@ const children = new Set<ChildProcess>();
 
 function runBuilt(args: string[], env: Record<string, string>): ChildProcess {
   // The production start path as docs/deploy.md gives it: npm's scripts are `node scripts/start.mjs ...`.
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -206,7 +221,11 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 
 async function putObject(url: string, bytes: Buffer, contentType: string): Promise<number> {
   // As the browser does it: no credentials, the two signed headers.
-  const res = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': contentType, 'if-none-match': '*' } });
+  const res = await fetch(url, {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': contentType, 'if-none-match': '*' },
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -229,7 +248,10 @@ async function rowsOfXlsx(bytes: Buffer): Promise<string[][]> {
 // ---------------------------------------------------------------- the run
 
 async function main(): Promise<void> {
-  for (const [file, what] of [[serverBundle, 'server bundle'], [webIndex, 'web build']] as const) {
+  for (const [file, what] of [
+    [serverBundle, 'server bundle'],
+    [webIndex, 'web build'],
+  ] as const) {
     if (!existsSync(file)) throw new Error(`No ${what} at ${path.relative(root, file)}: run \`npm run build\` first`);
   }
   const work = mkdtempSync(path.join(tmpdir(), 'pmw-smoke-'));
@@ -250,7 +272,9 @@ async function main(): Promise<void> {
       await s3?.close().catch(() => undefined);
       await new Promise((r) => (sms ? sms.server.close(r) : r(undefined)));
       if (!keep) {
-        await admin.query(`drop database if exists ${dbName} with (force)`).catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
+        await admin
+          .query(`drop database if exists ${dbName} with (force)`)
+          .catch((e: Error) => console.error(`could not drop ${dbName}: ${e.message}`));
         rmSync(work, { recursive: true, force: true });
       } else console.log(`Kept database ${dbName} and ${work}`);
       await admin.end().catch(() => undefined);
@@ -265,7 +289,13 @@ async function main(): Promise<void> {
     await admin.connect();
     await admin.query(`create database ${dbName}`);
     const s3Port = await freePort();
-    s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(work, 's3'), configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: s3Port,
+      silent: true,
+      directory: path.join(work, 's3'),
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     await s3.run();
     sms = await smsGateway();
     const port = await freePort();
@@ -312,16 +342,26 @@ async function main(): Promise<void> {
         () => '',
         (err: Error) => err.message,
       );
-      expect(/exited 1:[\s\S]*was made in development mode, not for production/.test(refused), `not refused as expected: ${refused || 'it started'}`);
+      expect(
+        /exited 1:[\s\S]*was made in development mode, not for production/.test(refused),
+        `not refused as expected: ${refused || 'it started'}`,
+      );
     });
     server = runBuilt([], env);
     server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
     server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
     const started = server;
-    await waitFor('the server to answer /api/v2/health', async () => {
-      if (started.exitCode !== null) throw new Error(`the server exited (${started.exitCode}):\n${log}`);
-      return fetch(`${base}/api/v2/health`).then((r) => r.ok, () => false);
-    }, 90_000);
+    await waitFor(
+      'the server to answer /api/v2/health',
+      async () => {
+        if (started.exitCode !== null) throw new Error(`the server exited (${started.exitCode}):\n${log}`);
+        return fetch(`${base}/api/v2/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      90_000,
+    );
 
     const ops = new Client(base);
     const partner = new Client(base);
@@ -336,7 +376,9 @@ async function main(): Promise<void> {
       const res = await ops.call('GET', '/api/v2/health');
       expect(res.status === 200 && res.json?.status === true, `${res.status} ${res.text}`);
     });
-    await check('the ops admin signs in with an OTP from the SMS gateway', () => login(ops, ADMIN_MOBILE, '/ops/otp/send', '/ops/login/otp'));
+    await check('the ops admin signs in with an OTP from the SMS gateway', () =>
+      login(ops, ADMIN_MOBILE, '/ops/otp/send', '/ops/login/otp'),
+    );
     let partnerId = 0;
     await check('a partner signs up with an OTP', async () => {
       await login(partner, PARTNER_MOBILE, '/partner/otp/send', '/partner/user/login/otp');
@@ -354,7 +396,10 @@ async function main(): Promise<void> {
       const added = await ops.ok<{ job_category_id: number }>('POST', '/ops/categories', { title: 'Demat & Investments' });
       category = added.job_category_id;
       const all = await ops.ok<{ job_category_id: number }[]>('GET', '/ops/categories');
-      expect(all.some((c) => c.job_category_id === HIRING_CATEGORY_ID), 'the Hiring category is not there');
+      expect(
+        all.some((c) => c.job_category_id === HIRING_CATEGORY_ID),
+        'the Hiring category is not there',
+      );
     });
     let utm = '';
     await check('the partner with KYC gets their own campaign link', async () => {
@@ -398,7 +443,14 @@ async function main(): Promise<void> {
       await ops.ok('PUT', `/ops/projects/${jobId}/form`, {
         is_otp_required: true,
         inputs: [
-          { input_id: 1, label: 'Customer Mobile', input_type: 'NUMBER', input_category: 'MOBILE', validation: { required: true }, is_primary: true },
+          {
+            input_id: 1,
+            label: 'Customer Mobile',
+            input_type: 'NUMBER',
+            input_category: 'MOBILE',
+            validation: { required: true },
+            is_primary: true,
+          },
           { input_id: 2, label: 'Customer Name', input_type: 'TEXT', validation: { required: true } },
         ],
       });
@@ -410,12 +462,18 @@ async function main(): Promise<void> {
       expect(res.text.includes('Zenith Demat Account'), 'the project is not in the page');
     });
     await check('server-rendered page /application/... shows the job', async () => {
-      const res = await customer.call('GET', applicationPath({ job_id: hiringJobId, job_location_id: locationId, recruiter_id: partnerId }));
+      const res = await customer.call(
+        'GET',
+        applicationPath({ job_id: hiringJobId, job_location_id: locationId, recruiter_id: partnerId }),
+      );
       expect(res.status === 200 && res.type.startsWith('text/html'), `${res.status} ${res.type} ${res.text.slice(0, 300)}`);
       expect(res.text.includes('Field Sales Executive'), 'the job is not in the page');
     });
     await check('server-rendered page /fb/... renders (a link to no task says so)', async () => {
-      const res = await customer.call('GET', feedbackLinkPath({ job_task_id: 999_999, ref_value: '9000000009', user_id: partnerId, otp: '1234' }));
+      const res = await customer.call(
+        'GET',
+        feedbackLinkPath({ job_task_id: 999_999, ref_value: '9000000009', user_id: partnerId, otp: '1234' }),
+      );
       expect(res.status < 500 && res.type.startsWith('text/html'), `${res.status} ${res.type} ${res.text.slice(0, 300)}`);
       expect(/<main|<form|<h1/.test(res.text), 'no rendered content in the page');
     });
@@ -427,7 +485,10 @@ async function main(): Promise<void> {
       const otp = await sms!.otpFor(CUSTOMER_MOBILE, since);
       const lead = await customer.ok<{ form_response_id: number }>('POST', '/utm/task/response', {
         form_id: jobId,
-        input: [{ input_id: 1, value: CUSTOMER_MOBILE }, { input_id: 2, value: 'Kavya Rao' }],
+        input: [
+          { input_id: 1, value: CUSTOMER_MOBILE },
+          { input_id: 2, value: 'Kavya Rao' },
+        ],
         utm_code: utm,
         utm_job_id: jobId,
         otp,
@@ -444,11 +505,18 @@ async function main(): Promise<void> {
 
     await check('S3: a presigned upload (PUT without credentials), then its signed download URL', async () => {
       const bytes = randomBytes(2048);
-      const signed = await customer.ok<{ url: string; key: string; content_type: string }>('PUT', '/utm/file/s3/url/signed', { file_name: 'photo.png', file_purpose: 'UTM_LINK' });
+      const signed = await customer.ok<{ url: string; key: string; content_type: string }>('PUT', '/utm/file/s3/url/signed', {
+        file_name: 'photo.png',
+        file_purpose: 'UTM_LINK',
+      });
       expect(signed.url.startsWith(env.S3_ENDPOINT!), `not an S3 URL: ${signed.url}`);
       const put = await putObject(signed.url, bytes, signed.content_type);
       expect(put === 200, `PUT to the signed URL answered ${put}`);
-      const added = await customer.ok<{ file_id: number }>('POST', '/utm/file/add', { file_key: signed.key, file_name: 'photo.png', file_purpose: 'UTM_LINK' });
+      const added = await customer.ok<{ file_id: number }>('POST', '/utm/file/add', {
+        file_key: signed.key,
+        file_name: 'photo.png',
+        file_purpose: 'UTM_LINK',
+      });
       const [file] = await customer.ok<{ url: string }[]>('GET', `/utm/file/fetch/with/url?file_id=${added.file_id}`);
       const got = await fetch(file!.url);
       const back = Buffer.from(await got.arrayBuffer());
@@ -456,26 +524,58 @@ async function main(): Promise<void> {
     });
     await check('S3: an object over the size limit is refused when added', async () => {
       const max = FILE_RULES.UTM_LINK.maxBytes;
-      const signed = await customer.ok<{ url: string; key: string; content_type: string }>('PUT', '/utm/file/s3/url/signed', { file_name: 'big.png', file_purpose: 'UTM_LINK' });
+      const signed = await customer.ok<{ url: string; key: string; content_type: string }>('PUT', '/utm/file/s3/url/signed', {
+        file_name: 'big.png',
+        file_purpose: 'UTM_LINK',
+      });
       expect((await putObject(signed.url, Buffer.alloc(max + 1), signed.content_type)) === 200, 'the big PUT failed');
-      const res = await customer.call('POST', '/api/v2/utm/file/add', { file_key: signed.key, file_name: 'big.png', file_purpose: 'UTM_LINK' });
-      expect((res.status === 400 || res.status === 413) && /should be less than|at most/i.test(res.json?.message ?? ''), `${res.status} ${res.text.slice(0, 300)}`);
+      const res = await customer.call('POST', '/api/v2/utm/file/add', {
+        file_key: signed.key,
+        file_name: 'big.png',
+        file_purpose: 'UTM_LINK',
+      });
+      expect(
+        (res.status === 400 || res.status === 413) && /should be less than|at most/i.test(res.json?.message ?? ''),
+        `${res.status} ${res.text.slice(0, 300)}`,
+      );
     });
 
     await check('data download: a CSV of lead ids, uploaded to S3, answers the CSV output', async () => {
-      const signed = await ops.ok<{ url: string; key: string; content_type: string }>('PUT', '/bueno/file/s3/url/signed', { file_name: 'leads.csv', passcode: PASSCODE });
-      expect((await putObject(signed.url, Buffer.from(`lead_id,remarks\r\n${leadId},smoke\r\n`), signed.content_type)) === 200, 'upload failed');
+      const signed = await ops.ok<{ url: string; key: string; content_type: string }>('PUT', '/bueno/file/s3/url/signed', {
+        file_name: 'leads.csv',
+        passcode: PASSCODE,
+      });
+      expect(
+        (await putObject(signed.url, Buffer.from(`lead_id,remarks\r\n${leadId},smoke\r\n`), signed.content_type)) === 200,
+        'upload failed',
+      );
       const res = await ops.call('POST', '/api/v2/bueno/output/generate', { key: signed.key, passcode: PASSCODE });
       expect(res.status === 200 && res.type.startsWith('text/csv'), `${res.status} ${res.type} ${res.text.slice(0, 300)}`);
       expect(res.text.includes(OUTPUT_COLUMNS[0]) && res.text.includes('Kavya Rao'), `unexpected output:\n${res.text.slice(0, 500)}`);
     });
     await check('data download: an xlsx in answers an xlsx out', async () => {
-      const signed = await ops.ok<{ url: string; key: string; content_type: string }>('PUT', '/bueno/file/s3/url/signed', { file_name: 'leads.xlsx', passcode: PASSCODE });
-      expect((await putObject(signed.url, await xlsxOf([['lead_id', 'remarks'], [leadId, 'smoke']]), signed.content_type)) === 200, 'upload failed');
+      const signed = await ops.ok<{ url: string; key: string; content_type: string }>('PUT', '/bueno/file/s3/url/signed', {
+        file_name: 'leads.xlsx',
+        passcode: PASSCODE,
+      });
+      expect(
+        (await putObject(
+          signed.url,
+          await xlsxOf([
+            ['lead_id', 'remarks'],
+            [leadId, 'smoke'],
+          ]),
+          signed.content_type,
+        )) === 200,
+        'upload failed',
+      );
       const res = await ops.call('POST', '/api/v2/bueno/output/generate', { key: signed.key, passcode: PASSCODE });
       expect(res.status === 200 && res.type.includes('spreadsheetml'), `${res.status} ${res.type} ${res.text.slice(0, 300)}`);
       const rows = await rowsOfXlsx(res.bytes);
-      expect(rows.some((r) => r.includes('Kavya Rao')), `the lead is not in the xlsx: ${JSON.stringify(rows).slice(0, 300)}`);
+      expect(
+        rows.some((r) => r.includes('Kavya Rao')),
+        `the lead is not in the xlsx: ${JSON.stringify(rows).slice(0, 300)}`,
+      );
     });
 
     await check('ops approve the lead: the partner is credited ₹350', async () => {
@@ -484,18 +584,36 @@ async function main(): Promise<void> {
       expect(wallet.total_amount === 35_000, `wallet ${JSON.stringify(wallet)}`);
     });
     await check('NEFT: a payout run pays the partner and answers its bank file', async () => {
-      const banks = await partner.ok<{ bank_detail_id: number }[] | { bank_detail_id: number }>('POST', '/partner/profile/bank/add', { ifsc_code: 'HDFC0000001', account_no: '501001234567', account_no_confirm: '501001234567' });
+      const banks = await partner.ok<{ bank_detail_id: number }[] | { bank_detail_id: number }>('POST', '/partner/profile/bank/add', {
+        ifsc_code: 'HDFC0000001',
+        account_no: '501001234567',
+        account_no_confirm: '501001234567',
+      });
       const bankId = Array.isArray(banks) ? banks[0]!.bank_detail_id : banks.bank_detail_id;
       await ops.ok('POST', `/ops/banks/${bankId}/status`, { status: 1 });
-      const run = await ops.ok<{ payout_run_id: number }>('POST', '/ops/payouts/runs', { request_key: `smoke-run-${randomBytes(4).toString('hex')}`, user_ids: [partnerId] });
+      const run = await ops.ok<{ payout_run_id: number }>('POST', '/ops/payouts/runs', {
+        request_key: `smoke-run-${randomBytes(4).toString('hex')}`,
+        user_ids: [partnerId],
+      });
       const file = await ops.call('GET', `/api/v2/ops/payouts/runs/${run.payout_run_id}/file`);
       expect(file.status === 200 && file.type.startsWith('text/csv'), `${file.status} ${file.type} ${file.text.slice(0, 300)}`);
-      expect(file.text.includes('501001234567') && file.text.includes('350'), `the payment is not in the file:\n${file.text.slice(0, 500)}`);
+      expect(
+        file.text.includes('501001234567') && file.text.includes('350'),
+        `the payment is not in the file:\n${file.text.slice(0, 500)}`,
+      );
     });
 
-    await check('Socket.IO: an agent\'s reply reaches the worker\'s chat live', async () => {
-      const ticket = await partner.ok<{ ticket_id: number }>('POST', '/support/user/ticket/add', { ticket_type: 0, ticket_title: 'When is my payout?' });
-      const socket = connect(`${base}/support`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: partner.cookie, origin: base }, auth: { kind: 'worker' } });
+    await check("Socket.IO: an agent's reply reaches the worker's chat live", async () => {
+      const ticket = await partner.ok<{ ticket_id: number }>('POST', '/support/user/ticket/add', {
+        ticket_type: 0,
+        ticket_title: 'When is my payout?',
+      });
+      const socket = connect(`${base}/support`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { cookie: partner.cookie, origin: base },
+        auth: { kind: 'worker' },
+      });
       sockets.push(socket);
       const received: string[] = [];
       socket.on(SUPPORT_EVENTS.chatAdd, (v: unknown) => received.push(chatAddEventSchema.parse(v).chat.chat_message ?? ''));
@@ -507,7 +625,14 @@ async function main(): Promise<void> {
     });
 
     await check('the server logged no error', async () => {
-      expect(!/"level":(50|60)/.test(log), log.split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(0, 5).join('\n'));
+      expect(
+        !/"level":(50|60)/.test(log),
+        log
+          .split('\n')
+          .filter((l) => /"level":(50|60)/.test(l))
+          .slice(0, 5)
+          .join('\n'),
+      );
     });
   } finally {
     await cleanUp();

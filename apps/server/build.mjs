@@ -32,14 +32,22 @@ const common = {
   minifyWhitespace: true,
   minifySyntax: true,
   external: [
-    '@electric-sql/pglite', '@electric-sql/pglite/*',
-    'pino', 'pino-pretty',
-    '@fastify/swagger-ui', '@fastify/swagger',
-    'pg-native', 'bufferutil', 'utf-8-validate',
-    '@aws-sdk/*', 'ioredis', '@socket.io/redis-adapter',
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    'pino',
+    'pino-pretty',
+    '@fastify/swagger-ui',
+    '@fastify/swagger',
+    'pg-native',
+    'bufferutil',
+    'utf-8-validate',
+    '@aws-sdk/*',
+    'ioredis',
+    '@socket.io/redis-adapter',
     // Native image library (lead photo hashes): loads its prebuilt binary from node_modules.
     'sharp',
-    '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler',
+    '@fastify/ajv-compiler',
+    '@fastify/fast-json-stringify-compiler',
   ],
   alias: { '@pmw/contract': path.resolve('../../packages/contract/src') },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
@@ -67,7 +75,15 @@ const making = path.join(out, 'demo-snapshot.tmp');
 rmSync(making, { recursive: true, force: true });
 // The same public key as SNAPSHOT_SECRET_KEY in src/seed/snapshot.ts (a test checks they agree).
 const SNAPSHOT_SECRET_KEY = 'pmw-demo-snapshot-key-public-not-a-secret';
-const env = { ...process.env, NODE_ENV: 'development', DATA_DIR: making, SECRET_KEY: SNAPSHOT_SECRET_KEY, SEED_DEMO: 'always', LOG_LEVEL: 'warn', PMW_NO_SNAPSHOT: '1' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  DATA_DIR: making,
+  SECRET_KEY: SNAPSHOT_SECRET_KEY,
+  SEED_DEMO: 'always',
+  LOG_LEVEL: 'warn',
+  PMW_NO_SNAPSHOT: '1',
+};
 // Always PGlite, whatever the shell that builds points at.
 delete env.DATABASE_URL;
 delete env.REDIS_URL;

@@ -20,7 +20,11 @@ export interface PageSize extends Budget {
 }
 export const BUDGETS: Budget[];
 export function pageFiles(manifest: Manifest, entry: string, also?: string[], locale?: string): string[];
-export function checkBudgets(manifest: Manifest, sizeOf: (file: string) => number, budgets?: Budget[]): { pages: PageSize[]; over: PageSize[] };
+export function checkBudgets(
+  manifest: Manifest,
+  sizeOf: (file: string) => number,
+  budgets?: Budget[],
+): { pages: PageSize[]; over: PageSize[] };
 export function budgetReport(result: { pages: PageSize[] }): string;
 export function gzipSize(dir: string): (file: string) => number;
 export function enforceBudgets(outDir: string, log?: (line: string) => void): { pages: PageSize[]; over: PageSize[] };

@@ -67,7 +67,12 @@ export function budgetReport({ pages }) {
     .map((p) => {
       const state = p.over ? 'OVER' : p.bytes > p.maxBytes ? 'over (not enforced)' : 'ok  ';
       const line = `${state} ${p.page}: ${kb(p.bytes)} of ${kb(p.maxBytes)} in ${p.requests} files`;
-      return p.over ? `${line}\n${p.files.slice(0, 5).map((f) => `       ${kb(f.bytes)}  ${f.file}`).join('\n')}` : line;
+      return p.over
+        ? `${line}\n${p.files
+            .slice(0, 5)
+            .map((f) => `       ${kb(f.bytes)}  ${f.file}`)
+            .join('\n')}`
+        : line;
     })
     .join('\n');
 }
@@ -79,6 +84,7 @@ export function enforceBudgets(outDir, log = console.log) {
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
   const result = checkBudgets(manifest, gzipSize(outDir));
   log(budgetReport(result));
-  if (result.over.length > 0) throw new Error(`Size budget passed: ${result.over.map((p) => `${p.page} (${kb(p.bytes)} > ${kb(p.maxBytes)})`).join(', ')}`);
+  if (result.over.length > 0)
+    throw new Error(`Size budget passed: ${result.over.map((p) => `${p.page} (${kb(p.bytes)} > ${kb(p.maxBytes)})`).join(', ')}`);
   return result;
 }

@@ -50,7 +50,13 @@ async function buildInto() {
     mode,
     logLevel,
     publicDir: false,
-    build: { ssr: true, outDir: path.join(outDir, '.ssr'), emptyOutDir: false, manifest: false, rollupOptions: { input: SERVER_PAGES, output: { entryFileNames: '[name].js' } } },
+    build: {
+      ssr: true,
+      outDir: path.join(outDir, '.ssr'),
+      emptyOutDir: false,
+      manifest: false,
+      rollupOptions: { input: SERVER_PAGES, output: { entryFileNames: '[name].js' } },
+    },
   });
 
   // Hashed assets precompressed once, here (the server sends .br or .gz as the browser accepts, immutable).
@@ -59,10 +65,16 @@ async function buildInto() {
     const file = path.join(assets, name);
     const bytes = readFileSync(file);
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    );
   }
 
   // The size budgets of the pages people open from a link: over one, the build fails.
   enforceBudgets(outDir);
-  writeFileSync(path.join(outDir, 'build-info.json'), `${JSON.stringify({ mode, node_env: process.env.NODE_ENV, built_at: new Date().toISOString() })}\n`);
+  writeFileSync(
+    path.join(outDir, 'build-info.json'),
+    `${JSON.stringify({ mode, node_env: process.env.NODE_ENV, built_at: new Date().toISOString() })}\n`,
+  );
 }

@@ -33,17 +33,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // The app, and one light entry per server-rendered public page (the
     // server-rendering build names its own inputs, see build.mjs).
-    rollupOptions: isSsrBuild ? {} : {
-      input: {
-        index: 'index.html',
-        utm: 'pages/utm.html',
-        application: 'pages/application.html',
-        fb: 'pages/fb.html',
-        // One entry per signed-in area a link opens (its routes only, no other area's).
-        team: 'pages/team.html',
-        partner: 'pages/partner.html',
-      },
-    },
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          input: {
+            index: 'index.html',
+            utm: 'pages/utm.html',
+            application: 'pages/application.html',
+            fb: 'pages/fb.html',
+            // One entry per signed-in area a link opens (its routes only, no other area's).
+            team: 'pages/team.html',
+            partner: 'pages/partner.html',
+          },
+        },
   },
   // The server-rendering bundle is self-contained: it runs from any build directory.
   ssr: { noExternal: true },

@@ -138,8 +138,16 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const files = createFilesService({ db, storage: providers.storage });
   const users = createUsersService({ db, pictureUrl: (key) => files.signedUrlForKey(key) });
   // Per-address and per-task counters (wrong codes, lockouts): in Redis with REDIS_URL, so every process behind the proxy counts against one budget.
-  const limits: LimitStore & { close?: () => Promise<void> } = config.redisUrl ? createLazyRedisLimitStore(config.redisUrl) : createMemoryLimitStore();
-  const otp = createOtpService({ db, sms: providers.sms, secretKey: config.secretKey, limits: config.otp, wrongCodes: createWrongCodeGuard(limits, config.otp.windowMinutes) });
+  const limits: LimitStore & { close?: () => Promise<void> } = config.redisUrl
+    ? createLazyRedisLimitStore(config.redisUrl)
+    : createMemoryLimitStore();
+  const otp = createOtpService({
+    db,
+    sms: providers.sms,
+    secretKey: config.secretKey,
+    limits: config.otp,
+    wrongCodes: createWrongCodeGuard(limits, config.otp.windowMinutes),
+  });
   const spa = createSpa(webDistDir(config));
   const pages = createPublicPages(webDistDir(config));
   const opsAuth = createOpsAuthService({ db });
@@ -169,10 +177,24 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const partnerCampaigns = createPartnerCampaignService({ db, documents, users });
   const teamManager = createTeamManagerService({ db, team });
   const feedbackGuard = createFeedbackLinkGuard(limits);
-  const feedbackTasks = createFeedbackTasksService({ db, sms: providers.sms, guard: feedbackGuard, audit,
+  const feedbackTasks = createFeedbackTasksService({
+    db,
+    sms: providers.sms,
+    guard: feedbackGuard,
+    audit,
     // A text has no request to take an origin from: PUBLIC_URL, else the listen address (as links in production).
-    publicUrl: config.publicUrl ?? `http://${config.env === 'production' ? (config.host.includes(':') ? `[${config.host}]` : config.host) : 'localhost'}:${config.port}` });
-  const feedback = createFeedbackService({ db, users, supportPhone: config.supportPhone, joinUrl: '/partner/', guard: feedbackGuard, onOpened: (id) => feedbackTasks.markOpened(id) });
+    publicUrl:
+      config.publicUrl ??
+      `http://${config.env === 'production' ? (config.host.includes(':') ? `[${config.host}]` : config.host) : 'localhost'}:${config.port}`,
+  });
+  const feedback = createFeedbackService({
+    db,
+    users,
+    supportPhone: config.supportPhone,
+    joinUrl: '/partner/',
+    guard: feedbackGuard,
+    onOpened: (id) => feedbackTasks.markOpened(id),
+  });
   const dataDownload = createDataDownloadService({
     db,
     files,
@@ -182,7 +204,15 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     copyOut: (copy) => database.copyOut(copy),
   });
   const supportEvents = createSupportEvents();
-  const support = createSupportService({ db, files, users, opsAuth, events: supportEvents, introVideoUrl: config.supportIntroVideoUrl, chatMaxPerMinute: config.supportChatMaxPerMinute });
+  const support = createSupportService({
+    db,
+    files,
+    users,
+    opsAuth,
+    events: supportEvents,
+    introVideoUrl: config.supportIntroVideoUrl,
+    chatMaxPerMinute: config.supportChatMaxPerMinute,
+  });
   const recharges = createRechargeImportService({ db });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
@@ -191,13 +221,78 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
   const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
   const profile = createProfileService({ users, files, documents });
-  const calling = config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
+  const calling =
+    config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({ db, audit, risk, files, users, documents, wallet, sessions, banks, notifications, payoutProvider: providers.payouts, payoutRules: { minimumPaise: config.payout.minimumPaise, holdDays: config.payout.holdDays, tds: config.tds, providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http' }, leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes, allowHttpLinks: config.env !== 'production', catalogue, metrics, feedbackTasks });
+  const ops = createOpsServices({
+    db,
+    audit,
+    risk,
+    files,
+    users,
+    documents,
+    wallet,
+    sessions,
+    banks,
+    notifications,
+    payoutProvider: providers.payouts,
+    payoutRules: {
+      minimumPaise: config.payout.minimumPaise,
+      holdDays: config.payout.holdDays,
+      tds: config.tds,
+      providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
+    },
+    leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes,
+    allowHttpLinks: config.env !== 'production',
+    catalogue,
+    metrics,
+    feedbackTasks,
+  });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
-  return { metrics, risk, notifications, outbox, partnerCampaigns, teamManager, feedbackTasks, recharges, partnerReport, dashboard, ifsc, banks, profile, customers, hiring, outcomes, db, config, providers, cipher, sessions, files, users, otp, spa, pages, opsAuth, documents, wallet, leads, intake, catalogue, team, campaign, feedback, dataDownload, supportEvents, support, ops, limits };
+  return {
+    metrics,
+    risk,
+    notifications,
+    outbox,
+    partnerCampaigns,
+    teamManager,
+    feedbackTasks,
+    recharges,
+    partnerReport,
+    dashboard,
+    ifsc,
+    banks,
+    profile,
+    customers,
+    hiring,
+    outcomes,
+    db,
+    config,
+    providers,
+    cipher,
+    sessions,
+    files,
+    users,
+    otp,
+    spa,
+    pages,
+    opsAuth,
+    documents,
+    wallet,
+    leads,
+    intake,
+    catalogue,
+    team,
+    campaign,
+    feedback,
+    dataDownload,
+    supportEvents,
+    support,
+    ops,
+    limits,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -265,7 +360,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   for (const kind of ['worker', 'team', 'ops'] as const) {
     sessions.addCheck(kind, async (session) => {
       // The session's own read brought the flag; a session made by hand (no read) asks.
-      const blocked = session.userBlocked ?? (await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1))[0]?.blocked ?? true;
+      const blocked =
+        session.userBlocked ??
+        (await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1))[0]?.blocked ??
+        true;
       if (blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }
@@ -307,9 +405,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/ops', kind: 'ops' },
   ]);
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
-  registerTeamRoutes(app, ctx, { linkOrigin, otp: services.otp, team: services.team, intake: services.intake, users: services.users, map: config.map });
+  registerTeamRoutes(app, ctx, {
+    linkOrigin,
+    otp: services.otp,
+    team: services.team,
+    intake: services.intake,
+    users: services.users,
+    map: config.map,
+  });
   registerPartnerReportRoutes(app, ctx, { report: services.partnerReport, leads: services.leads });
-  registerTeamManagerRoutes(app, ctx, { manager: services.teamManager, report: services.partnerReport, audit: services.ops.audit, linkOrigin, shareOrigin: config.team.shareUrl });
+  registerTeamManagerRoutes(app, ctx, {
+    manager: services.teamManager,
+    report: services.partnerReport,
+    audit: services.ops.audit,
+    linkOrigin,
+    shareOrigin: config.team.shareUrl,
+  });
   registerDashboardRoutes(app, ctx, { dashboard: services.dashboard });
   registerWalletRoutes(app, ctx, services.wallet, services.ops.payouts);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
@@ -317,9 +428,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin, countVisit });
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerRiskRoutes(app, ctx, { risk: services.risk });
-  registerOpsMoneyRoutes(app, ctx, { db, payouts: services.ops.payouts, banks: services.banks, customers: services.customers, audit: services.ops.audit });
+  registerOpsMoneyRoutes(app, ctx, {
+    db,
+    payouts: services.ops.payouts,
+    banks: services.banks,
+    customers: services.customers,
+    audit: services.ops.audit,
+  });
   registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);
-  registerOpsTeamsSlotsRoutes(app, ctx, { db, hiring: services.hiring, team: services.team, users: services.users, audit: services.ops.audit });
+  registerOpsTeamsSlotsRoutes(app, ctx, {
+    db,
+    hiring: services.hiring,
+    team: services.team,
+    users: services.users,
+    audit: services.ops.audit,
+  });
   registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects, catalogue: services.ops.catalogue });
   registerRechargeImportRoutes(app, ctx, { recharges: services.recharges, audit: services.ops.audit });
@@ -343,14 +466,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.
   const dist = webDistDir(config);
   if (existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: true, index: false, preCompressed: true, maxAge: '1y', immutable: true,
-    // The public pages' templates are filled in by the server, never sent as they are.
-    allowedPath: (pathName) => !pathName.startsWith('/pages/'),
-    setHeaders: (res, file) => {
-      if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
-      // The team area's service worker lives at /mt/sw.js and controls /mt itself (no trailing slash).
-      if (file.endsWith(`${path.sep}mt${path.sep}sw.js`)) res.header('service-worker-allowed', '/mt');
-    } });
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      maxAge: '1y',
+      immutable: true,
+      // The public pages' templates are filled in by the server, never sent as they are.
+      allowedPath: (pathName) => !pathName.startsWith('/pages/'),
+      setHeaders: (res, file) => {
+        if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+        // The team area's service worker lives at /mt/sw.js and controls /mt itself (no trailing slash).
+        if (file.endsWith(`${path.sep}mt${path.sep}sw.js`)) res.header('service-worker-allowed', '/mt');
+      },
+    });
   }
   // The team's and the portal's logins, drawn by the server in the first response.
   const areaLogin = createAreaLogins({ pages, team: services.team });
@@ -361,11 +492,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     const login = await areaLogin(req);
     if (login !== undefined) return pages.send(reply, login);
     if ((req.method === 'GET' || req.method === 'HEAD') && spa.available()) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(pageInLocale(req, spa.render(undefined, undefined, { url: req.url, locale: requestLocale(req) })));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language')
+        .send(pageInLocale(req, spa.render(undefined, undefined, { url: req.url, locale: requestLocale(req) })));
     }
     return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
   });
 
   return { app, realtime, services, metrics, startDraining: () => void (draining = true) };
 }
-

@@ -27,24 +27,52 @@ describe('configuration', () => {
     expect(config.payout).toMatchObject({ provider: { kind: 'simulated', settleMs: 5000 }, minimumPaise: 10_000, holdDays: 0 });
     expect(config.payout.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(config.tds).toEqual({ ratePercent: 2, noPanRatePercent: 20, thresholdPaise: 2_000_000 });
-    expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_PROVIDER: 'http', PAYOUT_HTTP_URL: 'https://api.razorpay.com' })).toThrow(/PAYOUT_KEY_ID: is required when PAYOUT_PROVIDER=http/);
+    expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_PROVIDER: 'http', PAYOUT_HTTP_URL: 'https://api.razorpay.com' })).toThrow(
+      /PAYOUT_KEY_ID: is required when PAYOUT_PROVIDER=http/,
+    );
     expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_PROVIDER: 'cheque' })).toThrow(/PAYOUT_PROVIDER/);
     const http = loadConfig({
-      DATA_DIR: dir(), PAYOUT_PROVIDER: 'http', PAYOUT_HTTP_URL: 'https://api.razorpay.com', PAYOUT_KEY_ID: 'rzp_live_x', PAYOUT_KEY_SECRET: 's', PAYOUT_WEBHOOK_SECRET: 'w'.repeat(32), PAYOUT_ACCOUNT_NUMBER: '7878780080316316',
-      TDS_RATE_PERCENT: '5', PAYOUT_MINIMUM_RUPEES: '500', PAYOUT_HOLD_DAYS: '7',
+      DATA_DIR: dir(),
+      PAYOUT_PROVIDER: 'http',
+      PAYOUT_HTTP_URL: 'https://api.razorpay.com',
+      PAYOUT_KEY_ID: 'rzp_live_x',
+      PAYOUT_KEY_SECRET: 's',
+      PAYOUT_WEBHOOK_SECRET: 'w'.repeat(32),
+      PAYOUT_ACCOUNT_NUMBER: '7878780080316316',
+      TDS_RATE_PERCENT: '5',
+      PAYOUT_MINIMUM_RUPEES: '500',
+      PAYOUT_HOLD_DAYS: '7',
     });
-    expect(http.payout).toMatchObject({ provider: { kind: 'http', keyId: 'rzp_live_x' }, webhookSecret: 'w'.repeat(32), minimumPaise: 50_000, holdDays: 7 });
+    expect(http.payout).toMatchObject({
+      provider: { kind: 'http', keyId: 'rzp_live_x' },
+      webhookSecret: 'w'.repeat(32),
+      minimumPaise: 50_000,
+      holdDays: 7,
+    });
     expect(http.tds.ratePercent).toBe(5);
   });
 
   it('refuses to start in production without SECRET_KEY, and has no dev outbox there', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(/SECRET_KEY: is required in production/);
-    const prod = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV });
+    const prod = loadConfig({
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      ...DLT_ENV,
+    });
     expect(prod.devOutbox).toBe(false);
   });
 
   it('checks answers against the contract outside production only, unless CHECK_RESPONSES says otherwise', () => {
-    const prod = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV };
+    const prod = {
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      ...DLT_ENV,
+    };
     expect(loadConfig({ DATA_DIR: dir() }).checkResponses).toBe(true);
     expect(loadConfig({ DATA_DIR: dir(), ...prod }).checkResponses).toBe(false);
     expect(loadConfig({ DATA_DIR: dir(), CHECK_RESPONSES: 'false' }).checkResponses).toBe(false);
@@ -65,7 +93,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: must be false, a hop count/);
-    const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV };
+    const prod = {
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      ...DLT_ENV,
+    };
     expect(() => loadConfig({ ...prod, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused in production/);
     expect(loadConfig({ ...prod, TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
@@ -79,10 +114,18 @@ describe('configuration', () => {
   });
 
   it('refuses in production an SMS template without a DLT template id, naming it, and a sender id missing', () => {
-    const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' };
+    const prod = {
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+    };
     const templates = JSON.parse(DLT_ENV.SMS_DLT_TEMPLATES) as Record<string, string>;
     delete templates['lead_approved.merged.hi'];
-    expect(() => loadConfig({ ...prod, ...DLT_ENV, SMS_DLT_TEMPLATES: JSON.stringify(templates) })).toThrow(/SMS_DLT_TEMPLATES: has no DLT template id for lead_approved\.merged\.hi/);
+    expect(() => loadConfig({ ...prod, ...DLT_ENV, SMS_DLT_TEMPLATES: JSON.stringify(templates) })).toThrow(
+      /SMS_DLT_TEMPLATES: has no DLT template id for lead_approved\.merged\.hi/,
+    );
     expect(() => loadConfig({ ...prod, SMS_DLT_TEMPLATES: DLT_ENV.SMS_DLT_TEMPLATES })).toThrow(/SMS_SENDER_ID: is required in production/);
     expect(() => loadConfig({ DATA_DIR: dir(), SMS_DLT_TEMPLATES: '{"otp": 12}' })).toThrow(/SMS_DLT_TEMPLATES: must be a JSON object/);
     expect(() => loadConfig({ DATA_DIR: dir(), SMS_DLT_TEMPLATES: 'otp=1' })).toThrow(/SMS_DLT_TEMPLATES: must be a JSON object/);
@@ -93,8 +136,21 @@ describe('configuration', () => {
   it('serves metrics only with METRICS_PORT, on 127.0.0.1 unless METRICS_HOST says otherwise, never on the API port', () => {
     expect(loadConfig({ DATA_DIR: dir() }).metrics).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dir(), METRICS_PORT: '9101' }).metrics).toEqual({ host: '127.0.0.1', port: 9101 });
-    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV, METRICS_PORT: '9101' }).metrics?.host).toBe('127.0.0.1');
-    expect(loadConfig({ DATA_DIR: dir(), METRICS_PORT: '9101', METRICS_HOST: '10.0.0.11' }).metrics).toEqual({ host: '10.0.0.11', port: 9101 });
+    expect(
+      loadConfig({
+        DATA_DIR: dir(),
+        NODE_ENV: 'production',
+        SECRET_KEY: 'x'.repeat(40),
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'https://sms.example/send',
+        ...DLT_ENV,
+        METRICS_PORT: '9101',
+      }).metrics?.host,
+    ).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dir(), METRICS_PORT: '9101', METRICS_HOST: '10.0.0.11' }).metrics).toEqual({
+      host: '10.0.0.11',
+      port: 9101,
+    });
     expect(() => loadConfig({ DATA_DIR: dir(), METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ DATA_DIR: dir(), METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: '3001', METRICS_PORT: '3001' })).toThrow(/METRICS_PORT: must differ from PORT/);
@@ -126,7 +182,9 @@ describe('configuration', () => {
         config = undefined;
       }
       const settings = loadDatabaseSettings(source);
-      expect(settings, JSON.stringify(env)).toEqual(config && { env: config.env, dataDir: config.dataDir, databaseUrl: config.databaseUrl, seedDemo: config.seedDemo });
+      expect(settings, JSON.stringify(env)).toEqual(
+        config && { env: config.env, dataDir: config.dataDir, databaseUrl: config.databaseUrl, seedDemo: config.seedDemo },
+      );
     }
   });
 });

@@ -16,12 +16,12 @@ const envFields = z.object({
   /** Listen address; 127.0.0.1 outside production, every interface in production (behind its proxy). */
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
-  DATABASE_URL: z
-    .string()
-    .regex(DATABASE_URL_PATTERN, 'must be a postgres:// URL')
-    .optional(),
+  DATABASE_URL: z.string().regex(DATABASE_URL_PATTERN, 'must be a postgres:// URL').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(1).optional(),
@@ -31,19 +31,29 @@ const envFields = z.object({
   SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
   SMS_HTTP_URL: z.url().optional(),
   /** The DLT-registered sender id (header) the http provider sends with every text. */
-  SMS_SENDER_ID: z.string().regex(/^[A-Za-z0-9]{3,11}$/, 'must be the DLT header: 3 to 11 letters or digits').optional(),
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{3,11}$/, 'must be the DLT header: 3 to 11 letters or digits')
+    .optional(),
   /** DLT template id per template, as JSON: {"otp":"1107…","otp.hi":"1107…",…} (docs/areas/notifications.md lists the keys). */
   SMS_DLT_TEMPLATES: z
     .string()
     .transform((raw, ctx) => {
       try {
         const parsed: unknown = JSON.parse(raw);
-        const ok = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string' && /^[0-9]{6,30}$/.test(v));
+        const ok =
+          parsed &&
+          typeof parsed === 'object' &&
+          !Array.isArray(parsed) &&
+          Object.values(parsed).every((v) => typeof v === 'string' && /^[0-9]{6,30}$/.test(v));
         if (ok) return parsed as Record<string, string>;
       } catch {
         // Answered below with the message an operator can act on.
       }
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of template key to DLT template id (digits), e.g. {"otp":"1107161234567890123"}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON object of template key to DLT template id (digits), e.g. {"otp":"1107161234567890123"}',
+      });
       return z.NEVER;
     })
     .optional(),
@@ -88,16 +98,25 @@ const envFields = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   SUPPORT_INTRO_VIDEO_URL: z.string().min(1).optional(),
   /** Support phone shown on the merchant feedback page. */
-  SUPPORT_PHONE: z.string().regex(/^\+?[0-9]{8,15}$/, 'must be a phone number').default('+918047180000'),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+?[0-9]{8,15}$/, 'must be a phone number')
+    .default('+918047180000'),
   /** scrypt$<salt>$<hash> of the data download passcode (see docs/areas/data-download.md); outside production the demo's by default. */
-  DATA_DOWNLOAD_PASSCODE_HASH: z.string().regex(/^scrypt\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, 'must be scrypt$<salt>$<hash>').optional(),
+  DATA_DOWNLOAD_PASSCODE_HASH: z
+    .string()
+    .regex(/^scrypt\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, 'must be scrypt$<salt>$<hash>')
+    .optional(),
   /** Origin that replaces the host of links team members share (default PUBLIC_URL, else the request's origin). */
   TEAM_SHARE_URL: z.url().optional(),
   /** Reverse geocoder: offline (nearest known pincode) or a Nominatim-compatible service at GEOCODER_URL. */
   GEOCODER: z.enum(['offline', 'nominatim']).default('offline'),
   GEOCODER_URL: z.url().optional(),
   /** Map tiles for the location picker, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset draws a plain grid. */
-  MAP_TILE_URL: z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}')
+    .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   /** How often pending leads past their project's validity are expired; 0 turns the in-process job off. */
   LEAD_EXPIRY_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
@@ -137,7 +156,10 @@ const envFields = z.object({
       try {
         return riskSettings(JSON.parse(v));
       } catch (err) {
-        ctx.addIssue({ code: 'custom', message: `not valid risk settings: ${err instanceof Error ? err.message.slice(0, 300) : 'bad JSON'}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `not valid risk settings: ${err instanceof Error ? err.message.slice(0, 300) : 'bad JSON'}`,
+        });
         return z.NEVER;
       }
     })
@@ -147,70 +169,81 @@ const envFields = z.object({
   /** Address the metrics port listens on; 127.0.0.1 by default, so only this host (or a tunnel) reads them. */
   METRICS_HOST: z.string().min(1).optional(),
 });
-const envSchema = envFields
-  .superRefine((env, ctx) => {
-    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
+const envSchema = envFields.superRefine((env, ctx) => {
+  const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    });
+  }
+  if (env.PAYOUT_PROVIDER === 'http') {
+    for (const key of [
+      'PAYOUT_HTTP_URL',
+      'PAYOUT_KEY_ID',
+      'PAYOUT_KEY_SECRET',
+      'PAYOUT_WEBHOOK_SECRET',
+      'PAYOUT_ACCOUNT_NUMBER',
+    ] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYOUT_PROVIDER=http' });
+    }
+  }
+  if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
+  }
+  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'http') {
+    // Indian operators drop a transactional text that names no registered template.
+    if (!env.SMS_SENDER_ID)
+      ctx.addIssue({ code: 'custom', path: ['SMS_SENDER_ID'], message: 'is required in production: the DLT header texts are sent with' });
+    const missing = allSmsTemplateKeys().filter((key) => !env.SMS_DLT_TEMPLATES?.[key]);
+    if (missing.length) {
       ctx.addIssue({
         code: 'custom',
-        path: ['S3_BUCKET'],
-        message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+        path: ['SMS_DLT_TEMPLATES'],
+        message: `has no DLT template id for ${missing.join(', ')} (required in production)`,
       });
     }
-    if (env.PAYOUT_PROVIDER === 'http') {
-      for (const key of ['PAYOUT_HTTP_URL', 'PAYOUT_KEY_ID', 'PAYOUT_KEY_SECRET', 'PAYOUT_WEBHOOK_SECRET', 'PAYOUT_ACCOUNT_NUMBER'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYOUT_PROVIDER=http' });
-      }
-    }
-    if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
-    }
-    if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'http') {
-      // Indian operators drop a transactional text that names no registered template.
-      if (!env.SMS_SENDER_ID) ctx.addIssue({ code: 'custom', path: ['SMS_SENDER_ID'], message: 'is required in production: the DLT header texts are sent with' });
-      const missing = allSmsTemplateKeys().filter((key) => !env.SMS_DLT_TEMPLATES?.[key]);
-      if (missing.length) {
-        ctx.addIssue({ code: 'custom', path: ['SMS_DLT_TEMPLATES'], message: `has no DLT template id for ${missing.join(', ')} (required in production)` });
-      }
-    }
-    if (env.CALLING_PROVIDER === 'http' && !env.CALLING_HTTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['CALLING_HTTP_URL'], message: 'is required when CALLING_PROVIDER=http' });
-    }
-    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
-      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are served on a port of their own' });
-    }
-    if (env.METRICS_HOST !== undefined && env.METRICS_PORT === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'is required when METRICS_HOST is set' });
-    }
-    if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
-      ctx.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'is required when GEOCODER=nominatim' });
-    }
-    if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
-    }
-    if (env.NODE_ENV === 'production' && env.TRUST_PROXY === 'true') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TRUST_PROXY'],
-        message:
-          'true is refused in production: it believes any X-Forwarded-For a client writes, so every per-address limit could be dodged. Give the hop count (1 behind one proxy) or the proxy addresses',
-      });
-    }
-    if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'console') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMS_PROVIDER'],
-        message: 'console is refused in production: it writes every OTP to the log. Set SMS_PROVIDER=http and SMS_HTTP_URL',
-      });
-    }
-    if (env.NODE_ENV === 'production' && env.SEED_DEMO === 'always') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SEED_DEMO'],
-        message: 'always is refused in production: the demo data has an ops admin anyone could ask an OTP for. Create the first admin with npm run create-admin -- <mobile>',
-      });
-    }
-  });
+  }
+  if (env.CALLING_PROVIDER === 'http' && !env.CALLING_HTTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['CALLING_HTTP_URL'], message: 'is required when CALLING_PROVIDER=http' });
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are served on a port of their own' });
+  }
+  if (env.METRICS_HOST !== undefined && env.METRICS_PORT === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'is required when METRICS_HOST is set' });
+  }
+  if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
+    ctx.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'is required when GEOCODER=nominatim' });
+  }
+  if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
+  }
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message:
+        'true is refused in production: it believes any X-Forwarded-For a client writes, so every per-address limit could be dodged. Give the hop count (1 behind one proxy) or the proxy addresses',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'console') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_PROVIDER'],
+      message: 'console is refused in production: it writes every OTP to the log. Set SMS_PROVIDER=http and SMS_HTTP_URL',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.SEED_DEMO === 'always') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEED_DEMO'],
+      message:
+        'always is refused in production: the demo data has an ops admin anyone could ask an OTP for. Create the first admin with npm run create-admin -- <mobile>',
+    });
+  }
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -224,9 +257,19 @@ export interface Config {
   databasePoolSize: number;
   redisUrl: string | undefined;
   s3:
-    | { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
+    | {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
     | undefined;
-  sms: ({ provider: 'console' } | { provider: 'http'; url: string }) & { senderId: string | undefined; dltTemplates: Record<string, string> };
+  sms: ({ provider: 'console' } | { provider: 'http'; url: string }) & {
+    senderId: string | undefined;
+    dltTemplates: Record<string, string>;
+  };
   /** The SMS outbox: merge window, polling (0: no in-process worker) and tries before failing. */
   notify: { mergeMs: number; pollMs: number; maxAttempts: number };
   secretKey: string;
@@ -256,7 +299,8 @@ export interface Config {
   ifscLookupUrl: string | undefined;
   calling: { provider: 'simulated' } | { provider: 'http'; url: string; token: string | undefined };
   payout: {
-    provider: { kind: 'simulated'; settleMs: number } | { kind: 'http'; url: string; keyId: string; keySecret: string; accountNumber: string };
+    provider:
+      { kind: 'simulated'; settleMs: number } | { kind: 'http'; url: string; keyId: string; keySecret: string; accountNumber: string };
     webhookSecret: string;
     pollMs: number;
     minimumPaise: number;
@@ -306,7 +350,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     sms: {
-      ...(env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL ? { provider: 'http' as const, url: env.SMS_HTTP_URL } : { provider: 'console' as const }),
+      ...(env.SMS_PROVIDER === 'http' && env.SMS_HTTP_URL
+        ? { provider: 'http' as const, url: env.SMS_HTTP_URL }
+        : { provider: 'console' as const }),
       senderId: env.SMS_SENDER_ID,
       dltTemplates: env.SMS_DLT_TEMPLATES ?? {},
     },
@@ -327,20 +373,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     devOutbox: env.SMS_PROVIDER === 'console' && env.NODE_ENV !== 'production',
     supportIntroVideoUrl: env.SUPPORT_INTRO_VIDEO_URL,
-    ...(env.SUPPORT_CHAT_MAX_PER_MINUTE && env.NODE_ENV !== 'production' ? { supportChatMaxPerMinute: env.SUPPORT_CHAT_MAX_PER_MINUTE } : {}),
+    ...(env.SUPPORT_CHAT_MAX_PER_MINUTE && env.NODE_ENV !== 'production'
+      ? { supportChatMaxPerMinute: env.SUPPORT_CHAT_MAX_PER_MINUTE }
+      : {}),
     supportPhone: env.SUPPORT_PHONE,
     dataDownloadPasscodeHash:
       env.DATA_DOWNLOAD_PASSCODE_HASH ?? (env.NODE_ENV === 'production' ? undefined : DEMO_DATA_DOWNLOAD_PASSCODE_HASH),
     team: { shareUrl: env.TEAM_SHARE_URL ?? env.PUBLIC_URL },
     geocoder: env.GEOCODER === 'nominatim' && env.GEOCODER_URL ? { provider: 'nominatim', url: env.GEOCODER_URL } : { provider: 'offline' },
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
-    leadExpiryIntervalMinutes: env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
+    leadExpiryIntervalMinutes:
+      env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
     ifscLookupUrl: env.IFSC_LOOKUP_URL,
-    calling: env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN } : { provider: 'simulated' },
+    calling:
+      env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL
+        ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN }
+        : { provider: 'simulated' },
     payout: {
       provider:
         env.PAYOUT_PROVIDER === 'http' && env.PAYOUT_HTTP_URL && env.PAYOUT_KEY_ID && env.PAYOUT_KEY_SECRET && env.PAYOUT_ACCOUNT_NUMBER
-          ? { kind: 'http', url: env.PAYOUT_HTTP_URL, keyId: env.PAYOUT_KEY_ID, keySecret: env.PAYOUT_KEY_SECRET, accountNumber: env.PAYOUT_ACCOUNT_NUMBER }
+          ? {
+              kind: 'http',
+              url: env.PAYOUT_HTTP_URL,
+              keyId: env.PAYOUT_KEY_ID,
+              keySecret: env.PAYOUT_KEY_SECRET,
+              accountNumber: env.PAYOUT_ACCOUNT_NUMBER,
+            }
           : { kind: 'simulated', settleMs: env.PAYOUT_SIMULATED_SETTLE_SECONDS * 1000 },
       // The simulated provider signs its own webhooks; outside http a key derived from the secret key is enough.
       webhookSecret: env.PAYOUT_WEBHOOK_SECRET ?? createHash('sha256').update(`payout-webhook:${secretKey}`).digest('hex'),
@@ -348,7 +406,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       minimumPaise: env.PAYOUT_MINIMUM_RUPEES * 100,
       holdDays: env.PAYOUT_HOLD_DAYS,
     },
-    tds: { ratePercent: env.TDS_RATE_PERCENT, noPanRatePercent: env.TDS_NO_PAN_RATE_PERCENT, thresholdPaise: env.TDS_THRESHOLD_RUPEES * 100 },
+    tds: {
+      ratePercent: env.TDS_RATE_PERCENT,
+      noPanRatePercent: env.TDS_NO_PAN_RATE_PERCENT,
+      thresholdPaise: env.TDS_THRESHOLD_RUPEES * 100,
+    },
     risk: env.RISK_SETTINGS ?? DEFAULT_RISK_SETTINGS,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST ?? '127.0.0.1', port: env.METRICS_PORT },
   };

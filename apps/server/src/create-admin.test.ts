@@ -22,8 +22,15 @@ const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: {
       ...process.env,
-      NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY: 'create-admin-test-key-0123456789abcdef',
-      SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', ...DLT_ENV, LOG_LEVEL: 'warn', PMW_NO_SNAPSHOT: '1',
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SECRET_KEY: 'create-admin-test-key-0123456789abcdef',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+      ...DLT_ENV,
+      LOG_LEVEL: 'warn',
+      PMW_NO_SNAPSHOT: '1',
     },
     encoding: 'utf8',
     // The child transpiles the server's sources with tsx: minutes on a crowded machine, seconds on a quiet one.
@@ -57,7 +64,9 @@ it('creates the first admin of a production install, once, audited with no actor
     expect(await db.select().from(opsAgents)).toEqual([expect.objectContaining({ user_id: user!.user_id, role: 'admin' })]);
     // Production never loads the demo: this is the only person there is.
     expect(await db.select().from(users)).toHaveLength(1);
-    expect(await db.select().from(auditLog)).toEqual([expect.objectContaining({ action: 'agent.add', actor_user_id: null, entity_id: String(user!.user_id) })]);
+    expect(await db.select().from(auditLog)).toEqual([
+      expect.objectContaining({ action: 'agent.add', actor_user_id: null, entity_id: String(user!.user_id) }),
+    ]);
   } finally {
     await database.close();
   }

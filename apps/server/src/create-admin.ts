@@ -23,7 +23,11 @@ export function createAdminMobile(argv: string[]): { mobile: string } | { error:
  * audited with no actor, as the server's own jobs are.
  */
 export async function createAdmin(db: Db, mobile: string): Promise<{ outcome: CreateAdminOutcome; user_id: number }> {
-  const agents = createOpsAgentsService({ db, audit: createAuditService({ db }), sessions: createSessionResolver(db, { alwaysSecure: false, trustProxy: false }) });
+  const agents = createOpsAgentsService({
+    db,
+    audit: createAuditService({ db }),
+    sessions: createSessionResolver(db, { alwaysSecure: false, trustProxy: false }),
+  });
   const [user] = await db.select({ user_id: users.user_id }).from(users).where(eq(users.mobile, mobile)).limit(1);
   const existing = user ? (await agents.list()).find((a) => a.user_id === user.user_id) : undefined;
   if (existing?.role === 'admin') return { outcome: 'already-admin', user_id: existing.user_id };
@@ -33,7 +37,8 @@ export async function createAdmin(db: Db, mobile: string): Promise<{ outcome: Cr
 }
 
 export const createAdminMessages: Record<CreateAdminOutcome, (mobile: string, id: number) => string> = {
-  created: (m, id) => `Created user ${id} with mobile ${m} and made them an ops admin. They sign in to the console at /ops with an OTP sent to ${m}.`,
+  created: (m, id) =>
+    `Created user ${id} with mobile ${m} and made them an ops admin. They sign in to the console at /ops with an OTP sent to ${m}.`,
   'made-agent': (m, id) => `User ${id} (${m}) is now an ops admin. They sign in to the console at /ops with an OTP sent to ${m}.`,
   promoted: (m, id) => `User ${id} (${m}) was a support agent and is now an ops admin; their console sessions were ended.`,
   'already-admin': (m, id) => `User ${id} (${m}) is already an ops admin; nothing changed.`,

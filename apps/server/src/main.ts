@@ -121,7 +121,9 @@ export async function main(thread?: StartedPgliteThread) {
     // Several processes start at once in production: none of them migrates or races another.
     const pending = await database.pendingMigrations();
     if (pending.length) {
-      console.error(`The database has migrations that have not run (${pending.join(', ')}). Run \`npm run migrate\` once, then start the processes.`);
+      console.error(
+        `The database has migrations that have not run (${pending.join(', ')}). Run \`npm run migrate\` once, then start the processes.`,
+      );
       await database.close();
       process.exit(1);
     }
@@ -132,7 +134,9 @@ export async function main(thread?: StartedPgliteThread) {
   // The snapshot's demo documents and banks were sealed with the public snapshot key: seal them with this data dir's.
   if (restored) await rekeySealedData(database.db, SNAPSHOT_SECRET_KEY, config.secretKey);
   if (config.env === 'production' && process.argv.includes('--seed-only')) {
-    console.error('The demo data is never loaded in production: it has an ops admin anyone could ask an OTP for. Create the first admin with `npm run create-admin -- <mobile>`.');
+    console.error(
+      'The demo data is never loaded in production: it has an ops admin anyone could ask an OTP for. Create the first admin with `npm run create-admin -- <mobile>`.',
+    );
     await app.close();
     await database.close();
     process.exit(1);
@@ -187,7 +191,9 @@ export async function main(thread?: StartedPgliteThread) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (config.env === 'production' && !config.publicUrl) {
-    logger.warn(`PUBLIC_URL is not set: links the server hands out (team share links, job page previews) use http://${config.host}:${config.port}, not the address people use. Set PUBLIC_URL to the public https origin.`);
+    logger.warn(
+      `PUBLIC_URL is not set: links the server hands out (team share links, job page previews) use http://${config.host}:${config.port}, not the address people use. Set PUBLIC_URL to the public https origin.`,
+    );
   }
   const demo = seeded || (await hasDemoData(services));
   const [agents] = await database.db.select({ n: count() }).from(opsAgents);

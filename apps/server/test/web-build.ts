@@ -28,4 +28,5 @@ export const PAGE_MODULE_STAND_IN =
   'export const render = async (locale, data) => ({ html: "", dataScript: `<script type="application/json" id="pmw-page-data">${JSON.stringify({ locale, data }).replace(/</g, "\\\\u003c")}</script>` });\n';
 
 /** A stand-in web build with one server-rendered public page (`fb`, `utm`, `application`). */
-export const makePageBuild = (page: string) => makeWebBuild({ [`pages/${page}.html`]: PAGE_SHELL, [`.ssr/${page}.js`]: PAGE_MODULE_STAND_IN });
+export const makePageBuild = (page: string) =>
+  makeWebBuild({ [`pages/${page}.html`]: PAGE_SHELL, [`.ssr/${page}.js`]: PAGE_MODULE_STAND_IN });

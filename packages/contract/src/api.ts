@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { text } from './base';
 
 /** The envelope every answer of the API is wrapped in (DESIGN.md, API conventions). */
-export const okEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.literal(true), message: text(), data });
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: text(), data });
 
 export const errorEnvelopeSchema = z.object({
   status: z.literal(false),

@@ -6,7 +6,8 @@ const S = APPLICATION_STATUS;
 
 describe('application statuses', () => {
   it('count attended and every later outcome as attempted, and not a no-show', () => {
-    for (const name of ['ATTENDED', 'SELECTED', 'JOINED', 'REJECTED'] as const) expect(S[name]).toBeGreaterThanOrEqual(APPLICATION_ATTEMPTED_MIN);
+    for (const name of ['ATTENDED', 'SELECTED', 'JOINED', 'REJECTED'] as const)
+      expect(S[name]).toBeGreaterThanOrEqual(APPLICATION_ATTEMPTED_MIN);
     for (const name of ['APPLIED', 'SLOT_BOOKED', 'NO_SHOW'] as const) expect(S[name]).toBeLessThan(APPLICATION_ATTEMPTED_MIN);
   });
   it('are named back from their numbers', () => {

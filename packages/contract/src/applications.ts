@@ -9,7 +9,13 @@ import { APPLICATION_STATUS, type ApplicationStatusName } from './hiring';
  */
 
 /** The outcomes ops record after a booked interview, by the names the API takes. */
-export const APPLICATION_OUTCOMES = ['ATTENDED', 'NO_SHOW', 'SELECTED', 'JOINED', 'REJECTED'] as const satisfies readonly ApplicationStatusName[];
+export const APPLICATION_OUTCOMES = [
+  'ATTENDED',
+  'NO_SHOW',
+  'SELECTED',
+  'JOINED',
+  'REJECTED',
+] as const satisfies readonly ApplicationStatusName[];
 export type ApplicationOutcome = (typeof APPLICATION_OUTCOMES)[number];
 
 /** How the console names each status. */
@@ -64,7 +70,8 @@ export type OutcomeStep = { kind: 'same' } | { kind: 'move' } | { kind: 'refused
 export function outcomeStep(from: number, to: ApplicationOutcome): OutcomeStep {
   const name = applicationStatusName(from);
   if (name === to) return { kind: 'same' };
-  if (name === null || APPLICATION_STATUS[name] < APPLICATION_STATUS.SLOT_BOOKED) return { kind: 'refused', message: applicationOutcomeMessages.notBooked };
+  if (name === null || APPLICATION_STATUS[name] < APPLICATION_STATUS.SLOT_BOOKED)
+    return { kind: 'refused', message: applicationOutcomeMessages.notBooked };
   if (ALLOWED_FROM[to].includes(name)) return { kind: 'move' };
   const message = {
     ATTENDED: applicationOutcomeMessages.attendedPast,
@@ -158,18 +165,27 @@ const listOf = <T extends z.ZodType>(row: T) => z.object({ count: int(), rows: z
 
 export const applicationRoutes = {
   opsList: defineRoute({
-    method: 'GET', path: '/ops/applications', auth: 'ops',
+    method: 'GET',
+    path: '/ops/applications',
+    auth: 'ops',
     summary: "Candidates' applications by project, location, slot date and status",
-    query: opsApplicationsQuerySchema, response: listOf(opsApplicationSchema),
+    query: opsApplicationsQuerySchema,
+    response: listOf(opsApplicationSchema),
   }),
   opsSetStatus: defineRoute({
-    method: 'POST', path: '/ops/applications/status', auth: 'ops',
+    method: 'POST',
+    path: '/ops/applications/status',
+    auth: 'ops',
     summary: "Records candidates' interview outcomes; joined credits the referring partner once, and leaving joined reverses it",
-    body: applicationStatusBodySchema, response: applicationStatusResultSchema,
+    body: applicationStatusBodySchema,
+    response: applicationStatusResultSchema,
   }),
   partnerCandidates: defineRoute({
-    method: 'GET', path: '/partner/candidates', auth: 'worker',
+    method: 'GET',
+    path: '/partner/candidates',
+    auth: 'worker',
     summary: 'The candidates who applied through the partner’s job links, with each one’s status',
-    query: partnerCandidatesQuerySchema, response: listOf(partnerCandidateSchema),
+    query: partnerCandidatesQuerySchema,
+    response: listOf(partnerCandidateSchema),
   }),
 };

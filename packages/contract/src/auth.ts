@@ -40,22 +40,40 @@ export const otpLoginBodySchema = z.object({ mobile: mobileSchema, otp: otpSchem
 function workerSessionRoutes(prefix: '' | '/partner', who: 'partner' | 'worker') {
   return {
     login: defineRoute({
-      method: 'POST', path: `${prefix}/user/login/otp`, auth: 'public',
+      method: 'POST',
+      path: `${prefix}/user/login/otp`,
+      auth: 'public',
       summary: `Signs a ${who} in with the OTP, creating the account on first login`,
-      body: otpLoginBodySchema, response: sessionUserSchema,
+      body: otpLoginBodySchema,
+      response: sessionUserSchema,
     }),
     // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
-    me: defineRoute({ method: 'GET', path: `${prefix}/user/get`, summary: `The signed-in ${who}, or null`, auth: 'public', response: sessionUserSchema.nullable() }),
-    logout: defineRoute({ method: 'POST', path: `${prefix}/user/logout`, summary: `Signs the ${who} out`, auth: 'public', response: z.null() }),
+    me: defineRoute({
+      method: 'GET',
+      path: `${prefix}/user/get`,
+      summary: `The signed-in ${who}, or null`,
+      auth: 'public',
+      response: sessionUserSchema.nullable(),
+    }),
+    logout: defineRoute({
+      method: 'POST',
+      path: `${prefix}/user/logout`,
+      summary: `Signs the ${who} out`,
+      auth: 'public',
+      response: z.null(),
+    }),
   };
 }
 
 /** The partner host's login calls. */
 export const partnerAuthRoutes = {
   sendOtp: defineRoute({
-    method: 'POST', path: '/partner/otp/send', auth: 'public',
+    method: 'POST',
+    path: '/partner/otp/send',
+    auth: 'public',
     summary: 'Sends a partner a 4-digit login OTP by SMS',
-    body: otpSendBodySchema, response: otpSentSchema,
+    body: otpSendBodySchema,
+    response: otpSentSchema,
   }),
   ...workerSessionRoutes('/partner', 'partner'),
 };
@@ -71,14 +89,20 @@ export const userOtpSendBodySchema = z.object({
 /** The user module used by the candidate, support and other worker areas. */
 export const userAuthRoutes = {
   sendOtp: defineRoute({
-    method: 'POST', path: '/user/otp/send', auth: 'public',
+    method: 'POST',
+    path: '/user/otp/send',
+    auth: 'public',
     summary: 'Sends a worker (candidate, team member, customer) a login OTP by SMS',
-    body: userOtpSendBodySchema, response: otpSentSchema,
+    body: userOtpSendBodySchema,
+    response: otpSentSchema,
   }),
   retryOtp: defineRoute({
-    method: 'POST', path: '/user/otp/retry', auth: 'public',
+    method: 'POST',
+    path: '/user/otp/retry',
+    auth: 'public',
     summary: 'Sends the login OTP again once the resend countdown is over',
-    body: otpSendBodySchema, response: otpSentSchema,
+    body: otpSendBodySchema,
+    response: otpSentSchema,
   }),
   ...workerSessionRoutes('', 'worker'),
 };

@@ -98,4 +98,7 @@ export function isWebUrl(value: string, opts: { allowHttp: boolean } = { allowHt
  * production on top of this (see `isWebUrl`).
  */
 export const webUrl = (message: string = baseMessages.webUrl) =>
-  text().trim().max(2000).refine((v) => isWebUrl(v), { error: message });
+  text()
+    .trim()
+    .max(2000)
+    .refine((v) => isWebUrl(v), { error: message });

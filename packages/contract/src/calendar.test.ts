@@ -32,10 +32,17 @@ describe('the interview calendar file', () => {
     const folded = foldLine(long);
     const enc = new TextEncoder();
     for (const line of folded.split('\r\n')) expect(enc.encode(line).length).toBeLessThanOrEqual(75);
-    expect(folded.split('\r\n').map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(long);
+    expect(
+      folded
+        .split('\r\n')
+        .map((l, i) => (i === 0 ? l : l.slice(1)))
+        .join(''),
+    ).toBe(long);
   });
 
   it('links directions to the address', () => {
-    expect(directionsUrl('80 Feet Road, Bengaluru')).toBe('https://www.google.com/maps/dir/?api=1&destination=80%20Feet%20Road%2C%20Bengaluru');
+    expect(directionsUrl('80 Feet Road, Bengaluru')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=80%20Feet%20Road%2C%20Bengaluru',
+    );
   });
 });

@@ -9,7 +9,8 @@ export const campaignLinkMessages = {
   codeChangedOnce: 'Your campaign code can be changed only once',
   codeChanged: 'Campaign code changed',
   /** A customer on a campaign page typed the mobile of the partner who shared it. */
-  selfReferralCampaign: "This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.",
+  selfReferralCampaign:
+    "This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.",
   /** A team member typed their own mobile or their team manager's. */
   selfReferralTeam: "You cannot send a lead for your own mobile number or your team manager's. Please enter the customer's mobile number.",
 } as const;

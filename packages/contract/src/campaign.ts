@@ -12,7 +12,11 @@ export { campaignTexts, PRODUCTS_BEFORE_SHOW_ALL, CARD_AUTO_SCROLL_MS, DEFAULT_M
 export type { CampaignPageData } from './campaign-rules';
 import { DEFAULT_MONTHLY_INCOME } from './campaign-rules';
 
-export const utmCodeSchema = text().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid Link/QR Code');
+export const utmCodeSchema = text()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid Link/QR Code');
 const utmParams = z.object({ utm_code: utmCodeSchema });
 const optionalJobId = coerceInt().positive().optional();
 
@@ -105,7 +109,9 @@ export const addTaskResponseBodySchema = z.object({
   consent_id: text().uuid().optional(),
   /** A key the client picks per submission, so a retry makes one lead. */
   idempotency_key: text().min(8).max(100).optional(),
-  tracking_id: text().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional(),
+  tracking_id: text()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+    .optional(),
 });
 
 export const addTaskResponseSchema = z.object({
@@ -155,7 +161,9 @@ export const eligibilityBodySchema = z.object({
   earning: z
     .union([z.number(), text(), z.null()])
     .optional()
-    .transform((v) => (v === undefined || v === null || String(v).trim() === '' ? DEFAULT_MONTHLY_INCOME : Number(String(v).replace(/,/g, ''))))
+    .transform((v) =>
+      v === undefined || v === null || String(v).trim() === '' ? DEFAULT_MONTHLY_INCOME : Number(String(v).replace(/,/g, '')),
+    )
     .pipe(z.number({ error: 'Monthly Income must be a number' }).min(0, 'Monthly Income must be a number').max(100_000_000)),
   job_ids: z.array(coerceInt()).min(1).max(50),
 });
@@ -213,69 +221,110 @@ export function decideEligibility(
  */
 export const campaignFileRoutes = {
   signUpload: defineRoute({
-    method: 'PUT', path: '/utm/file/s3/url/signed', auth: 'public',
+    method: 'PUT',
+    path: '/utm/file/s3/url/signed',
+    auth: 'public',
     summary: "Gives a campaign page visitor a signed URL to upload a lead form's file to",
-    body: signedUploadBodySchema, response: signedUploadSchema,
+    body: signedUploadBodySchema,
+    response: signedUploadSchema,
   }),
   add: defineRoute({
-    method: 'POST', path: '/utm/file/add', auth: 'public',
+    method: 'POST',
+    path: '/utm/file/add',
+    auth: 'public',
     summary: "Records a visitor's uploaded file for the lead form and answers its file_id",
-    body: fileAddBodySchema, response: fileAddedSchema,
+    body: fileAddBodySchema,
+    response: fileAddedSchema,
   }),
   fetchUrl: defineRoute({
-    method: 'GET', path: '/utm/file/fetch/with/url', auth: 'public',
+    method: 'GET',
+    path: '/utm/file/fetch/with/url',
+    auth: 'public',
     summary: 'A short-lived signed URL to a file the visitor uploaded',
-    query: fileUrlQuerySchema, response: fileUrlSchema,
+    query: fileUrlQuerySchema,
+    response: fileUrlSchema,
   }),
 };
 
 export const campaignRoutes = {
   ownerProfile: defineRoute({
-    method: 'GET', path: '/utm/:utm_code/profile', auth: 'public',
+    method: 'GET',
+    path: '/utm/:utm_code/profile',
+    auth: 'public',
     summary: 'The partner behind a campaign code, as the campaign page shows them',
-    params: utmParams, response: ownerProfileSchema,
+    params: utmParams,
+    response: ownerProfileSchema,
   }),
   tasks: defineRoute({
-    method: 'GET', path: '/utm/:utm_code/tasks', auth: 'public',
+    method: 'GET',
+    path: '/utm/:utm_code/tasks',
+    auth: 'public',
     summary: "The products a campaign page offers, by category, without the partner's payout",
-    params: utmParams, query: z.object({ job_id: optionalJobId }), response: campaignTasksSchema,
+    params: utmParams,
+    query: z.object({ job_id: optionalJobId }),
+    response: campaignTasksSchema,
   }),
   taskForm: defineRoute({
-    method: 'GET', path: '/utm/:utm_code/task/form', auth: 'public',
+    method: 'GET',
+    path: '/utm/:utm_code/task/form',
+    auth: 'public',
     summary: 'The lead form and Details texts of one product on a campaign page',
-    params: utmParams, query: z.object({ job_id: coerceInt().positive() }), response: campaignTaskFormSchema,
+    params: utmParams,
+    query: z.object({ job_id: coerceInt().positive() }),
+    response: campaignTaskFormSchema,
   }),
   customerSession: defineRoute({
-    method: 'GET', path: '/utm/customer/session', auth: 'public', response: customerSchema.nullable(),
+    method: 'GET',
+    path: '/utm/customer/session',
+    auth: 'public',
+    response: customerSchema.nullable(),
     summary: 'The customer signed in on the campaign page, or null',
   }),
   sendOtp: defineRoute({
-    method: 'POST', path: '/utm/customer/otp/send', auth: 'public',
+    method: 'POST',
+    path: '/utm/customer/otp/send',
+    auth: 'public',
     summary: 'Sends a customer the OTP that verifies their mobile for a lead',
-    body: customerOtpSendBodySchema, response: otpSentSchema,
+    body: customerOtpSendBodySchema,
+    response: otpSentSchema,
   }),
   loginCustomer: defineRoute({
-    method: 'POST', path: '/utm/customer/login', auth: 'public',
+    method: 'POST',
+    path: '/utm/customer/login',
+    auth: 'public',
     summary: "Verifies the customer's mobile with the OTP and signs them in",
-    body: loginCustomerBodySchema, response: customerSchema,
+    body: loginCustomerBodySchema,
+    response: customerSchema,
   }),
   logoutCustomer: defineRoute({
-    method: 'POST', path: '/utm/customer/logout', auth: 'public', response: z.null(),
+    method: 'POST',
+    path: '/utm/customer/logout',
+    auth: 'public',
+    response: z.null(),
     summary: 'Signs the customer out of the campaign page',
   }),
   addTaskResponse: defineRoute({
-    method: 'POST', path: '/utm/task/response', auth: 'public',
+    method: 'POST',
+    path: '/utm/task/response',
+    auth: 'public',
     summary: "Submits a customer's lead for a product to the partner, once per idempotency key",
-    body: addTaskResponseBodySchema, response: addTaskResponseSchema,
+    body: addTaskResponseBodySchema,
+    response: addTaskResponseSchema,
   }),
   creditOtpSend: defineRoute({
-    method: 'POST', path: '/utm/credit/otp/send', auth: 'public',
+    method: 'POST',
+    path: '/utm/credit/otp/send',
+    auth: 'public',
     summary: 'Sends the OTP for the credit-profile consent (name, PAN, mobile)',
-    body: creditOtpSendBodySchema, response: creditOtpSentSchema,
+    body: creditOtpSendBodySchema,
+    response: creditOtpSentSchema,
   }),
   eligibility: defineRoute({
-    method: 'POST', path: '/utm/credit/eligibility', auth: 'public',
+    method: 'POST',
+    path: '/utm/credit/eligibility',
+    auth: 'public',
     summary: "Checks a consenting customer's credit profile and answers the products they are eligible for",
-    body: eligibilityBodySchema, response: eligibilitySchema,
+    body: eligibilityBodySchema,
+    response: eligibilitySchema,
   }),
 };

@@ -55,7 +55,13 @@ export const themeColorSchema = text()
 export const categoryBodySchema = z.object({ title: categoryTitleSchema });
 /** Rename, and retire or bring back: a retired category is not offered for new projects; projects that have it keep it. */
 export const categoryUpdateBodySchema = z.object({ title: categoryTitleSchema, retired: z.boolean().optional() });
-export const opsCategorySchema = z.object({ job_category_id: int(), title: text(), retired: z.boolean(), reference: z.boolean(), projects: int() });
+export const opsCategorySchema = z.object({
+  job_category_id: int(),
+  title: text(),
+  retired: z.boolean(),
+  reference: z.boolean(),
+  projects: int(),
+});
 export type OpsCategory = z.infer<typeof opsCategorySchema>;
 
 export const employerBodySchema = z.object({
@@ -78,8 +84,21 @@ export type OpsEmployer = z.infer<typeof opsEmployerSchema>;
 const positiveId = coerceInt().positive();
 
 export const opsCatalogueRoutes = {
-  categories: defineRoute({ method: 'GET', path: '/ops/categories', summary: 'Job categories, active and retired, with their project counts', auth: 'ops', response: z.array(opsCategorySchema) }),
-  addCategory: defineRoute({ method: 'POST', path: '/ops/categories', summary: 'Adds a job category; answers its job_category_id', auth: 'ops', body: categoryBodySchema, response: opsCategorySchema }),
+  categories: defineRoute({
+    method: 'GET',
+    path: '/ops/categories',
+    summary: 'Job categories, active and retired, with their project counts',
+    auth: 'ops',
+    response: z.array(opsCategorySchema),
+  }),
+  addCategory: defineRoute({
+    method: 'POST',
+    path: '/ops/categories',
+    summary: 'Adds a job category; answers its job_category_id',
+    auth: 'ops',
+    body: categoryBodySchema,
+    response: opsCategorySchema,
+  }),
   updateCategory: defineRoute({
     method: 'PUT',
     path: '/ops/categories/:job_category_id',
@@ -89,8 +108,21 @@ export const opsCatalogueRoutes = {
     body: categoryUpdateBodySchema,
     response: opsCategorySchema,
   }),
-  employers: defineRoute({ method: 'GET', path: '/ops/employers', summary: 'Employers, active and retired, with their project counts', auth: 'ops', response: z.array(opsEmployerSchema) }),
-  addEmployer: defineRoute({ method: 'POST', path: '/ops/employers', summary: 'Adds an employer with its logo and theme colour; answers its employer_id', auth: 'ops', body: employerBodySchema, response: opsEmployerSchema }),
+  employers: defineRoute({
+    method: 'GET',
+    path: '/ops/employers',
+    summary: 'Employers, active and retired, with their project counts',
+    auth: 'ops',
+    response: z.array(opsEmployerSchema),
+  }),
+  addEmployer: defineRoute({
+    method: 'POST',
+    path: '/ops/employers',
+    summary: 'Adds an employer with its logo and theme colour; answers its employer_id',
+    auth: 'ops',
+    body: employerBodySchema,
+    response: opsEmployerSchema,
+  }),
   updateEmployer: defineRoute({
     method: 'PUT',
     path: '/ops/employers/:employer_id',

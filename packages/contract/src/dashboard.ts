@@ -54,7 +54,12 @@ export type DashboardTotals = z.output<typeof dashboardTotalsSchema>;
 
 export const dashboardRoutes = {
   partnerDashboard: defineRoute({
-    method: 'GET', path: '/partner/dashboard', summary: "The partner's visits, leads, approvals and earnings for a period, against the one before", auth: 'worker', query: dashboardQuerySchema, response: dashboardSchema,
+    method: 'GET',
+    path: '/partner/dashboard',
+    summary: "The partner's visits, leads, approvals and earnings for a period, against the one before",
+    auth: 'worker',
+    query: dashboardQuerySchema,
+    response: dashboardSchema,
   }),
 };
 

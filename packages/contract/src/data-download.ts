@@ -48,7 +48,11 @@ export const SAMPLE_HEADER = ['lead_id', 'remarks'] as const;
 /** 'report.xlsx' → 'report_output.xlsx'; keeps only safe characters. */
 export function outputFileName(inputName: string): string {
   const ext = fileExtension(inputName);
-  const base = inputName.slice(0, inputName.length - ext.length - 1).replace(/[^A-Za-z0-9 ._-]+/g, '_').trim() || 'data';
+  const base =
+    inputName
+      .slice(0, inputName.length - ext.length - 1)
+      .replace(/[^A-Za-z0-9 ._-]+/g, '_')
+      .trim() || 'data';
   return `${base}_output.${ext}`;
 }
 
@@ -76,14 +80,20 @@ export const dataDownloadGenerateBodySchema = z.object({
  */
 export const dataDownloadRoutes = {
   signUpload: defineRoute({
-    method: 'PUT', path: '/bueno/file/s3/url/signed', auth: 'public',
+    method: 'PUT',
+    path: '/bueno/file/s3/url/signed',
+    auth: 'public',
     summary: 'Gives a signed URL to upload the .xlsx or .csv file the data download reads',
-    body: dataDownloadSignBodySchema, response: signedUploadSchema,
+    body: dataDownloadSignBodySchema,
+    response: signedUploadSchema,
   }),
   generate: defineRoute({
-    method: 'POST', path: '/bueno/output/generate', auth: 'public',
+    method: 'POST',
+    path: '/bueno/output/generate',
+    auth: 'public',
     summary: "Turns the uploaded file into the data download's output file, behind the passcode",
-    body: dataDownloadGenerateBodySchema, response: z.null(),
+    body: dataDownloadGenerateBodySchema,
+    response: z.null(),
     produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
   }),
 };

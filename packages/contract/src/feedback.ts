@@ -4,13 +4,33 @@ import { defineRoute, queryInt } from './api';
 import { messages } from './messages';
 import { feedbackMessages } from './feedback-texts';
 
-export { FEEDBACK_DEFAULT_RATING, FEEDBACK_MIN_RATING, FEEDBACK_MAX_RATING, FEEDBACK_COMMENT_MAX, FEEDBACK_ENTITY_TYPE, FEEDBACK_REF_TYPE, FEEDBACK_OTHER, FEEDBACK_REASONS_LOW, FEEDBACK_REASONS_HIGH, feedbackReasonsFor, feedbackComment, encodeLinkPart, decodeLinkPart, parseFeedbackLink, feedbackLinkPath } from './feedback-rules';
+export {
+  FEEDBACK_DEFAULT_RATING,
+  FEEDBACK_MIN_RATING,
+  FEEDBACK_MAX_RATING,
+  FEEDBACK_COMMENT_MAX,
+  FEEDBACK_ENTITY_TYPE,
+  FEEDBACK_REF_TYPE,
+  FEEDBACK_OTHER,
+  FEEDBACK_REASONS_LOW,
+  FEEDBACK_REASONS_HIGH,
+  feedbackReasonsFor,
+  feedbackComment,
+  encodeLinkPart,
+  decodeLinkPart,
+  parseFeedbackLink,
+  feedbackLinkPath,
+} from './feedback-rules';
 export type { FeedbackLink, FeedbackPageData } from './feedback-rules';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_ENTITY_TYPE, FEEDBACK_MAX_RATING, FEEDBACK_MIN_RATING, FEEDBACK_REF_TYPE } from './feedback-rules';
 
-const refValueSchema = text().trim().regex(/^[0-9]{10}$/, messages.invalidMobile);
+const refValueSchema = text()
+  .trim()
+  .regex(/^[0-9]{10}$/, messages.invalidMobile);
 /** The OTP from the link proves the caller holds the link (not only its ids). */
-const linkOtpSchema = text().trim().regex(/^[0-9]{4,6}$/, feedbackMessages.linkCodeShape);
+const linkOtpSchema = text()
+  .trim()
+  .regex(/^[0-9]{4,6}$/, feedbackMessages.linkCodeShape);
 
 export const feedbackTaskQuerySchema = z.object({
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),
@@ -100,8 +120,12 @@ export const opsFeedbackQuerySchema = z.object({
   user_id: queryInt.positive().optional(),
   job_id: queryInt.positive().optional(),
   rating: queryInt.min(FEEDBACK_MIN_RATING).max(FEEDBACK_MAX_RATING).optional(),
-  start_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.startDateShape).optional(),
-  end_date: text().regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.endDateShape).optional(),
+  start_date: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.startDateShape)
+    .optional(),
+  end_date: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.endDateShape)
+    .optional(),
 });
 
 export const opsFeedbackRowSchema = z.object({
@@ -141,7 +165,13 @@ export const opsFeedbackTaskSchema = z.object({
   first_name: text().nullable(),
   pmw_id: text(),
   merchant_mobile: text(),
-  state: z.enum([FEEDBACK_LINK_STATE.notSent, FEEDBACK_LINK_STATE.sent, FEEDBACK_LINK_STATE.opened, FEEDBACK_LINK_STATE.rated, FEEDBACK_LINK_STATE.locked]),
+  state: z.enum([
+    FEEDBACK_LINK_STATE.notSent,
+    FEEDBACK_LINK_STATE.sent,
+    FEEDBACK_LINK_STATE.opened,
+    FEEDBACK_LINK_STATE.rated,
+    FEEDBACK_LINK_STATE.locked,
+  ]),
   sms_sent_at: text().nullable(),
   sms_error: text().nullable(),
   sms_count: int(),
@@ -155,14 +185,20 @@ export const opsFeedbackTaskListSchema = z.object({ count: int(), rows: z.array(
 
 export const feedbackRoutes = {
   fetchTask: defineRoute({
-    method: 'GET', path: '/feedback/task/fetch', auth: 'public',
+    method: 'GET',
+    path: '/feedback/task/fetch',
+    auth: 'public',
     summary: 'The merchant feedback page for a signed link: the partner, the questions and any earlier rating',
-    query: feedbackTaskQuerySchema, response: feedbackTaskSchema,
+    query: feedbackTaskQuerySchema,
+    response: feedbackTaskSchema,
   }),
   addResponse: defineRoute({
-    method: 'POST', path: '/feedback/response/add', auth: 'public',
+    method: 'POST',
+    path: '/feedback/response/add',
+    auth: 'public',
     summary: "Stores a merchant's rating of a partner, once per link",
-    body: feedbackResponseBodySchema, response: feedbackSavedSchema,
+    body: feedbackResponseBodySchema,
+    response: feedbackSavedSchema,
   }),
   /**
    * The page's own form posted without script (application/x-www-form-urlencoded):
@@ -170,26 +206,45 @@ export const feedbackRoutes = {
    * the thank-you (a redirect to the link) or the error at its field.
    */
   submitForm: defineRoute({
-    method: 'POST', path: '/feedback/response/form', auth: 'public',
+    method: 'POST',
+    path: '/feedback/response/form',
+    auth: 'public',
     summary: "A merchant's rating posted by the feedback page's plain form; answers the page",
-    body: feedbackFormBodySchema, response: z.null(), produces: ['text/html'],
+    body: feedbackFormBodySchema,
+    response: z.null(),
+    produces: ['text/html'],
   }),
   /** For the partner's profile. */
   partnerSummary: defineRoute({
-    method: 'GET', path: '/partner/feedback/summary', auth: 'worker', response: feedbackSummarySchema,
+    method: 'GET',
+    path: '/partner/feedback/summary',
+    auth: 'worker',
+    response: feedbackSummarySchema,
     summary: "The signed-in partner's average merchant rating and rating count",
   }),
   /** For the ops console. */
   opsList: defineRoute({
-    method: 'GET', path: '/ops/feedback', auth: 'ops', query: opsFeedbackQuerySchema, response: opsFeedbackListSchema,
+    method: 'GET',
+    path: '/ops/feedback',
+    auth: 'ops',
+    query: opsFeedbackQuerySchema,
+    response: opsFeedbackListSchema,
     summary: 'Merchant ratings of partners for the ops console, newest first',
   }),
   opsTasks: defineRoute({
-    method: 'GET', path: '/ops/feedback/tasks', auth: 'ops', query: opsFeedbackTaskQuerySchema, response: opsFeedbackTaskListSchema,
+    method: 'GET',
+    path: '/ops/feedback/tasks',
+    auth: 'ops',
+    query: opsFeedbackTaskQuerySchema,
+    response: opsFeedbackTaskListSchema,
     summary: "Feedback tasks made by approved leads, each with its link's state (not sent, sent, opened, rated, locked), newest first",
   }),
   opsResend: defineRoute({
-    method: 'POST', path: '/ops/feedback/tasks/:job_task_id/send', auth: 'ops', params: z.object({ job_task_id: coerceInt().positive() }), response: opsFeedbackTaskSchema,
+    method: 'POST',
+    path: '/ops/feedback/tasks/:job_task_id/send',
+    auth: 'ops',
+    params: z.object({ job_task_id: coerceInt().positive() }),
+    response: opsFeedbackTaskSchema,
     summary: "Texts the task's feedback link to its merchant again (rate limited, audited)",
   }),
 };

@@ -12,7 +12,13 @@ export const atMostChars = (label: string, n: number) => `${label} can have at m
 /** The field an issue is about, in words: `user.first_name` → "first name", `countryCode` → "country code", `input.0.value` → "value". */
 export function fieldWords(path: readonly PropertyKey[]): string {
   const key = [...path].reverse().find((p) => typeof p === 'string' && !/^\d+$/.test(p));
-  return typeof key === 'string' ? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ').trim().toLowerCase() : '';
+  return typeof key === 'string'
+    ? key
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/[_.]+/g, ' ')
+        .trim()
+        .toLowerCase()
+    : '';
 }
 
 /** A text over its length limit whose message does not say the limit: the message that does ("This" when the field has no name). */

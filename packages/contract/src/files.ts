@@ -111,19 +111,28 @@ export const fileUrlSchema = z.array(z.object({ file_id: int(), url: text(), fil
 export function fileRoutes<P extends string, K extends SessionKind>(prefix: P, auth: K) {
   return {
     signUpload: defineRoute({
-      method: 'PUT', path: `${prefix}/file/s3/url/signed` as const, auth,
+      method: 'PUT',
+      path: `${prefix}/file/s3/url/signed` as const,
+      auth,
       summary: "Gives a key and a signed URL to PUT one file's bytes to, after checking its type and size",
-      body: signedUploadBodySchema, response: signedUploadSchema,
+      body: signedUploadBodySchema,
+      response: signedUploadSchema,
     }),
     add: defineRoute({
-      method: 'POST', path: `${prefix}/file/add` as const, auth,
+      method: 'POST',
+      path: `${prefix}/file/add` as const,
+      auth,
       summary: 'Records an uploaded file once its bytes are stored and answers its file_id',
-      body: fileAddBodySchema, response: fileAddedSchema,
+      body: fileAddBodySchema,
+      response: fileAddedSchema,
     }),
     fetchUrl: defineRoute({
-      method: 'GET', path: `${prefix}/file/fetch/with/url` as const, auth,
+      method: 'GET',
+      path: `${prefix}/file/fetch/with/url` as const,
+      auth,
       summary: 'A short-lived signed URL to read a file the caller may see',
-      query: fileUrlQuerySchema, response: fileUrlSchema,
+      query: fileUrlQuerySchema,
+      response: fileUrlSchema,
     }),
   };
 }

@@ -53,7 +53,9 @@ describe('referral links', () => {
     expect(b64urlDecode('a')).toBeNull();
   });
   it('share on WhatsApp with the project name and the link', () => {
-    expect(whatsappShareUrl('Delivery Partner', 'https://x.in/application/a/b/c')).toBe('https://wa.me/?text=Delivery%20Partner%0Ahttps%3A%2F%2Fx.in%2Fapplication%2Fa%2Fb%2Fc');
+    expect(whatsappShareUrl('Delivery Partner', 'https://x.in/application/a/b/c')).toBe(
+      'https://wa.me/?text=Delivery%20Partner%0Ahttps%3A%2F%2Fx.in%2Fapplication%2Fa%2Fb%2Fc',
+    );
   });
 });
 
@@ -69,7 +71,10 @@ describe('listing rules', () => {
       { label: 'Age', value: '18 to 45 years' },
       { label: 'Vehicle', value: 'Two-wheeler with licence' },
     ]);
-    expect(parseCriteria('Shop_Any_shop;;;;Plain')).toEqual([{ label: 'Shop', value: 'Any_shop' }, { label: 'Plain', value: '' }]);
+    expect(parseCriteria('Shop_Any_shop;;;;Plain')).toEqual([
+      { label: 'Shop', value: 'Any_shop' },
+      { label: 'Plain', value: '' },
+    ]);
     expect(parseCriteria(null)).toEqual([]);
   });
 });

@@ -280,7 +280,10 @@ export const applyBodySchema = z.object({
   job_id: id,
   job_location_id: id,
   answers: z.array(answerSchema).max(50).default([]),
-  tracking_id: text().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, hiringMessages.trackingInvalid).optional(),
+  tracking_id: text()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, hiringMessages.trackingInvalid)
+    .optional(),
 });
 export const bookSlotBodySchema = z.object({ user_id: id, slot_id: id, job_id: id, booking_date: dateString });
 export const slotsQuerySchema = z.object({ job_id: queryInt.positive(), job_location_id: queryInt.positive().optional() });
@@ -289,7 +292,10 @@ export const bookedQuerySchema = z.object({ job_id: queryInt.positive(), id: que
 export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive(), recruiter_id: queryInt.positive().optional() });
 
 /** The name a candidate gives on /detailsPage, checked there before the OTP and again by the server. */
-export const candidateNameSchema = text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(NAME_MAX, atMostChars('Name', NAME_MAX));
+export const candidateNameSchema = text({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX, atMostChars('Name', NAME_MAX));
 
 export const updateUserBodySchema = z.object({
   user_id: id,
@@ -325,29 +331,82 @@ export type CandidateState = z.infer<typeof candidateStateSchema>;
 
 export const hiringRoutes = {
   partnerJobs: defineRoute({
-    method: 'GET', path: '/partner/job/fetch', auth: 'worker',
+    method: 'GET',
+    path: '/partner/job/fetch',
+    auth: 'worker',
     summary: 'Available Projects for a partner, with payouts, KYC state and level',
-    query: partnerJobsQuerySchema, response: partnerJobsSchema,
+    query: partnerJobsQuerySchema,
+    response: partnerJobsSchema,
   }),
-  myProjects: defineRoute({ method: 'GET', path: '/partner/job/user/fetch', summary: 'The projects a partner has shared, with applications and bookings', auth: 'worker', response: myProjectsSchema }),
-  jobById: defineRoute({ method: 'GET', path: '/job/fetch', summary: 'The public job page of one project for a candidate', auth: 'public', query: jobByIdQuerySchema, response: publicJobSchema }),
-  slots: defineRoute({ method: 'GET', path: '/user/job/slot/fetch', summary: 'The open interview slots of a job for the signed-in candidate', auth: 'worker', query: slotsQuerySchema, response: slotsSchema }),
+  myProjects: defineRoute({
+    method: 'GET',
+    path: '/partner/job/user/fetch',
+    summary: 'The projects a partner has shared, with applications and bookings',
+    auth: 'worker',
+    response: myProjectsSchema,
+  }),
+  jobById: defineRoute({
+    method: 'GET',
+    path: '/job/fetch',
+    summary: 'The public job page of one project for a candidate',
+    auth: 'public',
+    query: jobByIdQuerySchema,
+    response: publicJobSchema,
+  }),
+  slots: defineRoute({
+    method: 'GET',
+    path: '/user/job/slot/fetch',
+    summary: 'The open interview slots of a job for the signed-in candidate',
+    auth: 'worker',
+    query: slotsQuerySchema,
+    response: slotsSchema,
+  }),
   bookedSlot: defineRoute({
-    method: 'GET', path: '/user/job/slot/booked', auth: 'worker',
+    method: 'GET',
+    path: '/user/job/slot/booked',
+    auth: 'worker',
     summary: 'The interview slot the candidate booked for a job, or null',
-    query: bookedQuerySchema, response: bookingSchema.nullable(),
+    query: bookedQuerySchema,
+    response: bookingSchema.nullable(),
   }),
   rescheduleSlot: defineRoute({
-    method: 'POST', path: '/user/job/slot/reschedule', auth: 'worker',
+    method: 'POST',
+    path: '/user/job/slot/reschedule',
+    auth: 'worker',
     summary: "Moves the candidate's interview to another slot, freeing the old one, and tells them by SMS",
-    body: bookSlotBodySchema, response: bookingSchema,
+    body: bookSlotBodySchema,
+    response: bookingSchema,
   }),
-  bookSlot: defineRoute({ method: 'POST', path: '/user/job/slot/book', summary: 'Books an interview slot for the candidate, never past its capacity', auth: 'worker', body: bookSlotBodySchema, response: bookingSchema }),
-  apply: defineRoute({ method: 'POST', path: '/user/job/application/add', summary: 'Applies the candidate to a job under the referring partner, once', auth: 'worker', body: applyBodySchema, response: applicationSchema }),
-  updateUser: defineRoute({ method: 'POST', path: '/user/profile/update', summary: "Saves the candidate's name from the application form", auth: 'worker', body: updateUserBodySchema, response: updatedUserSchema }),
+  bookSlot: defineRoute({
+    method: 'POST',
+    path: '/user/job/slot/book',
+    summary: 'Books an interview slot for the candidate, never past its capacity',
+    auth: 'worker',
+    body: bookSlotBodySchema,
+    response: bookingSchema,
+  }),
+  apply: defineRoute({
+    method: 'POST',
+    path: '/user/job/application/add',
+    summary: 'Applies the candidate to a job under the referring partner, once',
+    auth: 'worker',
+    body: applyBodySchema,
+    response: applicationSchema,
+  }),
+  updateUser: defineRoute({
+    method: 'POST',
+    path: '/user/profile/update',
+    summary: "Saves the candidate's name from the application form",
+    auth: 'worker',
+    body: updateUserBodySchema,
+    response: updatedUserSchema,
+  }),
   addDocument: defineRoute({
-    method: 'POST', path: '/user/document/add', auth: 'worker',
+    method: 'POST',
+    path: '/user/document/add',
+    auth: 'worker',
     summary: "Attaches an uploaded document (resume, ID) to the candidate's application",
-    body: candidateDocumentBodySchema, response: candidateDocumentSchema,
+    body: candidateDocumentBodySchema,
+    response: candidateDocumentSchema,
   }),
 };

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { criteriaPairs, decideEligibility, reasonText } from './campaign';
 import { leadCustomer, validateLeadInput, validateLeadInputs, type FormInputDef } from './lead-form';
 
-const input = (over: Partial<FormInputDef>): FormInputDef => ({ input_id: 9, label: 'Field', input_type: 'TEXT', validation: { required: true }, ...over });
+const input = (over: Partial<FormInputDef>): FormInputDef => ({
+  input_id: 9,
+  label: 'Field',
+  input_type: 'TEXT',
+  validation: { required: true },
+  ...over,
+});
 
 describe('lead form values', () => {
   it('normalises the mobile by the campaign rule and says what is wrong', () => {
-    const mobile = input({ input_id: 1, label: 'Customer Mobile', input_type: 'NUMBER', input_category: 'MOBILE', validation: { required: false } });
+    const mobile = input({
+      input_id: 1,
+      label: 'Customer Mobile',
+      input_type: 'NUMBER',
+      input_category: 'MOBILE',
+      validation: { required: false },
+    });
     expect(validateLeadInput(mobile, '+91 98765-00001').value?.value).toBe('9876500001');
     expect(validateLeadInput(mobile, '0919876500001').value?.value).toBe('9876500001');
     expect(validateLeadInput(mobile, '').error).toBe('Mobile number is required');
@@ -15,7 +27,9 @@ describe('lead form values', () => {
 
   it('checks PAN, numbers, e-mail, dropdowns and text by their types', () => {
     expect(validateLeadInput(input({ input_category: 'PAN_CARD' }), ' akxpv4821m ').value?.value).toBe('AKXPV4821M');
-    expect(validateLeadInput(input({ input_category: 'PAN_CARD' }), 'AKXPV48210').error).toBe('Invalid PAN number, it should look like ABCDE1234F');
+    expect(validateLeadInput(input({ input_category: 'PAN_CARD' }), 'AKXPV48210').error).toBe(
+      'Invalid PAN number, it should look like ABCDE1234F',
+    );
     expect(validateLeadInput(input({ label: 'Age', input_type: 'NUMBER' }), '1,200').value?.value).toBe('1200');
     expect(validateLeadInput(input({ label: 'Age', input_type: 'NUMBER' }), '12a').error).toBe('Age must be a number');
     expect(validateLeadInput(input({ input_type: 'EMAIL' }), 'A@B.in').value?.value).toBe('a@b.in');
@@ -46,10 +60,16 @@ describe('lead form values', () => {
       input({ input_id: 2, label: 'Customer Name' }),
       input({ input_id: 3, label: 'Note', validation: { required: false } }),
     ];
-    const ok = validateLeadInputs(inputs, [{ input_id: 1, value: '9876500001' }, { input_id: 2, value: ' Meena ' }]);
+    const ok = validateLeadInputs(inputs, [
+      { input_id: 1, value: '9876500001' },
+      { input_id: 2, value: ' Meena ' },
+    ]);
     expect(ok.errors).toEqual({});
     expect(leadCustomer(inputs, ok.values)).toEqual({ mobile: '9876500001', name: 'Meena' });
-    const bad = validateLeadInputs(inputs, [{ input_id: 1, value: '9876500001' }, { input_id: 7, value: 'x' }]);
+    const bad = validateLeadInputs(inputs, [
+      { input_id: 1, value: '9876500001' },
+      { input_id: 7, value: 'x' },
+    ]);
     expect(bad.errors).toEqual({ 2: 'Customer Name is required', 7: 'This field is not on the form' });
   });
 });
@@ -60,7 +80,11 @@ describe('credit rules', () => {
     expect(decideEligibility(rules, { earning: 30000, score: 720, age: 30 })).toBeNull();
     expect(decideEligibility(rules, { earning: 20000, score: 600, age: 70 })?.reason_text).toBe('Monthly income must be at least ₹25,000');
     expect(decideEligibility(rules, { earning: 30000, score: 600, age: 30 })?.reason_key).toBe('score');
-    expect(decideEligibility(rules, { earning: 30000, score: 720, age: 61 })).toMatchObject({ reason_key: 'age', reason_comparison: 'max', reason_value: 60 });
+    expect(decideEligibility(rules, { earning: 30000, score: 720, age: 61 })).toMatchObject({
+      reason_key: 'age',
+      reason_comparison: 'max',
+      reason_value: 60,
+    });
     expect(decideEligibility(null, { earning: 0, score: 300, age: 18 })).toBeNull();
     expect(reasonText({ reason_key: 'age', reason_comparison: 'min', reason_value: 21 })).toBe('Age must be at least 21 years');
   });

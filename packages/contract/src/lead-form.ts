@@ -180,7 +180,10 @@ export function firstLeadError(inputs: readonly FormInputDef[], errors: Record<n
 }
 
 /** The customer a lead is about, from its normalised values. */
-export function leadCustomer(inputs: readonly FormInputDef[], values: readonly NormalisedLeadValue[]): { mobile: string | undefined; name: string | undefined } {
+export function leadCustomer(
+  inputs: readonly FormInputDef[],
+  values: readonly NormalisedLeadValue[],
+): { mobile: string | undefined; name: string | undefined } {
   const m = mobileInput(inputs);
   const n = nameInput(inputs);
   return {

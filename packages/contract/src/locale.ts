@@ -65,7 +65,10 @@ export function localeFromLanguages(languages: readonly string[] | undefined): L
  */
 export function pickLocale(cookie: string | null | undefined, acceptLanguage: string | readonly string[] | null | undefined): Locale {
   if (isLocale(cookie)) return cookie;
-  const fromBrowser = typeof acceptLanguage === 'string' || acceptLanguage == null ? localeFromAcceptLanguage(acceptLanguage) : localeFromLanguages(acceptLanguage);
+  const fromBrowser =
+    typeof acceptLanguage === 'string' || acceptLanguage == null
+      ? localeFromAcceptLanguage(acceptLanguage)
+      : localeFromLanguages(acceptLanguage);
   return fromBrowser ?? DEFAULT_LOCALE;
 }
 
@@ -87,7 +90,8 @@ export function readCookie(header: string | null | undefined, name: string): str
 }
 
 /** The `Set-Cookie`/`document.cookie` value that remembers a choice for a year, for the whole site. */
-export const localeCookie = (locale: Locale) => `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+export const localeCookie = (locale: Locale) =>
+  `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 
 /** Pages that stay English whatever the reader chose: the ops console is an office tool. */
 export const isEnglishOnlyPath = (pathname: string) => pathname === '/ops' || pathname.startsWith('/ops/');

@@ -15,14 +15,49 @@ const lead = { lead_id: 501, project: 'Zenith Credit Card', customer: 'Kiran She
 describe('notification texts', () => {
   it('each event reads right in English and in Hindi', () => {
     const cases = [
-      ['lead_approved', { ...lead, amount_paise: 50_000 }, 'Lead approved: Kiran for Zenith Credit Card. ₹500 added to your wallet. - PickMyWork', 'लीड स्वीकृत: Zenith Credit Card के लिए Kiran। ₹500 आपके वॉलेट में जोड़े गए। - PickMyWork'],
-      ['lead_rejected', { ...lead, reason: 'Duplicate' }, 'Lead rejected: Kiran for Zenith Credit Card. Reason: Duplicate - PickMyWork', 'लीड अस्वीकृत: Zenith Credit Card के लिए Kiran। कारण: Duplicate - PickMyWork'],
-      ['lead_needs_details', { ...lead, reason: 'Upload the PAN' }, 'Lead needs details: Kiran for Zenith Credit Card. Upload the PAN - PickMyWork', 'लीड में जानकारी चाहिए: Zenith Credit Card के लिए Kiran। Upload the PAN - PickMyWork'],
-      ['payout_sent', { payout_run_id: 7, amount_paise: 123_450, bank_ending: '4321' }, 'Payout of ₹1,234.50 sent to your bank account ending 4321. - PickMyWork', '₹1,234.50 का भुगतान आपके बैंक खाते (अंतिम अंक 4321) में भेजा गया। - PickMyWork'],
+      [
+        'lead_approved',
+        { ...lead, amount_paise: 50_000 },
+        'Lead approved: Kiran for Zenith Credit Card. ₹500 added to your wallet. - PickMyWork',
+        'लीड स्वीकृत: Zenith Credit Card के लिए Kiran। ₹500 आपके वॉलेट में जोड़े गए। - PickMyWork',
+      ],
+      [
+        'lead_rejected',
+        { ...lead, reason: 'Duplicate' },
+        'Lead rejected: Kiran for Zenith Credit Card. Reason: Duplicate - PickMyWork',
+        'लीड अस्वीकृत: Zenith Credit Card के लिए Kiran। कारण: Duplicate - PickMyWork',
+      ],
+      [
+        'lead_needs_details',
+        { ...lead, reason: 'Upload the PAN' },
+        'Lead needs details: Kiran for Zenith Credit Card. Upload the PAN - PickMyWork',
+        'लीड में जानकारी चाहिए: Zenith Credit Card के लिए Kiran। Upload the PAN - PickMyWork',
+      ],
+      [
+        'payout_sent',
+        { payout_run_id: 7, amount_paise: 123_450, bank_ending: '4321' },
+        'Payout of ₹1,234.50 sent to your bank account ending 4321. - PickMyWork',
+        '₹1,234.50 का भुगतान आपके बैंक खाते (अंतिम अंक 4321) में भेजा गया। - PickMyWork',
+      ],
       ['kyc_verified', { document: 'PAN' }, 'Your PAN card is verified. - PickMyWork', 'आपका पैन कार्ड सत्यापित हो गया। - PickMyWork'],
-      ['kyc_rejected', { document: 'AADHAAR', reason: 'Blurred photo' }, 'Your Aadhaar card was rejected: Blurred photo. Upload it again in your profile. - PickMyWork', 'आपका आधार कार्ड अस्वीकार हुआ: Blurred photo। प्रोफ़ाइल में फिर से अपलोड करें। - PickMyWork'],
-      ['bank_verified', { bank_ending: '4321' }, 'Your bank account ending 4321 is verified. - PickMyWork', 'आपका बैंक खाता (अंतिम अंक 4321) सत्यापित हो गया। - PickMyWork'],
-      ['bank_rejected', { bank_ending: '4321', reason: 'Name does not match' }, 'Your bank account ending 4321 was rejected: Name does not match. Add it again in your profile. - PickMyWork', 'आपका बैंक खाता (अंतिम अंक 4321) अस्वीकार हुआ: Name does not match। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork'],
+      [
+        'kyc_rejected',
+        { document: 'AADHAAR', reason: 'Blurred photo' },
+        'Your Aadhaar card was rejected: Blurred photo. Upload it again in your profile. - PickMyWork',
+        'आपका आधार कार्ड अस्वीकार हुआ: Blurred photo। प्रोफ़ाइल में फिर से अपलोड करें। - PickMyWork',
+      ],
+      [
+        'bank_verified',
+        { bank_ending: '4321' },
+        'Your bank account ending 4321 is verified. - PickMyWork',
+        'आपका बैंक खाता (अंतिम अंक 4321) सत्यापित हो गया। - PickMyWork',
+      ],
+      [
+        'bank_rejected',
+        { bank_ending: '4321', reason: 'Name does not match' },
+        'Your bank account ending 4321 was rejected: Name does not match. Add it again in your profile. - PickMyWork',
+        'आपका बैंक खाता (अंतिम अंक 4321) अस्वीकार हुआ: Name does not match। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
+      ],
     ] as const;
     expect(cases.map((c) => c[0]).sort()).toEqual([...NOTIFY_EVENTS].sort());
     for (const [event, data, en, hi] of cases) {

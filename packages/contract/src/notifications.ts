@@ -104,7 +104,10 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
     },
     vars: (d) => ({ ...leadVars(d), reason: d.reason }),
     merged: {
-      text: { en: '{count} leads rejected. Open the app to see why. - PickMyWork', hi: '{count} लीड अस्वीकृत। कारण देखने के लिए ऐप खोलें। - PickMyWork' },
+      text: {
+        en: '{count} leads rejected. Open the app to see why. - PickMyWork',
+        hi: '{count} लीड अस्वीकृत। कारण देखने के लिए ऐप खोलें। - PickMyWork',
+      },
       vars: (all) => ({ count: all.length }),
     },
   },
@@ -115,7 +118,10 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
     },
     vars: (d) => ({ ...leadVars(d), reason: d.reason }),
     merged: {
-      text: { en: '{count} leads need details. Open the app to add them. - PickMyWork', hi: '{count} लीड में जानकारी चाहिए। जोड़ने के लिए ऐप खोलें। - PickMyWork' },
+      text: {
+        en: '{count} leads need details. Open the app to add them. - PickMyWork',
+        hi: '{count} लीड में जानकारी चाहिए। जोड़ने के लिए ऐप खोलें। - PickMyWork',
+      },
       vars: (all) => ({ count: all.length }),
     },
   },
@@ -138,7 +144,10 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
     vars: (d, locale) => ({ document: documentWords(d.document, locale), reason: d.reason }),
   },
   bank_verified: {
-    text: { en: 'Your bank account ending {bank_ending} is verified. - PickMyWork', hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) सत्यापित हो गया। - PickMyWork' },
+    text: {
+      en: 'Your bank account ending {bank_ending} is verified. - PickMyWork',
+      hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) सत्यापित हो गया। - PickMyWork',
+    },
     vars: (d) => ({ bank_ending: d.bank_ending }),
   },
   bank_rejected: {
@@ -290,11 +299,19 @@ export const opsOutboxQuerySchema = z.object({
 
 export const opsNotificationRoutes = {
   outbox: defineRoute({
-    method: 'GET', path: '/ops/notifications', summary: 'Notifications sent by SMS, by person, kind and state (queued, sent, failed with the gateway answer)', auth: 'ops',
-    query: opsOutboxQuerySchema, response: z.object({ count: int(), rows: z.array(opsOutboxRowSchema) }),
+    method: 'GET',
+    path: '/ops/notifications',
+    summary: 'Notifications sent by SMS, by person, kind and state (queued, sent, failed with the gateway answer)',
+    auth: 'ops',
+    query: opsOutboxQuerySchema,
+    response: z.object({ count: int(), rows: z.array(opsOutboxRowSchema) }),
   }),
   resend: defineRoute({
-    method: 'POST', path: '/ops/notifications/:outbox_id/resend', summary: 'Queues a failed SMS notification to be sent again', auth: 'ops',
-    params: z.object({ outbox_id: queryInt.positive() }), response: opsOutboxRowSchema,
+    method: 'POST',
+    path: '/ops/notifications/:outbox_id/resend',
+    summary: 'Queues a failed SMS notification to be sent again',
+    auth: 'ops',
+    params: z.object({ outbox_id: queryInt.positive() }),
+    response: opsOutboxRowSchema,
   }),
 };

@@ -37,8 +37,36 @@ export const opsAgentMessages = {
 
 /** Ops agents and their roles, managed by admins; every change is audited and ends the agent's sessions. */
 export const opsAgentRoutes = {
-  list: defineRoute({ method: 'GET', path: '/ops/agents', summary: 'Everyone who may use the ops console, with their role', auth: 'ops', response: z.array(opsAgentRowSchema) }),
-  add: defineRoute({ method: 'POST', path: '/ops/agents', summary: 'Makes a mobile number an ops agent with a role, creating the account if needed', auth: 'ops', body: addAgentBodySchema, response: opsAgentRowSchema }),
-  setRole: defineRoute({ method: 'PUT', path: '/ops/agents/:user_id/role', summary: "Changes an agent's role; their console sessions end", auth: 'ops', params: agentParams, body: agentRoleBodySchema, response: opsAgentRowSchema }),
-  remove: defineRoute({ method: 'POST', path: '/ops/agents/:user_id/remove', summary: 'Takes away ops console access; the account itself stays', auth: 'ops', params: agentParams, response: z.null() }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/ops/agents',
+    summary: 'Everyone who may use the ops console, with their role',
+    auth: 'ops',
+    response: z.array(opsAgentRowSchema),
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/ops/agents',
+    summary: 'Makes a mobile number an ops agent with a role, creating the account if needed',
+    auth: 'ops',
+    body: addAgentBodySchema,
+    response: opsAgentRowSchema,
+  }),
+  setRole: defineRoute({
+    method: 'PUT',
+    path: '/ops/agents/:user_id/role',
+    summary: "Changes an agent's role; their console sessions end",
+    auth: 'ops',
+    params: agentParams,
+    body: agentRoleBodySchema,
+    response: opsAgentRowSchema,
+  }),
+  remove: defineRoute({
+    method: 'POST',
+    path: '/ops/agents/:user_id/remove',
+    summary: 'Takes away ops console access; the account itself stays',
+    auth: 'ops',
+    params: agentParams,
+    response: z.null(),
+  }),
 };

@@ -8,7 +8,12 @@ import { formInputSchema, type FormInputDef } from './lead-form';
 /** 10: partners add leads; 20: the project is shared by link. */
 export const ACTION_STATUSES = [10, 20] as const;
 
-const optText = (max: number) => text().trim().max(max).nullish().transform((v) => (v ? v : null));
+const optText = (max: number) =>
+  text()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 const textList = z.array(text().trim().min(1).max(200)).max(30);
 export const pincodeSchema = text().regex(/^[1-9][0-9]{5}$/, 'A pincode has 6 digits and does not start with 0');
 
@@ -42,7 +47,10 @@ export const projectBodySchema = z
     payout_paise: int().min(0, 'Payout cannot be negative').max(10_000_000),
     logo_file_id: int().positive().nullish(),
     banner_file_id: int().positive().nullish(),
-    logo_url: webUrl('Logo URL must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+    logo_url: webUrl('Logo URL must be a web address')
+      .nullish()
+      .or(z.literal(''))
+      .transform((v) => v || null),
     tag_line: optText(200),
     duration: int().min(0).max(120).nullish(),
     min_salary: int().min(0).nullish(),
@@ -67,16 +75,35 @@ export const projectBodySchema = z
     credit_rules: creditRulesSchema.nullish(),
     duplicate_window_days: int().min(0).max(3650),
     validity_days: int().min(1, 'Validity must be at least 1 day').max(3650),
-    redirect_link: webUrl('Redirect link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
-    locations: z.array(z.object({ city: text().trim().min(2, 'City needs at least 2 characters').max(80), address: optText(300), pincode: pincodeSchema.nullish().or(z.literal('')).transform((v) => v || null) })).max(200).default([]),
+    redirect_link: webUrl('Redirect link must be a web address')
+      .nullish()
+      .or(z.literal(''))
+      .transform((v) => v || null),
+    locations: z
+      .array(
+        z.object({
+          city: text().trim().min(2, 'City needs at least 2 characters').max(80),
+          address: optText(300),
+          pincode: pincodeSchema
+            .nullish()
+            .or(z.literal(''))
+            .transform((v) => v || null),
+        }),
+      )
+      .max(200)
+      .default([]),
     pincodes: z.array(pincodeSchema).max(5000).default([]),
   })
   .superRefine((p, ctx) => {
-    if (p.min_salary != null && p.max_salary != null && p.min_salary > p.max_salary) ctx.addIssue({ code: 'custom', path: ['max_salary'], message: 'Max salary must be at least the min salary' });
-    if (p.archive_status === 1 && !p.archive_message) ctx.addIssue({ code: 'custom', path: ['archive_message'], message: 'Write the archive message partners will see' });
-    if (p.on_hold && !p.hold_message) ctx.addIssue({ code: 'custom', path: ['hold_message'], message: 'Write the hold message partners will see' });
+    if (p.min_salary != null && p.max_salary != null && p.min_salary > p.max_salary)
+      ctx.addIssue({ code: 'custom', path: ['max_salary'], message: 'Max salary must be at least the min salary' });
+    if (p.archive_status === 1 && !p.archive_message)
+      ctx.addIssue({ code: 'custom', path: ['archive_message'], message: 'Write the archive message partners will see' });
+    if (p.on_hold && !p.hold_message)
+      ctx.addIssue({ code: 'custom', path: ['hold_message'], message: 'Write the hold message partners will see' });
     const r = p.credit_rules;
-    if (r?.min_age != null && r.max_age != null && r.min_age > r.max_age) ctx.addIssue({ code: 'custom', path: ['credit_rules', 'max_age'], message: 'Max age must be at least the min age' });
+    if (r?.min_age != null && r.max_age != null && r.min_age > r.max_age)
+      ctx.addIssue({ code: 'custom', path: ['credit_rules', 'max_age'], message: 'Max age must be at least the min age' });
   });
 export type ProjectBody = z.input<typeof projectBodySchema>;
 
@@ -88,7 +115,20 @@ export const slugify = (title: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 100) || 'project';
 
-export const INPUT_TYPES = ['TEXT', 'NUMBER', 'EMAIL', 'DATE', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'TEXTAREA', 'IMAGE', 'VIDEO', 'FILE', 'MAP_LOCATION'] as const;
+export const INPUT_TYPES = [
+  'TEXT',
+  'NUMBER',
+  'EMAIL',
+  'DATE',
+  'DROPDOWN',
+  'RADIO',
+  'CHECKBOX',
+  'TEXTAREA',
+  'IMAGE',
+  'VIDEO',
+  'FILE',
+  'MAP_LOCATION',
+] as const;
 export const INPUT_CATEGORIES = ['MOBILE', 'PAN_CARD'] as const;
 const ENUM_TYPES = ['DROPDOWN', 'RADIO', 'CHECKBOX'];
 
@@ -105,16 +145,29 @@ export function formProblems(inputs: readonly FormInputDef[]): { path: (string |
     }
   });
   const mobiles = inputs.filter((i) => i.input_category === 'MOBILE');
-  if (mobiles.length !== 1) out.push({ path: ['inputs'], message: 'The form needs exactly one input with category MOBILE (the customer mobile)' });
+  if (mobiles.length !== 1)
+    out.push({ path: ['inputs'], message: 'The form needs exactly one input with category MOBILE (the customer mobile)' });
   return out;
 }
 
 export const taskFormBodySchema = z
   .object({
-    inputs: z.array(formInputSchema.extend({ label: text().trim().max(200), input_type: z.enum(INPUT_TYPES), input_category: z.enum(INPUT_CATEGORIES).nullish() })).min(1, 'Add at least one input').max(60),
+    inputs: z
+      .array(
+        formInputSchema.extend({
+          label: text().trim().max(200),
+          input_type: z.enum(INPUT_TYPES),
+          input_category: z.enum(INPUT_CATEGORIES).nullish(),
+        }),
+      )
+      .min(1, 'Add at least one input')
+      .max(60),
     is_otp_required: z.boolean(),
     description: optText(2000),
-    custom_link: webUrl('Custom link must be a web address').nullish().or(z.literal('')).transform((v) => v || null),
+    custom_link: webUrl('Custom link must be a web address')
+      .nullish()
+      .or(z.literal(''))
+      .transform((v) => v || null),
   })
   .superRefine((f, ctx) => {
     for (const p of formProblems(f.inputs)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
@@ -214,8 +267,38 @@ export const opsProjectRoutes = {
       categories: z.array(z.object({ job_category_id: int(), title: text(), retired: z.boolean() })),
     }),
   }),
-  get: defineRoute({ method: 'GET', path: '/ops/projects/:job_id', summary: 'One project with every field, locations, pincodes and its lead form', auth: 'ops', params: jobParams, response: opsProjectSchema }),
-  create: defineRoute({ method: 'POST', path: '/ops/projects', summary: 'Creates a project in the catalogue', auth: 'ops', body: projectBodySchema, response: opsProjectSchema }),
-  update: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id', summary: "Saves a project's fields, locations and pincodes", auth: 'ops', params: jobParams, body: projectBodySchema, response: opsProjectSchema }),
-  saveForm: defineRoute({ method: 'PUT', path: '/ops/projects/:job_id/form', summary: 'Saves the lead form partners and customers fill for a project', auth: 'ops', params: jobParams, body: taskFormBodySchema, response: opsProjectSchema }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/ops/projects/:job_id',
+    summary: 'One project with every field, locations, pincodes and its lead form',
+    auth: 'ops',
+    params: jobParams,
+    response: opsProjectSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/ops/projects',
+    summary: 'Creates a project in the catalogue',
+    auth: 'ops',
+    body: projectBodySchema,
+    response: opsProjectSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/ops/projects/:job_id',
+    summary: "Saves a project's fields, locations and pincodes",
+    auth: 'ops',
+    params: jobParams,
+    body: projectBodySchema,
+    response: opsProjectSchema,
+  }),
+  saveForm: defineRoute({
+    method: 'PUT',
+    path: '/ops/projects/:job_id/form',
+    summary: 'Saves the lead form partners and customers fill for a project',
+    auth: 'ops',
+    params: jobParams,
+    body: taskFormBodySchema,
+    response: opsProjectSchema,
+  }),
 };

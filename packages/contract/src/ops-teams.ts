@@ -36,24 +36,107 @@ export const opsSlotSchema = z.object({
 });
 export type OpsSlot = z.infer<typeof opsSlotSchema>;
 
-export const opsTeamSchema = z.object({ team_id: int(), team_code: text(), manager_user_id: int(), join_policy: z.enum(TEAM_JOIN_POLICIES), members: int(), created_on: text() });
+export const opsTeamSchema = z.object({
+  team_id: int(),
+  team_code: text(),
+  manager_user_id: int(),
+  join_policy: z.enum(TEAM_JOIN_POLICIES),
+  members: int(),
+  created_on: text(),
+});
 export const teamCreateBodySchema = z.object({
-  team_code: text().trim().regex(/^[A-Za-z0-9]{3,20}$/, 'Team code: 3 to 20 letters or digits'),
+  team_code: text()
+    .trim()
+    .regex(/^[A-Za-z0-9]{3,20}$/, 'Team code: 3 to 20 letters or digits'),
   manager_user_id: int().positive('Give the manager’s PMW id'),
   join_policy: z.enum(TEAM_JOIN_POLICIES, { error: joinPolicyMessage }).default('invite_only'),
 });
 export const teamJoinPolicyBodySchema = z.object({ join_policy: z.enum(TEAM_JOIN_POLICIES, { error: joinPolicyMessage }) });
-export const teamMemberAddBodySchema = z.object({ mobile: normalisedMobileSchema, first_name: text().trim().min(1, 'Write the member’s name').max(60, atMostChars('Name', 60)) });
-export const opsTeamMemberSchema = z.object({ user_id: int(), first_name: text().nullable(), mobile: text(), blocked: z.boolean(), created_on: text() });
+export const teamMemberAddBodySchema = z.object({
+  mobile: normalisedMobileSchema,
+  first_name: text().trim().min(1, 'Write the member’s name').max(60, atMostChars('Name', 60)),
+});
+export const opsTeamMemberSchema = z.object({
+  user_id: int(),
+  first_name: text().nullable(),
+  mobile: text(),
+  blocked: z.boolean(),
+  created_on: text(),
+});
 
 export const opsTeamRoutes = {
-  slots: defineRoute({ method: 'GET', path: '/ops/projects/:job_id/slots', summary: "A hiring project's interview slots with their bookings", auth: 'ops', params: z.object({ job_id: positiveId }), response: z.array(opsSlotSchema) }),
-  addSlots: defineRoute({ method: 'POST', path: '/ops/projects/:job_id/slots', summary: 'Adds interview slots to a hiring project per date and start time', auth: 'ops', params: z.object({ job_id: positiveId }), body: slotsAddBodySchema, response: z.object({ added: int(), skipped: int() }) }),
-  teams: defineRoute({ method: 'GET', path: '/ops/teams', summary: 'Field teams with their code, manager and member count', auth: 'ops', response: z.array(opsTeamSchema) }),
-  createTeam: defineRoute({ method: 'POST', path: '/ops/teams', summary: 'Creates a field team with a code and a managing partner', auth: 'ops', body: teamCreateBodySchema, response: opsTeamSchema }),
-  setJoinPolicy: defineRoute({ method: 'PUT', path: '/ops/teams/:team_id/join-policy', summary: 'Makes a team open to anyone with its code, or invite only', auth: 'ops', params: z.object({ team_id: positiveId }), body: teamJoinPolicyBodySchema, response: opsTeamSchema }),
-  members: defineRoute({ method: 'GET', path: '/ops/teams/:team_id/members', summary: 'The members of a team', auth: 'ops', params: z.object({ team_id: positiveId }), response: z.array(opsTeamMemberSchema) }),
-  addMember: defineRoute({ method: 'POST', path: '/ops/teams/:team_id/members', summary: 'Adds a person to a team by mobile', auth: 'ops', params: z.object({ team_id: positiveId }), body: teamMemberAddBodySchema, response: z.object({ user_id: int() }) }),
-  blockMember: defineRoute({ method: 'POST', path: '/ops/teams/:team_id/members/:user_id/block', summary: 'Blocks a team member from the team area', auth: 'ops', params: z.object({ team_id: positiveId, user_id: positiveId }), response: z.object({ user_id: int(), blocked: z.boolean() }) }),
-  unblockMember: defineRoute({ method: 'POST', path: '/ops/teams/:team_id/members/:user_id/unblock', summary: 'Lets a blocked team member back into the team area', auth: 'ops', params: z.object({ team_id: positiveId, user_id: positiveId }), response: z.object({ user_id: int(), blocked: z.boolean() }) }),
+  slots: defineRoute({
+    method: 'GET',
+    path: '/ops/projects/:job_id/slots',
+    summary: "A hiring project's interview slots with their bookings",
+    auth: 'ops',
+    params: z.object({ job_id: positiveId }),
+    response: z.array(opsSlotSchema),
+  }),
+  addSlots: defineRoute({
+    method: 'POST',
+    path: '/ops/projects/:job_id/slots',
+    summary: 'Adds interview slots to a hiring project per date and start time',
+    auth: 'ops',
+    params: z.object({ job_id: positiveId }),
+    body: slotsAddBodySchema,
+    response: z.object({ added: int(), skipped: int() }),
+  }),
+  teams: defineRoute({
+    method: 'GET',
+    path: '/ops/teams',
+    summary: 'Field teams with their code, manager and member count',
+    auth: 'ops',
+    response: z.array(opsTeamSchema),
+  }),
+  createTeam: defineRoute({
+    method: 'POST',
+    path: '/ops/teams',
+    summary: 'Creates a field team with a code and a managing partner',
+    auth: 'ops',
+    body: teamCreateBodySchema,
+    response: opsTeamSchema,
+  }),
+  setJoinPolicy: defineRoute({
+    method: 'PUT',
+    path: '/ops/teams/:team_id/join-policy',
+    summary: 'Makes a team open to anyone with its code, or invite only',
+    auth: 'ops',
+    params: z.object({ team_id: positiveId }),
+    body: teamJoinPolicyBodySchema,
+    response: opsTeamSchema,
+  }),
+  members: defineRoute({
+    method: 'GET',
+    path: '/ops/teams/:team_id/members',
+    summary: 'The members of a team',
+    auth: 'ops',
+    params: z.object({ team_id: positiveId }),
+    response: z.array(opsTeamMemberSchema),
+  }),
+  addMember: defineRoute({
+    method: 'POST',
+    path: '/ops/teams/:team_id/members',
+    summary: 'Adds a person to a team by mobile',
+    auth: 'ops',
+    params: z.object({ team_id: positiveId }),
+    body: teamMemberAddBodySchema,
+    response: z.object({ user_id: int() }),
+  }),
+  blockMember: defineRoute({
+    method: 'POST',
+    path: '/ops/teams/:team_id/members/:user_id/block',
+    summary: 'Blocks a team member from the team area',
+    auth: 'ops',
+    params: z.object({ team_id: positiveId, user_id: positiveId }),
+    response: z.object({ user_id: int(), blocked: z.boolean() }),
+  }),
+  unblockMember: defineRoute({
+    method: 'POST',
+    path: '/ops/teams/:team_id/members/:user_id/unblock',
+    summary: 'Lets a blocked team member back into the team area',
+    auth: 'ops',
+    params: z.object({ team_id: positiveId, user_id: positiveId }),
+    response: z.object({ user_id: int(), blocked: z.boolean() }),
+  }),
 };

@@ -38,7 +38,14 @@ export const leadQueueQuerySchema = z.object({
   /** Risk levels to show, comma separated: `review,high`. */
   risk: text()
     .max(40)
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.enum(RISK_LEVELS, { error: 'Use none, review or high' })).min(1, 'Use none, review or high'))
     .optional(),
   /** `risk`: the riskiest first (then newest); `newest` (the default): newest first. */
@@ -131,7 +138,10 @@ export const kycDocumentSchema = documentSchema.extend({
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 export const kycStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)) }),
+  z.object({
+    status: z.literal(2),
+    reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)),
+  }),
 ]);
 
 // ---------- Users ----------
@@ -196,26 +206,130 @@ const listOf = <T extends z.ZodType>(row: T) => z.object({ count: int(), rows: z
 export const fileViewSchema = z.object({ file_id: int(), url: text(), file_name: text(), content_type: text() });
 
 export const opsRoutes = {
-  leads: defineRoute({ method: 'GET', path: '/ops/leads', summary: 'The lead queue to verify, filtered by project, status, partner, team and dates', auth: 'ops', query: leadQueueQuerySchema, response: listOf(opsLeadSchema) }),
-  lead: defineRoute({ method: 'GET', path: '/ops/leads/:form_response_id', summary: 'One lead with its form answers, location and the ledger entries it caused', auth: 'ops', params: z.object({ form_response_id: positiveId }), response: opsLeadDetailSchema }),
-  approveLeads: defineRoute({ method: 'POST', path: '/ops/leads/approve', summary: "Approves leads and credits each partner's payout once", auth: 'ops', body: leadApproveBodySchema, response: leadActionResultSchema }),
-  rejectLeads: defineRoute({ method: 'POST', path: '/ops/leads/reject', summary: 'Rejects leads with a comment, reversing any credit already made', auth: 'ops', body: leadRejectBodySchema, response: leadActionResultSchema }),
-  verifyByCall: defineRoute({ method: 'POST', path: '/ops/leads/verify-by-call', summary: "Marks unverified team leads' customer mobiles as verified by a call", auth: 'ops', body: leadVerifyByCallBodySchema, response: leadActionResultSchema }),
-  needsDetails: defineRoute({ method: 'POST', path: '/ops/leads/needs-details', summary: 'Sends leads back to the partner or team member, asking for the details in the comment', auth: 'ops', body: leadNeedsDetailsBodySchema, response: leadActionResultSchema }),
+  leads: defineRoute({
+    method: 'GET',
+    path: '/ops/leads',
+    summary: 'The lead queue to verify, filtered by project, status, partner, team and dates',
+    auth: 'ops',
+    query: leadQueueQuerySchema,
+    response: listOf(opsLeadSchema),
+  }),
+  lead: defineRoute({
+    method: 'GET',
+    path: '/ops/leads/:form_response_id',
+    summary: 'One lead with its form answers, location and the ledger entries it caused',
+    auth: 'ops',
+    params: z.object({ form_response_id: positiveId }),
+    response: opsLeadDetailSchema,
+  }),
+  approveLeads: defineRoute({
+    method: 'POST',
+    path: '/ops/leads/approve',
+    summary: "Approves leads and credits each partner's payout once",
+    auth: 'ops',
+    body: leadApproveBodySchema,
+    response: leadActionResultSchema,
+  }),
+  rejectLeads: defineRoute({
+    method: 'POST',
+    path: '/ops/leads/reject',
+    summary: 'Rejects leads with a comment, reversing any credit already made',
+    auth: 'ops',
+    body: leadRejectBodySchema,
+    response: leadActionResultSchema,
+  }),
+  verifyByCall: defineRoute({
+    method: 'POST',
+    path: '/ops/leads/verify-by-call',
+    summary: "Marks unverified team leads' customer mobiles as verified by a call",
+    auth: 'ops',
+    body: leadVerifyByCallBodySchema,
+    response: leadActionResultSchema,
+  }),
+  needsDetails: defineRoute({
+    method: 'POST',
+    path: '/ops/leads/needs-details',
+    summary: 'Sends leads back to the partner or team member, asking for the details in the comment',
+    auth: 'ops',
+    body: leadNeedsDetailsBodySchema,
+    response: leadActionResultSchema,
+  }),
   /** A lead attachment or KYC image, for review. */
-  fileView: defineRoute({ method: 'GET', path: '/ops/review/file', summary: 'A short-lived URL to a file attached to a lead or KYC document under review', auth: 'ops', query: z.object({ file_id: queryInt }), response: fileViewSchema }),
+  fileView: defineRoute({
+    method: 'GET',
+    path: '/ops/review/file',
+    summary: 'A short-lived URL to a file attached to a lead or KYC document under review',
+    auth: 'ops',
+    query: z.object({ file_id: queryInt }),
+    response: fileViewSchema,
+  }),
 
-  jobs: defineRoute({ method: 'GET', path: '/ops/jobs', summary: 'The scheduled jobs (lead expiry) with their last run', auth: 'ops', response: z.array(scheduledJobSchema) }),
-  runExpiry: defineRoute({ method: 'POST', path: '/ops/jobs/lead-expiry/run', summary: "Runs the lead expiry job now: pending leads past their project's validity expire", auth: 'ops', response: z.object({ ran: z.boolean(), expired: int() }) }),
+  jobs: defineRoute({
+    method: 'GET',
+    path: '/ops/jobs',
+    summary: 'The scheduled jobs (lead expiry) with their last run',
+    auth: 'ops',
+    response: z.array(scheduledJobSchema),
+  }),
+  runExpiry: defineRoute({
+    method: 'POST',
+    path: '/ops/jobs/lead-expiry/run',
+    summary: "Runs the lead expiry job now: pending leads past their project's validity expire",
+    auth: 'ops',
+    response: z.object({ ran: z.boolean(), expired: int() }),
+  }),
 
-  kyc: defineRoute({ method: 'GET', path: '/ops/kyc', summary: 'KYC documents (PAN, Aadhaar) waiting for review, or by status', auth: 'ops', query: kycQuerySchema, response: listOf(kycDocumentSchema) }),
-  kycStatus: defineRoute({ method: 'POST', path: '/ops/kyc/:document_id/status', summary: "Verifies or rejects a partner's KYC document, with a reason on rejection", auth: 'ops', params: z.object({ document_id: positiveId }), body: kycStatusBodySchema, response: kycDocumentSchema }),
+  kyc: defineRoute({
+    method: 'GET',
+    path: '/ops/kyc',
+    summary: 'KYC documents (PAN, Aadhaar) waiting for review, or by status',
+    auth: 'ops',
+    query: kycQuerySchema,
+    response: listOf(kycDocumentSchema),
+  }),
+  kycStatus: defineRoute({
+    method: 'POST',
+    path: '/ops/kyc/:document_id/status',
+    summary: "Verifies or rejects a partner's KYC document, with a reason on rejection",
+    auth: 'ops',
+    params: z.object({ document_id: positiveId }),
+    body: kycStatusBodySchema,
+    response: kycDocumentSchema,
+  }),
 
-  users: defineRoute({ method: 'GET', path: '/ops/users', summary: 'Finds partners and workers by name, mobile or id', auth: 'ops', query: userSearchQuerySchema, response: listOf(opsUserSchema) }),
-  blockUser: defineRoute({ method: 'POST', path: '/ops/users/:user_id/block', summary: 'Blocks a person: their sessions end and they cannot sign in', auth: 'ops', params: z.object({ user_id: positiveId }), response: opsUserSchema }),
-  unblockUser: defineRoute({ method: 'POST', path: '/ops/users/:user_id/unblock', summary: 'Lets a blocked person sign in again', auth: 'ops', params: z.object({ user_id: positiveId }), response: opsUserSchema }),
+  users: defineRoute({
+    method: 'GET',
+    path: '/ops/users',
+    summary: 'Finds partners and workers by name, mobile or id',
+    auth: 'ops',
+    query: userSearchQuerySchema,
+    response: listOf(opsUserSchema),
+  }),
+  blockUser: defineRoute({
+    method: 'POST',
+    path: '/ops/users/:user_id/block',
+    summary: 'Blocks a person: their sessions end and they cannot sign in',
+    auth: 'ops',
+    params: z.object({ user_id: positiveId }),
+    response: opsUserSchema,
+  }),
+  unblockUser: defineRoute({
+    method: 'POST',
+    path: '/ops/users/:user_id/unblock',
+    summary: 'Lets a blocked person sign in again',
+    auth: 'ops',
+    params: z.object({ user_id: positiveId }),
+    response: opsUserSchema,
+  }),
 
-  audit: defineRoute({ method: 'GET', path: '/ops/audit', summary: 'The audit log of what ops agents changed, with before and after', auth: 'ops', query: auditQuerySchema, response: listOf(auditEntrySchema) }),
+  audit: defineRoute({
+    method: 'GET',
+    path: '/ops/audit',
+    summary: 'The audit log of what ops agents changed, with before and after',
+    auth: 'ops',
+    query: auditQuerySchema,
+    response: listOf(auditEntrySchema),
+  }),
 };
 
 export { formInputSchema };
@@ -271,10 +385,20 @@ export const payoutRunBodySchema = z.object({
  * money went back to the wallet, with the reason).
  */
 export const PAYOUT_ITEM_STATE = { queued: 'QUEUED', processing: 'PROCESSING', paid: 'PAID', failed: 'FAILED', held: 'HELD' } as const;
-export const payoutItemStateSchema = z.enum([PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing, PAYOUT_ITEM_STATE.paid, PAYOUT_ITEM_STATE.failed, PAYOUT_ITEM_STATE.held]);
+export const payoutItemStateSchema = z.enum([
+  PAYOUT_ITEM_STATE.queued,
+  PAYOUT_ITEM_STATE.processing,
+  PAYOUT_ITEM_STATE.paid,
+  PAYOUT_ITEM_STATE.failed,
+  PAYOUT_ITEM_STATE.held,
+]);
 export type PayoutItemState = z.infer<typeof payoutItemStateSchema>;
 /** States in which the wallet has been debited and the money is on its way or arrived. */
-export const PAYOUT_ITEM_SENT_STATES: readonly PayoutItemState[] = [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing, PAYOUT_ITEM_STATE.paid];
+export const PAYOUT_ITEM_SENT_STATES: readonly PayoutItemState[] = [
+  PAYOUT_ITEM_STATE.queued,
+  PAYOUT_ITEM_STATE.processing,
+  PAYOUT_ITEM_STATE.paid,
+];
 
 export const payoutRunItemSchema = z.object({
   user_id: int(),
@@ -333,8 +457,17 @@ export type BankResponseResult = z.infer<typeof bankResponseResultSchema>;
 
 /** The columns of the NEFT bulk-upload file banks accept for vendor payments. */
 export const NEFT_COLUMNS = [
-  'Transaction Type', 'Beneficiary Code', 'Beneficiary Account Number', 'Amount', 'Beneficiary Name', 'IFSC Code',
-  'Bank Name', 'Beneficiary Mobile', 'Customer Reference Number', 'Payment Date', 'Narration',
+  'Transaction Type',
+  'Beneficiary Code',
+  'Beneficiary Account Number',
+  'Amount',
+  'Beneficiary Name',
+  'IFSC Code',
+  'Bank Name',
+  'Beneficiary Mobile',
+  'Customer Reference Number',
+  'Payment Date',
+  'Narration',
 ] as const;
 
 export const opsBankSchema = z.object({
@@ -352,7 +485,10 @@ export const opsBankSchema = z.object({
 });
 export const bankStatusBodySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal(1) }),
-  z.object({ status: z.literal(2), reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)) }),
+  z.object({
+    status: z.literal(2),
+    reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)),
+  }),
 ]);
 
 export const customerImportBodySchema = z.object({
@@ -368,12 +504,28 @@ export const customerImportResultSchema = z.object({
 
 /** Rows of a `name,mobile` CSV (either order when a header names them); quotes allowed. */
 export function parseCustomerCsv(text: string): { name: string; mobile: string }[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const cells = (line: string) => (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"').trim()).slice(0, -1);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const cells = (line: string) =>
+    (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? [])
+      .map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"').trim())
+      .slice(0, -1);
   const first = cells(lines[0] ?? '').map((c) => c.toLowerCase());
   const hasHeader = first.some((c) => /name|mobile|phone/.test(c));
-  const mobileAt = hasHeader ? Math.max(0, first.findIndex((c) => /mobile|phone/.test(c))) : 1;
-  const nameAt = hasHeader ? Math.max(0, first.findIndex((c) => /name/.test(c))) : 0;
+  const mobileAt = hasHeader
+    ? Math.max(
+        0,
+        first.findIndex((c) => /mobile|phone/.test(c)),
+      )
+    : 1;
+  const nameAt = hasHeader
+    ? Math.max(
+        0,
+        first.findIndex((c) => /name/.test(c)),
+      )
+    : 0;
   return (hasHeader ? lines.slice(1) : lines).map((l) => {
     const c = cells(l);
     return { name: c[nameAt] ?? '', mobile: c[mobileAt] ?? '' };
@@ -383,19 +535,98 @@ export function parseCustomerCsv(text: string): { name: string; mobile: string }
 /** The payout provider tells us a transfer's outcome; the signature is the authentication. */
 export const PAYOUT_PROVIDER_NAMES = ['simulated', 'http'] as const;
 export const payoutWebhookRoutes = {
-  webhook: defineRoute({ method: 'POST', path: '/payouts/webhook/:provider', summary: "The payout provider's webhook: a transfer processed, failed or reversed (signed, applied once)", auth: 'public', params: z.object({ provider: z.enum(PAYOUT_PROVIDER_NAMES) }), body: z.object({ event: text().max(100) }).passthrough(), response: z.object({ applied: z.boolean() }) }),
+  webhook: defineRoute({
+    method: 'POST',
+    path: '/payouts/webhook/:provider',
+    summary: "The payout provider's webhook: a transfer processed, failed or reversed (signed, applied once)",
+    auth: 'public',
+    params: z.object({ provider: z.enum(PAYOUT_PROVIDER_NAMES) }),
+    body: z.object({ event: text().max(100) }).passthrough(),
+    response: z.object({ applied: z.boolean() }),
+  }),
 };
 
 export const opsMoneyRoutes = {
-  payoutPreview: defineRoute({ method: 'GET', path: '/ops/payouts/preview', summary: 'Who the next payout run would pay (gross, TDS, net), who is held and why, and the rules it follows', auth: 'ops', response: payoutPreviewSchema }),
-  payoutRun: defineRoute({ method: 'POST', path: '/ops/payouts/runs', summary: 'Pays every partner due through a payout run, debiting their wallets once', auth: 'ops', body: payoutRunBodySchema, response: payoutRunDetailSchema }),
-  payoutRuns: defineRoute({ method: 'GET', path: '/ops/payouts/runs', summary: 'Earlier payout runs, newest first', auth: 'ops', response: z.array(payoutRunSchema) }),
-  payoutRunGet: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id', summary: 'One payout run with each partner paid', auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: payoutRunDetailSchema }),
-  payoutRunResponse: defineRoute({ method: 'POST', path: '/ops/payouts/runs/:payout_run_id/response', summary: "Marks a NEFT run's items paid or failed from the bank's response file", auth: 'ops', params: z.object({ payout_run_id: positiveId }), body: bankResponseBodySchema, response: bankResponseResultSchema }),
+  payoutPreview: defineRoute({
+    method: 'GET',
+    path: '/ops/payouts/preview',
+    summary: 'Who the next payout run would pay (gross, TDS, net), who is held and why, and the rules it follows',
+    auth: 'ops',
+    response: payoutPreviewSchema,
+  }),
+  payoutRun: defineRoute({
+    method: 'POST',
+    path: '/ops/payouts/runs',
+    summary: 'Pays every partner due through a payout run, debiting their wallets once',
+    auth: 'ops',
+    body: payoutRunBodySchema,
+    response: payoutRunDetailSchema,
+  }),
+  payoutRuns: defineRoute({
+    method: 'GET',
+    path: '/ops/payouts/runs',
+    summary: 'Earlier payout runs, newest first',
+    auth: 'ops',
+    response: z.array(payoutRunSchema),
+  }),
+  payoutRunGet: defineRoute({
+    method: 'GET',
+    path: '/ops/payouts/runs/:payout_run_id',
+    summary: 'One payout run with each partner paid',
+    auth: 'ops',
+    params: z.object({ payout_run_id: positiveId }),
+    response: payoutRunDetailSchema,
+  }),
+  payoutRunResponse: defineRoute({
+    method: 'POST',
+    path: '/ops/payouts/runs/:payout_run_id/response',
+    summary: "Marks a NEFT run's items paid or failed from the bank's response file",
+    auth: 'ops',
+    params: z.object({ payout_run_id: positiveId }),
+    body: bankResponseBodySchema,
+    response: bankResponseResultSchema,
+  }),
   /** The bank transfer CSV (text/csv), built again from the run's items. */
-  payoutRunFile: defineRoute({ method: 'GET', path: '/ops/payouts/runs/:payout_run_id/file', summary: "A payout run's bank transfer file (CSV)", auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: text(), produces: ['text/csv'] }),
-  payoutRunPoll: defineRoute({ method: 'POST', path: '/ops/payouts/runs/:payout_run_id/poll', summary: "Asks the payout provider about a run's transfers still processing", auth: 'ops', params: z.object({ payout_run_id: positiveId }), response: payoutRunDetailSchema }),
-  banks: defineRoute({ method: 'GET', path: '/ops/banks', summary: "Partners' bank accounts waiting for verification", auth: 'ops', query: z.object({ ...page }), response: listOf(opsBankSchema) }),
-  bankStatus: defineRoute({ method: 'POST', path: '/ops/banks/:bank_detail_id/status', summary: "Verifies or rejects a partner's bank account, with a reason on rejection", auth: 'ops', params: z.object({ bank_detail_id: positiveId }), body: bankStatusBodySchema, response: opsBankSchema }),
-  importCustomers: defineRoute({ method: 'POST', path: '/ops/customers/import', summary: 'Assigns customers (name, mobile per CSV line) to a partner to call', auth: 'ops', body: customerImportBodySchema, response: customerImportResultSchema }),
+  payoutRunFile: defineRoute({
+    method: 'GET',
+    path: '/ops/payouts/runs/:payout_run_id/file',
+    summary: "A payout run's bank transfer file (CSV)",
+    auth: 'ops',
+    params: z.object({ payout_run_id: positiveId }),
+    response: text(),
+    produces: ['text/csv'],
+  }),
+  payoutRunPoll: defineRoute({
+    method: 'POST',
+    path: '/ops/payouts/runs/:payout_run_id/poll',
+    summary: "Asks the payout provider about a run's transfers still processing",
+    auth: 'ops',
+    params: z.object({ payout_run_id: positiveId }),
+    response: payoutRunDetailSchema,
+  }),
+  banks: defineRoute({
+    method: 'GET',
+    path: '/ops/banks',
+    summary: "Partners' bank accounts waiting for verification",
+    auth: 'ops',
+    query: z.object({ ...page }),
+    response: listOf(opsBankSchema),
+  }),
+  bankStatus: defineRoute({
+    method: 'POST',
+    path: '/ops/banks/:bank_detail_id/status',
+    summary: "Verifies or rejects a partner's bank account, with a reason on rejection",
+    auth: 'ops',
+    params: z.object({ bank_detail_id: positiveId }),
+    body: bankStatusBodySchema,
+    response: opsBankSchema,
+  }),
+  importCustomers: defineRoute({
+    method: 'POST',
+    path: '/ops/customers/import',
+    summary: 'Assigns customers (name, mobile per CSV line) to a partner to call',
+    auth: 'ops',
+    body: customerImportBodySchema,
+    response: customerImportResultSchema,
+  }),
 };

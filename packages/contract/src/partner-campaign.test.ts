@@ -25,7 +25,8 @@ describe('campaign codes', () => {
 
   it('chosen by a partner: 6 to 12 small letters or digits 2 to 9, capitals taken as small', () => {
     expect(campaignCodeSchema.parse(' DeepaShop ')).toBe('deepashop');
-    for (const bad of ['abc12', 'deepa0shop', 'deepa1shop', 'deepa-shop', 'a'.repeat(13), 'deepa\u0000shop']) expect(campaignCodeSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['abc12', 'deepa0shop', 'deepa1shop', 'deepa-shop', 'a'.repeat(13), 'deepa\u0000shop'])
+      expect(campaignCodeSchema.safeParse(bad).success, bad).toBe(false);
     expect(isCampaignCode('asha01')).toBe(false);
   });
 

@@ -63,13 +63,18 @@ export const changeCampaignCodeBodySchema = z.object({ utm_code: campaignCodeSch
 
 export const partnerCampaignRoutes = {
   fetch: defineRoute({
-    method: 'GET', path: '/partner/campaign/fetch', auth: 'worker',
+    method: 'GET',
+    path: '/partner/campaign/fetch',
+    auth: 'worker',
     summary: "The partner's campaign code and link, made on the first call once KYC is complete (403 with the KYC message before)",
     response: partnerCampaignSchema,
   }),
   changeCode: defineRoute({
-    method: 'POST', path: '/partner/campaign/code', auth: 'worker',
+    method: 'POST',
+    path: '/partner/campaign/code',
+    auth: 'worker',
     summary: "Changes the partner's campaign code, once, to a free code of 6 to 12 small letters or digits 2 to 9",
-    body: changeCampaignCodeBodySchema, response: partnerCampaignSchema,
+    body: changeCampaignCodeBodySchema,
+    response: partnerCampaignSchema,
   }),
 };

@@ -45,7 +45,9 @@ export const canAddBank = (banks: readonly { status: number }[]) => banks.filter
  */
 export const canRemoveBank = (bank: { status: number }) => bank.status !== BANK_STATUS.verified;
 /** What the Payouts page says of the banks: the default one, else how many wait for review, else none. */
-export function payoutBank<B extends { status: number; is_default: boolean }>(banks: readonly B[]): { kind: 'default'; bank: B } | { kind: 'inReview'; count: number } | { kind: 'none' } {
+export function payoutBank<B extends { status: number; is_default: boolean }>(
+  banks: readonly B[],
+): { kind: 'default'; bank: B } | { kind: 'inReview'; count: number } | { kind: 'none' } {
   const def = banks.find((b) => b.is_default);
   if (def) return { kind: 'default', bank: def };
   const count = banks.filter((b) => b.status === BANK_STATUS.submitted).length;
@@ -89,19 +91,30 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profileUpdateBodySchema = z.object({
-  first_name: text({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(80, atMostChars('Name', 80)),
+  first_name: text({ error: profileMessages.firstNameRequired })
+    .trim()
+    .min(1, profileMessages.firstNameRequired)
+    .max(80, atMostChars('Name', 80)),
   email: text()
     .trim()
     .max(120)
     .nullish()
     .transform((v) => (v ? v : null))
     .pipe(z.email(profileMessages.emailInvalid).nullable()),
-  gender: coerceInt().min(1).max(3).nullish().transform((v) => v ?? null),
+  gender: coerceInt()
+    .min(1)
+    .max(3)
+    .nullish()
+    .transform((v) => v ?? null),
   zip_code: text()
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(text().regex(/^[0-9]{6}$/, profileMessages.pincodeInvalid).nullable()),
+    .pipe(
+      text()
+        .regex(/^[0-9]{6}$/, profileMessages.pincodeInvalid)
+        .nullable(),
+    ),
   city: optionalText(80),
   state: optionalText(80),
   permanent_address: optionalText(300),
@@ -178,33 +191,76 @@ export const ifscLookupSchema = z.object({
 export type IfscLookup = z.infer<typeof ifscLookupSchema>;
 
 export const profileRoutes = {
-  basicFetch: defineRoute({ method: 'GET', path: '/partner/profile/basic/fetch', summary: "The partner's profile: name, contact details and picture", auth: 'worker', response: profileSchema }),
+  basicFetch: defineRoute({
+    method: 'GET',
+    path: '/partner/profile/basic/fetch',
+    summary: "The partner's profile: name, contact details and picture",
+    auth: 'worker',
+    response: profileSchema,
+  }),
   basicUpdate: defineRoute({
-    method: 'POST', path: '/partner/profile/basic/update', auth: 'worker', body: profileUpdateBodySchema, response: profileSchema,
+    method: 'POST',
+    path: '/partner/profile/basic/update',
+    auth: 'worker',
+    body: profileUpdateBodySchema,
+    response: profileSchema,
     summary: "Saves the partner's profile",
   }),
   documentFetch: defineRoute({
-    method: 'GET', path: '/partner/profile/document/fetch', auth: 'worker', query: documentFetchQuerySchema, response: z.array(documentSchema),
+    method: 'GET',
+    path: '/partner/profile/document/fetch',
+    auth: 'worker',
+    query: documentFetchQuerySchema,
+    response: z.array(documentSchema),
     summary: "The partner's KYC documents and their review status",
   }),
   documentAdd: defineRoute({
-    method: 'POST', path: '/partner/profile/document/add', auth: 'worker', body: documentAddBodySchema, response: documentSchema,
+    method: 'POST',
+    path: '/partner/profile/document/add',
+    auth: 'worker',
+    body: documentAddBodySchema,
+    response: documentSchema,
     summary: 'Submits a KYC document (PAN or Aadhaar) with its uploaded image',
   }),
-  bankFetch: defineRoute({ method: 'GET', path: '/partner/profile/bank/fetch', summary: "The partner's bank accounts, default first", auth: 'worker', response: z.array(bankSchema) }),
-  bankAdd: defineRoute({ method: 'POST', path: '/partner/profile/bank/add', summary: 'Adds a bank account for payouts after checking its IFSC', auth: 'worker', body: bankAddBodySchema, response: bankSchema }),
+  bankFetch: defineRoute({
+    method: 'GET',
+    path: '/partner/profile/bank/fetch',
+    summary: "The partner's bank accounts, default first",
+    auth: 'worker',
+    response: z.array(bankSchema),
+  }),
+  bankAdd: defineRoute({
+    method: 'POST',
+    path: '/partner/profile/bank/add',
+    summary: 'Adds a bank account for payouts after checking its IFSC',
+    auth: 'worker',
+    body: bankAddBodySchema,
+    response: bankSchema,
+  }),
   bankSetDefault: defineRoute({
-    method: 'POST', path: '/partner/profile/bank/set/default', auth: 'worker', body: bankDefaultBodySchema, response: z.array(bankSchema),
+    method: 'POST',
+    path: '/partner/profile/bank/set/default',
+    auth: 'worker',
+    body: bankDefaultBodySchema,
+    response: z.array(bankSchema),
     summary: 'Makes one bank account the one payouts go to',
   }),
   /** Removes a rejected bank so it can be replaced; answers the banks left. */
   bankRemove: defineRoute({
-    method: 'POST', path: '/partner/profile/bank/remove', auth: 'worker', body: bankRemoveBodySchema, response: z.array(bankSchema),
+    method: 'POST',
+    path: '/partner/profile/bank/remove',
+    auth: 'worker',
+    body: bankRemoveBodySchema,
+    response: z.array(bankSchema),
     summary: 'Removes a rejected bank account so another can take its place',
   }),
   /** Our stand-in for the public lookup service's GET /{ifsc} (spec 7): BANK and ADDRESS. */
   ifscLookup: defineRoute({
-    method: 'GET', path: '/partner/ifsc/:ifsc', auth: 'worker', params: z.object({ ifsc: text().trim().toUpperCase().max(20) }), response: ifscLookupSchema,
+    method: 'GET',
+    path: '/partner/ifsc/:ifsc',
+    auth: 'worker',
+    params: z.object({ ifsc: text().trim().toUpperCase().max(20) }),
+    response: ifscLookupSchema,
     summary: 'The bank (and branch, where known) of an IFSC code',
   }),
 };

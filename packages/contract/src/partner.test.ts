@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, isCallActive, leadStatusQuery, leadStatusText, leadTiles, leadsReportFileName, needsAttachment, showsCustomerMobile, walletSign } from './partner';
+import {
+  formatRupees,
+  isCallActive,
+  leadStatusQuery,
+  leadStatusText,
+  leadTiles,
+  leadsReportFileName,
+  needsAttachment,
+  showsCustomerMobile,
+  walletSign,
+} from './partner';
 import { accountsMatch, canAddBank, canMakeDefault, canRemoveBank, maskAccount, payoutBank, shouldLookupIfsc } from './partner-profile';
 
 describe('lead status filter mapping (spec 9)', () => {
@@ -20,8 +30,18 @@ describe('lead status filter mapping (spec 9)', () => {
 
 describe('lead count tiles', () => {
   it('follows the spec: Total = all five buckets, Pending = pending + pending-partial + archived', () => {
-    expect(leadTiles({ PENDING: 10, PENDING_PARTIAL: 2, REJECTED: 3, VERIFIED: 5, archived_count: 4 })).toEqual({ total: 24, pending: 16, approved: 5, rejected: 3 });
-    expect(leadTiles({ PENDING: 0, PENDING_PARTIAL: 0, REJECTED: 0, VERIFIED: 0, archived_count: 0 })).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0 });
+    expect(leadTiles({ PENDING: 10, PENDING_PARTIAL: 2, REJECTED: 3, VERIFIED: 5, archived_count: 4 })).toEqual({
+      total: 24,
+      pending: 16,
+      approved: 5,
+      rejected: 3,
+    });
+    expect(leadTiles({ PENDING: 0, PENDING_PARTIAL: 0, REJECTED: 0, VERIFIED: 0, archived_count: 0 })).toEqual({
+      total: 0,
+      pending: 0,
+      approved: 0,
+      rejected: 0,
+    });
   });
 });
 

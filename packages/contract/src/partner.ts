@@ -274,7 +274,9 @@ export const callEnquiryQuerySchema = z.object({ call_id: queryInt.positive() })
 // ---------------------------------------------------------------- routes
 
 /** A partner's payouts in a financial year (April to March): what was paid, the TDS held, and each payout's life. */
-export const payoutStatementQuerySchema = z.object({ fy: text().regex(FINANCIAL_YEAR_PATTERN, 'Financial year must look like 2026-27').optional() });
+export const payoutStatementQuerySchema = z.object({
+  fy: text().regex(FINANCIAL_YEAR_PATTERN, 'Financial year must look like 2026-27').optional(),
+});
 export const payoutStatementSchema = z.object({
   fy: text(),
   /** Of the payouts not failed: gross = TDS + net. */
@@ -299,36 +301,91 @@ export type PayoutStatement = z.infer<typeof payoutStatementSchema>;
 
 export const partnerRoutes = {
   reportProjects: defineRoute({
-    method: 'GET', path: '/partner/report/projects/fetch', summary: "The projects the partner has leads in, for the report's filter", auth: 'worker', response: z.array(partnerProjectSchema),
+    method: 'GET',
+    path: '/partner/report/projects/fetch',
+    summary: "The projects the partner has leads in, for the report's filter",
+    auth: 'worker',
+    response: z.array(partnerProjectSchema),
   }),
   reportCounts: defineRoute({
-    method: 'GET', path: '/partner/report/task/counts/fetch', summary: "The partner's lead counts by status for the report's tiles", auth: 'worker', query: reportFilterSchema, response: leadCountsSchema,
+    method: 'GET',
+    path: '/partner/report/task/counts/fetch',
+    summary: "The partner's lead counts by status for the report's tiles",
+    auth: 'worker',
+    query: reportFilterSchema,
+    response: leadCountsSchema,
   }),
   reportData: defineRoute({
-    method: 'GET', path: '/partner/report/task/data/fetch', summary: "A page of the partner's leads with their form answers", auth: 'worker', query: reportPageQuerySchema, response: reportPageSchema,
+    method: 'GET',
+    path: '/partner/report/task/data/fetch',
+    summary: "A page of the partner's leads with their form answers",
+    auth: 'worker',
+    query: reportPageQuerySchema,
+    response: reportPageSchema,
   }),
   /** Answers a CSV file, not the envelope; the response schema is unused. */
   reportDownload: defineRoute({
-    method: 'GET', path: '/partner/report/task/data/download', summary: "The partner's leads report as a CSV file", auth: 'worker', query: reportFilterSchema, response: z.null(),
+    method: 'GET',
+    path: '/partner/report/task/data/download',
+    summary: "The partner's leads report as a CSV file",
+    auth: 'worker',
+    query: reportFilterSchema,
+    response: z.null(),
     produces: ['text/csv'],
   }),
   inputAdd: defineRoute({
-    method: 'POST', path: '/partner/form/response/input/add', summary: "Attaches a missing file to one of the partner's leads", auth: 'worker', body: inputAddBodySchema, response: inputAddedSchema,
+    method: 'POST',
+    path: '/partner/form/response/input/add',
+    summary: "Attaches a missing file to one of the partner's leads",
+    auth: 'worker',
+    body: inputAddBodySchema,
+    response: inputAddedSchema,
   }),
-  walletAmount: defineRoute({ method: 'GET', path: '/partner/wallet/amount/fetch', summary: "The partner's wallet balance and what is pending", auth: 'worker', response: walletSchema }),
+  walletAmount: defineRoute({
+    method: 'GET',
+    path: '/partner/wallet/amount/fetch',
+    summary: "The partner's wallet balance and what is pending",
+    auth: 'worker',
+    response: walletSchema,
+  }),
   walletTransactions: defineRoute({
-    method: 'GET', path: '/partner/wallet/transaction/fetch', summary: "A page of the partner's wallet credits and payouts", auth: 'worker', query: walletLogsQuerySchema, response: walletLogsSchema,
+    method: 'GET',
+    path: '/partner/wallet/transaction/fetch',
+    summary: "A page of the partner's wallet credits and payouts",
+    auth: 'worker',
+    query: walletLogsQuerySchema,
+    response: walletLogsSchema,
   }),
   payoutStatement: defineRoute({
-    method: 'GET', path: '/partner/payouts/statement', summary: "The partner's payouts in a financial year: gross, TDS and net, with each payout's state and bank reference", auth: 'worker', query: payoutStatementQuerySchema, response: payoutStatementSchema,
+    method: 'GET',
+    path: '/partner/payouts/statement',
+    summary: "The partner's payouts in a financial year: gross, TDS and net, with each payout's state and bank reference",
+    auth: 'worker',
+    query: payoutStatementQuerySchema,
+    response: payoutStatementSchema,
   }),
   customerLeads: defineRoute({
-    method: 'GET', path: '/partner/customer/leads/users/fetch', summary: 'The customers assigned to the partner to call, with a name search', auth: 'worker', query: customerLeadsQuerySchema, response: customerLeadsSchema,
+    method: 'GET',
+    path: '/partner/customer/leads/users/fetch',
+    summary: 'The customers assigned to the partner to call, with a name search',
+    auth: 'worker',
+    query: customerLeadsQuerySchema,
+    response: customerLeadsSchema,
   }),
   callConnect: defineRoute({
-    method: 'POST', path: '/partner/calling/customer/connect', summary: 'Starts a click-to-call between the partner and a customer', auth: 'worker', body: callConnectBodySchema, response: callSchema,
+    method: 'POST',
+    path: '/partner/calling/customer/connect',
+    summary: 'Starts a click-to-call between the partner and a customer',
+    auth: 'worker',
+    body: callConnectBodySchema,
+    response: callSchema,
   }),
   callEnquiry: defineRoute({
-    method: 'GET', path: '/partner/calling/customer/enquiry', summary: 'The state of a click-to-call (queued, ringing, in progress, completed)', auth: 'worker', query: callEnquiryQuerySchema, response: callSchema,
+    method: 'GET',
+    path: '/partner/calling/customer/enquiry',
+    summary: 'The state of a click-to-call (queued, ringing, in progress, completed)',
+    auth: 'worker',
+    query: callEnquiryQuerySchema,
+    response: callSchema,
   }),
 };

@@ -5,7 +5,10 @@ import { mobileSchema } from './mobile';
 
 /** Liveness: the process answers. It checks nothing else, so a database outage does not get every process restarted. */
 export const healthRoute = defineRoute({
-  method: 'GET', path: '/health', auth: 'public', answersHead: true,
+  method: 'GET',
+  path: '/health',
+  auth: 'public',
+  answersHead: true,
   summary: 'Tells a process manager the process is up; it checks no dependency (readiness does)',
   response: z.object({ uptime_s: z.number() }),
 });
@@ -24,7 +27,9 @@ export type ReadinessChecks = z.infer<typeof readinessChecksSchema>;
  * that answer 200; a failure answers 503 with `checks` naming the part that failed.
  */
 export const readyRoute = defineRoute({
-  method: 'GET', path: '/health/ready', auth: 'public',
+  method: 'GET',
+  path: '/health/ready',
+  auth: 'public',
   summary: 'Tells a load balancer whether the process can serve now: its database and Redis answer (503 names which did not)',
   response: readinessChecksSchema,
 });
@@ -47,7 +52,9 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 /** Dev outbox of the console SMS provider; absent in production. */
 export const devOutboxRoute = defineRoute({
-  method: 'GET', path: '/dev/outbox', auth: 'public',
+  method: 'GET',
+  path: '/dev/outbox',
+  auth: 'public',
   summary: 'Lists the newest OTP messages the console SMS provider printed to one mobile (outside production only)',
   query: z.object({ mobile: mobileSchema }),
   response: z.array(outboxEntrySchema),
@@ -55,7 +62,9 @@ export const devOutboxRoute = defineRoute({
 
 /** The API reference: the OpenAPI document itself, not wrapped in the envelope. */
 export const openApiRoute = defineRoute({
-  method: 'GET', path: '/openapi.json', auth: 'public',
+  method: 'GET',
+  path: '/openapi.json',
+  auth: 'public',
   summary: 'This reference as an OpenAPI 3.1 document',
   response: z.record(z.string(), z.unknown()),
   produces: ['application/json'],

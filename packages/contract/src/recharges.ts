@@ -92,7 +92,8 @@ export function checkRechargeRow(r: RechargeCsvRow, today: string): CheckedRecha
   const mobile = normaliseMobile(r.mobile);
   if (!isValidMobile(mobile)) return { row: r.row, reason: rechargeMessages.badMobile };
   const account = r.account_number.trim();
-  if (!account || account.length > RECHARGE_ACCOUNT_MAX || account.includes('\u0000')) return { row: r.row, reason: rechargeMessages.badAccount };
+  if (!account || account.length > RECHARGE_ACCOUNT_MAX || account.includes('\u0000'))
+    return { row: r.row, reason: rechargeMessages.badAccount };
   const amount = rupeesToPaise(r.amount);
   if (amount === null) return { row: r.row, reason: rechargeMessages.badAmount };
   if (amount > RECHARGE_MAX_PAISE) return { row: r.row, reason: rechargeMessages.tooBig };
@@ -105,7 +106,6 @@ export function checkRechargeRow(r: RechargeCsvRow, today: string): CheckedRecha
 /** What makes two purchases the same one: who, which account, how much, which day. */
 export const rechargeKey = (r: { user_id: number; account_number: string; amount_paise: number; date: string }) =>
   `${r.user_id}|${r.account_number.toUpperCase()}|${r.amount_paise}|${r.date}`;
-
 
 export const rechargeImportBodySchema = z.object({
   /** `mobile,account_number,amount,date` with that header line; amount in rupees, date YYYY-MM-DD. */

@@ -144,7 +144,8 @@ export const riskReasons = {
   addressBurst: (n: number, minutes: number, ip: string) => `${n} leads came from address ${ip} in ${minutes} minutes`,
   sameCoordinates: (n: number, days: number) => `${n} leads were submitted at these coordinates in ${days} days`,
   reusedFileExact: (leadIds: readonly number[]) => `The same file is attached to lead ${leadsText(leadIds)}`,
-  reusedFileSimilar: (leadIds: readonly number[]) => `A photo like this one (resized or re-saved) is attached to lead ${leadsText(leadIds)}`,
+  reusedFileSimilar: (leadIds: readonly number[]) =>
+    `A photo like this one (resized or re-saved) is attached to lead ${leadsText(leadIds)}`,
   lowApprovalRate: (partnerRate: number, projectRate: number) =>
     `The partner's approval rate on this project is ${partnerRate}%, the project's is ${projectRate}%`,
   partnerOnHold: (userId: number) => `Ops hold partner ${pmw(userId)}'s new leads for review`,

@@ -42,7 +42,8 @@ function kindsOf(s: z.ZodType, out = new Set<FieldKind>(), depth = 0): Set<Field
   if (d.type === 'string') out.add('string');
   else if (d.type === 'number') out.add(num(s).isInt ? 'int' : 'number');
   else if (d.type === 'object') for (const v of Object.values(d.shape ?? {})) kindsOf(v, out, depth + 1);
-  for (const k of [d.innerType, d.element, d.in, d.out, d.left, d.right, d.valueType, ...(d.options ?? [])]) if (k) kindsOf(k, out, depth + 1);
+  for (const k of [d.innerType, d.element, d.in, d.out, d.left, d.right, d.valueType, ...(d.options ?? [])])
+    if (k) kindsOf(k, out, depth + 1);
   if (d.type === 'lazy' && d.getter) kindsOf(d.getter(), out, depth + 1);
   return out;
 }

@@ -37,7 +37,9 @@ function walk(schema: z.ZodType, field: string, where: string, out: Found[], see
   if (seen.has(schema)) return;
   seen.add(schema);
   // zod v4's definition object: the parts a schema is built from and its checks.
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { error?: unknown } } }[] } } })._zod.def;
+  const def = (
+    schema as unknown as { _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { error?: unknown } } }[] } } }
+  )._zod.def;
   const mine = ownMessage(def);
   if (mine) out.push({ where, field, message: mine });
   for (const check of def.checks ?? []) {
@@ -57,7 +59,8 @@ function routeMessages(): Found[] {
   for (const { group, name, def } of allRoutes()) {
     for (const part of ['body', 'query', 'params'] as const) {
       const schema = (def as unknown as Record<string, unknown>)[part];
-      if (schema && typeof schema === 'object' && '_zod' in schema) walk(schema as z.ZodType, '', `${group}.${name} ${part}`, out, new Set());
+      if (schema && typeof schema === 'object' && '_zod' in schema)
+        walk(schema as z.ZodType, '', `${group}.${name} ${part}`, out, new Set());
     }
   }
   return out;

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryBool, queryInt, queryIntList } from './api';
-import { fileAddBodySchema, fileAddedSchema, fileExtension, fileSizeMessage, fileUrlSchema, signedUploadBodySchema, signedUploadSchema, FILE_RULES } from './files';
+import {
+  fileAddBodySchema,
+  fileAddedSchema,
+  fileExtension,
+  fileSizeMessage,
+  fileUrlSchema,
+  signedUploadBodySchema,
+  signedUploadSchema,
+  FILE_RULES,
+} from './files';
 
 /*
  * The support desk. Rules here are pure so the server, the
@@ -292,10 +301,18 @@ export type TimelineItem =
 export function timeline(c: Conversation): TimelineItem[] {
   const items: TimelineItem[] = [
     ...c.chats.map((chat) => ({ kind: 'chat' as const, key: `c${chat.ticket_chat_id}`, created_on: chat.created_on, chat })),
-    ...c.call_logs.map((call) => ({ kind: 'call' as const, key: `l${call.call_log_id}`, created_on: call.created_on, call, text: callLogText(call) })),
+    ...c.call_logs.map((call) => ({
+      kind: 'call' as const,
+      key: `l${call.call_log_id}`,
+      created_on: call.created_on,
+      call,
+      text: callLogText(call),
+    })),
     ...c.history.flatMap((history) => {
       const text = historyText(history);
-      return text ? [{ kind: 'history' as const, key: `h${history.ticket_history_id}`, created_on: history.created_on, history, text }] : [];
+      return text
+        ? [{ kind: 'history' as const, key: `h${history.ticket_history_id}`, created_on: history.created_on, history, text }]
+        : [];
     }),
   ];
   return items.sort((a, b) => Date.parse(a.created_on) - Date.parse(b.created_on) || a.key.localeCompare(b.key));
@@ -366,14 +383,21 @@ export type TicketAdd = z.output<typeof ticketAddBodySchema>;
  * What a type must point at: 20 a project; 30 and 40 a project and one of its
  * leads; 60 a recharge. Answers the problem, or null when the body is complete.
  */
-export function ticketTargetProblem(b: { ticket_type: number; tag_type?: string | undefined; tag_id?: number | undefined; ref_type?: string | undefined; ref_id?: number | undefined }): string | null {
+export function ticketTargetProblem(b: {
+  ticket_type: number;
+  tag_type?: string | undefined;
+  tag_id?: number | undefined;
+  ref_type?: string | undefined;
+  ref_id?: number | undefined;
+}): string | null {
   const t = b.ticket_type;
   if (t === 20 || t === 30 || t === 40) {
     if (b.tag_type !== 'JOB' || !b.tag_id) return 'Please select a project';
   }
   if ((t === 30 || t === 40) && (b.ref_type !== 'FORM_RESPONSE' || !b.ref_id)) return 'Please select a lead';
   if (t === 60 && (b.tag_type !== 'SERVICE_PURCHASE' || b.ref_type !== 'ID' || !b.ref_id)) return 'Please select a recharge';
-  if (t !== 20 && t !== 30 && t !== 40 && t !== 60 && (b.tag_type || b.ref_type)) return 'This query type does not point at a project, lead or recharge';
+  if (t !== 20 && t !== 30 && t !== 40 && t !== 60 && (b.tag_type || b.ref_type))
+    return 'This query type does not point at a project, lead or recharge';
   return null;
 }
 
@@ -381,7 +405,10 @@ export const chatAddBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_id: ticketIdSchema,
   chat_message: chatMessageSchema,
-  direction: z.literal(1).or(z.literal('1').transform(() => 1 as const)).default(1),
+  direction: z
+    .literal(1)
+    .or(z.literal('1').transform(() => 1 as const))
+    .default(1),
   file_id: coerceInt().positive().optional().nullable(),
   isReopen: queryBool.optional(),
 });
@@ -403,30 +430,121 @@ const ticketFileAddBody = fileAddBodySchema.extend({ file_purpose: z.literal('TI
 const ticketFileQuery = z.object({ file_id: queryInt, ticket_id: ticketIdSchema, user_id: optionalUserId });
 
 export const supportRoutes = {
-  metadata: defineRoute({ method: 'GET', path: '/profile/metadata/fetch', summary: "Whether the worker has worked with us yet, for the support desk's choices", auth: 'worker', query: userQuery, response: userMetadataSchema }),
-  tickets: defineRoute({ method: 'GET', path: '/support/user/ticket/fetch', summary: "The worker's support tickets, newest first", auth: 'worker', query: userQuery, response: z.array(ticketSchema) }),
-  addTicket: defineRoute({ method: 'POST', path: '/support/user/ticket/add', summary: 'Raises a support ticket about a job, a lead or a recharge', auth: 'worker', body: ticketAddBodySchema, response: ticketSchema }),
-  ticket: defineRoute({ method: 'GET', path: '/support/user/ticket/create/fetch', summary: "One of the worker's tickets with its details", auth: 'worker', query: ticketQuery, response: ticketDetailSchema }),
-  conversation: defineRoute({ method: 'GET', path: '/support/user/ticket/conversation/fetch', summary: 'The chat of a ticket, messages and events in order', auth: 'worker', query: conversationQuery, response: conversationSchema }),
-  addChat: defineRoute({ method: 'POST', path: '/support/user/ticket/chat/add', summary: "Sends a chat message (and an attachment) on the worker's ticket", auth: 'worker', body: chatAddBodySchema, response: chatEntrySchema }),
-  close: defineRoute({ method: 'POST', path: '/support/user/ticket/update/close', summary: "Closes the worker's ticket with a rating of the help", auth: 'worker', body: closeBodySchema, response: ticketSchema }),
+  metadata: defineRoute({
+    method: 'GET',
+    path: '/profile/metadata/fetch',
+    summary: "Whether the worker has worked with us yet, for the support desk's choices",
+    auth: 'worker',
+    query: userQuery,
+    response: userMetadataSchema,
+  }),
+  tickets: defineRoute({
+    method: 'GET',
+    path: '/support/user/ticket/fetch',
+    summary: "The worker's support tickets, newest first",
+    auth: 'worker',
+    query: userQuery,
+    response: z.array(ticketSchema),
+  }),
+  addTicket: defineRoute({
+    method: 'POST',
+    path: '/support/user/ticket/add',
+    summary: 'Raises a support ticket about a job, a lead or a recharge',
+    auth: 'worker',
+    body: ticketAddBodySchema,
+    response: ticketSchema,
+  }),
+  ticket: defineRoute({
+    method: 'GET',
+    path: '/support/user/ticket/create/fetch',
+    summary: "One of the worker's tickets with its details",
+    auth: 'worker',
+    query: ticketQuery,
+    response: ticketDetailSchema,
+  }),
+  conversation: defineRoute({
+    method: 'GET',
+    path: '/support/user/ticket/conversation/fetch',
+    summary: 'The chat of a ticket, messages and events in order',
+    auth: 'worker',
+    query: conversationQuery,
+    response: conversationSchema,
+  }),
+  addChat: defineRoute({
+    method: 'POST',
+    path: '/support/user/ticket/chat/add',
+    summary: "Sends a chat message (and an attachment) on the worker's ticket",
+    auth: 'worker',
+    body: chatAddBodySchema,
+    response: chatEntrySchema,
+  }),
+  close: defineRoute({
+    method: 'POST',
+    path: '/support/user/ticket/update/close',
+    summary: "Closes the worker's ticket with a rating of the help",
+    auth: 'worker',
+    body: closeBodySchema,
+    response: ticketSchema,
+  }),
   jobs: defineRoute({
-    method: 'GET', path: '/support/user/job/fetch', auth: 'worker',
+    method: 'GET',
+    path: '/support/user/job/fetch',
+    auth: 'worker',
     summary: 'The jobs a worker can raise a ticket about, by ticket type',
-    query: z.object({ user_id: optionalUserId, ticket_type: queryInt.refine((v) => v === 20 || v === 30 || v === 40, supportTexts.chooseTicketType) }),
+    query: z.object({
+      user_id: optionalUserId,
+      ticket_type: queryInt.refine((v) => v === 20 || v === 30 || v === 40, supportTexts.chooseTicketType),
+    }),
     response: z.array(supportJobSchema),
   }),
   leads: defineRoute({
-    method: 'GET', path: '/support/user/task/fetch', auth: 'worker',
+    method: 'GET',
+    path: '/support/user/task/fetch',
+    auth: 'worker',
     summary: "The worker's leads of a job in a status, to raise a ticket about",
     query: z.object({ user_id: optionalUserId, job_id: queryInt, status: queryInt.min(0).max(2), archive_status: queryIntList.optional() }),
     response: z.array(supportLeadSchema),
   }),
-  recharges: defineRoute({ method: 'GET', path: '/support/user/recharge/fetch', summary: "The worker's recharges, to raise a ticket about", auth: 'worker', query: userQuery, response: z.array(rechargeSchema) }),
-  callback: defineRoute({ method: 'POST', path: '/calling/connect/incoming/ticket', summary: 'Asks support to call the worker back about a ticket', auth: 'worker', body: callbackBodySchema, response: z.object({ message: text() }) }),
-  signUpload: defineRoute({ method: 'PUT', path: '/support/user/s3/url/signed', summary: 'Gives a signed URL to upload a chat attachment for a ticket', auth: 'worker', body: ticketUploadBody, response: signedUploadSchema }),
-  addAttachment: defineRoute({ method: 'POST', path: '/support/user/attachment/add', summary: 'Records an uploaded chat attachment of a ticket', auth: 'worker', body: ticketFileAddBody, response: fileAddedSchema }),
-  attachment: defineRoute({ method: 'GET', path: '/support/user/attachment/fetch', summary: "A short-lived URL to an attachment of the worker's ticket", auth: 'worker', query: ticketFileQuery, response: fileUrlSchema }),
+  recharges: defineRoute({
+    method: 'GET',
+    path: '/support/user/recharge/fetch',
+    summary: "The worker's recharges, to raise a ticket about",
+    auth: 'worker',
+    query: userQuery,
+    response: z.array(rechargeSchema),
+  }),
+  callback: defineRoute({
+    method: 'POST',
+    path: '/calling/connect/incoming/ticket',
+    summary: 'Asks support to call the worker back about a ticket',
+    auth: 'worker',
+    body: callbackBodySchema,
+    response: z.object({ message: text() }),
+  }),
+  signUpload: defineRoute({
+    method: 'PUT',
+    path: '/support/user/s3/url/signed',
+    summary: 'Gives a signed URL to upload a chat attachment for a ticket',
+    auth: 'worker',
+    body: ticketUploadBody,
+    response: signedUploadSchema,
+  }),
+  addAttachment: defineRoute({
+    method: 'POST',
+    path: '/support/user/attachment/add',
+    summary: 'Records an uploaded chat attachment of a ticket',
+    auth: 'worker',
+    body: ticketFileAddBody,
+    response: fileAddedSchema,
+  }),
+  attachment: defineRoute({
+    method: 'GET',
+    path: '/support/user/attachment/fetch',
+    summary: "A short-lived URL to an attachment of the worker's ticket",
+    auth: 'worker',
+    query: ticketFileQuery,
+    response: fileUrlSchema,
+  }),
 };
 
 // ---------------------------------------------------------------- agents' routes
@@ -479,40 +597,121 @@ export type AgentTicket = z.infer<typeof agentTicketSchema>;
 
 export const callOutcomes = ['completed', 'no-answer', 'busy', 'failed'] as const;
 
-export const agentChatBodySchema = z.object({ ticket_id: ticketIdSchema, chat_message: chatMessageSchema, file_id: coerceInt().positive().optional().nullable() });
+export const agentChatBodySchema = z.object({
+  ticket_id: ticketIdSchema,
+  chat_message: chatMessageSchema,
+  file_id: coerceInt().positive().optional().nullable(),
+});
 export const agentResolveBodySchema = z.object({ ticket_id: ticketIdSchema, chat_message: chatMessageSchema.optional() });
 export const agentCallLogBodySchema = z.object({
   ticket_id: ticketIdSchema,
   /** 2: support called the worker; 1: the worker called support. */
-  direction: coerceInt().refine((v) => v === 1 || v === 2, supportTexts.callDirection).default(2),
+  direction: coerceInt()
+    .refine((v) => v === 1 || v === 2, supportTexts.callDirection)
+    .default(2),
   status: z.enum(callOutcomes, { error: supportTexts.callOutcome }),
 });
 
 export const agentSupportRoutes = {
   inbox: defineRoute({
-    method: 'GET', path: '/ops/support/ticket/fetch', auth: 'ops', role: 'support', query: inboxQuerySchema,
+    method: 'GET',
+    path: '/ops/support/ticket/fetch',
+    auth: 'ops',
+    role: 'support',
+    query: inboxQuerySchema,
     summary: "The agents' inbox of tickets, with waiting and call-back filters",
     response: z.object({ count: int(), rows: z.array(inboxRowSchema) }),
   }),
-  ticket: defineRoute({ method: 'GET', path: '/ops/support/ticket/detail', summary: 'One ticket for an agent: the worker, the subject, the chat and the calls', auth: 'ops', role: 'support', query: z.object({ ticket_id: ticketIdSchema }), response: agentTicketSchema }),
-  conversation: defineRoute({
-    method: 'GET', path: '/ops/support/ticket/conversation', auth: 'ops', role: 'support',
-    summary: "A page of a ticket's chat for an agent, older messages before a given one",
-    query: z.object({ ticket_id: ticketIdSchema, before_chat_id: queryInt.positive().optional() }), response: conversationSchema,
+  ticket: defineRoute({
+    method: 'GET',
+    path: '/ops/support/ticket/detail',
+    summary: 'One ticket for an agent: the worker, the subject, the chat and the calls',
+    auth: 'ops',
+    role: 'support',
+    query: z.object({ ticket_id: ticketIdSchema }),
+    response: agentTicketSchema,
   }),
-  addChat: defineRoute({ method: 'POST', path: '/ops/support/ticket/chat/add', summary: "Sends an agent's reply (and an attachment) on a ticket", auth: 'ops', role: 'support', body: agentChatBodySchema, response: chatEntrySchema }),
-  resolve: defineRoute({ method: 'POST', path: '/ops/support/ticket/resolve', summary: 'Marks a ticket resolved, with a last message to the worker', auth: 'ops', role: 'support', body: agentResolveBodySchema, response: ticketSchema }),
-  close: defineRoute({ method: 'POST', path: '/ops/support/ticket/close', summary: "Closes a ticket on the agent's side", auth: 'ops', role: 'support', body: z.object({ ticket_id: ticketIdSchema }), response: ticketSchema }),
+  conversation: defineRoute({
+    method: 'GET',
+    path: '/ops/support/ticket/conversation',
+    auth: 'ops',
+    role: 'support',
+    summary: "A page of a ticket's chat for an agent, older messages before a given one",
+    query: z.object({ ticket_id: ticketIdSchema, before_chat_id: queryInt.positive().optional() }),
+    response: conversationSchema,
+  }),
+  addChat: defineRoute({
+    method: 'POST',
+    path: '/ops/support/ticket/chat/add',
+    summary: "Sends an agent's reply (and an attachment) on a ticket",
+    auth: 'ops',
+    role: 'support',
+    body: agentChatBodySchema,
+    response: chatEntrySchema,
+  }),
+  resolve: defineRoute({
+    method: 'POST',
+    path: '/ops/support/ticket/resolve',
+    summary: 'Marks a ticket resolved, with a last message to the worker',
+    auth: 'ops',
+    role: 'support',
+    body: agentResolveBodySchema,
+    response: ticketSchema,
+  }),
+  close: defineRoute({
+    method: 'POST',
+    path: '/ops/support/ticket/close',
+    summary: "Closes a ticket on the agent's side",
+    auth: 'ops',
+    role: 'support',
+    body: z.object({ ticket_id: ticketIdSchema }),
+    response: ticketSchema,
+  }),
   callbacks: defineRoute({
-    method: 'GET', path: '/ops/support/callback/fetch', auth: 'ops', role: 'support',
+    method: 'GET',
+    path: '/ops/support/callback/fetch',
+    auth: 'ops',
+    role: 'support',
     summary: 'Call-back requests from workers, pending or done',
     query: z.object({ status: z.enum(['PENDING', 'DONE']).optional() }),
     response: z.array(callbackRequestSchema),
   }),
-  logCall: defineRoute({ method: 'POST', path: '/ops/support/call/log/add', summary: 'Logs a call an agent made about a ticket and how it ended', auth: 'ops', role: 'support', body: agentCallLogBodySchema, response: callLogEntrySchema }),
-  signUpload: defineRoute({ method: 'PUT', path: '/ops/support/s3/url/signed', summary: 'Gives an agent a signed URL to upload a chat attachment for a ticket', auth: 'ops', role: 'support', body: ticketUploadBody, response: signedUploadSchema }),
-  addAttachment: defineRoute({ method: 'POST', path: '/ops/support/attachment/add', summary: "Records an agent's uploaded chat attachment of a ticket", auth: 'ops', role: 'support', body: ticketFileAddBody, response: fileAddedSchema }),
-  attachment: defineRoute({ method: 'GET', path: '/ops/support/attachment/fetch', summary: 'A short-lived URL to an attachment of a ticket, for an agent', auth: 'ops', role: 'support', query: ticketFileQuery, response: fileUrlSchema }),
+  logCall: defineRoute({
+    method: 'POST',
+    path: '/ops/support/call/log/add',
+    summary: 'Logs a call an agent made about a ticket and how it ended',
+    auth: 'ops',
+    role: 'support',
+    body: agentCallLogBodySchema,
+    response: callLogEntrySchema,
+  }),
+  signUpload: defineRoute({
+    method: 'PUT',
+    path: '/ops/support/s3/url/signed',
+    summary: 'Gives an agent a signed URL to upload a chat attachment for a ticket',
+    auth: 'ops',
+    role: 'support',
+    body: ticketUploadBody,
+    response: signedUploadSchema,
+  }),
+  addAttachment: defineRoute({
+    method: 'POST',
+    path: '/ops/support/attachment/add',
+    summary: "Records an agent's uploaded chat attachment of a ticket",
+    auth: 'ops',
+    role: 'support',
+    body: ticketFileAddBody,
+    response: fileAddedSchema,
+  }),
+  attachment: defineRoute({
+    method: 'GET',
+    path: '/ops/support/attachment/fetch',
+    summary: 'A short-lived URL to an attachment of a ticket, for an agent',
+    auth: 'ops',
+    role: 'support',
+    query: ticketFileQuery,
+    response: fileUrlSchema,
+  }),
 };
 
 // ---------------------------------------------------------------- realtime
@@ -531,7 +730,12 @@ export const socketAuthSchema = z.object({ kind: z.enum(['worker', 'ops']) });
 export const joinPayloadSchema = z.object({ ticket_id: ticketIdSchema });
 export const joinAckSchema = z.object({ ok: z.boolean(), message: text().optional() });
 export const chatAddEventSchema = z.object({ ticket_id: int(), status: int(), chat: chatEntrySchema });
-export const resolvedEventSchema = z.object({ ticket_id: int(), status: z.literal(30), history: historyEntrySchema, chat: chatEntrySchema.nullable() });
+export const resolvedEventSchema = z.object({
+  ticket_id: int(),
+  status: z.literal(30),
+  history: historyEntrySchema,
+  chat: chatEntrySchema.nullable(),
+});
 export const updatedEventSchema = z.object({ ticket_id: int(), status: int() });
 export type ChatAddEvent = z.infer<typeof chatAddEventSchema>;
 export type ResolvedEvent = z.infer<typeof resolvedEventSchema>;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { financialYearOf, financialYearRange, percentOfPaise, tdsFor } from './tds';
 
 const rules = { ratePercent: 2, noPanRatePercent: 20, thresholdPaise: 2_000_000 };
-const one = (gross: number, has_valid_pan = true) => tdsFor({ gross_paise: gross, year_gross_before_paise: 0, year_tds_before_paise: 0, has_valid_pan }, rules);
+const one = (gross: number, has_valid_pan = true) =>
+  tdsFor({ gross_paise: gross, year_gross_before_paise: 0, year_tds_before_paise: 0, has_valid_pan }, rules);
 
 describe('TDS under section 194H', () => {
   it('is nothing up to the threshold and the whole amount once it is exceeded', () => {
@@ -39,14 +40,21 @@ describe('TDS under section 194H', () => {
   it('deducts 20% where no valid PAN is on file, and 2% on the running total once a PAN is added', () => {
     expect(one(2_500_000, false)).toBe(500_000);
     // Without PAN early in the year, then a PAN: nothing more until 2% of the year's total passes what was held.
-    const after = tdsFor({ gross_paise: 1_000_000, year_gross_before_paise: 2_500_000, year_tds_before_paise: 500_000, has_valid_pan: true }, rules);
+    const after = tdsFor(
+      { gross_paise: 1_000_000, year_gross_before_paise: 2_500_000, year_tds_before_paise: 500_000, has_valid_pan: true },
+      rules,
+    );
     expect(after).toBe(0);
     // A PAN added before any deduction: later payouts are at 2% of the year.
-    expect(tdsFor({ gross_paise: 1_000_000, year_gross_before_paise: 1_500_000, year_tds_before_paise: 0, has_valid_pan: true }, rules)).toBe(50_000);
+    expect(
+      tdsFor({ gross_paise: 1_000_000, year_gross_before_paise: 1_500_000, year_tds_before_paise: 0, has_valid_pan: true }, rules),
+    ).toBe(50_000);
   });
 
   it('never deducts more than the payout', () => {
-    expect(tdsFor({ gross_paise: 100, year_gross_before_paise: 5_000_000, year_tds_before_paise: 0, has_valid_pan: true }, rules)).toBe(100);
+    expect(tdsFor({ gross_paise: 100, year_gross_before_paise: 5_000_000, year_tds_before_paise: 0, has_valid_pan: true }, rules)).toBe(
+      100,
+    );
   });
 
   it('knows the financial year in India time', () => {

@@ -86,8 +86,14 @@ describe('projects', () => {
   });
 
   it('disables archived and on-hold projects with their message', () => {
-    expect(projectAvailability({ archive_status: 1, archive_message: 'Paused', on_hold: false, hold_message: null })).toEqual({ enabled: false, message: 'Paused' });
-    expect(projectAvailability({ archive_status: 0, archive_message: null, on_hold: true, hold_message: 'On hold' })).toEqual({ enabled: false, message: 'On hold' });
+    expect(projectAvailability({ archive_status: 1, archive_message: 'Paused', on_hold: false, hold_message: null })).toEqual({
+      enabled: false,
+      message: 'Paused',
+    });
+    expect(projectAvailability({ archive_status: 0, archive_message: null, on_hold: true, hold_message: 'On hold' })).toEqual({
+      enabled: false,
+      message: 'On hold',
+    });
     expect(projectAvailability({ archive_status: 0, archive_message: null, on_hold: false, hold_message: null }).enabled).toBe(true);
   });
 

@@ -53,7 +53,9 @@ export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, 
 /** The search fires only once 6 digits are there. */
 export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode);
 
-export const pincodeSchema = text().trim().regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
+export const pincodeSchema = text()
+  .trim()
+  .regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
 
 // ---------------------------------------------------------------- lead status
 
@@ -264,7 +266,10 @@ export const utmLinkSchema = z.object({ utm_link: text() });
 const dayString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
 export const reportQuerySchema = z
   .object({ start_date: dayString.optional(), end_date: dayString.optional() })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'The start date must not be after the end date', path: ['start_date'] });
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'The start date must not be after the end date',
+    path: ['start_date'],
+  });
 
 export const statusCountsSchema = z.object({
   added: int(),
@@ -273,9 +278,7 @@ export const statusCountsSchema = z.object({
   expired: int(),
 });
 export const taskCountSchema = statusCountsSchema.extend({ total: int() });
-export const projectReportSchema = z.array(
-  statusCountsSchema.extend({ job_id: int(), form_id: int(), job_title: text() }),
-);
+export const projectReportSchema = z.array(statusCountsSchema.extend({ job_id: int(), form_id: int(), job_title: text() }));
 
 export const reportDataQuerySchema = z.object({
   form_id: queryInt.positive(),
@@ -299,7 +302,6 @@ export const teamLeadSchema = z.object({
 });
 export type TeamLead = z.infer<typeof teamLeadSchema>;
 
-
 /** Asks the customer's OTP for a team lead on a form with is_otp_required. */
 export const teamLeadOtpBodySchema = z.object({ form_id: int().positive(), mobile: mobileSchema });
 
@@ -316,7 +318,9 @@ export const teamSubmitBodySchema = z.object({
   idempotency_key: text().trim().min(8).max(100),
 });
 /** Completing is naturally idempotent: a lead that no longer waits for details answers a conflict. */
-export const teamCompleteBodySchema = teamSubmitBodySchema.omit({ idempotency_key: true, otp: true, offline_unverified: true }).extend({ form_response_id: int().positive() });
+export const teamCompleteBodySchema = teamSubmitBodySchema
+  .omit({ idempotency_key: true, otp: true, offline_unverified: true })
+  .extend({ form_response_id: int().positive() });
 export const teamSubmittedSchema = z.object({ form_response_id: int() });
 
 export const reverseGeocodeQuerySchema = z.object({
@@ -336,25 +340,147 @@ export type ReverseGeocode = z.infer<typeof reverseGeocodeSchema>;
 export const mapConfigSchema = z.object({ tile_url: text().nullable(), attribution: text().nullable() });
 
 export const teamRoutes = {
-  mapConfig: defineRoute({ method: 'GET', path: '/team/map/config', summary: "The map tiles and attribution the team area's location picker uses", auth: 'public', response: mapConfigSchema }),
-  sendOtp: defineRoute({ method: 'POST', path: '/team/otp/send', summary: "Sends a team member a login OTP for their team's area", auth: 'public', body: teamSendOtpBodySchema, response: teamOtpSentSchema }),
-  login: defineRoute({ method: 'POST', path: '/team/login/otp', summary: 'Signs a team member in under the team code with the OTP', auth: 'public', body: teamLoginBodySchema, response: teamMemberSchema }),
-  team: defineRoute({ method: 'GET', path: '/team/get', summary: 'A team by its code: name and manager, for the login page', auth: 'public', query: z.object({ team_code: teamCodeSchema }), response: teamSchema }),
+  mapConfig: defineRoute({
+    method: 'GET',
+    path: '/team/map/config',
+    summary: "The map tiles and attribution the team area's location picker uses",
+    auth: 'public',
+    response: mapConfigSchema,
+  }),
+  sendOtp: defineRoute({
+    method: 'POST',
+    path: '/team/otp/send',
+    summary: "Sends a team member a login OTP for their team's area",
+    auth: 'public',
+    body: teamSendOtpBodySchema,
+    response: teamOtpSentSchema,
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/team/login/otp',
+    summary: 'Signs a team member in under the team code with the OTP',
+    auth: 'public',
+    body: teamLoginBodySchema,
+    response: teamMemberSchema,
+  }),
+  team: defineRoute({
+    method: 'GET',
+    path: '/team/get',
+    summary: 'A team by its code: name and manager, for the login page',
+    auth: 'public',
+    query: z.object({ team_code: teamCodeSchema }),
+    response: teamSchema,
+  }),
   // Public: a visitor who is not signed in gets 200 with null, not a 401 in the console.
-  me: defineRoute({ method: 'GET', path: '/team/user/get', summary: 'The signed-in team member and their team, or null', auth: 'public', response: teamMemberSchema.nullable() }),
-  logout: defineRoute({ method: 'POST', path: '/team/user/logout', summary: 'Signs the team member out', auth: 'public', response: z.null() }),
-  projects: defineRoute({ method: 'GET', path: '/team/projects', summary: 'The projects a team member can submit leads for, by category', auth: 'team', response: teamProjectsSchema }),
-  projectData: defineRoute({ method: 'GET', path: '/team/project/data', summary: "A project's lead form for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectDataSchema }),
-  projectInfo: defineRoute({ method: 'GET', path: '/team/project/info', summary: "A project's details, criteria and payout texts for a team member", auth: 'team', query: jobIdQuerySchema, response: teamProjectInfoSchema }),
-  pincodeFilter: defineRoute({ method: 'POST', path: '/team/projects/pincode', summary: 'Which of the given projects serve a pincode', auth: 'team', body: pincodeFilterBodySchema, response: pincodeFilterSchema }),
-  utmLink: defineRoute({ method: 'GET', path: '/team/utm/link', summary: 'The campaign link a team member shares for a project', auth: 'team', query: utmLinkQuerySchema, response: utmLinkSchema }),
-  projectReport: defineRoute({ method: 'GET', path: '/team/project/report', summary: "The team member's lead counts per project, for the report", auth: 'team', query: reportQuerySchema, response: projectReportSchema }),
-  taskCount: defineRoute({ method: 'GET', path: '/team/task/count', summary: "The team member's lead counts by status", auth: 'team', query: reportQuerySchema, response: taskCountSchema }),
-  reportData: defineRoute({ method: 'GET', path: '/team/project/report/data', summary: "The team member's leads of a project, with their form answers", auth: 'team', query: reportDataQuerySchema, response: z.array(teamLeadSchema) }),
-  leadOtp: defineRoute({ method: 'POST', path: '/team/lead/otp/send', summary: "Sends the customer of a team lead an OTP, on a form that asks for one", auth: 'team', body: teamLeadOtpBodySchema, response: otpSentSchema }),
-  submit: defineRoute({ method: 'POST', path: '/team/task/response/submit', summary: 'Submits a lead from the field, once per idempotency key (offline retries are safe)', auth: 'team', body: teamSubmitBodySchema, response: teamSubmittedSchema }),
-  complete: defineRoute({ method: 'POST', path: '/team/task/response/complete', summary: 'Completes a lead that was sent back for more details', auth: 'team', body: teamCompleteBodySchema, response: teamSubmittedSchema }),
-  reverseGeocode: defineRoute({ method: 'GET', path: '/team/geocode/reverse', summary: 'The address near a point picked on the map', auth: 'team', query: reverseGeocodeQuerySchema, response: reverseGeocodeSchema }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/team/user/get',
+    summary: 'The signed-in team member and their team, or null',
+    auth: 'public',
+    response: teamMemberSchema.nullable(),
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/team/user/logout',
+    summary: 'Signs the team member out',
+    auth: 'public',
+    response: z.null(),
+  }),
+  projects: defineRoute({
+    method: 'GET',
+    path: '/team/projects',
+    summary: 'The projects a team member can submit leads for, by category',
+    auth: 'team',
+    response: teamProjectsSchema,
+  }),
+  projectData: defineRoute({
+    method: 'GET',
+    path: '/team/project/data',
+    summary: "A project's lead form for a team member",
+    auth: 'team',
+    query: jobIdQuerySchema,
+    response: teamProjectDataSchema,
+  }),
+  projectInfo: defineRoute({
+    method: 'GET',
+    path: '/team/project/info',
+    summary: "A project's details, criteria and payout texts for a team member",
+    auth: 'team',
+    query: jobIdQuerySchema,
+    response: teamProjectInfoSchema,
+  }),
+  pincodeFilter: defineRoute({
+    method: 'POST',
+    path: '/team/projects/pincode',
+    summary: 'Which of the given projects serve a pincode',
+    auth: 'team',
+    body: pincodeFilterBodySchema,
+    response: pincodeFilterSchema,
+  }),
+  utmLink: defineRoute({
+    method: 'GET',
+    path: '/team/utm/link',
+    summary: 'The campaign link a team member shares for a project',
+    auth: 'team',
+    query: utmLinkQuerySchema,
+    response: utmLinkSchema,
+  }),
+  projectReport: defineRoute({
+    method: 'GET',
+    path: '/team/project/report',
+    summary: "The team member's lead counts per project, for the report",
+    auth: 'team',
+    query: reportQuerySchema,
+    response: projectReportSchema,
+  }),
+  taskCount: defineRoute({
+    method: 'GET',
+    path: '/team/task/count',
+    summary: "The team member's lead counts by status",
+    auth: 'team',
+    query: reportQuerySchema,
+    response: taskCountSchema,
+  }),
+  reportData: defineRoute({
+    method: 'GET',
+    path: '/team/project/report/data',
+    summary: "The team member's leads of a project, with their form answers",
+    auth: 'team',
+    query: reportDataQuerySchema,
+    response: z.array(teamLeadSchema),
+  }),
+  leadOtp: defineRoute({
+    method: 'POST',
+    path: '/team/lead/otp/send',
+    summary: 'Sends the customer of a team lead an OTP, on a form that asks for one',
+    auth: 'team',
+    body: teamLeadOtpBodySchema,
+    response: otpSentSchema,
+  }),
+  submit: defineRoute({
+    method: 'POST',
+    path: '/team/task/response/submit',
+    summary: 'Submits a lead from the field, once per idempotency key (offline retries are safe)',
+    auth: 'team',
+    body: teamSubmitBodySchema,
+    response: teamSubmittedSchema,
+  }),
+  complete: defineRoute({
+    method: 'POST',
+    path: '/team/task/response/complete',
+    summary: 'Completes a lead that was sent back for more details',
+    auth: 'team',
+    body: teamCompleteBodySchema,
+    response: teamSubmittedSchema,
+  }),
+  reverseGeocode: defineRoute({
+    method: 'GET',
+    path: '/team/geocode/reverse',
+    summary: 'The address near a point picked on the map',
+    auth: 'team',
+    query: reverseGeocodeQuerySchema,
+    response: reverseGeocodeSchema,
+  }),
 };
 
 /** The upload flow for files on a team member's lead form (IMAGE, VIDEO, FILE inputs). */

@@ -34,9 +34,15 @@ describe('the Hindi catalogue of the server', () => {
 
 describe('translateText', () => {
   it("puts a failed call's status in the reader's words", () => {
-    expect(translateText(callLogText({ direction: 2, status: 'no-answer' }), hi)).toBe('सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: जवाब नहीं मिला');
-    expect(translateText(callLogText({ direction: 2, status: 'busy' }), hi)).toBe('सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: नंबर व्यस्त था');
-    expect(translateText(callLogText({ direction: 2, status: 'failed' }), hi)).toBe('सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: कॉल नहीं लग पाई');
+    expect(translateText(callLogText({ direction: 2, status: 'no-answer' }), hi)).toBe(
+      'सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: जवाब नहीं मिला',
+    );
+    expect(translateText(callLogText({ direction: 2, status: 'busy' }), hi)).toBe(
+      'सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: नंबर व्यस्त था',
+    );
+    expect(translateText(callLogText({ direction: 2, status: 'failed' }), hi)).toBe(
+      'सपोर्ट टीम ने आपको कॉल किया, पर कॉल नहीं लगी - कॉल स्टेटस: कॉल नहीं लग पाई',
+    );
   });
 
   it('finds a text by its words, or by a template, and fills the parts that vary', () => {
@@ -49,12 +55,16 @@ describe('translateText', () => {
   it('translates a varying part that is itself a known text', () => {
     expect(translateText('Lead approved: Axis Credit Card', hi)).toBe('लीड अप्रूव हुई: Axis Credit Card');
     for (const type of [0, 10, 20, 30, 40, 50, 60]) {
-      for (const name of ['Asha', null]) for (const video of [true, false]) expect(translateText(botGreeting(type, name, video), hi)).toMatch(/^नमस्ते.*PIKU.*[\u0900-\u097F]+।$/);
+      for (const name of ['Asha', null])
+        for (const video of [true, false])
+          expect(translateText(botGreeting(type, name, video), hi)).toMatch(/^नमस्ते.*PIKU.*[\u0900-\u097F]+।$/);
     }
   });
 
   it('names a field in words in a validation message, and leaves unknown texts alone', () => {
-    expect(translateText('Check mobile: Invalid input: expected string, received undefined', hi, fields)).toBe('मोबाइल नंबर जाँचें: यह सही नहीं है');
+    expect(translateText('Check mobile: Invalid input: expected string, received undefined', hi, fields)).toBe(
+      'मोबाइल नंबर जाँचें: यह सही नहीं है',
+    );
     expect(translateText('First name can have at most 100 characters', hi, fields)).toBe('नाम में ज़्यादा से ज़्यादा 100 अक्षर हो सकते हैं');
     expect(translateText('Sahyog Platinum Credit Card', hi, fields)).toBe('Sahyog Platinum Credit Card');
   });

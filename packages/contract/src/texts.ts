@@ -313,10 +313,13 @@ export const texts = {
   'support.closedSorry': "Ticket closed! We're sorry for any inconvenience. We're working to improve.",
   'support.hello': 'Hi {name}! I am PIKU, your PickMyWork support buddy. {rest}',
   'support.helloNoName': 'Hi! I am PIKU, your PickMyWork support buddy. {rest}',
-  'support.greet10': 'Watch our introduction video: it shows how to earn with PickMyWork in a few simple steps. If anything is still unclear, tell us here and our team will reply.',
-  'support.greet10NoVideo': 'Tell us what you would like to know about getting started with PickMyWork and our team will guide you step by step.',
-  'support.greet20': 'Tell us which part of the project\'s training is unclear and our team will guide you.',
-  'support.greet30': 'We have noted the lead you picked. Tell us what happened with it and our team will check its status with the company.',
+  'support.greet10':
+    'Watch our introduction video: it shows how to earn with PickMyWork in a few simple steps. If anything is still unclear, tell us here and our team will reply.',
+  'support.greet10NoVideo':
+    'Tell us what you would like to know about getting started with PickMyWork and our team will guide you step by step.',
+  'support.greet20': "Tell us which part of the project's training is unclear and our team will guide you.",
+  'support.greet30':
+    'We have noted the lead you picked. Tell us what happened with it and our team will check its status with the company.',
   'support.greet40': 'We have noted the rejected lead. Tell us why you think it should be approved and our team will review it.',
   'support.greet50': 'Please tell us which payment you are asking about (amount and date) and our team will check it.',
   'support.greet60': 'We have noted the recharge you picked. Our team will check it with the operator and reply here.',
@@ -372,7 +375,8 @@ export const texts = {
 
   // SMS
   'sms.otp': '{otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.',
-  'sms.creditOtp': '{otp} is your OTP to let PickMyWork check your credit profile for {project}. Share it only if you agree. Valid for 5 minutes.',
+  'sms.creditOtp':
+    '{otp} is your OTP to let PickMyWork check your credit profile for {project}. Share it only if you agree. Valid for 5 minutes.',
   'sms.thisProduct': 'this product',
 } as const;
 

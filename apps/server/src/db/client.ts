@@ -40,9 +40,7 @@ export interface Database {
   load?(): DatabaseLoad;
 }
 
-export type DatabaseLoad =
-  | { kind: 'pool'; total: number; idle: number; waiting: number }
-  | { kind: 'thread'; inFlight: number };
+export type DatabaseLoad = { kind: 'pool'; total: number; idle: number; waiting: number } | { kind: 'thread'; inFlight: number };
 
 /** A value as an SQL literal, for statements that take no parameters (COPY). */
 export function sqlLiteral(value: unknown): string {
@@ -88,9 +86,13 @@ interface JournalEntry {
 async function pendingFrom(db: Db): Promise<string[]> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
   // Both drivers answer raw SQL with `{ rows }`.
-  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`)) as unknown as { rows: { found: boolean }[] };
+  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`)) as unknown as {
+    rows: { found: boolean }[];
+  };
   if (!exists.rows[0]?.found) return journal.entries.map((e) => e.tag);
-  const last = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as { rows: { newest: string | null }[] };
+  const last = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { newest: string | null }[];
+  };
   const newest = Number(last.rows[0]?.newest ?? 0);
   return journal.entries.filter((e) => e.when > newest).map((e) => e.tag);
 }

@@ -15,8 +15,21 @@ async function copied(select: string): Promise<(string | null)[][]> {
 }
 
 it('reads back every value PostgreSQL writes, escapes and NULL included', async () => {
-  const values = ['plain', 'tab\there', 'line\nbreak', 'carriage\rreturn', 'back\\slash', '\\N', 'नेहा गुप्ता', '', 'bell\x07 and \b\f\v', 'ends with \\'];
-  const rows = await copied(`select v, null::text, length(v) from unnest(array[${values.map((v) => `E'${v.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(',')}]) with ordinality as t(v, n) order by n`);
+  const values = [
+    'plain',
+    'tab\there',
+    'line\nbreak',
+    'carriage\rreturn',
+    'back\\slash',
+    '\\N',
+    'नेहा गुप्ता',
+    '',
+    'bell\x07 and \b\f\v',
+    'ends with \\',
+  ];
+  const rows = await copied(
+    `select v, null::text, length(v) from unnest(array[${values.map((v) => `E'${v.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(',')}]) with ordinality as t(v, n) order by n`,
+  );
   expect(rows).toEqual(values.map((v) => [v, null, String([...v].length)]));
 });
 

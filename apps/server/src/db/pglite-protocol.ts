@@ -37,9 +37,7 @@ export interface PgliteQueryResult {
 /** A database error's fields (code, constraint, detail...), as PostgreSQL gave them. */
 export type PgliteErrorFields = Record<string, unknown> & { message: string; name: string };
 
-export type PgliteAnswer =
-  | { id: number; result: PgliteQueryResult | ArrayBuffer | null }
-  | { id: number; error: PgliteErrorFields };
+export type PgliteAnswer = { id: number; result: PgliteQueryResult | ArrayBuffer | null } | { id: number; error: PgliteErrorFields };
 
 /** The first message from the thread: the database is open (or could not be). */
 export type PgliteReady = { ready: true; restored: boolean } | { ready: false; error: PgliteErrorFields };

@@ -96,7 +96,14 @@ export function startPgliteThread(script: URL, data: PgliteWorkerData, onLost?: 
   };
 
   const query = async (sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) => {
-    const { result } = await send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes: textTypes(options.parsers), ...(tx === undefined ? {} : { tx }) });
+    const { result } = await send({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode ?? 'object',
+      textTypes: textTypes(options.parsers),
+      ...(tx === undefined ? {} : { tx }),
+    });
     return result as PgliteQueryResult;
   };
 

@@ -45,7 +45,13 @@ const dataDir = () => {
 
 /** Starts a thread on a data dir, with the environment it reads its settings from. */
 async function start(env: Record<string, string>, argv: string[] = [], snapshot = path.join(bundleDir, 'no-snapshot')) {
-  const wanted: Record<string, string | undefined> = { NODE_ENV: 'development', SEED_DEMO: 'auto', DATABASE_URL: undefined, PMW_NO_SNAPSHOT: undefined, ...env };
+  const wanted: Record<string, string | undefined> = {
+    NODE_ENV: 'development',
+    SEED_DEMO: 'auto',
+    DATABASE_URL: undefined,
+    PMW_NO_SNAPSHOT: undefined,
+    ...env,
+  };
   const saved = Object.fromEntries(Object.keys(wanted).map((k) => [k, process.env[k]]));
   const set = (values: Record<string, string | undefined>) => {
     for (const [k, v] of Object.entries(values)) {
@@ -78,11 +84,13 @@ describe('PGlite on its own thread', () => {
 
   it('answers statements with parameters, times kept as PostgreSQL wrote them', async () => {
     await database.db.execute(sql`insert into note values (1, '2026-11-27 10:00:00+05:30', ${'नमस्ते'})`);
-    const { rows } = (await database.db.execute(sql`select id, at, body from note where id = ${1}`)) as unknown as { rows: { id: number; at: string; body: string }[] };
+    const { rows } = (await database.db.execute(sql`select id, at, body from note where id = ${1}`)) as unknown as {
+      rows: { id: number; at: string; body: string }[];
+    };
     expect(rows).toEqual([{ id: 1, at: '2026-11-27 04:30:00+00', body: 'नमस्ते' }]);
   });
 
-  it("parses times as PGlite does for a statement that asks nothing of them, and keeps as text only the types one asks for", async () => {
+  it('parses times as PGlite does for a statement that asks nothing of them, and keeps as text only the types one asks for', async () => {
     const statement = `select '2026-11-27 10:00:00+05:30'::timestamptz as at, '2026-11-27'::date as day, '1 day'::interval as span`;
     const raw = await thread.client.query(statement);
     expect(raw.rows).toEqual([{ at: new Date('2026-11-27T04:30:00Z'), day: expect.any(Date), span: '1 day' }]);
@@ -100,7 +108,9 @@ describe('PGlite on its own thread', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    const { rows } = (await database.db.execute(sql`select id from note where id in (2, 3) order by id`)) as unknown as { rows: { id: number }[] };
+    const { rows } = (await database.db.execute(sql`select id from note where id in (2, 3) order by id`)) as unknown as {
+      rows: { id: number }[];
+    };
     expect(rows).toEqual([{ id: 2 }]);
   });
 
@@ -114,7 +124,9 @@ describe('PGlite on its own thread', () => {
         })
         .catch(() => undefined);
     });
-    const { rows } = (await database.db.execute(sql`select id from note where id in (4, 5) order by id`)) as unknown as { rows: { id: number }[] };
+    const { rows } = (await database.db.execute(sql`select id from note where id in (4, 5) order by id`)) as unknown as {
+      rows: { id: number }[];
+    };
     expect(rows).toEqual([{ id: 4 }]);
   });
 
@@ -169,7 +181,7 @@ describe('PGlite on its own thread', () => {
     await again.client.close();
   });
 
-  it('starts no database on a snapshot that failed to copy: the failure is the opening\'s, and no half copy stays', async () => {
+  it("starts no database on a snapshot that failed to copy: the failure is the opening's, and no half copy stays", async () => {
     const snapshot = dataDir();
     cpSync(path.join(firstDir, 'pgdata'), path.join(snapshot, 'pgdata'), { recursive: true });
     // A file that cannot be read: its copy fails after others have gone in.
@@ -186,7 +198,9 @@ describe('PGlite on its own thread', () => {
     const never = await start({ DATA_DIR: dir, SEED_DEMO: 'never' }, [], firstDir);
     expect(await never.opened).toBe(false);
     const fresh = pgliteThreadDatabase(never.client);
-    expect(((await fresh.db.execute(sql`select to_regclass('note') is null as absent`)) as unknown as { rows: unknown[] }).rows).toEqual([{ absent: true }]);
+    expect(((await fresh.db.execute(sql`select to_regclass('note') is null as absent`)) as unknown as { rows: unknown[] }).rows).toEqual([
+      { absent: true },
+    ]);
     await fresh.close();
     // A data dir made from nothing runs initdb in WebAssembly: a few seconds alone, over 30 beside other work.
   }, 120_000);

@@ -96,7 +96,10 @@ class NodeFSAfter extends NodeFS {
     super(dataDir);
   }
 
-  override async init(pg: Parameters<NodeFS['init']>[0], opts: Parameters<NodeFS['init']>[1]): Promise<{ emscriptenOpts: EmscriptenOptions }> {
+  override async init(
+    pg: Parameters<NodeFS['init']>[0],
+    opts: Parameters<NodeFS['init']>[1],
+  ): Promise<{ emscriptenOpts: EmscriptenOptions }> {
     const { emscriptenOpts } = await super.init(pg, opts);
     const holdStart = (mod: unknown) => {
       const start = mod as RunDependencies;
@@ -117,7 +120,10 @@ async function answer(db: PGlite, req: PgliteRequest): Promise<PgliteAnswer> {
       if (!on) throw new Error('The transaction has already ended');
       const parsers = parsersFor(req.textTypes);
       const r = await on.query(req.sql, req.params, parsers ? { rowMode: req.rowMode, parsers } : { rowMode: req.rowMode });
-      return { id: req.id, result: { rows: r.rows, fields: r.fields, ...(r.affectedRows === undefined ? {} : { affectedRows: r.affectedRows }) } };
+      return {
+        id: req.id,
+        result: { rows: r.rows, fields: r.fields, ...(r.affectedRows === undefined ? {} : { affectedRows: r.affectedRows }) },
+      };
     }
     case 'begin': {
       // PGlite holds its lock for the whole transaction: other statements wait, as in one process.

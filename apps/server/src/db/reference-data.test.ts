@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 it('a migrated database without demo data has the categories the rules name, with their titles', async () => {
-  const rows = await database.db.select({ job_category_id: jobCategories.job_category_id, title: jobCategories.title, retired: jobCategories.retired }).from(jobCategories).orderBy(asc(jobCategories.job_category_id));
+  const rows = await database.db
+    .select({ job_category_id: jobCategories.job_category_id, title: jobCategories.title, retired: jobCategories.retired })
+    .from(jobCategories)
+    .orderBy(asc(jobCategories.job_category_id));
   expect(rows).toEqual(REFERENCE_CATEGORIES.map((c) => ({ ...c, retired: false })));
   expect(rows.map((r) => r.job_category_id)).toEqual(expect.arrayContaining([HIRING_CATEGORY_ID, ...HIDDEN_MOBILE_CATEGORIES]));
   // Nothing of the demo came with it.

@@ -34,7 +34,8 @@ describe('the logins the server draws', () => {
 
   it('leaves every other address, an unknown team and a form post to the area’s own page', async () => {
     const { login, req, error } = setup();
-    for (const url of ['/mt', '/mt/TEAM01/projects', '/partner/report', '/mt/NOPE99', '/mt/%E0%A4']) expect(await login(req(url))).toBeUndefined();
+    for (const url of ['/mt', '/mt/TEAM01/projects', '/partner/report', '/mt/NOPE99', '/mt/%E0%A4'])
+      expect(await login(req(url))).toBeUndefined();
     expect(await login(req('/partner/', 'POST'))).toBeUndefined();
     // An unknown team is the person's address, not the server's failure.
     expect(error).not.toHaveBeenCalled();

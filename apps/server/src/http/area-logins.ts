@@ -34,7 +34,8 @@ export function createAreaLogins(deps: { pages: PublicPages; team: { publicTeam(
     try {
       team = await deps.team.publicTeam(code);
     } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) req.log.error({ err }, 'team login page data failed; the area fetches it itself');
+      if (!(err instanceof AppError) || err.statusCode >= 500)
+        req.log.error({ err }, 'team login page data failed; the area fetches it itself');
       return undefined;
     }
     const data: TeamLoginPageData = { code, team };

@@ -33,7 +33,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(429).send({ status: false, message: speak(req, messages.tooManyRequests), code: 'RATE_LIMITED' });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.status(fe.statusCode).send({ status: false, message: speak(req, fe.message || messages.somethingWentWrong), code: 'BAD_REQUEST' });
+      return reply
+        .status(fe.statusCode)
+        .send({ status: false, message: speak(req, fe.message || messages.somethingWentWrong), code: 'BAD_REQUEST' });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -12,9 +12,18 @@ describe('bad input gets a clear answer', () => {
   afterAll(async () => t.close());
 
   it('malformed JSON is a 400 envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', headers: { 'content-type': 'application/json' }, payload: '{"mobile":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/partner/otp/send',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mobile":',
+    });
     expect(res.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(res.json())).toEqual({ status: false, message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+    expect(errorEnvelopeSchema.parse(res.json())).toEqual({
+      status: false,
+      message: 'The request body is not valid JSON',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('an unknown /api path is a 404 envelope', async () => {
@@ -24,7 +33,11 @@ describe('bad input gets a clear answer', () => {
   });
 
   it('an oversized body is a 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: { mobile: '9876500001', pad: 'x'.repeat(2 * 1024 * 1024) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/partner/otp/send',
+      payload: { mobile: '9876500001', pad: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(errorEnvelopeSchema.parse(res.json()).code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -35,13 +48,21 @@ describe('bad input gets a clear answer', () => {
     expect(errorEnvelopeSchema.parse(res.json()).code).toBe('UNAUTHORIZED');
   });
 
-  it('a field that fails validation is named, in the spec\'s words where it has them', async () => {
-    const otp = await t.app.inject({ method: 'POST', url: '/api/v2/partner/user/login/otp', payload: { mobile: '9876500001', otp: 'abcd' } });
+  it("a field that fails validation is named, in the spec's words where it has them", async () => {
+    const otp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/partner/user/login/otp',
+      payload: { mobile: '9876500001', otp: 'abcd' },
+    });
     expect(otp.statusCode).toBe(400);
     expect(errorEnvelopeSchema.parse(otp.json())).toMatchObject({ message: 'OTP must be 4 digits', code: 'VALIDATION' });
     const query = await t.app.inject({ method: 'GET', url: '/api/v2/dev/outbox?mobile=12' });
     expect(errorEnvelopeSchema.parse(query.json()).message).toBe('Invalid Mobile Number');
-    const typed = await t.app.inject({ method: 'POST', url: '/api/v2/user/otp/send', payload: { mobile: '9876500001', countryCode: '+44' } });
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user/otp/send',
+      payload: { mobile: '9876500001', countryCode: '+44' },
+    });
     // Named in words for a person; programs find the API name in `errors`.
     expect(errorEnvelopeSchema.parse(typed.json()).message).toMatch(/^Check country code: /);
     expect(typed.json().errors[0].field).toBe('countryCode');
@@ -87,12 +108,15 @@ describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
     // A route that fails unexpectedly, to see what a caller is told.
-    t = await createTestApp({ NODE_ENV: 'production' }, {
-      beforeReady: ({ app }) =>
-        app.get('/api/v2/__boom', async () => {
-          throw new Error('secret detail at /srv/app/db.ts:42');
-        }),
-    });
+    t = await createTestApp(
+      { NODE_ENV: 'production' },
+      {
+        beforeReady: ({ app }) =>
+          app.get('/api/v2/__boom', async () => {
+            throw new Error('secret detail at /srv/app/db.ts:42');
+          }),
+      },
+    );
   });
   afterAll(async () => t.close());
 

@@ -20,12 +20,24 @@ beforeAll(async () => {
   t = await createTestApp();
   cookies.worker = await loginWorker(t, '9876500001');
   cookies.ops = await loginOps(t);
-  const sent = await t.app.inject({ method: 'POST', url: '/api/v2/team/otp/send', payload: { mobile: '9876500011', feature: 'MT', team_code: 'TEAM01' } });
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/team/otp/send',
+    payload: { mobile: '9876500011', feature: 'MT', team_code: 'TEAM01' },
+  });
   const { request_id } = body<{ request_id: string }>(sent).data;
   const otp = await latestOtp(t, '9876500011');
-  const team = await t.app.inject({ method: 'POST', url: '/api/v2/team/login/otp', payload: { request_id, team_code: 'TEAM01', first_name: 'Meena Devi', mobile: '9876500011', otp } });
+  const team = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/team/login/otp',
+    payload: { request_id, team_code: 'TEAM01', first_name: 'Meena Devi', mobile: '9876500011', otp },
+  });
   cookies.team = cookieHeader(team);
-  const customer = await t.app.inject({ method: 'PUT', url: '/api/v2/utm/file/s3/url/signed', payload: { file_name: 'a.png', file_purpose: 'UTM_LINK' } });
+  const customer = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/utm/file/s3/url/signed',
+    payload: { file_name: 'a.png', file_purpose: 'UTM_LINK' },
+  });
   cookies.customer = cookieHeader(customer);
   for (const kind of ['worker', 'ops', 'team', 'customer'] as const) expect(cookies[kind], kind).toMatch(/pmw_/);
 }, 60_000);
@@ -36,7 +48,8 @@ const BAD: Record<FieldKind, unknown> = { string: 'a\u0000b', int: 2 ** 31, numb
 function queryString(value: unknown): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-    for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) q.append(k, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    for (const item of Array.isArray(v) ? v : [v])
+      if (item !== undefined && item !== null) q.append(k, typeof item === 'object' ? JSON.stringify(item) : String(item));
   }
   const s = q.toString();
   return s ? `?${s}` : '';
@@ -97,7 +110,12 @@ describe('bad input on every route', () => {
         .catch((e: Error) => ({ statusCode: 0, body: `cut off: ${e.message}` }));
       const allowed = c.kind === 'number' ? res.statusCode < 500 : [400, 401, 403, 404].includes(res.statusCode);
       const text = res.body.toLowerCase();
-      if (!allowed || /\b(select|insert|update|delete)\b.*\b(from|into|set)\b|violates|syntax error|invalid byte sequence|out of range for type/.test(text)) {
+      if (
+        !allowed ||
+        /\b(select|insert|update|delete)\b.*\b(from|into|set)\b|violates|syntax error|invalid byte sequence|out of range for type/.test(
+          text,
+        )
+      ) {
         failures.push(`${c.at} [${c.kind}] → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     }

@@ -20,9 +20,13 @@ let serializerFactory: SerializerFactory | undefined;
 export const lazySchemaCompilers: Required<Factories> = {
   // Fastify's factory types are overloaded: the call is passed on as it came.
   buildValidator: ((...args: unknown[]) =>
-    ((validatorFactory ??= (requireOnDemand('@fastify/ajv-compiler') as () => ValidatorFactory)()) as (...a: unknown[]) => unknown)(...args)) as ValidatorFactory,
-  buildSerializer: ((...args: unknown[]) =>
-    ((serializerFactory ??= (requireOnDemand('@fastify/fast-json-stringify-compiler') as () => SerializerFactory)()) as (...a: unknown[]) => unknown)(
+    ((validatorFactory ??= (requireOnDemand('@fastify/ajv-compiler') as () => ValidatorFactory)()) as (...a: unknown[]) => unknown)(
       ...args,
-    )) as SerializerFactory,
+    )) as ValidatorFactory,
+  buildSerializer: ((...args: unknown[]) =>
+    (
+      (serializerFactory ??= (requireOnDemand('@fastify/fast-json-stringify-compiler') as () => SerializerFactory)()) as (
+        ...a: unknown[]
+      ) => unknown
+    )(...args)) as SerializerFactory,
 };

@@ -21,7 +21,13 @@ const ogUrl = (html: string) => /<meta property="og:url" content="([^"]*)"/.exec
 /** A team session for Meena (TEAM01) without an OTP: production has no dev outbox. */
 async function teamCookie(t: TestApp): Promise<string> {
   const token = randomToken();
-  await t.database.db.insert(sessions).values({ session_hash: sha256(token), kind: 'team', subject_id: 111, context: { team_id: 1 }, expires_at: new Date(Date.now() + 3_600_000) });
+  await t.database.db.insert(sessions).values({
+    session_hash: sha256(token),
+    kind: 'team',
+    subject_id: 111,
+    context: { team_id: 1 },
+    expires_at: new Date(Date.now() + 3_600_000),
+  });
   return `pmw_team=${token}`;
 }
 
@@ -50,7 +56,11 @@ describe.each([
   });
 
   it('the team share link', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/team/utm/link?entity_type=JOB&entity_id=233', headers: { ...forged, cookie: await teamCookie(t) } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/team/utm/link?entity_type=JOB&entity_id=233',
+      headers: { ...forged, cookie: await teamCookie(t) },
+    });
     expect(body<{ utm_link: string }>(res).data.utm_link).toBe(`${origin}/utm/asha01/233`);
   });
 });

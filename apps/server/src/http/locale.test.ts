@@ -29,7 +29,12 @@ describe("the server's messages in the request's language", () => {
     const res = await sendOtp('12345', { 'accept-language': 'hi' });
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toBe('मोबाइल नंबर सही नहीं है');
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/v2/partner/user/login/otp', payload: { mobile: '9876500001', otp: 'ab' }, headers: { 'accept-language': 'hi' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/partner/user/login/otp',
+      payload: { mobile: '9876500001', otp: 'ab' },
+      headers: { 'accept-language': 'hi' },
+    });
     expect(body(wrong).message).toBe('OTP 4 अंकों का होना चाहिए');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/v2/no/such/path', headers: { 'accept-language': 'hi' } });
     expect(body(unknown).message).toBe('यह API पाथ मौजूद नहीं है');
@@ -40,7 +45,12 @@ describe("the server's messages in the request's language", () => {
     expect(body(chosenEnglish).message).toBe('OTP sent to Mobile');
     const chosenHindi = await sendOtp('9876500002', { 'accept-language': 'en-IN', cookie: 'pmw_lang=hi' });
     expect(body(chosenHindi).message).toBe('मोबाइल पर OTP भेज दिया गया है');
-    const ops = await t.app.inject({ method: 'POST', url: '/api/v2/ops/otp/send', payload: { mobile: '9876500100' }, headers: { cookie: 'pmw_lang=hi' } });
+    const ops = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/otp/send',
+      payload: { mobile: '9876500100' },
+      headers: { cookie: 'pmw_lang=hi' },
+    });
     expect(body(ops).message).toBe('OTP sent to Mobile');
   });
 
@@ -69,7 +79,12 @@ describe("the server's messages in the request's language", () => {
   it('answers a logged-in partner in Hindi too', async () => {
     await sendOtp('9876500001');
     const otp = body<{ otp: string }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/dev/outbox?mobile=9876500001' })).data[0]!.otp;
-    const login = await t.app.inject({ method: 'POST', url: '/api/v2/partner/user/login/otp', payload: { mobile: '9876500001', otp }, headers: { cookie: 'pmw_lang=hi' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/partner/user/login/otp',
+      payload: { mobile: '9876500001', otp },
+      headers: { cookie: 'pmw_lang=hi' },
+    });
     expect(body(login).message).toBe('लॉगिन हो गया');
     const bank = await t.app.inject({
       method: 'POST',
@@ -85,7 +100,16 @@ describe("the server's messages in the request's language", () => {
 /** Every literal message the server throws or answers outside the ops console has a message code. */
 describe('message catalogue of the server', () => {
   const root = path.resolve(import.meta.dirname, '..');
-  const englishOnly = ['modules/ops/', 'modules/ops-auth/', 'modules/projects/', 'modules/platform/', 'modules/wallet/', 'modules/hiring/outcomes.', 'modules/support/recharges-import.', 'http/route.ts'];
+  const englishOnly = [
+    'modules/ops/',
+    'modules/ops-auth/',
+    'modules/projects/',
+    'modules/platform/',
+    'modules/wallet/',
+    'modules/hiring/outcomes.',
+    'modules/support/recharges-import.',
+    'http/route.ts',
+  ];
   // The ops console's resend is the only thing in the notifications module that answers in words.
   const englishOnlyFiles = ['modules/notifications/notifications.service.ts'];
   const files = (dir: string): string[] =>
@@ -94,7 +118,8 @@ describe('message catalogue of the server', () => {
       if (statSync(full).isDirectory()) return files(full);
       return full.endsWith('.ts') && !full.endsWith('.test.ts') ? [full] : [];
     });
-  const call = /(?:new AppError\(\s*'[A-Z_]+',\s*(?:[^;]*?\?\s*)?|\b(?:notFound|forbidden|badRequest|conflict|unauthorized)\(\s*|\banswer\([^;]*?,\s*)('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)\s*[,)]/g;
+  const call =
+    /(?:new AppError\(\s*'[A-Z_]+',\s*(?:[^;]*?\?\s*)?|\b(?:notFound|forbidden|badRequest|conflict|unauthorized)\(\s*|\banswer\([^;]*?,\s*)('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)\s*[,)]/g;
 
   it('finds each literal in the catalogue', () => {
     const missing: string[] = [];
@@ -104,7 +129,9 @@ describe('message catalogue of the server', () => {
       const source = readFileSync(file, 'utf8');
       for (const m of source.matchAll(call)) {
         const literal = m[1]!.slice(1, -1);
-        const sample = literal.replace(/\$\{messages\.(\w+)\}/g, (_, k: string) => String(messages[k as keyof typeof messages])).replace(/\$\{[^}]*\}/g, '7');
+        const sample = literal
+          .replace(/\$\{messages\.(\w+)\}/g, (_, k: string) => String(messages[k as keyof typeof messages]))
+          .replace(/\$\{[^}]*\}/g, '7');
         if (!findText(sample)) missing.push(`${rel}: ${literal}`);
       }
     }

@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@pmw/contract/api';
-import { LOCALE_COOKIE, isEnglishOnlyPath, isLocale, localeFromAcceptLanguage, pickLocale, readCookie, type Locale } from '@pmw/contract/locale';
+import {
+  LOCALE_COOKIE,
+  isEnglishOnlyPath,
+  isLocale,
+  localeFromAcceptLanguage,
+  pickLocale,
+  readCookie,
+  type Locale,
+} from '@pmw/contract/locale';
 import { translateText } from '@pmw/contract/texts';
 import hi, { fields as hiFields } from '@pmw/contract/texts.hi';
 

@@ -15,7 +15,10 @@ export interface MetricsServer {
  * never forwards it, so only who reaches that port (Prometheus, on the
  * private network or the same host) reads it, with no session to check.
  */
-export async function startMetricsServer(metrics: Metrics, opts: { host: string; port: number; onError?: (err: unknown) => void }): Promise<MetricsServer> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  opts: { host: string; port: number; onError?: (err: unknown) => void },
+): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {

@@ -38,7 +38,8 @@ it('answers a support agent 403 on every admin route, whatever the body', async 
         headers: { cookie: support, 'content-type': 'application/json' },
         ...(def.method === 'GET' ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
       });
-      if (res.statusCode !== 403 || body(res).code !== 'FORBIDDEN') wrong.push(`${def.method} ${def.path} (${group}.${name}) → ${res.statusCode}`);
+      if (res.statusCode !== 403 || body(res).code !== 'FORBIDDEN')
+        wrong.push(`${def.method} ${def.path} (${group}.${name}) → ${res.statusCode}`);
     }
   }
   expect(wrong).toEqual([]);
@@ -46,14 +47,29 @@ it('answers a support agent 403 on every admin route, whatever the body', async 
 
 it('lets a support agent reach the support inbox routes (their answer is about the input, not the role)', async () => {
   for (const { def } of opsRoutes.filter((r) => r.def.role === 'support')) {
-    const res = await t.app.inject({ method: def.method, url: url(def.path), headers: { cookie: support }, ...(def.method === 'GET' ? {} : { payload: {} }) });
+    const res = await t.app.inject({
+      method: def.method,
+      url: url(def.path),
+      headers: { cookie: support },
+      ...(def.method === 'GET' ? {} : { payload: {} }),
+    });
     expect(res.statusCode, `${def.method} ${def.path}`).not.toBe(403);
   }
 });
 
 it('refuses /ops/feedback and the generic /ops/file routes to a support agent', async () => {
-  for (const [method, path] of [['GET', '/ops/feedback'], ['GET', '/ops/file/fetch/with/url?file_id=1'], ['POST', '/ops/file/add'], ['PUT', '/ops/file/s3/url/signed']] as const) {
-    const res = await t.app.inject({ method, url: API_PREFIX + path, headers: { cookie: support }, ...(method === 'GET' ? {} : { payload: {} }) });
+  for (const [method, path] of [
+    ['GET', '/ops/feedback'],
+    ['GET', '/ops/file/fetch/with/url?file_id=1'],
+    ['POST', '/ops/file/add'],
+    ['PUT', '/ops/file/s3/url/signed'],
+  ] as const) {
+    const res = await t.app.inject({
+      method,
+      url: API_PREFIX + path,
+      headers: { cookie: support },
+      ...(method === 'GET' ? {} : { payload: {} }),
+    });
     expect(res.statusCode, path).toBe(403);
   }
 });

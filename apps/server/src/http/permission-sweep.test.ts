@@ -23,7 +23,13 @@ const victim = DEMO.asha.user_id;
 type Caller = 'nobody' | 'partner' | 'team' | 'customer' | 'support';
 const cookies: Record<Caller, string> = { nobody: '', partner: '', team: '', customer: '', support: '' };
 /** The session kind each caller holds. */
-const kindOf: Record<Caller, RouteDef['auth'] | undefined> = { nobody: undefined, partner: 'worker', team: 'team', customer: 'customer', support: 'ops' };
+const kindOf: Record<Caller, RouteDef['auth'] | undefined> = {
+  nobody: undefined,
+  partner: 'worker',
+  team: 'team',
+  customer: 'customer',
+  support: 'ops',
+};
 /** Values of Asha's objects, by the name of the field that takes them. */
 const victimIds: Record<string, unknown> = {};
 /** Strings only Asha's own answers (or her team's) would carry. */
@@ -41,12 +47,18 @@ async function victimRows(): Promise<Record<string, string>> {
     order by table_name, column_name`);
   const out: Record<string, string> = {};
   for (const { table_name, column_name } of owned) {
-    const [r] = await rows<{ h: string }>(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table_name}" t where "${column_name}" = ${victim}`));
+    const [r] = await rows<{ h: string }>(
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table_name}" t where "${column_name}" = ${victim}`,
+      ),
+    );
     out[`${table_name}.${column_name}`] = r!.h;
   }
   // Asha's team: its members and their leads.
   for (const table of ['team_members', 'form_responses']) {
-    const [r] = await rows<{ h: string }>(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t where team_id = 1`));
+    const [r] = await rows<{ h: string }>(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t where team_id = 1`),
+    );
     out[`${table}.team_id`] = r!.h;
   }
   return out;
@@ -56,7 +68,11 @@ async function loginTeam(mobile: string, team_code: string): Promise<string> {
   const sent = await t.app.inject({ method: 'POST', url: '/api/v2/team/otp/send', payload: { mobile, feature: 'MT', team_code } });
   const { request_id } = body<{ request_id: string }>(sent).data;
   const otp = await latestOtp(t, mobile);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v2/team/login/otp', payload: { request_id, team_code, first_name: 'Kiran Rao', mobile, otp } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/team/login/otp',
+    payload: { request_id, team_code, first_name: 'Kiran Rao', mobile, otp },
+  });
   if (res.statusCode !== 200) throw new Error(`team login: ${res.body}`);
   return cookieHeader(res);
 }
@@ -65,19 +81,32 @@ beforeAll(async () => {
   t = await createTestApp();
   cookies.partner = await loginWorker(t, DEMO.ravi.mobile);
   cookies.team = await loginTeam(TEAM_DEMO.kiran.mobile, 'TEAM02');
-  cookies.customer = cookieHeader(await t.app.inject({ method: 'PUT', url: '/api/v2/utm/file/s3/url/signed', payload: { file_name: 'a.png', file_purpose: 'UTM_LINK' } }));
+  cookies.customer = cookieHeader(
+    await t.app.inject({ method: 'PUT', url: '/api/v2/utm/file/s3/url/signed', payload: { file_name: 'a.png', file_purpose: 'UTM_LINK' } }),
+  );
   cookies.support = await loginSupportAgent(t);
   for (const c of ['partner', 'team', 'customer', 'support'] as const) expect(cookies[c], c).toMatch(/pmw_/);
 
-  const lead = await first(sql`select form_response_id as id from form_responses where partner_user_id = ${victim} order by form_response_id limit 1`);
+  const lead = await first(
+    sql`select form_response_id as id from form_responses where partner_user_id = ${victim} order by form_response_id limit 1`,
+  );
   Object.assign(victimIds, {
-    user_id: victim, from_user_id: victim, partner_user_id: victim, recruiter_id: victim, manager_user_id: victim,
-    form_response_id: lead, id: lead,
+    user_id: victim,
+    from_user_id: victim,
+    partner_user_id: victim,
+    recruiter_id: victim,
+    manager_user_id: victim,
+    form_response_id: lead,
+    id: lead,
     ticket_id: await first(sql`select ticket_id as id from tickets where user_id = ${victim} order by ticket_id limit 1`),
     file_id: await first(sql`select file_id as id from files where owner_id = ${victim} order by file_id limit 1`),
     document_id: await first(sql`select document_id as id from documents where user_id = ${victim} order by document_id limit 1`),
-    bank_detail_id: await first(sql`select bank_detail_id as id from bank_details where user_id = ${victim} order by bank_detail_id limit 1`),
-    customer_lead_id: await first(sql`select customer_lead_id as id from customer_leads where partner_user_id = ${victim} order by customer_lead_id limit 1`),
+    bank_detail_id: await first(
+      sql`select bank_detail_id as id from bank_details where user_id = ${victim} order by bank_detail_id limit 1`,
+    ),
+    customer_lead_id: await first(
+      sql`select customer_lead_id as id from customer_leads where partner_user_id = ${victim} order by customer_lead_id limit 1`,
+    ),
     call_id: await first(sql`select call_id as id from customer_calls where partner_user_id = ${victim} order by call_id limit 1`),
     consent_id: await first(sql`select consent_id as id from credit_consents order by created_on limit 1`),
     team_id: TEAM_DEMO.team01.team_id,
@@ -88,7 +117,9 @@ beforeAll(async () => {
   expect(Object.keys(victimIds)).toEqual(expect.arrayContaining(['form_response_id', 'ticket_id', 'file_id']));
 
   markers.push(DEMO.asha.mobile, DEMO.asha.last_name, TEAM_DEMO.meena.mobile);
-  const customers = await rows<{ m: string }>(sql`select customer_mobile as m from form_responses where partner_user_id = ${victim} and customer_mobile is not null limit 20`);
+  const customers = await rows<{ m: string }>(
+    sql`select customer_mobile as m from form_responses where partner_user_id = ${victim} and customer_mobile is not null limit 20`,
+  );
   markers.push(...customers.map((c) => c.m));
 }, 120_000);
 afterAll(async () => t.close());
@@ -99,15 +130,25 @@ function requestFor(def: RouteDef) {
     let value: unknown = sampleValue(schema) ?? {};
     for (const field of inputFields(schema)) {
       const name = field.path.filter((p) => typeof p === 'string').at(-1);
-      if (name && name in victimIds) value = withPath(value, field.path, field.kinds.has('string') && !field.kinds.has('int') ? String(victimIds[name]) : victimIds[name]);
+      if (name && name in victimIds)
+        value = withPath(
+          value,
+          field.path,
+          field.kinds.has('string') && !field.kinds.has('int') ? String(victimIds[name]) : victimIds[name],
+        );
     }
     return value as Record<string, unknown>;
   };
   const params = fill(def.params);
   const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(fill(def.query))) for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) query.append(k, String(item));
+  for (const [k, v] of Object.entries(fill(def.query)))
+    for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) query.append(k, String(item));
   const path = def.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? victimIds[name] ?? 1)));
-  return { method: def.method, url: API_PREFIX + path + (query.size ? `?${query}` : ''), ...(def.method === 'GET' ? {} : { payload: fill(def.body) }) };
+  return {
+    method: def.method,
+    url: API_PREFIX + path + (query.size ? `?${query}` : ''),
+    ...(def.method === 'GET' ? {} : { payload: fill(def.body) }),
+  };
 }
 
 /**
@@ -125,11 +166,16 @@ describe.each(['nobody', 'partner', 'team', 'customer', 'support'] as const)('as
     const before = await victimRows();
     const problems: string[] = [];
     for (const { group, name, def } of walked) {
-      const res = await t.app.inject({ ...requestFor(def), headers: cookies[caller] ? { cookie: cookies[caller] } : {}, remoteAddress: `10.8.${Math.floor(address / 250)}.${(address++ % 250) + 1}` });
+      const res = await t.app.inject({
+        ...requestFor(def),
+        headers: cookies[caller] ? { cookie: cookies[caller] } : {},
+        remoteAddress: `10.8.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+      });
       const at = `${def.method} ${def.path} (${group}.${name}) → ${res.statusCode}`;
       const own = def.auth === 'public' || def.auth === kindOf[caller];
       if (!own && res.statusCode < 300) problems.push(`${at}: answered a caller without the route's session`);
-      if (own && def.auth === 'ops' && def.role !== 'support' && res.statusCode !== 403) problems.push(`${at}: an admin route answered a support agent`);
+      if (own && def.auth === 'ops' && def.role !== 'support' && res.statusCode !== 403)
+        problems.push(`${at}: an admin route answered a support agent`);
       const leaked = !showsHerByDesign(caller, group, name) && markers.find((m) => res.body.includes(m));
       if (leaked) problems.push(`${at}: the answer carries ${leaked}`);
     }

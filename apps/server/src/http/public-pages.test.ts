@@ -12,7 +12,10 @@ describe('a public page’s stylesheets', () => {
   const head = (links: string) => `<head><script type="module" crossorigin src="/assets/fb-c3.js"></script>${links}</head>`;
 
   it('are inline in the head, in their order, and the script stays a file', () => {
-    const html = inlineStylesheets(head('<link rel="stylesheet" crossorigin href="/assets/styles-a1.css"><link rel="stylesheet" crossorigin href="/assets/odd-b2.css">'), dist);
+    const html = inlineStylesheets(
+      head('<link rel="stylesheet" crossorigin href="/assets/styles-a1.css"><link rel="stylesheet" crossorigin href="/assets/odd-b2.css">'),
+      dist,
+    );
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).toContain('<script type="module" crossorigin src="/assets/fb-c3.js"></script><style>.fb{color:red}</style><style>');
     // A sheet cannot end its <style> early.

@@ -73,7 +73,12 @@ export function createPublicPages(dist: string) {
     },
     /** Sends a rendered page: it varies with the language cookie and is never cached as a whole. */
     send(reply: FastifyReply, html: string, status = 200) {
-      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(html);
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language')
+        .send(html);
     },
   };
 }
@@ -94,4 +99,5 @@ export function inlineStylesheets(html: string, dist: string): string {
 }
 
 /** A path or URL as an absolute URL on the site's origin. */
-export const absoluteUrl = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+export const absoluteUrl = (origin: string, url: string) =>
+  /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;

@@ -7,7 +7,10 @@ import { isHttps, requestOrigin, type OriginPolicy } from './origin';
 function originOf(url: string | undefined): string | undefined {
   if (!url || !/^https?:\/\//i.test(url)) return undefined;
   // Tile URLs may name a subdomain per tile ({s}.tile.example): any subdomain then.
-  const host = url.replace(/^https?:\/\//i, '').split('/')[0]!.replace(/\{[a-z]+\}/gi, '*');
+  const host = url
+    .replace(/^https?:\/\//i, '')
+    .split('/')[0]!
+    .replace(/\{[a-z]+\}/gi, '*');
   return `${url.slice(0, url.indexOf('://'))}://${host}`.toLowerCase();
 }
 

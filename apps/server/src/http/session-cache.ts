@@ -27,7 +27,11 @@ interface Entry<Row> {
   until: number;
 }
 
-export function createSessionCache<Row extends { subject_id: number }>(opts: { ttlMs: number; max: number; now?: () => number }): SessionCache<Row> {
+export function createSessionCache<Row extends { subject_id: number }>(opts: {
+  ttlMs: number;
+  max: number;
+  now?: () => number;
+}): SessionCache<Row> {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry<Row>>();
   // Bumped by every end: a read that began before one may have read the ended session.

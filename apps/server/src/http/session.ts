@@ -74,7 +74,10 @@ const usableToken = (token: string | undefined): token is string => !!token && t
  * Cookies are Secure whenever the request came over https (a trusted
  * proxy's X-Forwarded-Proto counts), and always in production behind an https PUBLIC_URL.
  */
-export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; trustProxy: boolean; onlyProcess?: boolean }): SessionResolver {
+export function createSessionResolver(
+  db: Db,
+  opts: { alwaysSecure: boolean; trustProxy: boolean; onlyProcess?: boolean },
+): SessionResolver {
   const checks = new Map<SessionKind, SessionCheck[]>();
 
   /**
@@ -132,7 +135,10 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
     const session: SessionInfo = { kind, subjectId: row.subject_id, context: row.context, hash };
     if (kind !== 'customer') session.userBlocked = row.blocked ?? true;
     if (kind === 'ops') {
-      session.agent = row.role && row.mobile !== null && !row.blocked ? { user_id: row.subject_id, mobile: row.mobile, first_name: row.first_name, role: row.role as OpsRole } : null;
+      session.agent =
+        row.role && row.mobile !== null && !row.blocked
+          ? { user_id: row.subject_id, mobile: row.mobile, first_name: row.first_name, role: row.role as OpsRole }
+          : null;
     }
     return session;
   }
@@ -150,7 +156,12 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
     for (const check of checks.get(session.kind) ?? []) await check(session, req);
   }
 
-  const cookieOptions = (req: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.alwaysSecure || isHttps(req.raw, opts.trustProxy) });
+  const cookieOptions = (req: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: opts.alwaysSecure || isHttps(req.raw, opts.trustProxy),
+  });
 
   return {
     async require(req, kind) {
@@ -191,7 +202,10 @@ export function createSessionResolver(db: Db, opts: { alwaysSecure: boolean; tru
     async fromCookieHeader(header, kind) {
       if (!header) return undefined;
       const name = SESSION_COOKIE[kind];
-      const part = header.split(';').map((p) => p.trim()).find((p) => p.startsWith(`${name}=`));
+      const part = header
+        .split(';')
+        .map((p) => p.trim())
+        .find((p) => p.startsWith(`${name}=`));
       return load(part ? decodeURIComponent(part.slice(name.length + 1)) : undefined, kind);
     },
     tokenHash(req, kind) {

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { cookie } });
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const post = (url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 /** Who-am-I for a session that has ended: the ops console's answers 401; the public who-am-I routes answer 200 with null. */
 async function nobody(me: string, cookie: string) {
@@ -44,7 +45,13 @@ async function otpLogin(sendUrl: string, loginUrl: string, mobile: string, cooki
 }
 
 function open(cookie: string, kind: 'worker' | 'ops', origin?: string): Promise<Socket> {
-  const socket = connect(`${base}/support`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie, ...(origin ? { origin } : {}) }, auth: { kind }, reconnection: false });
+  const socket = connect(`${base}/support`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie, ...(origin ? { origin } : {}) },
+    auth: { kind },
+    reconnection: false,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -55,10 +62,42 @@ const closed = (socket: Socket) => new Promise<string>((resolve) => socket.once(
 
 describe('a new session token on every login', () => {
   const kinds = [
-    { kind: 'partner', cookie: 'pmw_worker', send: '/partner/otp/send', login: '/partner/user/login/otp', me: '/partner/user/get', mobile: '9876500003', extra: {} },
-    { kind: 'worker', cookie: 'pmw_worker', send: '/user/otp/send', login: '/user/login/otp', me: '/user/get', mobile: '9876500003', extra: {} },
-    { kind: 'ops', cookie: 'pmw_ops', send: '/ops/otp/send', login: '/ops/login/otp', me: '/ops/user/get', mobile: '9876500100', extra: {} },
-    { kind: 'team', cookie: 'pmw_team', send: '/team/otp/send', login: '/team/login/otp', me: '/team/user/get', mobile: '9876500011', extra: { team_code: 'TEAM01', first_name: 'Meena' } },
+    {
+      kind: 'partner',
+      cookie: 'pmw_worker',
+      send: '/partner/otp/send',
+      login: '/partner/user/login/otp',
+      me: '/partner/user/get',
+      mobile: '9876500003',
+      extra: {},
+    },
+    {
+      kind: 'worker',
+      cookie: 'pmw_worker',
+      send: '/user/otp/send',
+      login: '/user/login/otp',
+      me: '/user/get',
+      mobile: '9876500003',
+      extra: {},
+    },
+    {
+      kind: 'ops',
+      cookie: 'pmw_ops',
+      send: '/ops/otp/send',
+      login: '/ops/login/otp',
+      me: '/ops/user/get',
+      mobile: '9876500100',
+      extra: {},
+    },
+    {
+      kind: 'team',
+      cookie: 'pmw_team',
+      send: '/team/otp/send',
+      login: '/team/login/otp',
+      me: '/team/user/get',
+      mobile: '9876500011',
+      extra: { team_code: 'TEAM01', first_name: 'Meena' },
+    },
   ];
   for (const k of kinds) {
     it(`${k.kind}: logging in again on the same device replaces the token and ends the one before`, async () => {
@@ -94,7 +133,9 @@ describe('logout is a POST', () => {
     });
   }
   it('/team/user/logout: GET changes nothing; POST ends the session', async () => {
-    const cookie = cookieHeader(await otpLogin('/team/otp/send', '/team/login/otp', '9876500011', '', { team_code: 'TEAM01', first_name: 'Meena' }));
+    const cookie = cookieHeader(
+      await otpLogin('/team/otp/send', '/team/login/otp', '9876500011', '', { team_code: 'TEAM01', first_name: 'Meena' }),
+    );
     expect((await get('/team/user/logout', cookie)).statusCode).toBe(404);
     expect(await somebody('/team/user/get', cookie)).toBe(true);
     expect((await post('/team/user/logout', cookie)).statusCode).toBe(200);
@@ -105,7 +146,7 @@ describe('logout is a POST', () => {
 describe('sockets end with their session', () => {
   const T = SUPPORT_DEMO.tickets;
 
-  it('a logged-out worker\'s socket is disconnected and hears nothing further', async () => {
+  it("a logged-out worker's socket is disconnected and hears nothing further", async () => {
     const asha = await loginWorker(t, '9876500001');
     const ops = await loginOps(t);
     const socket = await open(asha, 'worker');
@@ -138,7 +179,7 @@ describe('sockets end with their session', () => {
     await post('/ops/users/102/unblock', admin);
   });
 
-  it('a blocked worker\'s sockets are disconnected at once', async () => {
+  it("a blocked worker's sockets are disconnected at once", async () => {
     const ravi = await loginWorker(t, '9876500002');
     const admin = await loginOps(t);
     const socket = await open(ravi, 'worker');
@@ -149,7 +190,7 @@ describe('sockets end with their session', () => {
     await post('/ops/users/102/unblock', admin);
   });
 
-  it('a blocked support agent\'s sockets are disconnected at once', async () => {
+  it("a blocked support agent's sockets are disconnected at once", async () => {
     const agent = await loginSupportAgent(t);
     const admin = await loginOps(t);
     const socket = await open(agent, 'ops');
@@ -167,8 +208,10 @@ describe('sockets end with their session', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
-  it('a blocked team member\'s sessions end', async () => {
-    const member = cookieHeader(await otpLogin('/team/otp/send', '/team/login/otp', '9876500011', '', { team_code: 'TEAM01', first_name: 'Meena' }));
+  it("a blocked team member's sessions end", async () => {
+    const member = cookieHeader(
+      await otpLogin('/team/otp/send', '/team/login/otp', '9876500011', '', { team_code: 'TEAM01', first_name: 'Meena' }),
+    );
     const admin = await loginOps(t);
     const userId = Number(body<{ user_id: number }>(await get('/team/user/get', member)).data.user_id);
     expect((await post(`/ops/teams/1/members/${userId}/block`, admin)).statusCode).toBe(200);
@@ -186,6 +229,9 @@ describe('sockets end with their session', () => {
 });
 
 async function countTeamSessions(userId: number): Promise<number> {
-  const rows = await t.database.db.select().from(sessions).where(and(eq(sessions.kind, 'team'), eq(sessions.subject_id, userId)));
+  const rows = await t.database.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.kind, 'team'), eq(sessions.subject_id, userId)));
   return rows.length;
 }

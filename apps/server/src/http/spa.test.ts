@@ -39,7 +39,10 @@ describe('the page an address gets', () => {
       path.join(dist, '.vite', 'manifest.json'),
       JSON.stringify({
         'pages/partner.html': { file: 'assets/partner.js', imports: ['_area.js'] },
-        '_area.js': { file: 'assets/area.js', dynamicImports: ['src/features/partner/messages.en.ts', 'src/features/partner/messages.hi.ts', 'src/features/partner/portal.tsx'] },
+        '_area.js': {
+          file: 'assets/area.js',
+          dynamicImports: ['src/features/partner/messages.en.ts', 'src/features/partner/messages.hi.ts', 'src/features/partner/portal.tsx'],
+        },
         'src/features/partner/messages.en.ts': { file: 'assets/messages.en.js' },
         'src/features/partner/messages.hi.ts': { file: 'assets/messages.hi.js' },
         'src/features/partner/portal.tsx': { file: 'assets/portal.js' },

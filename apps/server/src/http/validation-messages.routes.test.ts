@@ -14,8 +14,12 @@ const post = (url: string, payload: Record<string, unknown>, cookie = 'pmw_lang=
 describe('validation messages', () => {
   it('say a name limit with its number, not "Name is required"', async () => {
     const base = { request_id: 'x', team_code: 'TEAM01', mobile: '9876500011', otp: '1234' };
-    expect(body(await post('/team/login/otp', { ...base, first_name: 'x'.repeat(75) })).message).toBe('Name can have at most 60 characters');
-    expect(body(await post('/team/login/otp', { ...base, first_name: 'x'.repeat(75) }, 'pmw_lang=hi')).message).toBe('नाम में ज़्यादा से ज़्यादा 60 अक्षर हो सकते हैं');
+    expect(body(await post('/team/login/otp', { ...base, first_name: 'x'.repeat(75) })).message).toBe(
+      'Name can have at most 60 characters',
+    );
+    expect(body(await post('/team/login/otp', { ...base, first_name: 'x'.repeat(75) }, 'pmw_lang=hi')).message).toBe(
+      'नाम में ज़्यादा से ज़्यादा 60 अक्षर हो सकते हैं',
+    );
   });
 
   it('never start with the API name of a field', async () => {
@@ -40,7 +44,15 @@ describe('validation messages', () => {
       const hi = await t.app.inject({ method: 'GET', url, headers: { cookie: 'pmw_lang=hi' } });
       expect(body(hi).message).toBe('इस लिंक का कोड 4 से 6 अंकों का होना चाहिए');
     }
-    const rated = await post('/feedback/response/add', { rating: 5, comment: 'x'.repeat(900), entity_type: 'JOB_TASK', entity_id: 5001, ref_type: 'MERCHANT_MOBILE', ref_value: '9876512345', otp: '4321' });
+    const rated = await post('/feedback/response/add', {
+      rating: 5,
+      comment: 'x'.repeat(900),
+      entity_type: 'JOB_TASK',
+      entity_id: 5001,
+      ref_type: 'MERCHANT_MOBILE',
+      ref_value: '9876512345',
+      otp: '4321',
+    });
     expect(body(rated).message).toBe('Your feedback can have at most 750 characters');
   });
 });

@@ -78,4 +78,3 @@ export function createCatalogueCache(opts: { redisUrl?: string | undefined; onEr
     },
   };
 }
-

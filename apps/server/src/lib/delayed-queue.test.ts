@@ -23,7 +23,9 @@ it('runs items in order and idle() resolves, also after its timer fired on an em
   await expect.poll(() => done).toEqual([1, 2]);
   await new Promise<void>((r) => setImmediate(r));
   // Before the fix idle() never resolved (a settled run was left as the one in progress, and idle() spun on it).
-  await expect(Promise.race([queue.idle().then(() => 'idle'), new Promise((r) => setTimeout(() => r('stuck'), 5_000))])).resolves.toBe('idle');
+  await expect(Promise.race([queue.idle().then(() => 'idle'), new Promise((r) => setTimeout(() => r('stuck'), 5_000))])).resolves.toBe(
+    'idle',
+  );
   queue.enqueue(3);
   await queue.idle();
   expect(done).toEqual([1, 2, 3]);

@@ -32,7 +32,10 @@ function behavesAsALimitStore(name: string, make: () => { store: LimitStore; adv
 }
 
 let clock = 0;
-behavesAsALimitStore('the in-process store', () => ({ store: createMemoryLimitStore({ now: () => clock }), advance: (ms) => (clock += ms) }));
+behavesAsALimitStore('the in-process store', () => ({
+  store: createMemoryLimitStore({ now: () => clock }),
+  advance: (ms) => (clock += ms),
+}));
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const clients: Redis[] = [];

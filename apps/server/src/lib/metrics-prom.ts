@@ -28,10 +28,21 @@ export function createPromMetrics(): Metrics {
       };
     },
     histogram<L extends string>(opts: { name: string; help: string; labelNames?: readonly L[]; buckets: readonly number[] }) {
-      const histogram = new Histogram({ name: opts.name, help: opts.help, labelNames: opts.labelNames ?? [], buckets: [...opts.buckets], registers: [registry] });
+      const histogram = new Histogram({
+        name: opts.name,
+        help: opts.help,
+        labelNames: opts.labelNames ?? [],
+        buckets: [...opts.buckets],
+        registers: [registry],
+      });
       return { observe: (labels: LabelValues<L>, value: number) => histogram.observe(labels, value) };
     },
-    gauge<L extends string>(opts: { name: string; help: string; labelNames?: readonly L[]; collect: (set: GaugeSetter<L>) => void | Promise<void> }) {
+    gauge<L extends string>(opts: {
+      name: string;
+      help: string;
+      labelNames?: readonly L[];
+      collect: (set: GaugeSetter<L>) => void | Promise<void>;
+    }) {
       new Gauge({
         name: opts.name,
         help: opts.help,

@@ -23,7 +23,12 @@ describe.skipIf(!redisUrl)('per-address lockouts shared through Redis', () => {
     // An address of this run only, so keys left in Redis by another run do not count.
     const attacker = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     const generate = (app: TestApp, passcode: string) =>
-      app.app.inject({ method: 'POST', url: '/api/v2/bueno/output/generate', payload: { key: 'user_profile/none.csv', passcode }, remoteAddress: attacker });
+      app.app.inject({
+        method: 'POST',
+        url: '/api/v2/bueno/output/generate',
+        payload: { key: 'user_profile/none.csv', passcode },
+        remoteAddress: attacker,
+      });
     for (let i = 0; i < 5; i++) {
       const res = await generate(i % 2 ? b : a, `guess-${i}`);
       expect(res.statusCode).toBe(403);

@@ -18,14 +18,28 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await db.insert(formResponses).values({
-    form_response_id: LEAD, form_id: 201, job_id: 201, partner_user_id: 101, customer_name: FORMULA, customer_mobile: '9812399101',
-    status: 0, archive_status: 0, payout_paise: 0,
+    form_response_id: LEAD,
+    form_id: 201,
+    job_id: 201,
+    partner_user_id: 101,
+    customer_name: FORMULA,
+    customer_mobile: '9812399101',
+    status: 0,
+    archive_status: 0,
+    payout_paise: 0,
   });
   await db.insert(users).values({ user_id: PARTNER, mobile: '9876504301', first_name: '\tMeena', last_name: 'Iyer' });
   await t.services.documents.add({ kind: 'worker', id: PARTNER }, { user_id: PARTNER, type: 'PAN', number: 'ABCPI1234K' });
   const bank = await t.services.banks.add(PARTNER, { ifsc_code: 'HDFC0000001', account_no: '501001234543' });
   await t.services.banks.setStatus(bank.bank_detail_id, 1);
-  await t.services.wallet.post({ user_id: PARTNER, type: 1, amount_paise: 50_000, reason: 'Lead approved', idempotency_key: 'formula:seed', affects_earnings: true });
+  await t.services.wallet.post({
+    user_id: PARTNER,
+    type: 1,
+    amount_paise: 50_000,
+    reason: 'Lead approved',
+    idempotency_key: 'formula:seed',
+    affects_earnings: true,
+  });
 });
 afterAll(async () => t.close());
 
@@ -41,7 +55,12 @@ describe('files the product writes', () => {
 
   it('the NEFT payout file', async () => {
     const cookie = await loginOps(t);
-    const run = await t.app.inject({ method: 'POST', url: '/api/v2/ops/payouts/runs', headers: { cookie }, payload: { request_key: 'formula-run-1', user_ids: [PARTNER] } });
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/payouts/runs',
+      headers: { cookie },
+      payload: { request_key: 'formula-run-1', user_ids: [PARTNER] },
+    });
     const { payout_run_id } = payoutRunDetailSchema.parse(body(run).data);
     const file = await t.app.inject({ method: 'GET', url: `/api/v2/ops/payouts/runs/${payout_run_id}/file`, headers: { cookie } });
     expect(file.statusCode).toBe(200);
@@ -49,10 +68,20 @@ describe('files the product writes', () => {
   });
 
   async function dataDownload(fileName: string, bytes: Buffer) {
-    const signed = await t.app.inject({ method: 'PUT', url: '/api/v2/bueno/file/s3/url/signed', payload: { file_name: fileName, passcode: 'bueno-4821' }, remoteAddress: '10.7.0.1' });
+    const signed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/bueno/file/s3/url/signed',
+      payload: { file_name: fileName, passcode: 'bueno-4821' },
+      remoteAddress: '10.7.0.1',
+    });
     const { url, key, content_type } = signedUploadSchema.parse(body(signed).data);
     await t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': content_type } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/bueno/output/generate', payload: { key, passcode: 'bueno-4821' }, remoteAddress: '10.7.0.2' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/bueno/output/generate',
+      payload: { key, passcode: 'bueno-4821' },
+      remoteAddress: '10.7.0.2',
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res;
   }

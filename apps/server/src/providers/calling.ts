@@ -6,7 +6,11 @@ export interface CallingProvider {
   readonly name: string;
   connect(input: { from: string; to: string }): Promise<{ sid: string }>;
   /** The call's status now. `started` is when we asked for it; `to` the customer's mobile. */
-  status(call: { sid: string; started: Date; to: string }): Promise<{ status: CallStatus; answered_at: Date | null; ended_at?: Date | null }>;
+  status(call: {
+    sid: string;
+    started: Date;
+    to: string;
+  }): Promise<{ status: CallStatus; answered_at: Date | null; ended_at?: Date | null }>;
 }
 
 /** Seconds from the request at which the simulated call moves on. */
@@ -29,7 +33,10 @@ export function createSimulatedCalling(now: () => number = Date.now): CallingPro
       const at = (s: number) => new Date(call.started.getTime() + s * 1000);
       const T = SIMULATED_TIMELINE;
       if (t < T.ringingAt) return { status: 'queued', answered_at: null };
-      if (call.to.endsWith('0')) return t < T.giveUpAt ? { status: 'ringing', answered_at: null } : { status: 'no-answer', answered_at: null, ended_at: at(T.giveUpAt) };
+      if (call.to.endsWith('0'))
+        return t < T.giveUpAt
+          ? { status: 'ringing', answered_at: null }
+          : { status: 'no-answer', answered_at: null, ended_at: at(T.giveUpAt) };
       if (t < T.answeredAt) return { status: 'ringing', answered_at: null };
       if (t < T.endedAt) return { status: 'in-progress', answered_at: at(T.answeredAt) };
       return { status: 'completed', answered_at: at(T.answeredAt), ended_at: at(T.endedAt) };
@@ -50,7 +57,12 @@ export function createHttpCalling(baseUrl: string, token?: string, fetchImpl: ty
   return {
     name: 'http',
     async connect(input) {
-      const res = await fetchImpl(`${base}/calls`, { method: 'POST', headers, body: JSON.stringify(input), signal: AbortSignal.timeout(10_000) });
+      const res = await fetchImpl(`${base}/calls`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(input),
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) throw new Error(`Calling provider answered ${res.status}`);
       const body = (await res.json()) as { sid?: unknown };
       if (typeof body.sid !== 'string' || !body.sid) throw new Error('Calling provider gave no sid');

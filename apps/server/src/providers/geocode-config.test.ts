@@ -9,13 +9,18 @@ describe('team area configuration', () => {
     expect(config.geocoder).toEqual({ provider: 'offline' });
     expect(config.map).toEqual({ tileUrl: undefined, attribution: undefined });
     expect(config.team.shareUrl).toBe('https://pickmywork.example');
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://a.example', TEAM_SHARE_URL: 'https://share.example' }).team.shareUrl).toBe('https://share.example');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://a.example', TEAM_SHARE_URL: 'https://share.example' }).team.shareUrl).toBe(
+      'https://share.example',
+    );
   });
 
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ ...base, GEOCODER: 'nominatim' })).toThrow(/GEOCODER_URL: is required when GEOCODER=nominatim/);
     expect(() => loadConfig({ ...base, MAP_TILE_URL: 'tiles.example/x.png' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ ...base, TEAM_SHARE_URL: 'not a url' })).toThrow(/TEAM_SHARE_URL/);
-    expect(loadConfig({ ...base, GEOCODER: 'nominatim', GEOCODER_URL: 'http://geo.local' }).geocoder).toEqual({ provider: 'nominatim', url: 'http://geo.local' });
+    expect(loadConfig({ ...base, GEOCODER: 'nominatim', GEOCODER_URL: 'http://geo.local' }).geocoder).toEqual({
+      provider: 'nominatim',
+      url: 'http://geo.local',
+    });
   });
 });

@@ -20,16 +20,25 @@ describe('nominatim geocoder', () => {
     expect(req.url).toMatch(/^\/reverse\?format=jsonv2&lat=19\.07&lon=72\.88$/);
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
   });
-  const ready = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => {
-    const a = server.address();
-    resolve(typeof a === 'object' && a ? `http://127.0.0.1:${a.port}` : '');
-  }));
+  const ready = new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve(typeof a === 'object' && a ? `http://127.0.0.1:${a.port}` : '');
+    }),
+  );
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('reads the address, city and postcode the service answers', async () => {
-    answer = { status: 200, body: { display_name: 'LBS Marg, Kurla West, Mumbai, 400070, India', address: { city: 'Mumbai', postcode: '400070' } } };
+    answer = {
+      status: 200,
+      body: { display_name: 'LBS Marg, Kurla West, Mumbai, 400070, India', address: { city: 'Mumbai', postcode: '400070' } },
+    };
     const geo = createNominatimGeocoder(await ready);
-    expect(await geo.reverse(19.07, 72.88)).toEqual({ address: 'LBS Marg, Kurla West, Mumbai, 400070, India', city: 'Mumbai', pincode: '400070' });
+    expect(await geo.reverse(19.07, 72.88)).toEqual({
+      address: 'LBS Marg, Kurla West, Mumbai, 400070, India',
+      city: 'Mumbai',
+      pincode: '400070',
+    });
   });
 
   it('falls back to the offline answer when the service fails', async () => {

@@ -91,7 +91,10 @@ export function createNominatimGeocoder(baseUrl: string, fallback: GeocodeProvid
       try {
         const url = new URL('reverse', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
         url.search = new URLSearchParams({ format: 'jsonv2', lat: String(lat), lon: String(lng) }).toString();
-        const res = await fetch(url, { headers: { accept: 'application/json', 'user-agent': 'PickMyWork/1.0' }, signal: AbortSignal.timeout(5_000) });
+        const res = await fetch(url, {
+          headers: { accept: 'application/json', 'user-agent': 'PickMyWork/1.0' },
+          signal: AbortSignal.timeout(5_000),
+        });
         if (!res.ok) throw new Error(`geocoder answered ${res.status}`);
         const data = (await res.json()) as NominatimReverse;
         if (!data.display_name) throw new Error('geocoder gave no address');

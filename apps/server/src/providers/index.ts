@@ -32,7 +32,13 @@ export async function createProviders(config: Config, db: Db, logger: FastifyBas
   const p = config.payout.provider;
   const payouts =
     p.kind === 'http'
-      ? createHttpPayouts({ url: p.url, keyId: p.keyId, keySecret: p.keySecret, accountNumber: p.accountNumber, webhookSecret: config.payout.webhookSecret })
+      ? createHttpPayouts({
+          url: p.url,
+          keyId: p.keyId,
+          keySecret: p.keySecret,
+          accountNumber: p.accountNumber,
+          webhookSecret: config.payout.webhookSecret,
+        })
       : createSimulatedPayouts({ settleMs: p.settleMs, webhookSecret: config.payout.webhookSecret });
   return { sms, storage, localStorage, geocode, payouts };
 }

@@ -50,12 +50,19 @@ describe('http payouts adapter', () => {
     server = createServer(async (req, res) => {
       const body = await read(req);
       const path = req.url ?? '';
-      seen.push({ method: req.method ?? '', path, auth: req.headers.authorization, idem: req.headers['x-payout-idempotency'] as string | undefined, body });
+      seen.push({
+        method: req.method ?? '',
+        path,
+        auth: req.headers.authorization,
+        idem: req.headers['x-payout-idempotency'] as string | undefined,
+        body,
+      });
       const send = (status: number, json: object) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(json));
       };
-      if (req.headers.authorization !== `Basic ${Buffer.from('rzp_test_key:secret').toString('base64')}`) return send(401, { error: { description: 'Authentication failed' } });
+      if (req.headers.authorization !== `Basic ${Buffer.from('rzp_test_key:secret').toString('base64')}`)
+        return send(401, { error: { description: 'Authentication failed' } });
       if (path === '/v1/contacts') return send(201, { id: 'cont_1', entity: 'contact' });
       if (path === '/v1/fund_accounts') {
         const account = (body.bank_account as { account_number?: string } | undefined)?.account_number ?? '';
@@ -67,7 +74,15 @@ describe('http payouts adapter', () => {
         const existing = byIdem.get(idem);
         if (existing) return send(200, payouts.get(existing)!);
         const id = `pout_${payouts.size + 1}`;
-        const payout = { id, entity: 'payout', status: 'processing', utr: null, reference_id: body.reference_id, amount: body.amount, mode: body.mode };
+        const payout = {
+          id,
+          entity: 'payout',
+          status: 'processing',
+          utr: null,
+          reference_id: body.reference_id,
+          amount: body.amount,
+          mode: body.mode,
+        };
         payouts.set(id, payout);
         byIdem.set(idem, id);
         return send(200, payout);
@@ -82,15 +97,28 @@ describe('http payouts adapter', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const adapter = (keySecret = 'secret') => createHttpPayouts({ url, keyId: 'rzp_test_key', keySecret, accountNumber: '7878780080316316', webhookSecret: 'w'.repeat(32) });
+  const adapter = (keySecret = 'secret') =>
+    createHttpPayouts({ url, keyId: 'rzp_test_key', keySecret, accountNumber: '7878780080316316', webhookSecret: 'w'.repeat(32) });
 
   it('creates a contact, a fund account and the payout in paise with the idempotency header, then learns the outcome by polling', async () => {
     const first = await adapter().send(bank('501001234301'));
     expect(first).toMatchObject({ provider_payout_id: 'pout_1', outcome: 'processing', reference_id: 'PMWRUN10001-4301' });
     const payout = seen.find((s) => s.path === '/v1/payouts')!;
     expect(payout.idem).toBe('PMWRUN10001-4301');
-    expect(payout.body).toMatchObject({ account_number: '7878780080316316', fund_account_id: 'fa_1', amount: 150_000, currency: 'INR', mode: 'IMPS', purpose: 'payout', reference_id: 'PMWRUN10001-4301' });
-    expect(seen.find((s) => s.path === '/v1/fund_accounts')!.body).toMatchObject({ contact_id: 'cont_1', account_type: 'bank_account', bank_account: { ifsc: 'HDFC0000001', account_number: '501001234301' } });
+    expect(payout.body).toMatchObject({
+      account_number: '7878780080316316',
+      fund_account_id: 'fa_1',
+      amount: 150_000,
+      currency: 'INR',
+      mode: 'IMPS',
+      purpose: 'payout',
+      reference_id: 'PMWRUN10001-4301',
+    });
+    expect(seen.find((s) => s.path === '/v1/fund_accounts')!.body).toMatchObject({
+      contact_id: 'cont_1',
+      account_type: 'bank_account',
+      bank_account: { ifsc: 'HDFC0000001', account_number: '501001234301' },
+    });
     // Sent again under the same reference: the same payout, not a second one.
     expect((await adapter().send(bank('501001234301'))).provider_payout_id).toBe('pout_1');
     expect(await adapter().status('pout_1')).toMatchObject({ outcome: 'processed', utr: 'HDFCR52026112899' });
@@ -105,12 +133,24 @@ describe('http payouts adapter', () => {
   });
 
   it('accepts only webhooks signed with the secret, and reads payout.* events', () => {
-    const raw = JSON.stringify({ entity: 'event', event: 'payout.reversed', payload: { payout: { entity: { id: 'pout_1', status: 'reversed', failure_reason: 'Account closed', reference_id: 'PMWRUN10001-4301' } } } });
+    const raw = JSON.stringify({
+      entity: 'event',
+      event: 'payout.reversed',
+      payload: {
+        payout: { entity: { id: 'pout_1', status: 'reversed', failure_reason: 'Account closed', reference_id: 'PMWRUN10001-4301' } },
+      },
+    });
     expect(adapter().verifyWebhook(raw, signWebhook(raw, 'x'.repeat(32)))).toEqual({ valid: false });
     expect(adapter().verifyWebhook(raw, undefined)).toEqual({ valid: false });
     expect(adapter().verifyWebhook(raw, signWebhook(raw, 'w'.repeat(32)))).toEqual({
       valid: true,
-      status: { provider_payout_id: 'pout_1', reference_id: 'PMWRUN10001-4301', outcome: 'reversed', utr: null, failure_reason: 'Account closed' },
+      status: {
+        provider_payout_id: 'pout_1',
+        reference_id: 'PMWRUN10001-4301',
+        outcome: 'reversed',
+        utr: null,
+        failure_reason: 'Account closed',
+      },
     });
     const other = JSON.stringify({ event: 'transaction.created', payload: {} });
     expect(adapter().verifyWebhook(other, signWebhook(other, 'w'.repeat(32)))).toEqual({ valid: true, status: null });

@@ -75,7 +75,8 @@ function statusOf(p: RazorpayPayout): PayoutStatus {
     reference_id: p.reference_id ?? null,
     outcome,
     utr: p.utr ?? null,
-    failure_reason: outcome === 'failed' || outcome === 'reversed' ? (p.failure_reason ?? p.status_details?.description ?? `Transfer ${p.status}`) : null,
+    failure_reason:
+      outcome === 'failed' || outcome === 'reversed' ? (p.failure_reason ?? p.status_details?.description ?? `Transfer ${p.status}`) : null,
   };
 }
 
@@ -89,7 +90,14 @@ function parseWebhookBody(rawBody: string): PayoutStatus | null {
   }
   const body = parsed as { event?: unknown; payload?: { payout?: { entity?: RazorpayPayout } } };
   const entity = body.payload?.payout?.entity;
-  if (typeof body.event !== 'string' || !body.event.startsWith('payout.') || !entity || typeof entity.id !== 'string' || typeof entity.status !== 'string') return null;
+  if (
+    typeof body.event !== 'string' ||
+    !body.event.startsWith('payout.') ||
+    !entity ||
+    typeof entity.id !== 'string' ||
+    typeof entity.status !== 'string'
+  )
+    return null;
   return statusOf(entity);
 }
 
@@ -109,9 +117,23 @@ export function createSimulatedPayouts(opts: { settleMs: number; webhookSecret: 
   function statusOfId(id: string): PayoutStatus {
     const d = decode(id);
     if (!d) throw new PayoutRejected('Unknown payout');
-    if (now() - d.at < opts.settleMs) return { provider_payout_id: id, reference_id: null, outcome: 'processing', utr: null, failure_reason: null };
-    if (d.fail) return { provider_payout_id: id, reference_id: null, outcome: 'failed', utr: null, failure_reason: 'Beneficiary account closed or invalid (simulated)' };
-    return { provider_payout_id: id, reference_id: null, outcome: 'processed', utr: `SIMU${d.at.toString().slice(-8)}${d.tail.slice(0, 6).toUpperCase()}`, failure_reason: null };
+    if (now() - d.at < opts.settleMs)
+      return { provider_payout_id: id, reference_id: null, outcome: 'processing', utr: null, failure_reason: null };
+    if (d.fail)
+      return {
+        provider_payout_id: id,
+        reference_id: null,
+        outcome: 'failed',
+        utr: null,
+        failure_reason: 'Beneficiary account closed or invalid (simulated)',
+      };
+    return {
+      provider_payout_id: id,
+      reference_id: null,
+      outcome: 'processed',
+      utr: `SIMU${d.at.toString().slice(-8)}${d.tail.slice(0, 6).toUpperCase()}`,
+      failure_reason: null,
+    };
   }
   return {
     name: 'simulated',
@@ -140,7 +162,13 @@ export function payoutMode(request: PayoutRequest): 'UPI' | 'IMPS' | 'NEFT' {
  * beneficiary, then the payout, with basic auth (key id and secret). The
  * reference id doubles as the idempotency key, so a retried send never pays twice.
  */
-export function createHttpPayouts(opts: { url: string; keyId: string; keySecret: string; accountNumber: string; webhookSecret: string }): PayoutProvider {
+export function createHttpPayouts(opts: {
+  url: string;
+  keyId: string;
+  keySecret: string;
+  accountNumber: string;
+  webhookSecret: string;
+}): PayoutProvider {
   const base = opts.url.replace(/\/+$/, '');
   const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
 
@@ -171,12 +199,21 @@ export function createHttpPayouts(opts: { url: string; keyId: string; keySecret:
     name: 'http',
     async send(request) {
       const b = request.beneficiary;
-      const contact = await call<{ id: string }>('POST', '/v1/contacts', { name: b.name, contact: b.mobile ?? undefined, type: 'vendor', reference_id: request.reference_id });
+      const contact = await call<{ id: string }>('POST', '/v1/contacts', {
+        name: b.name,
+        contact: b.mobile ?? undefined,
+        type: 'vendor',
+        reference_id: request.reference_id,
+      });
       const fundAccount = await call<{ id: string }>(
         'POST',
         '/v1/fund_accounts',
         b.kind === 'bank'
-          ? { contact_id: contact.id, account_type: 'bank_account', bank_account: { name: b.name, ifsc: b.ifsc_code, account_number: b.account_no } }
+          ? {
+              contact_id: contact.id,
+              account_type: 'bank_account',
+              bank_account: { name: b.name, ifsc: b.ifsc_code, account_number: b.account_no },
+            }
           : { contact_id: contact.id, account_type: 'vpa', vpa: { address: b.vpa } },
       );
       const payout = await call<RazorpayPayout>(

@@ -12,7 +12,9 @@ describe('S3-compatible storage', () => {
       secretAccessKey: 'secret-example-key',
       forcePathStyle: true,
     });
-    const put = new URL(await s3.signUpload({ key: 'ticket/worker-1/a.png', contentType: 'image/png', maxBytes: 1000, expiresInSeconds: 900 }));
+    const put = new URL(
+      await s3.signUpload({ key: 'ticket/worker-1/a.png', contentType: 'image/png', maxBytes: 1000, expiresInSeconds: 900 }),
+    );
     expect(put.origin + put.pathname).toBe('http://127.0.0.1:9000/pmw-files/ticket/worker-1/a.png');
     expect(put.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(put.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);

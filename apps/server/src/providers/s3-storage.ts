@@ -25,11 +25,15 @@ export async function createS3Storage(s3: S3Settings): Promise<StorageProvider> 
     async signUpload(grant) {
       // The size limit is checked again when the file is added (HEAD), since a PUT URL cannot carry it.
       // If-None-Match: * is signed, so the URL only ever creates the object: a second PUT gets 412.
-      return getSignedUrl(client, new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: grant.key, ContentType: grant.contentType, IfNoneMatch: '*' }), {
-        expiresIn: grant.expiresInSeconds,
-        signableHeaders: new Set(['if-none-match', 'content-type']),
-        unhoistableHeaders: new Set(['if-none-match']),
-      });
+      return getSignedUrl(
+        client,
+        new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: grant.key, ContentType: grant.contentType, IfNoneMatch: '*' }),
+        {
+          expiresIn: grant.expiresInSeconds,
+          signableHeaders: new Set(['if-none-match', 'content-type']),
+          unhoistableHeaders: new Set(['if-none-match']),
+        },
+      );
     },
     async signDownload(key, opts) {
       return getSignedUrl(

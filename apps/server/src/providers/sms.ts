@@ -60,7 +60,8 @@ const ANSWER_MAX = 500;
 export function createHttpSms(url: string, options: HttpSmsOptions = { senderId: undefined, templates: {} }): SmsProvider {
   async function post(message: SmsMessage): Promise<string> {
     const templateId = options.templates[message.template];
-    if (!templateId) options.logger?.warn({ template: message.template }, `SMS template ${message.template} has no DLT template id: sent as plain text`);
+    if (!templateId)
+      options.logger?.warn({ template: message.template }, `SMS template ${message.template} has no DLT template id: sent as plain text`);
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

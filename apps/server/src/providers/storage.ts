@@ -40,7 +40,9 @@ export interface LocalStorage extends StorageProvider {
   verify(
     method: 'PUT' | 'GET',
     query: Record<string, string | undefined>,
-  ): { ok: true; key: string; maxBytes: number; contentType: string; fileName: string | undefined } | { ok: false; reason: 'invalid' | 'expired' };
+  ):
+    | { ok: true; key: string; maxBytes: number; contentType: string; fileName: string | undefined }
+    | { ok: false; reason: 'invalid' | 'expired' };
   pathFor(key: string): string;
   /** Writes an object that is not there yet; false when it already is (an upload URL is single-use). */
   writeNew(key: string, body: Readable): Promise<boolean>;
@@ -74,10 +76,7 @@ export function createLocalStorage(root: string, secret: string): LocalStorage {
     verify(method, query) {
       const { key, exp, sig } = query;
       if (!key || !exp || !sig || !safeKey(key)) return { ok: false, reason: 'invalid' };
-      const parts =
-        method === 'PUT'
-          ? ['PUT', key, exp, query.max ?? '', query.ct ?? '']
-          : ['GET', key, exp, query.name ?? ''];
+      const parts = method === 'PUT' ? ['PUT', key, exp, query.max ?? '', query.ct ?? ''] : ['GET', key, exp, query.name ?? ''];
       if (!safeEqual(sign(parts), sig)) return { ok: false, reason: 'invalid' };
       if (Number(exp) < Date.now() / 1000) return { ok: false, reason: 'expired' };
       return { ok: true, key, maxBytes: Number(query.max ?? 0), contentType: query.ct ?? '', fileName: query.name };

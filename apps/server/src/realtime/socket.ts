@@ -38,7 +38,10 @@ export async function createRealtime(
     // The adapter subscribes at once: wait for the ready check first (see whenReady).
     await whenReady(sub);
     io.adapter(createAdapter(pub, sub));
-    closers.push(() => pub.quit(), () => sub.quit());
+    closers.push(
+      () => pub.quit(),
+      () => sub.quit(),
+    );
     deps.logger.info('Socket.IO uses the Redis adapter');
   }
   return {

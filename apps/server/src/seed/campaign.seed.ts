@@ -7,10 +7,21 @@ import { FORMS, type SeedJob } from './catalog-data';
  * has a category with more than 9 cards and Show All to press. Each has a
  * provider link the customer is sent to after the lead (.example hosts never resolve).
  */
-type CampaignProduct = Pick<SeedJob, 'job_id' | 'employer_id' | 'job_category_id' | 'job_title' | 'form' | 'payout_rupees' | 'is_credit_flow' | 'credit_rules'> &
+type CampaignProduct = Pick<
+  SeedJob,
+  'job_id' | 'employer_id' | 'job_category_id' | 'job_title' | 'form' | 'payout_rupees' | 'is_credit_flow' | 'credit_rules'
+> &
   Required<Pick<SeedJob, 'tag_line' | 'features' | 'criteria'>> & { redirect_link: string };
 
-const card = (job_id: number, employer_id: number, job_title: string, payout_rupees: number, tag_line: string, features: string[], host: string): CampaignProduct => ({
+const card = (
+  job_id: number,
+  employer_id: number,
+  job_title: string,
+  payout_rupees: number,
+  tag_line: string,
+  features: string[],
+  host: string,
+): CampaignProduct => ({
   job_id,
   employer_id,
   job_category_id: 1,
@@ -24,35 +35,133 @@ const card = (job_id: number, employer_id: number, job_title: string, payout_rup
 });
 
 export const CAMPAIGN_PRODUCTS: CampaignProduct[] = [
-  card(400, 1, 'Sahyog Millennia Credit Card', 1000, 'Cashback on every online order', ['5% cashback on shopping apps', '1% on everything else', 'Free for the first year'], 'sahyogbank'),
-  card(401, 1, 'Sahyog Travel Credit Card', 1400, 'Miles on flights and hotels', ['4 miles per ₹100', '8 lounge visits a year', 'Low forex markup'], 'sahyogbank'),
-  card(402, 2, 'Nirmal Easy EMI Card', 800, 'Buy now, pay in easy EMIs', ['No-cost EMI at 5,000 stores', 'Instant approval', 'Zero joining fee'], 'nirmalfinance'),
-  card(403, 2, 'Nirmal Student Credit Card', 500, 'A first card for students', ['Against a fixed deposit', 'Builds your credit score', 'No income proof'], 'nirmalfinance'),
-  card(404, 8, 'Kisan Rupay Credit Card', 600, 'UPI payments on credit', ['Link to any UPI app', 'Fuel surcharge waiver', 'Lifetime free'], 'kisancredit'),
-  card(405, 5, 'PaySetu Co-branded Card', 900, 'Rewards on every PaySetu payment', ['10% back on bill payments', 'Welcome voucher ₹500', 'Contactless'], 'paysetu'),
-  card(406, 1, 'Sahyog Secured Credit Card', 400, 'A card against your fixed deposit', ['Approval for everyone', 'Earns FD interest', 'Limit up to 90% of the FD'], 'sahyogbank'),
-  card(407, 6, 'Swiftcart Shopping Card', 700, 'Extra savings on groceries', ['7.5% off on Swiftcart', 'Free delivery', 'Monthly vouchers'], 'swiftcart'),
-  card(408, 7, 'QuickKart Rewards Card', 650, 'Points on every store visit', ['5 points per ₹100 at QuickKart', 'Birthday bonus', 'No annual fee'], 'quickkart'),
+  card(
+    400,
+    1,
+    'Sahyog Millennia Credit Card',
+    1000,
+    'Cashback on every online order',
+    ['5% cashback on shopping apps', '1% on everything else', 'Free for the first year'],
+    'sahyogbank',
+  ),
+  card(
+    401,
+    1,
+    'Sahyog Travel Credit Card',
+    1400,
+    'Miles on flights and hotels',
+    ['4 miles per ₹100', '8 lounge visits a year', 'Low forex markup'],
+    'sahyogbank',
+  ),
+  card(
+    402,
+    2,
+    'Nirmal Easy EMI Card',
+    800,
+    'Buy now, pay in easy EMIs',
+    ['No-cost EMI at 5,000 stores', 'Instant approval', 'Zero joining fee'],
+    'nirmalfinance',
+  ),
+  card(
+    403,
+    2,
+    'Nirmal Student Credit Card',
+    500,
+    'A first card for students',
+    ['Against a fixed deposit', 'Builds your credit score', 'No income proof'],
+    'nirmalfinance',
+  ),
+  card(
+    404,
+    8,
+    'Kisan Rupay Credit Card',
+    600,
+    'UPI payments on credit',
+    ['Link to any UPI app', 'Fuel surcharge waiver', 'Lifetime free'],
+    'kisancredit',
+  ),
+  card(
+    405,
+    5,
+    'PaySetu Co-branded Card',
+    900,
+    'Rewards on every PaySetu payment',
+    ['10% back on bill payments', 'Welcome voucher ₹500', 'Contactless'],
+    'paysetu',
+  ),
+  card(
+    406,
+    1,
+    'Sahyog Secured Credit Card',
+    400,
+    'A card against your fixed deposit',
+    ['Approval for everyone', 'Earns FD interest', 'Limit up to 90% of the FD'],
+    'sahyogbank',
+  ),
+  card(
+    407,
+    6,
+    'Swiftcart Shopping Card',
+    700,
+    'Extra savings on groceries',
+    ['7.5% off on Swiftcart', 'Free delivery', 'Monthly vouchers'],
+    'swiftcart',
+  ),
+  card(
+    408,
+    7,
+    'QuickKart Rewards Card',
+    650,
+    'Points on every store visit',
+    ['5 points per ₹100 at QuickKart', 'Birthday bonus', 'No annual fee'],
+    'quickkart',
+  ),
   {
-    ...card(409, 2, 'Nirmal Premium Credit Card', 1800, 'Premium card with a credit-profile check', ['Unlimited lounge access', 'Golf privileges', '2% forex markup'], 'nirmalfinance'),
+    ...card(
+      409,
+      2,
+      'Nirmal Premium Credit Card',
+      1800,
+      'Premium card with a credit-profile check',
+      ['Unlimited lounge access', 'Golf privileges', '2% forex markup'],
+      'nirmalfinance',
+    ),
     form: 'loan',
     is_credit_flow: true,
     credit_rules: { min_income: 50000, min_score: 750, min_age: 25, max_age: 60 },
     criteria: 'Age_25 to 60 years;;Income_₹50,000 a month or more;;Credit Score_750+',
   },
   {
-    job_id: 410, employer_id: 4, job_category_id: 5, job_title: 'Tijori Gold ETF Account', form: 'demat', payout_rupees: 300,
-    tag_line: 'Invest in gold from ₹100', features: ['No locker needed', 'Sell any day', 'Zero account fee'],
-    criteria: 'Age_18+;;Documents_PAN', redirect_link: 'https://open.tijori.example/gold/410',
+    job_id: 410,
+    employer_id: 4,
+    job_category_id: 5,
+    job_title: 'Tijori Gold ETF Account',
+    form: 'demat',
+    payout_rupees: 300,
+    tag_line: 'Invest in gold from ₹100',
+    features: ['No locker needed', 'Sell any day', 'Zero account fee'],
+    criteria: 'Age_18+;;Documents_PAN',
+    redirect_link: 'https://open.tijori.example/gold/410',
   },
   {
-    job_id: 411, employer_id: 3, job_category_id: 4, job_title: 'Arogya Personal Accident Cover', form: 'insurance', payout_rupees: 200,
-    tag_line: '₹10 lakh cover from ₹99 a month', features: ['Covers disability', 'Worldwide cover', 'No medical test'],
-    criteria: 'Age_18 to 65 years', redirect_link: 'https://buy.arogya.example/accident/411',
+    job_id: 411,
+    employer_id: 3,
+    job_category_id: 4,
+    job_title: 'Arogya Personal Accident Cover',
+    form: 'insurance',
+    payout_rupees: 200,
+    tag_line: '₹10 lakh cover from ₹99 a month',
+    features: ['Covers disability', 'Worldwide cover', 'No medical test'],
+    criteria: 'Age_18 to 65 years',
+    redirect_link: 'https://buy.arogya.example/accident/411',
   },
 ];
 
-const slug = (s: string, id: number) => `${s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${id}`;
+const slug = (s: string, id: number) =>
+  `${s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${id}`;
 const PINS = ['560001', '560034', '400001', '110001', '411001', '500001', '600001', '700001'];
 
 export async function seedCampaign(services: Services): Promise<void> {
@@ -85,9 +194,18 @@ export async function seedCampaign(services: Services): Promise<void> {
         .onConflictDoNothing();
       await tx
         .insert(taskForms)
-        .values({ form_id: p.job_id, job_id: p.job_id, inputs: FORMS[p.form]!, is_otp_required: true, description: `Lead form for ${p.job_title}` })
+        .values({
+          form_id: p.job_id,
+          job_id: p.job_id,
+          inputs: FORMS[p.form]!,
+          is_otp_required: true,
+          description: `Lead form for ${p.job_title}`,
+        })
         .onConflictDoNothing();
-      await tx.insert(jobPincodes).values(PINS.map((pincode) => ({ job_id: p.job_id, pincode }))).onConflictDoNothing();
+      await tx
+        .insert(jobPincodes)
+        .values(PINS.map((pincode) => ({ job_id: p.job_id, pincode })))
+        .onConflictDoNothing();
     }
   });
 }

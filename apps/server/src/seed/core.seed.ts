@@ -1,9 +1,24 @@
 import type { Services } from '../app';
-import { campaigns, documents, employers, jobCategories, jobLocations, jobPincodes, jobs, opsAgents, taskForms, users } from '../db/schema/index';
+import {
+  campaigns,
+  documents,
+  employers,
+  jobCategories,
+  jobLocations,
+  jobPincodes,
+  jobs,
+  opsAgents,
+  taskForms,
+  users,
+} from '../db/schema/index';
 import { CATEGORIES, EMPLOYERS, FORMS, JOBS } from './catalog-data';
 import { DEMO } from './demo-ids';
 
-const slug = (s: string, id: number) => `${s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${id}`;
+const slug = (s: string, id: number) =>
+  `${s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${id}`;
 
 /** People, catalogue and forms every area relies on. */
 export async function seedCore(services: Services): Promise<void> {
@@ -12,9 +27,35 @@ export async function seedCore(services: Services): Promise<void> {
     await tx
       .insert(users)
       .values([
-        { user_id: DEMO.opsAgent.user_id, mobile: DEMO.opsAgent.mobile, first_name: DEMO.opsAgent.first_name, last_name: DEMO.opsAgent.last_name, email: 'priya.ops@pickmywork.example' },
-        { user_id: DEMO.asha.user_id, mobile: DEMO.asha.mobile, first_name: DEMO.asha.first_name, last_name: DEMO.asha.last_name, email: 'asha.verma@example.com', gender: 2, zip_code: '560034', city: 'Bengaluru', state: 'Karnataka', permanent_address: '14, 5th Cross, Koramangala 4th Block' },
-        { user_id: DEMO.ravi.user_id, mobile: DEMO.ravi.mobile, first_name: DEMO.ravi.first_name, last_name: DEMO.ravi.last_name, gender: 1, zip_code: '110092', city: 'Delhi', state: 'Delhi' },
+        {
+          user_id: DEMO.opsAgent.user_id,
+          mobile: DEMO.opsAgent.mobile,
+          first_name: DEMO.opsAgent.first_name,
+          last_name: DEMO.opsAgent.last_name,
+          email: 'priya.ops@pickmywork.example',
+        },
+        {
+          user_id: DEMO.asha.user_id,
+          mobile: DEMO.asha.mobile,
+          first_name: DEMO.asha.first_name,
+          last_name: DEMO.asha.last_name,
+          email: 'asha.verma@example.com',
+          gender: 2,
+          zip_code: '560034',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          permanent_address: '14, 5th Cross, Koramangala 4th Block',
+        },
+        {
+          user_id: DEMO.ravi.user_id,
+          mobile: DEMO.ravi.mobile,
+          first_name: DEMO.ravi.first_name,
+          last_name: DEMO.ravi.last_name,
+          gender: 1,
+          zip_code: '110092',
+          city: 'Delhi',
+          state: 'Delhi',
+        },
       ])
       .onConflictDoNothing();
     await tx.insert(opsAgents).values({ user_id: DEMO.opsAgent.user_id, role: 'admin' }).onConflictDoNothing();
@@ -43,14 +84,21 @@ export async function seedCore(services: Services): Promise<void> {
           payout_prefix: 'Earn',
           payout_text: `₹${payout_rupees.toLocaleString('en-IN')} per approved lead`,
           description: fields.description ?? `${job.job_title}: help customers apply and earn on every approved lead.`,
-          customer_tnc: fields.customer_tnc ?? 'The provider decides approval. Your details are shared only with the provider for this application.',
+          customer_tnc:
+            fields.customer_tnc ?? 'The provider decides approval. Your details are shared only with the provider for this application.',
           customer_criteria: fields.customer_criteria ?? job.criteria ?? null,
           customer_features: fields.customer_features ?? job.features ?? [],
         })
         .onConflictDoNothing();
       await tx
         .insert(taskForms)
-        .values({ form_id: job.job_id, job_id: job.job_id, inputs: FORMS[form]!, is_otp_required: otp_required ?? true, description: `Lead form for ${job.job_title}` })
+        .values({
+          form_id: job.job_id,
+          job_id: job.job_id,
+          inputs: FORMS[form]!,
+          is_otp_required: otp_required ?? true,
+          description: `Lead form for ${job.job_title}`,
+        })
         .onConflictDoNothing();
       if (locations) {
         await tx
@@ -60,7 +108,10 @@ export async function seedCore(services: Services): Promise<void> {
       }
       const pins = new Set([...(pincodes ?? []), ...(locations ?? []).map((l) => l.pincode)]);
       if (pins.size) {
-        await tx.insert(jobPincodes).values([...pins].map((pincode) => ({ job_id: job.job_id, pincode }))).onConflictDoNothing();
+        await tx
+          .insert(jobPincodes)
+          .values([...pins].map((pincode) => ({ job_id: job.job_id, pincode })))
+          .onConflictDoNothing();
       }
     }
   });

@@ -20,7 +20,8 @@ export async function seedDashboard(services: Pick<Services, 'db'>): Promise<voi
   const rows = [];
   for (let back = 1; back <= 14; back++) {
     const day = istDateString(Date.now() - back * 86_400_000);
-    for (const [i, p] of pages.entries()) rows.push({ partner_user_id: DEMO.asha.user_id, job_id: p.job_id, day, source: p.source, n: p.base + ((back * 7 + i * 3) % 5) });
+    for (const [i, p] of pages.entries())
+      rows.push({ partner_user_id: DEMO.asha.user_id, job_id: p.job_id, day, source: p.source, n: p.base + ((back * 7 + i * 3) % 5) });
   }
   await services.db.insert(visitCounts).values(rows).onConflictDoNothing();
 }

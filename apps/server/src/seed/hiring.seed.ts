@@ -25,7 +25,12 @@ export async function seedHiring(services: Services): Promise<void> {
   const locations = await db
     .select({ job_id: jobLocations.job_id, job_location_id: jobLocations.job_location_id })
     .from(jobLocations)
-    .where(sql`${jobLocations.job_id} in (${sql.join(HIRING_JOBS.map((j) => sql`${j}`), sql`, `)})`);
+    .where(
+      sql`${jobLocations.job_id} in (${sql.join(
+        HIRING_JOBS.map((j) => sql`${j}`),
+        sql`, `,
+      )})`,
+    );
   const today = istDateString(new Date());
   const rows: (typeof interviewSlots.$inferInsert)[] = [];
   for (let d = 1; d <= SLOT_DAYS; d++) {
@@ -33,7 +38,13 @@ export async function seedHiring(services: Services): Promise<void> {
     for (const loc of locations) {
       for (const time of TIMES) {
         const start = new Date(`${day}T${time.at}:00+05:30`);
-        rows.push({ job_id: loc.job_id, job_location_id: loc.job_location_id, start_time: start, end_time: new Date(start.getTime() + SLOT_MINUTES * 60_000), capacity: time.capacity });
+        rows.push({
+          job_id: loc.job_id,
+          job_location_id: loc.job_location_id,
+          start_time: start,
+          end_time: new Date(start.getTime() + SLOT_MINUTES * 60_000),
+          capacity: time.capacity,
+        });
       }
     }
   }
@@ -49,7 +60,10 @@ export async function seedHiring(services: Services): Promise<void> {
       recruiter_id: DEMO.asha.user_id,
       job_id: 261,
       job_location_id: 2611,
-      answers: [{ input_id: 1, value: DEMO.ravi.mobile }, { input_id: 2, value: DEMO.ravi.first_name }],
+      answers: [
+        { input_id: 1, value: DEMO.ravi.mobile },
+        { input_id: 2, value: DEMO.ravi.first_name },
+      ],
       status: APPLICATION_STATUS.ATTENDED,
       attempted_on: new Date(Date.now() - 3 * 86_400_000),
     })

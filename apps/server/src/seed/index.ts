@@ -16,7 +16,16 @@ import { seedDashboard } from './dashboard.seed';
  */
 export type Seed = { name: string; run: (services: Services) => Promise<void> };
 
-export const SEEDS: Seed[] = [{ name: 'core', run: seedCore }, { name: 'team', run: seedTeam }, { name: 'feedback', run: seedFeedback }, { name: 'campaign', run: seedCampaign }, { name: 'support', run: seedSupport }, { name: 'partner', run: seedPartner }, { name: 'hiring', run: seedHiring }, { name: 'dashboard', run: seedDashboard }];
+export const SEEDS: Seed[] = [
+  { name: 'core', run: seedCore },
+  { name: 'team', run: seedTeam },
+  { name: 'feedback', run: seedFeedback },
+  { name: 'campaign', run: seedCampaign },
+  { name: 'support', run: seedSupport },
+  { name: 'partner', run: seedPartner },
+  { name: 'hiring', run: seedHiring },
+  { name: 'dashboard', run: seedDashboard },
+];
 
 const MARKER = 'demo_seeded_on';
 

@@ -21,8 +21,20 @@ export const PARTNER_DEMO = {
 
 const DAY = 86_400_000;
 const NAMES = [
-  'Rohit Sharma', 'अनीता शर्मा', 'Imran Khan', 'Priya Menon', 'Suresh "Sunny" Patel', 'Kavya Reddy', 'Arjun Mehta', 'राहुल वर्मा',
-  'Fatima Shaikh', 'Gurpreet Singh', 'Meera Nair, Jr', 'Vivek Joshi', 'Neha Gupta', 'Sanjay Das',
+  'Rohit Sharma',
+  'अनीता शर्मा',
+  'Imran Khan',
+  'Priya Menon',
+  'Suresh "Sunny" Patel',
+  'Kavya Reddy',
+  'Arjun Mehta',
+  'राहुल वर्मा',
+  'Fatima Shaikh',
+  'Gurpreet Singh',
+  'Meera Nair, Jr',
+  'Vivek Joshi',
+  'Neha Gupta',
+  'Sanjay Das',
 ];
 const CITIES = ['Bengaluru', 'Mumbai', 'Delhi', 'Pune', 'Hyderabad', 'Chennai'];
 const PANS = ['BGXPG1234K', 'CLKPI5678M', 'DRSPR4321Q', 'EADPD9876L', 'FNRPD1111A'];
@@ -42,16 +54,33 @@ const KINDS: Kind[] = ['pending', 'approved', 'rejected', 'pending', 'expired', 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 function valuesFor(job: number, i: number, mobile: string, name: string, photo: boolean): [number, string, number | null][] {
-  const base: [number, string, number | null][] = [[1, mobile, null], [2, name, null]];
+  const base: [number, string, number | null][] = [
+    [1, mobile, null],
+    [2, name, null],
+  ];
   const photoValue: [string, number | null] | null = photo ? [String(PARTNER_DEMO.leadPhotoFile), PARTNER_DEMO.leadPhotoFile] : null;
   switch (job) {
     case 201:
     case 202:
-      return [...base, [3, PANS[i % PANS.length]!, null], [4, CITIES[i % CITIES.length]!, null], ...(photoValue ? [[5, ...photoValue] as [number, string, number | null]] : [])];
+      return [
+        ...base,
+        [3, PANS[i % PANS.length]!, null],
+        [4, CITIES[i % CITIES.length]!, null],
+        ...(photoValue ? [[5, ...photoValue] as [number, string, number | null]] : []),
+      ];
     case 251:
-      return [...base, [3, `Shop no. ${i + 1}, Main Road`, null], ...(photoValue ? [[4, ...photoValue] as [number, string, number | null]] : []), [5, '12.935200,77.624500', null]];
+      return [
+        ...base,
+        [3, `Shop no. ${i + 1}, Main Road`, null],
+        ...(photoValue ? [[4, ...photoValue] as [number, string, number | null]] : []),
+        [5, '12.935200,77.624500', null],
+      ];
     case 221:
-      return [...base, [3, `customer${i}@example.com`, null], ...(photoValue ? [[4, ...photoValue] as [number, string, number | null]] : [])];
+      return [
+        ...base,
+        [3, `customer${i}@example.com`, null],
+        ...(photoValue ? [[4, ...photoValue] as [number, string, number | null]] : []),
+      ];
     case 231:
       return [...base, [3, String(25 + (i % 30)), null], [4, '₹10 lakh', null]];
     case 211:
@@ -85,13 +114,30 @@ export async function seedPartner(services: Services): Promise<void> {
   }
   PARTNER_DEMO.raviLeads.forEach((id, i) => {
     const mobile = `97${String(50000000 + i * 131).slice(0, 8)}`;
-    leads.push({ id, user: ravi, job: 251, kind: i === 1 ? 'approved' : 'pending', days: i, values: valuesFor(251, i + 1, mobile, `Ravi Customer ${i + 1}`, false) });
+    leads.push({
+      id,
+      user: ravi,
+      job: 251,
+      kind: i === 1 ? 'approved' : 'pending',
+      days: i,
+      values: valuesFor(251, i + 1, mobile, `Ravi Customer ${i + 1}`, false),
+    });
   });
 
   await db.transaction(async (tx) => {
     await tx
       .insert(files)
-      .values({ file_id: PARTNER_DEMO.leadPhotoFile, file_key: photoKey, file_name: 'lead-photo.png', file_purpose: 'FORM_RESPONSE', content_type: 'image/png', size_bytes: PNG.length, owner_kind: 'worker', owner_id: asha, status: 'UPLOADED' })
+      .values({
+        file_id: PARTNER_DEMO.leadPhotoFile,
+        file_key: photoKey,
+        file_name: 'lead-photo.png',
+        file_purpose: 'FORM_RESPONSE',
+        content_type: 'image/png',
+        size_bytes: PNG.length,
+        owner_kind: 'worker',
+        owner_id: asha,
+        status: 'UPLOADED',
+      })
       .onConflictDoNothing();
     await tx
       .insert(formResponses)
@@ -139,7 +185,13 @@ export async function seedPartner(services: Services): Promise<void> {
       ])
       .onConflictDoNothing();
 
-    const customer = (id: number, user: number, name: string, mobile: string, days: number) => ({ customer_lead_id: id, partner_user_id: user, name, mobile, created_on: new Date(now - days * DAY) });
+    const customer = (id: number, user: number, name: string, mobile: string, days: number) => ({
+      customer_lead_id: id,
+      partner_user_id: user,
+      name,
+      mobile,
+      created_on: new Date(now - days * DAY),
+    });
     await tx
       .insert(customerLeads)
       .values([
@@ -170,7 +222,19 @@ export async function seedPartner(services: Services): Promise<void> {
       idempotency_key: `lead:${l.id}:credit:1`,
     });
   }
-  for (const [n, amount, remark] of [[1, 500_000, 'Paid to HDFC Bank XX4321'], [2, 250_000, 'Paid to HDFC Bank XX4321']] as const) {
-    await wallet.post({ user_id: asha, type: WALLET_DEBIT, amount_paise: amount, reason: 'Payout', remark, ref_type: 'PAYOUT', ref_id: `demo-${n}`, idempotency_key: `payout:demo:${asha}:${n}` });
+  for (const [n, amount, remark] of [
+    [1, 500_000, 'Paid to HDFC Bank XX4321'],
+    [2, 250_000, 'Paid to HDFC Bank XX4321'],
+  ] as const) {
+    await wallet.post({
+      user_id: asha,
+      type: WALLET_DEBIT,
+      amount_paise: amount,
+      reason: 'Payout',
+      remark,
+      ref_type: 'PAYOUT',
+      ref_id: `demo-${n}`,
+      idempotency_key: `payout:demo:${asha}:${n}`,
+    });
   }
 }

@@ -13,8 +13,12 @@ export const snapshotDir = (bundleDir: string) => path.join(bundleDir, 'demo-sna
  */
 export function wantsDemoSnapshot(config: DatabaseSettings, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
   return (
-    !config.databaseUrl && config.env !== 'production' && config.seedDemo !== 'never' && !env.PMW_NO_SNAPSHOT &&
-    !argv.includes('--migrate-only') && !argv.includes('--create-admin')
+    !config.databaseUrl &&
+    config.env !== 'production' &&
+    config.seedDemo !== 'never' &&
+    !env.PMW_NO_SNAPSHOT &&
+    !argv.includes('--migrate-only') &&
+    !argv.includes('--create-admin')
   );
 }
 

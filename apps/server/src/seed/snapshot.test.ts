@@ -21,7 +21,10 @@ describe('a start from the demo snapshot with a key of its own', () => {
   afterAll(async () => t.close());
 
   it("reads Asha's PAN and finds her bank account after sealing them again with the new key", async () => {
-    const [pan] = await t.database.db.select().from(documents).where(and(eq(documents.user_id, 101), eq(documents.type, 'PAN')));
+    const [pan] = await t.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.user_id, 101), eq(documents.type, 'PAN')));
     expect(() => t.services.documents.reveal(pan!)).toThrow();
     await rekeySealedData(t.database.db, testConfig().secretKey, NEW_KEY);
 
@@ -30,7 +33,9 @@ describe('a start from the demo snapshot with a key of its own', () => {
     expect(createFieldCipher(NEW_KEY).decrypt(resealed!.number_enc)).toBe('AKXPV4821M');
     // Asha sees her masked PAN, and adding her seeded bank account again is recognised as the same account.
     const asha = await loginWorker(t, '9876500001');
-    const docs = body<{ type: string; number: string }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/partner/profile/document/fetch', headers: { cookie: asha } }));
+    const docs = body<{ type: string; number: string }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/v2/partner/profile/document/fetch', headers: { cookie: asha } }),
+    );
     expect(JSON.stringify(docs.data)).toContain('XXXXXX821M');
     await expect(t.services.banks.add(101, { ifsc_code: 'HDFC0000001', account_no: '50100123454321' })).rejects.toThrow();
   });
@@ -40,12 +45,25 @@ describe('a start from the demo snapshot with a key of its own', () => {
     const newerKey = 'the-next-key-of-this-data-dir-000000000000002';
     const db = t.database.db;
     await db.insert(creditConsents).values({
-      consent_id: 'rekey-consent', purpose: 'loan', mobile: '9000000001', name: 'Ravi', pan_enc: oldKey.encrypt('ABCDE1234F'),
-      pan_last4: '234F', utm_code: 'asha01', otp_request_id: 'x', client_ip: '127.0.0.1',
+      consent_id: 'rekey-consent',
+      purpose: 'loan',
+      mobile: '9000000001',
+      name: 'Ravi',
+      pan_enc: oldKey.encrypt('ABCDE1234F'),
+      pan_last4: '234F',
+      utm_code: 'asha01',
+      otp_request_id: 'x',
+      client_ip: '127.0.0.1',
     });
     const [run] = await db.insert(payoutRuns).values({ request_key: 'rekey-run', created_by: 101 }).returning();
     await db.insert(payoutRunItems).values([
-      { payout_run_id: run!.payout_run_id, user_id: 101, status: 'PAID', amount_paise: 100, account_no_enc: oldKey.encrypt('50100123454321') },
+      {
+        payout_run_id: run!.payout_run_id,
+        user_id: 101,
+        status: 'PAID',
+        amount_paise: 100,
+        account_no_enc: oldKey.encrypt('50100123454321'),
+      },
       { payout_run_id: run!.payout_run_id, user_id: 102, status: 'HELD', amount_paise: 100, reason: 'No bank' },
     ]);
     expect((await db.select().from(otpRequests)).length).toBeGreaterThan(0);
@@ -55,7 +73,11 @@ describe('a start from the demo snapshot with a key of its own', () => {
     const next = createFieldCipher(newerKey);
     const [consent] = await db.select().from(creditConsents).where(eq(creditConsents.consent_id, 'rekey-consent'));
     expect(next.decrypt(consent!.pan_enc)).toBe('ABCDE1234F');
-    const items = await db.select().from(payoutRunItems).where(eq(payoutRunItems.payout_run_id, run!.payout_run_id)).orderBy(payoutRunItems.user_id);
+    const items = await db
+      .select()
+      .from(payoutRunItems)
+      .where(eq(payoutRunItems.payout_run_id, run!.payout_run_id))
+      .orderBy(payoutRunItems.user_id);
     expect(next.decrypt(items[0]!.account_no_enc!)).toBe('50100123454321');
     expect(items[1]!.account_no_enc).toBeNull();
     for (const doc of await db.select().from(documents)) expect(() => next.decrypt(doc.number_enc)).not.toThrow();

@@ -23,7 +23,10 @@ export async function rekeySealedData(db: Db, fromKey: string, toKey: string): P
   const reseal = (sealed: string) => to.encrypt(from.decrypt(sealed));
   await db.transaction(async (tx) => {
     for (const row of await tx.select({ id: documents.document_id, enc: documents.number_enc }).from(documents)) {
-      await tx.update(documents).set({ number_enc: reseal(row.enc) }).where(eq(documents.document_id, row.id));
+      await tx
+        .update(documents)
+        .set({ number_enc: reseal(row.enc) })
+        .where(eq(documents.document_id, row.id));
     }
     for (const row of await tx.select({ id: bankDetails.bank_detail_id, enc: bankDetails.account_no_enc }).from(bankDetails)) {
       const account = from.decrypt(row.enc);
@@ -33,7 +36,10 @@ export async function rekeySealedData(db: Db, fromKey: string, toKey: string): P
         .where(eq(bankDetails.bank_detail_id, row.id));
     }
     for (const row of await tx.select({ id: creditConsents.consent_id, enc: creditConsents.pan_enc }).from(creditConsents)) {
-      await tx.update(creditConsents).set({ pan_enc: reseal(row.enc) }).where(eq(creditConsents.consent_id, row.id));
+      await tx
+        .update(creditConsents)
+        .set({ pan_enc: reseal(row.enc) })
+        .where(eq(creditConsents.consent_id, row.id));
     }
     const items = await tx
       .select({ run: payoutRunItems.payout_run_id, user: payoutRunItems.user_id, enc: payoutRunItems.account_no_enc })

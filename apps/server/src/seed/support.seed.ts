@@ -103,8 +103,26 @@ export async function seedSupport(services: Services): Promise<void> {
   const L = SUPPORT_DEMO.leads;
 
   const attachments = [
-    { file_id: SUPPORT_DEMO.files.agentPdf, key: 'ticket/demo/payout-schedule.pdf', name: 'payout-schedule.pdf', type: 'application/pdf', owner_kind: 'ops', owner_id: agent, ticket_id: T.answered, bytes: demoPdf() },
-    { file_id: SUPPORT_DEMO.files.workerPng, key: 'ticket/demo/rejection-screenshot.png', name: 'rejection-screenshot.png', type: 'image/png', owner_kind: 'worker', owner_id: asha, ticket_id: T.waiting, bytes: demoPng() },
+    {
+      file_id: SUPPORT_DEMO.files.agentPdf,
+      key: 'ticket/demo/payout-schedule.pdf',
+      name: 'payout-schedule.pdf',
+      type: 'application/pdf',
+      owner_kind: 'ops',
+      owner_id: agent,
+      ticket_id: T.answered,
+      bytes: demoPdf(),
+    },
+    {
+      file_id: SUPPORT_DEMO.files.workerPng,
+      key: 'ticket/demo/rejection-screenshot.png',
+      name: 'rejection-screenshot.png',
+      type: 'image/png',
+      owner_kind: 'worker',
+      owner_id: asha,
+      ticket_id: T.waiting,
+      bytes: demoPng(),
+    },
   ];
   for (const a of attachments) {
     if (!(await providers.storage.head(a.key))) await providers.storage.write(a.key, Readable.from(a.bytes), a.type);
@@ -114,44 +132,200 @@ export async function seedSupport(services: Services): Promise<void> {
     const leads = [
       { id: L.pending, job: 201, days: 6, status: 0, archive: 0, name: 'Rohit Sharma', mobile: '9812300001', comment: null },
       { id: L.expired, job: 201, days: 45, status: 0, archive: 1, name: 'Pooja Nair', mobile: '9812300002', comment: null },
-      { id: L.rejected, job: 221, days: 12, status: 2, archive: 0, name: 'Imran Khan', mobile: '9812300003', comment: 'Customer already has an account with the bank' },
+      {
+        id: L.rejected,
+        job: 221,
+        days: 12,
+        status: 2,
+        archive: 0,
+        name: 'Imran Khan',
+        mobile: '9812300003',
+        comment: 'Customer already has an account with the bank',
+      },
       { id: L.pendingDemat, job: 241, days: 3, status: 0, archive: 0, name: 'Kavita Joshi', mobile: '9812300004', comment: null },
-      { id: L.rejectedInsurance, job: 231, days: 20, status: 2, archive: 0, name: 'Sanjay Patel', mobile: '9812300005', comment: 'Medical details incomplete' },
+      {
+        id: L.rejectedInsurance,
+        job: 231,
+        days: 20,
+        status: 2,
+        archive: 0,
+        name: 'Sanjay Patel',
+        mobile: '9812300005',
+        comment: 'Medical details incomplete',
+      },
     ];
     await tx
       .insert(formResponses)
-      .values(leads.map((l) => ({ form_response_id: l.id, form_id: l.job, job_id: l.job, partner_user_id: asha, customer_name: l.name, customer_mobile: l.mobile, status: l.status, archive_status: l.archive, status_comment: l.comment, created_on: ago(l.days), modified_on: ago(l.days) })))
+      .values(
+        leads.map((l) => ({
+          form_response_id: l.id,
+          form_id: l.job,
+          job_id: l.job,
+          partner_user_id: asha,
+          customer_name: l.name,
+          customer_mobile: l.mobile,
+          status: l.status,
+          archive_status: l.archive,
+          status_comment: l.comment,
+          created_on: ago(l.days),
+          modified_on: ago(l.days),
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(formResponseData)
-      .values(leads.flatMap((l) => [{ form_response_id: l.id, input_id: 1, value: l.mobile }, { form_response_id: l.id, input_id: 2, value: l.name }]))
+      .values(
+        leads.flatMap((l) => [
+          { form_response_id: l.id, input_id: 1, value: l.mobile },
+          { form_response_id: l.id, input_id: 2, value: l.name },
+        ]),
+      )
       .onConflictDoNothing();
 
     await tx
       .insert(servicePurchases)
       .values([
-        { service_purchase_id: 94101, user_id: asha, account_number: '9876500001', operator: 'Jio Prepaid', amount: 23_900, status: 'SUCCESS', created_on: ago(4) },
-        { service_purchase_id: 94102, user_id: asha, account_number: '3012345678', operator: 'Tata Play DTH', amount: 35_000, status: 'PENDING', created_on: ago(9) },
-        { service_purchase_id: 94103, user_id: asha, account_number: '9876512345', operator: 'Airtel Prepaid', amount: 19_900, status: 'FAILED', created_on: ago(16) },
+        {
+          service_purchase_id: 94101,
+          user_id: asha,
+          account_number: '9876500001',
+          operator: 'Jio Prepaid',
+          amount: 23_900,
+          status: 'SUCCESS',
+          created_on: ago(4),
+        },
+        {
+          service_purchase_id: 94102,
+          user_id: asha,
+          account_number: '3012345678',
+          operator: 'Tata Play DTH',
+          amount: 35_000,
+          status: 'PENDING',
+          created_on: ago(9),
+        },
+        {
+          service_purchase_id: 94103,
+          user_id: asha,
+          account_number: '9876512345',
+          operator: 'Airtel Prepaid',
+          amount: 19_900,
+          status: 'FAILED',
+          created_on: ago(16),
+        },
       ])
       .onConflictDoNothing();
 
     await tx
       .insert(files)
-      .values(attachments.map((a) => ({ file_id: a.file_id, file_key: a.key, file_name: a.name, file_purpose: 'TICKET', content_type: a.type, size_bytes: a.bytes.length, owner_kind: a.owner_kind, owner_id: a.owner_id, ticket_id: a.ticket_id, status: 'UPLOADED' })))
+      .values(
+        attachments.map((a) => ({
+          file_id: a.file_id,
+          file_key: a.key,
+          file_name: a.name,
+          file_purpose: 'TICKET',
+          content_type: a.type,
+          size_bytes: a.bytes.length,
+          owner_kind: a.owner_kind,
+          owner_id: a.owner_id,
+          ticket_id: a.ticket_id,
+          status: 'UPLOADED',
+        })),
+      )
       .onConflictDoNothing();
 
     const base = { user_id: asha, ticket_source: 0 };
     await tx
       .insert(tickets)
       .values([
-        { ...base, ticket_id: T.new, ticket_type: 50, ticket_title: 'Payment Query', status: 0, waiting_since: ago(0, 90), created_on: ago(0, 95), modified_on: ago(0, 90) },
-        { ...base, ticket_id: T.answered, ticket_type: 30, ticket_title: `Rohit Sharma-9812300001`, status: 10, agent_user_id: agent, tag_type: 'JOB', tag_id: 201, ref_type: 'FORM_RESPONSE', ref_id: L.pending, created_on: ago(2), modified_on: ago(1, 600) },
-        { ...base, ticket_id: T.waiting, ticket_type: 40, ticket_title: `Imran Khan-9812300003`, status: 20, agent_user_id: agent, tag_type: 'JOB', tag_id: 221, ref_type: 'FORM_RESPONSE', ref_id: L.rejected, waiting_since: ago(1, 120), created_on: ago(3), modified_on: ago(1, 120) },
-        { ...base, ticket_id: T.resolved, ticket_type: 20, ticket_title: 'Tijori Securities-Tijori Demat Account', status: 30, agent_user_id: agent, tag_type: 'JOB', tag_id: 241, created_on: ago(5), modified_on: ago(4) },
-        { ...base, ticket_id: T.closedRecharge, ticket_type: 60, ticket_title: '3012345678-350', status: 40, agent_user_id: agent, rating: 5, tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 94102, created_on: ago(8), modified_on: ago(7) },
-        { ...base, ticket_id: T.closedLowRating, ticket_type: 10, ticket_title: 'How to Start', status: 40, agent_user_id: agent, rating: 2, rating_comment: 'The reply took two days', created_on: ago(30), modified_on: ago(28) },
-        { ...base, ticket_id: T.closedOthers, ticket_type: 0, ticket_title: 'Others', status: 40, agent_user_id: agent, rating: 3, created_on: ago(20), modified_on: ago(19) },
+        {
+          ...base,
+          ticket_id: T.new,
+          ticket_type: 50,
+          ticket_title: 'Payment Query',
+          status: 0,
+          waiting_since: ago(0, 90),
+          created_on: ago(0, 95),
+          modified_on: ago(0, 90),
+        },
+        {
+          ...base,
+          ticket_id: T.answered,
+          ticket_type: 30,
+          ticket_title: `Rohit Sharma-9812300001`,
+          status: 10,
+          agent_user_id: agent,
+          tag_type: 'JOB',
+          tag_id: 201,
+          ref_type: 'FORM_RESPONSE',
+          ref_id: L.pending,
+          created_on: ago(2),
+          modified_on: ago(1, 600),
+        },
+        {
+          ...base,
+          ticket_id: T.waiting,
+          ticket_type: 40,
+          ticket_title: `Imran Khan-9812300003`,
+          status: 20,
+          agent_user_id: agent,
+          tag_type: 'JOB',
+          tag_id: 221,
+          ref_type: 'FORM_RESPONSE',
+          ref_id: L.rejected,
+          waiting_since: ago(1, 120),
+          created_on: ago(3),
+          modified_on: ago(1, 120),
+        },
+        {
+          ...base,
+          ticket_id: T.resolved,
+          ticket_type: 20,
+          ticket_title: 'Tijori Securities-Tijori Demat Account',
+          status: 30,
+          agent_user_id: agent,
+          tag_type: 'JOB',
+          tag_id: 241,
+          created_on: ago(5),
+          modified_on: ago(4),
+        },
+        {
+          ...base,
+          ticket_id: T.closedRecharge,
+          ticket_type: 60,
+          ticket_title: '3012345678-350',
+          status: 40,
+          agent_user_id: agent,
+          rating: 5,
+          tag_type: 'SERVICE_PURCHASE',
+          tag_id: 1,
+          ref_type: 'ID',
+          ref_id: 94102,
+          created_on: ago(8),
+          modified_on: ago(7),
+        },
+        {
+          ...base,
+          ticket_id: T.closedLowRating,
+          ticket_type: 10,
+          ticket_title: 'How to Start',
+          status: 40,
+          agent_user_id: agent,
+          rating: 2,
+          rating_comment: 'The reply took two days',
+          created_on: ago(30),
+          modified_on: ago(28),
+        },
+        {
+          ...base,
+          ticket_id: T.closedOthers,
+          ticket_type: 0,
+          ticket_title: 'Others',
+          status: 40,
+          agent_user_id: agent,
+          rating: 3,
+          created_on: ago(20),
+          modified_on: ago(19),
+        },
       ])
       .onConflictDoNothing();
 
@@ -162,35 +336,114 @@ export async function seedSupport(services: Services): Promise<void> {
       { id: 4002, t: T.new, dir: 1, by: me, msg: 'My payout for last week has not reached my bank account yet.', at: ago(0, 90) },
 
       { id: 4011, t: T.answered, dir: 2, by: 'PIKU', msg: botGreeting(30, 'Asha'), at: ago(2) },
-      { id: 4012, t: T.answered, dir: 1, by: me, msg: 'This lead is pending for 6 days. The customer got the card already.', at: ago(2, -5) },
-      { id: 4013, t: T.answered, dir: 2, by: agentName, msg: 'The bank confirms approvals every Friday. This lead will be verified in the next batch; the schedule is attached.', translated: 'बैंक हर शुक्रवार को स्वीकृति की पुष्टि करता है। यह लीड अगले बैच में सत्यापित होगी; समय-सारिणी संलग्न है।', file: SUPPORT_DEMO.files.agentPdf, at: ago(1, 600) },
+      {
+        id: 4012,
+        t: T.answered,
+        dir: 1,
+        by: me,
+        msg: 'This lead is pending for 6 days. The customer got the card already.',
+        at: ago(2, -5),
+      },
+      {
+        id: 4013,
+        t: T.answered,
+        dir: 2,
+        by: agentName,
+        msg: 'The bank confirms approvals every Friday. This lead will be verified in the next batch; the schedule is attached.',
+        translated: 'बैंक हर शुक्रवार को स्वीकृति की पुष्टि करता है। यह लीड अगले बैच में सत्यापित होगी; समय-सारिणी संलग्न है।',
+        file: SUPPORT_DEMO.files.agentPdf,
+        at: ago(1, 600),
+      },
 
       { id: 4021, t: T.waiting, dir: 2, by: 'PIKU', msg: botGreeting(40, 'Asha'), at: ago(3) },
       { id: 4022, t: T.waiting, dir: 1, by: me, msg: 'Why was this lead rejected? The customer had no account.', at: ago(3, -3) },
-      { id: 4023, t: T.waiting, dir: 2, by: agentName, msg: 'The bank found an existing account on the same PAN. Could you share a screenshot of the customer app?', at: ago(2, 100) },
-      { id: 4024, t: T.waiting, dir: 1, by: me, msg: 'Here is the screenshot from the customer app.', file: SUPPORT_DEMO.files.workerPng, at: ago(1, 120) },
+      {
+        id: 4023,
+        t: T.waiting,
+        dir: 2,
+        by: agentName,
+        msg: 'The bank found an existing account on the same PAN. Could you share a screenshot of the customer app?',
+        at: ago(2, 100),
+      },
+      {
+        id: 4024,
+        t: T.waiting,
+        dir: 1,
+        by: me,
+        msg: 'Here is the screenshot from the customer app.',
+        file: SUPPORT_DEMO.files.workerPng,
+        at: ago(1, 120),
+      },
       { id: 4025, t: T.waiting, dir: 1, by: me, msg: 'Callback Requested. Please wait..', at: ago(1, 110) },
 
       { id: 4031, t: T.resolved, dir: 2, by: 'PIKU', msg: botGreeting(20, 'Asha'), at: ago(5) },
       { id: 4032, t: T.resolved, dir: 1, by: me, msg: 'I cannot open the training module for Tijori Demat.', at: ago(5, -4) },
-      { id: 4033, t: T.resolved, dir: 2, by: agentName, msg: 'We have unlocked the training for you. Please update the app and open Projects > Tijori Demat Account > Training.', at: ago(4, 30) },
+      {
+        id: 4033,
+        t: T.resolved,
+        dir: 2,
+        by: agentName,
+        msg: 'We have unlocked the training for you. Please update the app and open Projects > Tijori Demat Account > Training.',
+        at: ago(4, 30),
+      },
 
       { id: 4041, t: T.closedRecharge, dir: 2, by: 'PIKU', msg: botGreeting(60, 'Asha'), at: ago(8) },
       { id: 4042, t: T.closedRecharge, dir: 1, by: me, msg: 'DTH recharge of ₹350 is still pending.', at: ago(8, -2) },
-      { id: 4043, t: T.closedRecharge, dir: 2, by: agentName, msg: 'The operator has confirmed the recharge. Your DTH is active now.', at: ago(7, 60) },
+      {
+        id: 4043,
+        t: T.closedRecharge,
+        dir: 2,
+        by: agentName,
+        msg: 'The operator has confirmed the recharge. Your DTH is active now.',
+        at: ago(7, 60),
+      },
 
       { id: 4051, t: T.closedLowRating, dir: 2, by: 'PIKU', msg: botGreeting(10, 'Asha', !!config.supportIntroVideoUrl), at: ago(30) },
-      { id: 4052, t: T.closedLowRating, dir: 1, by: me, msg: 'How do I add my first lead?', translated: 'मैं अपनी पहली लीड कैसे जोड़ूँ?', at: ago(30, -10) },
-      { id: 4053, t: T.closedLowRating, dir: 2, by: agentName, msg: 'Open a project, tap Add Lead and fill the customer details. The customer gets an OTP to confirm.', at: ago(28, 60) },
+      {
+        id: 4052,
+        t: T.closedLowRating,
+        dir: 1,
+        by: me,
+        msg: 'How do I add my first lead?',
+        translated: 'मैं अपनी पहली लीड कैसे जोड़ूँ?',
+        at: ago(30, -10),
+      },
+      {
+        id: 4053,
+        t: T.closedLowRating,
+        dir: 2,
+        by: agentName,
+        msg: 'Open a project, tap Add Lead and fill the customer details. The customer gets an OTP to confirm.',
+        at: ago(28, 60),
+      },
       { id: 4054, t: T.closedLowRating, dir: 1, by: me, msg: 'The reply took two days', at: ago(28) },
 
       { id: 4061, t: T.closedOthers, dir: 2, by: 'PIKU', msg: botGreeting(0, 'Asha'), at: ago(20) },
       { id: 4062, t: T.closedOthers, dir: 1, by: me, msg: 'Can I change my registered mobile number?', at: ago(20, -5) },
-      { id: 4063, t: T.closedOthers, dir: 2, by: agentName, msg: 'Yes: send us your new number from the old one and we will update it within a day.', at: ago(19, 60) },
+      {
+        id: 4063,
+        t: T.closedOthers,
+        dir: 2,
+        by: agentName,
+        msg: 'Yes: send us your new number from the old one and we will update it within a day.',
+        at: ago(19, 60),
+      },
     ];
     await tx
       .insert(ticketChats)
-      .values(chats.map((c) => ({ ticket_chat_id: c.id, ticket_id: c.t, direction: c.dir, created_by: c.by, sender_user_id: c.dir === 1 ? asha : c.by === 'PIKU' ? null : agent, chat_message: c.msg, translated_message: c.translated ?? null, file_id: c.file ?? null, created_on: c.at })))
+      .values(
+        chats.map((c) => ({
+          ticket_chat_id: c.id,
+          ticket_id: c.t,
+          direction: c.dir,
+          created_by: c.by,
+          sender_user_id: c.dir === 1 ? asha : c.by === 'PIKU' ? null : agent,
+          chat_message: c.msg,
+          translated_message: c.translated ?? null,
+          file_id: c.file ?? null,
+          created_on: c.at,
+        })),
+      )
       .onConflictDoNothing();
 
     type History = { id: number; t: number; v: number; at: Date; kind: 'worker' | 'ops' };
@@ -214,7 +467,17 @@ export async function seedSupport(services: Services): Promise<void> {
     ];
     await tx
       .insert(ticketHistory)
-      .values(history.map((h) => ({ ticket_history_id: h.id, ticket_id: h.t, field_type: 'status', field_value: String(h.v), changed_by_kind: h.kind, changed_by_id: h.kind === 'ops' ? agent : asha, created_on: h.at })))
+      .values(
+        history.map((h) => ({
+          ticket_history_id: h.id,
+          ticket_id: h.t,
+          field_type: 'status',
+          field_value: String(h.v),
+          changed_by_kind: h.kind,
+          changed_by_id: h.kind === 'ops' ? agent : asha,
+          created_on: h.at,
+        })),
+      )
       .onConflictDoNothing();
 
     await tx

@@ -31,16 +31,128 @@ interface SeedLead {
 
 /** Meena's leads cover every status (and an 'Add Details' one); Kiran's are in another team. */
 const LEADS: SeedLead[] = [
-  { id: 7101, user: 111, team: 1, job: 201, daysAgo: 0, data: [[1, '9812345601'], [2, 'Ramesh Gupta'], [3, 'BGXPG1234K'], [4, 'Bengaluru']] },
+  {
+    id: 7101,
+    user: 111,
+    team: 1,
+    job: 201,
+    daysAgo: 0,
+    data: [
+      [1, '9812345601'],
+      [2, 'Ramesh Gupta'],
+      [3, 'BGXPG1234K'],
+      [4, 'Bengaluru'],
+    ],
+  },
   // Waits for the city: 'Add Details' completes it.
-  { id: 7102, user: 111, team: 1, job: 201, daysAgo: 0, sub_status: 1, comment: 'Please add the customer city', data: [[1, '9812345602'], [2, 'Lakshmi Iyer'], [3, 'CLKPI5678M']] },
-  { id: 7103, user: 111, team: 1, job: 231, daysAgo: 5, status: 1, data: [[1, '9812345603'], [2, 'Farhan Ali'], [3, '34'], [4, '₹10 lakh']] },
-  { id: 7104, user: 111, team: 1, job: 241, daysAgo: 10, status: 2, comment: 'PAN does not match the name', data: [[1, '9812345604'], [2, 'Sunita Rao'], [3, 'DRSPR4321Q'], [4, 'sunita.rao@example.com']] },
-  { id: 7105, user: 111, team: 1, job: 221, daysAgo: 40, archive_status: 1, data: [[1, '9812345605'], [2, 'Vikram Singh']] },
-  { id: 7106, user: 111, team: 1, job: 201, daysAgo: 70, status: 1, data: [[1, '9812345606'], [2, 'Anita Desai'], [3, 'EADPD9876L'], [4, 'Mumbai']] },
-  { id: 7107, user: 111, team: 1, job: 261, daysAgo: 20, data: [[1, '9812345607'], [2, 'Manoj Kumar'], [3, 'Pune'], [4, 'Yes']] },
-  { id: 7110, user: 117, team: 2, job: 201, daysAgo: 1, data: [[1, '9812345610'], [2, 'Deepa Nair'], [3, 'FNRPD1111A'], [4, 'Delhi']] },
-  { id: 7111, user: 117, team: 2, job: 202, daysAgo: 1, sub_status: 1, data: [[1, '9812345611'], [2, 'Rohit Jain'], [3, 'GJNPR2222B']] },
+  {
+    id: 7102,
+    user: 111,
+    team: 1,
+    job: 201,
+    daysAgo: 0,
+    sub_status: 1,
+    comment: 'Please add the customer city',
+    data: [
+      [1, '9812345602'],
+      [2, 'Lakshmi Iyer'],
+      [3, 'CLKPI5678M'],
+    ],
+  },
+  {
+    id: 7103,
+    user: 111,
+    team: 1,
+    job: 231,
+    daysAgo: 5,
+    status: 1,
+    data: [
+      [1, '9812345603'],
+      [2, 'Farhan Ali'],
+      [3, '34'],
+      [4, '₹10 lakh'],
+    ],
+  },
+  {
+    id: 7104,
+    user: 111,
+    team: 1,
+    job: 241,
+    daysAgo: 10,
+    status: 2,
+    comment: 'PAN does not match the name',
+    data: [
+      [1, '9812345604'],
+      [2, 'Sunita Rao'],
+      [3, 'DRSPR4321Q'],
+      [4, 'sunita.rao@example.com'],
+    ],
+  },
+  {
+    id: 7105,
+    user: 111,
+    team: 1,
+    job: 221,
+    daysAgo: 40,
+    archive_status: 1,
+    data: [
+      [1, '9812345605'],
+      [2, 'Vikram Singh'],
+    ],
+  },
+  {
+    id: 7106,
+    user: 111,
+    team: 1,
+    job: 201,
+    daysAgo: 70,
+    status: 1,
+    data: [
+      [1, '9812345606'],
+      [2, 'Anita Desai'],
+      [3, 'EADPD9876L'],
+      [4, 'Mumbai'],
+    ],
+  },
+  {
+    id: 7107,
+    user: 111,
+    team: 1,
+    job: 261,
+    daysAgo: 20,
+    data: [
+      [1, '9812345607'],
+      [2, 'Manoj Kumar'],
+      [3, 'Pune'],
+      [4, 'Yes'],
+    ],
+  },
+  {
+    id: 7110,
+    user: 117,
+    team: 2,
+    job: 201,
+    daysAgo: 1,
+    data: [
+      [1, '9812345610'],
+      [2, 'Deepa Nair'],
+      [3, 'FNRPD1111A'],
+      [4, 'Delhi'],
+    ],
+  },
+  {
+    id: 7111,
+    user: 117,
+    team: 2,
+    job: 202,
+    daysAgo: 1,
+    sub_status: 1,
+    data: [
+      [1, '9812345611'],
+      [2, 'Rohit Jain'],
+      [3, 'GJNPR2222B'],
+    ],
+  },
 ];
 
 /** Teams TEAM01 (Asha) and TEAM02 (Ravi), their members and the members' leads. */
@@ -50,7 +162,14 @@ export async function seedTeam(services: Services): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(users)
-      .values([TEAM_DEMO.meena, TEAM_DEMO.blocked, TEAM_DEMO.kiran].map(({ user_id, mobile, first_name, last_name }) => ({ user_id, mobile, first_name, last_name })))
+      .values(
+        [TEAM_DEMO.meena, TEAM_DEMO.blocked, TEAM_DEMO.kiran].map(({ user_id, mobile, first_name, last_name }) => ({
+          user_id,
+          mobile,
+          first_name,
+          last_name,
+        })),
+      )
       .onConflictDoNothing();
     await tx.insert(teams).values([TEAM_DEMO.team01, TEAM_DEMO.team02]).onConflictDoNothing();
     await tx

@@ -8,14 +8,21 @@ const SHELL = 'pmw-team-shell-v1';
 const ASSETS = 'pmw-team-assets-v1';
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL).then((c) => c.add(new Request('/mt', { cache: 'reload' }))).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((c) => c.add(new Request('/mt', { cache: 'reload' })))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('pmw-team-') && k !== SHELL && k !== ASSETS).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith('pmw-team-') && k !== SHELL && k !== ASSETS).map((k) => caches.delete(k))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -37,7 +44,12 @@ self.addEventListener('fetch', (event) => {
           }
           return res;
         })
-        .catch(() => caches.open(SHELL).then((c) => c.match('/mt')).then((res) => res || Response.error())),
+        .catch(() =>
+          caches
+            .open(SHELL)
+            .then((c) => c.match('/mt'))
+            .then((res) => res || Response.error()),
+        ),
     );
     return;
   }

@@ -19,17 +19,29 @@ export const appRoutes = (
     <Route path="/" element={<Navigate to="/partner/" replace />} />
     <Route path="/reports" element={<Navigate to="/partner/" replace />} />
     <Route path="/partner/*" element={screen(() => import('../features/partner/partner-area').then((m) => m.PartnerArea))} />
-    <Route path="/application/:jobId/:locationId/:recruiterId" element={screen(() => import('../features/candidate/job-page').then((m) => m.JobPage))} />
+    <Route
+      path="/application/:jobId/:locationId/:recruiterId"
+      element={screen(() => import('../features/candidate/job-page').then((m) => m.JobPage))}
+    />
     <Route path="/detailsPage" element={screen(() => import('../features/candidate/details-page').then((m) => m.DetailsPage))} />
     <Route path="/slotselect" element={screen(() => import('../features/candidate/slot-page').then((m) => m.SlotPage))} />
-    <Route path="/bueno/output" element={screen(() => import('../features/data-download/data-download-page').then((m) => m.DataDownloadPage))} />
+    <Route
+      path="/bueno/output"
+      element={screen(() => import('../features/data-download/data-download-page').then((m) => m.DataDownloadPage))}
+    />
     <Route path="/utm/:utmCode/:jid?" element={screen(() => import('../features/campaign/campaign-page').then((m) => m.CampaignPage))} />
     <Route path="/mt" element={screen(() => import('../features/team/team-area').then((m) => m.TeamArea))} />
     {/* The team area's own screens (projects, a project, its lead form, the report and its lists) live under the team code. */}
     <Route path="/mt/:teamCode/*" element={screen(() => import('../features/team/team-area').then((m) => m.TeamArea))} />
     <Route path="/support/*" element={screen(() => import('../features/support/support-area').then((m) => m.SupportArea))} />
-    <Route path="/fb/:jobTaskId/:refValue/:userId/:otp" element={screen(() => import('../features/feedback/feedback-page').then((m) => m.FeedbackPage))} />
-    <Route path="/ops/support/*" element={screen(() => import('../features/support-desk/support-desk-area').then((m) => m.SupportDeskArea))} />
+    <Route
+      path="/fb/:jobTaskId/:refValue/:userId/:otp"
+      element={screen(() => import('../features/feedback/feedback-page').then((m) => m.FeedbackPage))}
+    />
+    <Route
+      path="/ops/support/*"
+      element={screen(() => import('../features/support-desk/support-desk-area').then((m) => m.SupportDeskArea))}
+    />
     <Route path="/ops/*" element={screen(() => import('../features/ops/ops-area').then((m) => m.OpsArea))} />
   </>
 );

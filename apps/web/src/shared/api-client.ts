@@ -35,7 +35,11 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
 }
 
 export function routeUrl(route: Call, opts: { params?: unknown; query?: unknown } = {}): string {
-  return API_PREFIX + buildPath(route.path, opts.params as Record<string, string | number> | undefined) + toQueryString(opts.query as Record<string, unknown> | undefined);
+  return (
+    API_PREFIX +
+    buildPath(route.path, opts.params as Record<string, string | number> | undefined) +
+    toQueryString(opts.query as Record<string, unknown> | undefined)
+  );
 }
 
 /**
@@ -44,7 +48,10 @@ export function routeUrl(route: Call, opts: { params?: unknown; query?: unknown 
  * failure into an ApiError. Answers the data and the server's message.
  */
 /** Sends a route's request; a request that never reached the server is one ApiError. */
-async function send(route: Call, opts: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal | undefined }): Promise<Response> {
+async function send(
+  route: Call,
+  opts: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal | undefined },
+): Promise<Response> {
   try {
     return await fetch(routeUrl(route, opts), {
       method: route.method,
@@ -61,15 +68,29 @@ async function send(route: Call, opts: { params?: unknown; query?: unknown; body
 
 /** The success envelope's data and message; any failure as an ApiError (a 401 tells the areas). */
 async function answer(route: Call, res: Response): Promise<{ data: unknown; message: string; status: number }> {
-  const envelope = (await res.json().catch(() => null)) as { status?: boolean; message?: string; code?: string; data?: unknown; errors?: { field: string; message: string }[] } | null;
+  const envelope = (await res.json().catch(() => null)) as {
+    status?: boolean;
+    message?: string;
+    code?: string;
+    data?: unknown;
+    errors?: { field: string; message: string }[];
+  } | null;
   if (!res.ok || !envelope || envelope.status !== true) {
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
-    throw new ApiError(envelope?.message || res.statusText || messages.somethingWentWrong, envelope?.code ?? `HTTP_${res.status}`, res.status, Array.isArray(envelope?.errors) ? envelope.errors : undefined);
+    throw new ApiError(
+      envelope?.message || res.statusText || messages.somethingWentWrong,
+      envelope?.code ?? `HTTP_${res.status}`,
+      res.status,
+      Array.isArray(envelope?.errors) ? envelope.errors : undefined,
+    );
   }
   return { data: envelope.data, message: envelope.message ?? '', status: res.status };
 }
 
-export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ data: RouteData<T>; message: string }> {
+export async function apiWithMessage<T extends RouteDef>(
+  route: T,
+  opts: CallOptions<T> = {},
+): Promise<{ data: RouteData<T>; message: string }> {
   const { data, message, status } = await answer(route, await send(route, opts));
   const parsed = route.response.safeParse(data);
   if (!parsed.success) throw new ApiError(messages.somethingWentWrong, 'BAD_RESPONSE', status);
@@ -81,7 +102,10 @@ export async function apiWithMessage<T extends RouteDef>(route: T, opts: CallOpt
  * errors as `api`, the answer read without its schema, so the screen loads
  * no zod. Only for the few answers a login screen needs before anyone acts.
  */
-export async function firstCall<D>(call: FirstCall<D>, opts: { query?: Record<string, string | number>; signal?: AbortSignal } = {}): Promise<D> {
+export async function firstCall<D>(
+  call: FirstCall<D>,
+  opts: { query?: Record<string, string | number>; signal?: AbortSignal } = {},
+): Promise<D> {
   return (await answer(call, await send(call, opts))).data as D;
 }
 
@@ -100,7 +124,12 @@ export async function putFile(url: string, file: Blob, contentType: string): Pro
   // If-None-Match: * : an upload URL only creates its object, never replaces it (S3 signs this header).
   let res: Response;
   try {
-    res = await fetch(url, { method: 'PUT', body: file, headers: { 'content-type': contentType, 'if-none-match': '*' }, credentials: 'omit' });
+    res = await fetch(url, {
+      method: 'PUT',
+      body: file,
+      headers: { 'content-type': contentType, 'if-none-match': '*' },
+      credentials: 'omit',
+    });
   } catch {
     // The bytes never reached a server: the same failure as any call without a network.
     throw new ApiError(messages.networkError, 'NETWORK', 0);
@@ -120,7 +149,11 @@ export async function apiDownload<T extends RouteDef>(route: T, opts: CallOption
   if (!res.ok) {
     const envelope = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
-    throw new ApiError(envelope?.message || res.statusText || messages.somethingWentWrong, envelope?.code ?? `HTTP_${res.status}`, res.status);
+    throw new ApiError(
+      envelope?.message || res.statusText || messages.somethingWentWrong,
+      envelope?.code ?? `HTTP_${res.status}`,
+      res.status,
+    );
   }
   const disposition = res.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];

@@ -31,7 +31,17 @@ function OtherArea() {
  * browser (`BrowserRouter`) and on the server (`StaticRouter`, for the
  * login in the first response), so hydration finds what the server drew.
  */
-export function AreaTree({ client, router: Router, routes, otherPaths }: { client: QueryClient; router: (props: { children: ReactNode }) => ReactNode; routes: ReactNode; otherPaths?: ReactNode }) {
+export function AreaTree({
+  client,
+  router: Router,
+  routes,
+  otherPaths,
+}: {
+  client: QueryClient;
+  router: (props: { children: ReactNode }) => ReactNode;
+  routes: ReactNode;
+  otherPaths?: ReactNode;
+}) {
   return (
     <StrictMode>
       <QueryClientProvider client={client}>

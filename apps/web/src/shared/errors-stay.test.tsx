@@ -32,7 +32,9 @@ describe('errors stay where the person looks', () => {
     fireEvent.change(otp, { target: { value: '1111' } });
     fireEvent.submit(otp.closest('form')!);
     await waitFor(() => expect(otp.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(otp.getAttribute('aria-describedby')!)?.textContent).toBe('Incorrect OTP, please try again (2 tries left)');
+    expect(document.getElementById(otp.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Incorrect OTP, please try again (2 tries left)',
+    );
   });
 
   it("shows the server's refusal of an OTP under the dialog's OTP field", () => {

@@ -33,7 +33,11 @@ const registry: Entry[] = [];
 type ContractTexts = { default: TextTranslation; fields: FieldNames; translate: typeof translateText };
 const contractTexts: Partial<Record<Locale, ContractTexts>> = {};
 const contractLoaders: Record<Exclude<Locale, 'en'>, () => Promise<ContractTexts>> = {
-  hi: () => Promise.all([import('@pmw/contract/texts'), import('@pmw/contract/texts.hi')]).then(([index, hi]) => ({ ...hi, translate: index.translateText })),
+  hi: () =>
+    Promise.all([import('@pmw/contract/texts'), import('@pmw/contract/texts.hi')]).then(([index, hi]) => ({
+      ...hi,
+      translate: index.translateText,
+    })),
 };
 
 export const getLocale = (): Locale => active;
@@ -54,7 +58,8 @@ export function withLocale<R>(locale: Locale, render: () => R): R {
   }
 }
 
-const fill = (text: string, vars?: Vars) => (vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text);
+const fill = (text: string, vars?: Vars) =>
+  vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 
 /**
  * An area's catalogue: `en` and each other language as lazy modules. Loaded

@@ -84,4 +84,3 @@ export function MessageBar(props: { dialog?: symbol | undefined }) {
     </div>
   );
 }
-

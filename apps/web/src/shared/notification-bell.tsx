@@ -64,9 +64,25 @@ export function NotificationBell(props: {
 
   return (
     <>
-      <button type="button" className={`icon-button notify-bell ${props.className ?? ''}`} aria-label={unread ? words.unread(unread) : words.title} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={`icon-button notify-bell ${props.className ?? ''}`}
+        aria-label={unread ? words.unread(unread) : words.title}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {/* Drawn, not an emoji: a phone without an emoji font showed an empty box. */}
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.7 21a2 2 0 0 1-3.4 0" />
         </svg>
@@ -98,7 +114,11 @@ export function NotificationBell(props: {
             <ul className="notify-list">
               {data.rows.map((n) => (
                 <li key={n.notification_id}>
-                  <button type="button" className={`notify-list__item ${n.read ? '' : 'notify-list__item--unread'}`} onClick={() => openOne(n)}>
+                  <button
+                    type="button"
+                    className={`notify-list__item ${n.read ? '' : 'notify-list__item--unread'}`}
+                    onClick={() => openOne(n)}
+                  >
                     {!n.read && <span className="notify-list__new">{words.isNew}</span>}
                     <span className="notify-list__text">{n.text}</span>
                     <time className="muted" dateTime={n.created_on}>

@@ -23,7 +23,12 @@ export function OpsLoginGate({ children }: { children: (agent: OpsAgent, logout:
       }
     },
   });
-  if (session.isPending) return <div className="page-loader"><Loader /></div>;
+  if (session.isPending)
+    return (
+      <div className="page-loader">
+        <Loader />
+      </div>
+    );
   if (!session.data) {
     return (
       <main className="center-page">

@@ -7,7 +7,9 @@ beforeAll(async () => {
   await loadCatalogues();
 });
 
-const field = (secondsLeft: number) => <OtpField value="" onChange={() => undefined} secondsLeft={secondsLeft} onResend={() => undefined} />;
+const field = (secondsLeft: number) => (
+  <OtpField value="" onChange={() => undefined} secondsLeft={secondsLeft} onResend={() => undefined} />
+);
 const announced = () => document.querySelector('[aria-live]')?.textContent;
 
 describe('the OTP countdown', () => {

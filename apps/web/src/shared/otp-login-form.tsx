@@ -24,9 +24,28 @@ export function OtpLoginForm(props: {
   sendOtp: (mobile: string) => Promise<{ resend_after: number; already_sent: boolean }>;
   login: (mobile: string, otp: string) => Promise<void>;
   resendSeconds: number;
-  labels?: { mobile?: string; otp?: string; login?: string; submit?: string; change?: string; sent?: string; alreadySent?: string; resend?: string };
+  labels?: {
+    mobile?: string;
+    otp?: string;
+    login?: string;
+    submit?: string;
+    change?: string;
+    sent?: string;
+    alreadySent?: string;
+    resend?: string;
+  };
 }) {
-  const l = { mobile: t('mobileLabel'), otp: t('otpLabel'), login: t('login'), submit: t('submitOtp'), change: t('changeNumber'), sent: t('otpSent'), alreadySent: t('otpAlreadySent'), resend: t('resendOtp'), ...props.labels };
+  const l = {
+    mobile: t('mobileLabel'),
+    otp: t('otpLabel'),
+    login: t('login'),
+    submit: t('submitOtp'),
+    change: t('changeNumber'),
+    sent: t('otpSent'),
+    alreadySent: t('otpAlreadySent'),
+    resend: t('resendOtp'),
+    ...props.labels,
+  };
   // What a person typed into a login the server drew, before the script arrived.
   const [mobile, setMobile] = useState(() => digits(keptBeforeHydration()?.get('mobile')?.[0] ?? ''));
   const [otp, setOtp] = useState('');
@@ -98,14 +117,42 @@ export function OtpLoginForm(props: {
           aria-describedby={error.mobile ? 'otp-login-mobile-error' : undefined}
           onChange={(e) => setMobile(digits(e.target.value))}
         />
-        {error.mobile && <p id="otp-login-mobile-error" className="field__error">{error.mobile}</p>}
+        {error.mobile && (
+          <p id="otp-login-mobile-error" className="field__error">
+            {error.mobile}
+          </p>
+        )}
         {otpSent && (
-          <button type="button" className="link-button" style={{ alignSelf: 'flex-start' }} onClick={() => { setOtpSent(false); setOtp(''); countdown.reset(); }}>
+          <button
+            type="button"
+            className="link-button"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              setOtpSent(false);
+              setOtp('');
+              countdown.reset();
+            }}
+          >
             {l.change}
           </button>
         )}
       </div>
-      {otpSent && <OtpField value={otp} onChange={(v) => { setOtp(v); setError({}); }} secondsLeft={countdown.left} onResend={send} label={l.otp} error={error.otp} resendLabel={l.resend} disabled={busy} autoFocus />}
+      {otpSent && (
+        <OtpField
+          value={otp}
+          onChange={(v) => {
+            setOtp(v);
+            setError({});
+          }}
+          secondsLeft={countdown.left}
+          onResend={send}
+          label={l.otp}
+          error={error.otp}
+          resendLabel={l.resend}
+          disabled={busy}
+          autoFocus
+        />
+      )}
       <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
         {otpSent ? l.submit : l.login}
       </LiveButton>

@@ -52,7 +52,16 @@ export function QueryView<T>(
 ) {
   const { query } = props;
   if (query.isError) {
-    return <LoadFailed failed={props.failed} retry={props.retry} error={query.error} busy={query.isFetching} onRetry={() => void query.refetch()} className={props.className} />;
+    return (
+      <LoadFailed
+        failed={props.failed}
+        retry={props.retry}
+        error={query.error}
+        busy={query.isFetching}
+        onRetry={() => void query.refetch()}
+        className={props.className}
+      />
+    );
   }
   if (query.data === undefined && query.fetchStatus === 'paused') {
     // No signal: say so, rather than a spinner that never ends; the query runs by itself when the network returns.
@@ -70,13 +79,19 @@ export function QueryView<T>(
     );
   }
   if (props.isEmpty?.(query.data)) {
-    return typeof props.empty === 'string' || props.empty === undefined ? <p className="empty">{props.empty ?? sharedT('empty')}</p> : <>{props.empty}</>;
+    return typeof props.empty === 'string' || props.empty === undefined ? (
+      <p className="empty">{props.empty ?? sharedT('empty')}</p>
+    ) : (
+      <>{props.empty}</>
+    );
   }
   return <>{props.children(query.data)}</>;
 }
 
 /** Several queries as one: loading until all have data, failed when any failed, Retry refetches the failed ones. */
-export function allQueries<const Q extends readonly QueryState<unknown>[]>(...queries: Q): QueryState<{ [K in keyof Q]: NonNullable<Q[K]['data']> }> {
+export function allQueries<const Q extends readonly QueryState<unknown>[]>(
+  ...queries: Q
+): QueryState<{ [K in keyof Q]: NonNullable<Q[K]['data']> }> {
   const failed = queries.find((q) => q.isError);
   const ready = queries.every((q) => q.data !== undefined);
   return {
@@ -84,7 +99,11 @@ export function allQueries<const Q extends readonly QueryState<unknown>[]>(...qu
     isError: !!failed,
     error: failed?.error ?? null,
     isFetching: queries.some((q) => q.isFetching),
-    fetchStatus: queries.some((q) => q.data === undefined && q.fetchStatus === 'paused') ? 'paused' : queries.some((q) => q.isFetching) ? 'fetching' : 'idle',
+    fetchStatus: queries.some((q) => q.data === undefined && q.fetchStatus === 'paused')
+      ? 'paused'
+      : queries.some((q) => q.isFetching)
+        ? 'fetching'
+        : 'idle',
     data: ready ? (queries.map((q) => q.data) as { [K in keyof Q]: NonNullable<Q[K]['data']> }) : undefined,
     refetch: () => Promise.all(queries.filter((q) => q.isError || q.data === undefined).map((q) => q.refetch())),
   } as QueryState<{ [K in keyof Q]: NonNullable<Q[K]['data']> }>;

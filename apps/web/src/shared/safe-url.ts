@@ -8,7 +8,10 @@ import { messages } from '@pmw/contract/messages';
 /** On the server (no window) a stand-in origin: a path stays a path, as in the browser. */
 const SERVER_BASE = 'http://localhost';
 
-export function safeLink(raw: string | null | undefined, base: string = typeof window === 'undefined' ? SERVER_BASE : window.location.origin): string | null {
+export function safeLink(
+  raw: string | null | undefined,
+  base: string = typeof window === 'undefined' ? SERVER_BASE : window.location.origin,
+): string | null {
   if (!raw || raw.includes('\u0000')) return null;
   try {
     const url = new URL(raw, base);

@@ -24,7 +24,9 @@ describe('message bar', () => {
   });
 
   it("says the server's message, else the error's text, else 'Something went wrong'", () => {
-    expect(errorText(new ApiError('OTP has expired, please request a new one', 'OTP_EXPIRED', 400))).toBe('OTP has expired, please request a new one');
+    expect(errorText(new ApiError('OTP has expired, please request a new one', 'OTP_EXPIRED', 400))).toBe(
+      'OTP has expired, please request a new one',
+    );
     expect(errorText(new Error('Failed to fetch'))).toBe('Failed to fetch');
     expect(errorText(undefined)).toBe('Something went wrong');
     expect(errorText(new ApiError('', 'X', 500))).toBe('Something went wrong');
@@ -62,32 +64,59 @@ describe('catalogue', () => {
 });
 
 describe('api client', () => {
-  const route = defineRoute({ method: 'GET', path: '/thing/:id', auth: 'worker', params: z.object({ id: z.number() }), query: z.object({ q: z.string() }), response: z.object({ n: z.number() }) });
+  const route = defineRoute({
+    method: 'GET',
+    path: '/thing/:id',
+    auth: 'worker',
+    params: z.object({ id: z.number() }),
+    query: z.object({ q: z.string() }),
+    response: z.object({ n: z.number() }),
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('builds the path from the contract and parses the answer', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: true, message: 'Success', data: { n: 3 } }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ status: true, message: 'Success', data: { n: 3 } }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     expect(await api(route, { params: { id: 7 }, query: { q: 'a b' } })).toEqual({ n: 3 });
     expect(fetchMock).toHaveBeenCalledWith('/api/v2/thing/7?q=a+b', expect.objectContaining({ method: 'GET', credentials: 'same-origin' }));
   });
 
   it('turns a failure into one ApiError with the server message, and a 401 reaches the login handler', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: false, message: 'Please log in to continue', code: 'UNAUTHORIZED' }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: false, message: 'Please log in to continue', code: 'UNAUTHORIZED' }), { status: 401 }),
+      ),
+    );
     const seen: string[] = [];
     const off = onUnauthorized((r) => seen.push(r.path));
-    await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({ message: 'Please log in to continue', code: 'UNAUTHORIZED', httpStatus: 401 });
+    await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({
+      message: 'Please log in to continue',
+      code: 'UNAUTHORIZED',
+      httpStatus: 401,
+    });
     expect(seen).toEqual(['/thing/:id']);
     off();
   });
 
   it('an answer that does not match the contract is an error, not bad data', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: true, message: 'Success', data: { n: 'three' } }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ status: true, message: 'Success', data: { n: 'three' } }), { status: 200 })),
+    );
     await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
   it('a network failure says so', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({ code: 'NETWORK' });
   });
 });

@@ -14,6 +14,8 @@ export async function uploadTicketFile(routes: Routes, file: File, ticketId: num
   const who = userId === undefined ? {} : { user_id: userId };
   const signed = await api(routes.sign, { body: { file_name: file.name, file_purpose: 'TICKET', ticket_id: ticketId, ...who } });
   await putFile(signed.url, file, signed.content_type);
-  const added = await api(routes.add, { body: { file_key: signed.key, file_name: file.name, file_purpose: 'TICKET', ticket_id: ticketId, ...who } });
+  const added = await api(routes.add, {
+    body: { file_key: signed.key, file_name: file.name, file_purpose: 'TICKET', ticket_id: ticketId, ...who },
+  });
   return added.file_id;
 }

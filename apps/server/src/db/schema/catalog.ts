@@ -36,8 +36,12 @@ export const jobs = pgTable(
   'jobs',
   {
     job_id: integer('job_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    employer_id: integer('employer_id').notNull().references(() => employers.employer_id),
-    job_category_id: integer('job_category_id').notNull().references(() => jobCategories.job_category_id),
+    employer_id: integer('employer_id')
+      .notNull()
+      .references(() => employers.employer_id),
+    job_category_id: integer('job_category_id')
+      .notNull()
+      .references(() => jobCategories.job_category_id),
     job_title: text('job_title').notNull(),
     slug_name: text('slug_name').notNull().unique(),
     type: text('type'),
@@ -94,7 +98,9 @@ export const jobLocations = pgTable(
   'job_locations',
   {
     job_location_id: integer('job_location_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    job_id: integer('job_id').notNull().references(() => jobs.job_id),
+    job_id: integer('job_id')
+      .notNull()
+      .references(() => jobs.job_id),
     city: text('city').notNull(),
     address: text('address'),
     pincode: text('pincode'),
@@ -106,7 +112,9 @@ export const jobLocations = pgTable(
 export const jobPincodes = pgTable(
   'job_pincodes',
   {
-    job_id: integer('job_id').notNull().references(() => jobs.job_id),
+    job_id: integer('job_id')
+      .notNull()
+      .references(() => jobs.job_id),
     pincode: text('pincode').notNull(),
   },
   (t) => [uniqueIndex('job_pincodes_pk').on(t.job_id, t.pincode), index('job_pincodes_pincode_idx').on(t.pincode)],
@@ -128,7 +136,10 @@ export interface FormInput {
 /** The lead form of a project. */
 export const taskForms = pgTable('task_forms', {
   form_id: integer('form_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-  job_id: integer('job_id').notNull().unique().references(() => jobs.job_id),
+  job_id: integer('job_id')
+    .notNull()
+    .unique()
+    .references(() => jobs.job_id),
   inputs: jsonb('inputs').$type<FormInput[]>().notNull(),
   is_otp_required: boolean('is_otp_required').notNull().default(true),
   description: text('description'),
@@ -146,8 +157,12 @@ export const formResponses = pgTable(
   'form_responses',
   {
     form_response_id: integer('form_response_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100000 }),
-    form_id: integer('form_id').notNull().references(() => taskForms.form_id),
-    job_id: integer('job_id').notNull().references(() => jobs.job_id),
+    form_id: integer('form_id')
+      .notNull()
+      .references(() => taskForms.form_id),
+    job_id: integer('job_id')
+      .notNull()
+      .references(() => jobs.job_id),
     partner_user_id: integer('partner_user_id').references(() => users.user_id),
     team_member_user_id: integer('team_member_user_id').references(() => users.user_id),
     team_id: integer('team_id'),
@@ -179,7 +194,14 @@ export const formResponses = pgTable(
   (t) => [
     // The Leads Report's newest-first order (read backwards), unfiltered and filtered by project and status: a page reads its 20 index entries.
     index('form_responses_partner_idx').on(t.partner_user_id, t.created_on, t.form_response_id),
-    index('form_responses_partner_filter_idx').on(t.partner_user_id, t.job_id, t.status, t.archive_status, t.created_on, t.form_response_id),
+    index('form_responses_partner_filter_idx').on(
+      t.partner_user_id,
+      t.job_id,
+      t.status,
+      t.archive_status,
+      t.created_on,
+      t.form_response_id,
+    ),
     index('form_responses_member_idx').on(t.team_member_user_id, t.created_on),
     index('form_responses_mobile_idx').on(t.customer_mobile, t.job_id, t.created_on),
   ],
@@ -189,7 +211,9 @@ export const formResponses = pgTable(
 export const formResponseData = pgTable(
   'form_response_data',
   {
-    form_response_id: integer('form_response_id').notNull().references(() => formResponses.form_response_id),
+    form_response_id: integer('form_response_id')
+      .notNull()
+      .references(() => formResponses.form_response_id),
     input_id: integer('input_id').notNull(),
     value: text('value').notNull(),
     file_id: integer('file_id').references(() => files.file_id),

@@ -51,10 +51,7 @@ export const otpRequests = pgTable(
     consumed_at: timestamp('consumed_at', { withTimezone: true }),
     created_on: createdOn(),
   },
-  (t) => [
-    index('otp_requests_mobile_idx').on(t.mobile, t.created_on),
-    index('otp_requests_ip_idx').on(t.client_ip, t.created_on),
-  ],
+  (t) => [index('otp_requests_mobile_idx').on(t.mobile, t.created_on), index('otp_requests_ip_idx').on(t.client_ip, t.created_on)],
 );
 
 /**
@@ -104,7 +101,9 @@ export const documents = pgTable(
   'documents',
   {
     document_id: integer('document_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     type: text('type').notNull(),
     number_enc: text('number_enc').notNull(),
     number_last4: text('number_last4').notNull(),
@@ -135,20 +134,30 @@ export const nowSql = sql`now()`;
  * code (retired_on null), made once; a code the partner replaced keeps its row
  * (retired_on set), so it stays taken and printed QR codes still reach them.
  */
-export const campaigns = pgTable('campaigns', {
-  utm_code: text('utm_code').primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.user_id),
-  created_on: createdOn(),
-  retired_on: timestamp('retired_on', { withTimezone: true }),
-}, (t) => [
-  index('campaigns_user_idx').on(t.user_id),
-  // Concurrent first fetches make one code: the second insert meets this index and does nothing.
-  uniqueIndex('campaigns_current_user_idx').on(t.user_id).where(sql`${t.retired_on} is null`),
-]);
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    utm_code: text('utm_code').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    created_on: createdOn(),
+    retired_on: timestamp('retired_on', { withTimezone: true }),
+  },
+  (t) => [
+    index('campaigns_user_idx').on(t.user_id),
+    // Concurrent first fetches make one code: the second insert meets this index and does nothing.
+    uniqueIndex('campaigns_current_user_idx')
+      .on(t.user_id)
+      .where(sql`${t.retired_on} is null`),
+  ],
+);
 
 /** People who run the marketplace: 'support' sees the support inbox, 'admin' everything. */
 export const opsAgents = pgTable('ops_agents', {
-  user_id: integer('user_id').primaryKey().references(() => users.user_id),
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.user_id),
   role: text('role').notNull(),
   created_on: createdOn(),
 });

@@ -14,7 +14,9 @@ export const jobTasks = pgTable(
   {
     job_task_id: integer('job_task_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
     /** The partner who served the merchant. */
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     job_id: integer('job_id').references(() => jobs.job_id),
     merchant_mobile: text('merchant_mobile').notNull(),
     otp: text('otp').notNull(),
@@ -40,11 +42,15 @@ export const feedbackResponses = pgTable(
   {
     feedback_id: integer('feedback_id').primaryKey().generatedAlwaysAsIdentity(),
     entity_type: text('entity_type').notNull(),
-    entity_id: integer('entity_id').notNull().references(() => jobTasks.job_task_id),
+    entity_id: integer('entity_id')
+      .notNull()
+      .references(() => jobTasks.job_task_id),
     ref_type: text('ref_type').notNull(),
     ref_value: text('ref_value').notNull(),
     /** The partner rated, copied from the task so summaries need no join. */
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
     location: jsonb('location').$type<{ lat: number; lng: number }>(),

@@ -15,10 +15,18 @@ export const applications = pgTable(
   'applications',
   {
     application_id: integer('application_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
-    recruiter_id: integer('recruiter_id').notNull().references(() => users.user_id),
-    job_id: integer('job_id').notNull().references(() => jobs.job_id),
-    job_location_id: integer('job_location_id').notNull().references(() => jobLocations.job_location_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    recruiter_id: integer('recruiter_id')
+      .notNull()
+      .references(() => users.user_id),
+    job_id: integer('job_id')
+      .notNull()
+      .references(() => jobs.job_id),
+    job_location_id: integer('job_location_id')
+      .notNull()
+      .references(() => jobLocations.job_location_id),
     answers: jsonb('answers').$type<{ input_id: number; value: string }[]>().notNull().default([]),
     tracking_id: text('tracking_id'),
     status: smallint('status').notNull().default(1),
@@ -38,8 +46,12 @@ export const interviewSlots = pgTable(
   'interview_slots',
   {
     slot_id: integer('slot_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    job_id: integer('job_id').notNull().references(() => jobs.job_id),
-    job_location_id: integer('job_location_id').notNull().references(() => jobLocations.job_location_id),
+    job_id: integer('job_id')
+      .notNull()
+      .references(() => jobs.job_id),
+    job_location_id: integer('job_location_id')
+      .notNull()
+      .references(() => jobLocations.job_location_id),
     start_time: timestamp('start_time', { withTimezone: true }).notNull(),
     end_time: timestamp('end_time', { withTimezone: true }).notNull(),
     capacity: integer('capacity').notNull(),
@@ -58,10 +70,18 @@ export const slotBookings = pgTable(
   'slot_bookings',
   {
     booking_id: integer('booking_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    slot_id: integer('slot_id').notNull().references(() => interviewSlots.slot_id),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
-    job_id: integer('job_id').notNull().references(() => jobs.job_id),
-    application_id: integer('application_id').notNull().references(() => applications.application_id),
+    slot_id: integer('slot_id')
+      .notNull()
+      .references(() => interviewSlots.slot_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    job_id: integer('job_id')
+      .notNull()
+      .references(() => jobs.job_id),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.application_id),
     /** The slot's day at +05:30, as the candidate sent it. */
     booking_date: text('booking_date').notNull(),
     created_on: createdOn(),

@@ -11,7 +11,9 @@ export const notifications = pgTable(
   'notifications',
   {
     notification_id: integer('notification_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     /** Whose list: partner, team or worker (NOTIFY_AUDIENCE). */
     audience: text('audience').notNull(),
     kind: text('kind').notNull(),
@@ -24,7 +26,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_list_idx').on(t.user_id, t.audience, t.notification_id),
-    index('notifications_unread_idx').on(t.user_id, t.audience).where(sql`not ${t.read}`),
+    index('notifications_unread_idx')
+      .on(t.user_id, t.audience)
+      .where(sql`not ${t.read}`),
     uniqueIndex('notifications_dedupe_idx').on(t.user_id, t.audience, t.dedupe_key),
   ],
 );
@@ -63,7 +67,9 @@ export const notificationOutbox = pgTable(
     created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notification_outbox_due_idx').on(t.due_at).where(sql`${t.state} in ('queued', 'sending')`),
+    index('notification_outbox_due_idx')
+      .on(t.due_at)
+      .where(sql`${t.state} in ('queued', 'sending')`),
     index('notification_outbox_group_idx').on(t.mobile, t.kind, t.state),
     index('notification_outbox_claim_idx').on(t.claim_token),
   ],

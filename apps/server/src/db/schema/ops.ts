@@ -36,7 +36,9 @@ export const payoutRuns = pgTable('payout_runs', {
   payout_run_id: integer('payout_run_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
   /** A client-chosen key: a retried request answers the run it already made. */
   request_key: text('request_key').notNull().unique(),
-  created_by: integer('created_by').notNull().references(() => users.user_id),
+  created_by: integer('created_by')
+    .notNull()
+    .references(() => users.user_id),
   paid_count: integer('paid_count').notNull().default(0),
   held_count: integer('held_count').notNull().default(0),
   total_paise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
@@ -54,8 +56,12 @@ export const payoutRuns = pgTable('payout_runs', {
 export const payoutRunItems = pgTable(
   'payout_run_items',
   {
-    payout_run_id: integer('payout_run_id').notNull().references(() => payoutRuns.payout_run_id),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    payout_run_id: integer('payout_run_id')
+      .notNull()
+      .references(() => payoutRuns.payout_run_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     status: text('status').notNull(),
     amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason'),

@@ -10,7 +10,9 @@ export const bankDetails = pgTable(
   'bank_details',
   {
     bank_detail_id: integer('bank_detail_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     bank_name: text('bank_name').notNull(),
     ifsc_code: text('ifsc_code').notNull(),
     account_no_enc: text('account_no_enc').notNull(),
@@ -30,7 +32,9 @@ export const bankDetails = pgTable(
     index('bank_details_user_idx').on(t.user_id),
     uniqueIndex('bank_details_account_idx').on(t.user_id, t.ifsc_code, t.account_no_hash),
     // At most one default per partner, whatever two requests do at once.
-    uniqueIndex('bank_details_one_default_idx').on(t.user_id).where(sql`${t.is_default}`),
+    uniqueIndex('bank_details_one_default_idx')
+      .on(t.user_id)
+      .where(sql`${t.is_default}`),
   ],
 );
 
@@ -39,7 +43,9 @@ export const customerLeads = pgTable(
   'customer_leads',
   {
     customer_lead_id: integer('customer_lead_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    partner_user_id: integer('partner_user_id').notNull().references(() => users.user_id),
+    partner_user_id: integer('partner_user_id')
+      .notNull()
+      .references(() => users.user_id),
     name: text('name').notNull(),
     mobile: text('mobile').notNull(),
     created_by: integer('created_by'),
@@ -56,8 +62,12 @@ export const customerCalls = pgTable(
   'customer_calls',
   {
     call_id: integer('call_id').primaryKey().generatedAlwaysAsIdentity(),
-    customer_lead_id: integer('customer_lead_id').notNull().references(() => customerLeads.customer_lead_id),
-    partner_user_id: integer('partner_user_id').notNull().references(() => users.user_id),
+    customer_lead_id: integer('customer_lead_id')
+      .notNull()
+      .references(() => customerLeads.customer_lead_id),
+    partner_user_id: integer('partner_user_id')
+      .notNull()
+      .references(() => users.user_id),
     provider: text('provider').notNull(),
     /** The provider's call id. */
     sid: text('sid').notNull(),

@@ -6,7 +6,9 @@ import { formResponses } from './catalog';
 export const leadOrigins = pgTable(
   'lead_origins',
   {
-    form_response_id: integer('form_response_id').primaryKey().references(() => formResponses.form_response_id),
+    form_response_id: integer('form_response_id')
+      .primaryKey()
+      .references(() => formResponses.form_response_id),
     device_id: text('device_id'),
     client_ip: text('client_ip'),
     lat: doublePrecision('lat'),
@@ -24,7 +26,9 @@ export const leadOrigins = pgTable(
 export const leadRisk = pgTable(
   'lead_risk',
   {
-    form_response_id: integer('form_response_id').primaryKey().references(() => formResponses.form_response_id),
+    form_response_id: integer('form_response_id')
+      .primaryKey()
+      .references(() => formResponses.form_response_id),
     level: text('level', { enum: ['none', 'review', 'high'] }).notNull(),
     score: integer('score').notNull(),
     assessed_on: timestamp('assessed_on', { withTimezone: true }).notNull().defaultNow(),
@@ -37,7 +41,9 @@ export const leadRiskSignals = pgTable(
   'lead_risk_signals',
   {
     signal_id: integer('signal_id').primaryKey().generatedAlwaysAsIdentity(),
-    form_response_id: integer('form_response_id').notNull().references(() => formResponses.form_response_id),
+    form_response_id: integer('form_response_id')
+      .notNull()
+      .references(() => formResponses.form_response_id),
     kind: text('kind').notNull(),
     reason: text('reason').notNull(),
     evidence: jsonb('evidence').$type<{ form_response_ids: number[]; user_ids: number[]; file_ids: number[] }>().notNull(),
@@ -53,7 +59,9 @@ export const leadRiskSignals = pgTable(
 export const fileFingerprints = pgTable(
   'file_fingerprints',
   {
-    file_id: integer('file_id').primaryKey().references(() => files.file_id),
+    file_id: integer('file_id')
+      .primaryKey()
+      .references(() => files.file_id),
     sha256: text('sha256').notNull(),
     dhash: bigint('dhash', { mode: 'bigint' }),
     created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
@@ -63,7 +71,11 @@ export const fileFingerprints = pgTable(
 
 /** Partners whose new leads ops hold for review. */
 export const partnerRiskHolds = pgTable('partner_risk_holds', {
-  user_id: integer('user_id').primaryKey().references(() => users.user_id),
-  held_by: integer('held_by').notNull().references(() => users.user_id),
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.user_id),
+  held_by: integer('held_by')
+    .notNull()
+    .references(() => users.user_id),
   created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -13,7 +13,9 @@ export const tickets = pgTable(
   'tickets',
   {
     ticket_id: integer('ticket_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     ticket_type: smallint('ticket_type').notNull(),
     ticket_title: text('ticket_title').notNull(),
     ticket_source: smallint('ticket_source').notNull().default(1),
@@ -40,7 +42,9 @@ export const ticketChats = pgTable(
   'ticket_chats',
   {
     ticket_chat_id: integer('ticket_chat_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    ticket_id: integer('ticket_id').notNull().references(() => tickets.ticket_id),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.ticket_id),
     chat_message: text('chat_message').notNull(),
     direction: smallint('direction').notNull(),
     /** The worker's user id, the agent's first name, or 'PIKU'. */
@@ -51,7 +55,10 @@ export const ticketChats = pgTable(
     created_on: createdOn(),
   },
   // The sender index serves the per-sender message budget.
-  (t) => [index('ticket_chats_ticket_idx').on(t.ticket_id, t.created_on), index('ticket_chats_sender_idx').on(t.sender_user_id, t.created_on)],
+  (t) => [
+    index('ticket_chats_ticket_idx').on(t.ticket_id, t.created_on),
+    index('ticket_chats_sender_idx').on(t.sender_user_id, t.created_on),
+  ],
 );
 
 /** Phone calls about a ticket. direction 1 the worker called, 2 support called. */
@@ -59,7 +66,9 @@ export const ticketCallLogs = pgTable(
   'ticket_call_logs',
   {
     call_log_id: integer('call_log_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    ticket_id: integer('ticket_id').notNull().references(() => tickets.ticket_id),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.ticket_id),
     direction: smallint('direction').notNull(),
     /** completed, no-answer, busy, failed. */
     status: text('status').notNull(),
@@ -74,7 +83,9 @@ export const ticketHistory = pgTable(
   'ticket_history',
   {
     ticket_history_id: integer('ticket_history_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    ticket_id: integer('ticket_id').notNull().references(() => tickets.ticket_id),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.ticket_id),
     field_type: text('field_type').notNull(),
     field_value: text('field_value').notNull(),
     changed_by_kind: text('changed_by_kind').notNull(),
@@ -89,15 +100,22 @@ export const ticketCallbackRequests = pgTable(
   'ticket_callback_requests',
   {
     callback_request_id: integer('callback_request_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    ticket_id: integer('ticket_id').notNull().references(() => tickets.ticket_id),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.ticket_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     /** PENDING until an agent reaches the worker, then DONE. */
     status: text('status').notNull().default('PENDING'),
     requested_on: timestamp('requested_on', { withTimezone: true }).notNull().defaultNow(),
     resolved_on: timestamp('resolved_on', { withTimezone: true }),
     resolved_by: integer('resolved_by').references(() => users.user_id),
   },
-  (t) => [index('ticket_callback_requests_status_idx').on(t.status, t.requested_on), index('ticket_callback_requests_ticket_idx').on(t.ticket_id)],
+  (t) => [
+    index('ticket_callback_requests_status_idx').on(t.status, t.requested_on),
+    index('ticket_callback_requests_ticket_idx').on(t.ticket_id),
+  ],
 );
 
 /** Mobile and DTH recharges a worker bought through the app (the support desk's 'Select Recharge'). */
@@ -105,7 +123,9 @@ export const servicePurchases = pgTable(
   'service_purchases',
   {
     service_purchase_id: integer('service_purchase_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     /** The recharged mobile or DTH account. */
     account_number: text('account_number').notNull(),
     operator: text('operator'),

@@ -6,9 +6,13 @@ export const teams = pgTable('teams', {
   team_id: integer('team_id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10000 }),
   /** Kept upper case; /mt/{team_code} is matched case-insensitively. */
   team_code: text('team_code').notNull().unique(),
-  manager_user_id: integer('manager_user_id').notNull().references(() => users.user_id),
+  manager_user_id: integer('manager_user_id')
+    .notNull()
+    .references(() => users.user_id),
   /** 'open': any number joins at its first login; 'invite_only': ops add members first. */
-  join_policy: text('join_policy', { enum: ['open', 'invite_only'] }).notNull().default('invite_only'),
+  join_policy: text('join_policy', { enum: ['open', 'invite_only'] })
+    .notNull()
+    .default('invite_only'),
   created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -16,8 +20,12 @@ export const teams = pgTable('teams', {
 export const teamMembers = pgTable(
   'team_members',
   {
-    team_id: integer('team_id').notNull().references(() => teams.team_id),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.team_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     blocked: boolean('blocked').notNull().default(false),
     created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
     modified_on: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),

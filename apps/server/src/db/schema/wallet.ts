@@ -10,7 +10,9 @@ export const walletTransactions = pgTable(
   'wallet_transactions',
   {
     wallet_transaction_id: integer('wallet_transaction_id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.user_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
     type: smallint('type').notNull(),
     amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
@@ -34,7 +36,9 @@ export const walletTransactions = pgTable(
 export const wallets = pgTable(
   'wallets',
   {
-    user_id: integer('user_id').primaryKey().references(() => users.user_id),
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.user_id),
     balance_paise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
     /** Sum of all credits less reversed credits: what the partner has earned. */
     earned_paise: bigint('earned_paise', { mode: 'number' }).notNull().default(0),

@@ -77,7 +77,10 @@ describe('partner OTP login', () => {
   it('says an expired OTP expired', async () => {
     await send('9876533333');
     const otp = await latestOtp(t, '9876533333');
-    await t.database.db.update(otpRequests).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(otpRequests.mobile, '9876533333'));
+    await t.database.db
+      .update(otpRequests)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(otpRequests.mobile, '9876533333'));
     const res = await login('9876533333', otp);
     expect(body(res)).toMatchObject({ code: 'OTP_EXPIRED', message: 'OTP has expired, please request a new one' });
   });
@@ -160,5 +163,4 @@ describe('OTP send limits', () => {
     for (let i = 0; i < 5; i++) expect((await sendTo(`920000000${i}`, '10.0.0.9')).statusCode).toBe(200);
     expect((await sendTo('9200000009', '10.0.0.9')).statusCode).toBe(429);
   });
-
 });

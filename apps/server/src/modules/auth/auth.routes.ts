@@ -17,7 +17,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
 
   for (const routes of [partnerAuthRoutes, userAuthRoutes]) {
     route(app, ctx, routes.sendOtp, async ({ body, req }) => {
-      const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.partnerLogin });
+      const sent = await otp.send({
+        mobile: body.mobile,
+        purpose: 'LOGIN',
+        ip: req.ip,
+        locale: smsLocaleOf(req),
+        resendSeconds: RESEND_COUNTDOWN.partnerLogin,
+      });
       return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
     });
 
@@ -41,7 +47,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
   }
 
   route(app, ctx, userAuthRoutes.retryOtp, async ({ body, req }) => {
-    const sent = await otp.send({ mobile: body.mobile, purpose: 'LOGIN', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.partnerLogin });
+    const sent = await otp.send({
+      mobile: body.mobile,
+      purpose: 'LOGIN',
+      ip: req.ip,
+      locale: smsLocaleOf(req),
+      resendSeconds: RESEND_COUNTDOWN.partnerLogin,
+    });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 }

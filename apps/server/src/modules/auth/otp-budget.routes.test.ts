@@ -11,8 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const send = (mobile: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: { mobile }, remoteAddress: ip });
-const login = (mobile: string, otp: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/v2/partner/user/login/otp', payload: { mobile, otp }, remoteAddress: ip });
+const send = (mobile: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v2/partner/otp/send', payload: { mobile }, remoteAddress: ip });
+const login = (mobile: string, otp: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v2/partner/user/login/otp', payload: { mobile, otp }, remoteAddress: ip });
 const OWNER = '10.20.0.1';
 
 describe('the OTP send budget of a mobile', () => {
@@ -33,7 +35,8 @@ describe('the OTP send budget of a mobile', () => {
     expect((await send(victim, OWNER)).statusCode).toBe(200);
     expect((await login(victim, await latestOtp(t, victim), OWNER)).statusCode).toBe(200);
     // Strangers on other addresses spend the rest of the cap (6 in all).
-    for (const ip of ['10.20.2.1', '10.20.2.1', '10.20.2.1', '10.20.2.2', '10.20.2.2']) expect((await send(victim, ip)).statusCode).toBe(200);
+    for (const ip of ['10.20.2.1', '10.20.2.1', '10.20.2.1', '10.20.2.2', '10.20.2.2'])
+      expect((await send(victim, ip)).statusCode).toBe(200);
     expect((await send(victim, '10.20.2.3')).statusCode).toBe(429);
     // The owner's known address keeps its own share.
     expect((await send(victim, OWNER)).statusCode).toBe(200);
@@ -54,7 +57,8 @@ describe('wrong codes across requests', () => {
         expect((await login(victim, guess, attacker)).statusCode).toBeGreaterThanOrEqual(400);
       }
       // A new window for the attacker's next send share.
-      if (wrong < 10) await t.database.db.execute(`update otp_requests set created_on = now() - interval '1 hour' where client_ip = '${attacker}'`);
+      if (wrong < 10)
+        await t.database.db.execute(`update otp_requests set created_on = now() - interval '1 hour' where client_ip = '${attacker}'`);
     }
     await t.database.db.execute(`update otp_requests set created_on = now() - interval '1 hour' where client_ip = '${attacker}'`);
     expect((await send(victim, attacker)).statusCode).toBe(200);

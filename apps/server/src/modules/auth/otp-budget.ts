@@ -21,7 +21,12 @@ export const OTP_MAX_WRONG_PER_ADDRESS = 30;
  *   last 30 days) is the owner's and keeps its share even past the hard cap.
  * Counted in otp_requests, so every process sees the same numbers.
  */
-export async function assertSendBudget(db: Db, limits: { maxPerMobile: number; maxPerMobileTotal: number; windowMinutes: number }, mobile: string, ip: string) {
+export async function assertSendBudget(
+  db: Db,
+  limits: { maxPerMobile: number; maxPerMobileTotal: number; windowMinutes: number },
+  mobile: string,
+  ip: string,
+) {
   const since = new Date(Date.now() - limits.windowMinutes * 60_000);
   const [row] = await db
     .select({ total: count(), fromHere: sql<number>`count(*) filter (where ${otpRequests.client_ip} = ${ip})` })
@@ -32,7 +37,14 @@ export async function assertSendBudget(db: Db, limits: { maxPerMobile: number; m
   const [known] = await db
     .select({ id: otpRequests.request_id })
     .from(otpRequests)
-    .where(and(eq(otpRequests.mobile, mobile), eq(otpRequests.client_ip, ip), isNotNull(otpRequests.consumed_at), gt(otpRequests.created_on, new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000))))
+    .where(
+      and(
+        eq(otpRequests.mobile, mobile),
+        eq(otpRequests.client_ip, ip),
+        isNotNull(otpRequests.consumed_at),
+        gt(otpRequests.created_on, new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000)),
+      ),
+    )
     .limit(1);
   if (!known) throw new AppError('RATE_LIMITED', messages.otpRateLimited);
 }

@@ -15,7 +15,8 @@ afterAll(async () => t.close());
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v2${url}`, payload, headers });
-const outboxCount = async (mobile: string) => body<unknown[]>(await t.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${mobile}` })).data.length;
+const outboxCount = async (mobile: string) =>
+  body<unknown[]>(await t.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${mobile}` })).data.length;
 
 interface Sent {
   request_id: string;
@@ -24,7 +25,13 @@ interface Sent {
 }
 
 /** Each flow's window is the spec's countdown for it, the one its page counts down too. */
-async function twice(url: string, payload: Record<string, unknown>, mobile: string, headers: Record<string, string> = {}, window: number = RESEND_COUNTDOWN.partnerLogin) {
+async function twice(
+  url: string,
+  payload: Record<string, unknown>,
+  mobile: string,
+  headers: Record<string, string> = {},
+  window: number = RESEND_COUNTDOWN.partnerLogin,
+) {
   const first = await post(url, payload, headers);
   expect(first.statusCode).toBe(200);
   expect(body(first).message).toBe('OTP sent to Mobile');
@@ -59,8 +66,20 @@ describe('an OTP asked for again inside the resend window', () => {
   });
 
   it('team login: the request id answered again is the one the code verifies with', async () => {
-    const { again, otp } = await twice('/team/otp/send', { mobile: '9876533002', team_code: 'TEAM01', feature: 'MT' }, '9876533002', {}, RESEND_COUNTDOWN.teamLogin);
-    const res = await post('/team/login/otp', { request_id: again.request_id, team_code: 'TEAM01', first_name: 'Lata Singh', mobile: '9876533002', otp });
+    const { again, otp } = await twice(
+      '/team/otp/send',
+      { mobile: '9876533002', team_code: 'TEAM01', feature: 'MT' },
+      '9876533002',
+      {},
+      RESEND_COUNTDOWN.teamLogin,
+    );
+    const res = await post('/team/login/otp', {
+      request_id: again.request_id,
+      team_code: 'TEAM01',
+      first_name: 'Lata Singh',
+      mobile: '9876533002',
+      otp,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -70,25 +89,56 @@ describe('an OTP asked for again inside the resend window', () => {
   });
 
   it('campaign lead: Cancel then Submit asks again, the code still verifies the customer', async () => {
-    const { otp } = await twice('/utm/customer/otp/send', { mobile: '9876533003', utm_code: 'asha01', purpose: 'LOGIN' }, '9876533003', {}, RESEND_COUNTDOWN.campaign);
+    const { otp } = await twice(
+      '/utm/customer/otp/send',
+      { mobile: '9876533003', utm_code: 'asha01', purpose: 'LOGIN' },
+      '9876533003',
+      {},
+      RESEND_COUNTDOWN.campaign,
+    );
     expect((await post('/utm/customer/login', { mobile: '9876533003', otp, utm_code: 'asha01', name: 'Kavya' })).statusCode).toBe(200);
   });
 
   it('campaign lead OTP (purpose LEAD): the answer carries the seconds left of the server window', async () => {
-    await twice('/utm/customer/otp/send', { mobile: '9876533007', utm_code: 'asha01', purpose: 'LEAD' }, '9876533007', {}, RESEND_COUNTDOWN.campaign);
+    await twice(
+      '/utm/customer/otp/send',
+      { mobile: '9876533007', utm_code: 'asha01', purpose: 'LEAD' },
+      '9876533007',
+      {},
+      RESEND_COUNTDOWN.campaign,
+    );
   });
 
   it("team lead: the customer's OTP asked again says so, with the seconds left", async () => {
     const sent = await post('/team/otp/send', { mobile: '9876500011', feature: 'MT', team_code: 'TEAM01' });
     const { request_id } = body<Sent>(sent).data;
-    const login = await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Meena', mobile: '9876500011', otp: await latestOtp(t, '9876500011') });
+    const login = await post('/team/login/otp', {
+      request_id,
+      team_code: 'TEAM01',
+      first_name: 'Meena',
+      mobile: '9876500011',
+      otp: await latestOtp(t, '9876500011'),
+    });
     const meena = cookieHeader(login);
-    const { again } = await twice('/team/lead/otp/send', { form_id: 202, mobile: '9811233008' }, '9811233008', { cookie: meena }, RESEND_COUNTDOWN.lead);
+    const { again } = await twice(
+      '/team/lead/otp/send',
+      { form_id: 202, mobile: '9811233008' },
+      '9811233008',
+      { cookie: meena },
+      RESEND_COUNTDOWN.lead,
+    );
     expect(again.resend_after).toBeLessThanOrEqual(RESEND_COUNTDOWN.lead);
   });
 
   it('credit consent: a second consent shares the code already sent', async () => {
-    const payload = { mobile: '9876533004', name: 'Sunil Rao', pan_no: 'ABCPR7512F', feature: 'UTM', project_name: 'Nirmal Shopping Credit Card', utm_code: 'asha01' };
+    const payload = {
+      mobile: '9876533004',
+      name: 'Sunil Rao',
+      pan_no: 'ABCPR7512F',
+      feature: 'UTM',
+      project_name: 'Nirmal Shopping Credit Card',
+      utm_code: 'asha01',
+    };
     const first = await post('/utm/credit/otp/send', payload);
     expect(body<Sent>(first).data.resend_after).toBe(RESEND_COUNTDOWN.campaign);
     const again = await post('/utm/credit/otp/send', payload);

@@ -39,7 +39,15 @@ export interface OtpService {
    * own countdown (RESEND_COUNTDOWN, the one its page shows); the configured
    * wait is for a flow without one, and 0 there turns the wait off.
    */
-  send(input: { mobile: string; purpose: OtpPurpose; ip: string; locale?: SmsLocale; text?: (otp: string) => string; deliver?: boolean; resendSeconds?: number }): Promise<OtpSent>;
+  send(input: {
+    mobile: string;
+    purpose: OtpPurpose;
+    ip: string;
+    locale?: SmsLocale;
+    text?: (otp: string) => string;
+    deliver?: boolean;
+    resendSeconds?: number;
+  }): Promise<OtpSent>;
   /** Consumes the code or throws an AppError that says what is wrong. */
   verify(input: { mobile: string; purpose: OtpPurpose; otp: string; request_id?: string; ip?: string }): Promise<void>;
 }
@@ -55,7 +63,13 @@ export interface OtpSent {
 /** The message bar's words for a send: a new code, or the one already on the phone. */
 export const sentMessage = (sent: OtpSent) => (sent.already_sent ? messages.otpAlreadySent : messages.otpSent);
 
-export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: string; limits: OtpLimits; wrongCodes?: WrongCodeGuard }): OtpService {
+export function createOtpService(deps: {
+  db: Db;
+  sms: SmsProvider;
+  secretKey: string;
+  limits: OtpLimits;
+  wrongCodes?: WrongCodeGuard;
+}): OtpService {
   const { db, sms, secretKey, limits, wrongCodes } = deps;
   const hashCode = (requestId: string, otp: string) => hmac(secretKey, `otp:${requestId}:${otp}`);
 
@@ -66,7 +80,12 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
       const resendSeconds = limits.resendSeconds > 0 ? (flowSeconds ?? limits.resendSeconds) : 0;
       if (resendSeconds > 0) {
         const [last] = await db
-          .select({ request_id: otpRequests.request_id, created_on: otpRequests.created_on, consumed_at: otpRequests.consumed_at, attempts: otpRequests.attempts })
+          .select({
+            request_id: otpRequests.request_id,
+            created_on: otpRequests.created_on,
+            consumed_at: otpRequests.consumed_at,
+            attempts: otpRequests.attempts,
+          })
           .from(otpRequests)
           .where(and(eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose)))
           .orderBy(desc(otpRequests.created_on))
@@ -75,7 +94,8 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
         // A code already used (the person logged in and out again) does not hold the next one back.
         if (last && !last.consumed_at && waited < resendSeconds) {
           const wait = Math.ceil(resendSeconds - waited);
-          if (last.attempts >= OTP_MAX_TRIES) throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for another OTP`);
+          if (last.attempts >= OTP_MAX_TRIES)
+            throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for another OTP`);
           return { request_id: last.request_id, resend_after: wait, already_sent: true };
         }
       }
@@ -99,7 +119,12 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
       if (deliver) {
         const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
         const lang = await smsLocale(mobile, locale);
-        await sms.sendOtp({ mobile, otp, text: localize(english, lang), template: smsTemplateKey(purpose === 'CREDIT' ? DIRECT_SMS.otpCreditConsent : DIRECT_SMS.otp, lang) });
+        await sms.sendOtp({
+          mobile,
+          otp,
+          text: localize(english, lang),
+          template: smsTemplateKey(purpose === 'CREDIT' ? DIRECT_SMS.otpCreditConsent : DIRECT_SMS.otp, lang),
+        });
       }
       return { request_id: requestId, resend_after: resendSeconds, already_sent: false };
     },
@@ -129,7 +154,9 @@ export function createOtpService(deps: { db: Db; sms: SmsProvider; secretKey: st
       const consumed = await db
         .update(otpRequests)
         .set({ consumed_at: new Date() })
-        .where(and(eq(otpRequests.request_id, row.request_id), isNull(otpRequests.consumed_at), sql`${otpRequests.attempts} < ${OTP_MAX_TRIES}`))
+        .where(
+          and(eq(otpRequests.request_id, row.request_id), isNull(otpRequests.consumed_at), sql`${otpRequests.attempts} < ${OTP_MAX_TRIES}`),
+        )
         .returning({ id: otpRequests.request_id });
       if (consumed.length === 0) throw new AppError('OTP_EXPIRED', messages.otpUsed);
     },

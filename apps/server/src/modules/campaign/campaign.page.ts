@@ -27,7 +27,15 @@ export function registerCampaignPage(
   async function pageData(req: FastifyRequest, code: string, jidParam: string | undefined): Promise<CampaignPageData> {
     const jid = jidParam && /^[0-9]{1,9}$/.test(jidParam) ? Number(jidParam) : null;
     const parsed = utmCodeSchema.safeParse(code);
-    const empty: CampaignPageData = { utm_code: code, jid: null, unavailable: false, owner: null, categories: [], customer: null, form: null };
+    const empty: CampaignPageData = {
+      utm_code: code,
+      jid: null,
+      unavailable: false,
+      owner: null,
+      categories: [],
+      customer: null,
+      form: null,
+    };
     if (!parsed.success) return empty;
     try {
       const [owner, tasks, session] = await Promise.all([
@@ -37,7 +45,9 @@ export function registerCampaignPage(
       ]);
       // A listed product whose form is gone is as unavailable as one the page does not list.
       const form: CampaignTaskForm | null =
-        tasks.utm_selected === null ? null : await campaign.taskForm(parsed.data, tasks.utm_selected).catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
+        tasks.utm_selected === null
+          ? null
+          : await campaign.taskForm(parsed.data, tasks.utm_selected).catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
       return {
         utm_code: parsed.data,
         jid: form ? tasks.utm_selected : null,
@@ -61,7 +71,9 @@ export function registerCampaignPage(
     const product = data.form ? data.categories.flatMap((c) => c.products).find((p) => p.job_id === data.form?.job_id) : undefined;
     const image = product?.logo_url ?? data.owner.profile_picture_url ?? '/favicon.svg';
     if (data.form) {
-      const description = [product?.tag_line, ...data.form.customerFeatures].filter(Boolean).join(' · ') || `${data.form.job_title} from ${data.form.employer_name}`;
+      const description =
+        [product?.tag_line, ...data.form.customerFeatures].filter(Boolean).join(' · ') ||
+        `${data.form.job_title} from ${data.form.employer_name}`;
       return { title: `${data.form.job_title}: ${name}'s recommended products`, description, image: absoluteUrl(origin, image), url };
     }
     const count = data.categories.reduce((n, c) => n + c.products.length, 0);

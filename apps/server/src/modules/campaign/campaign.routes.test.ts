@@ -29,7 +29,12 @@ const post = (url: string, payload: unknown, cookie = '') =>
 
 /** Cookies merged across answers, as a browser keeps them. */
 function jar(previous: string, res: { cookies: { name: string; value: string }[] }): string {
-  const map = new Map(previous.split('; ').filter(Boolean).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+  const map = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  );
   for (const c of res.cookies) {
     if (c.value) map.set(c.name, c.value);
     else map.delete(c.name);
@@ -38,13 +43,23 @@ function jar(previous: string, res: { cookies: { name: string; value: string }[]
 }
 
 async function uploadImage(cookie: string, name = 'shop.png'): Promise<{ file_id: number; cookie: string }> {
-  const signedRes = await t.app.inject({ method: 'PUT', url: `${api}/file/s3/url/signed`, headers: cookie ? { cookie } : {}, payload: { file_name: name, file_purpose: 'UTM_LINK' } });
+  const signedRes = await t.app.inject({
+    method: 'PUT',
+    url: `${api}/file/s3/url/signed`,
+    headers: cookie ? { cookie } : {},
+    payload: { file_name: name, file_purpose: 'UTM_LINK' },
+  });
   expect(signedRes.statusCode).toBe(200);
   const jarred = jar(cookie, signedRes);
   const signed = signedUploadSchema.parse(body(signedRes).data);
   const put = await t.app.inject({ method: 'PUT', url: signed.url, payload: PNG, headers: { 'content-type': signed.content_type } });
   expect(put.statusCode).toBe(200);
-  const added = await t.app.inject({ method: 'POST', url: `${api}/file/add`, headers: { cookie: jarred }, payload: { file_key: signed.key, file_name: name, file_purpose: 'UTM_LINK' } });
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `${api}/file/add`,
+    headers: { cookie: jarred },
+    payload: { file_key: signed.key, file_name: name, file_purpose: 'UTM_LINK' },
+  });
   expect(added.statusCode).toBe(200);
   return { file_id: fileAddedSchema.parse(body(added).data).file_id, cookie: jarred };
 }
@@ -127,7 +142,15 @@ describe('a verified lead', () => {
     const otp = await sendLeadOtp(mobile);
     const res = await post(
       '/task/response',
-      { form_id: 400, feature: 'UTM', input: cardInputs('+91 98111-00001', [{ input_id: 5, value: String(file_id) }]), utm_code: 'asha01', otp, utm_job_id: 400, idempotency_key: 'k-first-lead-0001' },
+      {
+        form_id: 400,
+        feature: 'UTM',
+        input: cardInputs('+91 98111-00001', [{ input_id: 5, value: String(file_id) }]),
+        utm_code: 'asha01',
+        otp,
+        utm_job_id: 400,
+        idempotency_key: 'k-first-lead-0001',
+      },
       cookie,
     );
     expect(res.statusCode).toBe(200);
@@ -137,7 +160,15 @@ describe('a verified lead', () => {
     expect(data.customer).toMatchObject({ mobile, name: 'Meena Iyer' });
 
     const [lead] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, data.form_response_id));
-    expect(lead).toMatchObject({ partner_user_id: 101, job_id: 400, form_id: 400, customer_mobile: mobile, customer_name: 'Meena Iyer', payout_paise: 100000, status: 0 });
+    expect(lead).toMatchObject({
+      partner_user_id: 101,
+      job_id: 400,
+      form_id: 400,
+      customer_mobile: mobile,
+      customer_name: 'Meena Iyer',
+      payout_paise: 100000,
+      status: 0,
+    });
     const values = await t.database.db.select().from(formResponseData).where(eq(formResponseData.form_response_id, data.form_response_id));
     expect(values.find((v) => v.input_id === 3)?.value).toBe('ABCPM1234K');
     expect(values.find((v) => v.input_id === 5)?.file_id).toBe(file_id);
@@ -148,10 +179,18 @@ describe('a verified lead', () => {
 
     // The partner the lead counts for may open its image; another partner may not.
     const asha = await loginWorker(t, '9876500001');
-    const seen = await t.app.inject({ method: 'GET', url: `/api/v2/partner/file/fetch/with/url?file_id=${file_id}`, headers: { cookie: asha } });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/partner/file/fetch/with/url?file_id=${file_id}`,
+      headers: { cookie: asha },
+    });
     expect(fileUrlSchema.parse(body(seen).data)[0]!.file_id).toBe(file_id);
     const ravi = await loginWorker(t, '9876500002');
-    const refused = await t.app.inject({ method: 'GET', url: `/api/v2/partner/file/fetch/with/url?file_id=${file_id}`, headers: { cookie: ravi } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/partner/file/fetch/with/url?file_id=${file_id}`,
+      headers: { cookie: ravi },
+    });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -171,14 +210,28 @@ describe('a verified lead', () => {
   it('refuses the same mobile for the same product inside the duplicate window, and allows another product', async () => {
     const mobile = '9811100003';
     let otp = await sendLeadOtp(mobile);
-    const first = await post('/task/response', { form_id: 402, input: cardInputs(mobile), utm_code: 'asha01', otp, idempotency_key: 'k-dup-000000001' });
+    const first = await post('/task/response', {
+      form_id: 402,
+      input: cardInputs(mobile),
+      utm_code: 'asha01',
+      otp,
+      idempotency_key: 'k-dup-000000001',
+    });
     expect(first.statusCode).toBe(200);
     const cookie = jar('', first);
     // Same device, same customer: the session stands in for the OTP, the window does not move.
-    const again = await post('/task/response', { form_id: 402, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-dup-000000002' }, cookie);
+    const again = await post(
+      '/task/response',
+      { form_id: 402, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-dup-000000002' },
+      cookie,
+    );
     expect(again.statusCode).toBe(409);
     expect(body(again).message).toBe('A lead for 9811100003 was already added for Nirmal Easy EMI Card in the last 30 days');
-    const other = await post('/task/response', { form_id: 403, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-dup-000000003' }, cookie);
+    const other = await post(
+      '/task/response',
+      { form_id: 403, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-dup-000000003' },
+      cookie,
+    );
     expect(other.statusCode).toBe(200);
     // A lead older than the window no longer blocks.
     await t.database.db
@@ -186,7 +239,13 @@ describe('a verified lead', () => {
       .set({ created_on: new Date(Date.now() - 31 * 86_400_000) })
       .where(and(eq(formResponses.customer_mobile, mobile), eq(formResponses.job_id, 402)));
     otp = await sendLeadOtp(mobile);
-    const later = await post('/task/response', { form_id: 402, input: cardInputs(mobile), utm_code: 'asha01', otp, idempotency_key: 'k-dup-000000004' });
+    const later = await post('/task/response', {
+      form_id: 402,
+      input: cardInputs(mobile),
+      utm_code: 'asha01',
+      otp,
+      idempotency_key: 'k-dup-000000004',
+    });
     expect(later.statusCode).toBe(200);
   });
 
@@ -196,14 +255,24 @@ describe('a verified lead', () => {
     expect(none.statusCode).toBe(400);
     expect(body(none).message).toBe('Please verify your mobile number with the OTP');
     const otp = await sendLeadOtp(mobile);
-    const wrong = await post('/task/response', { form_id: 404, input: cardInputs(mobile), utm_code: 'asha01', otp: otp === '0000' ? '1111' : '0000' });
+    const wrong = await post('/task/response', {
+      form_id: 404,
+      input: cardInputs(mobile),
+      utm_code: 'asha01',
+      otp: otp === '0000' ? '1111' : '0000',
+    });
     expect(body(wrong).code).toBe('OTP_INVALID');
     const badFormat = await post('/task/response', { form_id: 404, input: cardInputs(mobile), utm_code: 'asha01', otp: '12' });
     expect(badFormat.statusCode).toBe(400);
     // Another device's session does not verify this mobile.
     const other = await post('/customer/otp/send', { mobile: '9811100005', utm_code: 'asha01', purpose: 'LOGIN' });
     expect(other.statusCode).toBe(200);
-    const login = await post('/customer/login', { mobile: '9811100005', otp: await latestOtp(t, '9811100005'), utm_code: 'asha01', name: 'Kiran' });
+    const login = await post('/customer/login', {
+      mobile: '9811100005',
+      otp: await latestOtp(t, '9811100005'),
+      utm_code: 'asha01',
+      name: 'Kiran',
+    });
     const cookie = cookieHeader(login);
     const notMine = await post('/task/response', { form_id: 404, input: cardInputs(mobile), utm_code: 'asha01' }, cookie);
     expect(body(notMine).message).toBe('Please verify your mobile number with the OTP');
@@ -215,9 +284,22 @@ describe('a verified lead', () => {
     const cases: [unknown[], string][] = [
       [[{ input_id: 2, value: 'A' }], 'Mobile number is required'],
       [cardInputs('98111'), 'Invalid Mobile Number'],
-      [[{ input_id: 1, value: mobile }, { input_id: 3, value: 'ABCPM1234K' }, { input_id: 4, value: 'Pune' }], 'Customer Name is required'],
-      [cardInputs(mobile).map((v) => (v.input_id === 3 ? { input_id: 3, value: '12345' } : v)), 'Invalid PAN number, it should look like ABCDE1234F'],
-      [cardInputs(mobile).map((v) => (v.input_id === 4 ? { input_id: 4, value: 'Paris' } : v)), 'Please choose one of the options for City'],
+      [
+        [
+          { input_id: 1, value: mobile },
+          { input_id: 3, value: 'ABCPM1234K' },
+          { input_id: 4, value: 'Pune' },
+        ],
+        'Customer Name is required',
+      ],
+      [
+        cardInputs(mobile).map((v) => (v.input_id === 3 ? { input_id: 3, value: '12345' } : v)),
+        'Invalid PAN number, it should look like ABCDE1234F',
+      ],
+      [
+        cardInputs(mobile).map((v) => (v.input_id === 4 ? { input_id: 4, value: 'Paris' } : v)),
+        'Please choose one of the options for City',
+      ],
       [[...cardInputs(mobile), { input_id: 5, value: 'not-a-file' }], 'Please upload Application Form Photo'],
       [[...cardInputs(mobile), { input_id: 99, value: 'x' }], 'This field is not on the form'],
     ];
@@ -229,7 +311,12 @@ describe('a verified lead', () => {
     // A file the visitor did not upload.
     const { file_id } = await uploadImage('', 'someone-else.png');
     const otp = await sendLeadOtp(mobile);
-    const stolen = await post('/task/response', { form_id: 405, input: [...cardInputs(mobile), { input_id: 5, value: String(file_id) }], utm_code: 'asha01', otp });
+    const stolen = await post('/task/response', {
+      form_id: 405,
+      input: [...cardInputs(mobile), { input_id: 5, value: String(file_id) }],
+      utm_code: 'asha01',
+      otp,
+    });
     expect(stolen.statusCode).toBe(404);
     expect(await leadsFor(mobile)).toBe(0);
   });
@@ -246,9 +333,17 @@ describe('a verified lead', () => {
   });
 
   it('takes uploads only for the campaign purpose', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `${api}/file/s3/url/signed`, payload: { file_name: 'a.png', file_purpose: 'USER_PAN_FILE' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/file/s3/url/signed`,
+      payload: { file_name: 'a.png', file_purpose: 'USER_PAN_FILE' },
+    });
     expect(res.statusCode).toBe(400);
-    const add = await t.app.inject({ method: 'POST', url: `${api}/file/add`, payload: { file_key: 'x', file_name: 'a.png', file_purpose: 'UTM_LINK' } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: `${api}/file/add`,
+      payload: { file_key: 'x', file_name: 'a.png', file_purpose: 'UTM_LINK' },
+    });
     expect(add.statusCode).toBe(401);
   });
 });
@@ -260,15 +355,21 @@ describe('customers and sessions stay their own', () => {
     expect(res.statusCode).toBe(200);
     return res;
   };
-  const storedName = async (mobile: string) => (await t.database.db.select({ name: customers.name }).from(customers).where(eq(customers.mobile, mobile)))[0]?.name;
+  const storedName = async (mobile: string) =>
+    (await t.database.db.select({ name: customers.name }).from(customers).where(eq(customers.mobile, mobile)))[0]?.name;
 
-  it("never renames a verified customer through a lead on a form without OTP", async () => {
+  it('never renames a verified customer through a lead on a form without OTP', async () => {
     const mobile = '9811100031';
     await login(mobile, 'Sunita Rao');
     await t.database.db.update(taskForms).set({ is_otp_required: false }).where(eq(taskForms.form_id, 408));
     await t.services.catalogue.invalidate();
     try {
-      const res = await post('/task/response', { form_id: 408, input: cardInputs(mobile).map((v) => (v.input_id === 2 ? { input_id: 2, value: 'Someone Else' } : v)), utm_code: 'asha01', idempotency_key: 'k-rename-000031' });
+      const res = await post('/task/response', {
+        form_id: 408,
+        input: cardInputs(mobile).map((v) => (v.input_id === 2 ? { input_id: 2, value: 'Someone Else' } : v)),
+        utm_code: 'asha01',
+        idempotency_key: 'k-rename-000031',
+      });
       expect(res.statusCode).toBe(200);
       // The answer does not show the stored name to someone who did not prove the mobile.
       expect(addTaskResponseSchema.parse(body(res).data).customer.name).toBe('Someone Else');
@@ -318,7 +419,17 @@ describe('customers and sessions stay their own', () => {
     const mobile = '9811100033';
     const { file_id, cookie: anonymous } = await uploadImage('', 'lead-photo.png');
     const otp = await sendLeadOtp(mobile);
-    const res = await post('/task/response', { form_id: 407, input: cardInputs(mobile, [{ input_id: 5, value: String(file_id) }]), utm_code: 'asha01', otp, idempotency_key: 'k-fixation-00033' }, anonymous);
+    const res = await post(
+      '/task/response',
+      {
+        form_id: 407,
+        input: cardInputs(mobile, [{ input_id: 5, value: String(file_id) }]),
+        utm_code: 'asha01',
+        otp,
+        idempotency_key: 'k-fixation-00033',
+      },
+      anonymous,
+    );
     expect(res.statusCode).toBe(200);
     const verified = jar(anonymous, res);
     expect(/pmw_customer=([^;]+)/.exec(verified)?.[1]).not.toBe(/pmw_customer=([^;]+)/.exec(anonymous)?.[1]);
@@ -330,9 +441,21 @@ describe('customers and sessions stay their own', () => {
     const first = '9811100034';
     const second = '9811100035';
     const key = 'k-replayed-000034';
-    const a = await post('/task/response', { form_id: 403, input: cardInputs(first), utm_code: 'asha01', otp: await sendLeadOtp(first), idempotency_key: key });
+    const a = await post('/task/response', {
+      form_id: 403,
+      input: cardInputs(first),
+      utm_code: 'asha01',
+      otp: await sendLeadOtp(first),
+      idempotency_key: key,
+    });
     expect(a.statusCode).toBe(200);
-    const b = await post('/task/response', { form_id: 403, input: cardInputs(second), utm_code: 'asha01', otp: await sendLeadOtp(second), idempotency_key: key });
+    const b = await post('/task/response', {
+      form_id: 403,
+      input: cardInputs(second),
+      utm_code: 'asha01',
+      otp: await sendLeadOtp(second),
+      idempotency_key: key,
+    });
     expect(b.statusCode).toBe(200);
     const lead = addTaskResponseSchema.parse(body(b).data);
     expect(lead.customer.mobile).toBe(second);
@@ -369,9 +492,15 @@ describe('customer login and Not you?', () => {
     const customer = customerSchema.parse(body(login).data);
     expect(customer).toMatchObject({ mobile, name: 'Farah' });
     const cookie = cookieHeader(login);
-    expect(customerSchema.nullable().parse(body(await get('/customer/session', cookie)).data)).toMatchObject({ customer_id: customer.customer_id });
+    expect(customerSchema.nullable().parse(body(await get('/customer/session', cookie)).data)).toMatchObject({
+      customer_id: customer.customer_id,
+    });
     // The remembered customer submits without another OTP.
-    const lead = await post('/task/response', { form_id: 406, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-session-000001' }, cookie);
+    const lead = await post(
+      '/task/response',
+      { form_id: 406, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-session-000001' },
+      cookie,
+    );
     expect(lead.statusCode).toBe(200);
     const out = await post('/customer/logout', {}, cookie);
     expect(out.statusCode).toBe(200);
@@ -386,8 +515,15 @@ describe('customer login and Not you?', () => {
     const login = await post('/customer/login', { mobile, otp: await latestOtp(t, mobile), utm_code: 'asha01', name: 'Gita' });
     const customer = customerSchema.parse(body(login).data);
     const cookie = cookieHeader(login);
-    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(and(eq(sessions.kind, 'customer'), eq(sessions.subject_id, customer.customer_id)));
-    const lead = await post('/task/response', { form_id: 406, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-expired-000018' }, cookie);
+    await t.database.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(and(eq(sessions.kind, 'customer'), eq(sessions.subject_id, customer.customer_id)));
+    const lead = await post(
+      '/task/response',
+      { form_id: 406, input: cardInputs(mobile), utm_code: 'asha01', idempotency_key: 'k-expired-000018' },
+      cookie,
+    );
     expect(lead.statusCode).toBe(400);
     expect(body(lead).message).toBe('Please verify your mobile number with the OTP');
   });
@@ -409,14 +545,30 @@ describe('the credit-profile flow', () => {
   ];
 
   async function consent(mobile: string, pan: string) {
-    const res = await post('/credit/otp/send', { mobile, name: 'Sunil Rao', pan_no: pan, feature: 'UTM', project_name: 'Nirmal Shopping Credit Card', utm_code: 'asha01' });
+    const res = await post('/credit/otp/send', {
+      mobile,
+      name: 'Sunil Rao',
+      pan_no: pan,
+      feature: 'UTM',
+      project_name: 'Nirmal Shopping Credit Card',
+      utm_code: 'asha01',
+    });
     expect(res.statusCode).toBe(200);
     const sent = creditOtpSentSchema.parse(body(res).data);
     return { consentId: sent.consentId, otp: await latestOtp(t, mobile) };
   }
 
   const check = (c: { consentId: string; otp: string }, mobile: string, pan: string, earning: unknown, job_ids = [351, 377]) =>
-    post('/credit/eligibility', { consent_id: c.consentId, otp: c.otp, feature: 'UTM', pan_no: pan, mobile, name: 'Sunil Rao', earning, job_ids });
+    post('/credit/eligibility', {
+      consent_id: c.consentId,
+      otp: c.otp,
+      feature: 'UTM',
+      pan_no: pan,
+      mobile,
+      name: 'Sunil Rao',
+      earning,
+      job_ids,
+    });
 
   it('finds an eligible customer eligible, records the consent, and takes the lead with it', async () => {
     const mobile = '9822200001';
@@ -432,11 +584,19 @@ describe('the credit-profile flow', () => {
     expect(row!.pan_enc).not.toContain(pan);
 
     const cookie = jar('', res);
-    const lead = await post('/task/response', { form_id: 351, input: loanInputs(mobile, pan), utm_code: 'asha01', consent_id: c.consentId, idempotency_key: 'k-credit-00001' }, cookie);
+    const lead = await post(
+      '/task/response',
+      { form_id: 351, input: loanInputs(mobile, pan), utm_code: 'asha01', consent_id: c.consentId, idempotency_key: 'k-credit-00001' },
+      cookie,
+    );
     expect(lead.statusCode).toBe(200);
     expect(body(lead).message).toBe('Lead added successfully');
     // Without a consent, a credit-flow lead is refused even on a verified device.
-    const without = await post('/task/response', { form_id: 377, input: loanInputs(mobile, pan), utm_code: 'asha01', idempotency_key: 'k-credit-00002' }, cookie);
+    const without = await post(
+      '/task/response',
+      { form_id: 377, input: loanInputs(mobile, pan), utm_code: 'asha01', idempotency_key: 'k-credit-00002' },
+      cookie,
+    );
     expect(without.statusCode).toBe(403);
   });
 
@@ -444,11 +604,26 @@ describe('the credit-profile flow', () => {
     const mobile = '9822200002';
     const income = await check(await consent(mobile, 'ABCPR7512F'), mobile, 'ABCPR7512F', '20000');
     expect(eligibilitySchema.parse(body(income).data).not_eligible_jobs).toEqual([
-      { job_id: 351, reason_key: 'income', reason_comparison: 'min', reason_value: 25000, reason_text: 'Monthly income must be at least ₹25,000' },
-      { job_id: 377, reason_key: 'income', reason_comparison: 'min', reason_value: 30000, reason_text: 'Monthly income must be at least ₹30,000' },
+      {
+        job_id: 351,
+        reason_key: 'income',
+        reason_comparison: 'min',
+        reason_value: 25000,
+        reason_text: 'Monthly income must be at least ₹25,000',
+      },
+      {
+        job_id: 377,
+        reason_key: 'income',
+        reason_comparison: 'min',
+        reason_value: 30000,
+        reason_text: 'Monthly income must be at least ₹30,000',
+      },
     ]);
     const score = await check(await consent(mobile, 'AKXPV4821M'), mobile, 'AKXPV4821M', 60000); // score 588
-    expect(eligibilitySchema.parse(body(score).data).not_eligible_jobs[0]).toMatchObject({ reason_key: 'score', reason_text: 'Credit score must be at least 700' });
+    expect(eligibilitySchema.parse(body(score).data).not_eligible_jobs[0]).toMatchObject({
+      reason_key: 'score',
+      reason_text: 'Credit score must be at least 700',
+    });
     const old = await check(await consent(mobile, 'ABCPR8045F'), mobile, 'ABCPR8045F', 60000); // age 63
     const r = eligibilitySchema.parse(body(old).data);
     expect(r.eligible_job_ids).toEqual([]);
@@ -456,7 +631,12 @@ describe('the credit-profile flow', () => {
     const young = await check(await consent(mobile, 'ABCPR7500F'), mobile, 'ABCPR7500F', 60000); // age 18
     expect(eligibilitySchema.parse(body(young).data).not_eligible_jobs[0]!.reason_text).toBe('Age must be at least 21 years');
     // A not-eligible consent does not let the lead in.
-    const lead = await post('/task/response', { form_id: 351, input: loanInputs(mobile, 'ABCPR8045F'), utm_code: 'asha01', consent_id: (await consent(mobile, 'ABCPR8045F')).consentId });
+    const lead = await post('/task/response', {
+      form_id: 351,
+      input: loanInputs(mobile, 'ABCPR8045F'),
+      utm_code: 'asha01',
+      consent_id: (await consent(mobile, 'ABCPR8045F')).consentId,
+    });
     expect(lead.statusCode).toBe(403);
   });
 
@@ -485,4 +665,3 @@ describe('the credit-profile flow', () => {
     expect((await check(c, mobile, 'ABCPR7512F', 60000)).statusCode).toBe(200);
   });
 });
-

@@ -48,7 +48,13 @@ export function registerCampaignRoutes(
     const owner = await campaign.owner(body.utm_code);
     // Said at the mobile field before any OTP goes out, without ever sending the owner's mobile to the page.
     if (body.purpose === 'LEAD') campaign.refuseOwnMobile(owner, body.mobile);
-    const sent = await otp.send({ mobile: body.mobile, purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.campaign });
+    const sent = await otp.send({
+      mobile: body.mobile,
+      purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD',
+      ip: req.ip,
+      locale: smsLocaleOf(req),
+      resendSeconds: RESEND_COUNTDOWN.campaign,
+    });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
@@ -56,7 +62,12 @@ export function registerCampaignRoutes(
     await campaign.owner(body.utm_code);
     await otp.verify({ mobile: body.mobile, purpose: 'CUSTOMER_LOGIN', otp: body.otp, ip: req.ip });
     const session = await customerSession(req);
-    const { customer } = await intake.customerProved({ mobile: body.mobile, name: body.name, utm_code: body.utm_code, sessionCustomerId: session?.subjectId });
+    const { customer } = await intake.customerProved({
+      mobile: body.mobile,
+      name: body.name,
+      utm_code: body.utm_code,
+      sessionCustomerId: session?.subjectId,
+    });
     // Every login gets a new token, even on a device already signed in as this customer.
     await startCustomerSession(req, reply, customer.customer_id);
     return answer({ customer_id: customer.customer_id, mobile: body.mobile, name: customer.name }, messages.loginSuccess);
@@ -96,7 +107,12 @@ export function registerCampaignRoutes(
     const result = await campaign.checkEligibility(body);
     const session = await customerSession(req);
     const consent = await campaign.consent(body.consent_id);
-    const { customer } = await intake.customerProved({ mobile: body.mobile, name: body.name, utm_code: consent?.utm_code ?? '', sessionCustomerId: session?.subjectId });
+    const { customer } = await intake.customerProved({
+      mobile: body.mobile,
+      name: body.name,
+      utm_code: consent?.utm_code ?? '',
+      sessionCustomerId: session?.subjectId,
+    });
     // The consent's OTP signed the customer in: a new token, as at every login.
     await startCustomerSession(req, reply, customer.customer_id);
     return result;

@@ -89,7 +89,12 @@ export function createCampaignService(deps: {
   }
 
   /** Products a customer may pick: not hiring, not archived, not on hold, chosen by ops for campaign pages, with a form. */
-  const listed = and(ne(jobs.job_category_id, HIRING_CATEGORY), eq(jobs.archive_status, 0), eq(jobs.on_hold, false), eq(jobs.utm_selected, true));
+  const listed = and(
+    ne(jobs.job_category_id, HIRING_CATEGORY),
+    eq(jobs.archive_status, 0),
+    eq(jobs.on_hold, false),
+    eq(jobs.utm_selected, true),
+  );
 
   async function customerById(id: number): Promise<CustomerRow | undefined> {
     const [row] = await db.select().from(customers).where(eq(customers.customer_id, id)).limit(1);
@@ -112,14 +117,22 @@ export function createCampaignService(deps: {
       // A hash no token has ('') matches no session.
       const [row] = await ownerWithSessionRead.execute({ utmCode: utmCode.toLowerCase(), sessionHash: sessionHash ?? '', now: new Date() });
       if (!row) throw notFound(campaignTexts.invalidLink);
-      return { owner: { user_id: row.user_id, mobile: row.mobile }, sessionCustomerId: row.session_customer_id ?? undefined, customer: row.customer };
+      return {
+        owner: { user_id: row.user_id, mobile: row.mobile },
+        sessionCustomerId: row.session_customer_id ?? undefined,
+        customer: row.customer,
+      };
     },
 
     /** A verified customer's new name, given by the customer themself. */
     async rename(customer: CustomerRow, name: string | undefined): Promise<CustomerRow> {
       const next = name?.trim();
       if (!next || next === customer.name) return customer;
-      const [row] = await db.update(customers).set({ name: next, modified_on: new Date() }).where(eq(customers.customer_id, customer.customer_id)).returning();
+      const [row] = await db
+        .update(customers)
+        .set({ name: next, modified_on: new Date() })
+        .where(eq(customers.customer_id, customer.customer_id))
+        .returning();
       return row ?? customer;
     },
 
@@ -220,7 +233,10 @@ export function createCampaignService(deps: {
 
     /** A visitor with no mobile yet, so uploads before the OTP have an owner. */
     async createAnonymous(utmCode: string | undefined): Promise<number> {
-      const [row] = await db.insert(customers).values({ utm_code: utmCode ?? null }).returning({ id: customers.customer_id });
+      const [row] = await db
+        .insert(customers)
+        .values({ utm_code: utmCode ?? null })
+        .returning({ id: customers.customer_id });
       return row!.id;
     },
 
@@ -229,12 +245,22 @@ export function createCampaignService(deps: {
      * consent) may rename an existing customer (`rename`); an anonymous
      * visitor row of this device takes the mobile when no customer has it yet.
      */
-    async verifiedCustomer(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId?: number | undefined; rename?: boolean }): Promise<CustomerRow> {
+    async verifiedCustomer(input: {
+      mobile: string;
+      name?: string | undefined;
+      utm_code: string;
+      sessionCustomerId?: number | undefined;
+      rename?: boolean;
+    }): Promise<CustomerRow> {
       const name = input.name?.trim() || null;
       const [existing] = await db.select().from(customers).where(eq(customers.mobile, input.mobile)).limit(1);
       if (existing) {
         if (input.rename !== false && name && name !== existing.name) {
-          const [row] = await db.update(customers).set({ name, modified_on: new Date() }).where(eq(customers.customer_id, existing.customer_id)).returning();
+          const [row] = await db
+            .update(customers)
+            .set({ name, modified_on: new Date() })
+            .where(eq(customers.customer_id, existing.customer_id))
+            .returning();
           return row!;
         }
         return existing;
@@ -285,7 +311,8 @@ export function createCampaignService(deps: {
         ip: input.ip,
         resendSeconds: RESEND_COUNTDOWN.campaign,
         ...(input.locale ? { locale: input.locale } : {}),
-        text: (code) => `${code} is your OTP to let PickMyWork check your credit profile for ${project}. Share it only if you agree. Valid for 5 minutes.`,
+        text: (code) =>
+          `${code} is your OTP to let PickMyWork check your credit profile for ${project}. Share it only if you agree. Valid for 5 minutes.`,
       });
       const consentId = randomUUID();
       await db.insert(creditConsents).values({
@@ -318,7 +345,12 @@ export function createCampaignService(deps: {
         throw notFound(campaignTexts.consentNotFound);
       }
       await otp.verify({ mobile: input.mobile, purpose: 'CREDIT', otp: input.otp, request_id: consent.otp_request_id });
-      const profile = await bureau.fetchProfile({ pan: input.pan_no, name: input.name, mobile: input.mobile, consent_id: consent.consent_id });
+      const profile = await bureau.fetchProfile({
+        pan: input.pan_no,
+        name: input.name,
+        mobile: input.mobile,
+        consent_id: consent.consent_id,
+      });
       const rows = await db
         .select({ job_id: jobs.job_id, credit_rules: jobs.credit_rules })
         .from(jobs)
@@ -333,7 +365,13 @@ export function createCampaignService(deps: {
       const now = new Date();
       await db
         .update(creditConsents)
-        .set({ granted_on: now, decided_on: now, earning: Math.round(input.earning), eligible_job_ids: eligible, not_eligible_jobs: notEligible })
+        .set({
+          granted_on: now,
+          decided_on: now,
+          earning: Math.round(input.earning),
+          eligible_job_ids: eligible,
+          not_eligible_jobs: notEligible,
+        })
         .where(eq(creditConsents.consent_id, consent.consent_id));
       return { eligible_job_ids: eligible, not_eligible_jobs: notEligible };
     },

@@ -21,7 +21,8 @@ afterAll(async () => t.close());
 const get = (url: string, cookie = '') => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: cookie ? { cookie } : {} });
 const post = (url: string, payload: unknown, cookie = '') =>
   t.app.inject({ method: 'POST', url: `/api/v2${url}`, payload: payload as Record<string, unknown>, headers: cookie ? { cookie } : {} });
-const put = (url: string, payload: unknown, cookie: string) => t.app.inject({ method: 'PUT', url: `/api/v2${url}`, payload: payload as Record<string, unknown>, headers: { cookie } });
+const put = (url: string, payload: unknown, cookie: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/v2${url}`, payload: payload as Record<string, unknown>, headers: { cookie } });
 
 /** A new partner with a name, and with PAN and Aadhaar unless `kyc` is false. */
 async function partner(mobile: string, firstName: string, kyc = true): Promise<{ cookie: string; userId: number }> {
@@ -73,7 +74,12 @@ describe('a partner fetches their campaign link', () => {
 
   it("tries other codes when the one from the name is another partner's", async () => {
     // Every random draw 0: both Kavyas are first offered kavya2222; the second ends on 8 characters of the whole alphabet.
-    const campaigns = createPartnerCampaignService({ db: t.database.db, documents: t.services.documents, users: t.services.users, random: () => 0 });
+    const campaigns = createPartnerCampaignService({
+      db: t.database.db,
+      documents: t.services.documents,
+      users: t.services.users,
+      random: () => 0,
+    });
     const a = await partner('9811300007', 'Kavya', true);
     const b = await partner('9811300008', 'Kavya', true);
     expect((await campaigns.fetch(a.userId)).utm_code).toBe('kavya2222');
@@ -82,7 +88,10 @@ describe('a partner fetches their campaign link', () => {
 
   it("answers Asha's demo code as hers", async () => {
     const asha = await loginWorker(t, '9876500001');
-    expect(partnerCampaignSchema.parse(body(await get('/partner/campaign/fetch', asha)).data)).toMatchObject({ utm_code: 'asha01', link: `${ORIGIN}/utm/asha01` });
+    expect(partnerCampaignSchema.parse(body(await get('/partner/campaign/fetch', asha)).data)).toMatchObject({
+      utm_code: 'asha01',
+      link: `${ORIGIN}/utm/asha01`,
+    });
   });
 });
 
@@ -94,7 +103,9 @@ describe('a partner changes their code', () => {
       const res = await post('/partner/campaign/code', { utm_code: bad }, cookie);
       expect(res.statusCode, bad).toBe(400);
     }
-    expect(errorEnvelopeSchema.parse((await post('/partner/campaign/code', { utm_code: 'abc' }, cookie)).json()).message).toContain('The code must be 6 to 12 small letters or digits 2 to 9');
+    expect(errorEnvelopeSchema.parse((await post('/partner/campaign/code', { utm_code: 'abc' }, cookie)).json()).message).toContain(
+      'The code must be 6 to 12 small letters or digits 2 to 9',
+    );
     const takenByAsha = await post('/partner/campaign/code', { utm_code: 'ashaverma2' }, await loginWorker(t, '9876500001'));
     expect(takenByAsha.statusCode).toBe(200);
     const refused = await post('/partner/campaign/code', { utm_code: 'AshaVerma2' }, cookie);
@@ -104,8 +115,15 @@ describe('a partner changes their code', () => {
     const changed = await post('/partner/campaign/code', { utm_code: 'DeepaShop' }, cookie);
     expect(changed.statusCode).toBe(200);
     expect(body(changed).message).toBe('Campaign code changed');
-    expect(partnerCampaignSchema.parse(body(changed).data)).toMatchObject({ utm_code: 'deepashop', link: `${ORIGIN}/utm/deepashop`, can_change: false });
-    expect(partnerCampaignSchema.parse(body(await get('/partner/campaign/fetch', cookie)).data)).toMatchObject({ utm_code: 'deepashop', can_change: false });
+    expect(partnerCampaignSchema.parse(body(changed).data)).toMatchObject({
+      utm_code: 'deepashop',
+      link: `${ORIGIN}/utm/deepashop`,
+      can_change: false,
+    });
+    expect(partnerCampaignSchema.parse(body(await get('/partner/campaign/fetch', cookie)).data)).toMatchObject({
+      utm_code: 'deepashop',
+      can_change: false,
+    });
 
     const second = await post('/partner/campaign/code', { utm_code: 'deepashop2' }, cookie);
     expect(second.statusCode).toBe(409);
@@ -118,7 +136,9 @@ describe('a partner changes their code', () => {
   it('refuses two changes at once but one', async () => {
     const { cookie } = await partner('9811300005', 'Mohan', true);
     await get('/partner/campaign/fetch', cookie);
-    const answers = await Promise.all(['mohanshop', 'mohanstore', 'mohanmart'].map((c) => post('/partner/campaign/code', { utm_code: c }, cookie)));
+    const answers = await Promise.all(
+      ['mohanshop', 'mohanstore', 'mohanmart'].map((c) => post('/partner/campaign/code', { utm_code: c }, cookie)),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
@@ -135,7 +155,8 @@ describe('ops choose the products of campaign pages', () => {
     const ops = await loginOps(t);
     const project = opsProjectSchema.parse(body(await get('/ops/projects/402', ops)).data);
     expect(project.utm_selected).toBe(true);
-    const listed = async () => campaignTasksSchema.parse(body(await get('/utm/asha01/tasks')).data).categories.flatMap((c) => c.products.map((p) => p.job_id));
+    const listed = async () =>
+      campaignTasksSchema.parse(body(await get('/utm/asha01/tasks')).data).categories.flatMap((c) => c.products.map((p) => p.job_id));
     expect(await listed()).toContain(402);
 
     const { job_id: _id, employer_name: _e, logo_key: _l, banner_key: _b, form: _f, modified_on: _m, locations, ...rest } = project;
@@ -146,7 +167,12 @@ describe('ops choose the products of campaign pages', () => {
     expect(opsProjectSchema.parse(body(off).data).utm_selected).toBe(false);
     expect(await listed()).not.toContain(402);
     expect((await get('/utm/asha01/task/form?job_id=402')).statusCode).toBe(404);
-    const lead = await post('/utm/task/response', { form_id: 402, input: [{ input_id: 1, value: '9811300099' }], utm_code: 'asha01', otp: '1234' });
+    const lead = await post('/utm/task/response', {
+      form_id: 402,
+      input: [{ input_id: 1, value: '9811300099' }],
+      utm_code: 'asha01',
+      otp: '1234',
+    });
     expect(lead.statusCode).toBe(404);
 
     expect((await save(true)).statusCode).toBe(200);
@@ -161,9 +187,12 @@ describe('no self-referral', () => {
     { input_id: 3, value: 'abcpm1234k' },
     { input_id: 4, value: 'Pune' },
   ];
-  const CAMPAIGN_MESSAGE = "This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.";
-  const TEAM_MESSAGE = "You cannot send a lead for your own mobile number or your team manager's. Please enter the customer's mobile number.";
-  const leadsFor = async (mobile: string) => (await t.database.db.select().from(formResponses).where(eq(formResponses.customer_mobile, mobile))).length;
+  const CAMPAIGN_MESSAGE =
+    "This is the mobile number of the partner who shared this link. A partner cannot send a lead for themselves; please enter the customer's mobile number.";
+  const TEAM_MESSAGE =
+    "You cannot send a lead for your own mobile number or your team manager's. Please enter the customer's mobile number.";
+  const leadsFor = async (mobile: string) =>
+    (await t.database.db.select().from(formResponses).where(eq(formResponses.customer_mobile, mobile))).length;
 
   it("on the campaign page, the owner's own mobile is refused at the OTP and at the lead, in English and Hindi, and an innocent lead is added", async () => {
     const before = await leadsFor('9876500001');
@@ -172,17 +201,32 @@ describe('no self-referral', () => {
       expect(otp.statusCode).toBe(409);
       expect(errorEnvelopeSchema.parse(otp.json())).toMatchObject({ code: 'SELF_REFERRAL', message: CAMPAIGN_MESSAGE });
     }
-    const hindi = await t.app.inject({ method: 'POST', url: '/api/v2/utm/customer/otp/send', payload: { mobile: '9876500001', utm_code: 'asha01', purpose: 'LEAD' }, headers: { 'accept-language': 'hi' } });
+    const hindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/utm/customer/otp/send',
+      payload: { mobile: '9876500001', utm_code: 'asha01', purpose: 'LEAD' },
+      headers: { 'accept-language': 'hi' },
+    });
     expect(errorEnvelopeSchema.parse(hindi.json()).message).toContain('पार्टनर अपने लिए लीड नहीं भेज सकते');
     // A form without OTP (203) goes straight to the lead, which is refused too.
-    const lead = await post('/utm/task/response', { form_id: 203, input: cardInputs('9876500001'), utm_code: 'asha01', idempotency_key: 'self-ref-000001' });
+    const lead = await post('/utm/task/response', {
+      form_id: 203,
+      input: cardInputs('9876500001'),
+      utm_code: 'asha01',
+      idempotency_key: 'self-ref-000001',
+    });
     expect(lead.statusCode).toBe(409);
     expect(errorEnvelopeSchema.parse(lead.json())).toMatchObject({ code: 'SELF_REFERRAL', message: CAMPAIGN_MESSAGE });
     expect(await leadsFor('9876500001')).toBe(before);
     // The owner's mobile is never in the page's data.
     expect((await get('/utm/asha01/profile')).body).not.toContain('9876500001');
 
-    const innocent = await post('/utm/task/response', { form_id: 203, input: cardInputs('9811300050'), utm_code: 'asha01', idempotency_key: 'self-ref-000002' });
+    const innocent = await post('/utm/task/response', {
+      form_id: 203,
+      input: cardInputs('9811300050'),
+      utm_code: 'asha01',
+      idempotency_key: 'self-ref-000002',
+    });
     expect(innocent.statusCode, innocent.body).toBe(200);
     expect(await leadsFor('9811300050')).toBe(1);
     // Logging in as a customer is not a lead: the owner may still sign in on their page.
@@ -193,21 +237,35 @@ describe('no self-referral', () => {
     const mobile = '9811300060';
     const sent = await post('/team/otp/send', { mobile, feature: 'MT', team_code: 'TEAM01' });
     const { request_id } = teamOtpSentSchema.parse(body(sent).data);
-    const member = cookieHeader(await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Farid', mobile, otp: await latestOtp(t, mobile) }));
+    const member = cookieHeader(
+      await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Farid', mobile, otp: await latestOtp(t, mobile) }),
+    );
 
     // TEAM01's manager is Asha.
     for (const own of [mobile, '9876500001']) {
       const otp = await post('/team/lead/otp/send', { form_id: 202, mobile: own }, member);
       expect(otp.statusCode).toBe(409);
       expect(errorEnvelopeSchema.parse(otp.json())).toMatchObject({ code: 'SELF_REFERRAL', message: TEAM_MESSAGE });
-      const lead = await post('/team/task/response/submit', { form_id: 203, input: cardInputs(own), idempotency_key: `team-self-${own}` }, member);
+      const lead = await post(
+        '/team/task/response/submit',
+        { form_id: 203, input: cardInputs(own), idempotency_key: `team-self-${own}` },
+        member,
+      );
       expect(lead.statusCode).toBe(409);
       expect(errorEnvelopeSchema.parse(lead.json()).code).toBe('SELF_REFERRAL');
       // Queued offline without its OTP, it is refused all the same.
-      const offline = await post('/team/task/response/submit', { form_id: 202, input: cardInputs(own), idempotency_key: `team-off-${own}`, offline_unverified: true }, member);
+      const offline = await post(
+        '/team/task/response/submit',
+        { form_id: 202, input: cardInputs(own), idempotency_key: `team-off-${own}`, offline_unverified: true },
+        member,
+      );
       expect(offline.statusCode).toBe(409);
     }
-    const innocent = await post('/team/task/response/submit', { form_id: 203, input: cardInputs('9811300061'), idempotency_key: 'team-innocent-1' }, member);
+    const innocent = await post(
+      '/team/task/response/submit',
+      { form_id: 203, input: cardInputs('9811300061'), idempotency_key: 'team-innocent-1' },
+      member,
+    );
     expect(innocent.statusCode, innocent.body).toBe(200);
     expect(await leadsFor('9811300061')).toBe(1);
   });

@@ -28,7 +28,10 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
   const random = deps.random ?? Math.random;
 
   async function codes(userId: number) {
-    const rows = await db.select({ utm_code: campaigns.utm_code, retired_on: campaigns.retired_on }).from(campaigns).where(eq(campaigns.user_id, userId));
+    const rows = await db
+      .select({ utm_code: campaigns.utm_code, retired_on: campaigns.retired_on })
+      .from(campaigns)
+      .where(eq(campaigns.user_id, userId));
     return { current: rows.find((r) => r.retired_on === null)?.utm_code, changed: rows.some((r) => r.retired_on !== null) };
   }
 
@@ -98,7 +101,6 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
       }
       return { ...before, utm_code: code, can_change: false };
     },
-
   };
   return service;
 }

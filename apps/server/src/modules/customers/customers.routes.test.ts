@@ -17,18 +17,26 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (url: string, cookie = asha) => t.app.inject({ method: 'GET', url: `/api/v2/partner${url}`, headers: { cookie } });
-const post = (url: string, payload: unknown, cookie = asha) => t.app.inject({ method: 'POST', url: `/api/v2/partner${url}`, payload: payload as object, headers: { cookie } });
+const post = (url: string, payload: unknown, cookie = asha) =>
+  t.app.inject({ method: 'POST', url: `/api/v2/partner${url}`, payload: payload as object, headers: { cookie } });
 /** Moves a call's start back, as if that many seconds had passed. */
 async function age(callId: number, seconds: number) {
-  await t.database.db.update(customerCalls).set({ created_on: new Date(Date.now() - seconds * 1000) }).where(eq(customerCalls.call_id, callId));
+  await t.database.db
+    .update(customerCalls)
+    .set({ created_on: new Date(Date.now() - seconds * 1000) })
+    .where(eq(customerCalls.call_id, callId));
 }
-const enquire = async (callId: number, cookie = asha) => callSchema.parse(body(await get(`/calling/customer/enquiry?call_id=${callId}`, cookie)).data);
+const enquire = async (callId: number, cookie = asha) =>
+  callSchema.parse(body(await get(`/calling/customer/enquiry?call_id=${callId}`, cookie)).data);
 
 describe('Customer Leads', () => {
   it('lists only the partner\u2019s customers, newest first, with a name search', async () => {
     const all = customerLeadsSchema.parse(body(await get('/customer/leads/users/fetch')).data);
     expect(all.count).toBe(6);
-    expect(all.rows[0]).toMatchObject({ customer_lead_id: PARTNER_DEMO.customers.first, CustomerLead: { name: 'Kiran Shetty', mobile: '9812300101' } });
+    expect(all.rows[0]).toMatchObject({
+      customer_lead_id: PARTNER_DEMO.customers.first,
+      CustomerLead: { name: 'Kiran Shetty', mobile: '9812300101' },
+    });
     const found = customerLeadsSchema.parse(body(await get(`/customer/leads/users/fetch?search=${encodeURIComponent('सीमा')}`)).data);
     expect(found.rows.map((r) => r.CustomerLead.name)).toEqual(['सीमा यादव']);
     const ravis = customerLeadsSchema.parse(body(await get('/customer/leads/users/fetch', ravi)).data);
@@ -68,7 +76,9 @@ describe('click-to-call', () => {
   });
 
   it('a customer mobile ending in 0 never answers', async () => {
-    const call = callSchema.parse(body(await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.noAnswer, entity_type: 'LEAD' })).data);
+    const call = callSchema.parse(
+      body(await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.noAnswer, entity_type: 'LEAD' })).data,
+    );
     await age(call.call_id, SIMULATED_TIMELINE.answeredAt + 1);
     expect((await enquire(call.call_id)).status).toBe('ringing');
     await age(call.call_id, SIMULATED_TIMELINE.giveUpAt + 1);
@@ -76,16 +86,23 @@ describe('click-to-call', () => {
   });
 
   it('refuses another partner\u2019s customer or call, and bad bodies', async () => {
-    expect((await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.ravi, entity_type: 'LEAD' })).statusCode).toBe(404);
-    const mine = callSchema.parse(body(await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.ravi, entity_type: 'LEAD' }, ravi)).data);
+    expect(
+      (await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.ravi, entity_type: 'LEAD' })).statusCode,
+    ).toBe(404);
+    const mine = callSchema.parse(
+      body(await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.ravi, entity_type: 'LEAD' }, ravi)).data,
+    );
     expect((await get(`/calling/customer/enquiry?call_id=${mine.call_id}`)).statusCode).toBe(404);
-    expect((await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.first, entity_type: 'TICKET' })).statusCode).toBe(400);
+    expect(
+      (await post('/calling/customer/connect', { customer_lead_id: PARTNER_DEMO.customers.first, entity_type: 'TICKET' })).statusCode,
+    ).toBe(400);
     expect((await get('/calling/customer/enquiry?call_id=abc')).statusCode).toBe(400);
   });
 });
 
 describe('click-to-call limits', () => {
-  const connect = (customer_lead_id: number, cookie = asha) => post('/calling/customer/connect', { customer_lead_id, entity_type: 'LEAD' }, cookie);
+  const connect = (customer_lead_id: number, cookie = asha) =>
+    post('/calling/customer/connect', { customer_lead_id, entity_type: 'LEAD' }, cookie);
   /** Ends a call as the provider would report it, a while ago. */
   const finish = async (callId: number) => {
     await age(callId, SIMULATED_TIMELINE.endedAt + 5);
@@ -128,7 +145,9 @@ describe('click-to-call limits', () => {
     expect(body(fourth).message).toBe('This customer was already called 3 times in the last hour. Please try again later.');
     // The same mobile assigned to another partner is the same person.
     await t.services.customers.assignToPartner(102, [{ name: 'Same Person', mobile: c.mobile }]);
-    const ravis = customerLeadsSchema.parse(body(await get('/customer/leads/users/fetch', ravi)).data).rows.find((r) => r.CustomerLead.mobile === c.mobile)!;
+    const ravis = customerLeadsSchema
+      .parse(body(await get('/customer/leads/users/fetch', ravi)).data)
+      .rows.find((r) => r.CustomerLead.mobile === c.mobile)!;
     await t.database.db.update(customerCalls).set({ status: 'completed' }).where(eq(customerCalls.partner_user_id, 102));
     const byRavi = await connect(ravis.customer_lead_id, ravi);
     expect(byRavi.statusCode).toBe(429);

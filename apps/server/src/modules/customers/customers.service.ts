@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
-import { CALLS_PER_CUSTOMER_PER_HOUR, LIVE_CALL_MAX_MINUTES, isCallActive, partnerMessages, type Call, type CustomerLead } from '@pmw/contract/partner';
+import {
+  CALLS_PER_CUSTOMER_PER_HOUR,
+  LIVE_CALL_MAX_MINUTES,
+  isCallActive,
+  partnerMessages,
+  type Call,
+  type CustomerLead,
+} from '@pmw/contract/partner';
 import { isValidMobile, normaliseMobile } from '@pmw/contract/mobile';
 import type { Db } from '../../db/client';
 import { customerCalls, customerLeads } from '../../db/schema/index';
@@ -60,11 +67,20 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
   }
 
   return {
-    async list(partnerId: number, q: { search?: string | undefined; limit: number; offset: number }): Promise<{ count: number; rows: CustomerLead[] }> {
+    async list(
+      partnerId: number,
+      q: { search?: string | undefined; limit: number; offset: number },
+    ): Promise<{ count: number; rows: CustomerLead[] }> {
       const conds = [eq(customerLeads.partner_user_id, partnerId)];
       if (q.search) conds.push(ilike(customerLeads.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
       const where = and(...conds);
-      const rows = await db.select().from(customerLeads).where(where).orderBy(desc(customerLeads.created_on), desc(customerLeads.customer_lead_id)).limit(q.limit).offset(q.offset);
+      const rows = await db
+        .select()
+        .from(customerLeads)
+        .where(where)
+        .orderBy(desc(customerLeads.created_on), desc(customerLeads.customer_lead_id))
+        .limit(q.limit)
+        .offset(q.offset);
       const [total] = await db.select({ n: count() }).from(customerLeads).where(where);
       return { count: total?.n ?? 0, rows: rows.map(viewLead) };
     },
@@ -88,7 +104,11 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
       });
       let added = 0;
       for (let i = 0; i < valid.length; i += 500) {
-        const inserted = await db.insert(customerLeads).values(valid.slice(i, i + 500)).onConflictDoNothing().returning({ id: customerLeads.customer_lead_id });
+        const inserted = await db
+          .insert(customerLeads)
+          .values(valid.slice(i, i + 500))
+          .onConflictDoNothing()
+          .returning({ id: customerLeads.customer_lead_id });
         added += inserted.length;
       }
       return { added, skipped: valid.length - added, invalid };
@@ -108,7 +128,13 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
         .select({ call: customerCalls, name: customerLeads.name, mobile: customerLeads.mobile })
         .from(customerCalls)
         .innerJoin(customerLeads, eq(customerLeads.customer_lead_id, customerCalls.customer_lead_id))
-        .where(and(eq(customerCalls.partner_user_id, partnerId), inArray(customerCalls.status, [...ACTIVE]), gt(customerCalls.created_on, new Date(now() - LIVE_CALL_MAX_MINUTES * 60_000))));
+        .where(
+          and(
+            eq(customerCalls.partner_user_id, partnerId),
+            inArray(customerCalls.status, [...ACTIVE]),
+            gt(customerCalls.created_on, new Date(now() - LIVE_CALL_MAX_MINUTES * 60_000)),
+          ),
+        );
       for (const r of live) {
         if (isCallActive((await refresh(r.call, r.mobile)).status)) throw new AppError('RATE_LIMITED', partnerMessages.callInProgress);
       }
@@ -121,7 +147,13 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
         const [busy] = await tx
           .select({ n: count() })
           .from(customerCalls)
-          .where(and(eq(customerCalls.partner_user_id, partnerId), inArray(customerCalls.status, [...ACTIVE]), gt(customerCalls.created_on, recent)));
+          .where(
+            and(
+              eq(customerCalls.partner_user_id, partnerId),
+              inArray(customerCalls.status, [...ACTIVE]),
+              gt(customerCalls.created_on, recent),
+            ),
+          );
         if ((busy?.n ?? 0) > 0) throw new AppError('RATE_LIMITED', partnerMessages.callInProgress);
         const [calls] = await tx
           .select({ n: count() })
@@ -131,7 +163,14 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
         if ((calls?.n ?? 0) >= CALLS_PER_CUSTOMER_PER_HOUR) throw new AppError('RATE_LIMITED', partnerMessages.customerCallLimit);
         const [row] = await tx
           .insert(customerCalls)
-          .values({ customer_lead_id: lead.customer_lead_id, partner_user_id: partnerId, provider: calling.name, sid: '', status: 'queued', created_on: new Date(now()) })
+          .values({
+            customer_lead_id: lead.customer_lead_id,
+            partner_user_id: partnerId,
+            provider: calling.name,
+            sid: '',
+            status: 'queued',
+            created_on: new Date(now()),
+          })
           .returning();
         return row!;
       });
@@ -139,7 +178,10 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
       try {
         sid = (await calling.connect({ from: partner.mobile, to: lead.mobile })).sid;
       } catch {
-        await db.update(customerCalls).set({ status: 'failed', ended_at: new Date(now()) }).where(eq(customerCalls.call_id, reserved.call_id));
+        await db
+          .update(customerCalls)
+          .set({ status: 'failed', ended_at: new Date(now()) })
+          .where(eq(customerCalls.call_id, reserved.call_id));
         throw new AppError('INTERNAL', partnerMessages.callFailed, 502);
       }
       const [row] = await db.update(customerCalls).set({ sid }).where(eq(customerCalls.call_id, reserved.call_id)).returning();

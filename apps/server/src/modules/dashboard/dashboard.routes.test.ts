@@ -14,7 +14,12 @@ const ADMIN = 100;
 const FORMS = [201, 202, 203];
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36';
 const stub = 'export const render = async (locale, data) => ({ html: "<h1>page</h1>", dataScript: "" });\n';
-const dist = makeWebBuild({ 'pages/utm.html': PAGE_SHELL, '.ssr/utm.js': stub, 'pages/application.html': PAGE_SHELL, '.ssr/application.js': stub });
+const dist = makeWebBuild({
+  'pages/utm.html': PAGE_SHELL,
+  '.ssr/utm.js': stub,
+  'pages/application.html': PAGE_SHELL,
+  '.ssr/application.js': stub,
+});
 
 beforeAll(async () => {
   t = await createTestApp({ WEB_DIST_DIR: dist });
@@ -28,7 +33,8 @@ const dashboard = async (query = '', cookie = asha) => {
   return dashboardSchema.parse(body(res).data);
 };
 const today = () => istDateString(new Date());
-const visit = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE_UA, ...headers } });
+const visit = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE_UA, ...headers } });
 
 /** What the leads themselves say, counted the slow way, for the partner's days from..to. */
 async function recount(from: string, to: string) {
@@ -80,8 +86,19 @@ describe('partner days', () => {
     const create = async () => {
       const i = made++;
       const mobile = `96${String(200000 + i).padStart(8, '0')}`;
-      const values = [{ input_id: 1, value: mobile }, { input_id: 2, value: `Day ${i}` }, { input_id: 3, value: 'ABCPC1234K' }, { input_id: 4, value: 'Pune' }];
-      const { lead } = await t.services.leads.createLead({ form: { form_id: FORMS[i % FORMS.length]! }, values, attribution: { partner_user_id: ASHA }, uploader: { kind: 'customer', id: 0 }, idempotency_key: `day-${i}` });
+      const values = [
+        { input_id: 1, value: mobile },
+        { input_id: 2, value: `Day ${i}` },
+        { input_id: 3, value: 'ABCPC1234K' },
+        { input_id: 4, value: 'Pune' },
+      ];
+      const { lead } = await t.services.leads.createLead({
+        form: { form_id: FORMS[i % FORMS.length]! },
+        values,
+        attribution: { partner_user_id: ASHA },
+        uploader: { kind: 'customer', id: 0 },
+        idempotency_key: `day-${i}`,
+      });
       leads.push(lead.form_response_id);
     };
     for (let i = 0; i < 10; i++) await create();
@@ -100,7 +117,10 @@ describe('partner days', () => {
           // A lead moved to another day (as an old one is) and then expired.
           work.push(
             (async () => {
-              await t.database.db.update(formResponses).set({ created_on: sql`now() - interval '3 days'` }).where(eq(formResponses.form_response_id, pick()));
+              await t.database.db
+                .update(formResponses)
+                .set({ created_on: sql`now() - interval '3 days'` })
+                .where(eq(formResponses.form_response_id, pick()));
               await t.services.ops.expiry.runIfDue({ force: true, actor: ADMIN });
             })(),
           );
@@ -114,7 +134,11 @@ describe('partner days', () => {
     const from = '2000-01-01';
     const all = await dashboard();
     const counted = await recount(from, today());
-    expect({ leads: all.leads, approved: all.approved, earned_paise: all.earned_paise }).toEqual({ leads: counted.leads, approved: counted.approved, earned_paise: counted.earned_paise });
+    expect({ leads: all.leads, approved: all.approved, earned_paise: all.earned_paise }).toEqual({
+      leads: counted.leads,
+      approved: counted.approved,
+      earned_paise: counted.earned_paise,
+    });
     expect(all.money.pending_paise).toBe(counted.pending_paise);
     const start = istDateString(new Date(Date.now() - 2 * 86_400_000));
     const recent = await dashboard(`?start_date=${start}&end_date=${today()}`);
@@ -124,7 +148,10 @@ describe('partner days', () => {
     expect(recent.series.reduce((n, s) => n + s.leads, 0)).toBe(recent.leads);
     expect(recent.funnel.reduce((n, f) => n + f.leads, 0)).toBe(recent.leads);
     // The period before is the same three days just before.
-    const before = await recount(istDateString(new Date(Date.now() - 5 * 86_400_000)), istDateString(new Date(Date.now() - 3 * 86_400_000)));
+    const before = await recount(
+      istDateString(new Date(Date.now() - 5 * 86_400_000)),
+      istDateString(new Date(Date.now() - 3 * 86_400_000)),
+    );
     expect(recent.previous.leads).toBe(before.leads);
 
     // A payout run sends the balance to the bank: paid is the ledger's payout debits, payable what is left.
@@ -156,10 +183,16 @@ describe('visits', () => {
     await visit(applicationPath({ job_id: 261, job_location_id: 2612, recruiter_id: ASHA }) + '?referrer=sms');
     // An unknown code counts for nobody.
     await visit('/utm/nobody99');
-    const todays = () => t.database.db.select().from(visitCounts).where(and(eq(visitCounts.partner_user_id, ASHA), eq(visitCounts.day, day)));
+    const todays = () =>
+      t.database.db
+        .select()
+        .from(visitCounts)
+        .where(and(eq(visitCounts.partner_user_id, ASHA), eq(visitCounts.day, day)));
     await expect.poll(async () => (await todays()).length).toBe(3);
     const rows = await todays();
-    expect(rows.map((r) => ({ job_id: r.job_id, day: r.day, source: r.source, n: r.n })).sort((a, b) => a.source.localeCompare(b.source))).toEqual([
+    expect(
+      rows.map((r) => ({ job_id: r.job_id, day: r.day, source: r.source, n: r.n })).sort((a, b) => a.source.localeCompare(b.source)),
+    ).toEqual([
       { job_id: 0, day, source: '', n: 1 },
       { job_id: 261, day, source: 'sms', n: 1 },
       { job_id: 0, day, source: 'whatsapp_group', n: 1 },
@@ -188,7 +221,11 @@ describe('the dashboard API', () => {
   it('refuses dates that are not days or are in the wrong order', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v2/partner/dashboard?start_date=2026-13', headers: { cookie: asha } });
     expect(bad.statusCode).toBe(400);
-    const order = await t.app.inject({ method: 'GET', url: '/api/v2/partner/dashboard?start_date=2026-05-02&end_date=2026-05-01', headers: { cookie: asha } });
+    const order = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/partner/dashboard?start_date=2026-05-02&end_date=2026-05-01',
+      headers: { cookie: asha },
+    });
     expect(order.statusCode).toBe(400);
     expect(body(order).message).toContain('End date');
   });
@@ -202,7 +239,10 @@ describe('the dashboard API', () => {
   it('shows a partner only their own numbers', async () => {
     const ravi = await loginWorker(t, '9876500002');
     const mine = await dashboard('', ravi);
-    const [theirs] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(formResponses).where(eq(formResponses.partner_user_id, 102));
+    const [theirs] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(formResponses)
+      .where(eq(formResponses.partner_user_id, 102));
     expect(mine.leads).toBe(theirs!.n);
   });
 });

@@ -7,15 +7,22 @@ import type { DashboardService } from './dashboard.service';
 
 /** The partner dashboard under /api/v2/partner. */
 export function registerDashboardRoutes(app: FastifyInstance, ctx: RouteContext, deps: { dashboard: DashboardService }) {
-  route(app, ctx, dashboardRoutes.partnerDashboard, async ({ session, query }) => deps.dashboard.partnerDashboard(session.subjectId, query));
+  route(app, ctx, dashboardRoutes.partnerDashboard, async ({ session, query }) =>
+    deps.dashboard.partnerDashboard(session.subjectId, query),
+  );
 }
 
 // Crawlers, link previews (WhatsApp, Facebook...) and monitors fetch pages no person opened.
-const NOT_A_PERSON = /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|skype|curl|wget|python|java\/|go-http|headless|lighthouse|monitor/i;
+const NOT_A_PERSON =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|skype|curl|wget|python|java\/|go-http|headless|lighthouse|monitor/i;
 const YEAR_SECONDS = 365 * 86_400;
 
 /** The page's product (or the campaign page itself) and its partner, looked up only when the visit counts. */
-export type VisitRecorder = (req: FastifyRequest, reply: FastifyReply, page: { job_id: number; partner: () => Promise<number> | number }) => void;
+export type VisitRecorder = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: { job_id: number; partner: () => Promise<number> | number },
+) => void;
 
 /**
  * Counts a partner page's visit while the server renders it: no script on the
@@ -32,7 +39,13 @@ export function createVisitRecorder(deps: { dashboard: DashboardService; secure:
     let visitor = req.cookies[VISITOR_COOKIE];
     if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
       visitor = randomBytes(16).toString('base64url');
-      reply.setCookie(VISITOR_COOKIE, visitor, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secure(req), maxAge: YEAR_SECONDS });
+      reply.setCookie(VISITOR_COOKIE, visitor, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secure(req),
+        maxAge: YEAR_SECONDS,
+      });
     }
     const raw = (req.query as Record<string, unknown> | undefined)?.[REFERRER_PARAM];
     const source = typeof raw === 'string' && VISIT_SOURCE_PATTERN.test(raw) ? raw : '';

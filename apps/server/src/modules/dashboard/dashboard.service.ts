@@ -64,7 +64,11 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
       return result.rows.length > 0;
     },
 
-    async partnerDashboard(userId: number, q: { start_date?: string | undefined; end_date?: string | undefined }, now = new Date()): Promise<Dashboard> {
+    async partnerDashboard(
+      userId: number,
+      q: { start_date?: string | undefined; end_date?: string | undefined },
+      now = new Date(),
+    ): Promise<Dashboard> {
       const today = istDateString(now);
       const end = q.end_date ?? today;
       let start = q.start_date ?? null;
@@ -73,7 +77,9 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
         // Both drivers answer { rows }; the generic driver type does not say so.
         const first = (await db.execute(sql`
           select least((select min(day) from ${partnerDays} where partner_user_id = ${userId}),
-                       (select min(day) from ${visitCounts} where partner_user_id = ${userId}))::text as day`)) as unknown as { rows: { day: string | null }[] };
+                       (select min(day) from ${visitCounts} where partner_user_id = ${userId}))::text as day`)) as unknown as {
+          rows: { day: string | null }[];
+        };
         start = first.rows[0]?.day ?? end;
         if (start > end) start = end;
       }
@@ -84,7 +90,14 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
       const range = (day: typeof partnerDays.day | typeof visitCounts.day): SQL => and(gte(day, from), lte(day, end))!;
       const [leadRows, visitRows, pendingRows, summary, paid] = await Promise.all([
         db
-          .select({ day: partnerDays.day, job_id: partnerDays.job_id, leads: partnerDays.leads, approved: partnerDays.approved, paid: partnerDays.paid, approved_paise: partnerDays.approved_paise })
+          .select({
+            day: partnerDays.day,
+            job_id: partnerDays.job_id,
+            leads: partnerDays.leads,
+            approved: partnerDays.approved,
+            paid: partnerDays.paid,
+            approved_paise: partnerDays.approved_paise,
+          })
           .from(partnerDays)
           .where(and(eq(partnerDays.partner_user_id, userId), range(partnerDays.day))),
         db
@@ -92,7 +105,10 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
           .from(visitCounts)
           .where(and(eq(visitCounts.partner_user_id, userId), range(visitCounts.day)))
           .groupBy(visitCounts.day, visitCounts.job_id),
-        db.select({ paise: sql<string>`coalesce(sum(${partnerDays.pending_paise}), 0)::text` }).from(partnerDays).where(eq(partnerDays.partner_user_id, userId)),
+        db
+          .select({ paise: sql<string>`coalesce(sum(${partnerDays.pending_paise}), 0)::text` })
+          .from(partnerDays)
+          .where(eq(partnerDays.partner_user_id, userId)),
         wallet.summary(userId),
         wallet.paidOut(userId),
       ]);
@@ -141,7 +157,9 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
         if (r.job_id > 0) product(r.job_id).visits += n;
       }
       const ids = [...funnel.keys()];
-      const names = ids.length ? await db.select({ job_id: jobs.job_id, slug_name: jobs.slug_name }).from(jobs).where(inArray(jobs.job_id, ids)) : [];
+      const names = ids.length
+        ? await db.select({ job_id: jobs.job_id, slug_name: jobs.slug_name }).from(jobs).where(inArray(jobs.job_id, ids))
+        : [];
       const slug = new Map(names.map((n) => [n.job_id, n.slug_name]));
 
       return {

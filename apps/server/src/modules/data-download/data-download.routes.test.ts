@@ -17,20 +17,43 @@ beforeAll(async () => {
   // Leads of our own, so the expected values are known here.
   await t.database.db.insert(formResponses).values([
     {
-      form_response_id: 9001, form_id: 201, job_id: 201, partner_user_id: 101, customer_name: 'Neha Gupta', customer_mobile: '9812399901',
-      status: 1, archive_status: 0, status_comment: 'Card issued', payout_paise: 150050,
-      created_on: new Date('2026-11-02T04:30:00Z'), modified_on: new Date('2026-11-05T18:45:10Z'),
+      form_response_id: 9001,
+      form_id: 201,
+      job_id: 201,
+      partner_user_id: 101,
+      customer_name: 'Neha Gupta',
+      customer_mobile: '9812399901',
+      status: 1,
+      archive_status: 0,
+      status_comment: 'Card issued',
+      payout_paise: 150050,
+      created_on: new Date('2026-11-02T04:30:00Z'),
+      modified_on: new Date('2026-11-05T18:45:10Z'),
     },
     {
-      form_response_id: 9002, form_id: 221, job_id: 221, partner_user_id: 102, customer_name: 'Arjun Rao', customer_mobile: '9812399902',
-      status: 0, archive_status: 1, payout_paise: 0, created_on: new Date('2026-10-01T10:00:00Z'), modified_on: new Date('2026-10-31T10:00:00Z'),
+      form_response_id: 9002,
+      form_id: 221,
+      job_id: 221,
+      partner_user_id: 102,
+      customer_name: 'Arjun Rao',
+      customer_mobile: '9812399902',
+      status: 0,
+      archive_status: 1,
+      payout_paise: 0,
+      created_on: new Date('2026-10-01T10:00:00Z'),
+      modified_on: new Date('2026-10-31T10:00:00Z'),
     },
   ]);
 });
 afterAll(async () => t.close());
 
 async function upload(fileName: string, bytes: Buffer, remoteAddress = nextAddress()) {
-  const signed = await t.app.inject({ method: 'PUT', url: '/api/v2/bueno/file/s3/url/signed', payload: { file_name: fileName, passcode: PASSCODE }, remoteAddress });
+  const signed = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/bueno/file/s3/url/signed',
+    payload: { file_name: fileName, passcode: PASSCODE },
+    remoteAddress,
+  });
   expect(signed.statusCode, signed.body).toBe(200);
   const { url, key, content_type } = signedUploadSchema.parse(body(signed).data);
   const put = await t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': content_type } });
@@ -47,7 +70,11 @@ async function roundTrip(fileName: string, bytes: Buffer) {
   return generate(key);
 }
 
-const csvLines = (text: string) => text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
 
 describe('generating', () => {
   it('answers the same CSV with each lead’s data appended, keeping the input’s cells as typed', async () => {
@@ -59,8 +86,12 @@ describe('generating', () => {
     const lines = csvLines(res.body);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBe(['Lead ID', 'remarks', 'code', ...OUTPUT_COLUMNS].join(','));
-    expect(lines[1]).toBe('9001,first,00123,Sahyog Platinum Credit Card,Asha Verma,PMW101,Neha Gupta,9812399901,Approved,Card issued,1500.50,2026-11-02 10:00:00,2026-11-06 00:15:10');
-    expect(lines[2]).toMatch(/^9002,"second, with comma",0042,Sahyog Zero Balance Savings Account,Ravi Kumar,PMW102,Arjun Rao,9812399902,Expired,,0\.00,/);
+    expect(lines[1]).toBe(
+      '9001,first,00123,Sahyog Platinum Credit Card,Asha Verma,PMW101,Neha Gupta,9812399901,Approved,Card issued,1500.50,2026-11-02 10:00:00,2026-11-06 00:15:10',
+    );
+    expect(lines[2]).toMatch(
+      /^9002,"second, with comma",0042,Sahyog Zero Balance Savings Account,Ravi Kumar,PMW102,Arjun Rao,9812399902,Expired,,0\.00,/,
+    );
     expect(lines[3]).toBe('999999,missing,x,,,,,,not found,,,,');
     expect(lines[4]).toBe('abc,not an id,,,,,,,not found,,,,');
   });
@@ -82,7 +113,18 @@ describe('generating', () => {
     const row = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(row(1)).toEqual(['lead_id', 'city', ...OUTPUT_COLUMNS]);
     expect(row(2).slice(0, 2)).toEqual([9001, 'Pune']);
-    expect(row(2).slice(2)).toEqual(['Sahyog Platinum Credit Card', 'Asha Verma', 'PMW101', 'Neha Gupta', '9812399901', 'Approved', 'Card issued', 1500.5, '2026-11-02 10:00:00', '2026-11-06 00:15:10']);
+    expect(row(2).slice(2)).toEqual([
+      'Sahyog Platinum Credit Card',
+      'Asha Verma',
+      'PMW101',
+      'Neha Gupta',
+      '9812399901',
+      'Approved',
+      'Card issued',
+      1500.5,
+      '2026-11-02 10:00:00',
+      '2026-11-06 00:15:10',
+    ]);
     expect(row(3)[7]).toBe('Expired');
     expect(row(4)[7]).toBe('not found');
   });
@@ -104,7 +146,11 @@ describe('bad files answer a clear error and no file', () => {
   it('not a spreadsheet', async () => {
     const zipNotWorkbook = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
     expectError(await roundTrip('broken.xlsx', zipNotWorkbook), 415, 'This file is not a readable .xlsx or .csv spreadsheet');
-    const sign = await t.app.inject({ method: 'PUT', url: '/api/v2/bueno/file/s3/url/signed', payload: { file_name: 'leads.pdf', passcode: PASSCODE } });
+    const sign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/bueno/file/s3/url/signed',
+      payload: { file_name: 'leads.pdf', passcode: PASSCODE },
+    });
     expect(sign.statusCode).toBe(400);
     expect(body(sign).message).toContain('Please choose a .xlsx or .csv file');
     const { key, put } = await upload('binary.csv', Buffer.from([0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
@@ -113,7 +159,11 @@ describe('bad files answer a clear error and no file', () => {
   });
 
   it('no lead id column', async () => {
-    expectError(await roundTrip('x.csv', Buffer.from('name,mobile\nA,9812300001\n')), 400, 'No lead id column found. The first row must have a column named lead_id');
+    expectError(
+      await roundTrip('x.csv', Buffer.from('name,mobile\nA,9812300001\n')),
+      400,
+      'No lead id column found. The first row must have a column named lead_id',
+    );
   });
 
   it('empty', async () => {
@@ -161,7 +211,12 @@ describe('the passcode', () => {
     const locked = await generate(key, PASSCODE, attacker);
     expect(locked.statusCode).toBe(429);
     expect(body(locked).message).toBe('Too many wrong passcodes. Please try again in 15 minutes');
-    const signLocked = await t.app.inject({ method: 'PUT', url: '/api/v2/bueno/file/s3/url/signed', payload: { file_name: 'a.csv', passcode: PASSCODE }, remoteAddress: attacker });
+    const signLocked = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/bueno/file/s3/url/signed',
+      payload: { file_name: 'a.csv', passcode: PASSCODE },
+      remoteAddress: attacker,
+    });
     expect(signLocked.statusCode).toBe(429);
     expect((await generate(key, PASSCODE, '10.8.8.8')).statusCode).toBe(200);
   });

@@ -21,7 +21,10 @@ export function registerDataDownloadRoutes(app: FastifyInstance, ctx: RouteConte
       stream.on('close', () => void file.dispose());
       reply
         .header('content-type', CONTENT_TYPES[file.format] ?? 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.fileName.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
         .header('cache-control', 'no-store')
         .header('x-row-count', String(file.rows));
       return reply.send(stream);

@@ -90,7 +90,10 @@ export function createDataDownloadService(deps: {
    * The facts of a batch of leads, by lead id (see leadRowsCopy). `names`
    * keeps the project titles and people's names of one file's batches.
    */
-  async function lookup(ids: number[], names: { projects: Map<number, string>; people: Map<number, string> }): Promise<Map<number, LeadFacts>> {
+  async function lookup(
+    ids: number[],
+    names: { projects: Map<number, string>; people: Map<number, string> },
+  ): Promise<Map<number, LeadFacts>> {
     const found = new Map<number, LeadFacts>();
     if (ids.length === 0) return found;
     const parts: Uint8Array[] = [];
@@ -103,10 +106,17 @@ export function createDataDownloadService(deps: {
       if (row[2] !== null && !names.people.has(Number(row[2]))) newPeople.add(Number(row[2]));
     }
     if (newProjects.size) {
-      for (const j of await deps.db.select({ id: jobs.job_id, title: jobs.job_title }).from(jobs).where(inArray(jobs.job_id, [...newProjects]))) names.projects.set(j.id, j.title);
+      for (const j of await deps.db
+        .select({ id: jobs.job_id, title: jobs.job_title })
+        .from(jobs)
+        .where(inArray(jobs.job_id, [...newProjects])))
+        names.projects.set(j.id, j.title);
     }
     if (newPeople.size) {
-      const people = await deps.db.select({ id: users.user_id, first: users.first_name, last: users.last_name }).from(users).where(inArray(users.user_id, [...newPeople]));
+      const people = await deps.db
+        .select({ id: users.user_id, first: users.first_name, last: users.last_name })
+        .from(users)
+        .where(inArray(users.user_id, [...newPeople]));
       for (const p of people) names.people.set(p.id, [p.first, p.last].filter((n) => n).join(' '));
     }
     for (const [id, jobId, ownerId, name, mobile, status, archiveStatus, comment, payout, created, modified] of rows) {
@@ -131,7 +141,18 @@ export function createDataDownloadService(deps: {
     if (!facts) return ['', '', '', '', '', LEAD_NOT_FOUND, '', '', '', ''];
     const [project, partnerName, partnerPmwId, customerName, customerMobile, status, comment, payoutPaise, createdOn, modifiedOn] = facts;
     const payout = payoutPaise / 100;
-    return [project, partnerName, partnerPmwId, customerName, customerMobile, status, comment, format === 'csv' ? payout.toFixed(2) : payout, createdOn, modifiedOn];
+    return [
+      project,
+      partnerName,
+      partnerPmwId,
+      customerName,
+      customerMobile,
+      status,
+      comment,
+      format === 'csv' ? payout.toFixed(2) : payout,
+      createdOn,
+      modifiedOn,
+    ];
   }
 
   /** A lead id cell: digits only (a number cell or its text). */
@@ -230,7 +251,11 @@ export function createDataDownloadService(deps: {
       }
       if (head.size === 0) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
       // Step 3 of the upload flow: the file is recorded as uploaded (size and owner checked).
-      await deps.files.add(DATA_DOWNLOAD_CALLER, { file_key: input.key, file_name: inputNameFromKey(input.key), file_purpose: 'TASK_DATA' });
+      await deps.files.add(DATA_DOWNLOAD_CALLER, {
+        file_key: input.key,
+        file_name: inputNameFromKey(input.key),
+        file_purpose: 'TASK_DATA',
+      });
       const bom = ext === 'csv' && (await startsWithBom(await deps.storage.read(input.key)));
       return generate(await deps.storage.read(input.key), ext, inputNameFromKey(input.key), bom);
     },

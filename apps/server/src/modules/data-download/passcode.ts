@@ -4,7 +4,12 @@ import { dataDownloadMessages, PASSCODE_LOCK_MINUTES, PASSCODE_MAX_WRONG, PASSCO
 import { AppError } from '../../errors';
 import type { LimitStore } from '../../lib/limit-store';
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number },
+) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1 };
 
 /** `scrypt$<salt>$<hash>` (base64url), as DATA_DOWNLOAD_PASSCODE_HASH holds it. */

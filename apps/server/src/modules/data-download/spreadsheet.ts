@@ -71,7 +71,9 @@ export function createRowWriter(format: DataDownloadFormat, destination: Writabl
     return {
       async write(row) {
         if (failure) throw failure;
-        const text = row.map((c) => (c instanceof Date ? c.toISOString() : c === null ? '' : typeof c === 'string' ? defuseFormula(c) : String(c)));
+        const text = row.map((c) =>
+          c instanceof Date ? c.toISOString() : c === null ? '' : typeof c === 'string' ? defuseFormula(c) : String(c),
+        );
         if (!csv.write(text)) await once(csv, 'drain');
       },
       async end() {

@@ -13,8 +13,12 @@ const ravi = { kind: 'worker' as const, id: 102 };
 describe('documents', () => {
   it('validates numbers by type with clear messages', async () => {
     await expect(t.services.documents.add(ravi, { user_id: 102, type: 'PAN', number: 'ABC123' })).rejects.toThrow('Invalid PAN number');
-    await expect(t.services.documents.add(ravi, { user_id: 102, type: 'AADHAAR', number: '498712345604' })).rejects.toThrow('Invalid Aadhaar number');
-    await expect(t.services.documents.add(ravi, { user_id: 102, type: 'GST', number: '29AKXPV4821M1Z5' })).rejects.toThrow('Invalid GST number');
+    await expect(t.services.documents.add(ravi, { user_id: 102, type: 'AADHAAR', number: '498712345604' })).rejects.toThrow(
+      'Invalid Aadhaar number',
+    );
+    await expect(t.services.documents.add(ravi, { user_id: 102, type: 'GST', number: '29AKXPV4821M1Z5' })).rejects.toThrow(
+      'Invalid GST number',
+    );
   });
 
   it('stores the number encrypted, shows it masked, and a retry adds no second row', async () => {
@@ -30,7 +34,9 @@ describe('documents', () => {
 
   it('refuses adding documents for someone else, or with a file that is not yours', async () => {
     await expect(t.services.documents.add(ravi, { user_id: 101, type: 'PAN', number: 'BQRPK7731D' })).rejects.toThrow('your own');
-    await expect(t.services.documents.add(ravi, { user_id: 102, type: 'AADHAAR', number: '234567890124', file_id: 999999 })).rejects.toThrow('not found');
+    await expect(
+      t.services.documents.add(ravi, { user_id: 102, type: 'AADHAAR', number: '234567890124', file_id: 999999 }),
+    ).rejects.toThrow('not found');
   });
 
   it('knows KYC is complete for Asha and not for Ravi', async () => {

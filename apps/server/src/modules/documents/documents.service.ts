@@ -77,7 +77,14 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
      */
     async add(
       caller: FileCaller & { kind: 'worker' },
-      input: { user_id: number; type: DocumentType; number: string; file_id?: number | null | undefined; file_id2?: number | null | undefined; description?: string | null | undefined },
+      input: {
+        user_id: number;
+        type: DocumentType;
+        number: string;
+        file_id?: number | null | undefined;
+        file_id2?: number | null | undefined;
+        description?: string | null | undefined;
+      },
     ): Promise<DocumentView> {
       if (input.user_id !== caller.id) throw new AppError('FORBIDDEN', 'You can only add your own documents');
       const parsed = documentNumberSchema[input.type].safeParse(input.number);
@@ -97,7 +104,15 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
         if (existing.status === 2) {
           const [row] = await db
             .update(documents)
-            .set({ number_enc: cipher.encrypt(number), number_last4: number.slice(-4), file_id: input.file_id ?? null, file_id2: input.file_id2 ?? null, status: 0, reject_reason: null, modified_on: new Date() })
+            .set({
+              number_enc: cipher.encrypt(number),
+              number_last4: number.slice(-4),
+              file_id: input.file_id ?? null,
+              file_id2: input.file_id2 ?? null,
+              status: 0,
+              reject_reason: null,
+              modified_on: new Date(),
+            })
             .where(eq(documents.document_id, existing.document_id))
             .returning();
           return view(row!);
@@ -126,7 +141,13 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
     },
     /** Documents in a review status, oldest first, for the ops KYC queue. */
     async reviewQueue(status: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: DocumentView[] }> {
-      const rows = await db.select().from(documents).where(eq(documents.status, status)).orderBy(asc(documents.created_on), asc(documents.document_id)).limit(page.limit).offset(page.offset);
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(eq(documents.status, status))
+        .orderBy(asc(documents.created_on), asc(documents.document_id))
+        .limit(page.limit)
+        .offset(page.offset);
       const [total] = await db.select({ n: count() }).from(documents).where(eq(documents.status, status));
       return { count: total?.n ?? 0, rows: rows.map(view) };
     },

@@ -18,11 +18,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload?: object, cookie = admin) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const post = (url: string, payload?: object, cookie = admin) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const get = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { cookie } });
 const outbox = async (mobile: string) => body<{ text: string }[]>(await get(`/dev/outbox?mobile=${mobile}`)).data;
 const tasksOf = async () => opsFeedbackTaskListSchema.parse(body(await get('/ops/feedback/tasks?limit=100')).data).rows;
-const mobileOf = async (leadId: number) => (await t.database.db.query.formResponses.findFirst({ where: (f, { eq: e }) => e(f.form_response_id, leadId) }))!.customer_mobile!;
+const mobileOf = async (leadId: number) =>
+  (await t.database.db.query.formResponses.findFirst({ where: (f, { eq: e }) => e(f.form_response_id, leadId) }))!.customer_mobile!;
 
 describe('feedback tasks from approved leads', () => {
   it('keeps the project setting asks_merchant_feedback', async () => {
@@ -44,13 +46,22 @@ describe('feedback tasks from approved leads', () => {
     const path = /(\/fb\/\S+)/.exec(sms[0]!.text)![1]!;
     expect(sms[0]!.text).toContain('Please rate their work');
     const [, , taskId, refValue, userId, otp] = path.split('/');
-    const link = parseFeedbackLink({ jobTaskId: taskId, refValue: decodeURIComponent(refValue!), userId: decodeURIComponent(userId!), otp: decodeURIComponent(otp!) })!;
+    const link = parseFeedbackLink({
+      jobTaskId: taskId,
+      refValue: decodeURIComponent(refValue!),
+      userId: decodeURIComponent(userId!),
+      otp: decodeURIComponent(otp!),
+    })!;
     expect(link).toMatchObject({ job_task_id: mine[0]!.job_task_id, ref_value: merchant, user_id: 101 });
 
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect((await tasksOf()).find((x) => x.form_response_id === lead)!.state).toBe('OPENED');
-    const rated = await post('/feedback/response/add', { rating: 5, entity_type: 'JOB_TASK', entity_id: link.job_task_id, ref_type: 'MERCHANT_MOBILE', ref_value: merchant, otp: link.otp }, '');
+    const rated = await post(
+      '/feedback/response/add',
+      { rating: 5, entity_type: 'JOB_TASK', entity_id: link.job_task_id, ref_type: 'MERCHANT_MOBILE', ref_value: merchant, otp: link.otp },
+      '',
+    );
     expect(rated.statusCode).toBe(200);
     expect((await tasksOf()).find((x) => x.form_response_id === lead)).toMatchObject({ state: 'RATED', rating: 5 });
 
@@ -98,9 +109,9 @@ describe('feedback tasks from approved leads', () => {
     expect(again.statusCode).toBe(429);
     expect(body(again).message).toBe('This link was sent a few minutes ago. Please wait before sending it again.');
 
-    const audit = body<{ rows: { action: string }[] }>(await get(`/ops/audit?entity_type=job_task&entity_id=${failed.job_task_id}`)).data.rows;
+    const audit = body<{ rows: { action: string }[] }>(await get(`/ops/audit?entity_type=job_task&entity_id=${failed.job_task_id}`)).data
+      .rows;
     expect(audit.map((a) => a.action)).toEqual(['feedback_task.resend']);
-
   });
 
   it('two clicks on Send again at once text the merchant once', async () => {
@@ -116,7 +127,11 @@ describe('feedback tasks from approved leads', () => {
       t.services.providers.sms.send = realSend;
     }
     const task = (await tasksOf()).find((x) => x.form_response_id === lead)!;
-    const codes = (await Promise.all([post(`/ops/feedback/tasks/${task.job_task_id}/send`), post(`/ops/feedback/tasks/${task.job_task_id}/send`)])).map((r) => r.statusCode).sort();
+    const codes = (
+      await Promise.all([post(`/ops/feedback/tasks/${task.job_task_id}/send`), post(`/ops/feedback/tasks/${task.job_task_id}/send`)])
+    )
+      .map((r) => r.statusCode)
+      .sort();
     expect(codes).toEqual([200, 429]);
     expect(await outbox(merchant)).toHaveLength(1);
   });

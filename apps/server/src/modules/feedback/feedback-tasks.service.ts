@@ -33,7 +33,14 @@ type TaskRow = typeof jobTasks.$inferSelect;
  * link. A send that fails leaves the task "not sent" with the reason, for ops
  * to send again.
  */
-export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; guard: FeedbackLinkGuard; audit: AuditService; publicUrl: string; now?: () => number }) {
+export function createFeedbackTasksService(deps: {
+  db: Db;
+  sms: SmsProvider;
+  guard: FeedbackLinkGuard;
+  audit: AuditService;
+  publicUrl: string;
+  now?: () => number;
+}) {
   const { db, sms, guard, audit } = deps;
   const now = deps.now ?? Date.now;
   const origin = deps.publicUrl.replace(/\/+$/, '');
@@ -53,7 +60,10 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
       .from(jobTasks)
       .innerJoin(users, eq(users.user_id, jobTasks.user_id))
       .leftJoin(jobs, eq(jobs.job_id, jobTasks.job_id))
-      .leftJoin(feedbackResponses, and(eq(feedbackResponses.entity_type, FEEDBACK_ENTITY_TYPE), eq(feedbackResponses.entity_id, jobTasks.job_task_id)))
+      .leftJoin(
+        feedbackResponses,
+        and(eq(feedbackResponses.entity_type, FEEDBACK_ENTITY_TYPE), eq(feedbackResponses.entity_id, jobTasks.job_task_id)),
+      )
       .where(inArray(jobTasks.job_task_id, ids))
       .orderBy(desc(jobTasks.created_on), desc(jobTasks.job_task_id));
     return Promise.all(
@@ -91,15 +101,22 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
     const [partner] = await db.select({ first_name: users.first_name }).from(users).where(eq(users.user_id, task.user_id)).limit(1);
     const [job] = task.job_id ? await db.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1) : [];
     const locale = await smsLocaleFor(db, task.merchant_mobile, undefined);
-    const link = origin + feedbackLinkPath({ job_task_id: task.job_task_id, ref_value: task.merchant_mobile, user_id: task.user_id, otp: task.otp });
+    const link =
+      origin + feedbackLinkPath({ job_task_id: task.job_task_id, ref_value: task.merchant_mobile, user_id: task.user_id, otp: task.otp });
     const template = locale === 'hi' ? hiTexts['feedback.merchantSms'] : feedbackMessages.merchantSms;
     const text = fillText(template, { partner: partner?.first_name ?? pmwId(task.user_id), job: job?.title ?? 'PickMyWork', link });
     try {
       await sms.send({ mobile: task.merchant_mobile, text, template: smsTemplateKey(DIRECT_SMS.merchantFeedbackLink, locale) });
-      await db.update(jobTasks).set({ sms_sent_at: new Date(now()), sms_error: null, sms_count: tries }).where(eq(jobTasks.job_task_id, task.job_task_id));
+      await db
+        .update(jobTasks)
+        .set({ sms_sent_at: new Date(now()), sms_error: null, sms_count: tries })
+        .where(eq(jobTasks.job_task_id, task.job_task_id));
     } catch (err) {
       const reason = err instanceof Error ? err.message.slice(0, 300) : 'The SMS provider refused the message';
-      await db.update(jobTasks).set({ sms_error: reason, sms_count: tries, ...(claimed ? { sms_sent_at: claimed.previousSentAt } : {}) }).where(eq(jobTasks.job_task_id, task.job_task_id));
+      await db
+        .update(jobTasks)
+        .set({ sms_error: reason, sms_count: tries, ...(claimed ? { sms_sent_at: claimed.previousSentAt } : {}) })
+        .where(eq(jobTasks.job_task_id, task.job_task_id));
     }
   }
 
@@ -116,7 +133,13 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
       if (!job?.asks || partner === null || !isValidMobile(mobile)) return;
       await tx
         .insert(jobTasks)
-        .values({ user_id: partner, job_id: lead.job_id, merchant_mobile: mobile, otp: String(randomInt(0, 10_000)).padStart(4, '0'), form_response_id: lead.form_response_id })
+        .values({
+          user_id: partner,
+          job_id: lead.job_id,
+          merchant_mobile: mobile,
+          otp: String(randomInt(0, 10_000)).padStart(4, '0'),
+          form_response_id: lead.form_response_id,
+        })
         .onConflictDoNothing({ target: jobTasks.form_response_id });
     },
 
@@ -134,13 +157,26 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
 
     /** The merchant opened the page of a whole, valid link. */
     async markOpened(taskId: number): Promise<void> {
-      await db.update(jobTasks).set({ opened_at: new Date(now()) }).where(and(eq(jobTasks.job_task_id, taskId), isNull(jobTasks.opened_at)));
+      await db
+        .update(jobTasks)
+        .set({ opened_at: new Date(now()) })
+        .where(and(eq(jobTasks.job_task_id, taskId), isNull(jobTasks.opened_at)));
     },
 
-    async listForOps(q: { limit: number; offset: number; job_id?: number | undefined }): Promise<{ count: number; rows: OpsFeedbackTask[] }> {
+    async listForOps(q: {
+      limit: number;
+      offset: number;
+      job_id?: number | undefined;
+    }): Promise<{ count: number; rows: OpsFeedbackTask[] }> {
       const where = q.job_id ? eq(jobTasks.job_id, q.job_id) : undefined;
       const [total] = await db.select({ n: count() }).from(jobTasks).where(where);
-      const ids = await db.select({ id: jobTasks.job_task_id }).from(jobTasks).where(where).orderBy(desc(jobTasks.created_on), desc(jobTasks.job_task_id)).limit(q.limit).offset(q.offset);
+      const ids = await db
+        .select({ id: jobTasks.job_task_id })
+        .from(jobTasks)
+        .where(where)
+        .orderBy(desc(jobTasks.created_on), desc(jobTasks.job_task_id))
+        .limit(q.limit)
+        .offset(q.offset);
       return { count: total?.n ?? 0, rows: await view(ids.map((r) => r.id)) };
     },
 
@@ -149,7 +185,8 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
       const [task] = await db.select().from(jobTasks).where(eq(jobTasks.job_task_id, taskId)).limit(1);
       if (!task) throw notFound(feedbackMessages.taskNotFound);
       if (task.sms_count >= FEEDBACK_MAX_SENDS) throw new AppError('RATE_LIMITED', feedbackMessages.resendLimit);
-      if (task.sms_sent_at && now() - task.sms_sent_at.getTime() < FEEDBACK_RESEND_MINUTES * 60_000) throw new AppError('RATE_LIMITED', feedbackMessages.resendTooSoon);
+      if (task.sms_sent_at && now() - task.sms_sent_at.getTime() < FEEDBACK_RESEND_MINUTES * 60_000)
+        throw new AppError('RATE_LIMITED', feedbackMessages.resendTooSoon);
       // Claims the send (counting it and marking it sent), so a second click, at once or while
       // the provider answers, finds the count moved or the link just sent.
       const [claimed] = await db
@@ -160,7 +197,14 @@ export function createFeedbackTasksService(deps: { db: Db; sms: SmsProvider; gua
       if (!claimed) throw new AppError('RATE_LIMITED', feedbackMessages.resendTooSoon);
       await send(claimed, { previousSentAt: task.sms_sent_at });
       const [after] = await view([taskId]);
-      await audit.record({ actor_user_id: actor, action: 'feedback_task.resend', entity_type: 'job_task', entity_id: taskId, before: { sms_sent_at: task.sms_sent_at?.toISOString() ?? null, sms_count: task.sms_count }, after: { sms_sent_at: after!.sms_sent_at, sms_count: after!.sms_count, sms_error: after!.sms_error } });
+      await audit.record({
+        actor_user_id: actor,
+        action: 'feedback_task.resend',
+        entity_type: 'job_task',
+        entity_id: taskId,
+        before: { sms_sent_at: task.sms_sent_at?.toISOString() ?? null, sms_count: task.sms_count },
+        after: { sms_sent_at: after!.sms_sent_at, sms_count: after!.sms_count, sms_error: after!.sms_error },
+      });
       return after!;
     },
   };

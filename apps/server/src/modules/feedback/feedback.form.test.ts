@@ -22,9 +22,20 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const URL = '/api/v2/feedback/response/form';
-const browser = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', host: 'localhost:3000', origin: 'http://localhost:3000' };
+const browser = {
+  'content-type': 'application/x-www-form-urlencoded',
+  accept: 'text/html,application/xhtml+xml',
+  host: 'localhost:3000',
+  origin: 'http://localhost:3000',
+};
 const fields = (x: typeof task, over: Record<string, string | string[]> = {}) => {
-  const form = new URLSearchParams({ entity_id: String(x.job_task_id), ref_value: x.merchant_mobile, user_id: String(x.user_id), otp: x.otp, rating: '4' });
+  const form = new URLSearchParams({
+    entity_id: String(x.job_task_id),
+    ref_value: x.merchant_mobile,
+    user_id: String(x.user_id),
+    otp: x.otp,
+    rating: '4',
+  });
   for (const [k, v] of Object.entries(over)) {
     form.delete(k);
     for (const item of Array.isArray(v) ? v : [v]) form.append(k, item);
@@ -33,7 +44,8 @@ const fields = (x: typeof task, over: Record<string, string | string[]> = {}) =>
 };
 const post = (payload: string, headers: Record<string, string> = {}, remoteAddress = '10.7.0.1') =>
   t.app.inject({ method: 'POST', url: URL, payload, headers: { ...browser, ...headers }, remoteAddress });
-const pageData = (html: string) => JSON.parse(/id="pmw-page-data">(.*?)<\/script>/s.exec(html)![1]!) as { locale: string; data: FeedbackPageData };
+const pageData = (html: string) =>
+  JSON.parse(/id="pmw-page-data">(.*?)<\/script>/s.exec(html)![1]!) as { locale: string; data: FeedbackPageData };
 const fetchTask = async (x: typeof task) =>
   feedbackTaskSchema.parse(
     body(
@@ -47,7 +59,9 @@ const fetchTask = async (x: typeof task) =>
 describe('the feedback form without script', () => {
   it('a too long comment comes back at the Other box with the choices kept, in the reader’s language', async () => {
     const long = 'x'.repeat(745);
-    const res = await post(fields(task, { rating: '2', reason: ['Was in hurry', 'Other'], other: long }), { 'accept-language': 'hi-IN,hi;q=0.9' });
+    const res = await post(fields(task, { rating: '2', reason: ['Was in hurry', 'Other'], other: long }), {
+      'accept-language': 'hi-IN,hi;q=0.9',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('text/html');
     const { locale, data } = pageData(res.body);
@@ -80,14 +94,20 @@ describe('the feedback form without script', () => {
   it('stores the answer with the reasons of the chosen stars and redirects to the link, which thanks', async () => {
     const res = await post(fields(task, { rating: '2', reason: ['Was in hurry', 'Great conversation', 'Other'], other: 'Left early' }));
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(feedbackLinkPath({ job_task_id: task.job_task_id, ref_value: task.merchant_mobile, user_id: 101, otp: task.otp }));
+    expect(res.headers.location).toBe(
+      feedbackLinkPath({ job_task_id: task.job_task_id, ref_value: task.merchant_mobile, user_id: 101, otp: task.otp }),
+    );
     expect((await fetchTask(task)).submitted).toBe(true);
     const [row] = await t.database.db.query.feedbackResponses.findMany({ where: (f, { eq }) => eq(f.entity_id, task.job_task_id) });
     expect(row).toMatchObject({ rating: 2, comment: 'Was in hurry, Left early', location: null });
   });
 
   it('a program posting JSON gets the envelope, not a page', async () => {
-    const res = await t.app.inject({ method: 'POST', url: URL, payload: { entity_id: other.job_task_id, ref_value: other.merchant_mobile, user_id: 101, otp: other.otp, rating: 9 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: { entity_id: other.job_task_id, ref_value: other.merchant_mobile, user_id: 101, otp: other.otp, rating: 9 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION' });
     expect(res.json().errors[0].field).toBe('rating');

@@ -38,29 +38,33 @@ export function registerFeedbackPage(
   deps: { feedback: FeedbackService; pages: PublicPages; linkOrigin: LinkOrigin; rateLimit: { max: number; timeWindow: string } },
 ) {
   const { feedback, pages } = deps;
-  app.get<{ Params: { a: string; b: string; c: string; d: string } }>('/fb/:a/:b/:c/:d', { config: { rateLimit: deps.rateLimit } }, async (req, reply) => {
-    if (!pages.available('fb')) return reply.callNotFound();
-    const link = parseFeedbackLink({ jobTaskId: req.params.a, refValue: req.params.b, userId: req.params.c, otp: req.params.d });
-    const data: FeedbackPageData = { link, task: null, problem: null };
-    let status = 200;
-    if (!link) {
-      data.problem = { kind: 'invalid', message: '' };
-      status = 404;
-    } else {
-      try {
-        data.task = await feedback.taskForMerchant(link, req.ip);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.statusCode >= 500) {
-          req.log.error({ err }, 'feedback page data failed; the app page fetches it itself');
-          return pages.sendApp(req, reply);
+  app.get<{ Params: { a: string; b: string; c: string; d: string } }>(
+    '/fb/:a/:b/:c/:d',
+    { config: { rateLimit: deps.rateLimit } },
+    async (req, reply) => {
+      if (!pages.available('fb')) return reply.callNotFound();
+      const link = parseFeedbackLink({ jobTaskId: req.params.a, refValue: req.params.b, userId: req.params.c, otp: req.params.d });
+      const data: FeedbackPageData = { link, task: null, problem: null };
+      let status = 200;
+      if (!link) {
+        data.problem = { kind: 'invalid', message: '' };
+        status = 404;
+      } else {
+        try {
+          data.task = await feedback.taskForMerchant(link, req.ip);
+        } catch (err) {
+          if (!(err instanceof AppError) || err.statusCode >= 500) {
+            req.log.error({ err }, 'feedback page data failed; the app page fetches it itself');
+            return pages.sendApp(req, reply);
+          }
+          status = err.statusCode;
+          data.problem = { kind: err.statusCode === 429 ? 'locked' : 'invalid', message: localize(err.message, requestLocale(req)) };
         }
-        status = err.statusCode;
-        data.problem = { kind: err.statusCode === 429 ? 'locked' : 'invalid', message: localize(err.message, requestLocale(req)) };
       }
-    }
-    const html = await pages.render(req, 'fb', data, pageMeta(deps.linkOrigin, req));
-    return pages.send(reply, html, status);
-  });
+      const html = await pages.render(req, 'fb', data, pageMeta(deps.linkOrigin, req));
+      return pages.send(reply, html, status);
+    },
+  );
 }
 
 /** A browser's plain form post, which wants a page back (a program posting JSON gets the envelope). */
@@ -85,7 +89,9 @@ function postedState(body: unknown): Omit<FeedbackFormState, 'errors'> {
   const raw = (body ?? {}) as Record<string, unknown>;
   const one = (v: unknown) => (typeof v === 'string' ? v : '');
   const rating = Number(one(raw.rating));
-  const reasons = (Array.isArray(raw.reason) ? raw.reason : [raw.reason]).filter((r): r is string => typeof r === 'string' && !r.includes('\u0000'));
+  const reasons = (Array.isArray(raw.reason) ? raw.reason : [raw.reason]).filter(
+    (r): r is string => typeof r === 'string' && !r.includes('\u0000'),
+  );
   return {
     rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : FEEDBACK_DEFAULT_RATING,
     reasons,
@@ -112,7 +118,11 @@ function postedLink(body: unknown): FeedbackLink | null {
  * shows the thank-you), a refused one answers the page again with the
  * merchant's choices and the message at its field, in the reader's language.
  */
-export function registerFeedbackForm(app: FastifyInstance, ctx: RouteContext, deps: { feedback: FeedbackService; pages: PublicPages; linkOrigin: LinkOrigin }) {
+export function registerFeedbackForm(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { feedback: FeedbackService; pages: PublicPages; linkOrigin: LinkOrigin },
+) {
   const { feedback, pages } = deps;
 
   /** The page again for a refused post: the form with the error at its field, or the link's problem. */
@@ -135,7 +145,10 @@ export function registerFeedbackForm(app: FastifyInstance, ctx: RouteContext, de
       } catch (err) {
         return refused(req, reply, err as Error);
       }
-      data.form = { ...postedState(req.body), errors: Object.fromEntries(atField.map(([field, message]) => [field, localize(message, locale)])) };
+      data.form = {
+        ...postedState(req.body),
+        errors: Object.fromEntries(atField.map(([field, message]) => [field, localize(message, locale)])),
+      };
     } else {
       // Anything else (a body too large, a bad content type) answers the app's envelope.
       throw error;
@@ -167,7 +180,16 @@ export function registerFeedbackForm(app: FastifyInstance, ctx: RouteContext, de
           throw Object.assign(new AppError('VALIDATION', message), { fields: [{ field: 'other', message }] });
         }
         await feedback.respond(
-          { rating: body.rating, comment, location: null, entity_type: 'JOB_TASK', entity_id: link.job_task_id, ref_type: 'MERCHANT_MOBILE', ref_value: link.ref_value, otp: link.otp },
+          {
+            rating: body.rating,
+            comment,
+            location: null,
+            entity_type: 'JOB_TASK',
+            entity_id: link.job_task_id,
+            ref_type: 'MERCHANT_MOBILE',
+            ref_value: link.ref_value,
+            otp: link.otp,
+          },
           req.ip,
           link.user_id,
         );

@@ -45,7 +45,9 @@ const response = (over: Partial<FeedbackResponseBody> = {}): FeedbackResponseBod
   ...over,
 });
 const summary = async (cookie: string) =>
-  feedbackSummarySchema.parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/partner/feedback/summary', headers: { cookie } })).data);
+  feedbackSummarySchema.parse(
+    body(await t.app.inject({ method: 'GET', url: '/api/v2/partner/feedback/summary', headers: { cookie } })).data,
+  );
 
 describe('the demo link', () => {
   it('decodes to task 5001 of partner 101, merchant 9876512345, OTP 4321', () => {
@@ -75,7 +77,13 @@ describe('GET /feedback/task/fetch', () => {
   });
 
   it('tampered links say the link is not valid, whatever part was changed', async () => {
-    const tampered: Record<string, string | number>[] = [{ user_id: 102 }, { ref_value: '9876512399' }, { otp: '1111' }, { entity_id: 5003 }, { entity_id: 999999 }];
+    const tampered: Record<string, string | number>[] = [
+      { user_id: 102 },
+      { ref_value: '9876512399' },
+      { otp: '1111' },
+      { entity_id: 5003 },
+      { entity_id: 999999 },
+    ];
     for (const [i, over] of tampered.entries()) {
       const res = await t.app.inject({ method: 'GET', url: fetchUrl(over), remoteAddress: `10.3.0.${i + 1}` });
       expect(res.statusCode, JSON.stringify(over)).toBe(404);
@@ -123,7 +131,11 @@ describe('POST /feedback/response/add', () => {
     const saved = feedbackSavedSchema.parse(body(first).data);
     expect(saved).toMatchObject({ rating: 2, comment: 'Was in hurry, did not show the QR', created: true });
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ rating: 5, comment: '' }) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/feedback/response/add',
+      payload: response({ rating: 5, comment: '' }),
+    });
     expect(again.statusCode).toBe(200);
     expect(feedbackSavedSchema.parse(body(again).data)).toMatchObject({ feedback_id: saved.feedback_id, rating: 2, created: false });
 
@@ -133,12 +145,32 @@ describe('POST /feedback/response/add', () => {
   });
 
   it('refuses a tampered link and bad values', async () => {
-    const wrongOtp = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ otp: '0000' }), remoteAddress: '10.3.1.1' });
+    const wrongOtp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/feedback/response/add',
+      payload: response({ otp: '0000' }),
+      remoteAddress: '10.3.1.1',
+    });
     expect(wrongOtp.statusCode).toBe(404);
-    const otherTask = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ entity_id: DEMO_FEEDBACK.ravi.job_task_id }), remoteAddress: '10.3.1.2' });
+    const otherTask = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/feedback/response/add',
+      payload: response({ entity_id: DEMO_FEEDBACK.ravi.job_task_id }),
+      remoteAddress: '10.3.1.2',
+    });
     expect(otherTask.statusCode).toBe(404);
-    for (const bad of [{ rating: 0 }, { rating: 6 }, { comment: 'x'.repeat(751) }, { location: { lat: 200, lng: 0 } }, { ref_type: 'EMAIL' }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response(bad as Partial<FeedbackResponseBody>) });
+    for (const bad of [
+      { rating: 0 },
+      { rating: 6 },
+      { comment: 'x'.repeat(751) },
+      { location: { lat: 200, lng: 0 } },
+      { ref_type: 'EMAIL' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/feedback/response/add',
+        payload: response(bad as Partial<FeedbackResponseBody>),
+      });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
   });
@@ -148,7 +180,14 @@ describe('POST /feedback/response/add', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/feedback/response/add',
-      payload: response({ entity_id: r.job_task_id, ref_value: r.merchant_mobile, otp: r.otp, location: null, rating: 4, comment: 'Great conversation' }),
+      payload: response({
+        entity_id: r.job_task_id,
+        ref_value: r.merchant_mobile,
+        otp: r.otp,
+        location: null,
+        rating: 4,
+        comment: 'Great conversation',
+      }),
     });
     expect(res.statusCode).toBe(200);
     const ravi = await loginWorker(t, '9876500002');
@@ -167,7 +206,9 @@ describe('summary and ops list permissions', () => {
     const partner = await loginWorker(t, '9876500001');
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/ops/feedback', headers: { cookie: partner } })).statusCode).toBe(401);
     const ops = await loginOps(t);
-    const all = opsFeedbackListSchema.parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/feedback', headers: { cookie: ops } })).data);
+    const all = opsFeedbackListSchema.parse(
+      body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/feedback', headers: { cookie: ops } })).data,
+    );
     expect(all.count).toBeGreaterThanOrEqual(3);
     const low = opsFeedbackListSchema.parse(
       body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/feedback?rating=2&user_id=101', headers: { cookie: ops } })).data,
@@ -198,13 +239,23 @@ describe('wrong codes', () => {
       const res = await t.app.inject({ method: 'GET', url: linkOf(lockedTask, { otp: String(1000 + i) }), remoteAddress: `10.4.0.${i}` });
       expect(res.statusCode).toBe(404);
     }
-    const fifth = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ entity_id: lockedTask.job_task_id, ref_value: lockedTask.merchant_mobile, otp: '1005' }), remoteAddress: '10.4.0.5' });
+    const fifth = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/feedback/response/add',
+      payload: response({ entity_id: lockedTask.job_task_id, ref_value: lockedTask.merchant_mobile, otp: '1005' }),
+      remoteAddress: '10.4.0.5',
+    });
     expect(fifth.statusCode).toBe(429);
     // The sixth try, even with the right code and from a new address, finds the link locked.
     const sixth = await t.app.inject({ method: 'GET', url: linkOf(lockedTask), remoteAddress: '10.4.0.6' });
     expect(sixth.statusCode).toBe(429);
     expect(body(sixth).message).toBe('This feedback link is locked after too many wrong codes. Please ask your partner for a new link.');
-    const submit = await t.app.inject({ method: 'POST', url: '/api/v2/feedback/response/add', payload: response({ entity_id: lockedTask.job_task_id, ref_value: lockedTask.merchant_mobile, otp: lockedTask.otp }), remoteAddress: '10.4.0.7' });
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/feedback/response/add',
+      payload: response({ entity_id: lockedTask.job_task_id, ref_value: lockedTask.merchant_mobile, otp: lockedTask.otp }),
+      remoteAddress: '10.4.0.7',
+    });
     expect(submit.statusCode).toBe(429);
     // Another task's link still works.
     expect((await t.app.inject({ method: 'GET', url: linkOf(otherTask), remoteAddress: '10.4.0.8' })).statusCode).toBe(200);

@@ -13,12 +13,21 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, 
     ctx,
     feedbackRoutes.fetchTask,
     async ({ query, req }) =>
-      feedback.taskForMerchant({ job_task_id: query.entity_id, ref_value: query.ref_value, user_id: query.user_id, otp: query.otp }, req.ip),
+      feedback.taskForMerchant(
+        { job_task_id: query.entity_id, ref_value: query.ref_value, user_id: query.user_id, otp: query.otp },
+        req.ip,
+      ),
     { rateLimit: PUBLIC_LIMIT },
   );
-  route(app, ctx, feedbackRoutes.addResponse, async ({ body, req }) => answer(await feedback.respond(body, req.ip), feedbackMessages.thankYou), {
-    rateLimit: PUBLIC_LIMIT,
-  });
+  route(
+    app,
+    ctx,
+    feedbackRoutes.addResponse,
+    async ({ body, req }) => answer(await feedback.respond(body, req.ip), feedbackMessages.thankYou),
+    {
+      rateLimit: PUBLIC_LIMIT,
+    },
+  );
   route(app, ctx, feedbackRoutes.partnerSummary, async ({ session }) => feedback.summaryFor(session.subjectId));
   route(app, ctx, feedbackRoutes.opsList, async ({ query }) => feedback.listForOps(query));
   route(app, ctx, feedbackRoutes.opsTasks, async ({ query }) => tasks.listForOps(query));

@@ -24,7 +24,14 @@ export interface FeedbackLinkProof {
 /** One answer for every way a link can be wrong, so a guess learns nothing. */
 const invalidLink = () => new AppError('NOT_FOUND', feedbackMessages.linkInvalid);
 
-export function createFeedbackService(deps: { db: Db; users: UsersService; supportPhone: string; joinUrl: string; guard: FeedbackLinkGuard; onOpened?: (jobTaskId: number) => Promise<void> }) {
+export function createFeedbackService(deps: {
+  db: Db;
+  users: UsersService;
+  supportPhone: string;
+  joinUrl: string;
+  guard: FeedbackLinkGuard;
+  onOpened?: (jobTaskId: number) => Promise<void>;
+}) {
   const { db, guard } = deps;
 
   /** The task a whole link names; wrong links are counted per task and per address (see link-guard). */
@@ -32,7 +39,8 @@ export function createFeedbackService(deps: { db: Db; users: UsersService; suppo
     await guard.assertOpen(link.job_task_id, address);
     const [task] = await db.select().from(jobTasks).where(eq(jobTasks.job_task_id, link.job_task_id)).limit(1);
     if (!task) throw (await guard.wrongAddress(address)) ?? invalidLink();
-    const matches = task.merchant_mobile === link.ref_value && task.otp === link.otp && (link.user_id === undefined || task.user_id === link.user_id);
+    const matches =
+      task.merchant_mobile === link.ref_value && task.otp === link.otp && (link.user_id === undefined || task.user_id === link.user_id);
     if (!matches) throw (await guard.wrong(task.job_task_id, address)) ?? invalidLink();
     return task;
   }
@@ -61,9 +69,7 @@ export function createFeedbackService(deps: { db: Db; users: UsersService; suppo
       const partner = await deps.users.byId(task.user_id);
       if (!partner) throw invalidLink();
       const person = await deps.users.toSessionUser(partner);
-      const [job] = task.job_id
-        ? await db.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1)
-        : [];
+      const [job] = task.job_id ? await db.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1) : [];
       return {
         job_task_id: task.job_task_id,
         User: {
@@ -87,7 +93,10 @@ export function createFeedbackService(deps: { db: Db; users: UsersService; suppo
      * the caller's link names the partner (the page's form), must match too.
      */
     async respond(body: ResponseBody, address: string, partnerId?: number) {
-      const task = await taskForLink({ job_task_id: body.entity_id, ref_value: body.ref_value, otp: body.otp, user_id: partnerId }, address);
+      const task = await taskForLink(
+        { job_task_id: body.entity_id, ref_value: body.ref_value, otp: body.otp, user_id: partnerId },
+        address,
+      );
       const before = await existing(task.job_task_id, body.ref_value);
       if (before) return { feedback_id: before.feedback_id, rating: before.rating, comment: before.comment, created: false };
       try {

@@ -1,4 +1,10 @@
-import { FEEDBACK_LINK_LOCK_HOURS, FEEDBACK_MAX_WRONG, FEEDBACK_MAX_WRONG_PER_ADDRESS, FEEDBACK_WRONG_WINDOW_MINUTES, feedbackMessages } from '@pmw/contract/feedback';
+import {
+  FEEDBACK_LINK_LOCK_HOURS,
+  FEEDBACK_MAX_WRONG,
+  FEEDBACK_MAX_WRONG_PER_ADDRESS,
+  FEEDBACK_WRONG_WINDOW_MINUTES,
+  feedbackMessages,
+} from '@pmw/contract/feedback';
 import { AppError } from '../../errors';
 import type { LimitStore } from '../../lib/limit-store';
 
@@ -21,7 +27,8 @@ export function createFeedbackLinkGuard(store: LimitStore) {
     async assertOpen(taskId: number, address: string): Promise<void> {
       const k = keys(taskId, address);
       if ((await store.count(k.taskLock)) > 0) throw new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.linkLocked);
-      if ((await store.count(k.addressWrong)) >= FEEDBACK_MAX_WRONG_PER_ADDRESS) throw new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.addressLocked);
+      if ((await store.count(k.addressWrong)) >= FEEDBACK_MAX_WRONG_PER_ADDRESS)
+        throw new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.addressLocked);
     },
     /** Whether wrong codes have locked the task's link (what ops see). */
     async isLocked(taskId: number): Promise<boolean> {

@@ -11,18 +11,19 @@ const sanitizeHtml = (): typeof SanitizeHtml => (loaded ??= createRequire(import
  * and javascript:/data: URLs never survive.
  */
 let options: SanitizeHtml.IOptions | undefined;
-const OPTIONS = (): SanitizeHtml.IOptions => (options ??= {
-  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'span', 'div', 'a'],
-  // target and rel are set by transformTags below, whatever the input said.
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'tel', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    a: sanitizeHtml().simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
-  },
-});
+const OPTIONS = (): SanitizeHtml.IOptions =>
+  (options ??= {
+    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'span', 'div', 'a'],
+    // target and rel are set by transformTags below, whatever the input said.
+    allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'tel', 'mailto'],
+    allowedSchemesAppliedToAttributes: ['href'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      a: sanitizeHtml().simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
+    },
+  });
 
 export function sanitiseInstruction(html: string | null): string | null {
   if (!html) return null;

@@ -21,8 +21,6 @@ export function registerFileRoutes(
       return files.signUpload({ kind, id: session.subjectId }, { file_name: body.file_name, file_purpose: body.file_purpose });
     });
     route(app, ctx, routes.add, async ({ body, session }) => files.add({ kind, id: session.subjectId }, body));
-    route(app, ctx, routes.fetchUrl, async ({ query, session }) => [
-      await files.signedUrl({ kind, id: session.subjectId }, query.file_id),
-    ]);
+    route(app, ctx, routes.fetchUrl, async ({ query, session }) => [await files.signedUrl({ kind, id: session.subjectId }, query.file_id)]);
   }
 }

@@ -33,7 +33,10 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
   const rules = new Map<FilePurpose, FileAccessRule[]>();
 
   const sanitiseName = (name: string) =>
-    name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(-80) || 'file';
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(-80) || 'file';
 
   function checkType(fileName: string, purpose: FilePurpose) {
     const ext = fileExtension(fileName);
@@ -96,7 +99,10 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     /** A file the caller uploaded themselves, ready to be referenced (documents, leads). */
     /** Hands every file of one owner to another (an anonymous visitor who turned out to be a known customer). */
     async transferOwner(from: FileCaller, to: FileCaller): Promise<void> {
-      await db.update(files).set({ owner_kind: to.kind, owner_id: to.id }).where(and(eq(files.owner_kind, from.kind), eq(files.owner_id, from.id)));
+      await db
+        .update(files)
+        .set({ owner_kind: to.kind, owner_id: to.id })
+        .where(and(eq(files.owner_kind, from.kind), eq(files.owner_id, from.id)));
     },
 
     async ownUploaded(caller: FileCaller, fileId: number, purposes?: FilePurpose[]): Promise<FileRow> {

@@ -21,9 +21,14 @@ export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalS
 
     scope.put(LOCAL_OBJECT_PATH, { bodyLimit: MAX_ANY_UPLOAD }, async (req, reply) => {
       const grant = storage.verify('PUT', req.query as Record<string, string>);
-      if (!grant.ok) throw new AppError(grant.reason === 'expired' ? 'FORBIDDEN' : 'FORBIDDEN', grant.reason === 'expired' ? messages.fileLinkExpired : 'Invalid upload link');
+      if (!grant.ok)
+        throw new AppError(
+          grant.reason === 'expired' ? 'FORBIDDEN' : 'FORBIDDEN',
+          grant.reason === 'expired' ? messages.fileLinkExpired : 'Invalid upload link',
+        );
       const declared = Number(req.headers['content-length'] ?? NaN);
-      if (Number.isFinite(declared) && declared > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(grant.maxBytes));
+      if (Number.isFinite(declared) && declared > grant.maxBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(grant.maxBytes));
       // Single-use: once the bytes are there (and the file may be registered), the URL cannot replace them.
       if (await storage.head(grant.key)) throw new AppError('CONFLICT', messages.uploadUrlUsed);
       const written = await storage.writeNew(grant.key, limitedBody(req, grant.maxBytes, fileExtension(grant.key)));

@@ -16,7 +16,8 @@ afterAll(async () => t.close());
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const OTHER_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);
 const put = (url: string, bytes: Buffer) => t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': 'image/png' } });
-const sign = async (cookie: string, payload: object, url = '/api/v2/partner/file/s3/url/signed') => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+const sign = async (cookie: string, payload: object, url = '/api/v2/partner/file/s3/url/signed') =>
+  t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
 
 describe('an upload URL', () => {
   it('takes one PUT: a second one, before or after the file is added, is refused and the bytes stay', async () => {
@@ -25,16 +26,25 @@ describe('an upload URL', () => {
     const again = await put(signed.url, OTHER_PNG);
     expect(again.statusCode).toBe(409);
     expect(body(again).message).toBe('This upload link was already used; please choose the file again');
-    const added = await t.app.inject({ method: 'POST', url: '/api/v2/partner/file/add', headers: { cookie: asha }, payload: { file_key: signed.key, file_name: 'pan.png', file_purpose: 'USER_DOCUMENT' } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/partner/file/add',
+      headers: { cookie: asha },
+      payload: { file_key: signed.key, file_name: 'pan.png', file_purpose: 'USER_DOCUMENT' },
+    });
     const { file_id } = fileAddedSchema.parse(body(added).data);
     expect((await put(signed.url, OTHER_PNG)).statusCode).toBe(409);
-    const link = body<{ url: string }[]>(await t.app.inject({ method: 'GET', url: `/api/v2/partner/file/fetch/with/url?file_id=${file_id}`, headers: { cookie: asha } })).data[0]!;
+    const link = body<{ url: string }[]>(
+      await t.app.inject({ method: 'GET', url: `/api/v2/partner/file/fetch/with/url?file_id=${file_id}`, headers: { cookie: asha } }),
+    ).data[0]!;
     expect((await t.app.inject({ method: 'GET', url: link.url })).rawPayload.equals(PNG)).toBe(true);
   });
 
   it('lets only one of two PUTs at once land', async () => {
     const signed = signedUploadSchema.parse(body(await sign(asha, { file_name: 'race.png', file_purpose: 'USER_DOCUMENT' })).data);
-    const codes = (await Promise.all([put(signed.url, PNG), put(signed.url, OTHER_PNG), put(signed.url, PNG)])).map((r) => r.statusCode).sort();
+    const codes = (await Promise.all([put(signed.url, PNG), put(signed.url, OTHER_PNG), put(signed.url, PNG)]))
+      .map((r) => r.statusCode)
+      .sort();
     expect(codes).toEqual([200, 409, 409]);
   });
 
@@ -55,11 +65,18 @@ describe('a query attachment', () => {
       expect(body(res).message).toBe('Attach files to a query from the query itself');
     }
     // Nor through the support routes.
-    expect((await sign(ravi, { file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: ashasTicket }, '/api/v2/support/user/s3/url/signed')).statusCode).toBe(403);
+    expect(
+      (await sign(ravi, { file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: ashasTicket }, '/api/v2/support/user/s3/url/signed'))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('binds to the uploader’s own query through the support routes', async () => {
-    const res = await sign(asha, { file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: ashasTicket }, '/api/v2/support/user/s3/url/signed');
+    const res = await sign(
+      asha,
+      { file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: ashasTicket },
+      '/api/v2/support/user/s3/url/signed',
+    );
     expect(res.statusCode).toBe(200);
   });
 });

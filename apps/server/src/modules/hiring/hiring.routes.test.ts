@@ -56,21 +56,44 @@ async function candidate(): Promise<{ cookie: string; user_id: number; mobile: s
 }
 
 async function upload(cookie: string, name: string, bytes: Buffer, purpose: string) {
-  const signed = signedUploadSchema.parse(body(await t.app.inject({ method: 'PUT', url: '/api/v2/user/file/s3/url/signed', headers: { cookie }, payload: { file_name: name, file_purpose: purpose } })).data);
-  expect((await t.app.inject({ method: 'PUT', url: signed.url, payload: bytes, headers: { 'content-type': signed.content_type } })).statusCode).toBe(200);
-  const added = await t.app.inject({ method: 'POST', url: '/api/v2/user/file/add', headers: { cookie }, payload: { file_key: signed.key, file_name: name, file_purpose: purpose } });
+  const signed = signedUploadSchema.parse(
+    body(
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v2/user/file/s3/url/signed',
+        headers: { cookie },
+        payload: { file_name: name, file_purpose: purpose },
+      }),
+    ).data,
+  );
+  expect(
+    (await t.app.inject({ method: 'PUT', url: signed.url, payload: bytes, headers: { 'content-type': signed.content_type } })).statusCode,
+  ).toBe(200);
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/user/file/add',
+    headers: { cookie },
+    payload: { file_key: signed.key, file_name: name, file_purpose: purpose },
+  });
   return fileAddedSchema.parse(body(added).data);
 }
 
 const apply = (cookie: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v2/user/job/application/add', headers: { cookie }, payload });
-const book = (cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v2/user/job/slot/book', headers: { cookie }, payload });
+const book = (cookie: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/v2/user/job/slot/book', headers: { cookie }, payload });
 const slotsOf = async (cookie: string, jobId: number) =>
-  slotsSchema.parse(body(await t.app.inject({ method: 'GET', url: `/api/v2/user/job/slot/fetch?job_id=${jobId}`, headers: { cookie } })).data);
+  slotsSchema.parse(
+    body(await t.app.inject({ method: 'GET', url: `/api/v2/user/job/slot/fetch?job_id=${jobId}`, headers: { cookie } })).data,
+  );
 
 describe('Available Projects', () => {
   const fetchJobs = (cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v2/partner/job/fetch?job_category_id=6&featuresLimit=3&appendUserLevelPayout=true', headers: { cookie } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v2/partner/job/fetch?job_category_id=6&featuresLimit=3&appendUserLevelPayout=true',
+      headers: { cookie },
+    });
 
   it('lists hiring projects, hides employer 120 except 355 and 294, and gives a KYC-complete partner her link', async () => {
     const res = await fetchJobs(asha);
@@ -97,7 +120,11 @@ describe('Available Projects', () => {
   });
 
   it('shows the plain payout without the level when not asked for it, and honours featuresLimit', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/partner/job/fetch?job_category_id=6&featuresLimit=1', headers: { cookie: asha } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/partner/job/fetch?job_category_id=6&featuresLimit=1',
+      headers: { cookie: asha },
+    });
     const list = partnerJobsSchema.parse(body(res).data);
     expect(list.data.find((j) => j.job_id === 261)!.payout_text).toBe('Earn ₹1,000 per joining');
     expect(list.data.every((j) => j.Features.length <= 1)).toBe(true);
@@ -126,10 +153,14 @@ describe('the public job page', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<title>Delivery Partner at Swiftcart</title>');
     expect(res.body).toContain('<meta property="og:title" content="Delivery Partner at Swiftcart">');
-    expect(res.body).toMatch(/<meta property="og:description" content="Deliver in your own area, choose your shifts · Pune · ₹18,000 - ₹28,000 a month">/);
+    expect(res.body).toMatch(
+      /<meta property="og:description" content="Deliver in your own area, choose your shifts · Pune · ₹18,000 - ₹28,000 a month">/,
+    );
     expect(res.body).toContain('<h1>Delivery Partner</h1>');
     // The data the browser hydrates from is in the page, as inert JSON.
-    expect(res.body).toContain('<script type="application/json" id="pmw-page-data">{"locale":"en","data":{"ids":{"job_id":261,"job_location_id":2612,"recruiter_id":101}');
+    expect(res.body).toContain(
+      '<script type="application/json" id="pmw-page-data">{"locale":"en","data":{"ids":{"job_id":261,"job_location_id":2612,"recruiter_id":101}',
+    );
   });
 
   it('sends a bad parameter, an unknown job or a location of another job to /', async () => {
@@ -153,7 +184,9 @@ describe('the public job page', () => {
       const res = await t.app.inject({ method: 'GET', url: applicationPath({ job_id: 261, job_location_id: 2612, recruiter_id }) });
       expect(res.statusCode, String(recruiter_id)).toBe(302);
       expect(res.headers.location).toBe('/');
-      expect((await t.app.inject({ method: 'GET', url: `/api/v2/job/fetch?job_id=261&recruiter_id=${recruiter_id}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/v2/job/fetch?job_id=261&recruiter_id=${recruiter_id}` })).statusCode).toBe(
+        404,
+      );
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/job/fetch?job_id=261&recruiter_id=101' })).statusCode).toBe(200);
     const c = await candidate();
@@ -179,18 +212,40 @@ describe("the candidate's path", () => {
     const panFile = await upload(c.cookie, 'pan.pdf', PDF, 'USER_PAN_FILE');
     const aadhaar = aadhaarFor(1);
     for (let i = 0; i < 2; i++) {
-      const a = await t.app.inject({ method: 'POST', url: '/api/v2/user/document/add', headers: { cookie: c.cookie }, payload: { user_id: c.user_id, type: 'AADHAAR', number: aadhaar, file_id: aadhaarFile.file_id } });
+      const a = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/document/add',
+        headers: { cookie: c.cookie },
+        payload: { user_id: c.user_id, type: 'AADHAAR', number: aadhaar, file_id: aadhaarFile.file_id },
+      });
       expect(a.statusCode).toBe(200);
       expect(candidateDocumentSchema.parse(body(a).data).number).toBe(`XXXXXXXX${aadhaar.slice(-4)}`);
-      const p = await t.app.inject({ method: 'POST', url: '/api/v2/user/document/add', headers: { cookie: c.cookie }, payload: { user_id: c.user_id, type: 'PAN', number: 'ABCPE1234F', file_id: panFile.file_id } });
+      const p = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/document/add',
+        headers: { cookie: c.cookie },
+        payload: { user_id: c.user_id, type: 'PAN', number: 'ABCPE1234F', file_id: panFile.file_id },
+      });
       expect(p.statusCode).toBe(200);
     }
     expect(await t.services.documents.list(c.user_id)).toHaveLength(2);
 
-    const named = await t.app.inject({ method: 'POST', url: '/api/v2/user/profile/update', headers: { cookie: c.cookie }, payload: { user_id: c.user_id, first_name: 'Meena' } });
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user/profile/update',
+      headers: { cookie: c.cookie },
+      payload: { user_id: c.user_id, first_name: 'Meena' },
+    });
     expect(updatedUserSchema.parse(body(named).data).first_name).toBe('Meena');
 
-    const payload = { user_id: c.user_id, recruiter_id: 101, job_id: 261, job_location_id: 2611, answers: [{ input_id: 2, value: 'Meena' }], tracking_id: 'wa-campaign_7' };
+    const payload = {
+      user_id: c.user_id,
+      recruiter_id: 101,
+      job_id: 261,
+      job_location_id: 2611,
+      answers: [{ input_id: 2, value: 'Meena' }],
+      tracking_id: 'wa-campaign_7',
+    };
     const first = applicationSchema.parse(body(await apply(c.cookie, payload)).data);
     const again = applicationSchema.parse(body(await apply(c.cookie, payload)).data);
     expect(again.application_id).toBe(first.application_id);
@@ -212,13 +267,19 @@ describe("the candidate's path", () => {
     expect(second.statusCode).toBe(409);
     expect(body(second).message).toBe('You have already booked an interview slot for this job');
 
-    const view = await t.app.inject({ method: 'GET', url: `/api/v2/user/job/slot/booked?job_id=261&id=${c.user_id}`, headers: { cookie: c.cookie } });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/user/job/slot/booked?job_id=261&id=${c.user_id}`,
+      headers: { cookie: c.cookie },
+    });
     const seen = bookingSchema.parse(body(view).data);
     expect(seen).toMatchObject({ slot_id: slot.slot_id, booking_date: days[0]!.date, location: { city: 'Bengaluru' } });
     expect((await slotsOf(c.cookie, 261))[0]!.slots[0]!.available).toBe(slot.available - 1);
 
     // Asha sees the application and the booking under My projects.
-    const mine = myProjectsSchema.parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/partner/job/user/fetch', headers: { cookie: asha } })).data);
+    const mine = myProjectsSchema.parse(
+      body(await t.app.inject({ method: 'GET', url: '/api/v2/partner/job/user/fetch', headers: { cookie: asha } })).data,
+    );
     const delivery = mine.find((p) => p.job_id === 261)!;
     expect(delivery.applications).toBeGreaterThanOrEqual(2);
     expect(delivery.slots_booked).toBeGreaterThanOrEqual(1);
@@ -238,30 +299,82 @@ describe("the candidate's path", () => {
     expect((await apply('', base)).statusCode).toBe(401);
 
     // Slots need an application first; another person's booking is not shown.
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/user/job/slot/fetch?job_id=262', headers: { cookie: c.cookie } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/user/job/slot/booked?job_id=262&id=101', headers: { cookie: c.cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v2/user/job/slot/fetch?job_id=262', headers: { cookie: c.cookie } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v2/user/job/slot/booked?job_id=262&id=101', headers: { cookie: c.cookie } }))
+        .statusCode,
+    ).toBe(404);
     expect(applicationSchema.parse(body(await apply(c.cookie, base)).data).job_id).toBe(262);
     const days = await slotsOf(c.cookie, 262);
     const slot = days[0]!.slots[0]!;
     expect((await book(c.cookie, { user_id: 101, slot_id: slot.slot_id, job_id: 262, booking_date: days[0]!.date })).statusCode).toBe(403);
-    expect((await book(c.cookie, { user_id: c.user_id, slot_id: slot.slot_id, job_id: 262, booking_date: '2000-01-01' })).statusCode).toBe(400);
-    expect((await book(c.cookie, { user_id: c.user_id, slot_id: slot.slot_id, job_id: 261, booking_date: days[0]!.date })).statusCode).toBe(400);
-    expect((await book(c.cookie, { user_id: c.user_id, slot_id: slot.slot_id, job_id: 262, booking_date: 'tomorrow' })).statusCode).toBe(400);
+    expect((await book(c.cookie, { user_id: c.user_id, slot_id: slot.slot_id, job_id: 262, booking_date: '2000-01-01' })).statusCode).toBe(
+      400,
+    );
+    expect((await book(c.cookie, { user_id: c.user_id, slot_id: slot.slot_id, job_id: 261, booking_date: days[0]!.date })).statusCode).toBe(
+      400,
+    );
+    expect((await book(c.cookie, { user_id: c.user_id, slot_id: slot.slot_id, job_id: 262, booking_date: 'tomorrow' })).statusCode).toBe(
+      400,
+    );
     // Slots at the Delhi location are not for a Mumbai application.
     const delhi = await t.services.db.select().from(interviewSlots).where(eq(interviewSlots.job_location_id, 2622)).limit(1);
     const res = await book(c.cookie, { user_id: c.user_id, slot_id: delhi[0]!.slot_id, job_id: 262, booking_date: days[0]!.date });
     expect([400, 403]).toContain(res.statusCode);
 
     // Names and documents are the caller's own.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/user/profile/update', headers: { cookie: c.cookie }, payload: { user_id: 101, first_name: 'X' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/user/profile/update', headers: { cookie: c.cookie }, payload: { user_id: c.user_id, first_name: ' ' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/user/document/add', headers: { cookie: c.cookie }, payload: { user_id: 101, type: 'PAN', number: 'ABCPE1234F' } })).statusCode).toBe(403);
-    const badPan = await t.app.inject({ method: 'POST', url: '/api/v2/user/document/add', headers: { cookie: c.cookie }, payload: { user_id: c.user_id, type: 'PAN', number: '12345' } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/user/profile/update',
+          headers: { cookie: c.cookie },
+          payload: { user_id: 101, first_name: 'X' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/user/profile/update',
+          headers: { cookie: c.cookie },
+          payload: { user_id: c.user_id, first_name: ' ' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/user/document/add',
+          headers: { cookie: c.cookie },
+          payload: { user_id: 101, type: 'PAN', number: 'ABCPE1234F' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const badPan = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user/document/add',
+      headers: { cookie: c.cookie },
+      payload: { user_id: c.user_id, type: 'PAN', number: '12345' },
+    });
     expect(badPan.statusCode).toBe(400);
     expect(body(badPan).message).toContain('PAN');
     // Ravi's file is not Asha's to attach.
     const raviFile = await upload(ravi, 'r.png', PNG, 'USER_PAN_FILE');
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/user/document/add', headers: { cookie: c.cookie }, payload: { user_id: c.user_id, type: 'PAN', number: 'ABCPE1234F', file_id: raviFile.file_id } })).statusCode).toBeGreaterThanOrEqual(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/user/document/add',
+          headers: { cookie: c.cookie },
+          payload: { user_id: c.user_id, type: 'PAN', number: 'ABCPE1234F', file_id: raviFile.file_id },
+        })
+      ).statusCode,
+    ).toBeGreaterThanOrEqual(403);
   });
 });
 
@@ -280,7 +393,9 @@ describe('slot capacity under concurrent bookings', () => {
       people.push(c);
     }
     const date = (await slotsOf(people[0]!.cookie, 263)).find((d) => d.slots.some((s) => s.slot_id === slot!.slot_id))!.date;
-    const results = await Promise.all(people.map((c) => book(c.cookie, { user_id: c.user_id, slot_id: slot!.slot_id, job_id: 263, booking_date: date })));
+    const results = await Promise.all(
+      people.map((c) => book(c.cookie, { user_id: c.user_id, slot_id: slot!.slot_id, job_id: 263, booking_date: date })),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     const full = results.filter((r) => r.statusCode === 409);
     expect(ok).toHaveLength(N);

@@ -39,12 +39,19 @@ export function registerHiringRoutes(
     const { booking, moved } = await hiring.rescheduleSlot(session.subjectId, body, smsLocaleOf(req));
     return answer(booking, moved ? hiringMessages.slotRescheduled : hiringMessages.slotBooked);
   });
-  route(app, ctx, hiringRoutes.bookSlot, async ({ body, session }) => answer(await hiring.bookSlot(session.subjectId, body), hiringMessages.slotBooked));
+  route(app, ctx, hiringRoutes.bookSlot, async ({ body, session }) =>
+    answer(await hiring.bookSlot(session.subjectId, body), hiringMessages.slotBooked),
+  );
 
-  route(app, ctx, hiringRoutes.updateUser, async ({ body, session }) => answer(await hiring.updateName(session.subjectId, body), hiringMessages.nameUpdated));
+  route(app, ctx, hiringRoutes.updateUser, async ({ body, session }) =>
+    answer(await hiring.updateName(session.subjectId, body), hiringMessages.nameUpdated),
+  );
   route(app, ctx, hiringRoutes.addDocument, async ({ body, session }) => {
     const doc = await documents.add({ kind: 'worker', id: session.subjectId }, body);
-    return answer({ document_id: doc.document_id, type: doc.type, number: doc.number, file_id: doc.file_id, status: doc.status }, hiringMessages.documentAdded);
+    return answer(
+      { document_id: doc.document_id, type: doc.type, number: doc.number, file_id: doc.file_id, status: doc.status },
+      hiringMessages.documentAdded,
+    );
   });
 
   // The job page, rendered on the server with React (WhatsApp runs no script,
@@ -61,7 +68,10 @@ export function registerHiringRoutes(
     const image = job.banner_url ?? job.logo_url;
     const data: JobPageData = { ids, job };
     const html = await pages.render(req, 'application', data, {
-      title: `${job.job_title} at ${job.Employer.employer_name}`, description, ...(image ? { image: absoluteUrl(origin, image) } : {}), url: origin + req.url.split('?')[0],
+      title: `${job.job_title} at ${job.Employer.employer_name}`,
+      description,
+      ...(image ? { image: absoluteUrl(origin, image) } : {}),
+      url: origin + req.url.split('?')[0],
     });
     deps.countVisit?.(req, reply, { job_id: ids.job_id, partner: () => ids.recruiter_id });
     return pages.send(reply, html);

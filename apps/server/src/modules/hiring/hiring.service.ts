@@ -78,7 +78,11 @@ export function createHiringService(deps: {
 
   async function locationsOf(jobIds: number[]) {
     if (!jobIds.length) return new Map<number, (typeof jobLocations.$inferSelect)[]>();
-    const rows = await db.select().from(jobLocations).where(inArray(jobLocations.job_id, jobIds)).orderBy(asc(jobLocations.job_location_id));
+    const rows = await db
+      .select()
+      .from(jobLocations)
+      .where(inArray(jobLocations.job_id, jobIds))
+      .orderBy(asc(jobLocations.job_location_id));
     const map = new Map<number, (typeof jobLocations.$inferSelect)[]>();
     for (const r of rows) map.set(r.job_id, [...(map.get(r.job_id) ?? []), r]);
     return map;
@@ -89,7 +93,8 @@ export function createHiringService(deps: {
     const [row] = await withEmployer(db.select({ job: jobs, employer: employers, category: jobCategories }).from(jobs).$dynamic())
       .where(eq(jobs.job_id, jobId))
       .limit(1);
-    if (!row || row.job.job_category_id !== HIRING_CATEGORY_ID || row.job.archive_status !== 0 || !isListedForPartners(row.job)) return undefined;
+    if (!row || row.job.job_category_id !== HIRING_CATEGORY_ID || row.job.archive_status !== 0 || !isListedForPartners(row.job))
+      return undefined;
     return row;
   }
 
@@ -151,10 +156,20 @@ export function createHiringService(deps: {
     const [application] = await db
       .select()
       .from(applications)
-      .where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id), eq(applications.job_location_id, slot.job_location_id)))
+      .where(
+        and(
+          eq(applications.user_id, callerId),
+          eq(applications.job_id, input.job_id),
+          eq(applications.job_location_id, slot.job_location_id),
+        ),
+      )
       .limit(1);
     if (!application) {
-      const [anyApp] = await db.select({ id: applications.application_id }).from(applications).where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id))).limit(1);
+      const [anyApp] = await db
+        .select({ id: applications.application_id })
+        .from(applications)
+        .where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id)))
+        .limit(1);
       throw forbidden(anyApp ? hiringMessages.slotNotOfLocation : hiringMessages.notApplied);
     }
     return { slot, application };
@@ -203,7 +218,10 @@ export function createHiringService(deps: {
           payout_text: payoutText(job, q.appendUserLevelPayout ? level : null),
           JobLocations: locs.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
           // The link exists only for a partner whose KYC is done.
-          referral_link: kycDone && first ? origin + applicationPath({ job_id: job.job_id, job_location_id: first.job_location_id, recruiter_id: userId }) : null,
+          referral_link:
+            kycDone && first
+              ? origin + applicationPath({ job_id: job.job_id, job_location_id: first.job_location_id, recruiter_id: userId })
+              : null,
         });
       }
       return {
@@ -288,7 +306,8 @@ export function createHiringService(deps: {
       if (input.recruiter_id === callerId) throw badRequest(hiringMessages.ownLink);
       const row = await openJob(input.job_id);
       if (!row) throw notFound(hiringMessages.jobNotFound);
-      if (row.job.application_archive_status !== 0) throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
+      if (row.job.application_archive_status !== 0)
+        throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
       const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, input.job_location_id)).limit(1);
       if (!loc || loc.job_id !== input.job_id) throw badRequest(hiringMessages.locationNotOfJob);
       // Never attributed to a recruiter who could not have shared the link.
@@ -310,7 +329,13 @@ export function createHiringService(deps: {
       const [existing] = await db
         .select()
         .from(applications)
-        .where(and(eq(applications.user_id, input.user_id), eq(applications.job_id, input.job_id), eq(applications.job_location_id, input.job_location_id)))
+        .where(
+          and(
+            eq(applications.user_id, input.user_id),
+            eq(applications.job_id, input.job_id),
+            eq(applications.job_location_id, input.job_location_id),
+          ),
+        )
         .limit(1);
       return { application: toApplication(existing!), created: false };
     },
@@ -323,18 +348,32 @@ export function createHiringService(deps: {
         .where(and(eq(applications.user_id, callerId), eq(applications.job_id, q.job_id)))
         .orderBy(asc(applications.application_id));
       if (!apps.length) throw forbidden(hiringMessages.notApplied);
-      const locationIds = q.job_location_id ? apps.filter((a) => a.job_location_id === q.job_location_id).map((a) => a.job_location_id) : apps.map((a) => a.job_location_id);
+      const locationIds = q.job_location_id
+        ? apps.filter((a) => a.job_location_id === q.job_location_id).map((a) => a.job_location_id)
+        : apps.map((a) => a.job_location_id);
       if (!locationIds.length) throw forbidden(hiringMessages.notApplied);
       const rows = await db
         .select()
         .from(interviewSlots)
-        .where(and(eq(interviewSlots.job_id, q.job_id), inArray(interviewSlots.job_location_id, locationIds), gt(interviewSlots.start_time, new Date())))
+        .where(
+          and(
+            eq(interviewSlots.job_id, q.job_id),
+            inArray(interviewSlots.job_location_id, locationIds),
+            gt(interviewSlots.start_time, new Date()),
+          ),
+        )
         .orderBy(asc(interviewSlots.start_time), asc(interviewSlots.slot_id));
       const days = new Map<string, SlotDay>();
       for (const s of rows) {
         const date = istDateString(s.start_time);
         const day = days.get(date) ?? { date, slots: [] };
-        day.slots.push({ slot_id: s.slot_id, start_time: s.start_time.toISOString(), end_time: s.end_time.toISOString(), capacity: s.capacity, available: s.capacity - s.booked });
+        day.slots.push({
+          slot_id: s.slot_id,
+          start_time: s.start_time.toISOString(),
+          end_time: s.end_time.toISOString(),
+          capacity: s.capacity,
+          available: s.capacity - s.booked,
+        });
         days.set(date, day);
       }
       return [...days.values()];
@@ -364,7 +403,13 @@ export function createHiringService(deps: {
           await takeSeat(tx, slot.slot_id);
           const [booking] = await tx
             .insert(slotBookings)
-            .values({ slot_id: slot.slot_id, user_id: callerId, job_id: input.job_id, application_id: application.application_id, booking_date: input.booking_date })
+            .values({
+              slot_id: slot.slot_id,
+              user_id: callerId,
+              job_id: input.job_id,
+              application_id: application.application_id,
+              booking_date: input.booking_date,
+            })
             .returning({ booking_id: slotBookings.booking_id });
           if (application.status < APPLICATION_STATUS.SLOT_BOOKED) {
             await tx
@@ -436,7 +481,16 @@ export function createHiringService(deps: {
     async opsSlots(jobId: number) {
       const slots = await db.select().from(interviewSlots).where(eq(interviewSlots.job_id, jobId)).orderBy(asc(interviewSlots.start_time));
       const bookings = slots.length
-        ? await db.select().from(slotBookings).where(inArray(slotBookings.slot_id, slots.map((x) => x.slot_id))).orderBy(asc(slotBookings.created_on))
+        ? await db
+            .select()
+            .from(slotBookings)
+            .where(
+              inArray(
+                slotBookings.slot_id,
+                slots.map((x) => x.slot_id),
+              ),
+            )
+            .orderBy(asc(slotBookings.created_on))
         : [];
       return slots.map((x) => ({
         slot_id: x.slot_id,
@@ -446,12 +500,23 @@ export function createHiringService(deps: {
         end_time: x.end_time.toISOString(),
         capacity: x.capacity,
         booked: x.booked,
-        bookings: bookings.filter((b) => b.slot_id === x.slot_id).map((b) => ({ booking_id: b.booking_id, user_id: b.user_id, booking_date: b.booking_date, created_on: b.created_on.toISOString() })),
+        bookings: bookings
+          .filter((b) => b.slot_id === x.slot_id)
+          .map((b) => ({
+            booking_id: b.booking_id,
+            user_id: b.user_id,
+            booking_date: b.booking_date,
+            created_on: b.created_on.toISOString(),
+          })),
       }));
     },
     /** Ops console: adds slots at a location; a start time that exists already is skipped. */
     async opsAddSlots(input: { job_id: number; job_location_id: number; slots: { start_time: Date; end_time: Date; capacity: number }[] }) {
-      const [loc] = await db.select().from(jobLocations).where(and(eq(jobLocations.job_location_id, input.job_location_id), eq(jobLocations.job_id, input.job_id))).limit(1);
+      const [loc] = await db
+        .select()
+        .from(jobLocations)
+        .where(and(eq(jobLocations.job_location_id, input.job_location_id), eq(jobLocations.job_id, input.job_id)))
+        .limit(1);
       if (!loc) throw notFound('Location not found for this project');
       const rows = await db
         .insert(interviewSlots)

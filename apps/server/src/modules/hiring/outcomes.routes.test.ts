@@ -35,26 +35,51 @@ let nextUser = 5200;
 async function bookedCandidate(opts: { recruiter?: number; daysAgo?: number; status?: number; name?: string } = {}): Promise<number> {
   const db = t.database.db;
   const userId = nextUser++;
-  await db.insert(users).values({ user_id: userId, mobile: `98765${String(userId).padStart(5, '0')}`, first_name: opts.name ?? `Candidate${userId}` });
+  await db
+    .insert(users)
+    .values({ user_id: userId, mobile: `98765${String(userId).padStart(5, '0')}`, first_name: opts.name ?? `Candidate${userId}` });
   const [app] = await db
     .insert(applications)
-    .values({ user_id: userId, recruiter_id: opts.recruiter ?? ASHA, job_id: JOB, job_location_id: LOCATION, status: opts.status ?? APPLICATION_STATUS.SLOT_BOOKED })
+    .values({
+      user_id: userId,
+      recruiter_id: opts.recruiter ?? ASHA,
+      job_id: JOB,
+      job_location_id: LOCATION,
+      status: opts.status ?? APPLICATION_STATUS.SLOT_BOOKED,
+    })
     .returning({ id: applications.application_id });
   if ((opts.status ?? APPLICATION_STATUS.SLOT_BOOKED) >= APPLICATION_STATUS.SLOT_BOOKED) {
     const start = new Date(Date.now() - (opts.daysAgo ?? 2) * 86_400_000);
     start.setUTCMinutes(userId % 60, 0, 0);
     const [slot] = await db
       .insert(interviewSlots)
-      .values({ job_id: JOB, job_location_id: LOCATION, start_time: start, end_time: new Date(start.getTime() + 3_600_000), capacity: 5, booked: 1 })
-      .onConflictDoUpdate({ target: [interviewSlots.job_location_id, interviewSlots.start_time], set: { capacity: sql`${interviewSlots.capacity} + 1`, booked: sql`${interviewSlots.booked} + 1` } })
+      .values({
+        job_id: JOB,
+        job_location_id: LOCATION,
+        start_time: start,
+        end_time: new Date(start.getTime() + 3_600_000),
+        capacity: 5,
+        booked: 1,
+      })
+      .onConflictDoUpdate({
+        target: [interviewSlots.job_location_id, interviewSlots.start_time],
+        set: { capacity: sql`${interviewSlots.capacity} + 1`, booked: sql`${interviewSlots.booked} + 1` },
+      })
       .returning({ id: interviewSlots.slot_id });
-    await db.insert(slotBookings).values({ slot_id: slot!.id, user_id: userId, job_id: JOB, application_id: app!.id, booking_date: start.toISOString().slice(0, 10) });
+    await db
+      .insert(slotBookings)
+      .values({ slot_id: slot!.id, user_id: userId, job_id: JOB, application_id: app!.id, booking_date: start.toISOString().slice(0, 10) });
   }
   return app!.id;
 }
 
 const setStatus = async (ids: number[], status: string, cookie = admin) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v2/ops/applications/status', headers: { cookie }, payload: { application_ids: ids, status } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/ops/applications/status',
+    headers: { cookie },
+    payload: { application_ids: ids, status },
+  });
   return res;
 };
 const results = (res: Awaited<ReturnType<typeof setStatus>>) => applicationStatusResultSchema.parse(body(res).data).results;
@@ -64,7 +89,15 @@ const list = async (query: string, cookie = admin) => {
   return z.object({ count: z.number(), rows: z.array(opsApplicationSchema) }).parse(body(res).data);
 };
 const keysOf = async (id: number) =>
-  (await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.ref_id, String(id)))).filter((r) => r.ref_type === 'APPLICATION').map((r) => r.idempotency_key).sort();
+  (
+    await t.database.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.ref_id, String(id)))
+  )
+    .filter((r) => r.ref_type === 'APPLICATION')
+    .map((r) => r.idempotency_key)
+    .sort();
 
 describe('the Hiring list', () => {
   it('lists applications by project, status and slot date, with the candidate, slot and recruiter', async () => {
@@ -72,7 +105,16 @@ describe('the Hiring list', () => {
     const slotDay = new Date(Date.now() - 30 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
     const found = await list(`job_id=${JOB}&status=SLOT_BOOKED&slot_from=${slotDay}&slot_to=${slotDay}`);
     const row = found.rows.find((r) => r.application_id === id);
-    expect(row).toMatchObject({ candidate_name: 'Listed', job_id: JOB, job_title: 'Delivery Partner', city: 'Bengaluru', recruiter_id: ASHA, recruiter_name: 'Asha Verma', status: 3, status_name: 'SLOT_BOOKED' });
+    expect(row).toMatchObject({
+      candidate_name: 'Listed',
+      job_id: JOB,
+      job_title: 'Delivery Partner',
+      city: 'Bengaluru',
+      recruiter_id: ASHA,
+      recruiter_name: 'Asha Verma',
+      status: 3,
+      status_name: 'SLOT_BOOKED',
+    });
     expect(row!.slot_start).not.toBeNull();
     expect(found.rows.every((r) => r.status_name === 'SLOT_BOOKED' && r.job_id === JOB)).toBe(true);
     expect((await list(`job_id=${JOB}&status=JOINED`)).rows.find((r) => r.application_id === id)).toBeUndefined();
@@ -105,7 +147,10 @@ describe('recording outcomes', () => {
     const [row] = await t.database.db.select().from(applications).where(eq(applications.application_id, past));
     expect(row!.attempted_on).not.toBeNull();
     expect(results(await setStatus([past], 'ATTENDED'))[0]).toMatchObject({ ok: true, changed: false, message: 'Already attended' });
-    expect(results(await setStatus([past], 'NO_SHOW'))[0]).toMatchObject({ ok: false, message: 'The candidate attended; a no-show cannot be recorded now' });
+    expect(results(await setStatus([past], 'NO_SHOW'))[0]).toMatchObject({
+      ok: false,
+      message: 'The candidate attended; a no-show cannot be recorded now',
+    });
     const audit = body<{ rows: { action: string; after: { status_name: string } }[] }>(
       await t.app.inject({ method: 'GET', url: `/api/v2/ops/audit?entity_type=application&entity_id=${past}`, headers: { cookie: admin } }),
     ).data.rows;
@@ -114,8 +159,19 @@ describe('recording outcomes', () => {
 
   it('refuses joined before attended, and a body that is not an outcome (400)', async () => {
     const id = await bookedCandidate();
-    expect(results(await setStatus([id], 'JOINED'))[0]).toMatchObject({ ok: false, changed: false, message: 'Record attended or selected before joined', status: 3 });
-    for (const payload of [{ application_ids: [id], status: 'HIRED' }, { application_ids: [id], status: 9 }, { application_ids: [], status: 'JOINED' }, { application_ids: ['x'], status: 'JOINED' }, { status: 'JOINED' }]) {
+    expect(results(await setStatus([id], 'JOINED'))[0]).toMatchObject({
+      ok: false,
+      changed: false,
+      message: 'Record attended or selected before joined',
+      status: 3,
+    });
+    for (const payload of [
+      { application_ids: [id], status: 'HIRED' },
+      { application_ids: [id], status: 9 },
+      { application_ids: [], status: 'JOINED' },
+      { application_ids: ['x'], status: 'JOINED' },
+      { status: 'JOINED' },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v2/ops/applications/status', headers: { cookie: admin }, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -130,7 +186,9 @@ describe('recording outcomes', () => {
     const joined = results(await setStatus([id], 'JOINED'));
     expect(joined[0]).toMatchObject({ ok: true, changed: true, status: 9 });
     expect(joined[0]!.message).toContain('the partner was credited');
-    expect(results(await setStatus([id, id], 'JOINED'))).toEqual([{ application_id: id, ok: true, changed: false, message: 'Already joined', status: 9 }]);
+    expect(results(await setStatus([id, id], 'JOINED'))).toEqual([
+      { application_id: id, ok: true, changed: false, message: 'Already joined', status: 9 },
+    ]);
     expect((await walletOf(t, ASHA)).balance - start.balance).toBe(payout);
     expect(await keysOf(id)).toEqual([`application:${id}:credit:1`]);
 
@@ -144,8 +202,18 @@ describe('recording outcomes', () => {
     expect((await walletOf(t, ASHA)).balance - start.balance).toBe(payout);
     expect((await walletOf(t, ASHA)).earned - start.earned).toBe(payout);
     expect(await keysOf(id)).toEqual([`application:${id}:credit:1`, `application:${id}:credit:2`, `application:${id}:reversal:1`]);
-    const [credit] = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.idempotency_key, `application:${id}:credit:2`));
-    expect(credit).toMatchObject({ user_id: ASHA, type: 1, amount_paise: payout, ref_type: 'APPLICATION', ref_id: String(id), created_by: 100 });
+    const [credit] = await t.database.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.idempotency_key, `application:${id}:credit:2`));
+    expect(credit).toMatchObject({
+      user_id: ASHA,
+      type: 1,
+      amount_paise: payout,
+      ref_type: 'APPLICATION',
+      ref_id: String(id),
+      created_by: 100,
+    });
     expect(await t.services.wallet.ledgerMismatches()).toEqual([]);
   });
 
@@ -159,9 +227,21 @@ describe('recording outcomes', () => {
     expect(answers.flatMap(results).filter((r) => r.changed)).toHaveLength(ids.length);
     expect((await walletOf(t, ASHA)).balance - start.balance).toBe(payout * ids.length);
     // Then some leave joined while others are asked to join again, at once.
-    const moves = await Promise.all([setStatus(ids.slice(0, 3), 'REJECTED', admin), setStatus(ids, 'JOINED', second), setStatus([...ids.slice(0, 3)].reverse(), 'REJECTED', second)]);
+    const moves = await Promise.all([
+      setStatus(ids.slice(0, 3), 'REJECTED', admin),
+      setStatus(ids, 'JOINED', second),
+      setStatus([...ids.slice(0, 3)].reverse(), 'REJECTED', second),
+    ]);
     for (const a of moves) expect(a.statusCode).toBe(200);
-    const now = await t.database.db.select().from(applications).where(sql`${applications.application_id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    const now = await t.database.db
+      .select()
+      .from(applications)
+      .where(
+        sql`${applications.application_id} in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
     const joinedNow = now.filter((a) => a.status === APPLICATION_STATUS.JOINED).length;
     expect((await walletOf(t, ASHA)).balance - start.balance).toBe(payout * joinedNow);
     for (const id of ids) {
@@ -189,14 +269,25 @@ describe("the partner's candidates", () => {
     expect(data.count).toBeGreaterThan(data.rows.length - 1);
     expect(data.rows.find((r) => r.application_id === other)).toBeUndefined();
     const row = data.rows.find((r) => r.application_id === mine);
-    expect(row).toMatchObject({ candidate_name: 'Meena', job_title: 'Delivery Partner', city: 'Bengaluru', status: 9, status_name: 'JOINED', earned_paise: payout });
+    expect(row).toMatchObject({
+      candidate_name: 'Meena',
+      job_title: 'Delivery Partner',
+      city: 'Bengaluru',
+      status: 9,
+      status_name: 'JOINED',
+      earned_paise: payout,
+    });
     expect(JSON.stringify(data)).not.toContain('98765');
 
     const ravi = await loginWorker(t, '9876500002');
-    const theirs = z.object({ count: z.number(), rows: z.array(partnerCandidateSchema) }).parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/partner/candidates', headers: { cookie: ravi } })).data);
+    const theirs = z
+      .object({ count: z.number(), rows: z.array(partnerCandidateSchema) })
+      .parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/partner/candidates', headers: { cookie: ravi } })).data);
     expect(theirs.rows.map((r) => r.application_id)).toContain(other);
     expect(theirs.rows.map((r) => r.application_id)).not.toContain(mine);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/partner/candidates?limit=0', headers: { cookie: ravi } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/partner/candidates?limit=0', headers: { cookie: ravi } })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -206,8 +297,13 @@ describe('is_worked and the support desk follow real applications', () => {
     const [app] = await t.database.db.select().from(applications).where(eq(applications.application_id, id));
     const [user] = await t.database.db.select().from(users).where(eq(users.user_id, app!.user_id));
     const cookie = await loginWorker(t, user!.mobile);
-    const worked = async () => body<{ is_worked: boolean }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/profile/metadata/fetch', headers: { cookie } })).data[0]!.is_worked;
-    const training = async () => body<{ job_id: number }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/support/user/job/fetch?ticket_type=20', headers: { cookie } })).data.map((j) => j.job_id);
+    const worked = async () =>
+      body<{ is_worked: boolean }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/profile/metadata/fetch', headers: { cookie } }))
+        .data[0]!.is_worked;
+    const training = async () =>
+      body<{ job_id: number }[]>(
+        await t.app.inject({ method: 'GET', url: '/api/v2/support/user/job/fetch?ticket_type=20', headers: { cookie } }),
+      ).data.map((j) => j.job_id);
     expect(await worked()).toBe(false);
     expect(await training()).toEqual([]);
     await setStatus([id], 'ATTENDED');

@@ -57,7 +57,11 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
   }
 
   async function jobOf(tx: Tx, jobId: number) {
-    const [row] = await tx.select({ title: jobs.job_title, payout_paise: jobs.payout_paise }).from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+    const [row] = await tx
+      .select({ title: jobs.job_title, payout_paise: jobs.payout_paise })
+      .from(jobs)
+      .where(eq(jobs.job_id, jobId))
+      .limit(1);
     return row ?? { title: `Project ${jobId}`, payout_paise: 0 };
   }
 
@@ -116,7 +120,14 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
       const [app] = await tx.select().from(applications).where(eq(applications.application_id, id)).for('update').limit(1);
       if (!app) return { application_id: id, ok: false, changed: false, message: applicationOutcomeMessages.notFound, status: null };
       const step = outcomeStep(app.status, to);
-      if (step.kind === 'same') return { application_id: id, ok: true, changed: false, message: `Already ${APPLICATION_STATUS_LABEL[to].toLowerCase()}`, status: app.status };
+      if (step.kind === 'same')
+        return {
+          application_id: id,
+          ok: true,
+          changed: false,
+          message: `Already ${APPLICATION_STATUS_LABEL[to].toLowerCase()}`,
+          status: app.status,
+        };
       if (step.kind === 'refused') return { application_id: id, ok: false, changed: false, message: step.message, status: app.status };
       const status = APPLICATION_STATUS[to];
       const reversed = app.status === APPLICATION_STATUS.JOINED ? await reverse(tx, actor, app, to) : 0;
@@ -127,7 +138,8 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
           status,
           modified_on: new Date(),
           // The first time the candidate attempted the interview; kept when the outcome changes later.
-          attempted_on: status >= APPLICATION_ATTEMPTED_MIN ? sql`coalesce(${applications.attempted_on}, now())` : applications.attempted_on,
+          attempted_on:
+            status >= APPLICATION_ATTEMPTED_MIN ? sql`coalesce(${applications.attempted_on}, now())` : applications.attempted_on,
         })
         .where(eq(applications.application_id, id))
         .returning();
@@ -143,7 +155,11 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
         tx,
       );
       const label = APPLICATION_STATUS_LABEL[to];
-      const money = credited ? `; the partner was credited ₹${credited / 100}` : reversed ? `; the partner's credit of ₹${reversed / 100} was reversed` : '';
+      const money = credited
+        ? `; the partner was credited ₹${credited / 100}`
+        : reversed
+          ? `; the partner's credit of ₹${reversed / 100} was reversed`
+          : '';
       return { application_id: id, ok: true, changed: true, message: `${label}${money}`, status: updated!.status };
     });
   }
@@ -232,7 +248,10 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
     },
 
     /** The candidates a partner referred, newest first, with what each hire holds for them now. */
-    async partnerCandidates(recruiterId: number, q: z.output<typeof partnerCandidatesQuerySchema>): Promise<{ count: number; rows: PartnerCandidate[] }> {
+    async partnerCandidates(
+      recruiterId: number,
+      q: z.output<typeof partnerCandidatesQuerySchema>,
+    ): Promise<{ count: number; rows: PartnerCandidate[] }> {
       const earned = sql<number>`coalesce((
         select sum(case when ${walletTransactions.type} = ${WALLET_CREDIT} then ${walletTransactions.amount_paise} else -${walletTransactions.amount_paise} end)
         from ${walletTransactions}

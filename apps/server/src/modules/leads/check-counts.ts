@@ -8,7 +8,9 @@ import { leadCounterMismatches } from './lead-counters';
  */
 runCheck(async (database, started) => {
   const mismatches = await leadCounterMismatches(database.db);
-  const totals = (await database.db.execute(sql`select (select count(*) from form_responses)::int as leads, (select count(*) from lead_counters)::int as counters`)) as unknown as {
+  const totals = (await database.db.execute(
+    sql`select (select count(*) from form_responses)::int as leads, (select count(*) from lead_counters)::int as counters`,
+  )) as unknown as {
     rows: { leads: number; counters: number }[];
   };
   const c = totals.rows[0];
@@ -17,7 +19,8 @@ runCheck(async (database, started) => {
     agreed: 'Every counter equals its recount.',
     differ: (count) => `${count} counters differ from their recount:`,
     differences: mismatches.map(
-      (m) => `${m.owner_kind} ${m.owner_id}${m.team_id ? ` (team ${m.team_id})` : ''}, project ${m.job_id}, status ${m.status}/${m.sub_status}/${m.archive_status}: stored ${m.stored}, recounted ${m.counted}`,
+      (m) =>
+        `${m.owner_kind} ${m.owner_id}${m.team_id ? ` (team ${m.team_id})` : ''}, project ${m.job_id}, status ${m.status}/${m.sub_status}/${m.archive_status}: stored ${m.stored}, recounted ${m.counted}`,
     ),
   };
 });

@@ -92,7 +92,12 @@ export function createLeadIntakeService(deps: {
   }
 
   /** The new lead's risk, after its commit and its answer: neither the lead's transaction nor the submitter waits for it. */
-  function assessRisk(form: LeadForm, lead: CreatedLead, values: LeadInputValue[], extra: Pick<AssessInput, 'partner_user_id' | 'team_member_user_id' | 'device_id' | 'ip' | 'location'>) {
+  function assessRisk(
+    form: LeadForm,
+    lead: CreatedLead,
+    values: LeadInputValue[],
+    extra: Pick<AssessInput, 'partner_user_id' | 'team_member_user_id' | 'device_id' | 'ip' | 'location'>,
+  ) {
     if (!deps.risk || !lead.customer_mobile) return;
     const normalised = validateLeadInputs(form.inputs, values).values;
     deps.risk.enqueue(
@@ -118,11 +123,23 @@ export function createLeadIntakeService(deps: {
    * already was this verified customer). An anonymous visitor's uploads
    * follow them to the customer they turned out to be.
    */
-  async function proved(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId: number | undefined; known: { customer_id: number } | null }) {
-    const customer = await campaign.verifiedCustomer({ mobile: input.mobile, name: input.name, utm_code: input.utm_code, sessionCustomerId: input.known ? undefined : input.sessionCustomerId });
+  async function proved(input: {
+    mobile: string;
+    name?: string | undefined;
+    utm_code: string;
+    sessionCustomerId: number | undefined;
+    known: { customer_id: number } | null;
+  }) {
+    const customer = await campaign.verifiedCustomer({
+      mobile: input.mobile,
+      name: input.name,
+      utm_code: input.utm_code,
+      sessionCustomerId: input.known ? undefined : input.sessionCustomerId,
+    });
     if (input.known?.customer_id === customer.customer_id) return { customer, newSession: false, moved: false };
     const moved = !input.known && input.sessionCustomerId !== undefined && input.sessionCustomerId !== customer.customer_id;
-    if (moved) await files.transferOwner({ kind: 'customer', id: input.sessionCustomerId! }, { kind: 'customer', id: customer.customer_id });
+    if (moved)
+      await files.transferOwner({ kind: 'customer', id: input.sessionCustomerId! }, { kind: 'customer', id: customer.customer_id });
     return { customer, newSession: true, moved };
   }
 
@@ -133,19 +150,30 @@ export function createLeadIntakeService(deps: {
       return proved({ ...input, known });
     },
 
-    campaignLead: (input: CampaignLeadInput): Promise<CampaignLeadResult> => counted(LEAD_INTAKE_SOURCE.campaign, () => campaignLead(input)),
+    campaignLead: (input: CampaignLeadInput): Promise<CampaignLeadResult> =>
+      counted(LEAD_INTAKE_SOURCE.campaign, () => campaignLead(input)),
 
     /** Sends the customer of a team lead the lead OTP, on a form that asks for one. */
-    async teamLeadOtp(member: { userId: number; teamId: number }, input: { form_id: number; mobile: string; ip: string; locale?: SmsLocale | undefined }) {
+    async teamLeadOtp(
+      member: { userId: number; teamId: number },
+      input: { form_id: number; mobile: string; ip: string; locale?: SmsLocale | undefined },
+    ) {
       const form = await leads.formById(input.form_id);
       if (!form) throw notFound(leadTexts.formNotFound);
       if (!form.is_otp_required) throw new AppError('BAD_REQUEST', teamMessages.otpNotAsked);
       leads.assertOpen(form);
       await refuseTeamSelfReferral(member, input.mobile);
-      return otp.send({ mobile: input.mobile, purpose: 'LEAD', ip: input.ip, resendSeconds: RESEND_COUNTDOWN.lead, ...(input.locale ? { locale: input.locale } : {}) });
+      return otp.send({
+        mobile: input.mobile,
+        purpose: 'LEAD',
+        ip: input.ip,
+        resendSeconds: RESEND_COUNTDOWN.lead,
+        ...(input.locale ? { locale: input.locale } : {}),
+      });
     },
 
-    teamLead: (member: { userId: number; teamId: number }, input: TeamLeadInput) => counted(LEAD_INTAKE_SOURCE.team, () => teamLead(member, input)),
+    teamLead: (member: { userId: number; teamId: number }, input: TeamLeadInput) =>
+      counted(LEAD_INTAKE_SOURCE.team, () => teamLead(member, input)),
   };
 
   async function campaignLead(input: CampaignLeadInput): Promise<CampaignLeadResult> {
@@ -153,7 +181,8 @@ export function createLeadIntakeService(deps: {
     const { owner, sessionCustomerId, customer: known } = await campaign.ownerWithSession(input.utm_code, input.sessionHash);
     const form = await leads.formById(input.form_id);
     // The product must be one this page lists.
-    if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id)) throw notFound(leadTexts.formNotFound);
+    if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id))
+      throw notFound(leadTexts.formNotFound);
     const { mobile, name } = campaign.leadMobile(form.inputs, input.values);
     campaign.refuseOwnMobile(owner, mobile);
     const attribution = { partner_user_id: owner.user_id };
@@ -176,7 +205,9 @@ export function createLeadIntakeService(deps: {
         await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
       } catch (err) {
         // A retry of a submit whose first try used the OTP: answer the first try's lead, made with this key for this mobile.
-        const first = input.idempotency_key ? await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key, keyScope)) : undefined;
+        const first = input.idempotency_key
+          ? await waitForLead(() => leads.existingForKey(attribution, input.idempotency_key, keyScope))
+          : undefined;
         if (!first?.customer_id || !first.customer_mobile) throw err;
         return { answer: answer(first, { customer_id: first.customer_id, mobile: first.customer_mobile, name: first.customer_name }) };
       }
@@ -209,7 +240,12 @@ export function createLeadIntakeService(deps: {
     });
     if (created) {
       submitted.inc({ source: LEAD_INTAKE_SOURCE.campaign });
-      assessRisk(form, lead, input.values, { partner_user_id: owner.user_id, team_member_user_id: null, device_id: input.device_id, ip: input.ip });
+      assessRisk(form, lead, input.values, {
+        partner_user_id: owner.user_id,
+        team_member_user_id: null,
+        device_id: input.device_id,
+        ip: input.ip,
+      });
     }
     const shown = proof === 'none' ? (name ?? null) : customer.name;
     return { answer: answer(lead, { customer_id: customer.customer_id, mobile, name: shown }), verifiedCustomerId };
@@ -227,7 +263,8 @@ export function createLeadIntakeService(deps: {
     const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
     // A retry of a lead already made answers it (below); a new one is checked for a self-referral first.
     const customerMobile = leadCustomer(form.inputs, validateLeadInputs(form.inputs, input.values).values).mobile;
-    if (customerMobile && !(await leads.existingForKey(attribution, input.idempotency_key))) await refuseTeamSelfReferral(member, customerMobile);
+    if (customerMobile && !(await leads.existingForKey(attribution, input.idempotency_key)))
+      await refuseTeamSelfReferral(member, customerMobile);
     let mobileCheck: MobileCheck | null = null;
     if (form.is_otp_required) {
       // A closed project or a wrong value is said before anything about the OTP (createLead answers a retry of an earlier lead).
@@ -263,7 +300,12 @@ export function createLeadIntakeService(deps: {
     });
     if (created) {
       submitted.inc({ source: LEAD_INTAKE_SOURCE.team });
-      assessRisk(form, lead, input.values, { partner_user_id: null, team_member_user_id: member.userId, ip: input.ip, location: input.location });
+      assessRisk(form, lead, input.values, {
+        partner_user_id: null,
+        team_member_user_id: member.userId,
+        ip: input.ip,
+        location: input.location,
+      });
     }
     return { form_response_id: lead.form_response_id };
   }

@@ -11,11 +11,27 @@ afterAll(async () => t.close());
 
 it("a remembered customer's lead costs 2 statements, its session's included", async () => {
   const mobile = '9811100061';
-  const post = (url: string, payload: object, cookie = '') => t.app.inject({ method: 'POST', url: `/api/v2/utm${url}`, payload, headers: cookie ? { cookie } : {} });
+  const post = (url: string, payload: object, cookie = '') =>
+    t.app.inject({ method: 'POST', url: `/api/v2/utm${url}`, payload, headers: cookie ? { cookie } : {} });
   await post('/customer/otp/send', { mobile, utm_code: 'asha01', purpose: 'LOGIN' });
   const login = await post('/customer/login', { mobile, otp: await latestOtp(t, mobile), utm_code: 'asha01', name: 'Six Statements' });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const lead = (form: number, key: string) => post('/task/response', { form_id: form, utm_code: 'asha01', idempotency_key: key, input: [{ input_id: 1, value: mobile }, { input_id: 2, value: 'Six Statements' }, { input_id: 3, value: 'ABCPS1234K' }, { input_id: 4, value: 'Pune' }] }, cookie);
+  const lead = (form: number, key: string) =>
+    post(
+      '/task/response',
+      {
+        form_id: form,
+        utm_code: 'asha01',
+        idempotency_key: key,
+        input: [
+          { input_id: 1, value: mobile },
+          { input_id: 2, value: 'Six Statements' },
+          { input_id: 3, value: 'ABCPS1234K' },
+          { input_id: 4, value: 'Pune' },
+        ],
+      },
+      cookie,
+    );
   // The first lead warms the code's session path; the form comes from the catalogue cache.
   expect((await lead(401, 'k-six-000061-a')).statusCode).toBe(200);
   await t.services.leads.formById(402);

@@ -281,7 +281,12 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         values: data,
       });
       if (row) {
-        const lead = { form_response_id: Number(row.lead_id), customer_id: row.customer_id, customer_mobile: row.customer_mobile, customer_name: row.customer_name };
+        const lead = {
+          form_response_id: Number(row.lead_id),
+          customer_id: row.customer_id,
+          customer_mobile: row.customer_mobile,
+          customer_name: row.customer_name,
+        };
         return { lead, created: true };
       }
       // Nothing inserted: the key was used before (answer its lead), or the customer is a duplicate.
@@ -309,14 +314,22 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       const stored = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
       const merged = new Map<number, LeadInputValue['value']>(stored.map((d) => [d.input_id, d.value]));
       for (const v of input.values) merged.set(v.input_id, v.value);
-      const values = validate(form, [...merged].map(([input_id, value]) => ({ input_id, value })));
+      const values = validate(
+        form,
+        [...merged].map(([input_id, value]) => ({ input_id, value })),
+      );
       const customer = leadCustomer(form.inputs, values);
       if (customer.mobile !== lead.customer_mobile) throw new AppError('BAD_REQUEST', leadTexts.mobileLocked);
       await checkFiles(input.uploader, values, new Set(stored.flatMap((d) => (d.file_id ? [d.file_id] : []))));
       return db.transaction(async (tx) => {
         await tx.delete(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
         await tx.insert(formResponseData).values(
-          values.map((v) => ({ form_response_id: lead.form_response_id, input_id: v.input_id, value: v.value, file_id: v.file_id ?? null })),
+          values.map((v) => ({
+            form_response_id: lead.form_response_id,
+            input_id: v.input_id,
+            value: v.value,
+            file_id: v.file_id ?? null,
+          })),
         );
         const [row] = await tx
           .update(formResponses)
@@ -338,7 +351,13 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
      * Fills an empty image, video or file input of a lead with a file its
      * owner uploaded (the report's 'Attach'). A filled input stays as it is.
      */
-    async attachFile(input: { form_response_id: number; input_id: number; file_id: number; attribution: LeadAttribution; uploader: FileCaller }): Promise<{ form_response_id: number; input_id: number; file_id: number }> {
+    async attachFile(input: {
+      form_response_id: number;
+      input_id: number;
+      file_id: number;
+      attribution: LeadAttribution;
+      uploader: FileCaller;
+    }): Promise<{ form_response_id: number; input_id: number; file_id: number }> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
       if (!lead || !ownsLead(lead, input.attribution)) throw notFound(leadTexts.leadNotFound);
       const form = await formById(lead.form_id);
@@ -347,7 +366,12 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       if (!isFileInput(def)) throw new AppError('BAD_REQUEST', leadTexts.inputNotFile);
       const file = await files.ownUploaded(input.uploader, input.file_id, LEAD_FILE_PURPOSES);
       const ext = file.file_name.slice(file.file_name.lastIndexOf('.') + 1).toLowerCase();
-      const fits = def.input_type === 'IMAGE' ? ['png', 'jpg', 'jpeg', 'webp'] : def.input_type === 'VIDEO' ? ['mp4'] : ['png', 'jpg', 'jpeg', 'webp', 'pdf'];
+      const fits =
+        def.input_type === 'IMAGE'
+          ? ['png', 'jpg', 'jpeg', 'webp']
+          : def.input_type === 'VIDEO'
+            ? ['mp4']
+            : ['png', 'jpg', 'jpeg', 'webp', 'pdf'];
       if (!fits.includes(ext)) throw new AppError('BAD_REQUEST', leadTexts.fileWrongType);
       return db.transaction(async (tx) => {
         const [existing] = await tx
@@ -357,13 +381,22 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
           .for('update')
           .limit(1);
         if (existing?.value) {
-          if (existing.file_id === input.file_id) return { form_response_id: lead.form_response_id, input_id: input.input_id, file_id: input.file_id };
+          if (existing.file_id === input.file_id)
+            return { form_response_id: lead.form_response_id, input_id: input.input_id, file_id: input.file_id };
           throw conflict(leadTexts.inputFilled);
         }
         await tx
           .insert(formResponseData)
-          .values({ form_response_id: lead.form_response_id, input_id: input.input_id, value: String(input.file_id), file_id: input.file_id })
-          .onConflictDoUpdate({ target: [formResponseData.form_response_id, formResponseData.input_id], set: { value: String(input.file_id), file_id: input.file_id } });
+          .values({
+            form_response_id: lead.form_response_id,
+            input_id: input.input_id,
+            value: String(input.file_id),
+            file_id: input.file_id,
+          })
+          .onConflictDoUpdate({
+            target: [formResponseData.form_response_id, formResponseData.input_id],
+            set: { value: String(input.file_id), file_id: input.file_id },
+          });
         await tx.update(formResponses).set({ modified_on: new Date() }).where(eq(formResponses.form_response_id, lead.form_response_id));
         return { form_response_id: lead.form_response_id, input_id: input.input_id, file_id: input.file_id };
       });

@@ -22,13 +22,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const post = (url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { cookie } });
 const list = async (cookie: string, url = '/partner/notifications') => notificationListSchema.parse(body(await get(url, cookie)).data);
 /** The texts the console provider "sent" to a mobile, newest first, OTPs left out. */
 async function texts(mobile: string): Promise<string[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${mobile}` });
-  return body<{ otp: string; text: string }[]>(res).data.filter((e) => !e.otp).map((e) => e.text);
+  return body<{ otp: string; text: string }[]>(res)
+    .data.filter((e) => !e.otp)
+    .map((e) => e.text);
 }
 async function clear(userId: number) {
   await t.database.db.delete(notificationOutbox).where(eq(notificationOutbox.user_id, userId));
@@ -53,7 +56,10 @@ describe('a lead approved by ops', () => {
 
   it('is in Hindi for a partner whose last login was in Hindi', async () => {
     await clear(RAVI.user_id);
-    await t.database.db.insert(mobileLocales).values({ mobile: RAVI.mobile, locale: 'hi' }).onConflictDoUpdate({ target: mobileLocales.mobile, set: { locale: 'hi' } });
+    await t.database.db
+      .insert(mobileLocales)
+      .values({ mobile: RAVI.mobile, locale: 'hi' })
+      .onConflictDoUpdate({ target: mobileLocales.mobile, set: { locale: 'hi' } });
     const id = await insertLead(t, { partner_user_id: RAVI.user_id });
     await post('/ops/leads/reject', admin, { form_response_ids: [id], comment: 'Duplicate customer' });
     const mine = await list(ravi);
@@ -69,7 +75,13 @@ describe('a lead approved by ops', () => {
     await post('/ops/leads/needs-details', admin, { form_response_ids: [id], comment: 'Upload the PAN' });
     const sent = await post('/team/otp/send', '', { mobile: MEENA.mobile, feature: 'MT', team_code: 'TEAM01' });
     const { request_id } = teamOtpSentSchema.parse(body(sent).data);
-    const login = await post('/team/login/otp', '', { request_id, team_code: 'TEAM01', first_name: 'Meena', mobile: MEENA.mobile, otp: await latestOtp(t, MEENA.mobile) });
+    const login = await post('/team/login/otp', '', {
+      request_id,
+      team_code: 'TEAM01',
+      first_name: 'Meena',
+      mobile: MEENA.mobile,
+      otp: await latestOtp(t, MEENA.mobile),
+    });
     const meena = cookieHeader(login);
     const mine = await list(meena, '/team/notifications');
     expect(mine.rows).toHaveLength(1);
@@ -117,7 +129,12 @@ describe('one transaction', () => {
     await clear(ASHA.user_id);
     await expect(
       t.database.db.transaction(async (tx) => {
-        await t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: ASHA.user_id, data: { document: 'PAN' } });
+        await t.services.notifications.notify(tx, {
+          event: 'kyc_verified',
+          audience: 'partner',
+          user_id: ASHA.user_id,
+          data: { document: 'PAN' },
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -128,9 +145,22 @@ describe('one transaction', () => {
   it('a dedupe key makes one notification however often it is used', async () => {
     await clear(ASHA.user_id);
     for (let i = 0; i < 2; i++) {
-      await t.database.db.transaction((tx) => t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: ASHA.user_id, data: { document: 'PAN' }, dedupe_key: 'k1' }));
+      await t.database.db.transaction((tx) =>
+        t.services.notifications.notify(tx, {
+          event: 'kyc_verified',
+          audience: 'partner',
+          user_id: ASHA.user_id,
+          data: { document: 'PAN' },
+          dedupe_key: 'k1',
+        }),
+      );
     }
-    expect(await t.database.db.select().from(notifications).where(and(eq(notifications.user_id, ASHA.user_id), eq(notifications.kind, 'kyc_verified')))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, ASHA.user_id), eq(notifications.kind, 'kyc_verified'))),
+    ).toHaveLength(1);
     expect(await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, ASHA.user_id))).toHaveLength(1);
   });
 });
@@ -142,7 +172,12 @@ describe('a bulk approval', () => {
       const ops = await loginOps(merging);
       const ids: number[] = [];
       for (let i = 0; i < 50; i++) ids.push(await insertLead(merging, { payout_paise: 50_000 }));
-      const res = await merging.app.inject({ method: 'POST', url: '/api/v2/ops/leads/approve', headers: { cookie: ops }, payload: { form_response_ids: ids } });
+      const res = await merging.app.inject({
+        method: 'POST',
+        url: '/api/v2/ops/leads/approve',
+        headers: { cookie: ops },
+        payload: { form_response_ids: ids },
+      });
       expect(res.statusCode).toBe(200);
       // Nothing is due inside the merge window.
       expect(await merging.services.outbox.runOnce()).toBe(0);
@@ -161,33 +196,62 @@ describe('a bulk approval', () => {
 
 describe('money and KYC', () => {
   const ONE = { user_id: 4301, mobile: '9876504301' };
-  const only = async (kind: string) => (await t.database.db.select().from(notifications).where(and(eq(notifications.user_id, ONE.user_id), eq(notifications.kind, kind))));
+  const only = async (kind: string) =>
+    await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.user_id, ONE.user_id), eq(notifications.kind, kind)));
 
   it('a KYC document and a bank verified, then rejected, each tell the owner once, with the reason', async () => {
     await t.database.db.insert(users).values({ user_id: ONE.user_id, mobile: ONE.mobile, first_name: 'Nila' }).onConflictDoNothing();
-    const pan = await t.services.documents.add({ kind: 'worker', id: ONE.user_id }, { user_id: ONE.user_id, type: 'PAN', number: 'ABCPN1234K' });
+    const pan = await t.services.documents.add(
+      { kind: 'worker', id: ONE.user_id },
+      { user_id: ONE.user_id, type: 'PAN', number: 'ABCPN1234K' },
+    );
     expect((await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 1 })).statusCode).toBe(200);
     // Asked again: nothing changed, nothing said.
     await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 1 });
-    expect((await only('kyc_verified')).map((n) => [n.text, n.link])).toEqual([['Your PAN card is verified. - PickMyWork', '/partner/profile/doc']]);
+    expect((await only('kyc_verified')).map((n) => [n.text, n.link])).toEqual([
+      ['Your PAN card is verified. - PickMyWork', '/partner/profile/doc'],
+    ]);
     await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 2, reason: 'Photo is blurred' });
-    expect((await only('kyc_rejected')).map((n) => n.text)).toEqual(['Your PAN card was rejected: Photo is blurred. Upload it again in your profile. - PickMyWork']);
+    expect((await only('kyc_rejected')).map((n) => n.text)).toEqual([
+      'Your PAN card was rejected: Photo is blurred. Upload it again in your profile. - PickMyWork',
+    ]);
 
     const bank = await t.services.banks.add(ONE.user_id, { ifsc_code: 'HDFC0000001', account_no: '50100123454301' });
-    expect((await post(`/ops/banks/${bank.bank_detail_id}/status`, admin, { status: 2, reason: 'Name does not match' })).statusCode).toBe(200);
-    expect((await only('bank_rejected')).map((n) => [n.text, n.link])).toEqual([['Your bank account ending 4301 was rejected: Name does not match. Add it again in your profile. - PickMyWork', '/partner/profile/bank']]);
+    expect((await post(`/ops/banks/${bank.bank_detail_id}/status`, admin, { status: 2, reason: 'Name does not match' })).statusCode).toBe(
+      200,
+    );
+    expect((await only('bank_rejected')).map((n) => [n.text, n.link])).toEqual([
+      [
+        'Your bank account ending 4301 was rejected: Name does not match. Add it again in your profile. - PickMyWork',
+        '/partner/profile/bank',
+      ],
+    ]);
     await post(`/ops/banks/${bank.bank_detail_id}/status`, admin, { status: 1 });
     expect((await only('bank_verified')).map((n) => n.text)).toEqual(['Your bank account ending 4301 is verified. - PickMyWork']);
   });
 
   it('a payout run tells each partner paid once, with the amount and the bank ending', async () => {
     // Nila has a verified PAN and bank from the test above.
-    await post(`/ops/kyc/${(await t.services.documents.list(ONE.user_id)).find((d) => d.type === 'PAN')!.document_id}/status`, admin, { status: 1 });
-    await t.services.wallet.post({ user_id: ONE.user_id, type: 1, amount_paise: 123_450, reason: 'Lead approved', idempotency_key: 'test:notify:payout', affects_earnings: true });
+    await post(`/ops/kyc/${(await t.services.documents.list(ONE.user_id)).find((d) => d.type === 'PAN')!.document_id}/status`, admin, {
+      status: 1,
+    });
+    await t.services.wallet.post({
+      user_id: ONE.user_id,
+      type: 1,
+      amount_paise: 123_450,
+      reason: 'Lead approved',
+      idempotency_key: 'test:notify:payout',
+      affects_earnings: true,
+    });
     const run = await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id] });
     expect(run.statusCode).toBe(200);
     await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id] });
-    expect((await only('payout_sent')).map((n) => [n.text, n.link])).toEqual([['Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork', '/partner/earnings']]);
+    expect((await only('payout_sent')).map((n) => [n.text, n.link])).toEqual([
+      ['Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork', '/partner/earnings'],
+    ]);
     await t.services.outbox.runOnce();
     expect(await texts(ONE.mobile)).toContain('Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork');
   });
@@ -196,13 +260,24 @@ describe('money and KYC', () => {
 describe('the ops console', () => {
   it('lists the outbox by person, kind and state, and sends a failed one again (audited)', async () => {
     await clear(ASHA.user_id);
-    await t.database.db.transaction((tx) => t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: ASHA.user_id, data: { document: 'PAN' } }));
+    await t.database.db.transaction((tx) =>
+      t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: ASHA.user_id, data: { document: 'PAN' } }),
+    );
     const [row] = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, ASHA.user_id));
-    await t.database.db.update(notificationOutbox).set({ state: 'failed', attempts: 8, gateway_answer: 'SMS gateway answered 400: DLT template mismatch' }).where(eq(notificationOutbox.outbox_id, row!.outbox_id));
+    await t.database.db
+      .update(notificationOutbox)
+      .set({ state: 'failed', attempts: 8, gateway_answer: 'SMS gateway answered 400: DLT template mismatch' })
+      .where(eq(notificationOutbox.outbox_id, row!.outbox_id));
 
-    const listed = body<{ count: number; rows: { outbox_id: number; state: string; gateway_answer: string }[] }>(await get(`/ops/notifications?user_id=${ASHA.user_id}&state=failed&kind=kyc_verified`, admin)).data;
+    const listed = body<{ count: number; rows: { outbox_id: number; state: string; gateway_answer: string }[] }>(
+      await get(`/ops/notifications?user_id=${ASHA.user_id}&state=failed&kind=kyc_verified`, admin),
+    ).data;
     expect(listed.count).toBe(1);
-    expect(listed.rows[0]).toMatchObject({ outbox_id: row!.outbox_id, state: 'failed', gateway_answer: 'SMS gateway answered 400: DLT template mismatch' });
+    expect(listed.rows[0]).toMatchObject({
+      outbox_id: row!.outbox_id,
+      state: 'failed',
+      gateway_answer: 'SMS gateway answered 400: DLT template mismatch',
+    });
     expect((await get('/ops/notifications?state=lost', admin)).statusCode).toBe(400);
 
     const again = await post(`/ops/notifications/${row!.outbox_id}/resend`, admin);
@@ -213,7 +288,8 @@ describe('the ops console', () => {
     expect((await post('/ops/notifications/999999/resend', admin)).statusCode).toBe(404);
     await t.services.outbox.runOnce();
     expect((await texts(ASHA.mobile))[0]).toBe('Your PAN card is verified. - PickMyWork');
-    const audit = body<{ rows: { action: string; entity_id: string }[] }>(await get('/ops/audit?action=notification.resend', admin)).data.rows;
+    const audit = body<{ rows: { action: string; entity_id: string }[] }>(await get('/ops/audit?action=notification.resend', admin)).data
+      .rows;
     expect(audit.map((a) => a.entity_id)).toContain(String(row!.outbox_id));
 
     // A partner, or no one, sees none of it.

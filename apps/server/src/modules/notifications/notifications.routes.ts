@@ -19,13 +19,24 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: RouteConte
 }
 
 /** The ops console's view of the SMS outbox, and sending a failed one again (audited). */
-export function registerOpsNotificationRoutes(app: FastifyInstance, ctx: RouteContext, deps: { db: Db; notifications: NotificationsService; audit: AuditService }) {
+export function registerOpsNotificationRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { db: Db; notifications: NotificationsService; audit: AuditService },
+) {
   route(app, ctx, opsNotificationRoutes.outbox, async ({ query }) => deps.notifications.outboxPage(query));
   route(app, ctx, opsNotificationRoutes.resend, async ({ agent, params }) =>
     deps.db.transaction(async (tx) => {
       const { before, after } = await deps.notifications.resend(tx, params.outbox_id);
       await deps.audit.record(
-        { actor_user_id: agent.user_id, action: 'notification.resend', entity_type: 'notification', entity_id: params.outbox_id, before: { state: before.state, attempts: before.attempts, gateway_answer: before.gateway_answer }, after: { state: after.state, attempts: after.attempts } },
+        {
+          actor_user_id: agent.user_id,
+          action: 'notification.resend',
+          entity_type: 'notification',
+          entity_id: params.outbox_id,
+          before: { state: before.state, attempts: before.attempts, gateway_answer: before.gateway_answer },
+          after: { state: after.state, attempts: after.attempts },
+        },
         tx,
       );
       return after;

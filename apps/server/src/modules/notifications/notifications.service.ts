@@ -124,13 +124,25 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
     },
 
     /** The SMS outbox for the ops console, newest first. */
-    async outboxPage(q: { user_id?: number | undefined; kind?: string | undefined; state?: string | undefined; page: number; limit: number }): Promise<{ count: number; rows: OpsOutboxRow[] }> {
+    async outboxPage(q: {
+      user_id?: number | undefined;
+      kind?: string | undefined;
+      state?: string | undefined;
+      page: number;
+      limit: number;
+    }): Promise<{ count: number; rows: OpsOutboxRow[] }> {
       const where: SQL[] = [];
       if (q.user_id !== undefined) where.push(eq(notificationOutbox.user_id, q.user_id));
       if (q.kind !== undefined) where.push(eq(notificationOutbox.kind, q.kind));
       if (q.state !== undefined) where.push(eq(notificationOutbox.state, q.state));
       const cond = where.length ? and(...where) : undefined;
-      const rows = await db.select().from(notificationOutbox).where(cond).orderBy(desc(notificationOutbox.outbox_id)).limit(q.limit).offset((q.page - 1) * q.limit);
+      const rows = await db
+        .select()
+        .from(notificationOutbox)
+        .where(cond)
+        .orderBy(desc(notificationOutbox.outbox_id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
       const [total] = await db.select({ n: count() }).from(notificationOutbox).where(cond);
       return { count: total?.n ?? 0, rows: rows.map(outboxView) };
     },

@@ -36,7 +36,12 @@ async function gateway(failures: number) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}/sms`, accepted, refusedCount: () => refused, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}/sms`,
+    accepted,
+    refusedCount: () => refused,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 const ASHA = 101;
@@ -47,7 +52,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const queue = (data: { document: string } = { document: 'PAN' }) =>
-  t.database.db.transaction((tx) => t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: ASHA, data }));
+  t.database.db.transaction((tx) =>
+    t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: ASHA, data }),
+  );
 const rowsOf = () => t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, ASHA));
 async function currentDatabase(): Promise<string> {
   const r = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
@@ -76,9 +83,19 @@ describe('the outbox under faults', () => {
       expect(await worker.runOnce(later(at))).toBe(1);
       expect(await worker.runOnce(later(at + 3_600_000))).toBe(0);
       expect(gw.accepted).toHaveLength(1);
-      expect(gw.accepted[0]).toMatchObject({ mobile: '9876500001', text: 'Your PAN card is verified. - PickMyWork', sender_id: 'PMWORK', dlt_template_id: '1107161234567890123' });
+      expect(gw.accepted[0]).toMatchObject({
+        mobile: '9876500001',
+        text: 'Your PAN card is verified. - PickMyWork',
+        sender_id: 'PMWORK',
+        dlt_template_id: '1107161234567890123',
+      });
       const [row] = await rowsOf();
-      expect(row).toMatchObject({ state: 'sent', attempts: 4, gateway_answer: '{"status":"OK","id":"m1"}', sent_text: 'Your PAN card is verified. - PickMyWork' });
+      expect(row).toMatchObject({
+        state: 'sent',
+        attempts: 4,
+        gateway_answer: '{"status":"OK","id":"m1"}',
+        sent_text: 'Your PAN card is verified. - PickMyWork',
+      });
     } finally {
       await gw.close();
     }
@@ -87,7 +104,13 @@ describe('the outbox under faults', () => {
   it('gives up as failed after the last try, keeping what the gateway answered', async () => {
     await t.database.db.delete(notificationOutbox);
     const gw = await gateway(99);
-    const worker = createOutboxWorker({ db: t.database.db, sms: createHttpSms(gw.url), pollMs: 0, maxAttempts: 2, logger: pino({ level: 'silent' }) });
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      sms: createHttpSms(gw.url),
+      pollMs: 0,
+      maxAttempts: 2,
+      logger: pino({ level: 'silent' }),
+    });
     try {
       await queue();
       await worker.runOnce(later(0));
@@ -106,7 +129,9 @@ describe('the outbox under faults', () => {
     try {
       await queue();
       // The dead process claimed it a moment ago and never came back.
-      await t.database.db.update(notificationOutbox).set({ state: 'sending', claim_token: 'dead', attempts: 1, lease_until: later(60_000) });
+      await t.database.db
+        .update(notificationOutbox)
+        .set({ state: 'sending', claim_token: 'dead', attempts: 1, lease_until: later(60_000) });
       expect(await worker.runOnce(later(0))).toBe(0);
       expect(gw.accepted).toHaveLength(0);
       expect(await worker.runOnce(later(61_000))).toBe(1);
@@ -161,7 +186,11 @@ describe('the http SMS provider', () => {
   it("sends an OTP with its template's DLT id and sender id, and a text whose template has no id with a warning", async () => {
     const gw = await gateway(0);
     const warnings: string[] = [];
-    const sms = createHttpSms(gw.url, { senderId: 'PMWORK', templates: { otp: '1107160000000000001' }, logger: { warn: (_o: unknown, msg?: string) => void warnings.push(msg ?? '') } as never });
+    const sms = createHttpSms(gw.url, {
+      senderId: 'PMWORK',
+      templates: { otp: '1107160000000000001' },
+      logger: { warn: (_o: unknown, msg?: string) => void warnings.push(msg ?? '') } as never,
+    });
     try {
       await sms.sendOtp({ mobile: '9876500001', otp: '1234', text: '1234 is your PickMyWork OTP.', template: 'otp' });
       await sms.send({ mobile: '9876500001', text: 'Hello', template: 'interview_rescheduled.hi' });

@@ -11,7 +11,8 @@ type OutboxRow = typeof notificationOutbox.$inferSelect;
 
 /** Seconds before each retry: the first within seconds, then longer; the last step repeats. */
 export const RETRY_BACKOFF_SECONDS = [2, 5, 15, 60, 300, 900, 3600];
-export const retryDelayMs = (attempts: number) => RETRY_BACKOFF_SECONDS[Math.min(Math.max(attempts, 1), RETRY_BACKOFF_SECONDS.length) - 1]! * 1000;
+export const retryDelayMs = (attempts: number) =>
+  RETRY_BACKOFF_SECONDS[Math.min(Math.max(attempts, 1), RETRY_BACKOFF_SECONDS.length) - 1]! * 1000;
 
 /** Rows claimed at once; a bigger backlog is drained in rounds. */
 const BATCH = 200;
@@ -48,7 +49,12 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
     const token = randomUUID();
     const rows = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: notificationOutbox.outbox_id, mobile: notificationOutbox.mobile, kind: notificationOutbox.kind, locale: notificationOutbox.locale })
+        .select({
+          id: notificationOutbox.outbox_id,
+          mobile: notificationOutbox.mobile,
+          kind: notificationOutbox.kind,
+          locale: notificationOutbox.locale,
+        })
         .from(notificationOutbox)
         .where(
           or(
@@ -82,7 +88,12 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
       }
       return tx
         .update(notificationOutbox)
-        .set({ state: OUTBOX_STATE.sending, claim_token: token, lease_until: new Date(now.getTime() + leaseMs), attempts: sql`${notificationOutbox.attempts} + 1` })
+        .set({
+          state: OUTBOX_STATE.sending,
+          claim_token: token,
+          lease_until: new Date(now.getTime() + leaseMs),
+          attempts: sql`${notificationOutbox.attempts} + 1`,
+        })
         .where(inArray(notificationOutbox.outbox_id, ids))
         .returning();
     });
@@ -112,16 +123,31 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
     const mine = and(inArray(notificationOutbox.outbox_id, ids), eq(notificationOutbox.claim_token, token));
     // The lease is renewed before each text, so a long round (a slow gateway) never outlives it;
     // a row whose claim was lost meanwhile (taken again by another process) is left to that one.
-    const held = await db.update(notificationOutbox).set({ lease_until: new Date(Date.now() + leaseMs) }).where(and(mine, eq(notificationOutbox.state, OUTBOX_STATE.sending))).returning({ id: notificationOutbox.outbox_id });
+    const held = await db
+      .update(notificationOutbox)
+      .set({ lease_until: new Date(Date.now() + leaseMs) })
+      .where(and(mine, eq(notificationOutbox.state, OUTBOX_STATE.sending)))
+      .returning({ id: notificationOutbox.outbox_id });
     if (held.length !== ids.length) return;
     let text: string | undefined;
     try {
       const message = render(group);
       text = message.text;
-      const answer = await sms.send({ mobile: group[0]!.mobile, text: message.text, template: message.template, reference: `pmw-${ids[0]}` });
+      const answer = await sms.send({
+        mobile: group[0]!.mobile,
+        text: message.text,
+        template: message.template,
+        reference: `pmw-${ids[0]}`,
+      });
       await db
         .update(notificationOutbox)
-        .set({ state: OUTBOX_STATE.sent, gateway_answer: answer.slice(0, ANSWER_MAX), sent_text: text, sent_on: new Date(), lease_until: null })
+        .set({
+          state: OUTBOX_STATE.sent,
+          gateway_answer: answer.slice(0, ANSWER_MAX),
+          sent_text: text,
+          sent_on: new Date(),
+          lease_until: null,
+        })
         .where(mine);
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, ANSWER_MAX);
@@ -133,7 +159,13 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
         .set(
           giveUp
             ? { state: OUTBOX_STATE.failed, gateway_answer: answer, lease_until: null }
-            : { state: OUTBOX_STATE.queued, gateway_answer: answer, lease_until: null, claim_token: null, due_at: new Date(Date.now() + retryDelayMs(attempts)) },
+            : {
+                state: OUTBOX_STATE.queued,
+                gateway_answer: answer,
+                lease_until: null,
+                claim_token: null,
+                due_at: new Date(Date.now() + retryDelayMs(attempts)),
+              },
         )
         .where(mine);
       if (!giveUp) wake(retryDelayMs(attempts));

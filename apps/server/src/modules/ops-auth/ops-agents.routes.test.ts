@@ -17,7 +17,11 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const list = async () => z.array(opsAgentRowSchema).parse(body(await call('GET', '/ops/agents', admin)).data);
-const audits = (userId: number) => t.database.db.select().from(auditLog).where(eq(auditLog.entity_id, String(userId)));
+const audits = (userId: number) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entity_id, String(userId)));
 const me = (cookie: string) => call('GET', '/ops/user/get', cookie);
 
 it('lists the agents with their roles', async () => {
@@ -46,20 +50,27 @@ it('adds an existing partner as an agent without touching their account', async 
 });
 
 it('a role change ends the agent’s sessions and is audited', async () => {
-  const { user_id } = opsAgentRowSchema.parse(body(await call('POST', '/ops/agents', admin, { mobile: '9876504301', role: 'support' })).data);
+  const { user_id } = opsAgentRowSchema.parse(
+    body(await call('POST', '/ops/agents', admin, { mobile: '9876504301', role: 'support' })).data,
+  );
   const cookie = await loginOps(t, '9876504301');
   // Read once first: a session read a moment ago ends as surely as one never read.
   expect((await me(cookie)).statusCode).toBe(200);
   const res = await call('PUT', `/ops/agents/${user_id}/role`, admin, { role: 'admin' });
   expect(body(res).data).toMatchObject({ role: 'admin' });
   expect((await me(cookie)).statusCode).toBe(401);
-  expect((await audits(user_id)).find((a) => a.action === 'agent.role')).toMatchObject({ before: { role: 'support' }, after: { role: 'admin' } });
+  expect((await audits(user_id)).find((a) => a.action === 'agent.role')).toMatchObject({
+    before: { role: 'support' },
+    after: { role: 'admin' },
+  });
   const again = await loginOps(t, '9876504301');
   expect(body(await me(again)).data).toMatchObject({ role: 'admin' });
 });
 
 it('removing an agent ends their sessions and their access; the OTP answer stays the same', async () => {
-  const { user_id } = opsAgentRowSchema.parse(body(await call('POST', '/ops/agents', admin, { mobile: '9876504302', role: 'support' })).data);
+  const { user_id } = opsAgentRowSchema.parse(
+    body(await call('POST', '/ops/agents', admin, { mobile: '9876504302', role: 'support' })).data,
+  );
   const cookie = await loginOps(t, '9876504302');
   // The inbox takes the role the session's read brought (no read of its own), read a moment before the removal.
   const inbox = () => call('GET', '/ops/support/ticket/fetch', cookie);
@@ -76,10 +87,15 @@ it('the last admin can be neither removed nor made support, even by two admins a
   const second = opsAgentRowSchema.parse(body(await call('POST', '/ops/agents', admin, { mobile: '9876504303', role: 'admin' })).data);
   const other = await loginOps(t, '9876504303');
   // Every other admin is made support first, so exactly 100 and the new one are admins.
-  for (const a of await list()) if (a.role === 'admin' && a.user_id !== 100 && a.user_id !== second.user_id) await call('PUT', `/ops/agents/${a.user_id}/role`, admin, { role: 'support' });
+  for (const a of await list())
+    if (a.role === 'admin' && a.user_id !== 100 && a.user_id !== second.user_id)
+      await call('PUT', `/ops/agents/${a.user_id}/role`, admin, { role: 'support' });
   // Each demotes the other at the same moment (both past the role check): one wins, the other is refused.
   const agents = t.services.ops.agents;
-  const results = await Promise.allSettled([agents.setRole({ actor: 100 }, second.user_id, 'support'), agents.setRole({ actor: second.user_id }, 100, 'support')]);
+  const results = await Promise.allSettled([
+    agents.setRole({ actor: 100 }, second.user_id, 'support'),
+    agents.setRole({ actor: second.user_id }, 100, 'support'),
+  ]);
   expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { statusCode: 409 } });
   // Through the API, the loser of the two is no longer an admin at all.

@@ -20,15 +20,35 @@ export function createOpsAgentsService(deps: { db: Db; audit: AuditService; sess
   const { db, audit, sessions } = deps;
 
   const columns = {
-    user_id: users.user_id, mobile: users.mobile, first_name: users.first_name, last_name: users.last_name,
-    role: opsAgents.role, blocked: users.blocked, created_on: opsAgents.created_on,
+    user_id: users.user_id,
+    mobile: users.mobile,
+    first_name: users.first_name,
+    last_name: users.last_name,
+    role: opsAgents.role,
+    blocked: users.blocked,
+    created_on: opsAgents.created_on,
   };
-  const toRow = (r: { user_id: number; mobile: string; first_name: string | null; last_name: string | null; role: string; blocked: boolean; created_on: Date }): OpsAgentRow => ({
-    ...r, role: r.role as OpsRole, created_on: r.created_on.toISOString(),
+  const toRow = (r: {
+    user_id: number;
+    mobile: string;
+    first_name: string | null;
+    last_name: string | null;
+    role: string;
+    blocked: boolean;
+    created_on: Date;
+  }): OpsAgentRow => ({
+    ...r,
+    role: r.role as OpsRole,
+    created_on: r.created_on.toISOString(),
   });
 
   async function one(tx: DbOrTx, userId: number): Promise<OpsAgentRow | undefined> {
-    const [row] = await tx.select(columns).from(opsAgents).innerJoin(users, eq(users.user_id, opsAgents.user_id)).where(eq(opsAgents.user_id, userId)).limit(1);
+    const [row] = await tx
+      .select(columns)
+      .from(opsAgents)
+      .innerJoin(users, eq(users.user_id, opsAgents.user_id))
+      .where(eq(opsAgents.user_id, userId))
+      .limit(1);
     return row ? toRow(row) : undefined;
   }
 
@@ -46,24 +66,47 @@ export function createOpsAgentsService(deps: { db: Db; audit: AuditService; sess
 
   return {
     async list(): Promise<OpsAgentRow[]> {
-      const rows = await db.select(columns).from(opsAgents).innerJoin(users, eq(users.user_id, opsAgents.user_id)).orderBy(asc(opsAgents.role), asc(users.first_name), asc(users.user_id));
+      const rows = await db
+        .select(columns)
+        .from(opsAgents)
+        .innerJoin(users, eq(users.user_id, opsAgents.user_id))
+        .orderBy(asc(opsAgents.role), asc(users.first_name), asc(users.user_id));
       return rows.map(toRow);
     },
 
     /** Makes a mobile an agent, creating its account when it has none. */
-    async add(change: AgentChange, input: { mobile: string; role: OpsRole; first_name?: string | undefined }): Promise<{ agent: OpsAgentRow; createdUser: boolean }> {
+    async add(
+      change: AgentChange,
+      input: { mobile: string; role: OpsRole; first_name?: string | undefined },
+    ): Promise<{ agent: OpsAgentRow; createdUser: boolean }> {
       return db.transaction(async (tx) => {
         await lockAndCountAdmins(tx);
-        let [user] = await tx.select({ user_id: users.user_id, blocked: users.blocked }).from(users).where(eq(users.mobile, input.mobile)).limit(1);
+        let [user] = await tx
+          .select({ user_id: users.user_id, blocked: users.blocked })
+          .from(users)
+          .where(eq(users.mobile, input.mobile))
+          .limit(1);
         const createdUser = !user;
         if (!user) {
-          [user] = await tx.insert(users).values({ mobile: input.mobile, first_name: input.first_name || null }).returning({ user_id: users.user_id, blocked: users.blocked });
+          [user] = await tx
+            .insert(users)
+            .values({ mobile: input.mobile, first_name: input.first_name || null })
+            .returning({ user_id: users.user_id, blocked: users.blocked });
         }
         if (user!.blocked) throw conflict(m.blocked);
         if (await one(tx, user!.user_id)) throw conflict(m.alreadyAgent);
         await tx.insert(opsAgents).values({ user_id: user!.user_id, role: input.role });
         const agent = (await one(tx, user!.user_id))!;
-        await audit.record({ actor_user_id: change.actor, action: 'agent.add', entity_type: 'user', entity_id: agent.user_id, after: { mobile: agent.mobile, role: agent.role, created_user: createdUser } }, tx);
+        await audit.record(
+          {
+            actor_user_id: change.actor,
+            action: 'agent.add',
+            entity_type: 'user',
+            entity_id: agent.user_id,
+            after: { mobile: agent.mobile, role: agent.role, created_user: createdUser },
+          },
+          tx,
+        );
         return { agent, createdUser };
       });
     },
@@ -76,7 +119,17 @@ export function createOpsAgentsService(deps: { db: Db; audit: AuditService; sess
         if (before.role === role) return before;
         if (role !== 'admin' && isLastAdmin(before, admins)) throw conflict(m.lastAdmin);
         await tx.update(opsAgents).set({ role }).where(eq(opsAgents.user_id, userId));
-        await audit.record({ actor_user_id: change.actor, action: 'agent.role', entity_type: 'user', entity_id: userId, before: { role: before.role }, after: { role } }, tx);
+        await audit.record(
+          {
+            actor_user_id: change.actor,
+            action: 'agent.role',
+            entity_type: 'user',
+            entity_id: userId,
+            before: { role: before.role },
+            after: { role },
+          },
+          tx,
+        );
         return { ...before, role };
       });
       // The agent signs in again and gets the new role's console (and sockets) from the start.
@@ -91,7 +144,16 @@ export function createOpsAgentsService(deps: { db: Db; audit: AuditService; sess
         if (!before) throw notFound(m.notAgent);
         if (isLastAdmin(before, admins)) throw conflict(m.lastAdmin);
         await tx.delete(opsAgents).where(eq(opsAgents.user_id, userId));
-        await audit.record({ actor_user_id: change.actor, action: 'agent.remove', entity_type: 'user', entity_id: userId, before: { mobile: before.mobile, role: before.role } }, tx);
+        await audit.record(
+          {
+            actor_user_id: change.actor,
+            action: 'agent.remove',
+            entity_type: 'user',
+            entity_id: userId,
+            before: { mobile: before.mobile, role: before.role },
+          },
+          tx,
+        );
       });
       await sessions.destroyAllFor('ops', userId);
     },

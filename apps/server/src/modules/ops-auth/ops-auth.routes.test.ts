@@ -16,7 +16,8 @@ it('logs the demo agent in as admin', async () => {
   expect(opsAgentSchema.parse(body(me).data)).toMatchObject({ user_id: 100, role: 'admin' });
 });
 
-const outbox = async (mobile: string) => body<unknown[]>(await t.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${mobile}` })).data;
+const outbox = async (mobile: string) =>
+  body<unknown[]>(await t.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${mobile}` })).data;
 const shape = (res: LightMyRequestResponse) => {
   const b = body<Record<string, unknown>>(res);
   return { status: res.statusCode, message: b.message, keys: Object.keys(b.data ?? {}).sort(), resend_after: b.data?.resend_after };
@@ -54,7 +55,9 @@ it('an ops session is not a partner session, and a partner session is not an ops
   const me = await t.app.inject({ method: 'GET', url: '/api/v2/partner/user/get', headers: { cookie: ops } });
   expect(me.statusCode).toBe(200);
   expect(me.json().data).toBeNull();
-  expect((await t.app.inject({ method: 'GET', url: '/api/v2/partner/wallet/amount/fetch', headers: { cookie: ops } })).statusCode).toBe(401);
+  expect((await t.app.inject({ method: 'GET', url: '/api/v2/partner/wallet/amount/fetch', headers: { cookie: ops } })).statusCode).toBe(
+    401,
+  );
   const partner = await loginWorker(t, '9876500001');
   expect((await t.app.inject({ method: 'GET', url: '/api/v2/ops/user/get', headers: { cookie: partner } })).statusCode).toBe(401);
 });

@@ -14,7 +14,13 @@ export function registerOpsAuthRoutes(app: FastifyInstance, ctx: RouteContext, d
     // Only agents get a code, but every mobile gets the same answer under the same limits,
     // so the console does not tell a stranger (or a removed or blocked agent) who its agents are.
     const agent = await opsAuth.agentByMobile(body.mobile);
-    const sent = await otp.send({ mobile: body.mobile, purpose: 'OPS_LOGIN', ip: req.ip, deliver: !!agent, resendSeconds: RESEND_COUNTDOWN.partnerLogin });
+    const sent = await otp.send({
+      mobile: body.mobile,
+      purpose: 'OPS_LOGIN',
+      ip: req.ip,
+      deliver: !!agent,
+      resendSeconds: RESEND_COUNTDOWN.partnerLogin,
+    });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 

@@ -14,11 +14,22 @@ runCheck(async (database, started) => {
   const mismatches = await wallet.ledgerMismatches();
   // Read here rather than through the payouts service, which needs the whole app's providers.
   const items = await database.db
-    .select({ run: payoutRunItems.payout_run_id, user: payoutRunItems.user_id, gross: payoutRunItems.amount_paise, tds: payoutRunItems.tds_paise, net: payoutRunItems.net_paise })
+    .select({
+      run: payoutRunItems.payout_run_id,
+      user: payoutRunItems.user_id,
+      gross: payoutRunItems.amount_paise,
+      tds: payoutRunItems.tds_paise,
+      net: payoutRunItems.net_paise,
+    })
     .from(payoutRunItems)
-    .where(and(ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held), sql`${payoutRunItems.amount_paise} <> ${payoutRunItems.tds_paise} + ${payoutRunItems.net_paise}`));
+    .where(
+      and(
+        ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held),
+        sql`${payoutRunItems.amount_paise} <> ${payoutRunItems.tds_paise} + ${payoutRunItems.net_paise}`,
+      ),
+    );
   const counts = (await database.db.execute(
-    "select (select count(*) from wallets)::int as wallets, (select count(*) from wallet_transactions)::int as entries",
+    'select (select count(*) from wallets)::int as wallets, (select count(*) from wallet_transactions)::int as entries',
   )) as unknown as { rows: { wallets: number; entries: number }[] };
   const c = counts.rows[0];
   return {

@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, payload });
+const post = (url: string, cookie: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, payload });
 
 // Bulk approvals, rejections, requests for details and payout runs, many at once on overlapping
 // leads of the same partners: each action locks its leads (and a run its wallets) in one order,
@@ -42,7 +43,13 @@ it('concurrent bulk lead actions and payout runs never answer 500 and keep the l
   for (let i = 0; i < 24; i++) {
     const partner = PARTNERS[i % 2]!;
     // Some leads carry both a partner and a team member, so one action moves two owners' counters.
-    leads.push(await insertLead(t, { partner_user_id: partner, team_member_user_id: i % 3 === 0 ? MEMBER : null, payout_paise: 1_000 * (1 + rand(20)) }));
+    leads.push(
+      await insertLead(t, {
+        partner_user_id: partner,
+        team_member_user_id: i % 3 === 0 ? MEMBER : null,
+        payout_paise: 1_000 * (1 + rand(20)),
+      }),
+    );
   }
   const pickSome = () => {
     const chosen = new Set<number>();
@@ -58,7 +65,8 @@ it('concurrent bulk lead actions and payout runs never answer 500 and keep the l
       const action = rand(6);
       if (action <= 1) return post('/ops/leads/approve', cookie, { form_response_ids: pickSome() });
       if (action === 2) return post('/ops/leads/reject', cookie, { form_response_ids: pickSome(), comment: 'Random check' });
-      if (action === 3) return post('/ops/leads/needs-details', cookie, { form_response_ids: pickSome(), comment: 'Please add the shop photo' });
+      if (action === 3)
+        return post('/ops/leads/needs-details', cookie, { form_response_ids: pickSome(), comment: 'Please add the shop photo' });
       if (action === 4) return post('/ops/payouts/runs', cookie, { request_key: `concurrent-run-${round}-${i}` });
       return post('/ops/leads/approve', cookie, { form_response_ids: pickSome().reverse() });
     });
@@ -71,7 +79,10 @@ it('concurrent bulk lead actions and payout runs never answer 500 and keep the l
   expect(await leadCounterMismatches(t.database.db)).toEqual([]);
   for (const id of leads) {
     const [lead] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, id));
-    const posts = await t.database.db.select().from(walletTransactions).where(sql`${walletTransactions.ref_type} = 'LEAD' and ${walletTransactions.ref_id} = ${String(id)}`);
+    const posts = await t.database.db
+      .select()
+      .from(walletTransactions)
+      .where(sql`${walletTransactions.ref_type} = 'LEAD' and ${walletTransactions.ref_id} = ${String(id)}`);
     const net = posts.filter((p) => p.type === 1).length - posts.filter((p) => p.type === 2).length;
     // A rejection whose reversal found the money already paid out is refused and leaves the lead approved.
     expect(net, `lead ${id}`).toBe(lead!.status === 1 ? 1 : 0);

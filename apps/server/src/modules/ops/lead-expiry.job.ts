@@ -38,9 +38,14 @@ export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; interva
     running = true;
     try {
       const result = await db.transaction(async (tx) => {
-        const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEY}) as ok`)) as unknown as { rows: { ok: boolean }[] };
+        const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_KEY}) as ok`)) as unknown as {
+          rows: { ok: boolean }[];
+        };
         if (!locked.rows[0]?.ok) return { ran: false, expired: 0 };
-        await tx.insert(scheduledJobs).values({ name: LEAD_EXPIRY_JOB, next_run_at: new Date(0) }).onConflictDoNothing();
+        await tx
+          .insert(scheduledJobs)
+          .values({ name: LEAD_EXPIRY_JOB, next_run_at: new Date(0) })
+          .onConflictDoNothing();
         const [state] = await tx.select().from(scheduledJobs).where(eq(scheduledJobs.name, LEAD_EXPIRY_JOB)).limit(1);
         const now = new Date();
         if (!opts.force && state && state.next_run_at > now) return { ran: false, expired: 0 };
@@ -53,10 +58,24 @@ export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; interva
         const ids = result.rows.map((r) => Number(r.form_response_id));
         await tx
           .update(scheduledJobs)
-          .set({ last_started_at: now, last_finished_at: new Date(), next_run_at: new Date(now.getTime() + intervalMs), last_result: { expired: ids.length } })
+          .set({
+            last_started_at: now,
+            last_finished_at: new Date(),
+            next_run_at: new Date(now.getTime() + intervalMs),
+            last_result: { expired: ids.length },
+          })
           .where(eq(scheduledJobs.name, LEAD_EXPIRY_JOB));
         if (ids.length) {
-          await audit.record({ actor_user_id: opts.actor ?? null, action: 'lead.expire', entity_type: 'job', entity_id: LEAD_EXPIRY_JOB, after: { expired: ids.length, form_response_ids: ids.slice(0, 500) } }, tx);
+          await audit.record(
+            {
+              actor_user_id: opts.actor ?? null,
+              action: 'lead.expire',
+              entity_type: 'job',
+              entity_id: LEAD_EXPIRY_JOB,
+              after: { expired: ids.length, form_response_ids: ids.slice(0, 500) },
+            },
+            tx,
+          );
         }
         return { ran: true, expired: ids.length };
       });

@@ -25,7 +25,12 @@ export const leadReversalKey = (leadId: number, n: number) => `lead:${leadId}:re
 /** Who a lead's money goes to: its partner, or the team member when there is no partner. */
 export const payee = (lead: Pick<LeadRow, 'partner_user_id' | 'team_member_user_id'>) => lead.partner_user_id ?? lead.team_member_user_id;
 
-const auditView = (l: LeadRow) => ({ status: l.status, sub_status: l.sub_status, archive_status: l.archive_status, status_comment: l.status_comment });
+const auditView = (l: LeadRow) => ({
+  status: l.status,
+  sub_status: l.sub_status,
+  archive_status: l.archive_status,
+  status_comment: l.status_comment,
+});
 
 /**
  * Verifies leads. Approving credits the payee once whatever happens (twice,
@@ -62,7 +67,11 @@ export function createLeadVerificationService(deps: {
       } else if ('rejected' in outcome) {
         await deps.notifications.notify(tx, { event: NOTIFY_EVENT.leadRejected, ...p, data: { ...base, reason: outcome.rejected } });
       } else {
-        await deps.notifications.notify(tx, { event: NOTIFY_EVENT.leadNeedsDetails, ...p, data: { ...base, reason: outcome.needsDetails } });
+        await deps.notifications.notify(tx, {
+          event: NOTIFY_EVENT.leadNeedsDetails,
+          ...p,
+          data: { ...base, reason: outcome.needsDetails },
+        });
       }
     }
   }
@@ -128,7 +137,17 @@ export function createLeadVerificationService(deps: {
       // The merchant's feedback task, made with the approval (texted after commit, in approve()).
       await deps.feedbackTasks?.createForApprovedLead(tx, updated);
       await tell(tx, lead, { approved: credited || lead.payout_paise });
-      await audit.record({ actor_user_id: actor, action: 'lead.approve', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated), credited_paise: credited, payee_user_id: to } }, tx);
+      await audit.record(
+        {
+          actor_user_id: actor,
+          action: 'lead.approve',
+          entity_type: 'lead',
+          entity_id: id,
+          before: auditView(lead),
+          after: { ...auditView(updated), credited_paise: credited, payee_user_id: to },
+        },
+        tx,
+      );
       return { form_response_id: id, ok: true, changed: true, message: 'Approved' };
     });
   }
@@ -171,7 +190,17 @@ export function createLeadVerificationService(deps: {
         }
       }
       await tell(tx, lead, { rejected: comment });
-      await audit.record({ actor_user_id: actor, action: 'lead.reject', entity_type: 'lead', entity_id: id, before: auditView(lead), after: { ...auditView(updated!), reversed_paise: reversed } }, tx);
+      await audit.record(
+        {
+          actor_user_id: actor,
+          action: 'lead.reject',
+          entity_type: 'lead',
+          entity_id: id,
+          before: auditView(lead),
+          after: { ...auditView(updated!), reversed_paise: reversed },
+        },
+        tx,
+      );
       return { form_response_id: id, ok: true, changed: true, message: reversed ? 'Rejected; the credit was reversed' : 'Rejected' };
     });
   }
@@ -186,8 +215,23 @@ export function createLeadVerificationService(deps: {
         .where(eq(formResponses.form_response_id, id))
         .returning();
       if (lead.sub_status !== 1 || lead.status_comment !== comment) await tell(tx, lead, { needsDetails: comment });
-      await audit.record({ actor_user_id: actor, action: 'lead.needs_details', entity_type: 'lead', entity_id: id, before: auditView(lead), after: auditView(updated!) }, tx);
-      return { form_response_id: id, ok: true, changed: lead.sub_status !== 1 || lead.status_comment !== comment, message: 'Sent back for details' };
+      await audit.record(
+        {
+          actor_user_id: actor,
+          action: 'lead.needs_details',
+          entity_type: 'lead',
+          entity_id: id,
+          before: auditView(lead),
+          after: auditView(updated!),
+        },
+        tx,
+      );
+      return {
+        form_response_id: id,
+        ok: true,
+        changed: lead.sub_status !== 1 || lead.status_comment !== comment,
+        message: 'Sent back for details',
+      };
     });
   }
 
@@ -202,7 +246,17 @@ export function createLeadVerificationService(deps: {
         .set({ mobile_check: 'call', modified_on: new Date() })
         .where(eq(formResponses.form_response_id, id))
         .returning();
-      await audit.record({ actor_user_id: actor, action: 'lead.verified_by_call', entity_type: 'lead', entity_id: id, before: { ...auditView(lead), mobile_check: lead.mobile_check }, after: { ...auditView(updated!), mobile_check: updated!.mobile_check } }, tx);
+      await audit.record(
+        {
+          actor_user_id: actor,
+          action: 'lead.verified_by_call',
+          entity_type: 'lead',
+          entity_id: id,
+          before: { ...auditView(lead), mobile_check: lead.mobile_check },
+          after: { ...auditView(updated!), mobile_check: updated!.mobile_check },
+        },
+        tx,
+      );
       return { form_response_id: id, ok: true, changed: true, message: 'Verified by call' };
     });
   }
@@ -239,7 +293,15 @@ export function createLeadVerificationService(deps: {
     member_last: members.last_name,
   };
   const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
-  const toView = (r: { lead: LeadRow; risk_level: RiskLevel; job_title: string; partner_first: string | null; partner_last: string | null; member_first: string | null; member_last: string | null }): OpsLead => ({
+  const toView = (r: {
+    lead: LeadRow;
+    risk_level: RiskLevel;
+    job_title: string;
+    partner_first: string | null;
+    partner_last: string | null;
+    member_first: string | null;
+    member_last: string | null;
+  }): OpsLead => ({
     form_response_id: r.lead.form_response_id,
     job_id: r.lead.job_id,
     job_title: r.job_title,
@@ -303,7 +365,9 @@ export function createLeadVerificationService(deps: {
         .limit(q.limit)
         .offset((q.page - 1) * q.limit);
       const counted = db.select({ n: count() }).from(formResponses);
-      const [total] = await (q.risk ? counted.leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id)) : counted).where(cond);
+      const [total] = await (
+        q.risk ? counted.leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id)) : counted
+      ).where(cond);
       return { count: total?.n ?? 0, rows: rows.map(toView) };
     },
 
@@ -323,17 +387,34 @@ export function createLeadVerificationService(deps: {
       const postings = await db
         .select()
         .from(walletTransactions)
-        .where(and(eq(walletTransactions.ref_type, LEAD_REF_TYPE), eq(walletTransactions.ref_id, String(id)), like(walletTransactions.idempotency_key, `lead:${id}:%`)))
+        .where(
+          and(
+            eq(walletTransactions.ref_type, LEAD_REF_TYPE),
+            eq(walletTransactions.ref_id, String(id)),
+            like(walletTransactions.idempotency_key, `lead:${id}:%`),
+          ),
+        )
         .orderBy(walletTransactions.wallet_transaction_id);
       const inputs = (form?.inputs ?? []).map((input) => {
         const value = data.find((d) => d.input_id === input.input_id);
-        return { input_id: input.input_id, label: input.label, input_type: input.input_type, value: value?.value ?? null, file_id: value?.file_id ?? null };
+        return {
+          input_id: input.input_id,
+          label: input.label,
+          input_type: input.input_type,
+          value: value?.value ?? null,
+          file_id: value?.file_id ?? null,
+        };
       });
       return {
         ...toView(row),
         inputs,
         location: row.lead.location ?? null,
-        postings: postings.map((p) => ({ type: p.type, amount_paise: p.amount_paise, idempotency_key: p.idempotency_key, created_on: p.created_on.toISOString() })),
+        postings: postings.map((p) => ({
+          type: p.type,
+          amount_paise: p.amount_paise,
+          idempotency_key: p.idempotency_key,
+          created_on: p.created_on.toISOString(),
+        })),
         risk: await deps.risk.riskOf(id),
       };
     },

@@ -20,7 +20,10 @@ export function registerOpsMoneyRoutes(
 
   async function people(ids: number[]) {
     if (!ids.length) return new Map<number, { first_name: string | null; mobile: string }>();
-    const rows = await deps.db.select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, ids));
+    const rows = await deps.db
+      .select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile })
+      .from(users)
+      .where(inArray(users.user_id, ids));
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -58,7 +61,10 @@ export function registerOpsMoneyRoutes(
   route(app, ctx, opsMoneyRoutes.banks, async ({ query }) => {
     const found = await banks.reviewQueue({ limit: query.limit, offset: (query.page - 1) * query.limit });
     const who = await people([...new Set(found.rows.map((b) => b.user_id))]);
-    return { count: found.count, rows: found.rows.map((b) => ({ ...b, first_name: who.get(b.user_id)?.first_name ?? null, mobile: who.get(b.user_id)?.mobile ?? '' })) };
+    return {
+      count: found.count,
+      rows: found.rows.map((b) => ({ ...b, first_name: who.get(b.user_id)?.first_name ?? null, mobile: who.get(b.user_id)?.mobile ?? '' })),
+    };
   });
   route(app, ctx, opsMoneyRoutes.bankStatus, async ({ agent, params, body }) => {
     const before = await banks.byId(params.bank_detail_id);
@@ -73,7 +79,15 @@ export function registerOpsMoneyRoutes(
       after: { status: after.status, is_default: after.is_default, reject_reason: body.status === 2 ? body.reason : null },
     });
     const who = await people([before.user_id]);
-    return answer({ ...after, user_id: before.user_id, first_name: who.get(before.user_id)?.first_name ?? null, mobile: who.get(before.user_id)?.mobile ?? '' }, body.status === 1 ? 'Bank account verified' : 'Bank account rejected');
+    return answer(
+      {
+        ...after,
+        user_id: before.user_id,
+        first_name: who.get(before.user_id)?.first_name ?? null,
+        mobile: who.get(before.user_id)?.mobile ?? '',
+      },
+      body.status === 1 ? 'Bank account verified' : 'Bank account rejected',
+    );
   });
 
   route(app, ctx, opsMoneyRoutes.importCustomers, async ({ agent, body }) => {
@@ -81,7 +95,13 @@ export function registerOpsMoneyRoutes(
     if (!partner) throw notFound('Partner not found');
     const rows = parseCustomerCsv(body.csv);
     const result = await deps.customers.assignToPartner(body.partner_user_id, rows, agent.user_id);
-    await audit.record({ actor_user_id: agent.user_id, action: 'customers.import', entity_type: 'user', entity_id: body.partner_user_id, after: { rows: rows.length, ...result, invalid: result.invalid.length } });
+    await audit.record({
+      actor_user_id: agent.user_id,
+      action: 'customers.import',
+      entity_type: 'user',
+      entity_id: body.partner_user_id,
+      after: { rows: rows.length, ...result, invalid: result.invalid.length },
+    });
     return answer(result, `${result.added} customers added, ${result.skipped} already assigned, ${result.invalid.length} invalid`);
   });
 }

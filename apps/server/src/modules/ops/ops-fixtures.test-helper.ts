@@ -13,7 +13,14 @@ export async function loginSupportAgent(t: TestApp): Promise<string> {
 /** A pending lead on project 201 for Asha (101) or a team member, paying `payout_paise`. */
 export async function insertLead(
   t: TestApp,
-  opts: { partner_user_id?: number | null; team_member_user_id?: number | null; payout_paise?: number; job_id?: number; created_on?: Date; status?: number } = {},
+  opts: {
+    partner_user_id?: number | null;
+    team_member_user_id?: number | null;
+    payout_paise?: number;
+    job_id?: number;
+    created_on?: Date;
+    status?: number;
+  } = {},
 ): Promise<number> {
   const job = opts.job_id ?? 201;
   const [row] = await t.database.db
@@ -34,7 +41,9 @@ export async function insertLead(
 }
 
 export async function walletOf(t: TestApp, userId: number): Promise<{ balance: number; earned: number }> {
-  const r = (await t.database.db.execute(sql`select balance_paise::int as b, earned_paise::int as e from wallets where user_id = ${userId}`)) as unknown as { rows: { b: number; e: number }[] };
+  const r = (await t.database.db.execute(
+    sql`select balance_paise::int as b, earned_paise::int as e from wallets where user_id = ${userId}`,
+  )) as unknown as { rows: { b: number; e: number }[] };
   return { balance: Number(r.rows[0]?.b ?? 0), earned: Number(r.rows[0]?.e ?? 0) };
 }
 
@@ -60,7 +69,14 @@ export function validProject(overrides: Record<string, unknown> = {}) {
 export const validForm = () => ({
   is_otp_required: true,
   inputs: [
-    { input_id: 1, label: 'Customer Mobile', input_type: 'NUMBER', input_category: 'MOBILE', validation: { required: true }, is_primary: true },
+    {
+      input_id: 1,
+      label: 'Customer Mobile',
+      input_type: 'NUMBER',
+      input_category: 'MOBILE',
+      validation: { required: true },
+      is_primary: true,
+    },
     { input_id: 2, label: 'Customer Name', input_type: 'TEXT', validation: { required: true } },
     { input_id: 3, label: 'Card variant', input_type: 'DROPDOWN', input_enum: ['Platinum', 'Gold'], validation: { required: false } },
   ],

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditEntrySchema, kycDocumentSchema, leadActionResultSchema, opsLeadDetailSchema, opsLeadSchema, opsUserSchema } from '@pmw/contract/ops';
+import {
+  auditEntrySchema,
+  kycDocumentSchema,
+  leadActionResultSchema,
+  opsLeadDetailSchema,
+  opsLeadSchema,
+  opsUserSchema,
+} from '@pmw/contract/ops';
 import { z } from 'zod';
 import { documents, formResponses, jobs, scheduledJobs, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
@@ -15,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const post = (url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { cookie } });
 const results = (res: Awaited<ReturnType<typeof post>>) => leadActionResultSchema.parse(body(res).data).results;
 
@@ -46,7 +54,12 @@ describe('permissions', () => {
   it('the support role is refused every admin route (403)', async () => {
     const support = await loginSupportAgent(t);
     for (const [method, url, payload] of calls) {
-      const res = await t.app.inject({ method: method as 'GET', url: `/api/v2${url}`, headers: { cookie: support }, ...(payload ? { payload } : {}) });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: `/api/v2${url}`,
+        headers: { cookie: support },
+        ...(payload ? { payload } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(body(res).code).toBe('FORBIDDEN');
     }
@@ -55,7 +68,12 @@ describe('permissions', () => {
     const partner = await loginWorker(t, '9876500001');
     for (const cookie of [partner, '']) {
       for (const [method, url, payload] of calls) {
-        const res = await t.app.inject({ method: method as 'GET', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: `/api/v2${url}`,
+          headers: { cookie },
+          ...(payload ? { payload } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
       }
     }
@@ -86,7 +104,10 @@ describe('lead verification', () => {
     const after = await walletOf(t, 101);
     expect(after.balance - before.balance).toBe(50_000);
     expect(after.earned - before.earned).toBe(50_000);
-    const [credit] = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.idempotency_key, `lead:${id}:credit:1`));
+    const [credit] = await t.database.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.idempotency_key, `lead:${id}:credit:1`));
     expect(credit).toMatchObject({ user_id: 101, type: 1, amount_paise: 50_000, ref_type: 'LEAD', ref_id: String(id), created_by: 100 });
   });
 
@@ -129,7 +150,14 @@ describe('lead verification', () => {
     expect(lead).toMatchObject({ status: 2, status_comment: 'Customer did not complete KYC' });
     await post('/ops/leads/approve', admin, { form_response_ids: [id] });
     expect((await walletOf(t, 101)).balance - start.balance).toBe(20_000);
-    const keys = (await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.ref_id, String(id)))).map((r) => r.idempotency_key).sort();
+    const keys = (
+      await t.database.db
+        .select()
+        .from(walletTransactions)
+        .where(eq(walletTransactions.ref_id, String(id)))
+    )
+      .map((r) => r.idempotency_key)
+      .sort();
     expect(keys).toEqual([`lead:${id}:credit:1`, `lead:${id}:credit:2`, `lead:${id}:reversal:1`]);
     const detail = opsLeadDetailSchema.parse(body(await get(`/ops/leads/${id}`, admin)).data);
     expect(detail.postings).toHaveLength(3);
@@ -138,15 +166,25 @@ describe('lead verification', () => {
   it('rejecting a pending lead posts nothing; a comment is required', async () => {
     const id = await insertLead(t);
     expect((await post('/ops/leads/reject', admin, { form_response_ids: [id], comment: '' })).statusCode).toBe(400);
-    expect(results(await post('/ops/leads/reject', admin, { form_response_ids: [id], comment: 'Duplicate customer' }))[0]!.message).toBe('Rejected');
-    expect(await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.ref_id, String(id)))).toEqual([]);
+    expect(results(await post('/ops/leads/reject', admin, { form_response_ids: [id], comment: 'Duplicate customer' }))[0]!.message).toBe(
+      'Rejected',
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(walletTransactions)
+        .where(eq(walletTransactions.ref_id, String(id))),
+    ).toEqual([]);
   });
 
   it('needs details sets sub_status 1 on pending leads only; bulk reports each lead', async () => {
     const pending = await insertLead(t);
     const approved = await insertLead(t);
     await post('/ops/leads/approve', admin, { form_response_ids: [approved] });
-    const res = await post('/ops/leads/needs-details', admin, { form_response_ids: [pending, approved, 99999999], comment: 'Add the PAN photo' });
+    const res = await post('/ops/leads/needs-details', admin, {
+      form_response_ids: [pending, approved, 99999999],
+      comment: 'Add the PAN photo',
+    });
     expect(body(res).message).toBe('1 sent back for details, 2 could not be changed');
     expect(results(res)).toEqual([
       { form_response_id: pending, ok: true, changed: true, message: 'Sent back for details' },
@@ -174,7 +212,13 @@ describe('lead verification', () => {
     const res = await get(`/ops/audit?entity_type=lead&entity_id=${id}`, admin);
     const rows = z.array(auditEntrySchema).parse((body(res).data as { rows: unknown }).rows);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actor_user_id: 100, actor_name: 'Priya', action: 'lead.approve', before: { status: 0 }, after: { status: 1, credited_paise: 50_000, payee_user_id: 101 } });
+    expect(rows[0]).toMatchObject({
+      actor_user_id: 100,
+      actor_name: 'Priya',
+      action: 'lead.approve',
+      before: { status: 0 },
+      after: { status: 1, credited_paise: 50_000, payee_user_id: 101 },
+    });
   });
 });
 
@@ -189,7 +233,8 @@ describe('lead expiry', () => {
     const b = createLeadExpiryJob({ db: t.database.db, audit: t.services.ops.audit, intervalMs: 3_600_000 });
     const runs = await Promise.all([a.runIfDue(), b.runIfDue()]);
     expect(runs.filter((r) => r.ran)).toHaveLength(1);
-    const status = async (id: number) => (await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, id)))[0]!.archive_status;
+    const status = async (id: number) =>
+      (await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, id)))[0]!.archive_status;
     expect([await status(old), await status(young), await status(oldApproved)]).toEqual([1, 0, 0]);
     // A "restarted" job reads the schedule and does not run before it is due.
     const restarted = createLeadExpiryJob({ db: t.database.db, audit: t.services.ops.audit, intervalMs: 3_600_000 });
@@ -230,14 +275,18 @@ describe('people', () => {
     expect((await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 2 })).statusCode).toBe(400);
     const rejected = await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 2, reason: 'Photo is blurred' });
     expect(kycDocumentSchema.parse(body(rejected).data)).toMatchObject({ status: 2, reject_reason: 'Photo is blurred' });
-    expect((await t.services.documents.list(101)).find((d) => d.type === 'PAN')).toMatchObject({ status: 2, reject_reason: 'Photo is blurred' });
+    expect((await t.services.documents.list(101)).find((d) => d.type === 'PAN')).toMatchObject({
+      status: 2,
+      reject_reason: 'Photo is blurred',
+    });
     const verified = await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 1 });
     expect(kycDocumentSchema.parse(body(verified).data)).toMatchObject({ status: 1, reject_reason: null });
     expect((await post('/ops/kyc/99999999/status', admin, { status: 1 })).statusCode).toBe(404);
   });
 
   it('searches users by mobile, name or PMW id', async () => {
-    const find = async (q: string) => z.array(opsUserSchema).parse(body<{ rows: unknown }>(await get(`/ops/users?q=${encodeURIComponent(q)}`, admin)).data.rows);
+    const find = async (q: string) =>
+      z.array(opsUserSchema).parse(body<{ rows: unknown }>(await get(`/ops/users?q=${encodeURIComponent(q)}`, admin)).data.rows);
     expect((await find('9876500001')).map((u) => u.user_id)).toEqual([101]);
     expect((await find('asha')).map((u) => u.user_id)).toContain(101);
     expect((await find('PMW102')).map((u) => u.user_id)).toContain(102);
@@ -257,7 +306,9 @@ describe('people', () => {
     expect(opsUserSchema.parse(body(unblocked).data).blocked).toBe(false);
     const again = await loginWorker(t, '9876500002');
     expect((await get('/partner/user/get', again)).statusCode).toBe(200);
-    const audit = body<{ rows: { action: string }[] }>(await get('/ops/audit?entity_type=user&entity_id=102', admin)).data.rows.map((r) => r.action);
+    const audit = body<{ rows: { action: string }[] }>(await get('/ops/audit?entity_type=user&entity_id=102', admin)).data.rows.map(
+      (r) => r.action,
+    );
     expect(audit).toEqual(['user.unblock', 'user.block']);
   });
 });

@@ -51,12 +51,42 @@ export function createOpsServices(deps: {
   return {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions: deps.sessions }),
-    verification: createLeadVerificationService({ db, wallet: deps.wallet, audit, risk: deps.risk, feedbackTasks: deps.feedbackTasks, notifications: deps.notifications }),
+    verification: createLeadVerificationService({
+      db,
+      wallet: deps.wallet,
+      audit,
+      risk: deps.risk,
+      feedbackTasks: deps.feedbackTasks,
+      notifications: deps.notifications,
+    }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, deps.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
-    people: createOpsPeopleService({ db, users: deps.users, documents: deps.documents, sessions: deps.sessions, audit, notifications: deps.notifications }),
+    people: createOpsPeopleService({
+      db,
+      users: deps.users,
+      documents: deps.documents,
+      sessions: deps.sessions,
+      audit,
+      notifications: deps.notifications,
+    }),
     catalogue,
-    projects: createProjectsService({ db, files: deps.files, audit, allowHttpLinks: deps.allowHttpLinks, catalogue: deps.catalogue, choices: catalogue }),
-    payouts: createPayoutsService({ db, wallet: deps.wallet, banks: deps.banks, documents: deps.documents, audit, provider: deps.payoutProvider, rules: deps.payoutRules, notifications: deps.notifications }),
+    projects: createProjectsService({
+      db,
+      files: deps.files,
+      audit,
+      allowHttpLinks: deps.allowHttpLinks,
+      catalogue: deps.catalogue,
+      choices: catalogue,
+    }),
+    payouts: createPayoutsService({
+      db,
+      wallet: deps.wallet,
+      banks: deps.banks,
+      documents: deps.documents,
+      audit,
+      provider: deps.payoutProvider,
+      rules: deps.payoutRules,
+      notifications: deps.notifications,
+    }),
   };
 }
 export type OpsServices = ReturnType<typeof createOpsServices>;

@@ -23,7 +23,10 @@ beforeAll(async () => {
     { user_id: NO_PAN, mobile: '9876504202', first_name: 'Karan' },
     { user_id: NO_BANK, mobile: '9876504203', first_name: 'Divya' },
   ]);
-  for (const [id, pan] of [[PAID, 'ABCPI1234K'], [NO_BANK, 'ABCPD1234K']] as const) {
+  for (const [id, pan] of [
+    [PAID, 'ABCPI1234K'],
+    [NO_BANK, 'ABCPD1234K'],
+  ] as const) {
     await t.services.documents.add({ kind: 'worker', id }, { user_id: id, type: 'PAN', number: pan });
   }
   for (const id of [PAID, NO_PAN]) {
@@ -33,27 +36,63 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload?: object, cookie = admin) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const post = (url: string, payload?: object, cookie = admin) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const get = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { cookie } });
-const credit = (userId: number, paise: number, key: string) => t.services.wallet.post({ user_id: userId, type: 1, amount_paise: paise, reason: 'Lead approved', idempotency_key: key, affects_earnings: true });
-const parseCsv = (text: string) => text.trim().split('\r\n').map((l) => l.split(','));
+const credit = (userId: number, paise: number, key: string) =>
+  t.services.wallet.post({
+    user_id: userId,
+    type: 1,
+    amount_paise: paise,
+    reason: 'Lead approved',
+    idempotency_key: key,
+    affects_earnings: true,
+  });
+const parseCsv = (text: string) =>
+  text
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
 
 describe('payout runs', () => {
   it('previews who is paid and who is held, with the reason', async () => {
     for (const id of [PAID, NO_PAN, NO_BANK]) await credit(id, 100_000, `test:seed:${id}`);
     const preview = payoutPreviewSchema.parse(body(await get('/ops/payouts/preview')).data);
-    expect(preview.rules).toMatchObject({ minimum_paise: 10_000, hold_days: 0, tds_rate_percent: 2, tds_no_pan_rate_percent: 20, tds_threshold_paise: 2_000_000, provider: 'simulated' });
+    expect(preview.rules).toMatchObject({
+      minimum_paise: 10_000,
+      hold_days: 0,
+      tds_rate_percent: 2,
+      tds_no_pan_rate_percent: 20,
+      tds_threshold_paise: 2_000_000,
+      provider: 'simulated',
+    });
     const rows = preview.candidates;
     const by = (id: number) => rows.find((r) => r.user_id === id)!;
-    expect(by(PAID)).toMatchObject({ name: 'Meena Iyer', balance_paise: 100_000, hold_reason: null, payable_paise: 100_000, tds_paise: 0, net_paise: 100_000, bank: { ifsc_code: 'HDFC0000001', account_no: expect.stringMatching(/4201$/) } });
+    expect(by(PAID)).toMatchObject({
+      name: 'Meena Iyer',
+      balance_paise: 100_000,
+      hold_reason: null,
+      payable_paise: 100_000,
+      tds_paise: 0,
+      net_paise: 100_000,
+      bank: { ifsc_code: 'HDFC0000001', account_no: expect.stringMatching(/4201$/) },
+    });
     expect(by(NO_PAN).hold_reason).toBe('No PAN on file');
     expect(by(NO_BANK).hold_reason).toBe('No verified default bank account');
   });
 
   it('debits the paid partners, lists the held ones, and never pays twice', async () => {
-    const run = payoutRunDetailSchema.parse(body(await post('/ops/payouts/runs', { request_key: 'run-key-0001', user_ids: [PAID, NO_PAN, NO_BANK] })).data);
+    const run = payoutRunDetailSchema.parse(
+      body(await post('/ops/payouts/runs', { request_key: 'run-key-0001', user_ids: [PAID, NO_PAN, NO_BANK] })).data,
+    );
     expect(run).toMatchObject({ paid_count: 1, held_count: 2, total_paise: 100_000 });
-    expect(run.items.find((i) => i.user_id === PAID)).toMatchObject({ state: 'PROCESSING', gross_paise: 100_000, tds_paise: 0, net_paise: 100_000, utr: null });
+    expect(run.items.find((i) => i.user_id === PAID)).toMatchObject({
+      state: 'PROCESSING',
+      gross_paise: 100_000,
+      tds_paise: 0,
+      net_paise: 100_000,
+      utr: null,
+    });
     expect(run.items.find((i) => i.user_id === NO_PAN)).toMatchObject({ state: 'HELD', reason: 'No PAN on file' });
     expect(await walletOf(t, PAID)).toEqual({ balance: 0, earned: 100_000 });
     expect((await walletOf(t, NO_PAN)).balance).toBe(100_000);
@@ -63,7 +102,10 @@ describe('payout runs', () => {
     expect(retry.payout_run_id).toBe(run.payout_run_id);
     const next = payoutRunDetailSchema.parse(body(await post('/ops/payouts/runs', { request_key: 'run-key-0002', user_ids: [PAID] })).data);
     expect(next).toMatchObject({ paid_count: 0, total_paise: 0 });
-    const debits = await t.database.db.select().from(walletTransactions).where(sql`${walletTransactions.user_id} = ${PAID} and ${walletTransactions.type} = 2`);
+    const debits = await t.database.db
+      .select()
+      .from(walletTransactions)
+      .where(sql`${walletTransactions.user_id} = ${PAID} and ${walletTransactions.type} = 2`);
     expect(debits.map((d) => d.idempotency_key)).toEqual([`payout:${run.payout_run_id}:${PAID}`]);
 
     // The bank file: NEFT columns, the account number in clear, only the paid partner; the same file again later.
@@ -82,7 +124,9 @@ describe('payout runs', () => {
 
   it('two runs at once pay each partner once', async () => {
     await credit(PAID, 30_000, 'test:seed:parallel');
-    const runs = await Promise.all(['par-run-000a', 'par-run-000b', 'par-run-000c'].map((k) => post('/ops/payouts/runs', { request_key: k, user_ids: [PAID] })));
+    const runs = await Promise.all(
+      ['par-run-000a', 'par-run-000b', 'par-run-000c'].map((k) => post('/ops/payouts/runs', { request_key: k, user_ids: [PAID] })),
+    );
     const paid = runs.map((r) => payoutRunDetailSchema.parse(body(r).data).total_paise);
     expect(paid.sort()).toEqual([0, 0, 30_000]);
     expect((await walletOf(t, PAID)).balance).toBe(0);
@@ -95,7 +139,8 @@ describe('payout runs', () => {
       return seed % n;
     };
     const leads: number[] = [];
-    for (let i = 0; i < 12; i++) leads.push(await insertLead(t, { partner_user_id: [PAID, NO_PAN, 101][i % 3]!, payout_paise: 1_000 * (1 + rand(50)) }));
+    for (let i = 0; i < 12; i++)
+      leads.push(await insertLead(t, { partner_user_id: [PAID, NO_PAN, 101][i % 3]!, payout_paise: 1_000 * (1 + rand(50)) }));
     const ops: Promise<unknown>[] = [];
     for (let step = 0; step < 40; step++) {
       const pick = leads[rand(leads.length)]!;
@@ -113,7 +158,10 @@ describe('payout runs', () => {
     // Each approved lead has one more credit than reversals; any other lead has as many.
     for (const id of leads) {
       const [lead] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, id));
-      const posts = await t.database.db.select().from(walletTransactions).where(sql`${walletTransactions.ref_type} = 'LEAD' and ${walletTransactions.ref_id} = ${String(id)}`);
+      const posts = await t.database.db
+        .select()
+        .from(walletTransactions)
+        .where(sql`${walletTransactions.ref_type} = 'LEAD' and ${walletTransactions.ref_id} = ${String(id)}`);
       const net = posts.filter((p) => p.type === 1).length - posts.filter((p) => p.type === 2).length;
       expect(net, `lead ${id}`).toBe(lead!.status === 1 ? 1 : 0);
     }
@@ -126,11 +174,15 @@ describe('bank review and customer import', () => {
     const queue = z.array(opsBankSchema).parse(body<{ rows: unknown }>(await get('/ops/banks')).data.rows);
     expect(queue.find((b) => b.bank_detail_id === bank.bank_detail_id)).toMatchObject({ user_id: NO_BANK, first_name: 'Divya', status: 0 });
     expect((await post(`/ops/banks/${bank.bank_detail_id}/status`, { status: 2 })).statusCode).toBe(400);
-    const rejected = opsBankSchema.parse(body(await post(`/ops/banks/${bank.bank_detail_id}/status`, { status: 2, reason: 'Name does not match' })).data);
+    const rejected = opsBankSchema.parse(
+      body(await post(`/ops/banks/${bank.bank_detail_id}/status`, { status: 2, reason: 'Name does not match' })).data,
+    );
     expect(rejected).toMatchObject({ status: 2, is_default: false });
     const verified = opsBankSchema.parse(body(await post(`/ops/banks/${bank.bank_detail_id}/status`, { status: 1 })).data);
     expect(verified).toMatchObject({ status: 1, is_default: true });
-    const audit = body<{ rows: { action: string }[] }>(await get(`/ops/audit?entity_type=bank&entity_id=${bank.bank_detail_id}`)).data.rows.map((r) => r.action);
+    const audit = body<{ rows: { action: string }[] }>(
+      await get(`/ops/audit?entity_type=bank&entity_id=${bank.bank_detail_id}`),
+    ).data.rows.map((r) => r.action);
     expect(audit).toEqual(['bank.verify', 'bank.reject']);
     expect((await post('/ops/banks/99999999/status', { status: 1 })).statusCode).toBe(404);
   });
@@ -158,8 +210,28 @@ describe('bank review and customer import', () => {
       ['POST', '/ops/customers/import', { partner_user_id: PAID, csv: 'a,9811122299' }],
     ];
     for (const [method, url, payload] of calls) {
-      expect((await t.app.inject({ method: method as 'GET', url: `/api/v2${url}`, headers: { cookie: support }, ...(payload ? { payload } : {}) })).statusCode, url).toBe(403);
-      expect((await t.app.inject({ method: method as 'GET', url: `/api/v2${url}`, headers: { cookie: partner }, ...(payload ? { payload } : {}) })).statusCode, url).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: method as 'GET',
+            url: `/api/v2${url}`,
+            headers: { cookie: support },
+            ...(payload ? { payload } : {}),
+          })
+        ).statusCode,
+        url,
+      ).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: method as 'GET',
+            url: `/api/v2${url}`,
+            headers: { cookie: partner },
+            ...(payload ? { payload } : {}),
+          })
+        ).statusCode,
+        url,
+      ).toBe(401);
     }
   });
 });

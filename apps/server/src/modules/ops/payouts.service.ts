@@ -114,10 +114,20 @@ export function createPayoutsService(deps: {
   async function yearSoFar(userId: number, at: Date, tx: DbOrTx) {
     const range = financialYearRange(financialYearOf(at))!;
     const [row] = await tx
-      .select({ gross: sql<string>`coalesce(sum(${payoutRunItems.amount_paise}), 0)`, tds: sql<string>`coalesce(sum(${payoutRunItems.tds_paise}), 0)` })
+      .select({
+        gross: sql<string>`coalesce(sum(${payoutRunItems.amount_paise}), 0)`,
+        tds: sql<string>`coalesce(sum(${payoutRunItems.tds_paise}), 0)`,
+      })
       .from(payoutRunItems)
       .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
-      .where(and(eq(payoutRunItems.user_id, userId), inArray(payoutRunItems.status, [...PAYOUT_ITEM_SENT_STATES]), gte(payoutRuns.created_on, range.from), lt(payoutRuns.created_on, range.to)));
+      .where(
+        and(
+          eq(payoutRunItems.user_id, userId),
+          inArray(payoutRunItems.status, [...PAYOUT_ITEM_SENT_STATES]),
+          gte(payoutRuns.created_on, range.from),
+          lt(payoutRuns.created_on, range.to),
+        ),
+      );
     return { gross: Number(row?.gross ?? 0), tds: Number(row?.tds ?? 0) };
   }
 
@@ -126,16 +136,31 @@ export function createPayoutsService(deps: {
     const reason = await holdReason(userId, tx);
     const gross = await payable(userId, balance, at, tx);
     const year = await yearSoFar(userId, at, tx);
-    const tds = tdsFor({ gross_paise: gross, year_gross_before_paise: year.gross, year_tds_before_paise: year.tds, has_valid_pan: reason !== HOLD_REASONS.noPan && reason !== HOLD_REASONS.panRejected }, rules.tds);
+    const tds = tdsFor(
+      {
+        gross_paise: gross,
+        year_gross_before_paise: year.gross,
+        year_tds_before_paise: year.tds,
+        has_valid_pan: reason !== HOLD_REASONS.noPan && reason !== HOLD_REASONS.panRejected,
+      },
+      rules.tds,
+    );
     const hold =
       reason ??
-      (gross === 0 ? HOLD_REASONS.holding(rules.holdDays) : gross < rules.minimumPaise ? HOLD_REASONS.belowMinimum(rules.minimumPaise) : null);
+      (gross === 0
+        ? HOLD_REASONS.holding(rules.holdDays)
+        : gross < rules.minimumPaise
+          ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
+          : null);
     return { hold, gross, tds, net: gross - tds };
   }
 
   async function names(ids: number[], tx: DbOrTx = db) {
     if (!ids.length) return new Map<number, { name: string | null; mobile: string }>();
-    const rows = await tx.select({ id: users.user_id, first: users.first_name, last: users.last_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, ids));
+    const rows = await tx
+      .select({ id: users.user_id, first: users.first_name, last: users.last_name, mobile: users.mobile })
+      .from(users)
+      .where(inArray(users.user_id, ids));
     return new Map(rows.map((r) => [r.id, { name: [r.first, r.last].filter(Boolean).join(' ') || null, mobile: r.mobile }]));
   }
 
@@ -182,7 +207,11 @@ export function createPayoutsService(deps: {
    * money goes back under the item's own keys, so a webhook delivered twice,
    * a poll racing it or a repeated response-file row changes nothing more.
    */
-  async function settle(item: { payout_run_id: number; user_id: number }, outcome: Exclude<PayoutOutcome, 'processing'>, detail: { utr: string | null; failure_reason: string | null }): Promise<boolean> {
+  async function settle(
+    item: { payout_run_id: number; user_id: number },
+    outcome: Exclude<PayoutOutcome, 'processing'>,
+    detail: { utr: string | null; failure_reason: string | null },
+  ): Promise<boolean> {
     const where = and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id));
     if (outcome === 'processed') {
       const done = await db
@@ -203,16 +232,41 @@ export function createPayoutsService(deps: {
       if (!done) return false;
       const back = (amount: number, key: string, why: string) =>
         amount > 0
-          ? wallet.post({ user_id: done.user_id, type: WALLET_CREDIT, amount_paise: amount, reason: why, remark: `Payout run ${done.payout_run_id}: ${reason}`, ref_type: PAYOUT_REF_TYPE, ref_id: String(done.payout_run_id), idempotency_key: key, affects_earnings: false }, tx)
+          ? wallet.post(
+              {
+                user_id: done.user_id,
+                type: WALLET_CREDIT,
+                amount_paise: amount,
+                reason: why,
+                remark: `Payout run ${done.payout_run_id}: ${reason}`,
+                ref_type: PAYOUT_REF_TYPE,
+                ref_id: String(done.payout_run_id),
+                idempotency_key: key,
+                affects_earnings: false,
+              },
+              tx,
+            )
           : Promise.resolve(null);
       await back(done.net_paise, payoutReturnKey(done.payout_run_id, done.user_id), 'Payout returned');
       await back(done.tds_paise, payoutTdsReturnKey(done.payout_run_id, done.user_id), `${TDS_REASON} reversed: payout returned`);
-      await audit.record({ actor_user_id: null, action: 'payout.returned', entity_type: 'payout_run', entity_id: done.payout_run_id, after: { user_id: done.user_id, net_paise: done.net_paise, tds_paise: done.tds_paise, reason } }, tx);
+      await audit.record(
+        {
+          actor_user_id: null,
+          action: 'payout.returned',
+          entity_type: 'payout_run',
+          entity_id: done.payout_run_id,
+          after: { user_id: done.user_id, net_paise: done.net_paise, tds_paise: done.tds_paise, reason },
+        },
+        tx,
+      );
       return true;
     });
   }
 
-  async function applyStatus(item: { payout_run_id: number; user_id: number }, status: { outcome: PayoutOutcome; utr: string | null; failure_reason: string | null }) {
+  async function applyStatus(
+    item: { payout_run_id: number; user_id: number },
+    status: { outcome: PayoutOutcome; utr: string | null; failure_reason: string | null },
+  ) {
     if (status.outcome === 'processing') return false;
     return settle(item, status.outcome, status);
   }
@@ -223,7 +277,13 @@ export function createPayoutsService(deps: {
       const claimed = await db
         .update(payoutRunItems)
         .set({ status: PAYOUT_ITEM_STATE.processing })
-        .where(and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued)))
+        .where(
+          and(
+            eq(payoutRunItems.payout_run_id, item.payout_run_id),
+            eq(payoutRunItems.user_id, item.user_id),
+            eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued),
+          ),
+        )
         .returning({ user_id: payoutRunItems.user_id });
       if (!claimed.length) return;
     }
@@ -256,7 +316,11 @@ export function createPayoutsService(deps: {
   }
 
   async function sendQueued(runId: number) {
-    const queued = await db.select().from(payoutRunItems).where(and(eq(payoutRunItems.payout_run_id, runId), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued))).orderBy(asc(payoutRunItems.user_id));
+    const queued = await db
+      .select()
+      .from(payoutRunItems)
+      .where(and(eq(payoutRunItems.payout_run_id, runId), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued)))
+      .orderBy(asc(payoutRunItems.user_id));
     for (const item of queued) await send(item, true);
   }
 
@@ -266,7 +330,13 @@ export function createPayoutsService(deps: {
       .select({ item: payoutRunItems })
       .from(payoutRunItems)
       .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
-      .where(and(eq(payoutRuns.mode, PAYOUT_RUN_MODE.provider), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.processing), runId ? eq(payoutRunItems.payout_run_id, runId) : undefined))
+      .where(
+        and(
+          eq(payoutRuns.mode, PAYOUT_RUN_MODE.provider),
+          eq(payoutRunItems.status, PAYOUT_ITEM_STATE.processing),
+          runId ? eq(payoutRunItems.payout_run_id, runId) : undefined,
+        ),
+      )
       .orderBy(asc(payoutRunItems.payout_run_id), asc(payoutRunItems.user_id))
       .limit(500);
     for (const { item } of waiting) {
@@ -284,7 +354,13 @@ export function createPayoutsService(deps: {
       .selectDistinct({ id: payoutRunItems.payout_run_id })
       .from(payoutRunItems)
       .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
-      .where(and(eq(payoutRuns.mode, PAYOUT_RUN_MODE.provider), eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued), runId ? eq(payoutRunItems.payout_run_id, runId) : undefined));
+      .where(
+        and(
+          eq(payoutRuns.mode, PAYOUT_RUN_MODE.provider),
+          eq(payoutRunItems.status, PAYOUT_ITEM_STATE.queued),
+          runId ? eq(payoutRunItems.payout_run_id, runId) : undefined,
+        ),
+      );
     for (const q of queued) await sendQueued(q.id);
   }
 
@@ -327,21 +403,34 @@ export function createPayoutsService(deps: {
       };
     },
 
-    async run(actor: number, input: { request_key: string; user_ids?: number[] | undefined; mode?: PayoutRunMode | undefined }): Promise<PayoutRunDetail> {
+    async run(
+      actor: number,
+      input: { request_key: string; user_ids?: number[] | undefined; mode?: PayoutRunMode | undefined },
+    ): Promise<PayoutRunDetail> {
       const mode = input.mode ?? PAYOUT_RUN_MODE.bankFile;
       if (mode === PAYOUT_RUN_MODE.provider && !rules.providerRunsAllowed) {
         throw new AppError('CONFLICT', 'No payout provider is configured (PAYOUT_PROVIDER=http); pay by NEFT bank file');
       }
       const runId = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_KEY})`);
-        const [earlier] = await tx.select({ id: payoutRuns.payout_run_id }).from(payoutRuns).where(eq(payoutRuns.request_key, input.request_key)).limit(1);
+        const [earlier] = await tx
+          .select({ id: payoutRuns.payout_run_id })
+          .from(payoutRuns)
+          .where(eq(payoutRuns.request_key, input.request_key))
+          .limit(1);
         if (earlier) return earlier.id;
         const chosen = input.user_ids ? new Set(input.user_ids) : undefined;
         // Wallets locked in ascending user id, the order every path that locks several takes.
         const balances = (await wallet.lockPositiveBalances(tx)).filter((b) => !chosen || chosen.has(b.user_id));
-        const [run] = await tx.insert(payoutRuns).values({ request_key: input.request_key, created_by: actor, mode }).returning({ id: payoutRuns.payout_run_id, at: payoutRuns.created_on });
+        const [run] = await tx
+          .insert(payoutRuns)
+          .values({ request_key: input.request_key, created_by: actor, mode })
+          .returning({ id: payoutRuns.payout_run_id, at: payoutRuns.created_on });
         const id = run!.id;
-        const people = await names(balances.map((b) => b.user_id), tx);
+        const people = await names(
+          balances.map((b) => b.user_id),
+          tx,
+        );
         let paid = 0;
         let held = 0;
         let total = 0;
@@ -350,14 +439,36 @@ export function createPayoutsService(deps: {
           const person = people.get(b.user_id);
           if (p.hold) {
             held++;
-            await tx.insert(payoutRunItems).values({ payout_run_id: id, user_id: b.user_id, status: PAYOUT_ITEM_STATE.held, amount_paise: b.balance_paise, reason: p.hold, beneficiary_name: person?.name ?? null, beneficiary_mobile: person?.mobile ?? null });
+            await tx.insert(payoutRunItems).values({
+              payout_run_id: id,
+              user_id: b.user_id,
+              status: PAYOUT_ITEM_STATE.held,
+              amount_paise: b.balance_paise,
+              reason: p.hold,
+              beneficiary_name: person?.name ?? null,
+              beneficiary_mobile: person?.mobile ?? null,
+            });
             continue;
           }
           const bank = await banks.verifiedDefault(b.user_id, tx);
           const row = bank ? await banks.byId(bank.bank_detail_id, tx) : undefined;
           const debit = (amount: number, key: string, reason: string) =>
             amount > 0
-              ? wallet.post({ user_id: b.user_id, type: WALLET_DEBIT, amount_paise: amount, reason, remark: `Payout run ${id}`, ref_type: PAYOUT_REF_TYPE, ref_id: String(id), idempotency_key: key, affects_earnings: false, created_by: actor }, tx)
+              ? wallet.post(
+                  {
+                    user_id: b.user_id,
+                    type: WALLET_DEBIT,
+                    amount_paise: amount,
+                    reason,
+                    remark: `Payout run ${id}`,
+                    ref_type: PAYOUT_REF_TYPE,
+                    ref_id: String(id),
+                    idempotency_key: key,
+                    affects_earnings: false,
+                    created_by: actor,
+                  },
+                  tx,
+                )
               : Promise.resolve(null);
           const posted = await debit(p.net, payoutDebitKey(id, b.user_id), 'Payout to bank');
           await debit(p.tds, payoutTdsKey(id, b.user_id), TDS_REASON);
@@ -367,7 +478,12 @@ export function createPayoutsService(deps: {
             payout_run_id: id,
             user_id: b.user_id,
             // Nothing to transfer when TDS took it all.
-            status: p.net === 0 ? PAYOUT_ITEM_STATE.paid : mode === PAYOUT_RUN_MODE.provider ? PAYOUT_ITEM_STATE.queued : PAYOUT_ITEM_STATE.processing,
+            status:
+              p.net === 0
+                ? PAYOUT_ITEM_STATE.paid
+                : mode === PAYOUT_RUN_MODE.provider
+                  ? PAYOUT_ITEM_STATE.queued
+                  : PAYOUT_ITEM_STATE.processing,
             amount_paise: p.gross,
             tds_paise: p.tds,
             net_paise: p.net,
@@ -382,14 +498,25 @@ export function createPayoutsService(deps: {
           // What reaches the bank: the net, after TDS.
           if (p.net > 0) {
             await deps.notifications?.notify(tx, {
-              event: NOTIFY_EVENT.payoutSent, audience: NOTIFY_AUDIENCE.partner, user_id: b.user_id,
+              event: NOTIFY_EVENT.payoutSent,
+              audience: NOTIFY_AUDIENCE.partner,
+              user_id: b.user_id,
               data: { payout_run_id: id, amount_paise: p.net, bank_ending: row?.account_no_last4 ?? '' },
               dedupe_key: payoutDebitKey(id, b.user_id),
             });
           }
         }
         await tx.update(payoutRuns).set({ paid_count: paid, held_count: held, total_paise: total }).where(eq(payoutRuns.payout_run_id, id));
-        await audit.record({ actor_user_id: actor, action: 'payout.run', entity_type: 'payout_run', entity_id: id, after: { mode, paid_count: paid, held_count: held, total_paise: total } }, tx);
+        await audit.record(
+          {
+            actor_user_id: actor,
+            action: 'payout.run',
+            entity_type: 'payout_run',
+            entity_id: id,
+            after: { mode, paid_count: paid, held_count: held, total_paise: total },
+          },
+          tx,
+        );
         return id;
       });
       // Sent only once the debits are committed: a transfer never leaves for money the ledger does not show as gone.
@@ -399,7 +526,12 @@ export function createPayoutsService(deps: {
     },
 
     async list(): Promise<PayoutRun[]> {
-      const rows = await db.select({ run: payoutRuns, first: users.first_name }).from(payoutRuns).leftJoin(users, eq(users.user_id, payoutRuns.created_by)).orderBy(desc(payoutRuns.payout_run_id)).limit(200);
+      const rows = await db
+        .select({ run: payoutRuns, first: users.first_name })
+        .from(payoutRuns)
+        .leftJoin(users, eq(users.user_id, payoutRuns.created_by))
+        .orderBy(desc(payoutRuns.payout_run_id))
+        .limit(200);
       return rows.map((r) => summaryView(r.run, r.first));
     },
 
@@ -436,7 +568,11 @@ export function createPayoutsService(deps: {
       if (!verified.valid) throw new AppError('UNAUTHORIZED', 'Webhook signature does not match');
       const status = verified.status;
       if (!status) return { applied: false };
-      const [item] = await db.select().from(payoutRunItems).where(eq(payoutRunItems.provider_payout_id, status.provider_payout_id)).limit(1);
+      const [item] = await db
+        .select()
+        .from(payoutRunItems)
+        .where(eq(payoutRunItems.provider_payout_id, status.provider_payout_id))
+        .limit(1);
       if (!item) return { applied: false };
       return { applied: await applyStatus(item, status) };
     },
@@ -450,13 +586,22 @@ export function createPayoutsService(deps: {
     async bankResponse(actor: number, runId: number, csv: string): Promise<BankResponseResult> {
       const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
       if (!run) throw notFound('Payout run not found');
-      if (run.mode !== PAYOUT_RUN_MODE.bankFile) throw new AppError('CONFLICT', 'This run was paid through the payout provider; its outcome comes from the provider');
+      if (run.mode !== PAYOUT_RUN_MODE.bankFile)
+        throw new AppError('CONFLICT', 'This run was paid through the payout provider; its outcome comes from the provider');
       const rows = await readCsv(csv);
       const header = rows[0]?.map((h) => h.trim().toLowerCase()) ?? [];
       const col = (name: string) => header.indexOf(name.toLowerCase());
       const at = { ref: col('Customer Reference Number'), utr: col('UTR'), status: col('Status'), reason: col('Reason') };
-      if (at.ref < 0 || at.status < 0) throw new AppError('VALIDATION', 'The file needs the columns Customer Reference Number, UTR, Status and Reason');
-      const items = new Map((await db.select().from(payoutRunItems).where(and(eq(payoutRunItems.payout_run_id, runId), ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held)))).map((i) => [payoutReference(runId, i.user_id), i]));
+      if (at.ref < 0 || at.status < 0)
+        throw new AppError('VALIDATION', 'The file needs the columns Customer Reference Number, UTR, Status and Reason');
+      const items = new Map(
+        (
+          await db
+            .select()
+            .from(payoutRunItems)
+            .where(and(eq(payoutRunItems.payout_run_id, runId), ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held)))
+        ).map((i) => [payoutReference(runId, i.user_id), i]),
+      );
       const result: BankResponseResult = { paid: 0, failed: 0, unknown: [], repeated: [], invalid: [] };
       const seen = new Set<string>();
       for (let n = 1; n < rows.length; n++) {
@@ -491,12 +636,27 @@ export function createPayoutsService(deps: {
           continue;
         }
         seen.add(reference);
-        const applied = await settle(item, isPaid ? 'processed' : 'failed', { utr: isPaid ? utr.slice(0, 40) : null, failure_reason: isFailed ? reason.slice(0, 300) || 'Returned by the bank' : null });
+        const applied = await settle(item, isPaid ? 'processed' : 'failed', {
+          utr: isPaid ? utr.slice(0, 40) : null,
+          failure_reason: isFailed ? reason.slice(0, 300) || 'Returned by the bank' : null,
+        });
         if (!applied) result.repeated.push({ line, reference });
         else if (isPaid) result.paid++;
         else result.failed++;
       }
-      await audit.record({ actor_user_id: actor, action: 'payout.bank_response', entity_type: 'payout_run', entity_id: runId, after: { paid: result.paid, failed: result.failed, unknown: result.unknown.length, repeated: result.repeated.length, invalid: result.invalid.length } });
+      await audit.record({
+        actor_user_id: actor,
+        action: 'payout.bank_response',
+        entity_type: 'payout_run',
+        entity_id: runId,
+        after: {
+          paid: result.paid,
+          failed: result.failed,
+          unknown: result.unknown.length,
+          repeated: result.repeated.length,
+          invalid: result.invalid.length,
+        },
+      });
       return result;
     },
 
@@ -507,7 +667,13 @@ export function createPayoutsService(deps: {
       const items = await db
         .select()
         .from(payoutRunItems)
-        .where(and(eq(payoutRunItems.payout_run_id, runId), ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held), sql`${payoutRunItems.net_paise} > 0`))
+        .where(
+          and(
+            eq(payoutRunItems.payout_run_id, runId),
+            ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held),
+            sql`${payoutRunItems.net_paise} > 0`,
+          ),
+        )
         .orderBy(payoutRunItems.user_id);
       const date = istDateString(run.created_on);
       const lines = [NEFT_COLUMNS.join(',')];
@@ -543,7 +709,14 @@ export function createPayoutsService(deps: {
         .select({ item: payoutRunItems, at: payoutRuns.created_on })
         .from(payoutRunItems)
         .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
-        .where(and(eq(payoutRunItems.user_id, userId), ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held), gte(payoutRuns.created_on, range.from), lt(payoutRuns.created_on, range.to)))
+        .where(
+          and(
+            eq(payoutRunItems.user_id, userId),
+            ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held),
+            gte(payoutRuns.created_on, range.from),
+            lt(payoutRuns.created_on, range.to),
+          ),
+        )
         .orderBy(desc(payoutRuns.created_on), desc(payoutRuns.payout_run_id));
       const counted = rows.filter((r) => r.item.status !== PAYOUT_ITEM_STATE.failed);
       const sum = (f: (i: Item) => number) => counted.reduce((s, r) => s + f(r.item), 0);
@@ -569,9 +742,20 @@ export function createPayoutsService(deps: {
     /** Items whose gross is not TDS + net (should always be none): for the ledger check. */
     async grossMismatches(tx: DbOrTx = db) {
       return tx
-        .select({ payout_run_id: payoutRunItems.payout_run_id, user_id: payoutRunItems.user_id, gross: payoutRunItems.amount_paise, tds: payoutRunItems.tds_paise, net: payoutRunItems.net_paise })
+        .select({
+          payout_run_id: payoutRunItems.payout_run_id,
+          user_id: payoutRunItems.user_id,
+          gross: payoutRunItems.amount_paise,
+          tds: payoutRunItems.tds_paise,
+          net: payoutRunItems.net_paise,
+        })
         .from(payoutRunItems)
-        .where(and(ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held), sql`${payoutRunItems.amount_paise} <> ${payoutRunItems.tds_paise} + ${payoutRunItems.net_paise}`));
+        .where(
+          and(
+            ne(payoutRunItems.status, PAYOUT_ITEM_STATE.held),
+            sql`${payoutRunItems.amount_paise} <> ${payoutRunItems.tds_paise} + ${payoutRunItems.net_paise}`,
+          ),
+        );
     },
   };
 }
@@ -586,4 +770,3 @@ function readCsv(csv: string): Promise<string[][]> {
       .on('end', () => resolve(rows));
   });
 }
-

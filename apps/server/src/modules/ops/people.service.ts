@@ -11,7 +11,14 @@ import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 
 /** KYC review and the users list: the people side of the console. */
-export function createOpsPeopleService(deps: { db: Db; users: UsersService; documents: DocumentsService; sessions: SessionResolver; audit: AuditService; notifications?: NotificationsService | undefined }) {
+export function createOpsPeopleService(deps: {
+  db: Db;
+  users: UsersService;
+  documents: DocumentsService;
+  sessions: SessionResolver;
+  audit: AuditService;
+  notifications?: NotificationsService | undefined;
+}) {
   const { db, documents, audit } = deps;
 
   async function opsIds(ids: number[]) {
@@ -38,7 +45,17 @@ export function createOpsPeopleService(deps: { db: Db; users: UsersService; docu
     if (!before) throw notFound('User not found');
     const after = await db.transaction(async (tx) => {
       const row = await deps.users.setBlocked(userId, blocked, tx);
-      await audit.record({ actor_user_id: actor, action: blocked ? 'user.block' : 'user.unblock', entity_type: 'user', entity_id: userId, before: { blocked: before.blocked }, after: { blocked } }, tx);
+      await audit.record(
+        {
+          actor_user_id: actor,
+          action: blocked ? 'user.block' : 'user.unblock',
+          entity_type: 'user',
+          entity_id: userId,
+          before: { blocked: before.blocked },
+          after: { blocked },
+        },
+        tx,
+      );
       return row!;
     });
     // The session checks refuse a blocked person already; ending the sessions also clears their cookies' worth.
@@ -58,7 +75,12 @@ export function createOpsPeopleService(deps: { db: Db; users: UsersService; docu
     async kycQueue(q: { status: number; page: number; limit: number }): Promise<{ count: number; rows: KycDocument[] }> {
       const found = await documents.reviewQueue(q.status, { limit: q.limit, offset: (q.page - 1) * q.limit });
       const ids = [...new Set(found.rows.map((d) => d.user_id))];
-      const people = ids.length ? await db.select({ user_id: users.user_id, first_name: users.first_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, ids)) : [];
+      const people = ids.length
+        ? await db
+            .select({ user_id: users.user_id, first_name: users.first_name, mobile: users.mobile })
+            .from(users)
+            .where(inArray(users.user_id, ids))
+        : [];
       return {
         count: found.count,
         rows: found.rows.map((d) => {
@@ -74,17 +96,34 @@ export function createOpsPeopleService(deps: { db: Db; users: UsersService; docu
       const after = await db.transaction(async (tx) => {
         const view = await documents.setStatus(documentId, status, reason, tx);
         if (before.status !== status || before.reject_reason !== reason) {
-          await deps.notifications?.notify(tx, status === 1
-            ? { event: NOTIFY_EVENT.kycVerified, audience: NOTIFY_AUDIENCE.partner, user_id: view.user_id, data: { document: view.type } }
-            : { event: NOTIFY_EVENT.kycRejected, audience: NOTIFY_AUDIENCE.partner, user_id: view.user_id, data: { document: view.type, reason: reason ?? '' } });
+          await deps.notifications?.notify(
+            tx,
+            status === 1
+              ? { event: NOTIFY_EVENT.kycVerified, audience: NOTIFY_AUDIENCE.partner, user_id: view.user_id, data: { document: view.type } }
+              : {
+                  event: NOTIFY_EVENT.kycRejected,
+                  audience: NOTIFY_AUDIENCE.partner,
+                  user_id: view.user_id,
+                  data: { document: view.type, reason: reason ?? '' },
+                },
+          );
         }
-        await audit.record({ actor_user_id: actor, action: status === 1 ? 'kyc.verify' : 'kyc.reject', entity_type: 'document', entity_id: documentId, before: { status: before.status, reject_reason: before.reject_reason }, after: { status: view.status, reject_reason: view.reject_reason } }, tx);
+        await audit.record(
+          {
+            actor_user_id: actor,
+            action: status === 1 ? 'kyc.verify' : 'kyc.reject',
+            entity_type: 'document',
+            entity_id: documentId,
+            before: { status: before.status, reject_reason: before.reject_reason },
+            after: { status: view.status, reject_reason: view.reject_reason },
+          },
+          tx,
+        );
         return view;
       });
       const owner = await deps.users.byId(after.user_id);
       return { ...after, first_name: owner?.first_name ?? null, mobile: owner?.mobile ?? '' };
     },
-
   };
 }
 export type OpsPeopleService = ReturnType<typeof createOpsPeopleService>;

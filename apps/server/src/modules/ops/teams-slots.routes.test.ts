@@ -23,13 +23,18 @@ it('adds interview slots per project, date and start time, and lists them with b
   const res = await send('POST', '/ops/projects/261/slots', payload);
   expect(body(res)).toMatchObject({ message: '2 slots added', data: { added: 2, skipped: 0 } });
   expect(body(await send('POST', '/ops/projects/261/slots', payload)).data).toEqual({ added: 0, skipped: 2 });
-  const slots = z.array(opsSlotSchema).parse(body(await send('GET', '/ops/projects/261/slots')).data).filter((s) => s.date === '2027-01-15');
+  const slots = z
+    .array(opsSlotSchema)
+    .parse(body(await send('GET', '/ops/projects/261/slots')).data)
+    .filter((s) => s.date === '2027-01-15');
   expect(slots.map((s) => [s.start_time, s.capacity, s.booked, s.bookings])).toEqual([
     ['2027-01-15T04:30:00.000Z', 5, 0, []],
     ['2027-01-15T06:00:00.000Z', 5, 0, []],
   ]);
   expect((await send('POST', '/ops/projects/262/slots', payload)).statusCode).toBe(404);
-  expect(body(await send('POST', '/ops/projects/261/slots', { ...payload, start_times: ['25:00'] })).message).toContain('Use times like 10:30');
+  expect(body(await send('POST', '/ops/projects/261/slots', { ...payload, start_times: ['25:00'] })).message).toContain(
+    'Use times like 10:30',
+  );
 });
 
 it('creates a team with a code and a manager, adds, blocks and unblocks a member', async () => {
@@ -39,9 +44,13 @@ it('creates a team with a code and a manager, adds, blocks and unblocks a member
   expect((await send('POST', '/ops/teams', { team_code: 'OPSTEAM9', manager_user_id: 101 })).statusCode).toBe(409);
   expect((await send('POST', '/ops/teams', { team_code: 'OTHER1', manager_user_id: 99999999 })).statusCode).toBe(404);
 
-  const added = body<{ user_id: number }>(await send('POST', `/ops/teams/${team.team_id}/members`, { mobile: '9876504300', first_name: 'Farhan' })).data;
+  const added = body<{ user_id: number }>(
+    await send('POST', `/ops/teams/${team.team_id}/members`, { mobile: '9876504300', first_name: 'Farhan' }),
+  ).data;
   const members = () => send('GET', `/ops/teams/${team.team_id}/members`).then((r) => z.array(opsTeamMemberSchema).parse(body(r).data));
-  expect(await members()).toEqual([expect.objectContaining({ user_id: added.user_id, first_name: 'Farhan', mobile: '9876504300', blocked: false })]);
+  expect(await members()).toEqual([
+    expect.objectContaining({ user_id: added.user_id, first_name: 'Farhan', mobile: '9876504300', blocked: false }),
+  ]);
   await send('POST', `/ops/teams/${team.team_id}/members/${added.user_id}/block`);
   expect((await members())[0]!.blocked).toBe(true);
   expect(await t.services.team.isBlocked(team.team_id, added.user_id)).toBe(true);
@@ -50,7 +59,9 @@ it('creates a team with a code and a manager, adds, blocks and unblocks a member
   expect((await send('POST', `/ops/teams/${team.team_id}/members/101/block`)).statusCode).toBe(404);
   const teams = z.array(opsTeamSchema).parse(body(await send('GET', '/ops/teams')).data);
   expect(teams.find((x) => x.team_id === team.team_id)?.members).toBe(1);
-  const audit = body<{ rows: { action: string }[] }>(await send('GET', `/ops/audit?entity_type=team&entity_id=${team.team_id}`)).data.rows.map((r) => r.action);
+  const audit = body<{ rows: { action: string }[] }>(
+    await send('GET', `/ops/audit?entity_type=team&entity_id=${team.team_id}`),
+  ).data.rows.map((r) => r.action);
   expect(audit).toEqual(['team.member_unblock', 'team.member_block', 'team.member_add', 'team.create']);
 });
 

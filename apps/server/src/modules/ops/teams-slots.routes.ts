@@ -27,7 +27,13 @@ export function registerOpsTeamsSlotsRoutes(
       return { start_time: start, end_time: new Date(start.getTime() + body.duration_minutes * 60_000), capacity: body.capacity };
     });
     const r = await hiring.opsAddSlots({ job_id: params.job_id, job_location_id: body.job_location_id, slots });
-    await audit.record({ actor_user_id: agent.user_id, action: 'slots.add', entity_type: 'project', entity_id: params.job_id, after: { ...body, ...r } });
+    await audit.record({
+      actor_user_id: agent.user_id,
+      action: 'slots.add',
+      entity_type: 'project',
+      entity_id: params.job_id,
+      after: { ...body, ...r },
+    });
     return answer(r, `${r.added} slots added${r.skipped ? `, ${r.skipped} already there` : ''}`);
   });
 
@@ -38,31 +44,80 @@ export function registerOpsTeamsSlotsRoutes(
     if (!(await deps.users.byId(body.manager_user_id))) throw notFound('Manager not found');
     const row = await team.opsCreateTeam(body);
     await audit.record({ actor_user_id: agent.user_id, action: 'team.create', entity_type: 'team', entity_id: row.team_id, after: row });
-    return answer({ team_id: row.team_id, team_code: row.team_code, manager_user_id: row.manager_user_id, join_policy: row.join_policy, members: 0, created_on: row.created_on.toISOString() }, 'Team created');
+    return answer(
+      {
+        team_id: row.team_id,
+        team_code: row.team_code,
+        manager_user_id: row.manager_user_id,
+        join_policy: row.join_policy,
+        members: 0,
+        created_on: row.created_on.toISOString(),
+      },
+      'Team created',
+    );
   });
   route(app, ctx, opsTeamRoutes.setJoinPolicy, async ({ agent, params, body }) => {
     const { before, after } = await team.opsSetJoinPolicy(params.team_id, body.join_policy);
-    await audit.record({ actor_user_id: agent.user_id, action: 'team.join_policy', entity_type: 'team', entity_id: params.team_id, before: { join_policy: before.join_policy }, after: { join_policy: after.join_policy } });
+    await audit.record({
+      actor_user_id: agent.user_id,
+      action: 'team.join_policy',
+      entity_type: 'team',
+      entity_id: params.team_id,
+      before: { join_policy: before.join_policy },
+      after: { join_policy: after.join_policy },
+    });
     const row = (await team.opsTeams()).find((x) => x.team_id === params.team_id)!;
     return answer(row, after.join_policy === 'open' ? 'Anyone with the link may now join' : 'Only added members may now join');
   });
   route(app, ctx, opsTeamRoutes.members, async ({ params }) => {
     const members = await team.opsMembers(params.team_id);
-    const people = members.length ? await deps.db.select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile }).from(users).where(inArray(users.user_id, members.map((m) => m.user_id))) : [];
+    const people = members.length
+      ? await deps.db
+          .select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile })
+          .from(users)
+          .where(
+            inArray(
+              users.user_id,
+              members.map((m) => m.user_id),
+            ),
+          )
+      : [];
     return members.map((m) => {
       const p = people.find((x) => x.id === m.user_id);
-      return { user_id: m.user_id, first_name: p?.first_name ?? null, mobile: p?.mobile ?? '', blocked: m.blocked, created_on: m.created_on.toISOString() };
+      return {
+        user_id: m.user_id,
+        first_name: p?.first_name ?? null,
+        mobile: p?.mobile ?? '',
+        blocked: m.blocked,
+        created_on: m.created_on.toISOString(),
+      };
     });
   });
   route(app, ctx, opsTeamRoutes.addMember, async ({ agent, params, body }) => {
     const r = await team.opsAddMember(params.team_id, body);
-    await audit.record({ actor_user_id: agent.user_id, action: 'team.member_add', entity_type: 'team', entity_id: params.team_id, after: { user_id: r.user_id } });
+    await audit.record({
+      actor_user_id: agent.user_id,
+      action: 'team.member_add',
+      entity_type: 'team',
+      entity_id: params.team_id,
+      after: { user_id: r.user_id },
+    });
     return answer(r, 'Member added');
   });
-  for (const [def, blocked] of [[opsTeamRoutes.blockMember, true], [opsTeamRoutes.unblockMember, false]] as const) {
+  for (const [def, blocked] of [
+    [opsTeamRoutes.blockMember, true],
+    [opsTeamRoutes.unblockMember, false],
+  ] as const) {
     route(app, ctx, def, async ({ agent, params }) => {
       const r = await team.opsSetMemberBlocked(params.team_id, params.user_id, blocked);
-      await audit.record({ actor_user_id: agent.user_id, action: blocked ? 'team.member_block' : 'team.member_unblock', entity_type: 'team', entity_id: params.team_id, before: { user_id: params.user_id, blocked: !blocked }, after: r });
+      await audit.record({
+        actor_user_id: agent.user_id,
+        action: blocked ? 'team.member_block' : 'team.member_unblock',
+        entity_type: 'team',
+        entity_id: params.team_id,
+        before: { user_id: params.user_id, blocked: !blocked },
+        after: r,
+      });
       // A member blocked in one team is refused in every team, so every team session of theirs ends now.
       if (blocked) await ctx.sessions.destroyAllFor('team', params.user_id);
       return answer(r, blocked ? 'Member blocked' : 'Member unblocked');

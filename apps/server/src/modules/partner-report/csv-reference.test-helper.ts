@@ -15,13 +15,32 @@ import { reportInputs, reportPageColumns, reportWhere } from './partner-report.s
 export async function referenceCsv(db: Db, partnerId: number, f: ReportFilter): Promise<Buffer> {
   const jobIds = f.job_id?.length
     ? f.job_id
-    : (await db.selectDistinct({ job_id: formResponses.job_id }).from(formResponses).where(eq(formResponses.partner_user_id, partnerId))).map((r) => r.job_id);
+    : (
+        await db.selectDistinct({ job_id: formResponses.job_id }).from(formResponses).where(eq(formResponses.partner_user_id, partnerId))
+      ).map((r) => r.job_id);
   const formRows = jobIds.length
-    ? await db.select({ form_id: taskForms.form_id, inputs: taskForms.inputs }).from(taskForms).where(inArray(taskForms.job_id, jobIds)).orderBy(asc(taskForms.job_id))
+    ? await db
+        .select({ form_id: taskForms.form_id, inputs: taskForms.inputs })
+        .from(taskForms)
+        .where(inArray(taskForms.job_id, jobIds))
+        .orderBy(asc(taskForms.job_id))
     : [];
   const forms = new Map(formRows.map((r) => [r.form_id, r.inputs as FormInputDef[]]));
   const inputs = reportInputs([...forms.values()].map((i) => ({ inputs: i })));
-  let out = CSV_BOM + csvLine(['Lead ID', 'Project', 'Created At', 'Updated At', 'Status', 'Comment', 'Payout (₹)', 'Customer Name', 'Customer Mobile', ...inputs.map((i) => i.label)]);
+  let out =
+    CSV_BOM +
+    csvLine([
+      'Lead ID',
+      'Project',
+      'Created At',
+      'Updated At',
+      'Status',
+      'Comment',
+      'Payout (₹)',
+      'Customer Name',
+      'Customer Mobile',
+      ...inputs.map((i) => i.label),
+    ]);
   const rows = await db
     .select(reportPageColumns)
     .from(formResponses)
@@ -35,7 +54,11 @@ export async function referenceCsv(db: Db, partnerId: number, f: ReportFilter): 
     const cells = new Map<string, { input_id: number; value: string | null; file_id: number | null }>();
     for (const input of formInputs.slice(2)) {
       const d = data.find((x) => x.form_response_id === r.form_response_id && x.input_id === input.input_id);
-      cells.set(`${input.label}|${input.input_type}`, { input_id: input.input_id, value: d?.value ? d.value : null, file_id: d?.file_id ?? null });
+      cells.set(`${input.label}|${input.input_type}`, {
+        input_id: input.input_id,
+        value: d?.value ? d.value : null,
+        file_id: d?.file_id ?? null,
+      });
     }
     out += csvLine([
       r.form_response_id,

@@ -10,7 +10,17 @@ export const CSV_BOM = '\uFEFF';
 export { csvField, csvLine } from '@pmw/contract/spreadsheet';
 
 /** The Leads Report file's fixed columns; the form inputs follow. */
-export const CSV_HEADER = ['Lead ID', 'Project', 'Created At', 'Updated At', 'Status', 'Comment', 'Payout (₹)', 'Customer Name', 'Customer Mobile'] as const;
+export const CSV_HEADER = [
+  'Lead ID',
+  'Project',
+  'Created At',
+  'Updated At',
+  'Status',
+  'Comment',
+  'Payout (₹)',
+  'Customer Name',
+  'Customer Mobile',
+] as const;
 
 /**
  * A text value as csvField writes it, in SQL, before COPY's CSV quoting (the
@@ -41,7 +51,8 @@ export function csvInputIds(forms: Map<number, FormInputDef[]>, inputs: ReportIn
 }
 
 /** The input of a form that fills a column: the last of that label and type (as the page shows). */
-const columnInput = (formInputs: FormInputDef[], col: ReportInput) => formInputs.slice(2).findLast((d) => `${d.label}|${d.input_type}` === col.key);
+const columnInput = (formInputs: FormInputDef[], col: ReportInput) =>
+  formInputs.slice(2).findLast((d) => `${d.label}|${d.input_type}` === col.key);
 
 /**
  * A lead's values of the given inputs, as columns `v<id>` (the value) and

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { HIDDEN_MOBILE_CATEGORIES, partnerProjectSchema, leadCountsSchema, reportFilterSchema, reportPageSchema, leadTiles, leadStatusQuery, inputAddedSchema } from '@pmw/contract/partner';
+import {
+  HIDDEN_MOBILE_CATEGORIES,
+  partnerProjectSchema,
+  leadCountsSchema,
+  reportFilterSchema,
+  reportPageSchema,
+  leadTiles,
+  leadStatusQuery,
+  inputAddedSchema,
+} from '@pmw/contract/partner';
 import { formResponseData, formResponses } from '../../db/schema/index';
 import { referenceCsv } from './csv-reference.test-helper';
 import { body, createTestApp, loginWorker, type TestApp } from '../../../test/test-app';
@@ -18,16 +27,29 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (url: string, cookie = asha) => t.app.inject({ method: 'GET', url: `/api/v2/partner${url}`, headers: { cookie } });
-const post = (url: string, payload: unknown, cookie = asha) => t.app.inject({ method: 'POST', url: `/api/v2/partner${url}`, payload: payload as object, headers: { cookie } });
+const post = (url: string, payload: unknown, cookie = asha) =>
+  t.app.inject({ method: 'POST', url: `/api/v2/partner${url}`, payload: payload as object, headers: { cookie } });
 const qs = (q: Record<string, string | number | number[] | undefined>) =>
-  new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(',') : String(v)]]))).toString();
+  new URLSearchParams(
+    Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(',') : String(v)]])),
+  ).toString();
 
 async function uploadLeadFile(cookie: string, name: string, bytes: Buffer) {
-  const signed = await t.app.inject({ method: 'PUT', url: '/api/v2/partner/file/s3/url/signed', payload: { file_name: name, file_purpose: 'FORM_RESPONSE' }, headers: { cookie } });
+  const signed = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/partner/file/s3/url/signed',
+    payload: { file_name: name, file_purpose: 'FORM_RESPONSE' },
+    headers: { cookie },
+  });
   const { url, key, content_type } = body<{ url: string; key: string; content_type: string }>(signed).data;
   const put = await t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': content_type } });
   expect(put.statusCode).toBeLessThan(300);
-  const added = await t.app.inject({ method: 'POST', url: '/api/v2/partner/file/add', payload: { file_key: key, file_name: name, file_purpose: 'FORM_RESPONSE' }, headers: { cookie } });
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/partner/file/add',
+    payload: { file_key: key, file_name: name, file_purpose: 'FORM_RESPONSE' },
+    headers: { cookie },
+  });
   return body<{ file_id: number }>(added).data.file_id;
 }
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -49,7 +71,9 @@ describe('Leads Report', () => {
   it('counts leads by status, and the tiles add up to the rows', async () => {
     const all = leadCountsSchema.parse(body(await get(`/report/task/counts/fetch?${qs(leadStatusQuery(''))}`)).data);
     const tiles = leadTiles(all);
-    const page = reportPageSchema.parse(body(await get(`/report/task/data/fetch?${qs({ ...leadStatusQuery(''), limit: 20, offset: 0 })}`)).data);
+    const page = reportPageSchema.parse(
+      body(await get(`/report/task/data/fetch?${qs({ ...leadStatusQuery(''), limit: 20, offset: 0 })}`)).data,
+    );
     expect(tiles.total).toBe(page.count);
     expect(tiles.total).toBeGreaterThanOrEqual(60);
     for (const filter of [0, 1, 2, 3] as const) {
@@ -76,7 +100,9 @@ describe('Leads Report', () => {
     const hidden = [...first.rows, ...second.rows].filter((r) => HIDDEN_MOBILE_CATEGORIES.includes(r.job_category_id));
     expect(hidden.length).toBeGreaterThan(0);
     expect(hidden.every((r) => r.number === null)).toBe(true);
-    expect([...first.rows, ...second.rows].filter((r) => r.job_category_id === 1).every((r) => /^[0-9]{10}$/.test(r.number ?? ''))).toBe(true);
+    expect([...first.rows, ...second.rows].filter((r) => r.job_category_id === 1).every((r) => /^[0-9]{10}$/.test(r.number ?? ''))).toBe(
+      true,
+    );
     expect(first.inputs.map((i) => i.label)).toEqual(expect.arrayContaining(['PAN Number', 'Shop Photo']));
     expect(first.inputs.map((i) => i.label)).not.toContain('Customer Name');
   });
@@ -94,7 +120,10 @@ describe('Leads Report', () => {
   it('sends a page compressed, whole, with its length, to a client that takes gzip or brotli', async () => {
     const url = '/api/v2/partner/report/task/data/fetch?limit=20&offset=0';
     const plain = await t.app.inject({ method: 'GET', url, headers: { cookie: asha } });
-    for (const [accept, inflate] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+    for (const [accept, inflate] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie: asha, 'accept-encoding': accept } });
       expect(res.headers['content-encoding']).toBe(accept);
       expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
@@ -162,7 +191,19 @@ describe('Leads Report', () => {
 
   it('writes the same file, byte for byte, as the row-by-row writer it replaced, whatever the values hold', async () => {
     // Values that test every rule: quotes, commas, line breaks, formulas of every kind, Hindi, empty and missing values, files.
-    const tricky = ['=HYPERLINK("http://x.example","click")', '+91 98', '-5', '@SUM(A1)', '\tTabbed', '\rCarriage', 'Line one\nline two', 'Say "hi", then go', '', 'राम, "श्याम"', 'plain'];
+    const tricky = [
+      '=HYPERLINK("http://x.example","click")',
+      '+91 98',
+      '-5',
+      '@SUM(A1)',
+      '\tTabbed',
+      '\rCarriage',
+      'Line one\nline two',
+      'Say "hi", then go',
+      '',
+      'राम, "श्याम"',
+      'plain',
+    ];
     const leads = await t.database.db
       .select({ id: formResponses.form_response_id })
       .from(formResponses)
@@ -172,11 +213,24 @@ describe('Leads Report', () => {
     for (const [i, lead] of leads.entries()) {
       await t.database.db
         .update(formResponses)
-        .set({ customer_name: tricky[i]!, status_comment: i % 2 ? tricky[(i + 3) % tricky.length]! : null, payout_paise: i === 2 ? -250 : 12_345 + i, created_on: new Date(Date.UTC(2026, 0, 1, 18, 29, 59, 999) + i) })
+        .set({
+          customer_name: tricky[i]!,
+          status_comment: i % 2 ? tricky[(i + 3) % tricky.length]! : null,
+          payout_paise: i === 2 ? -250 : 12_345 + i,
+          created_on: new Date(Date.UTC(2026, 0, 1, 18, 29, 59, 999) + i),
+        })
         .where(eq(formResponses.form_response_id, lead.id));
-      await t.database.db.update(formResponseData).set({ value: tricky[(i + 5) % tricky.length]! }).where(sql`${formResponseData.form_response_id} = ${lead.id} and ${formResponseData.input_id} = 3`);
+      await t.database.db
+        .update(formResponseData)
+        .set({ value: tricky[(i + 5) % tricky.length]! })
+        .where(sql`${formResponseData.form_response_id} = ${lead.id} and ${formResponseData.input_id} = 3`);
     }
-    const filters: Record<string, string | number | number[]>[] = [{ archive_status: [0, 1] }, { job_id: [201], status: 0 }, { search: 'a' }, { start_date: '2026-01-01', end_date: '2026-01-02' }];
+    const filters: Record<string, string | number | number[]>[] = [
+      { archive_status: [0, 1] },
+      { job_id: [201], status: 0 },
+      { search: 'a' },
+      { start_date: '2026-01-01', end_date: '2026-01-02' },
+    ];
     for (const filter of filters) {
       const query = qs(filter);
       const res = await get(`/report/task/data/download?${query}`);
@@ -191,14 +245,18 @@ describe('Leads Report', () => {
 describe('Add Attachment (POST /form/response/input/add)', () => {
   it('fills an empty image input with an uploaded file, once', async () => {
     const lead = PARTNER_DEMO.leadToAttach;
-    const before = reportPageSchema.parse(body(await get(`/report/task/data/fetch?search=${lead}`)).data).rows.find((r) => r.lead_id === lead)!;
+    const before = reportPageSchema
+      .parse(body(await get(`/report/task/data/fetch?search=${lead}`)).data)
+      .rows.find((r) => r.lead_id === lead)!;
     expect(before.cells['Shop Photo|IMAGE']).toMatchObject({ value: null, input_id: 4 });
     const fileId = await uploadLeadFile(asha, 'shop.png', PNG);
     const res = await post('/form/response/input/add', { form_response_id: lead, input_id: 4, value: fileId });
     expect(res.statusCode).toBe(200);
     expect(body(res).message).toBe('Attachment added successfully');
     expect(inputAddedSchema.parse(body(res).data)).toEqual({ form_response_id: lead, input_id: 4, file_id: fileId });
-    const after = reportPageSchema.parse(body(await get(`/report/task/data/fetch?search=${lead}`)).data).rows.find((r) => r.lead_id === lead)!;
+    const after = reportPageSchema
+      .parse(body(await get(`/report/task/data/fetch?search=${lead}`)).data)
+      .rows.find((r) => r.lead_id === lead)!;
     expect(after.cells['Shop Photo|IMAGE']).toMatchObject({ value: String(fileId), file_id: fileId });
     const [row] = await t.database.db.select().from(formResponseData).where(eq(formResponseData.file_id, fileId));
     expect(row).toMatchObject({ form_response_id: lead, input_id: 4 });
@@ -220,9 +278,15 @@ describe('Add Attachment (POST /form/response/input/add)', () => {
     const video = await post('/form/response/input/add', { form_response_id: 1001, input_id: 6, value: fileId });
     expect(body(video).message).toBe('This file type does not fit the detail');
     // Ravi's lead, Asha's session: not found.
-    expect((await post('/form/response/input/add', { form_response_id: PARTNER_DEMO.raviLeads[0], input_id: 4, value: fileId })).statusCode).toBe(404);
+    expect(
+      (await post('/form/response/input/add', { form_response_id: PARTNER_DEMO.raviLeads[0], input_id: 4, value: fileId })).statusCode,
+    ).toBe(404);
     // Asha's file from Ravi's session on Ravi's lead: refused.
-    const stolen = await post('/form/response/input/add', { form_response_id: PARTNER_DEMO.raviLeads[0], input_id: 4, value: fileId }, ravi);
+    const stolen = await post(
+      '/form/response/input/add',
+      { form_response_id: PARTNER_DEMO.raviLeads[0], input_id: 4, value: fileId },
+      ravi,
+    );
     expect([403, 404]).toContain(stolen.statusCode);
   });
 });

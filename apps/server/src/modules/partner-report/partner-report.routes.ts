@@ -9,31 +9,41 @@ import { CSV_BOM } from './csv';
 import type { PartnerReportService } from './partner-report.service';
 
 /** The partner's Leads Report under /api/v2/partner. */
-export function registerPartnerReportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { report: PartnerReportService; leads: LeadsService }) {
+export function registerPartnerReportRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { report: PartnerReportService; leads: LeadsService },
+) {
   const { report, leads } = deps;
 
   route(app, ctx, partnerRoutes.reportProjects, async ({ session }) => report.projects(session.subjectId));
   route(app, ctx, partnerRoutes.reportCounts, async ({ session, query }) => report.counts(session.subjectId, query));
   route(app, ctx, partnerRoutes.reportData, async ({ session, query }) => report.page(session.subjectId, query));
 
-  route(app, ctx, partnerRoutes.reportDownload, async ({ session, query, reply }) => {
-    const rows = report.csv(session.subjectId, query);
-    async function* withBom() {
-      yield CSV_BOM;
-      yield* rows;
-    }
-    const name = leadsReportFileName(istDateString(new Date()));
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store');
-    // A stream: the file is written as the rows are read, never held whole.
-    return reply.send(Readable.from(withBom(), { objectMode: false }));
-  }, {
-    // A report file is megabytes of text: compressed at the fastest setting it is still
-    // about 10× smaller on the wire, for a fraction of the default settings' work.
-    compress: { brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }, zlibOptions: { level: 1 } },
-  });
+  route(
+    app,
+    ctx,
+    partnerRoutes.reportDownload,
+    async ({ session, query, reply }) => {
+      const rows = report.csv(session.subjectId, query);
+      async function* withBom() {
+        yield CSV_BOM;
+        yield* rows;
+      }
+      const name = leadsReportFileName(istDateString(new Date()));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store');
+      // A stream: the file is written as the rows are read, never held whole.
+      return reply.send(Readable.from(withBom(), { objectMode: false }));
+    },
+    {
+      // A report file is megabytes of text: compressed at the fastest setting it is still
+      // about 10× smaller on the wire, for a fraction of the default settings' work.
+      compress: { brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }, zlibOptions: { level: 1 } },
+    },
+  );
 
   route(app, ctx, partnerRoutes.inputAdd, async ({ session, body }) => {
     const caller = { kind: 'worker' as const, id: session.subjectId };

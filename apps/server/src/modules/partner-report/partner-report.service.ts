@@ -78,7 +78,9 @@ function ownerWhere(owner: ReportOwner): SQL {
   if (typeof owner === 'number') return eq(formResponses.partner_user_id, owner);
   return and(
     eq(formResponses.team_id, owner.team_id),
-    owner.member_user_id === undefined ? isNotNull(formResponses.team_member_user_id) : eq(formResponses.team_member_user_id, owner.member_user_id),
+    owner.member_user_id === undefined
+      ? isNotNull(formResponses.team_member_user_id)
+      : eq(formResponses.team_member_user_id, owner.member_user_id),
   )!;
 }
 
@@ -134,7 +136,8 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
    * Whether the counters answer (a partner's own report filtered by project
    * and status): dates and searches, and a team's leads, need the leads.
    */
-  const countable = (owner: ReportOwner, f: ReportFilter): owner is number => typeof owner === 'number' && !f.start_date && !f.end_date && !f.search && !f.search_comment;
+  const countable = (owner: ReportOwner, f: ReportFilter): owner is number =>
+    typeof owner === 'number' && !f.start_date && !f.end_date && !f.search && !f.search_comment;
 
   function counterWhere(partnerId: number, f: ReportFilter): SQL {
     return and(
@@ -165,7 +168,11 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
     const ids = [...new Set(jobIds)].sort((a, b) => a - b);
     if (!ids.length) return Promise.resolve(new Map());
     return cache.get(`report-forms:${ids.join(',')}`, async () => {
-      const rows = await db.select({ form_id: taskForms.form_id, inputs: taskForms.inputs }).from(taskForms).where(inArray(taskForms.job_id, ids)).orderBy(asc(taskForms.job_id));
+      const rows = await db
+        .select({ form_id: taskForms.form_id, inputs: taskForms.inputs })
+        .from(taskForms)
+        .where(inArray(taskForms.job_id, ids))
+        .orderBy(asc(taskForms.job_id));
       return new Map(rows.map((r) => [r.form_id, r.inputs as FormInputDef[]]));
     });
   }
@@ -177,13 +184,18 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
 
   /** A lead's values as one JSON array of [input_id, value, file_id], read with its row. */
   const leadData = (leadId: SQL | AnyPgColumn) =>
-    sql<[number, string, number | null][] | string>`(select coalesce(json_agg(json_build_array(d.input_id, d.value, d.file_id)), '[]'::json) from ${formResponseData} d where d.form_response_id = ${leadId})`;
+    sql<
+      [number, string, number | null][] | string
+    >`(select coalesce(json_agg(json_build_array(d.input_id, d.value, d.file_id)), '[]'::json) from ${formResponseData} d where d.form_response_id = ${leadId})`;
   function dataMap(data: [number, string, number | null][] | string) {
     const list = typeof data === 'string' ? (JSON.parse(data) as [number, string, number | null][]) : data;
     return new Map(list.map(([inputId, value, fileId]) => [inputId, { value, file_id: fileId }]));
   }
 
-  function cellsOf(inputs: FormInputDef[] | undefined, data: Map<number, { value: string; file_id: number | null }> | undefined): Record<string, ReportCell> {
+  function cellsOf(
+    inputs: FormInputDef[] | undefined,
+    data: Map<number, { value: string; file_id: number | null }> | undefined,
+  ): Record<string, ReportCell> {
     const cells: Record<string, ReportCell> = {};
     for (const input of (inputs ?? []).slice(2)) {
       const d = data?.get(input.input_id);
@@ -197,7 +209,11 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
     return cells;
   }
 
-  function toRow(r: LeadPageRow, forms: Map<number, FormInputDef[]>, data: Map<number, { value: string; file_id: number | null }> | undefined): ReportRow {
+  function toRow(
+    r: LeadPageRow,
+    forms: Map<number, FormInputDef[]>,
+    data: Map<number, { value: string; file_id: number | null }> | undefined,
+  ): ReportRow {
     const response_data: ReportRow['response_data'] = {};
     for (const [inputId, d] of data ?? []) response_data[String(inputId)] = d;
     return {
@@ -231,8 +247,14 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
      */
     async counts(partnerId: ReportOwner, f: ReportFilter): Promise<LeadCounts> {
       const [row] = countable(partnerId, f)
-        ? await db.select(buckets(leadCounters, sql`sum(${leadCounters.n})`)).from(leadCounters).where(counterWhere(partnerId, f))
-        : await db.select(buckets(formResponses, sql`count(*)`)).from(formResponses).where(reportWhere(partnerId, f));
+        ? await db
+            .select(buckets(leadCounters, sql`sum(${leadCounters.n})`))
+            .from(leadCounters)
+            .where(counterWhere(partnerId, f))
+        : await db
+            .select(buckets(formResponses, sql`count(*)`))
+            .from(formResponses)
+            .where(reportWhere(partnerId, f));
       return row ?? { PENDING: 0, PENDING_PARTIAL: 0, REJECTED: 0, VERIFIED: 0, archived_count: 0 };
     },
 
@@ -249,10 +271,15 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
         total: countable(partnerId, f)
           ? sql<number>`(select coalesce(sum(${leadCounters.n}), 0)::int from ${leadCounters} where ${counterWhere(partnerId, f)})`
           : sql<number>`(select count(*)::int from ${formResponses} where ${reportWhere(partnerId, f)})`,
-        job_ids: f.job_id?.length ? sql<number[] | null>`null` : sql<number[] | null>`(select array_agg(j.job_id) from (${partnerJobIds(partnerId)}) j)`,
+        job_ids: f.job_id?.length
+          ? sql<number[] | null>`null`
+          : sql<number[] | null>`(select array_agg(j.job_id) from (${partnerJobIds(partnerId)}) j)`,
       };
       const { job_category_id: _category, slug_name: _slug, ...leadColumns } = reportPageColumns;
-      const newestFirst = (t: { created_on: AnyPgColumn | SQL.Aliased; form_response_id: AnyPgColumn | SQL.Aliased }) => [sql`${t.created_on} desc`, sql`${t.form_response_id} desc`];
+      const newestFirst = (t: { created_on: AnyPgColumn | SQL.Aliased; form_response_id: AnyPgColumn | SQL.Aliased }) => [
+        sql`${t.created_on} desc`,
+        sql`${t.form_response_id} desc`,
+      ];
       const leads = db
         .select(leadColumns)
         .from(formResponses)
@@ -262,7 +289,13 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
         .offset(f.offset ?? 0)
         .as('page');
       const rows = await db
-        .select({ ...leads._.selectedFields, job_category_id: jobs.job_category_id, slug_name: jobs.slug_name, data: leadData(leads.form_response_id), ...head })
+        .select({
+          ...leads._.selectedFields,
+          job_category_id: jobs.job_category_id,
+          slug_name: jobs.slug_name,
+          data: leadData(leads.form_response_id),
+          ...head,
+        })
         .from(leads)
         .innerJoin(jobs, eq(jobs.job_id, leads.job_id))
         .orderBy(...newestFirst(leads));

@@ -6,7 +6,19 @@ import { openApiPath } from './openapi';
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { summary?: string; security: unknown[]; parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        security: unknown[];
+        parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+        requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+        responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+      }
+    >
+  >;
   components: { securitySchemes: Record<string, { in: string; name: string }> };
 };
 

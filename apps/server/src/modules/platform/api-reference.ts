@@ -50,14 +50,24 @@ export async function registerApiReference(app: FastifyInstance, ctx: RouteConte
     const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
     const docs = Fastify({ logger: false, schemaController: { compilersFactory: lazySchemaCompilers } });
     // The viewer needs the swagger decorator; its own /json and /yaml serve the same document.
-    await docs.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'PickMyWork API', version: '2' }, paths: {} } } });
+    await docs.register(swagger, {
+      mode: 'static',
+      specification: { document: { openapi: '3.1.0', info: { title: 'PickMyWork API', version: '2' }, paths: {} } },
+    });
     await docs.register(swaggerUi, {
       routePrefix: API_DOCS_PATH,
       staticCSP: DOCS_CSP,
       transformSpecificationClone: false,
       transformSpecification: () => openApiDocument(),
       // BaseLayout: the reference without the bar for exploring other documents.
-      uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0, tryItOutEnabled: false, persistAuthorization: false },
+      uiConfig: {
+        layout: 'BaseLayout',
+        deepLinking: true,
+        docExpansion: 'none',
+        defaultModelsExpandDepth: 0,
+        tryItOutEnabled: false,
+        persistAuthorization: false,
+      },
       theme: { title: 'PickMyWork API reference' },
     });
     await docs.ready();

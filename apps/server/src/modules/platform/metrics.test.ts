@@ -70,7 +70,13 @@ describe('Prometheus metrics', () => {
 
   it('counts open sockets', async () => {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = connect(`${base}/support`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: admin }, auth: { kind: 'ops' }, reconnection: false });
+    const socket = connect(`${base}/support`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: admin },
+      auth: { kind: 'ops' },
+      reconnection: false,
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
@@ -84,7 +90,11 @@ describe('Prometheus metrics', () => {
   it('counts a lead taken in by its source, and a refused one by its error code', async () => {
     const before = sample(await metricsText(), 'pmw_leads_submitted_total', { source: 'campaign' }) ?? 0;
     const mobile = '9811100071';
-    const sent = await t.app.inject({ method: 'POST', url: '/api/v2/utm/customer/otp/send', payload: { mobile, utm_code: 'asha01', purpose: 'LEAD' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/utm/customer/otp/send',
+      payload: { mobile, utm_code: 'asha01', purpose: 'LEAD' },
+    });
     expect(sent.statusCode).toBe(200);
     const otp = await latestOtp(t, mobile);
     const inputs = [
@@ -93,9 +103,23 @@ describe('Prometheus metrics', () => {
       { input_id: 3, value: 'abcpm1234k' },
       { input_id: 4, value: 'Pune' },
     ];
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/v2/utm/task/response', payload: { form_id: 401, input: inputs, utm_code: 'asha01', otp: otp === '0000' ? '1111' : '0000', idempotency_key: 'k-metrics-0000001' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/utm/task/response',
+      payload: {
+        form_id: 401,
+        input: inputs,
+        utm_code: 'asha01',
+        otp: otp === '0000' ? '1111' : '0000',
+        idempotency_key: 'k-metrics-0000001',
+      },
+    });
     expect(wrong.statusCode).toBe(400);
-    const lead = await t.app.inject({ method: 'POST', url: '/api/v2/utm/task/response', payload: { form_id: 401, input: inputs, utm_code: 'asha01', otp, idempotency_key: 'k-metrics-0000002' } });
+    const lead = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/utm/task/response',
+      payload: { form_id: 401, input: inputs, utm_code: 'asha01', otp, idempotency_key: 'k-metrics-0000002' },
+    });
     expect(lead.statusCode).toBe(200);
     const text = await metricsText();
     expect(sample(text, 'pmw_leads_submitted_total', { source: 'campaign' })).toBe(before + 1);
@@ -109,8 +133,20 @@ describe('Prometheus metrics', () => {
     expect(sample(before, 'pmw_payout_run_items', { status: 'PAID' })).toBeDefined();
     // A partner with a balance and no PAN is held.
     await t.database.db.insert(users).values({ user_id: 4301, mobile: '9876504301', first_name: 'Karan' });
-    await t.services.wallet.post({ user_id: 4301, type: 1, amount_paise: 50_000, reason: 'Lead approved', idempotency_key: 'test:metrics:4301', affects_earnings: true });
-    const run = await t.app.inject({ method: 'POST', url: '/api/v2/ops/payouts/runs', headers: { cookie: admin }, payload: { request_key: 'metrics-run-0001', user_ids: [4301] } });
+    await t.services.wallet.post({
+      user_id: 4301,
+      type: 1,
+      amount_paise: 50_000,
+      reason: 'Lead approved',
+      idempotency_key: 'test:metrics:4301',
+      affects_earnings: true,
+    });
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/payouts/runs',
+      headers: { cookie: admin },
+      payload: { request_key: 'metrics-run-0001', user_ids: [4301] },
+    });
     expect(run.statusCode).toBe(200);
     expect(sample(await metricsText(), 'pmw_payout_run_items', { status: 'HELD' })).toBe(held! + 1);
   });

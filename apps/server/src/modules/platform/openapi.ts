@@ -122,7 +122,10 @@ function successResponse(def: RouteDef, opId: string, components: Json): Json {
   if (def.produces?.length) {
     const content: Json = {};
     for (const type of def.produces) {
-      content[type] = type === 'application/json' ? { schema: jsonSchema(def.response, 'output', `${opId}.response`, components) } : { schema: { type: 'string', contentMediaType: type } };
+      content[type] =
+        type === 'application/json'
+          ? { schema: jsonSchema(def.response, 'output', `${opId}.response`, components) }
+          : { schema: { type: 'string', contentMediaType: type } };
     }
     return { description: 'The file, as it is (no envelope)', content };
   }
@@ -139,11 +142,20 @@ function operation({ group, name, def }: NamedRoute, components: Json): Json {
     operationId: opId,
     tags: [groupTitle(group)],
     ...(def.summary ? { summary: def.summary } : {}),
-    ...(def.auth === 'ops' ? { description: `Needs the ops role \`${def.role ?? 'admin'}\` (an admin may call every ops route); checked before the body is read.` } : {}),
+    ...(def.auth === 'ops'
+      ? {
+          description: `Needs the ops role \`${def.role ?? 'admin'}\` (an admin may call every ops route); checked before the body is read.`,
+        }
+      : {}),
     security: def.auth === 'public' ? [] : [{ [def.auth]: [] }],
     ...(params.length ? { parameters: params } : {}),
     ...(def.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(def.body, 'input', `${opId}.body`, components) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(def.body, 'input', `${opId}.body`, components) } },
+          },
+        }
       : {}),
     responses: {
       '200': successResponse(def, opId, components),
@@ -156,7 +168,10 @@ function operation({ group, name, def }: NamedRoute, components: Json): Json {
 /** The OpenAPI 3.1 document of every route of the contract. */
 export function buildOpenApiDocument(routes: NamedRoute[]): Json {
   const schemas: Json = {
-    ErrorEnvelope: { ...jsonSchema(errorEnvelopeSchema.extend({ code: z.enum(errorCodes) }), 'output', 'ErrorEnvelope', {}), description: 'Every failure: `message` for people, `code` for programs.' },
+    ErrorEnvelope: {
+      ...jsonSchema(errorEnvelopeSchema.extend({ code: z.enum(errorCodes) }), 'output', 'ErrorEnvelope', {}),
+      description: 'Every failure: `message` for people, `code` for programs.',
+    },
   };
   const paths: Record<string, Json> = {};
   for (const route of routes) {

@@ -61,7 +61,9 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: RouteContext, 
 
   route(app, ctx, readyRoute, async ({ reply }) => {
     const checks = await readiness();
-    const failed = Object.entries(checks).filter(([, state]) => state === READINESS.failed).map(([part]) => part);
+    const failed = Object.entries(checks)
+      .filter(([, state]) => state === READINESS.failed)
+      .map(([part]) => part);
     if (!failed.length) return checks;
     app.log.warn({ checks }, 'not ready');
     return reply.status(503).send({ status: false, message: `Not ready: ${failed.join(', ')} not answering`, code: 'UNAVAILABLE', checks });

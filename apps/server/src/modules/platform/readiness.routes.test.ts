@@ -42,12 +42,20 @@ describe('liveness and readiness', () => {
     redis.on('error', () => undefined);
     const app = Fastify();
     registerErrorHandler(app);
-    registerPlatformRoutes(app, { sessions: t.services.sessions, checkResponses: true, opsRole: () => Promise.reject(new Error('no ops routes here')) }, { db: t.database.db, devOutbox: false, redis });
+    registerPlatformRoutes(
+      app,
+      { sessions: t.services.sessions, checkResponses: true, opsRole: () => Promise.reject(new Error('no ops routes here')) },
+      { db: t.database.db, devOutbox: false, redis },
+    );
     try {
       const started = Date.now();
       const res = await app.inject({ method: 'GET', url: '/api/v2/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(notReadySchema.parse(res.json())).toMatchObject({ code: 'UNAVAILABLE', message: 'Not ready: redis not answering', checks: { database: 'ok', redis: 'failed' } });
+      expect(notReadySchema.parse(res.json())).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: 'Not ready: redis not answering',
+        checks: { database: 'ok', redis: 'failed' },
+      });
       // Within the check's timeout: a load balancer's probe gets its answer.
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {

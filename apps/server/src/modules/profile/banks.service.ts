@@ -15,7 +15,13 @@ export type BankRow = typeof bankDetails.$inferSelect;
  * numbers encrypted and shown masked. Ops review them (setStatus); payouts go
  * to the verified default (verifiedDefault).
  */
-export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: IfscProvider; secretKey: string; notifications?: NotificationsService | undefined }) {
+export function createBanksService(deps: {
+  db: Db;
+  cipher: FieldCipher;
+  ifsc: IfscProvider;
+  secretKey: string;
+  notifications?: NotificationsService | undefined;
+}) {
   const { db, cipher, ifsc } = deps;
   const accountHash = (n: string) => hmac(deps.secretKey, `bank-account:${n}`);
 
@@ -44,14 +50,20 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
      * the limit of 3 holds under concurrent requests; rejected accounts are
      * out of use and do not count toward it.
      */
-    async add(userId: number, input: { ifsc_code: string; account_no: string; bank_name?: string | undefined; branch_detail?: string | undefined }): Promise<Bank> {
+    async add(
+      userId: number,
+      input: { ifsc_code: string; account_no: string; bank_name?: string | undefined; branch_detail?: string | undefined },
+    ): Promise<Bank> {
       const known = ifsc.validate(input.ifsc_code);
       if (!known.valid) throw new AppError('VALIDATION', profileMessages.ifscUnknown);
       const hash = accountHash(input.account_no);
       try {
         return await db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${userId}`}))`);
-          const [n] = await tx.select({ n: count() }).from(bankDetails).where(and(eq(bankDetails.user_id, userId), ne(bankDetails.status, BANK_STATUS.rejected)));
+          const [n] = await tx
+            .select({ n: count() })
+            .from(bankDetails)
+            .where(and(eq(bankDetails.user_id, userId), ne(bankDetails.status, BANK_STATUS.rejected)));
           if ((n?.n ?? 0) >= MAX_BANKS) throw conflict(profileMessages.bankLimit);
           const [row] = await tx
             .insert(bankDetails)
@@ -82,8 +94,14 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
         if (!row || row.user_id !== userId) throw notFound(profileMessages.bankNotFound);
         if (row.status !== BANK_STATUS.verified) throw new AppError('CONFLICT', profileMessages.bankNotVerified);
         if (!row.is_default) {
-          await tx.update(bankDetails).set({ is_default: false, modified_on: new Date() }).where(and(eq(bankDetails.user_id, userId), eq(bankDetails.is_default, true)));
-          await tx.update(bankDetails).set({ is_default: true, modified_on: new Date() }).where(eq(bankDetails.bank_detail_id, bankDetailId));
+          await tx
+            .update(bankDetails)
+            .set({ is_default: false, modified_on: new Date() })
+            .where(and(eq(bankDetails.user_id, userId), eq(bankDetails.is_default, true)));
+          await tx
+            .update(bankDetails)
+            .set({ is_default: true, modified_on: new Date() })
+            .where(eq(bankDetails.bank_detail_id, bankDetailId));
         }
         return service.list(userId, tx);
       });
@@ -116,7 +134,11 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${current.user_id}`}))`);
         let makeDefault = current.is_default && status === BANK_STATUS.verified;
         if (status === BANK_STATUS.verified && !current.is_default) {
-          const [def] = await tx.select({ id: bankDetails.bank_detail_id }).from(bankDetails).where(and(eq(bankDetails.user_id, current.user_id), eq(bankDetails.is_default, true))).limit(1);
+          const [def] = await tx
+            .select({ id: bankDetails.bank_detail_id })
+            .from(bankDetails)
+            .where(and(eq(bankDetails.user_id, current.user_id), eq(bankDetails.is_default, true)))
+            .limit(1);
           makeDefault = !def;
         }
         const [row] = await tx
@@ -126,9 +148,17 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
           .returning();
         if (current.status !== status || (status === BANK_STATUS.rejected && current.reject_reason !== reason)) {
           const bank_ending = row!.account_no_last4;
-          await deps.notifications?.notify(tx, status === BANK_STATUS.verified
-            ? { event: NOTIFY_EVENT.bankVerified, audience: NOTIFY_AUDIENCE.partner, user_id: current.user_id, data: { bank_ending } }
-            : { event: NOTIFY_EVENT.bankRejected, audience: NOTIFY_AUDIENCE.partner, user_id: current.user_id, data: { bank_ending, reason: reason ?? '' } });
+          await deps.notifications?.notify(
+            tx,
+            status === BANK_STATUS.verified
+              ? { event: NOTIFY_EVENT.bankVerified, audience: NOTIFY_AUDIENCE.partner, user_id: current.user_id, data: { bank_ending } }
+              : {
+                  event: NOTIFY_EVENT.bankRejected,
+                  audience: NOTIFY_AUDIENCE.partner,
+                  user_id: current.user_id,
+                  data: { bank_ending, reason: reason ?? '' },
+                },
+          );
         }
         return view(row!);
       });
@@ -156,14 +186,25 @@ export function createBanksService(deps: { db: Db; cipher: FieldCipher; ifsc: If
 
     /** Banks waiting for review (status 0), oldest first, for the ops console. */
     async reviewQueue(page: { limit: number; offset: number }): Promise<{ count: number; rows: (Bank & { user_id: number })[] }> {
-      const rows = await db.select().from(bankDetails).where(eq(bankDetails.status, BANK_STATUS.submitted)).orderBy(asc(bankDetails.created_on)).limit(page.limit).offset(page.offset);
+      const rows = await db
+        .select()
+        .from(bankDetails)
+        .where(eq(bankDetails.status, BANK_STATUS.submitted))
+        .orderBy(asc(bankDetails.created_on))
+        .limit(page.limit)
+        .offset(page.offset);
       const [total] = await db.select({ n: count() }).from(bankDetails).where(eq(bankDetails.status, BANK_STATUS.submitted));
       return { count: total?.n ?? 0, rows: rows.map((r) => ({ ...view(r), user_id: r.user_id })) };
     },
 
     /** The bank the Payouts tile shows: the default, else the newest. */
     async forPayoutTile(userId: number): Promise<Bank | undefined> {
-      const [row] = await db.select().from(bankDetails).where(eq(bankDetails.user_id, userId)).orderBy(desc(bankDetails.is_default), desc(bankDetails.bank_detail_id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(bankDetails)
+        .where(eq(bankDetails.user_id, userId))
+        .orderBy(desc(bankDetails.is_default), desc(bankDetails.bank_detail_id))
+        .limit(1);
       return row ? view(row) : undefined;
     },
   };

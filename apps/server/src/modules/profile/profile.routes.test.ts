@@ -16,13 +16,24 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (url: string, cookie = asha) => t.app.inject({ method: 'GET', url: `/api/v2/partner${url}`, headers: { cookie } });
-const post = (url: string, payload: unknown, cookie = asha) => t.app.inject({ method: 'POST', url: `/api/v2/partner${url}`, payload: payload as object, headers: { cookie } });
+const post = (url: string, payload: unknown, cookie = asha) =>
+  t.app.inject({ method: 'POST', url: `/api/v2/partner${url}`, payload: payload as object, headers: { cookie } });
 
 async function upload(cookie: string, name: string, purpose: string, bytes: Buffer) {
-  const signed = await t.app.inject({ method: 'PUT', url: '/api/v2/partner/file/s3/url/signed', payload: { file_name: name, file_purpose: purpose }, headers: { cookie } });
+  const signed = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/partner/file/s3/url/signed',
+    payload: { file_name: name, file_purpose: purpose },
+    headers: { cookie },
+  });
   const { url, key, content_type } = body<{ url: string; key: string; content_type: string }>(signed).data;
   await t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': content_type } });
-  const added = await t.app.inject({ method: 'POST', url: '/api/v2/partner/file/add', payload: { file_key: key, file_name: name, file_purpose: purpose }, headers: { cookie } });
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/partner/file/add',
+    payload: { file_key: key, file_name: name, file_purpose: purpose },
+    headers: { cookie },
+  });
   return body<{ file_id: number; file_key: string }>(added).data;
 }
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -37,8 +48,15 @@ describe('Personal Details', () => {
     expect(p.details).toEqual({ kyc_complete: expect.any(Boolean) });
     const pic = await upload(asha, 'me.png', 'USER_PROFILE', PNG);
     const res = await post('/profile/basic/update', {
-      first_name: 'Asha', email: 'asha@example.com', gender: 2, zip_code: '560034', city: 'Bengaluru', state: 'Karnataka',
-      permanent_address: '12, 4th Cross, Koramangala', location_coords: '12.935200,77.624500', profile_picture_key: pic.file_key,
+      first_name: 'Asha',
+      email: 'asha@example.com',
+      gender: 2,
+      zip_code: '560034',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      permanent_address: '12, 4th Cross, Koramangala',
+      location_coords: '12.935200,77.624500',
+      profile_picture_key: pic.file_key,
     });
     expect(res.statusCode).toBe(200);
     expect(body(res).message).toBe('Details updated successfully!');
@@ -72,15 +90,27 @@ describe('KYC documents', () => {
     const back = await upload(ravi, 'back.png', 'USER_AADHAR_FILE', PNG);
     const badPan = await post('/profile/document/add', { user_id: 102, type: 'PAN', number: 'ABCDE12345' }, ravi);
     expect(body(badPan).message).toContain('Invalid PAN number');
-    const badAadhaar = await post('/profile/document/add', { user_id: 102, type: 'AADHAAR', number: '498712345604', file_id: front.file_id, file_id2: back.file_id }, ravi);
+    const badAadhaar = await post(
+      '/profile/document/add',
+      { user_id: 102, type: 'AADHAAR', number: '498712345604', file_id: front.file_id, file_id2: back.file_id },
+      ravi,
+    );
     expect(body(badAadhaar).message).toContain('Invalid Aadhaar number');
     const badGst = await post('/profile/document/add', { user_id: 102, type: 'GST', number: '27AAPFU0939F1ZX' }, ravi);
     expect(body(badGst).message).toContain('Invalid GST number');
     const pan = await post('/profile/document/add', { user_id: 102, type: 'PAN', number: 'bnzpk1234q' }, ravi);
     expect(pan.statusCode).toBe(200);
     expect(documentSchema.parse(body(pan).data).number).toBe('XXXXXX234Q');
-    const aadhaar = await post('/profile/document/add', { user_id: 102, type: 'AADHAAR', number: '4987 1234 5605', file_id: front.file_id, file_id2: back.file_id }, ravi);
-    expect(documentSchema.parse(body(aadhaar).data)).toMatchObject({ number: 'XXXXXXXX5605', file_id: front.file_id, file_id2: back.file_id });
+    const aadhaar = await post(
+      '/profile/document/add',
+      { user_id: 102, type: 'AADHAAR', number: '4987 1234 5605', file_id: front.file_id, file_id2: back.file_id },
+      ravi,
+    );
+    expect(documentSchema.parse(body(aadhaar).data)).toMatchObject({
+      number: 'XXXXXXXX5605',
+      file_id: front.file_id,
+      file_id2: back.file_id,
+    });
     const gst = await post('/profile/document/add', { user_id: 102, type: 'GST', number: '27AAPFU0939F1ZV' }, ravi);
     expect(gst.statusCode).toBe(200);
     const change = await post('/profile/document/add', { user_id: 102, type: 'PAN', number: 'CNZPK1234Q' }, ravi);
@@ -89,7 +119,10 @@ describe('KYC documents', () => {
     expect((await post('/profile/document/add', { user_id: 101, type: 'GST', number: '27AAPFU0939F1ZV' }, ravi)).statusCode).toBe(403);
     // Asha's file on Ravi's document.
     const ashaFile = await upload(asha, 'a.png', 'USER_DOCUMENT', PNG);
-    expect((await post('/profile/document/add', { user_id: 102, type: 'FIRM_PAN', number: 'AAPFU0939F', file_id: ashaFile.file_id }, ravi)).statusCode).toBeGreaterThanOrEqual(403);
+    expect(
+      (await post('/profile/document/add', { user_id: 102, type: 'FIRM_PAN', number: 'AAPFU0939F', file_id: ashaFile.file_id }, ravi))
+        .statusCode,
+    ).toBeGreaterThanOrEqual(403);
   });
 });
 
@@ -113,18 +146,44 @@ describe('Banks', () => {
   });
 
   it('refuses a mismatch, a bad or unknown IFSC and a bad account number with clear messages', async () => {
-    const mismatch = await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '123456789012', account_no_confirm: '123456789013' }, ravi);
+    const mismatch = await post(
+      '/profile/bank/add',
+      { ifsc_code: 'SBIN0005943', account_no: '123456789012', account_no_confirm: '123456789013' },
+      ravi,
+    );
     expect(body(mismatch).message).toBe('Account number not matched, Please check');
-    expect(body(await post('/profile/bank/add', { ifsc_code: 'SBIN005943', account_no: '123456789012', account_no_confirm: '123456789012' }, ravi)).message).toContain('Invalid IFSC code');
-    expect(body(await post('/profile/bank/add', { ifsc_code: 'ZZZZ0000001', account_no: '123456789012', account_no_confirm: '123456789012' }, ravi)).message).toBe('This IFSC code was not found');
-    expect(body(await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '12AB', account_no_confirm: '12AB' }, ravi)).message).toContain('Account number must be 9 to 18 digits');
-    expect((await post('/profile/bank/add', { user_id: 101, ifsc_code: 'SBIN0005943', account_no: '123456789012', account_no_confirm: '123456789012' }, ravi)).statusCode).toBe(403);
+    expect(
+      body(
+        await post('/profile/bank/add', { ifsc_code: 'SBIN005943', account_no: '123456789012', account_no_confirm: '123456789012' }, ravi),
+      ).message,
+    ).toContain('Invalid IFSC code');
+    expect(
+      body(
+        await post('/profile/bank/add', { ifsc_code: 'ZZZZ0000001', account_no: '123456789012', account_no_confirm: '123456789012' }, ravi),
+      ).message,
+    ).toBe('This IFSC code was not found');
+    expect(
+      body(await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '12AB', account_no_confirm: '12AB' }, ravi)).message,
+    ).toContain('Account number must be 9 to 18 digits');
+    expect(
+      (
+        await post(
+          '/profile/bank/add',
+          { user_id: 101, ifsc_code: 'SBIN0005943', account_no: '123456789012', account_no_confirm: '123456789012' },
+          ravi,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('keeps at most 3 banks even when many adds arrive at once', async () => {
     const adds = await Promise.all(
       ['111111111', '222222222', '333333333', '444444444', '555555555'].map((n) =>
-        post('/profile/bank/add', { user_id: 102, ifsc_code: 'ICIC0000001', account_no: n, account_no_confirm: n, bank_name: 'Spoofed Bank' }, ravi),
+        post(
+          '/profile/bank/add',
+          { user_id: 102, ifsc_code: 'ICIC0000001', account_no: n, account_no_confirm: n, bank_name: 'Spoofed Bank' },
+          ravi,
+        ),
       ),
     );
     expect(adds.filter((r) => r.statusCode === 200)).toHaveLength(3);
@@ -137,7 +196,9 @@ describe('Banks', () => {
   it('makes only a verified bank default, one default at a time, and only the owner\u2019s', async () => {
     const banks = bankSchema.array().parse(body(await get('/profile/bank/fetch', ravi)).data);
     const [a, b] = banks;
-    expect(body(await post('/profile/bank/set/default', { bank_detail_id: a!.bank_detail_id }, ravi)).message).toBe('Only a verified bank can be made default');
+    expect(body(await post('/profile/bank/set/default', { bank_detail_id: a!.bank_detail_id }, ravi)).message).toBe(
+      'Only a verified bank can be made default',
+    );
     // Ops review: the first verified bank becomes the default.
     const verified = await t.services.banks.setStatus(a!.bank_detail_id, 1);
     expect(verified.is_default).toBe(true);
@@ -161,9 +222,17 @@ describe('Banks', () => {
     expect(banks.filter((x) => x.status !== 2).every((x) => x.reject_reason === null)).toBe(true);
 
     // Two in use and one rejected: a replacement may be added beside the rejected one.
-    const replacement = await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '666666666', account_no_confirm: '666666666' }, ravi);
+    const replacement = await post(
+      '/profile/bank/add',
+      { ifsc_code: 'SBIN0005943', account_no: '666666666', account_no_confirm: '666666666' },
+      ravi,
+    );
     expect(replacement.statusCode, replacement.body).toBe(200);
-    const fourth = await post('/profile/bank/add', { ifsc_code: 'SBIN0005943', account_no: '777777777', account_no_confirm: '777777777' }, ravi);
+    const fourth = await post(
+      '/profile/bank/add',
+      { ifsc_code: 'SBIN0005943', account_no: '777777777', account_no_confirm: '777777777' },
+      ravi,
+    );
     expect(body(fourth).message).toBe('You can add at most 3 bank accounts');
 
     // Only the owner's rejected bank, or one still under review, can be removed: not one in use.
@@ -184,7 +253,12 @@ describe('Banks', () => {
     const inReview = left.find((x) => x.status === 0)!;
     const fixed = await post('/profile/bank/remove', { bank_detail_id: inReview.bank_detail_id }, ravi);
     expect(fixed.statusCode, fixed.body).toBe(200);
-    expect(bankSchema.array().parse(body(fixed).data).map((x) => x.bank_detail_id)).not.toContain(inReview.bank_detail_id);
+    expect(
+      bankSchema
+        .array()
+        .parse(body(fixed).data)
+        .map((x) => x.bank_detail_id),
+    ).not.toContain(inReview.bank_detail_id);
   });
 });
 

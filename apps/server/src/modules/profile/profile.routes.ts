@@ -16,10 +16,13 @@ export function registerProfileRoutes(
   const { profile, documents, banks, ifsc } = deps;
 
   route(app, ctx, profileRoutes.basicFetch, async ({ session }) => profile.fetch(session.subjectId));
-  route(app, ctx, profileRoutes.basicUpdate, async ({ session, body }) => answer(await profile.update(session.subjectId, body), profileMessages.updated));
+  route(app, ctx, profileRoutes.basicUpdate, async ({ session, body }) =>
+    answer(await profile.update(session.subjectId, body), profileMessages.updated),
+  );
 
   route(app, ctx, profileRoutes.documentFetch, async ({ session, query }) => {
-    if (query.user_id !== undefined && query.user_id !== session.subjectId) throw new AppError('FORBIDDEN', 'You can only see your own documents');
+    if (query.user_id !== undefined && query.user_id !== session.subjectId)
+      throw new AppError('FORBIDDEN', 'You can only see your own documents');
     return documents.list(session.subjectId);
   });
   route(app, ctx, profileRoutes.documentAdd, async ({ session, body }) => {
@@ -29,14 +32,17 @@ export function registerProfileRoutes(
 
   route(app, ctx, profileRoutes.bankFetch, async ({ session }) => banks.list(session.subjectId));
   route(app, ctx, profileRoutes.bankAdd, async ({ session, body }) => {
-    if (body.user_id !== undefined && body.user_id !== session.subjectId) throw new AppError('FORBIDDEN', 'You can only add your own bank details');
+    if (body.user_id !== undefined && body.user_id !== session.subjectId)
+      throw new AppError('FORBIDDEN', 'You can only add your own bank details');
     return answer(await banks.add(session.subjectId, body), profileMessages.bankAdded);
   });
   route(app, ctx, profileRoutes.bankSetDefault, async ({ session, body }) =>
     answer(await banks.setDefault(session.subjectId, body.bank_detail_id), profileMessages.defaultSet),
   );
 
-  route(app, ctx, profileRoutes.bankRemove, async ({ session, body }) => answer(await banks.remove(session.subjectId, body.bank_detail_id), profileMessages.bankRemoved));
+  route(app, ctx, profileRoutes.bankRemove, async ({ session, body }) =>
+    answer(await banks.remove(session.subjectId, body.bank_detail_id), profileMessages.bankRemoved),
+  );
 
   route(app, ctx, profileRoutes.ifscLookup, async ({ params }) => {
     const found = await ifsc.lookup(params.ifsc);

@@ -10,7 +10,11 @@ import { pmwId } from '../users/users.service';
 export type { ProfileUpdate };
 
 /** Personal Details of the partner portal, kept on the users row through the users service. */
-export function createProfileService(deps: { users: UsersService; files: FilesService; documents: Pick<DocumentsService, 'list' | 'kycComplete'> }) {
+export function createProfileService(deps: {
+  users: UsersService;
+  files: FilesService;
+  documents: Pick<DocumentsService, 'list' | 'kycComplete'>;
+}) {
   const { users, files, documents } = deps;
 
   async function view(row: UserRow): Promise<Profile> {
@@ -44,7 +48,13 @@ export function createProfileService(deps: { users: UsersService; files: FilesSe
     async update(userId: number, input: z.output<typeof profileUpdateBodySchema>): Promise<Profile> {
       if (input.profile_picture_key) {
         const file = await files.byKey(input.profile_picture_key);
-        if (!file || file.owner_kind !== 'worker' || file.owner_id !== userId || file.file_purpose !== 'USER_PROFILE' || file.status !== 'UPLOADED') {
+        if (
+          !file ||
+          file.owner_kind !== 'worker' ||
+          file.owner_id !== userId ||
+          file.file_purpose !== 'USER_PROFILE' ||
+          file.status !== 'UPLOADED'
+        ) {
           throw new AppError('FORBIDDEN', 'This picture is not yours');
         }
       }

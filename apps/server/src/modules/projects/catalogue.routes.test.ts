@@ -24,10 +24,20 @@ describe('categories', () => {
     const added = opsCategorySchema.parse(body(res).data);
     expect(added).toMatchObject({ title: 'Gold Loans', retired: false, reference: false, projects: 0 });
     expect(added.job_category_id).toBeGreaterThanOrEqual(10000);
-    expect(await lastAudit()).toMatchObject({ action: 'category.create', entity_type: 'category', entity_id: String(added.job_category_id) });
-    const list = body<{ job_category_id: number; title: string; reference: boolean; projects: number }[]>(await send('GET', '/ops/categories')).data;
+    expect(await lastAudit()).toMatchObject({
+      action: 'category.create',
+      entity_type: 'category',
+      entity_id: String(added.job_category_id),
+    });
+    const list = body<{ job_category_id: number; title: string; reference: boolean; projects: number }[]>(
+      await send('GET', '/ops/categories'),
+    ).data;
     expect(list.find((c) => c.job_category_id === added.job_category_id)).toMatchObject({ title: 'Gold Loans' });
-    expect(list.find((c) => c.job_category_id === HIRING_CATEGORY_ID)).toMatchObject({ title: 'Hiring', reference: true, projects: expect.any(Number) });
+    expect(list.find((c) => c.job_category_id === HIRING_CATEGORY_ID)).toMatchObject({
+      title: 'Hiring',
+      reference: true,
+      projects: expect.any(Number),
+    });
     const meta = body<{ categories: { job_category_id: number; retired: boolean }[] }>(await send('GET', '/ops/projects/meta')).data;
     expect(meta.categories).toContainEqual(expect.objectContaining({ job_category_id: added.job_category_id, retired: false }));
   });
@@ -46,7 +56,11 @@ describe('categories', () => {
 
   it('renames and retires a category: new projects cannot take it, projects that have it keep it', async () => {
     const cat = opsCategorySchema.parse(body(await send('POST', '/ops/categories', { title: 'Fastag' })).data);
-    const project = await send('POST', '/ops/projects', validProject({ job_title: 'Fastag Sticker', job_category_id: cat.job_category_id }));
+    const project = await send(
+      'POST',
+      '/ops/projects',
+      validProject({ job_title: 'Fastag Sticker', job_category_id: cat.job_category_id }),
+    );
     expect(project.statusCode).toBe(200);
     const jobId = body<{ job_id: number }>(project).data.job_id;
 
@@ -59,16 +73,30 @@ describe('categories', () => {
     expect(body(retired).data).toMatchObject({ retired: true });
     expect(await lastAudit()).toMatchObject({ action: 'category.retire' });
 
-    const refused = await send('POST', '/ops/projects', validProject({ job_title: 'Another Fastag', job_category_id: cat.job_category_id }));
+    const refused = await send(
+      'POST',
+      '/ops/projects',
+      validProject({ job_title: 'Another Fastag', job_category_id: cat.job_category_id }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(body(refused).message).toContain('This category is retired; choose an active one');
     // The project that has it is saved with it as before.
-    const kept = await send('PUT', `/ops/projects/${jobId}`, validProject({ job_title: 'Fastag Sticker', job_category_id: cat.job_category_id }));
+    const kept = await send(
+      'PUT',
+      `/ops/projects/${jobId}`,
+      validProject({ job_title: 'Fastag Sticker', job_category_id: cat.job_category_id }),
+    );
     expect(kept.statusCode).toBe(200);
     // A rename without `retired` leaves it retired; bringing it back offers it again.
-    expect(body(await send('PUT', `/ops/categories/${cat.job_category_id}`, { title: 'FASTag Tolls' })).data).toMatchObject({ retired: true });
-    expect(body(await send('PUT', `/ops/categories/${cat.job_category_id}`, { title: 'FASTag Tolls', retired: false })).data).toMatchObject({ retired: false });
-    expect((await send('POST', '/ops/projects', validProject({ job_title: 'Another Fastag', job_category_id: cat.job_category_id }))).statusCode).toBe(200);
+    expect(body(await send('PUT', `/ops/categories/${cat.job_category_id}`, { title: 'FASTag Tolls' })).data).toMatchObject({
+      retired: true,
+    });
+    expect(body(await send('PUT', `/ops/categories/${cat.job_category_id}`, { title: 'FASTag Tolls', retired: false })).data).toMatchObject(
+      { retired: false },
+    );
+    expect(
+      (await send('POST', '/ops/projects', validProject({ job_title: 'Another Fastag', job_category_id: cat.job_category_id }))).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown category and 400 for an id that is not an int4, never 500', async () => {
@@ -103,22 +131,36 @@ describe('employers', () => {
   });
 
   it('takes a logo uploaded through the ops file flow, and only the agent’s own upload', async () => {
-    const signed = body<{ key: string; url: string; content_type: string }>(await send('PUT', '/ops/file/s3/url/signed', { file_name: 'logo.png', file_purpose: 'JOB_MEDIA' })).data;
+    const signed = body<{ key: string; url: string; content_type: string }>(
+      await send('PUT', '/ops/file/s3/url/signed', { file_name: 'logo.png', file_purpose: 'JOB_MEDIA' }),
+    ).data;
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
     const put = await t.app.inject({ method: 'PUT', url: signed.url, payload: png, headers: { 'content-type': signed.content_type } });
     expect(put.statusCode).toBeLessThan(300);
-    const file = body<{ file_id: number }>(await send('POST', '/ops/file/add', { file_key: signed.key, file_name: 'logo.png', file_purpose: 'JOB_MEDIA' })).data;
+    const file = body<{ file_id: number }>(
+      await send('POST', '/ops/file/add', { file_key: signed.key, file_name: 'logo.png', file_purpose: 'JOB_MEDIA' }),
+    ).data;
     const res = await send('POST', '/ops/employers', { employer_name: 'Logo Bank', logo_file_id: file.file_id });
     expect(res.statusCode).toBe(200);
     expect(body<{ logo_key: string }>(res).data.logo_key).toBe(signed.key);
-    expect((await send('POST', '/ops/employers', { employer_name: 'Stolen Logo', logo_file_id: 999999 })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      (await send('POST', '/ops/employers', { employer_name: 'Stolen Logo', logo_file_id: 999999 })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it('refuses bad names, colours, duplicates and unknown ids', async () => {
-    for (const payload of [{ employer_name: '' }, { employer_name: 'x'.repeat(121) }, { employer_name: 'Nul\u0000Bank' }, { employer_name: 'Colour Bank', theme_color: 'red' }, { employer_name: 'Colour Bank', theme_color: '#12345' }]) {
+    for (const payload of [
+      { employer_name: '' },
+      { employer_name: 'x'.repeat(121) },
+      { employer_name: 'Nul\u0000Bank' },
+      { employer_name: 'Colour Bank', theme_color: 'red' },
+      { employer_name: 'Colour Bank', theme_color: '#12345' },
+    ]) {
       expect((await send('POST', '/ops/employers', payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect(body(await send('POST', '/ops/employers', { employer_name: 'Colour Bank', theme_color: 'red' })).message).toContain('Theme colour: a colour like #1d4ed8');
+    expect(body(await send('POST', '/ops/employers', { employer_name: 'Colour Bank', theme_color: 'red' })).message).toContain(
+      'Theme colour: a colour like #1d4ed8',
+    );
     await send('POST', '/ops/employers', { employer_name: 'Twin Bank' });
     expect((await send('POST', '/ops/employers', { employer_name: 'twin bank' })).statusCode).toBe(409);
     expect((await send('PUT', '/ops/employers/999999', { employer_name: 'Nobody' })).statusCode).toBe(404);
@@ -129,12 +171,22 @@ describe('employers', () => {
     const emp = opsEmployerSchema.parse(body(await send('POST', '/ops/employers', { employer_name: 'Sunset Finance' })).data);
     const project = await send('POST', '/ops/projects', validProject({ job_title: 'Sunset Card', employer_id: emp.employer_id }));
     expect(project.statusCode).toBe(200);
-    expect(body(await send('PUT', `/ops/employers/${emp.employer_id}`, { employer_name: 'Sunset Finance', retired: true })).data).toMatchObject({ retired: true, projects: 1 });
+    expect(
+      body(await send('PUT', `/ops/employers/${emp.employer_id}`, { employer_name: 'Sunset Finance', retired: true })).data,
+    ).toMatchObject({ retired: true, projects: 1 });
     expect(await lastAudit()).toMatchObject({ action: 'employer.retire' });
     const refused = await send('POST', '/ops/projects', validProject({ job_title: 'Sunset Loan', employer_id: emp.employer_id }));
     expect(refused.statusCode).toBe(400);
     expect(body(refused).message).toContain('This employer is retired; choose an active one');
-    expect((await send('PUT', `/ops/projects/${body<{ job_id: number }>(project).data.job_id}`, validProject({ job_title: 'Sunset Card', employer_id: emp.employer_id }))).statusCode).toBe(200);
+    expect(
+      (
+        await send(
+          'PUT',
+          `/ops/projects/${body<{ job_id: number }>(project).data.job_id}`,
+          validProject({ job_title: 'Sunset Card', employer_id: emp.employer_id }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -1,5 +1,12 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { catalogueMessages, REFERENCE_CATEGORIES, type employerBodySchema, type employerUpdateBodySchema, type OpsCategory, type OpsEmployer } from '@pmw/contract/catalogue';
+import {
+  catalogueMessages,
+  REFERENCE_CATEGORIES,
+  type employerBodySchema,
+  type employerUpdateBodySchema,
+  type OpsCategory,
+  type OpsEmployer,
+} from '@pmw/contract/catalogue';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { employers, jobCategories, jobs } from '../../db/schema/index';
@@ -35,7 +42,12 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
 
   async function category(id: number, tx: Db | Tx = db): Promise<OpsCategory> {
     const [row] = await tx
-      .select({ job_category_id: jobCategories.job_category_id, title: jobCategories.title, retired: jobCategories.retired, projects: sql<number>`(select count(*)::int from ${jobs} where ${jobs.job_category_id} = ${id})` })
+      .select({
+        job_category_id: jobCategories.job_category_id,
+        title: jobCategories.title,
+        retired: jobCategories.retired,
+        projects: sql<number>`(select count(*)::int from ${jobs} where ${jobs.job_category_id} = ${id})`,
+      })
       .from(jobCategories)
       .where(eq(jobCategories.job_category_id, id))
       .limit(1);
@@ -67,9 +79,18 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
 
   return {
     async categories(): Promise<OpsCategory[]> {
-      const counts = db.select({ id: jobs.job_category_id, n: count().as('n') }).from(jobs).groupBy(jobs.job_category_id).as('counts');
+      const counts = db
+        .select({ id: jobs.job_category_id, n: count().as('n') })
+        .from(jobs)
+        .groupBy(jobs.job_category_id)
+        .as('counts');
       const rows = await db
-        .select({ job_category_id: jobCategories.job_category_id, title: jobCategories.title, retired: jobCategories.retired, projects: sql<number>`coalesce(${counts.n}, 0)::int` })
+        .select({
+          job_category_id: jobCategories.job_category_id,
+          title: jobCategories.title,
+          retired: jobCategories.retired,
+          projects: sql<number>`coalesce(${counts.n}, 0)::int`,
+        })
         .from(jobCategories)
         .leftJoin(counts, eq(counts.id, jobCategories.job_category_id))
         .orderBy(asc(jobCategories.retired), asc(jobCategories.title));
@@ -82,7 +103,10 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
           db.transaction(async (tx) => {
             const [row] = await tx.insert(jobCategories).values({ title }).returning({ job_category_id: jobCategories.job_category_id });
             const after = await category(row!.job_category_id, tx);
-            await audit.record({ actor_user_id: actor, action: 'category.create', entity_type: 'category', entity_id: after.job_category_id, after }, tx);
+            await audit.record(
+              { actor_user_id: actor, action: 'category.create', entity_type: 'category', entity_id: after.job_category_id, after },
+              tx,
+            );
             return after;
           }),
         catalogueMessages.categoryTitleTaken,
@@ -108,7 +132,11 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
     },
 
     async employers(): Promise<OpsEmployer[]> {
-      const counts = db.select({ id: jobs.employer_id, n: count().as('n') }).from(jobs).groupBy(jobs.employer_id).as('counts');
+      const counts = db
+        .select({ id: jobs.employer_id, n: count().as('n') })
+        .from(jobs)
+        .groupBy(jobs.employer_id)
+        .as('counts');
       return db
         .select({
           employer_id: employers.employer_id,
@@ -133,7 +161,10 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
               .values({ employer_name: p.employer_name, theme_color: p.theme_color, logo_key: logo ?? null })
               .returning({ employer_id: employers.employer_id });
             const after = await employer(row!.employer_id, tx);
-            await audit.record({ actor_user_id: actor, action: 'employer.create', entity_type: 'employer', entity_id: after.employer_id, after }, tx);
+            await audit.record(
+              { actor_user_id: actor, action: 'employer.create', entity_type: 'employer', entity_id: after.employer_id, after },
+              tx,
+            );
             return after;
           }),
         catalogueMessages.employerNameTaken,
@@ -148,7 +179,12 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
             const before = await employer(id, tx);
             await tx
               .update(employers)
-              .set({ employer_name: p.employer_name, theme_color: p.theme_color, ...(logo ? { logo_key: logo } : {}), ...(p.retired === undefined ? {} : { retired: p.retired }) })
+              .set({
+                employer_name: p.employer_name,
+                theme_color: p.theme_color,
+                ...(logo ? { logo_key: logo } : {}),
+                ...(p.retired === undefined ? {} : { retired: p.retired }),
+              })
               .where(eq(employers.employer_id, id));
             const after = await employer(id, tx);
             const action = before.retired === after.retired ? 'employer.update' : after.retired ? 'employer.retire' : 'employer.restore';
@@ -163,10 +199,19 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
      * Refuses a retired category or employer for a project, unless the project
      * has it already (existing projects keep theirs), and an unknown one.
      */
-    async checkChoice(p: { job_category_id: number; employer_id: number }, current?: { job_category_id: number; employer_id: number }, tx: Db | Tx = db): Promise<void> {
-      const [c] = await tx.select({ retired: jobCategories.retired }).from(jobCategories).where(eq(jobCategories.job_category_id, p.job_category_id)).limit(1);
+    async checkChoice(
+      p: { job_category_id: number; employer_id: number },
+      current?: { job_category_id: number; employer_id: number },
+      tx: Db | Tx = db,
+    ): Promise<void> {
+      const [c] = await tx
+        .select({ retired: jobCategories.retired })
+        .from(jobCategories)
+        .where(eq(jobCategories.job_category_id, p.job_category_id))
+        .limit(1);
       if (!c) throw fieldError('job_category_id', catalogueMessages.categoryNotFound);
-      if (c.retired && current?.job_category_id !== p.job_category_id) throw fieldError('job_category_id', catalogueMessages.categoryRetired);
+      if (c.retired && current?.job_category_id !== p.job_category_id)
+        throw fieldError('job_category_id', catalogueMessages.categoryRetired);
       const [e] = await tx.select({ retired: employers.retired }).from(employers).where(eq(employers.employer_id, p.employer_id)).limit(1);
       if (!e) throw fieldError('employer_id', catalogueMessages.employerNotFound);
       if (e.retired && current?.employer_id !== p.employer_id) throw fieldError('employer_id', catalogueMessages.employerRetired);

@@ -16,16 +16,20 @@ const send = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v2${url}`, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
 
 it('creates a project with every field, locations and pincodes, then its form', async () => {
-  const res = await send('POST', '/ops/projects', validProject({
-    is_credit_flow: true,
-    credit_rules: { min_income: 25000, min_score: 700, min_age: 21, max_age: 60 },
-    on_hold: true,
-    hold_message: 'Paused for the festive week',
-    redirect_link: 'https://bank.example/apply',
-    customer_features: ['No joining fee'],
-    customer_tnc: 'Terms apply',
-    action_status: 20,
-  }));
+  const res = await send(
+    'POST',
+    '/ops/projects',
+    validProject({
+      is_credit_flow: true,
+      credit_rules: { min_income: 25000, min_score: 700, min_age: 21, max_age: 60 },
+      on_hold: true,
+      hold_message: 'Paused for the festive week',
+      redirect_link: 'https://bank.example/apply',
+      customer_features: ['No joining fee'],
+      customer_tnc: 'Terms apply',
+      action_status: 20,
+    }),
+  );
   expect(res.statusCode).toBe(200);
   const p = opsProjectSchema.parse(body(res).data);
   expect(p).toMatchObject({
@@ -54,11 +58,27 @@ it('creates a project with every field, locations and pincodes, then its form', 
   expect((await t.services.leads.formByJob(p.job_id))?.inputs).toHaveLength(3);
 
   // Editing keeps the location id when the city stays, and replaces pincodes.
-  const edited = opsProjectSchema.parse(body(await send('PUT', `/ops/projects/${p.job_id}`, validProject({ job_title: 'Zenith Platinum', slug_name: '', pincodes: ['110001'], payout_paise: 80_000 }))).data);
-  expect(edited).toMatchObject({ job_title: 'Zenith Platinum', slug_name: 'zenith-bank-platinum-credit-card', pincodes: ['110001'], payout_paise: 80_000, on_hold: false });
+  const edited = opsProjectSchema.parse(
+    body(
+      await send(
+        'PUT',
+        `/ops/projects/${p.job_id}`,
+        validProject({ job_title: 'Zenith Platinum', slug_name: '', pincodes: ['110001'], payout_paise: 80_000 }),
+      ),
+    ).data,
+  );
+  expect(edited).toMatchObject({
+    job_title: 'Zenith Platinum',
+    slug_name: 'zenith-bank-platinum-credit-card',
+    pincodes: ['110001'],
+    payout_paise: 80_000,
+    on_hold: false,
+  });
   expect(edited.locations[0]!.job_location_id).toBe(p.locations[0]!.job_location_id);
 
-  const audit = body<{ rows: { action: string; before: unknown; after: { payout_paise?: number } }[] }>(await send('GET', `/ops/audit?entity_type=project&entity_id=${p.job_id}`)).data.rows;
+  const audit = body<{ rows: { action: string; before: unknown; after: { payout_paise?: number } }[] }>(
+    await send('GET', `/ops/audit?entity_type=project&entity_id=${p.job_id}`),
+  ).data.rows;
   expect(audit.map((a) => a.action)).toEqual(['project.update', 'project.form', 'project.create']);
   expect(audit[0]).toMatchObject({ before: { payout_paise: 75_000 }, after: { payout_paise: 80_000 } });
 
@@ -111,36 +131,64 @@ it('refuses a slug another project uses, and a logo file that is not the agentâ€
 
 it('adds an employer and lists employers and categories', async () => {
   const added = body<{ employer_id: number }>(await send('POST', '/ops/employers', { employer_name: 'Zenith Bank' })).data;
-  const meta = body<{ employers: { employer_id: number }[]; categories: { title: string }[] }>(await send('GET', '/ops/projects/meta')).data;
+  const meta = body<{ employers: { employer_id: number }[]; categories: { title: string }[] }>(
+    await send('GET', '/ops/projects/meta'),
+  ).data;
   expect(meta.employers.map((e) => e.employer_id)).toContain(added.employer_id);
   expect(meta.categories.map((c) => c.title)).toContain('Credit Cards');
 });
 
 it('takes an ops edit of a project or its form into account on the very next lead', async () => {
-  const p = opsProjectSchema.parse(body(await send('POST', '/ops/projects', validProject({ job_title: 'Cache Check Card', slug_name: 'cache-check-card' }))).data);
+  const p = opsProjectSchema.parse(
+    body(await send('POST', '/ops/projects', validProject({ job_title: 'Cache Check Card', slug_name: 'cache-check-card' }))).data,
+  );
   await send('PUT', `/ops/projects/${p.job_id}/form`, validForm());
   // A customer remembered on this device needs no OTP, so each submit reads the project and form as they are now.
   const mobile = '9811100077';
   await t.app.inject({ method: 'POST', url: '/api/v2/utm/customer/otp/send', payload: { mobile, utm_code: 'asha01', purpose: 'LOGIN' } });
   const otp = body<{ otp: string }[]>(await t.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${mobile}` })).data[0]!.otp;
-  const login = await t.app.inject({ method: 'POST', url: '/api/v2/utm/customer/login', payload: { mobile, otp, utm_code: 'asha01', name: 'Cache Check' } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/utm/customer/login',
+    payload: { mobile, otp, utm_code: 'asha01', name: 'Cache Check' },
+  });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const submit = (key: string, input: { input_id: number; value: string }[]) =>
-    t.app.inject({ method: 'POST', url: '/api/v2/utm/task/response', headers: { cookie }, payload: { form_id: p.job_id, utm_code: 'asha01', idempotency_key: key, input } });
-  const inputs = [{ input_id: 1, value: mobile }, { input_id: 2, value: 'Cache Check' }, { input_id: 3, value: 'Gold' }];
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/utm/task/response',
+      headers: { cookie },
+      payload: { form_id: p.job_id, utm_code: 'asha01', idempotency_key: key, input },
+    });
+  const inputs = [
+    { input_id: 1, value: mobile },
+    { input_id: 2, value: 'Cache Check' },
+    { input_id: 3, value: 'Gold' },
+  ];
 
   // The first submit loads the form into the cache; the project then goes on hold and the next submit is refused at once.
   expect((await submit('k-cache-check-01', inputs.slice(0, 1))).statusCode).toBe(400);
-  await send('PUT', `/ops/projects/${p.job_id}`, validProject({ job_title: 'Cache Check Card', slug_name: 'cache-check-card', on_hold: true, hold_message: 'Paused for a moment' }));
+  await send(
+    'PUT',
+    `/ops/projects/${p.job_id}`,
+    validProject({ job_title: 'Cache Check Card', slug_name: 'cache-check-card', on_hold: true, hold_message: 'Paused for a moment' }),
+  );
   // The campaign page no longer lists a product on hold.
   const held = await submit('k-cache-check-02', inputs);
   expect(held.statusCode).toBe(404);
   expect(body(held).message).toBe('Form not found');
 
   // Back on, with a new required detail in the form: the next submit must give it.
-  await send('PUT', `/ops/projects/${p.job_id}`, validProject({ job_title: 'Cache Check Card', slug_name: 'cache-check-card', on_hold: false }));
+  await send(
+    'PUT',
+    `/ops/projects/${p.job_id}`,
+    validProject({ job_title: 'Cache Check Card', slug_name: 'cache-check-card', on_hold: false }),
+  );
   const form = validForm();
-  await send('PUT', `/ops/projects/${p.job_id}/form`, { ...form, inputs: [...form.inputs, { input_id: 4, label: 'Branch', input_type: 'TEXT', validation: { required: true } }] });
+  await send('PUT', `/ops/projects/${p.job_id}/form`, {
+    ...form,
+    inputs: [...form.inputs, { input_id: 4, label: 'Branch', input_type: 'TEXT', validation: { required: true } }],
+  });
   const missing = await submit('k-cache-check-03', inputs);
   expect(missing.statusCode).toBe(400);
   expect(body(missing).message).toBe('Branch is required');
@@ -149,7 +197,13 @@ it('takes an ops edit of a project or its form into account on the very next lea
 });
 
 it('takes only web links for the redirect, logo and custom links', async () => {
-  for (const bad of ['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'ftp://files.example/x']) {
+  for (const bad of [
+    'javascript:alert(document.cookie)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'ftp://files.example/x',
+  ]) {
     const project = await send('POST', '/ops/projects', validProject({ job_title: 'Link Test', redirect_link: bad }));
     expect(project.statusCode, bad).toBe(400);
     expect(body(project).message).toContain('Redirect link must be a web address');
@@ -160,10 +214,20 @@ it('takes only web links for the redirect, logo and custom links', async () => {
     expect(body(form).message).toContain('Custom link must be a web address');
   }
   // Plain http is for development only.
-  expect((await send('POST', '/ops/projects', validProject({ job_title: 'Http Link', redirect_link: 'http://bank.example/apply' }))).statusCode).toBe(200);
+  expect(
+    (await send('POST', '/ops/projects', validProject({ job_title: 'Http Link', redirect_link: 'http://bank.example/apply' }))).statusCode,
+  ).toBe(200);
   // Production (allowHttpLinks false) takes https only.
-  const production = createProjectsService({ db: t.database.db, files: t.services.files, audit: t.services.ops.audit, allowHttpLinks: false, choices: t.services.ops.catalogue });
+  const production = createProjectsService({
+    db: t.database.db,
+    files: t.services.files,
+    audit: t.services.ops.audit,
+    allowHttpLinks: false,
+    choices: t.services.ops.catalogue,
+  });
   const form = taskFormBodySchema.parse({ ...validForm(), custom_link: 'http://bank.example/apply' });
   await expect(production.saveForm(100, 201, form)).rejects.toThrow('custom_link: must be a web address starting with https://');
-  await expect(production.saveForm(100, 201, { ...form, custom_link: 'https://bank.example/apply' })).resolves.toMatchObject({ job_id: 201 });
+  await expect(production.saveForm(100, 201, { ...form, custom_link: 'https://bank.example/apply' })).resolves.toMatchObject({
+    job_id: 201,
+  });
 });

@@ -6,14 +6,26 @@ import type { ProjectsService } from './projects.service';
 import type { CatalogueService } from './catalogue.service';
 
 /** Project create/edit, and the categories and employers projects are given, for ops admins. */
-export function registerProjectRoutes(app: FastifyInstance, ctx: RouteContext, deps: { projects: ProjectsService; catalogue: CatalogueService }) {
+export function registerProjectRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { projects: ProjectsService; catalogue: CatalogueService },
+) {
   const { projects, catalogue } = deps;
   route(app, ctx, opsCatalogueRoutes.categories, async () => catalogue.categories());
-  route(app, ctx, opsCatalogueRoutes.addCategory, async ({ agent, body }) => answer(await catalogue.addCategory(agent.user_id, body.title), 'Category added'));
-  route(app, ctx, opsCatalogueRoutes.updateCategory, async ({ agent, params, body }) => answer(await catalogue.updateCategory(agent.user_id, params.job_category_id, body), 'Category saved'));
+  route(app, ctx, opsCatalogueRoutes.addCategory, async ({ agent, body }) =>
+    answer(await catalogue.addCategory(agent.user_id, body.title), 'Category added'),
+  );
+  route(app, ctx, opsCatalogueRoutes.updateCategory, async ({ agent, params, body }) =>
+    answer(await catalogue.updateCategory(agent.user_id, params.job_category_id, body), 'Category saved'),
+  );
   route(app, ctx, opsCatalogueRoutes.employers, async () => catalogue.employers());
-  route(app, ctx, opsCatalogueRoutes.addEmployer, async ({ agent, body }) => answer(await catalogue.addEmployer(agent.user_id, body), 'Employer added'));
-  route(app, ctx, opsCatalogueRoutes.updateEmployer, async ({ agent, params, body }) => answer(await catalogue.updateEmployer(agent.user_id, params.employer_id, body), 'Employer saved'));
+  route(app, ctx, opsCatalogueRoutes.addEmployer, async ({ agent, body }) =>
+    answer(await catalogue.addEmployer(agent.user_id, body), 'Employer added'),
+  );
+  route(app, ctx, opsCatalogueRoutes.updateEmployer, async ({ agent, params, body }) =>
+    answer(await catalogue.updateEmployer(agent.user_id, params.employer_id, body), 'Employer saved'),
+  );
   route(app, ctx, opsProjectRoutes.list, async ({ query }) => {
     return projects.list(query);
   });

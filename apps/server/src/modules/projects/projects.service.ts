@@ -56,7 +56,11 @@ export function createProjectsService(deps: {
       .limit(1);
     if (!row) throw notFound('Project not found');
     const locations = await tx.select().from(jobLocations).where(eq(jobLocations.job_id, jobId)).orderBy(asc(jobLocations.job_location_id));
-    const pins = await tx.select({ pincode: jobPincodes.pincode }).from(jobPincodes).where(eq(jobPincodes.job_id, jobId)).orderBy(asc(jobPincodes.pincode));
+    const pins = await tx
+      .select({ pincode: jobPincodes.pincode })
+      .from(jobPincodes)
+      .where(eq(jobPincodes.job_id, jobId))
+      .orderBy(asc(jobPincodes.pincode));
     const [form] = await tx.select().from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
     const j = row.job;
     return {
@@ -65,7 +69,15 @@ export function createProjectsService(deps: {
       credit_rules: j.credit_rules ?? null,
       locations: locations.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
       pincodes: pins.map((p) => p.pincode),
-      form: form ? { form_id: form.form_id, inputs: form.inputs, is_otp_required: form.is_otp_required, description: form.description, custom_link: form.custom_link } : null,
+      form: form
+        ? {
+            form_id: form.form_id,
+            inputs: form.inputs,
+            is_otp_required: form.is_otp_required,
+            description: form.description,
+            custom_link: form.custom_link,
+          }
+        : null,
       modified_on: j.modified_on.toISOString(),
       created_on: undefined,
     } as OpsProject;
@@ -161,8 +173,14 @@ export function createProjectsService(deps: {
 
     /** Every employer and category with whether it is retired: the editor offers the active ones and a project's own. */
     async meta() {
-      const e = await db.select({ employer_id: employers.employer_id, employer_name: employers.employer_name, retired: employers.retired }).from(employers).orderBy(asc(employers.employer_name));
-      const c = await db.select({ job_category_id: jobCategories.job_category_id, title: jobCategories.title, retired: jobCategories.retired }).from(jobCategories).orderBy(asc(jobCategories.title));
+      const e = await db
+        .select({ employer_id: employers.employer_id, employer_name: employers.employer_name, retired: employers.retired })
+        .from(employers)
+        .orderBy(asc(employers.employer_name));
+      const c = await db
+        .select({ job_category_id: jobCategories.job_category_id, title: jobCategories.title, retired: jobCategories.retired })
+        .from(jobCategories)
+        .orderBy(asc(jobCategories.title));
       return { employers: e, categories: c };
     },
 
@@ -171,13 +189,18 @@ export function createProjectsService(deps: {
       await deps.choices.checkChoice(p);
       const values = await columns(actor, p);
       try {
-        return await edit(() => db.transaction(async (tx) => {
-          const [row] = await tx.insert(jobs).values(values).returning();
-          await replaceChildren(tx, row!.job_id, p);
-          const after = await load(row!.job_id, tx);
-          await audit.record({ actor_user_id: actor, action: 'project.create', entity_type: 'project', entity_id: row!.job_id, after }, tx);
-          return after;
-        }));
+        return await edit(() =>
+          db.transaction(async (tx) => {
+            const [row] = await tx.insert(jobs).values(values).returning();
+            await replaceChildren(tx, row!.job_id, p);
+            const after = await load(row!.job_id, tx);
+            await audit.record(
+              { actor_user_id: actor, action: 'project.create', entity_type: 'project', entity_id: row!.job_id, after },
+              tx,
+            );
+            return after;
+          }),
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
         throw err;
@@ -191,14 +214,19 @@ export function createProjectsService(deps: {
       await deps.choices.checkChoice(p, current);
       const values = await columns(actor, p, current);
       try {
-        return await edit(() => db.transaction(async (tx) => {
-          const before = await load(jobId, tx);
-          await tx.update(jobs).set(values).where(eq(jobs.job_id, jobId));
-          await replaceChildren(tx, jobId, p);
-          const after = await load(jobId, tx);
-          await audit.record({ actor_user_id: actor, action: 'project.update', entity_type: 'project', entity_id: jobId, before, after }, tx);
-          return after;
-        }));
+        return await edit(() =>
+          db.transaction(async (tx) => {
+            const before = await load(jobId, tx);
+            await tx.update(jobs).set(values).where(eq(jobs.job_id, jobId));
+            await replaceChildren(tx, jobId, p);
+            const after = await load(jobId, tx);
+            await audit.record(
+              { actor_user_id: actor, action: 'project.update', entity_type: 'project', entity_id: jobId, before, after },
+              tx,
+            );
+            return after;
+          }),
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
         throw err;
@@ -208,18 +236,53 @@ export function createProjectsService(deps: {
     /** Creates or replaces the project's lead form; a new form takes the project's id (form_id == job_id). */
     async saveForm(actor: number, jobId: number, f: FormInput): Promise<OpsProject> {
       checkLinks({ custom_link: f.custom_link });
-      return edit(() => db.transaction(async (tx) => {
-        const before = await load(jobId, tx);
-        const inputs = f.inputs.map((i) => ({ ...i, label: i.label.trim(), input_enum: i.input_enum?.map((o) => o.trim()).filter(Boolean) ?? null }));
-        await tx
-          .insert(taskForms)
-          .values({ form_id: jobId, job_id: jobId, inputs, is_otp_required: f.is_otp_required, description: f.description, custom_link: f.custom_link })
-          .onConflictDoUpdate({ target: taskForms.job_id, set: { inputs, is_otp_required: f.is_otp_required, description: f.description, custom_link: f.custom_link, modified_on: new Date() } });
-        await tx.update(jobs).set({ modified_on: sql`now()` }).where(eq(jobs.job_id, jobId));
-        const after = await load(jobId, tx);
-        await audit.record({ actor_user_id: actor, action: 'project.form', entity_type: 'project', entity_id: jobId, before: before.form, after: after.form }, tx);
-        return after;
-      }));
+      return edit(() =>
+        db.transaction(async (tx) => {
+          const before = await load(jobId, tx);
+          const inputs = f.inputs.map((i) => ({
+            ...i,
+            label: i.label.trim(),
+            input_enum: i.input_enum?.map((o) => o.trim()).filter(Boolean) ?? null,
+          }));
+          await tx
+            .insert(taskForms)
+            .values({
+              form_id: jobId,
+              job_id: jobId,
+              inputs,
+              is_otp_required: f.is_otp_required,
+              description: f.description,
+              custom_link: f.custom_link,
+            })
+            .onConflictDoUpdate({
+              target: taskForms.job_id,
+              set: {
+                inputs,
+                is_otp_required: f.is_otp_required,
+                description: f.description,
+                custom_link: f.custom_link,
+                modified_on: new Date(),
+              },
+            });
+          await tx
+            .update(jobs)
+            .set({ modified_on: sql`now()` })
+            .where(eq(jobs.job_id, jobId));
+          const after = await load(jobId, tx);
+          await audit.record(
+            {
+              actor_user_id: actor,
+              action: 'project.form',
+              entity_type: 'project',
+              entity_id: jobId,
+              before: before.form,
+              after: after.form,
+            },
+            tx,
+          );
+          return after;
+        }),
+      );
     },
   };
 }

@@ -15,7 +15,9 @@ function picture(seed: number, width = 640, height = 480): Promise<Buffer> {
       pixels[o + 2] = 128 - 120 * v;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 describe('the perceptual hash of a photo', () => {

@@ -26,12 +26,23 @@ const RISK_SETTINGS = JSON.stringify({
 beforeAll(async () => {
   t = await createTestApp({ RISK_SETTINGS });
   // The card forms without the customer's OTP: these tests are about what happens after a lead is taken.
-  await t.database.db.update(taskForms).set({ is_otp_required: false }).where(inArray(taskForms.form_id, [201, 202, 203, 400, 401, 402, 403, 404, 405, 406, 407, 408]));
+  await t.database.db
+    .update(taskForms)
+    .set({ is_otp_required: false })
+    .where(inArray(taskForms.form_id, [201, 202, 203, 400, 401, 402, 403, 404, 405, 406, 407, 408]));
   ops = await loginOps(t);
   const mobile = '9876500011';
-  const sent = await t.app.inject({ method: 'POST', url: '/api/v2/team/otp/send', payload: { mobile, feature: 'MT', team_code: 'TEAM01' } });
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/team/otp/send',
+    payload: { mobile, feature: 'MT', team_code: 'TEAM01' },
+  });
   const { request_id } = teamOtpSentSchema.parse(body(sent).data);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v2/team/login/otp', payload: { request_id, team_code: 'TEAM01', first_name: 'Meena', mobile, otp: await latestOtp(t, mobile) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/team/login/otp',
+    payload: { request_id, team_code: 'TEAM01', first_name: 'Meena', mobile, otp: await latestOtp(t, mobile) },
+  });
   meena = cookieHeader(res);
 });
 afterAll(async () => t.close());
@@ -42,7 +53,12 @@ const freshAddress = () => `203.0.113.${++addressN}`;
 
 /** Cookies merged across answers, as a browser keeps them. */
 function jar(previous: string, res: { cookies: { name: string; value: string }[] }): string {
-  const map = new Map(previous.split('; ').filter(Boolean).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+  const map = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  );
   for (const c of res.cookies) if (c.value) map.set(c.name, c.value);
   return [...map].map(([k, v]) => `${k}=${v}`).join('; ');
 }
@@ -56,7 +72,14 @@ const cardInputs = (mobile: string, name = 'Meena Iyer', extra: { input_id: numb
 ];
 
 /** A campaign-page lead on asha01; answers the lead id and the device's cookies after it. */
-async function campaignLead(opts: { mobile: string; form_id?: number; name?: string; cookie?: string; address?: string; file_id?: number }) {
+async function campaignLead(opts: {
+  mobile: string;
+  form_id?: number;
+  name?: string;
+  cookie?: string;
+  address?: string;
+  file_id?: number;
+}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v2/utm/task/response',
@@ -81,7 +104,12 @@ async function teamLead(mobile: string, location?: { lat: number; lng: number })
     url: '/api/v2/team/task/response/submit',
     remoteAddress: freshAddress(),
     headers: { cookie: meena },
-    payload: { form_id: 203, input: cardInputs(mobile, 'Farah Khan'), idempotency_key: `risk-team-${mobile}`, ...(location ? { location } : {}) },
+    payload: {
+      form_id: 203,
+      input: cardInputs(mobile, 'Farah Khan'),
+      idempotency_key: `risk-team-${mobile}`,
+      ...(location ? { location } : {}),
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return teamSubmittedSchema.parse(body(res).data).form_response_id;
@@ -111,17 +139,29 @@ function picture(seed: number, width = 320, height = 240): Promise<Buffer> {
       pixels[o + 2] = 128 - 120 * v;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function upload(bytes: Buffer, name: string, cookie = ''): Promise<{ file_id: number; cookie: string }> {
-  const signedRes = await t.app.inject({ method: 'PUT', url: '/api/v2/utm/file/s3/url/signed', headers: cookie ? { cookie } : {}, payload: { file_name: name, file_purpose: 'UTM_LINK' } });
+  const signedRes = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/utm/file/s3/url/signed',
+    headers: cookie ? { cookie } : {},
+    payload: { file_name: name, file_purpose: 'UTM_LINK' },
+  });
   expect(signedRes.statusCode, signedRes.body).toBe(200);
   const jarred = jar(cookie, signedRes);
   const signed = signedUploadSchema.parse(body(signedRes).data);
   const put = await t.app.inject({ method: 'PUT', url: signed.url, payload: bytes, headers: { 'content-type': signed.content_type } });
   expect(put.statusCode, put.body).toBe(200);
-  const added = await t.app.inject({ method: 'POST', url: '/api/v2/utm/file/add', headers: { cookie: jarred }, payload: { file_key: signed.key, file_name: name, file_purpose: 'UTM_LINK' } });
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/utm/file/add',
+    headers: { cookie: jarred },
+    payload: { file_key: signed.key, file_name: name, file_purpose: 'UTM_LINK' },
+  });
   expect(added.statusCode, added.body).toBe(200);
   return { file_id: fileAddedSchema.parse(body(added).data).file_id, cookie: jarred };
 }
@@ -131,7 +171,13 @@ describe("the customer's mobile is someone's own", () => {
     const own = await campaignLead({ mobile: '9876500002', name: 'Ravi Kumar' });
     const r = await riskOf(own.id);
     expect(r.level).toBe('high');
-    expect(r.signals).toEqual([expect.objectContaining({ kind: 'own_identifier', reason: "This mobile is also partner PMW102's", evidence: { form_response_ids: [], user_ids: [102], file_ids: [] } })]);
+    expect(r.signals).toEqual([
+      expect.objectContaining({
+        kind: 'own_identifier',
+        reason: "This mobile is also partner PMW102's",
+        evidence: { form_response_ids: [], user_ids: [102], file_ids: [] },
+      }),
+    ]);
     // Asha Verma's relative, with a mobile of her own.
     const family = await campaignLead({ mobile: newMobile(), name: 'Neha Verma' });
     expect(await riskOf(family.id)).toMatchObject({ level: 'none', signals: [] });
@@ -141,7 +187,10 @@ describe("the customer's mobile is someone's own", () => {
     await t.database.db.insert(users).values({ user_id: 4200, mobile: '9876504200', first_name: 'Gopal' });
     await t.database.db.insert(teamMembers).values({ team_id: 1, user_id: 4200 });
     const lead = await campaignLead({ mobile: '9876504200', name: 'Gopal Rao' });
-    expect((await riskOf(lead.id)).signals[0]).toMatchObject({ kind: 'own_identifier', reason: "This mobile is also team member PMW4200's" });
+    expect((await riskOf(lead.id)).signals[0]).toMatchObject({
+      kind: 'own_identifier',
+      reason: "This mobile is also team member PMW4200's",
+    });
   });
 });
 
@@ -149,12 +198,21 @@ describe('the same customer on several partners', () => {
   it("flags a team lead for a customer another partner's lead had, and not a different customer", async () => {
     const mobile = newMobile();
     const first = await campaignLead({ mobile, form_id: 203 });
-    const rejected = await t.app.inject({ method: 'POST', url: '/api/v2/ops/leads/reject', headers: { cookie: ops }, payload: { form_response_ids: [first.id], comment: 'Customer not reachable' } });
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/leads/reject',
+      headers: { cookie: ops },
+      payload: { form_response_ids: [first.id], comment: 'Customer not reachable' },
+    });
     expect(rejected.statusCode).toBe(200);
     const second = await teamLead(mobile);
     const r = await riskOf(second);
     expect(r.signals).toEqual([
-      expect.objectContaining({ kind: 'shared_customer', reason: `The same customer mobile is on another partner's lead for this project in the last 30 days (lead #${first.id})`, evidence: { form_response_ids: [first.id], user_ids: [101], file_ids: [] } }),
+      expect.objectContaining({
+        kind: 'shared_customer',
+        reason: `The same customer mobile is on another partner's lead for this project in the last 30 days (lead #${first.id})`,
+        evidence: { form_response_ids: [first.id], user_ids: [101], file_ids: [] },
+      }),
     ]);
     expect(r.level).toBe('review');
     expect(kinds(await riskOf(await teamLead(newMobile())))).not.toContain('shared_customer');
@@ -212,13 +270,17 @@ describe('a photo already attached to another lead', () => {
     const original = await campaignLead({ mobile: newMobile(), cookie: first.cookie, file_id: first.file_id });
 
     const again = await upload(shop, 'shop-again.jpg');
-    const exact = (await riskOf((await campaignLead({ mobile: newMobile(), cookie: again.cookie, file_id: again.file_id })).id)).signals.find((s) => s.kind === 'reused_file');
+    const exact = (
+      await riskOf((await campaignLead({ mobile: newMobile(), cookie: again.cookie, file_id: again.file_id })).id)
+    ).signals.find((s) => s.kind === 'reused_file');
     expect(exact?.reason).toBe(`The same file is attached to lead #${original.id}`);
     expect(exact?.evidence.file_ids).toEqual(expect.arrayContaining([again.file_id, first.file_id]));
 
     const resized = await sharp(shop).resize(300, 225).jpeg({ quality: 55 }).toBuffer();
     const copy = await upload(resized, 'shop-small.jpg');
-    const similar = (await riskOf((await campaignLead({ mobile: newMobile(), cookie: copy.cookie, file_id: copy.file_id })).id)).signals.find((s) => s.kind === 'reused_file');
+    const similar = (
+      await riskOf((await campaignLead({ mobile: newMobile(), cookie: copy.cookie, file_id: copy.file_id })).id)
+    ).signals.find((s) => s.kind === 'reused_file');
     expect(similar?.reason).toMatch(new RegExp(`^A photo like this one \\(resized or re-saved\\) is attached to lead .*#${original.id}`));
 
     const otherShop = await upload(await picture(4, 640, 480), 'other-shop.jpg');
@@ -233,7 +295,9 @@ describe("a partner's approval rate far below the project's", () => {
     for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 405, partner_user_id: 101, status: 2 });
     for (let i = 0; i < 4; i++) await insertLead(t, { job_id: 405, partner_user_id: 102, status: 1 });
     const low = await campaignLead({ mobile: newMobile(), form_id: 405 });
-    expect((await riskOf(low.id)).signals.find((s) => s.kind === 'low_approval_rate')?.reason).toBe("The partner's approval rate on this project is 0%, the project's is 57%");
+    expect((await riskOf(low.id)).signals.find((s) => s.kind === 'low_approval_rate')?.reason).toBe(
+      "The partner's approval rate on this project is 0%, the project's is 57%",
+    );
     // Project 406: Asha approved as often as the project.
     for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 406, partner_user_id: 101, status: 1 });
     for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 406, partner_user_id: 102, status: 1 });
@@ -252,12 +316,17 @@ describe('ops act on risk', () => {
     const rows = z.object({ rows: z.array(opsLeadSchema) }).parse(body(queue).data).rows;
     expect(rows.map((r) => r.form_response_id)).toContain(risky.id);
     expect(rows.map((r) => r.form_response_id)).not.toContain(plain.id);
-    const sorted = z.object({ rows: z.array(opsLeadSchema) }).parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?sort=risk&job_id=401', headers: { cookie: ops } })).data).rows;
+    const sorted = z
+      .object({ rows: z.array(opsLeadSchema) })
+      .parse(
+        body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?sort=risk&job_id=401', headers: { cookie: ops } })).data,
+      ).rows;
     expect(sorted[0]).toMatchObject({ form_response_id: risky.id, risk_level: 'high' });
     const bad = await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?risk=severe', headers: { cookie: ops } });
     expect(bad.statusCode).toBe(400);
 
-    const approve = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v2/ops/leads/approve', headers: { cookie: ops }, payload });
+    const approve = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/ops/leads/approve', headers: { cookie: ops }, payload });
     const refused = await approve({ form_response_ids: [plain.id, risky.id] });
     expect(refused.statusCode).toBe(409);
     expect(body(refused).message).toBe(riskTexts.confirmHighRisk(1));
@@ -271,11 +340,26 @@ describe('ops act on risk', () => {
     const url = `/api/v2/ops/leads/${another.id}/risk/signals/${signal.signal_id}/dismiss`;
     const noNote = await t.app.inject({ method: 'POST', url, headers: { cookie: ops }, payload: { note: '' } });
     expect(noNote.statusCode).toBe(400);
-    const dismissed = await t.app.inject({ method: 'POST', url, headers: { cookie: ops }, payload: { note: 'Ravi referred his own brother, who uses this number' } });
+    const dismissed = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: ops },
+      payload: { note: 'Ravi referred his own brother, who uses this number' },
+    });
     expect(dismissed.statusCode, dismissed.body).toBe(200);
-    expect(leadRiskSchema.parse(body(dismissed).data)).toMatchObject({ level: 'none', score: 0, signals: [{ dismissed: true, dismissed_note: 'Ravi referred his own brother, who uses this number' }] });
-    expect((await t.app.inject({ method: 'POST', url, headers: { cookie: ops }, payload: { note: 'again and again' } })).statusCode).toBe(409);
-    const audit = await t.app.inject({ method: 'GET', url: `/api/v2/ops/audit?action=lead.risk_signal_dismissed&entity_id=${another.id}`, headers: { cookie: ops } });
+    expect(leadRiskSchema.parse(body(dismissed).data)).toMatchObject({
+      level: 'none',
+      score: 0,
+      signals: [{ dismissed: true, dismissed_note: 'Ravi referred his own brother, who uses this number' }],
+    });
+    expect((await t.app.inject({ method: 'POST', url, headers: { cookie: ops }, payload: { note: 'again and again' } })).statusCode).toBe(
+      409,
+    );
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/ops/audit?action=lead.risk_signal_dismissed&entity_id=${another.id}`,
+      headers: { cookie: ops },
+    });
     const entries = z.object({ rows: z.array(auditEntrySchema) }).parse(body(audit).data).rows;
     expect(entries[0]).toMatchObject({ before: { level: 'high', kind: 'own_identifier' }, after: { level: 'none' } });
     // Now a plain lead: approved without a second confirmation.
@@ -283,17 +367,32 @@ describe('ops act on risk', () => {
   });
 
   it("holds a partner's new leads for review and summarises a partner's risk over 30 days", async () => {
-    const hold = await t.app.inject({ method: 'POST', url: '/api/v2/ops/partners/101/risk/hold', headers: { cookie: ops }, payload: { on_hold: true } });
+    const hold = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/partners/101/risk/hold',
+      headers: { cookie: ops },
+      payload: { on_hold: true },
+    });
     expect(hold.statusCode).toBe(200);
     expect(body(hold).message).toBe(riskTexts.holdOn);
     const held = await campaignLead({ mobile: newMobile(), form_id: 407 });
     const r = await riskOf(held.id);
-    expect(r).toMatchObject({ level: 'high', signals: [{ kind: 'partner_on_hold', reason: "Ops hold partner PMW101's new leads for review" }] });
-    await t.app.inject({ method: 'POST', url: '/api/v2/ops/partners/101/risk/hold', headers: { cookie: ops }, payload: { on_hold: false } });
+    expect(r).toMatchObject({
+      level: 'high',
+      signals: [{ kind: 'partner_on_hold', reason: "Ops hold partner PMW101's new leads for review" }],
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/partners/101/risk/hold',
+      headers: { cookie: ops },
+      payload: { on_hold: false },
+    });
     const after = await campaignLead({ mobile: newMobile(), form_id: 407 });
     expect((await riskOf(after.id)).level).toBe('none');
 
-    const summary = partnerRiskSchema.parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/partners/101/risk', headers: { cookie: ops } })).data);
+    const summary = partnerRiskSchema.parse(
+      body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/partners/101/risk', headers: { cookie: ops } })).data,
+    );
     expect(summary).toMatchObject({ user_id: 101, days: 30, on_hold: false });
     expect(summary.flagged).toBeGreaterThan(0);
     expect(summary.leads).toBeGreaterThan(summary.flagged);

@@ -77,7 +77,13 @@ const evidence = (e: Partial<RiskEvidence>): RiskEvidence => ({
  * Intake calls `assess` right after the lead commits, so a slow signal (a
  * photo's hash) never holds the lead's own transaction or its locks.
  */
-export function createRiskService(deps: { db: Db; files: FilesService; storage: StorageProvider; audit: AuditService; settings: RiskSettings }) {
+export function createRiskService(deps: {
+  db: Db;
+  files: FilesService;
+  storage: StorageProvider;
+  audit: AuditService;
+  settings: RiskSettings;
+}) {
   const { db, files, storage, audit, settings } = deps;
 
   async function ownIdentifier(a: AssessInput): Promise<Found[]> {
@@ -119,10 +125,21 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const who = [...new Set(rows.flatMap((r) => [r.partner, r.member]).filter((x): x is number => x !== null))];
-    return [{ kind: RISK_SIGNAL.sharedCustomer, reason: riskReasons.sharedCustomer(ids, a.duplicate_window_days), evidence: evidence({ form_response_ids: ids, user_ids: who }) }];
+    return [
+      {
+        kind: RISK_SIGNAL.sharedCustomer,
+        reason: riskReasons.sharedCustomer(ids, a.duplicate_window_days),
+        evidence: evidence({ form_response_ids: ids, user_ids: who }),
+      },
+    ];
   }
 
-  async function burst(upTo: number, column: typeof leadOrigins.device_id | typeof leadOrigins.client_ip, value: string | undefined, threshold: number): Promise<number[] | null> {
+  async function burst(
+    upTo: number,
+    column: typeof leadOrigins.device_id | typeof leadOrigins.client_ip,
+    value: string | undefined,
+    threshold: number,
+  ): Promise<number[] | null> {
     if (!value) return null;
     const since = new Date(Date.now() - settings.burst_minutes * 60_000);
     const rows = await db
@@ -137,9 +154,19 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
   async function bursts(a: AssessInput): Promise<Found[]> {
     const found: Found[] = [];
     const device = await burst(a.form_response_id, leadOrigins.device_id, a.device_id, settings.device_burst_leads);
-    if (device) found.push({ kind: RISK_SIGNAL.deviceBurst, reason: riskReasons.deviceBurst(device.length, settings.burst_minutes), evidence: evidence({ form_response_ids: device }) });
+    if (device)
+      found.push({
+        kind: RISK_SIGNAL.deviceBurst,
+        reason: riskReasons.deviceBurst(device.length, settings.burst_minutes),
+        evidence: evidence({ form_response_ids: device }),
+      });
     const address = await burst(a.form_response_id, leadOrigins.client_ip, a.ip, settings.address_burst_leads);
-    if (address && a.ip) found.push({ kind: RISK_SIGNAL.addressBurst, reason: riskReasons.addressBurst(address.length, settings.burst_minutes, a.ip), evidence: evidence({ form_response_ids: address }) });
+    if (address && a.ip)
+      found.push({
+        kind: RISK_SIGNAL.addressBurst,
+        reason: riskReasons.addressBurst(address.length, settings.burst_minutes, a.ip),
+        evidence: evidence({ form_response_ids: address }),
+      });
     return found;
   }
 
@@ -153,17 +180,37 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
     const rows = await db
       .select({ id: leadOrigins.form_response_id, lat: leadOrigins.lat, lng: leadOrigins.lng })
       .from(leadOrigins)
-      .where(and(gte(leadOrigins.lat, lat - dLat), lte(leadOrigins.lat, lat + dLat), gte(leadOrigins.lng, lng - dLng), lte(leadOrigins.lng, lng + dLng), gte(leadOrigins.created_on, since), lte(leadOrigins.form_response_id, a.form_response_id)))
+      .where(
+        and(
+          gte(leadOrigins.lat, lat - dLat),
+          lte(leadOrigins.lat, lat + dLat),
+          gte(leadOrigins.lng, lng - dLng),
+          lte(leadOrigins.lng, lng + dLng),
+          gte(leadOrigins.created_on, since),
+          lte(leadOrigins.form_response_id, a.form_response_id),
+        ),
+      )
       .limit(200);
-    const near = rows.filter((r) => r.lat !== null && r.lng !== null && metersBetween(a.location!, { lat: r.lat, lng: r.lng }) <= settings.same_point_meters).map((r) => r.id);
+    const near = rows
+      .filter(
+        (r) => r.lat !== null && r.lng !== null && metersBetween(a.location!, { lat: r.lat, lng: r.lng }) <= settings.same_point_meters,
+      )
+      .map((r) => r.id);
     if (near.length < settings.same_coordinates_leads) return [];
-    return [{ kind: RISK_SIGNAL.sameCoordinates, reason: riskReasons.sameCoordinates(near.length, settings.coordinates_days), evidence: evidence({ form_response_ids: near }) }];
+    return [
+      {
+        kind: RISK_SIGNAL.sameCoordinates,
+        reason: riskReasons.sameCoordinates(near.length, settings.coordinates_days),
+        evidence: evidence({ form_response_ids: near }),
+      },
+    ];
   }
 
   /** sha256 of a stored file and, for an image, its difference hash; kept once per file. */
   async function fingerprint(fileId: number): Promise<{ sha256: string; dhash: string | null } | null> {
     const [known] = await db.select().from(fileFingerprints).where(eq(fileFingerprints.file_id, fileId)).limit(1);
-    if (known) return { sha256: known.sha256, dhash: known.dhash === null ? null : BigInt.asUintN(64, known.dhash).toString(16).padStart(16, '0') };
+    if (known)
+      return { sha256: known.sha256, dhash: known.dhash === null ? null : BigInt.asUintN(64, known.dhash).toString(16).padStart(16, '0') };
     const file = await files.byId(fileId);
     if (!file || (file.size_bytes ?? 0) > MAX_HASHED_BYTES) return null;
     const chunks: Buffer[] = [];
@@ -176,7 +223,10 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
     const bytes = Buffer.concat(chunks);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const dhash = file.content_type.startsWith('image/') ? await photoHash(bytes) : null;
-    await db.insert(fileFingerprints).values({ file_id: fileId, sha256, dhash: dhash === null ? null : hashToBigint(dhash) }).onConflictDoNothing();
+    await db
+      .insert(fileFingerprints)
+      .values({ file_id: fileId, sha256, dhash: dhash === null ? null : hashToBigint(dhash) })
+      .onConflictDoNothing();
     return { sha256, dhash };
   }
 
@@ -185,9 +235,16 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
     for (const fileId of [...new Set(a.file_ids)]) {
       const print = await fingerprint(fileId);
       if (!print) continue;
-      const similar = print.dhash === null ? undefined : sql`bit_count((${fileFingerprints.dhash} # ${String(hashToBigint(print.dhash))}::bigint)::bit(64)) <= ${settings.photo_hash_distance}`;
+      const similar =
+        print.dhash === null
+          ? undefined
+          : sql`bit_count((${fileFingerprints.dhash} # ${String(hashToBigint(print.dhash))}::bigint)::bit(64)) <= ${settings.photo_hash_distance}`;
       const rows = await db
-        .selectDistinct({ id: formResponseData.form_response_id, file_id: fileFingerprints.file_id, exact: sql<boolean>`${fileFingerprints.sha256} = ${print.sha256}` })
+        .selectDistinct({
+          id: formResponseData.form_response_id,
+          file_id: fileFingerprints.file_id,
+          exact: sql<boolean>`${fileFingerprints.sha256} = ${print.sha256}`,
+        })
         .from(fileFingerprints)
         .innerJoin(formResponseData, eq(formResponseData.file_id, fileFingerprints.file_id))
         .where(and(or(eq(fileFingerprints.sha256, print.sha256), similar), ne(formResponseData.form_response_id, a.form_response_id)))
@@ -207,31 +264,67 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
   async function lowApprovalRate(a: AssessInput): Promise<Found[]> {
     if (a.partner_user_id === null) return [];
     const rows = await db
-      .select({ mine: sql<boolean>`${leadCounters.owner_id} = ${a.partner_user_id}`, status: leadCounters.status, n: sql<number>`sum(${leadCounters.n})::int` })
+      .select({
+        mine: sql<boolean>`${leadCounters.owner_id} = ${a.partner_user_id}`,
+        status: leadCounters.status,
+        n: sql<number>`sum(${leadCounters.n})::int`,
+      })
       .from(leadCounters)
-      .where(and(eq(leadCounters.owner_kind, 'partner'), eq(leadCounters.job_id, a.job_id), inArray(leadCounters.status, [LEAD_STATUS.approved, LEAD_STATUS.rejected])))
+      .where(
+        and(
+          eq(leadCounters.owner_kind, 'partner'),
+          eq(leadCounters.job_id, a.job_id),
+          inArray(leadCounters.status, [LEAD_STATUS.approved, LEAD_STATUS.rejected]),
+        ),
+      )
       .groupBy(sql`1`, leadCounters.status);
     const sum = (mine: boolean | undefined, status?: number) =>
-      rows.filter((r) => (mine === undefined || r.mine === mine) && (status === undefined || r.status === status)).reduce((s, r) => s + Number(r.n), 0);
+      rows
+        .filter((r) => (mine === undefined || r.mine === mine) && (status === undefined || r.status === status))
+        .reduce((s, r) => s + Number(r.n), 0);
     const mineDecided = sum(true);
     const allDecided = sum(undefined);
     if (mineDecided < settings.approval_min_decided || allDecided === 0) return [];
     const mineRate = Math.round((100 * sum(true, LEAD_STATUS.approved)) / mineDecided);
     const projectRate = Math.round((100 * sum(undefined, LEAD_STATUS.approved)) / allDecided);
     if (projectRate - mineRate < settings.approval_gap_points) return [];
-    return [{ kind: RISK_SIGNAL.lowApprovalRate, reason: riskReasons.lowApprovalRate(mineRate, projectRate), evidence: evidence({ user_ids: [a.partner_user_id] }) }];
+    return [
+      {
+        kind: RISK_SIGNAL.lowApprovalRate,
+        reason: riskReasons.lowApprovalRate(mineRate, projectRate),
+        evidence: evidence({ user_ids: [a.partner_user_id] }),
+      },
+    ];
   }
 
   async function partnerOnHold(a: AssessInput): Promise<Found[]> {
     if (a.partner_user_id === null) return [];
-    const [held] = await db.select({ id: partnerRiskHolds.user_id }).from(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, a.partner_user_id)).limit(1);
-    return held ? [{ kind: RISK_SIGNAL.partnerOnHold, reason: riskReasons.partnerOnHold(a.partner_user_id), evidence: evidence({ user_ids: [a.partner_user_id] }) }] : [];
+    const [held] = await db
+      .select({ id: partnerRiskHolds.user_id })
+      .from(partnerRiskHolds)
+      .where(eq(partnerRiskHolds.user_id, a.partner_user_id))
+      .limit(1);
+    return held
+      ? [
+          {
+            kind: RISK_SIGNAL.partnerOnHold,
+            reason: riskReasons.partnerOnHold(a.partner_user_id),
+            evidence: evidence({ user_ids: [a.partner_user_id] }),
+          },
+        ]
+      : [];
   }
 
   /** Recomputes a lead's level from its signals not marked wrong. */
   async function relevel(formResponseId: number, tx: Pick<Db, 'select' | 'insert'> = db): Promise<{ level: RiskLevel; score: number }> {
-    const standing = await tx.select({ kind: leadRiskSignals.kind }).from(leadRiskSignals).where(and(eq(leadRiskSignals.form_response_id, formResponseId), isNull(leadRiskSignals.dismissed_on)));
-    const r = riskLevel(standing.map((s) => s.kind as RiskSignalKind), settings);
+    const standing = await tx
+      .select({ kind: leadRiskSignals.kind })
+      .from(leadRiskSignals)
+      .where(and(eq(leadRiskSignals.form_response_id, formResponseId), isNull(leadRiskSignals.dismissed_on)));
+    const r = riskLevel(
+      standing.map((s) => s.kind as RiskSignalKind),
+      settings,
+    );
     await tx
       .insert(leadRisk)
       .values({ form_response_id: formResponseId, level: r.level, score: r.score })
@@ -241,7 +334,11 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
 
   async function riskOf(formResponseId: number): Promise<LeadRisk> {
     const [row] = await db.select().from(leadRisk).where(eq(leadRisk.form_response_id, formResponseId)).limit(1);
-    const signals = await db.select().from(leadRiskSignals).where(eq(leadRiskSignals.form_response_id, formResponseId)).orderBy(leadRiskSignals.signal_id);
+    const signals = await db
+      .select()
+      .from(leadRiskSignals)
+      .where(eq(leadRiskSignals.form_response_id, formResponseId))
+      .orderBy(leadRiskSignals.signal_id);
     return {
       level: row?.level ?? RISK_LEVEL.none,
       score: row?.score ?? 0,
@@ -276,7 +373,11 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
       .where(and(mine, isNull(leadRiskSignals.dismissed_on)))
       .groupBy(leadRiskSignals.kind)
       .orderBy(sql`2 desc`);
-    const [held] = await db.select({ id: partnerRiskHolds.user_id }).from(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, userId)).limit(1);
+    const [held] = await db
+      .select({ id: partnerRiskHolds.user_id })
+      .from(partnerRiskHolds)
+      .where(eq(partnerRiskHolds.user_id, userId))
+      .limit(1);
     return {
       user_id: userId,
       days: SUMMARY_DAYS,
@@ -292,22 +393,42 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
    * failure here never loses the lead, which then shows as not flagged.
    */
   async function assess(a: AssessInput): Promise<{ level: RiskLevel; score: number }> {
-      await db
-        .insert(leadOrigins)
-        .values({ form_response_id: a.form_response_id, device_id: a.device_id ?? null, client_ip: a.ip ?? null, lat: a.location?.lat ?? null, lng: a.location?.lng ?? null })
-        .onConflictDoNothing();
-      const found = (
-        await Promise.all([ownIdentifier(a), sharedCustomer(a), bursts(a), sameCoordinates(a), reusedFiles(a), lowApprovalRate(a), partnerOnHold(a)])
-      ).flat();
-      return db.transaction(async (tx) => {
-        if (found.length) await tx.insert(leadRiskSignals).values(found.map((f) => ({ form_response_id: a.form_response_id, kind: f.kind, reason: f.reason, evidence: f.evidence })));
-        const r = riskLevel(found.map((f) => f.kind), settings);
+    await db
+      .insert(leadOrigins)
+      .values({
+        form_response_id: a.form_response_id,
+        device_id: a.device_id ?? null,
+        client_ip: a.ip ?? null,
+        lat: a.location?.lat ?? null,
+        lng: a.location?.lng ?? null,
+      })
+      .onConflictDoNothing();
+    const found = (
+      await Promise.all([
+        ownIdentifier(a),
+        sharedCustomer(a),
+        bursts(a),
+        sameCoordinates(a),
+        reusedFiles(a),
+        lowApprovalRate(a),
+        partnerOnHold(a),
+      ])
+    ).flat();
+    return db.transaction(async (tx) => {
+      if (found.length)
         await tx
-          .insert(leadRisk)
-          .values({ form_response_id: a.form_response_id, level: r.level, score: r.score })
-          .onConflictDoUpdate({ target: leadRisk.form_response_id, set: { level: r.level, score: r.score, assessed_on: new Date() } });
-        return r;
-      });
+          .insert(leadRiskSignals)
+          .values(found.map((f) => ({ form_response_id: a.form_response_id, kind: f.kind, reason: f.reason, evidence: f.evidence })));
+      const r = riskLevel(
+        found.map((f) => f.kind),
+        settings,
+      );
+      await tx
+        .insert(leadRisk)
+        .values({ form_response_id: a.form_response_id, level: r.level, score: r.score })
+        .onConflictDoUpdate({ target: leadRisk.form_response_id, set: { level: r.level, score: r.score, assessed_on: new Date() } });
+      return r;
+    });
   }
 
   /** Leads waiting for their assessment, taken in order a moment after their answers went out. */
@@ -360,7 +481,10 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
         if (!signal) throw notFound(riskTexts.signalNotFound);
         if (signal.dismissed_on) throw new AppError('CONFLICT', riskTexts.alreadyDismissed);
         const [before] = await tx.select().from(leadRisk).where(eq(leadRisk.form_response_id, formResponseId)).limit(1);
-        await tx.update(leadRiskSignals).set({ dismissed_by: actor, dismissed_on: new Date(), dismissed_note: note }).where(eq(leadRiskSignals.signal_id, signalId));
+        await tx
+          .update(leadRiskSignals)
+          .set({ dismissed_by: actor, dismissed_on: new Date(), dismissed_note: note })
+          .where(eq(leadRiskSignals.signal_id, signalId));
         const after = await relevel(formResponseId, tx);
         await audit.record(
           {
@@ -384,11 +508,25 @@ export function createRiskService(deps: { db: Db; files: FilesService; storage: 
       const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
       if (!user) throw notFound(riskTexts.notPartner);
       await db.transaction(async (tx) => {
-        const [held] = await tx.select({ id: partnerRiskHolds.user_id }).from(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, userId)).limit(1);
+        const [held] = await tx
+          .select({ id: partnerRiskHolds.user_id })
+          .from(partnerRiskHolds)
+          .where(eq(partnerRiskHolds.user_id, userId))
+          .limit(1);
         if (!!held === onHold) return;
         if (onHold) await tx.insert(partnerRiskHolds).values({ user_id: userId, held_by: actor }).onConflictDoNothing();
         else await tx.delete(partnerRiskHolds).where(eq(partnerRiskHolds.user_id, userId));
-        await audit.record({ actor_user_id: actor, action: onHold ? 'partner.risk_hold' : 'partner.risk_release', entity_type: 'user', entity_id: userId, before: { on_hold: !!held }, after: { on_hold: onHold } }, tx);
+        await audit.record(
+          {
+            actor_user_id: actor,
+            action: onHold ? 'partner.risk_hold' : 'partner.risk_release',
+            entity_type: 'user',
+            entity_id: userId,
+            before: { on_hold: !!held },
+            after: { on_hold: onHold },
+          },
+          tx,
+        );
       });
       return partnerRisk(userId);
     },

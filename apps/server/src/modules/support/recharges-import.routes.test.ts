@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const importCsv = (csv: string, cookie = admin) => t.app.inject({ method: 'POST', url: '/api/v2/ops/recharges/import', headers: { cookie }, payload: { csv } });
+const importCsv = (csv: string, cookie = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/v2/ops/recharges/import', headers: { cookie }, payload: { csv } });
 
 describe('recharges import', () => {
   it('adds the good rows, reports each refused row with its reason, and the worker sees them in Select Recharge', async () => {
@@ -68,13 +69,17 @@ describe('recharges import', () => {
     expect(again.added).toBe(0);
     expect(again.refused.filter((r) => r.reason === 'Already imported').map((r) => r.row)).toEqual([2, 3]);
 
-    const audit = body<{ rows: { action: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/v2/ops/audit?entity_type=service_purchase', headers: { cookie: admin } })).data.rows;
+    const audit = body<{ rows: { action: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/v2/ops/audit?entity_type=service_purchase', headers: { cookie: admin } }),
+    ).data.rows;
     expect(audit.map((a) => a.action)).toEqual(['recharges.import', 'recharges.import']);
   });
 
   it('two imports of the same file at once add its rows once', async () => {
     const csv = `mobile,account_number,amount,date\n${MOBILE},CONC-1,10,2026-01-20\n${MOBILE},CONC-2,20,2026-01-20`;
-    const results = (await Promise.all([importCsv(csv), importCsv(csv), importCsv(csv)])).map((r) => rechargeImportResultSchema.parse(body(r).data));
+    const results = (await Promise.all([importCsv(csv), importCsv(csv), importCsv(csv)])).map((r) =>
+      rechargeImportResultSchema.parse(body(r).data),
+    );
     expect(results.reduce((n, r) => n + r.added, 0)).toBe(2);
     const stored = await t.database.db.select().from(servicePurchases).where(eq(servicePurchases.user_id, 4311));
     expect(stored.filter((r) => r.account_number.startsWith('CONC-'))).toHaveLength(2);

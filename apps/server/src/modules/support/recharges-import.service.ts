@@ -42,7 +42,9 @@ export function createRechargeImportService(deps: { db: Db; now?: () => number }
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
         const mobiles = [...new Set(checked.map((c) => c.mobile))];
-        const people = mobiles.length ? await tx.select({ user_id: users.user_id, mobile: users.mobile }).from(users).where(inArray(users.mobile, mobiles)) : [];
+        const people = mobiles.length
+          ? await tx.select({ user_id: users.user_id, mobile: users.mobile }).from(users).where(inArray(users.mobile, mobiles))
+          : [];
         const userOf = new Map(people.map((p) => [p.mobile, p.user_id]));
         const known = checked.flatMap((c) => {
           const user_id = userOf.get(c.mobile);
@@ -58,10 +60,29 @@ export function createRechargeImportService(deps: { db: Db; now?: () => number }
           const from = istDayStart(days[0]!);
           const to = new Date(istDayStart(days[days.length - 1]!).getTime() + 86_400_000);
           const found = await tx
-            .select({ user_id: servicePurchases.user_id, account_number: servicePurchases.account_number, amount: servicePurchases.amount, created_on: servicePurchases.created_on })
+            .select({
+              user_id: servicePurchases.user_id,
+              account_number: servicePurchases.account_number,
+              amount: servicePurchases.amount,
+              created_on: servicePurchases.created_on,
+            })
             .from(servicePurchases)
-            .where(and(inArray(servicePurchases.user_id, [...new Set(known.map((k) => k.user_id))]), gte(servicePurchases.created_on, from), lt(servicePurchases.created_on, to)));
-          for (const f of found) existing.add(rechargeKey({ user_id: f.user_id, account_number: f.account_number, amount_paise: f.amount, date: istDateString(f.created_on) }));
+            .where(
+              and(
+                inArray(servicePurchases.user_id, [...new Set(known.map((k) => k.user_id))]),
+                gte(servicePurchases.created_on, from),
+                lt(servicePurchases.created_on, to),
+              ),
+            );
+          for (const f of found)
+            existing.add(
+              rechargeKey({
+                user_id: f.user_id,
+                account_number: f.account_number,
+                amount_paise: f.amount,
+                date: istDateString(f.created_on),
+              }),
+            );
         }
         const firstRow = new Map<string, number>();
         const fresh = known.filter((k) => {
@@ -80,7 +101,13 @@ export function createRechargeImportService(deps: { db: Db; now?: () => number }
         });
         for (let i = 0; i < fresh.length; i += 500) {
           await tx.insert(servicePurchases).values(
-            fresh.slice(i, i + 500).map((f) => ({ user_id: f.user_id, account_number: f.account_number, amount: f.amount_paise, status: 'SUCCESS', created_on: istDayStart(f.date) })),
+            fresh.slice(i, i + 500).map((f) => ({
+              user_id: f.user_id,
+              account_number: f.account_number,
+              amount: f.amount_paise,
+              status: 'SUCCESS',
+              created_on: istDayStart(f.date),
+            })),
           );
         }
         refused.sort((a, b) => a.row - b.row);

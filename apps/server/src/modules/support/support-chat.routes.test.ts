@@ -15,9 +15,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const T = SUPPORT_DEMO.tickets;
-const post = (url: string, payload: object, cookie: string) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, payload });
+const post = (url: string, payload: object, cookie: string) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, payload });
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { cookie } });
-const workerChat = (ticket_id: number, chat_message: string, cookie = asha) => post('/support/user/ticket/chat/add', { ticket_id, chat_message }, cookie);
+const workerChat = (ticket_id: number, chat_message: string, cookie = asha) =>
+  post('/support/user/ticket/chat/add', { ticket_id, chat_message }, cookie);
 const agentChat = (ticket_id: number, chat_message: string) => post('/ops/support/ticket/chat/add', { ticket_id, chat_message }, ops);
 async function newTicket(title: string) {
   const res = await post('/support/user/ticket/add', { ticket_type: 50, ticket_title: title }, asha);
@@ -48,7 +50,7 @@ describe('a chat message', () => {
     }
   });
 
-  it('on a missing ticket is not found, on another worker\'s ticket refused, on a closed one refused for the agent', async () => {
+  it("on a missing ticket is not found, on another worker's ticket refused, on a closed one refused for the agent", async () => {
     for (const res of [await workerChat(999999, 'hello'), await agentChat(999999, 'hello')]) {
       expect(res.statusCode).toBe(404);
       expect(body(res).message).toBe(supportTexts.ticketNotFound);
@@ -68,12 +70,21 @@ describe('a chat message', () => {
   it('answers the message as stored, and records a status change once', async () => {
     const ticket = await newTicket('History Once');
     const res = await agentChat(ticket, 'First answer');
-    expect(body(res).data).toMatchObject({ ticket_id: ticket, chat_message: 'First answer', direction: 2, created_by: 'Priya', file_id: null, file_name: null });
+    expect(body(res).data).toMatchObject({
+      ticket_id: ticket,
+      chat_message: 'First answer',
+      direction: 2,
+      created_by: 'Priya',
+      file_id: null,
+      file_name: null,
+    });
     const stored = conversationSchema.parse(body(await get(`/ops/support/ticket/conversation?ticket_id=${ticket}`, ops)).data).chats.at(-1);
     expect(body(res).data).toEqual(stored);
     expect((await agentChat(ticket, 'Second answer')).statusCode).toBe(200);
     expect(await statusHistory(ticket)).toEqual(['0', '10']);
-    expect(body(await get(`/ops/support/ticket/detail?ticket_id=${ticket}`, ops)).data).toMatchObject({ ticket: { status: 10, agent_user_id: 100 } });
+    expect(body(await get(`/ops/support/ticket/detail?ticket_id=${ticket}`, ops)).data).toMatchObject({
+      ticket: { status: 10, agent_user_id: 100 },
+    });
   });
 
   it("from a worker who keeps writing keeps the ticket's place in the inbox", async () => {

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload: object, cookie: string) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, payload });
+const post = (url: string, payload: object, cookie: string) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: { cookie }, payload });
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { cookie } });
 async function newTicket(title = 'Payment Query') {
   const res = await post('/support/user/ticket/add', { ticket_type: 10, ticket_title: title }, worker);
@@ -42,7 +43,9 @@ describe('chat messages', () => {
   it('hold for parallel messages too, and on the agent side', async () => {
     await t.database.db.update(ticketChats).set({ created_on: new Date(Date.now() - 61_000) });
     const ticket = await newTicket('Parallel Query');
-    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => post('/ops/support/ticket/chat/add', { ticket_id: ticket, chat_message: `reply ${i}` }, ops)));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post('/ops/support/ticket/chat/add', { ticket_id: ticket, chat_message: `reply ${i}` }, ops)),
+    );
     const codes = burst.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(CHAT_MAX_PER_MINUTE);
     expect(codes.filter((c) => c === 429)).toHaveLength(30 - CHAT_MAX_PER_MINUTE);
@@ -57,11 +60,20 @@ describe('a long conversation', () => {
     const ticket = await newTicket('Long Query');
     const start = Date.now() - 3_600_000;
     await t.database.db.insert(ticketChats).values(
-      Array.from({ length: 120 }, (_, i) => ({ ticket_id: ticket, chat_message: `old ${i + 1}`, direction: 1 + (i % 2), created_by: 'x', created_on: new Date(start + i * 1000) })),
+      Array.from({ length: 120 }, (_, i) => ({
+        ticket_id: ticket,
+        chat_message: `old ${i + 1}`,
+        direction: 1 + (i % 2),
+        created_by: 'x',
+        created_on: new Date(start + i * 1000),
+      })),
     );
     const all = await t.database.db.$count(ticketChats, undefined);
     expect(all).toBeGreaterThan(120);
-    for (const [url, cookie] of [[`/support/user/ticket/conversation/fetch?ticket_id=${ticket}`, worker], [`/ops/support/ticket/conversation?ticket_id=${ticket}`, ops]] as const) {
+    for (const [url, cookie] of [
+      [`/support/user/ticket/conversation/fetch?ticket_id=${ticket}`, worker],
+      [`/ops/support/ticket/conversation?ticket_id=${ticket}`, ops],
+    ] as const) {
       let page = conversationSchema.parse(body(await get(url, cookie)).data);
       expect(page.chats).toHaveLength(CHAT_PAGE_SIZE);
       let joined = page;
@@ -79,7 +91,9 @@ describe('a long conversation', () => {
       expect(joined.history.length).toBeGreaterThan(0);
     }
     // The agent's ticket view carries the newest page.
-    const detail = body<{ conversation: { chats: unknown[]; older_cursor: number | null } }>(await get(`/ops/support/ticket/detail?ticket_id=${ticket}`, ops)).data;
+    const detail = body<{ conversation: { chats: unknown[]; older_cursor: number | null } }>(
+      await get(`/ops/support/ticket/detail?ticket_id=${ticket}`, ops),
+    ).data;
     expect(detail.conversation.chats).toHaveLength(CHAT_PAGE_SIZE);
     expect(detail.conversation.older_cursor).not.toBeNull();
   });

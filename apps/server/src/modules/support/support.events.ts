@@ -1,6 +1,14 @@
 import type { Namespace } from 'socket.io';
 import { createTurnWrites } from '../../realtime/turn-writes';
-import { SUPPORT_EVENTS, ticketRoom, type ChatAddEvent, type ResolvedEvent, type SupportClientToServer, type SupportServerToClient, type UpdatedEvent } from '@pmw/contract/support';
+import {
+  SUPPORT_EVENTS,
+  ticketRoom,
+  type ChatAddEvent,
+  type ResolvedEvent,
+  type SupportClientToServer,
+  type SupportServerToClient,
+  type UpdatedEvent,
+} from '@pmw/contract/support';
 
 export type SupportNamespace = Namespace<SupportClientToServer, SupportServerToClient>;
 

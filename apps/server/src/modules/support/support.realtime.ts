@@ -19,7 +19,10 @@ interface SocketCaller {
  * speaks for (worker or ops) and is authenticated by that session's cookie in
  * the handshake; it then joins the rooms of the tickets it may see.
  */
-export function attachSupportRealtime(io: Server, deps: { sessions: SessionResolver; support: SupportService; opsAuth: OpsAuthService; events: SupportEvents }) {
+export function attachSupportRealtime(
+  io: Server,
+  deps: { sessions: SessionResolver; support: SupportService; opsAuth: OpsAuthService; events: SupportEvents },
+) {
   const nsp = io.of(SUPPORT_NAMESPACE) as SupportNamespace;
 
   nsp.use(async (socket, next) => {

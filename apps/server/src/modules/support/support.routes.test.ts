@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fileAddedSchema, fileUrlSchema, signedUploadSchema } from '@pmw/contract/files';
-import {
-  agentSupportRoutes,
-  supportRoutes,
-  supportTexts,
-  timeline,
-  closingMessage,
-} from '@pmw/contract/support';
+import { agentSupportRoutes, supportRoutes, supportTexts, timeline, closingMessage } from '@pmw/contract/support';
 import type { RouteDef } from '@pmw/contract/api';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { SUPPORT_DEMO } from '../../seed/support.seed';
@@ -20,7 +14,12 @@ let newcomer: string;
 let ops: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [asha, ravi, newcomer, ops] = await Promise.all([loginWorker(t, '9876500001'), loginWorker(t, '9876500002'), loginWorker(t, '9876509001'), loginOps(t)]);
+  [asha, ravi, newcomer, ops] = await Promise.all([
+    loginWorker(t, '9876500001'),
+    loginWorker(t, '9876500002'),
+    loginWorker(t, '9876509001'),
+    loginOps(t),
+  ]);
 });
 afterAll(async () => t.close());
 
@@ -30,15 +29,24 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 async function call<T extends RouteDef>(route: T, cookie: string, input: Record<string, unknown> = {}) {
   const isGet = route.method === 'GET';
   const qs = isGet ? '?' + new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString() : '';
-  const res = await t.app.inject({ method: route.method, url: `/api/v2${route.path}${qs}`, headers: { cookie }, ...(isGet ? {} : { payload: input }) });
+  const res = await t.app.inject({
+    method: route.method,
+    url: `/api/v2${route.path}${qs}`,
+    headers: { cookie },
+    ...(isGet ? {} : { payload: input }),
+  });
   const env = body(res);
-  return { status: res.statusCode, message: env.message, data: res.statusCode === 200 ? (route.response.parse(env.data) as z.output<T['response']>) : undefined };
+  return {
+    status: res.statusCode,
+    message: env.message,
+    data: res.statusCode === 200 ? (route.response.parse(env.data) as z.output<T['response']>) : undefined,
+  };
 }
 
 const T = SUPPORT_DEMO.tickets;
 
 describe('the worker side', () => {
-  it('lists Asha\'s tickets in every status, newest first, with the project title; Ravi has none', async () => {
+  it("lists Asha's tickets in every status, newest first, with the project title; Ravi has none", async () => {
     const mine = await call(supportRoutes.tickets, asha, { user_id: 101 });
     expect(mine.status).toBe(200);
     const statuses = new Set(mine.data!.map((x) => x.status));
@@ -62,13 +70,13 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.tickets, ops)).status).toBe(401);
   });
 
-  it('derives is_worked from the worker\'s leads and attempted applications', async () => {
+  it("derives is_worked from the worker's leads and attempted applications", async () => {
     expect((await call(supportRoutes.metadata, asha, { user_id: 101 })).data).toEqual([{ user_id: 101, is_worked: true }]);
     expect((await call(supportRoutes.metadata, ravi)).data).toEqual([{ user_id: 102, is_worked: true }]);
     expect((await call(supportRoutes.metadata, newcomer)).data![0]!.is_worked).toBe(false);
   });
 
-  it('another worker\'s ticket, conversation and attachments are refused; a missing ticket is not found', async () => {
+  it("another worker's ticket, conversation and attachments are refused; a missing ticket is not found", async () => {
     expect((await call(supportRoutes.ticket, ravi, { ticket_id: T.answered })).status).toBe(403);
     expect((await call(supportRoutes.conversation, ravi, { ticket_id: T.answered })).status).toBe(403);
     expect((await call(supportRoutes.attachment, ravi, { ticket_id: T.answered, file_id: SUPPORT_DEMO.files.agentPdf })).status).toBe(403);
@@ -76,19 +84,23 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.ticket, asha, { ticket_id: 'abc' })).status).toBe(400);
   });
 
-  it('shows the conversation: chats, call logs and the resolved history in the spec\'s words', async () => {
+  it("shows the conversation: chats, call logs and the resolved history in the spec's words", async () => {
     const conv = await call(supportRoutes.conversation, asha, { ticket_id: T.resolved });
     const texts = timeline(conv.data!).map((i) => (i.kind === 'chat' ? i.chat.chat_message : i.text));
     expect(texts).toContain('Support team connected with you on phone call');
     expect(texts).toContain('You tried calling the support team but could not get through...');
     expect(texts).toContain('Support team answered and marked resolved this query');
     const waiting = await call(supportRoutes.conversation, asha, { ticket_id: T.waiting });
-    expect(timeline(waiting.data!).some((i) => i.kind === 'call' && i.text === 'Support team tried to calling you, but got failed due to call status - no-answer')).toBe(true);
+    expect(
+      timeline(waiting.data!).some(
+        (i) => i.kind === 'call' && i.text === 'Support team tried to calling you, but got failed due to call status - no-answer',
+      ),
+    ).toBe(true);
     const detail = await call(supportRoutes.ticket, asha, { ticket_id: T.waiting });
     expect(detail.data!.callback_requested).toBe(true);
   });
 
-  it('opens the agent\'s attachment on Asha\'s ticket through a signed URL', async () => {
+  it("opens the agent's attachment on Asha's ticket through a signed URL", async () => {
     const res = await call(supportRoutes.attachment, asha, { ticket_id: T.answered, file_id: SUPPORT_DEMO.files.agentPdf, user_id: 101 });
     expect(res.status).toBe(200);
     expect(res.data![0]).toMatchObject({ file_id: SUPPORT_DEMO.files.agentPdf, file_name: 'payout-schedule.pdf' });
@@ -97,7 +109,7 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.attachment, asha, { ticket_id: T.new, file_id: SUPPORT_DEMO.files.agentPdf })).status).toBe(404);
   });
 
-  it('offers projects, leads and recharges by the spec\'s rules', async () => {
+  it("offers projects, leads and recharges by the spec's rules", async () => {
     // Type 20: the applications attempted (Ravi attended the Delivery Partner interview).
     const training = await call(supportRoutes.jobs, ravi, { ticket_type: 20 });
     expect(training.data!.map((j) => j.job_id)).toContain(261);
@@ -137,11 +149,36 @@ describe('the worker side', () => {
     expect(conv.data!.chats).toHaveLength(1);
     expect(conv.data!.chats[0]).toMatchObject({ created_by: 'PIKU', direction: 2 });
 
-    const lead = await call(supportRoutes.addTicket, asha, { ticket_type: 30, ticket_title: 'Rohit Sharma-9812300001', tag_type: 'JOB', tag_id: 201, ref_type: 'FORM_RESPONSE', ref_id: SUPPORT_DEMO.leads.pending });
-    expect(lead.data).toMatchObject({ tag_type: 'JOB', tag_id: 201, ref_type: 'FORM_RESPONSE', ref_id: SUPPORT_DEMO.leads.pending, jobData: { job_title: 'Sahyog Platinum Credit Card' } });
-    const training = await call(supportRoutes.addTicket, ravi, { ticket_type: 20, ticket_title: 'Swiftcart-Delivery Partner', tag_type: 'JOB', tag_id: 261 });
+    const lead = await call(supportRoutes.addTicket, asha, {
+      ticket_type: 30,
+      ticket_title: 'Rohit Sharma-9812300001',
+      tag_type: 'JOB',
+      tag_id: 201,
+      ref_type: 'FORM_RESPONSE',
+      ref_id: SUPPORT_DEMO.leads.pending,
+    });
+    expect(lead.data).toMatchObject({
+      tag_type: 'JOB',
+      tag_id: 201,
+      ref_type: 'FORM_RESPONSE',
+      ref_id: SUPPORT_DEMO.leads.pending,
+      jobData: { job_title: 'Sahyog Platinum Credit Card' },
+    });
+    const training = await call(supportRoutes.addTicket, ravi, {
+      ticket_type: 20,
+      ticket_title: 'Swiftcart-Delivery Partner',
+      tag_type: 'JOB',
+      tag_id: 261,
+    });
     expect(training.data).toMatchObject({ tag_type: 'JOB', tag_id: 261, jobData: { job_title: 'Delivery Partner' } });
-    const recharge = await call(supportRoutes.addTicket, asha, { ticket_type: 60, ticket_title: '9876500001-239', tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 94101 });
+    const recharge = await call(supportRoutes.addTicket, asha, {
+      ticket_type: 60,
+      ticket_title: '9876500001-239',
+      tag_type: 'SERVICE_PURCHASE',
+      tag_id: 1,
+      ref_type: 'ID',
+      ref_id: 94101,
+    });
     expect(recharge.data).toMatchObject({ tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 94101 });
 
     // A newcomer: How to Start. No introduction video is configured here, so PIKU does not point at one.
@@ -162,29 +199,78 @@ describe('the worker side', () => {
     const both = await Promise.all([0, 1].map(() => call(supportRoutes.addTicket, newcomer, { ticket_type: 0, ticket_title: 'Others' })));
     expect(both[0]!.data!.ticket_id).toBe(both[1]!.data!.ticket_id);
     // Once the worker has written in it, the next tap raises a new ticket.
-    expect((await call(supportRoutes.addChat, ravi, { ticket_id: first.data!.ticket_id, chat_message: 'My payout is late', direction: 1 })).status).toBe(200);
+    expect(
+      (await call(supportRoutes.addChat, ravi, { ticket_id: first.data!.ticket_id, chat_message: 'My payout is late', direction: 1 }))
+        .status,
+    ).toBe(200);
     const next = await call(supportRoutes.addTicket, ravi, { ticket_type: 0, ticket_title: 'Others' });
     expect(next.data!.ticket_id).not.toBe(first.data!.ticket_id);
     // Another project is another ticket.
-    const training = await call(supportRoutes.addTicket, ravi, { ticket_type: 20, ticket_title: 'Swiftcart-Delivery Partner', tag_type: 'JOB', tag_id: 261 });
+    const training = await call(supportRoutes.addTicket, ravi, {
+      ticket_type: 20,
+      ticket_title: 'Swiftcart-Delivery Partner',
+      tag_type: 'JOB',
+      tag_id: 261,
+    });
     expect(training.data!.ticket_id).not.toBe(next.data!.ticket_id);
   });
 
-  it('refuses types, projects, leads and recharges that are not the worker\'s', async () => {
+  it("refuses types, projects, leads and recharges that are not the worker's", async () => {
     expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 50, ticket_title: 'Payment Query' })).status).toBe(403);
-    expect((await call(supportRoutes.addTicket, newcomer, { ticket_type: 20, ticket_title: 'x', tag_type: 'JOB', tag_id: 261 })).status).toBe(403);
+    expect(
+      (await call(supportRoutes.addTicket, newcomer, { ticket_type: 20, ticket_title: 'x', tag_type: 'JOB', tag_id: 261 })).status,
+    ).toBe(403);
     expect((await call(supportRoutes.addTicket, asha, { ticket_type: 10, ticket_title: 'How to Start' })).status).toBe(403);
     expect((await call(supportRoutes.addTicket, asha, { ticket_type: 35, ticket_title: 'x' })).status).toBe(400);
     expect((await call(supportRoutes.addTicket, asha, { ticket_type: 50, ticket_title: '' })).status).toBe(400);
     const noProject = await call(supportRoutes.addTicket, asha, { ticket_type: 20, ticket_title: 'x' });
     expect(noProject).toMatchObject({ status: 400, message: 'Please select a project' });
-    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 50, ticket_title: 'x', tag_type: 'JOB', tag_id: 201 })).status).toBe(400);
-    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 30, ticket_title: 'x', tag_type: 'JOB', tag_id: 201 })).message).toBe('Please select a lead');
+    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 50, ticket_title: 'x', tag_type: 'JOB', tag_id: 201 })).status).toBe(
+      400,
+    );
+    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 30, ticket_title: 'x', tag_type: 'JOB', tag_id: 201 })).message).toBe(
+      'Please select a lead',
+    );
     // A project she has no leads in, a lead of another project, another worker's lead and recharge.
-    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 20, ticket_title: 'x', tag_type: 'JOB', tag_id: 261 })).status).toBe(403);
-    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 30, ticket_title: 'x', tag_type: 'JOB', tag_id: 201, ref_type: 'FORM_RESPONSE', ref_id: SUPPORT_DEMO.leads.rejected })).status).toBe(400);
-    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 30, ticket_title: 'x', tag_type: 'JOB', tag_id: 201, ref_type: 'FORM_RESPONSE', ref_id: 7101 })).status).toBe(403);
-    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 60, ticket_title: 'x', tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: 555 })).status).toBe(403);
+    expect((await call(supportRoutes.addTicket, asha, { ticket_type: 20, ticket_title: 'x', tag_type: 'JOB', tag_id: 261 })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await call(supportRoutes.addTicket, asha, {
+          ticket_type: 30,
+          ticket_title: 'x',
+          tag_type: 'JOB',
+          tag_id: 201,
+          ref_type: 'FORM_RESPONSE',
+          ref_id: SUPPORT_DEMO.leads.rejected,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(supportRoutes.addTicket, asha, {
+          ticket_type: 30,
+          ticket_title: 'x',
+          tag_type: 'JOB',
+          tag_id: 201,
+          ref_type: 'FORM_RESPONSE',
+          ref_id: 7101,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(supportRoutes.addTicket, asha, {
+          ticket_type: 60,
+          ticket_title: 'x',
+          tag_type: 'SERVICE_PURCHASE',
+          tag_id: 1,
+          ref_type: 'ID',
+          ref_id: 555,
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(supportRoutes.addTicket, ravi, { user_id: 101, ticket_type: 0, ticket_title: 'Others' })).status).toBe(403);
   });
 
@@ -218,7 +304,12 @@ describe('the worker side', () => {
     expect(chats.at(-1)).toMatchObject({ chat_message: 'Took too long', direction: 1 });
     expect((await call(supportRoutes.close, asha, { ticket_id: id, rating: 4 })).status).toBe(409);
 
-    const reply = await call(supportRoutes.addChat, asha, { ticket_id: id, chat_message: 'Still not solved', direction: 1, isReopen: true });
+    const reply = await call(supportRoutes.addChat, asha, {
+      ticket_id: id,
+      chat_message: 'Still not solved',
+      direction: 1,
+      isReopen: true,
+    });
     expect(reply.status).toBe(200);
     const reopened = await call(supportRoutes.ticket, asha, { ticket_id: id });
     expect(reopened.data).toMatchObject({ status: 20, rating: null });
@@ -248,34 +339,78 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.callback, ravi, { ticket_id: id })).status).toBe(403);
   });
 
-  it('uploads a chat attachment for the worker\'s own ticket only, and sends it in a message', async () => {
-    const signedRes = await call(supportRoutes.signUpload, asha, { file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: T.new, user_id: 101 });
+  it("uploads a chat attachment for the worker's own ticket only, and sends it in a message", async () => {
+    const signedRes = await call(supportRoutes.signUpload, asha, {
+      file_name: 'proof.png',
+      file_purpose: 'TICKET',
+      ticket_id: T.new,
+      user_id: 101,
+    });
     const signed = signedUploadSchema.parse(signedRes.data);
-    expect((await t.app.inject({ method: 'PUT', url: signed.url, payload: PNG, headers: { 'content-type': 'image/png' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: signed.url, payload: PNG, headers: { 'content-type': 'image/png' } })).statusCode,
+    ).toBe(200);
     // Ravi cannot add Asha's upload, nor add it to another ticket.
-    expect((await call(supportRoutes.addAttachment, ravi, { file_key: signed.key, file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: T.new })).status).toBe(403);
-    expect((await call(supportRoutes.addAttachment, asha, { file_key: signed.key, file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: T.answered })).status).toBe(400);
-    const added = fileAddedSchema.parse((await call(supportRoutes.addAttachment, asha, { file_key: signed.key, file_name: 'proof.png', file_purpose: 'TICKET', ticket_id: T.new })).data);
+    expect(
+      (
+        await call(supportRoutes.addAttachment, ravi, {
+          file_key: signed.key,
+          file_name: 'proof.png',
+          file_purpose: 'TICKET',
+          ticket_id: T.new,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(supportRoutes.addAttachment, asha, {
+          file_key: signed.key,
+          file_name: 'proof.png',
+          file_purpose: 'TICKET',
+          ticket_id: T.answered,
+        })
+      ).status,
+    ).toBe(400);
+    const added = fileAddedSchema.parse(
+      (
+        await call(supportRoutes.addAttachment, asha, {
+          file_key: signed.key,
+          file_name: 'proof.png',
+          file_purpose: 'TICKET',
+          ticket_id: T.new,
+        })
+      ).data,
+    );
     const chat = await call(supportRoutes.addChat, asha, { ticket_id: T.new, chat_message: 'Proof attached', file_id: added.file_id });
     expect(chat.data).toMatchObject({ file_id: added.file_id, file_name: 'proof.png' });
     // The file is not of that ticket.
-    expect((await call(supportRoutes.addChat, asha, { ticket_id: T.answered, chat_message: 'x', file_id: added.file_id })).status).toBe(400);
+    expect((await call(supportRoutes.addChat, asha, { ticket_id: T.answered, chat_message: 'x', file_id: added.file_id })).status).toBe(
+      400,
+    );
 
     // The agent opens it.
     const url = fileUrlSchema.parse((await call(agentSupportRoutes.attachment, ops, { ticket_id: T.new, file_id: added.file_id })).data);
     expect((await t.app.inject({ method: 'GET', url: url[0]!.url })).statusCode).toBe(200);
 
     expect((await call(supportRoutes.signUpload, asha, { file_name: 'x.exe', file_purpose: 'TICKET', ticket_id: T.new })).status).toBe(415);
-    expect((await call(supportRoutes.signUpload, asha, { file_name: 'x.docx', file_purpose: 'TICKET', ticket_id: T.new })).status).toBe(415);
+    expect((await call(supportRoutes.signUpload, asha, { file_name: 'x.docx', file_purpose: 'TICKET', ticket_id: T.new })).status).toBe(
+      415,
+    );
     expect((await call(supportRoutes.signUpload, ravi, { file_name: 'x.png', file_purpose: 'TICKET', ticket_id: T.new })).status).toBe(403);
     // The server enforces 15 MB whatever the client says.
-    const big = signedUploadSchema.parse((await call(supportRoutes.signUpload, asha, { file_name: 'big.pdf', file_purpose: 'TICKET', ticket_id: T.new })).data);
-    const tooBig = await t.app.inject({ method: 'PUT', url: big.url, payload: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(15 * 1024 * 1024 + 10, 32)]) });
+    const big = signedUploadSchema.parse(
+      (await call(supportRoutes.signUpload, asha, { file_name: 'big.pdf', file_purpose: 'TICKET', ticket_id: T.new })).data,
+    );
+    const tooBig = await t.app.inject({
+      method: 'PUT',
+      url: big.url,
+      payload: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(15 * 1024 * 1024 + 10, 32)]),
+    });
     expect(tooBig.statusCode).toBe(413);
   });
 });
 
-describe('the agents\' side', () => {
+describe("the agents' side", () => {
   it('needs an ops session with the support or admin role', async () => {
     expect((await call(agentSupportRoutes.inbox, asha)).status).toBe(401);
     expect((await call(agentSupportRoutes.inbox, '')).status).toBe(401);
@@ -301,11 +436,15 @@ describe('the agents\' side', () => {
     expect((await call(agentSupportRoutes.inbox, ops, { limit: 0 })).status).toBe(400);
   });
 
-  it('shows a ticket with the worker\'s context: project, lead, recharge', async () => {
+  it("shows a ticket with the worker's context: project, lead, recharge", async () => {
     const lead = await call(agentSupportRoutes.ticket, ops, { ticket_id: T.waiting });
     expect(lead.data!.worker).toMatchObject({ user_id: 101, pmw_id: 'PMW101', is_worked: true });
     expect(lead.data!.job?.title).toBe('Sahyog Zero Balance Savings Account');
-    expect(lead.data!.lead).toMatchObject({ name: 'Imran Khan', status: 2, status_comment: 'Customer already has an account with the bank' });
+    expect(lead.data!.lead).toMatchObject({
+      name: 'Imran Khan',
+      status: 2,
+      status_comment: 'Customer already has an account with the bank',
+    });
     expect(lead.data!.callbacks[0]).toMatchObject({ status: 'PENDING' });
     const recharge = await call(agentSupportRoutes.ticket, ops, { ticket_id: T.closedRecharge });
     expect(recharge.data!.recharge).toMatchObject({ service_purchase_id: 94102, amount: 35_000 });
@@ -343,21 +482,40 @@ describe('the agents\' side', () => {
     expect((await call(agentSupportRoutes.callbacks, ops, { status: 'PENDING' })).data!.map((c) => c.ticket_id)).not.toContain(id);
     expect((await call(agentSupportRoutes.callbacks, ops, { status: 'DONE' })).data!.map((c) => c.ticket_id)).toContain(id);
     const conv = await call(supportRoutes.conversation, asha, { ticket_id: id });
-    expect(timeline(conv.data!).filter((i) => i.kind === 'call').map((i) => (i.kind === 'call' ? i.text : ''))).toEqual([
+    expect(
+      timeline(conv.data!)
+        .filter((i) => i.kind === 'call')
+        .map((i) => (i.kind === 'call' ? i.text : '')),
+    ).toEqual([
       'Support team tried to calling you, but got failed due to call status - busy',
       'Support team connected with you on phone call',
     ]);
   });
 
   it('agents upload attachments to a ticket, and the worker opens them', async () => {
-    const signed = signedUploadSchema.parse((await call(agentSupportRoutes.signUpload, ops, { file_name: 'steps.png', file_purpose: 'TICKET', ticket_id: T.new })).data);
+    const signed = signedUploadSchema.parse(
+      (await call(agentSupportRoutes.signUpload, ops, { file_name: 'steps.png', file_purpose: 'TICKET', ticket_id: T.new })).data,
+    );
     await t.app.inject({ method: 'PUT', url: signed.url, payload: PNG, headers: { 'content-type': 'image/png' } });
-    const added = fileAddedSchema.parse((await call(agentSupportRoutes.addAttachment, ops, { file_key: signed.key, file_name: 'steps.png', file_purpose: 'TICKET', ticket_id: T.new })).data);
+    const added = fileAddedSchema.parse(
+      (
+        await call(agentSupportRoutes.addAttachment, ops, {
+          file_key: signed.key,
+          file_name: 'steps.png',
+          file_purpose: 'TICKET',
+          ticket_id: T.new,
+        })
+      ).data,
+    );
     await call(agentSupportRoutes.addChat, ops, { ticket_id: T.new, chat_message: 'See the steps', file_id: added.file_id });
     expect((await call(supportRoutes.attachment, asha, { ticket_id: T.new, file_id: added.file_id })).status).toBe(200);
     expect((await call(supportRoutes.attachment, ravi, { ticket_id: T.new, file_id: added.file_id })).status).toBe(403);
     // Through the generic file route, too: Ravi may not see it.
-    const generic = await t.app.inject({ method: 'GET', url: `/api/v2/user/file/fetch/with/url?file_id=${added.file_id}`, headers: { cookie: ravi } });
+    const generic = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/user/file/fetch/with/url?file_id=${added.file_id}`,
+      headers: { cookie: ravi },
+    });
     expect(generic.statusCode).toBe(403);
   });
 });

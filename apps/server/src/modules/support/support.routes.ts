@@ -15,12 +15,22 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   // ---------------------------------------------------------------- worker
   route(app, ctx, supportRoutes.metadata, async ({ query, session }) => support.metadata(self(session, query.user_id)));
   route(app, ctx, supportRoutes.tickets, async ({ query, session }) => support.listTickets(self(session, query.user_id)));
-  route(app, ctx, supportRoutes.addTicket, async ({ body, session }) => answer(await support.createTicket(self(session, body.user_id), body), 'Query raised'));
-  route(app, ctx, supportRoutes.ticket, async ({ query, session }) => support.ticketForWorker(self(session, query.user_id), query.ticket_id));
-  route(app, ctx, supportRoutes.conversation, async ({ query, session }) => support.conversationForWorker(self(session, query.user_id), query.ticket_id, query.before_chat_id));
+  route(app, ctx, supportRoutes.addTicket, async ({ body, session }) =>
+    answer(await support.createTicket(self(session, body.user_id), body), 'Query raised'),
+  );
+  route(app, ctx, supportRoutes.ticket, async ({ query, session }) =>
+    support.ticketForWorker(self(session, query.user_id), query.ticket_id),
+  );
+  route(app, ctx, supportRoutes.conversation, async ({ query, session }) =>
+    support.conversationForWorker(self(session, query.user_id), query.ticket_id, query.before_chat_id),
+  );
   route(app, ctx, supportRoutes.addChat, async ({ body, session }) => support.addWorkerChat(self(session, body.user_id), body));
-  route(app, ctx, supportRoutes.close, async ({ body, session }) => answer(await support.closeWithRating(self(session, body.user_id), body), 'Thanks for your feedback'));
-  route(app, ctx, supportRoutes.jobs, async ({ query, session }) => support.context.jobsFor(self(session, query.user_id), query.ticket_type));
+  route(app, ctx, supportRoutes.close, async ({ body, session }) =>
+    answer(await support.closeWithRating(self(session, body.user_id), body), 'Thanks for your feedback'),
+  );
+  route(app, ctx, supportRoutes.jobs, async ({ query, session }) =>
+    support.context.jobsFor(self(session, query.user_id), query.ticket_type),
+  );
   route(app, ctx, supportRoutes.leads, async ({ query, session }) => support.context.leads(self(session, query.user_id), query));
   route(app, ctx, supportRoutes.recharges, async ({ query, session }) => support.context.recharges(self(session, query.user_id)));
   route(app, ctx, supportRoutes.callback, async ({ body, session }) => {
@@ -45,5 +55,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   route(app, ctx, a.logCall, async ({ body, agent }) => answer(await support.logCall(agent, body), 'Call logged'));
   route(app, ctx, a.signUpload, async ({ body, agent }) => support.signAgentUpload(agent, body));
   route(app, ctx, a.addAttachment, async ({ body, agent }) => support.addUpload({ kind: 'ops', id: agent.user_id }, body));
-  route(app, ctx, a.attachment, async ({ query, agent }) => support.attachmentUrl({ kind: 'ops', id: agent.user_id }, query.ticket_id, query.file_id));
+  route(app, ctx, a.attachment, async ({ query, agent }) =>
+    support.attachmentUrl({ kind: 'ops', id: agent.user_id }, query.ticket_id, query.file_id),
+  );
 }

@@ -25,7 +25,16 @@ import {
 } from '@pmw/contract/support';
 import { roleAllows, type OpsAgent } from '@pmw/contract/ops-auth';
 import type { Db, DbOrTx } from '../../db/client';
-import { files as filesTable, jobs, ticketCallLogs, ticketCallbackRequests, ticketChats, ticketHistory, tickets, users as usersTable } from '../../db/schema/index';
+import {
+  files as filesTable,
+  jobs,
+  ticketCallLogs,
+  ticketCallbackRequests,
+  ticketChats,
+  ticketHistory,
+  tickets,
+  users as usersTable,
+} from '../../db/schema/index';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
@@ -82,8 +91,18 @@ export function createSupportService(deps: {
   async function toTickets(rows: TicketRow[]): Promise<Ticket[]> {
     const jobIds = [...new Set(rows.filter((r) => r.tag_type === 'JOB' && r.tag_id).map((r) => r.tag_id!))];
     const agentIds = [...new Set(rows.filter((r) => r.agent_user_id).map((r) => r.agent_user_id!))];
-    const jobRows = jobIds.length ? await db.select({ job_id: jobs.job_id, job_title: jobs.job_title, logo_key: jobs.logo_key }).from(jobs).where(inArray(jobs.job_id, jobIds)) : [];
-    const agentRows = agentIds.length ? await db.select({ user_id: usersTable.user_id, first_name: usersTable.first_name }).from(usersTable).where(inArray(usersTable.user_id, agentIds)) : [];
+    const jobRows = jobIds.length
+      ? await db
+          .select({ job_id: jobs.job_id, job_title: jobs.job_title, logo_key: jobs.logo_key })
+          .from(jobs)
+          .where(inArray(jobs.job_id, jobIds))
+      : [];
+    const agentRows = agentIds.length
+      ? await db
+          .select({ user_id: usersTable.user_id, first_name: usersTable.first_name })
+          .from(usersTable)
+          .where(inArray(usersTable.user_id, agentIds))
+      : [];
     const jobById = new Map(jobRows.map((j) => [j.job_id, j]));
     const agentById = new Map(agentRows.map((a) => [a.user_id, a.first_name]));
     return rows.map((r) => ({
@@ -103,7 +122,10 @@ export function createSupportService(deps: {
       ref_id: r.ref_id,
       created_on: r.created_on.toISOString(),
       modified_on: r.modified_on.toISOString(),
-      jobData: r.tag_type === 'JOB' && r.tag_id && jobById.get(r.tag_id) ? { job_id: r.tag_id, job_title: jobById.get(r.tag_id)!.job_title, logo_key: jobById.get(r.tag_id)!.logo_key } : null,
+      jobData:
+        r.tag_type === 'JOB' && r.tag_id && jobById.get(r.tag_id)
+          ? { job_id: r.tag_id, job_title: jobById.get(r.tag_id)!.job_title, logo_key: jobById.get(r.tag_id)!.logo_key }
+          : null,
     }));
   }
   const toTicket = async (row: TicketRow) => (await toTickets([row]))[0]!;
@@ -149,13 +171,24 @@ export function createSupportService(deps: {
    */
   async function conversation(ticketId: number, beforeChatId?: number): Promise<Conversation> {
     const cursor = beforeChatId
-      ? (await db.select({ id: ticketChats.ticket_chat_id, at: ticketChats.created_on }).from(ticketChats).where(and(eq(ticketChats.ticket_id, ticketId), eq(ticketChats.ticket_chat_id, beforeChatId))).limit(1))[0]
+      ? (
+          await db
+            .select({ id: ticketChats.ticket_chat_id, at: ticketChats.created_on })
+            .from(ticketChats)
+            .where(and(eq(ticketChats.ticket_id, ticketId), eq(ticketChats.ticket_chat_id, beforeChatId)))
+            .limit(1)
+        )[0]
       : undefined;
     if (beforeChatId && !cursor) throw notFound('Message not found');
     const newestFirst = await db
       .select({ id: ticketChats.ticket_chat_id, at: ticketChats.created_on })
       .from(ticketChats)
-      .where(and(eq(ticketChats.ticket_id, ticketId), cursor ? sql`(${ticketChats.created_on}, ${ticketChats.ticket_chat_id}) < (${cursor.at}, ${cursor.id})` : undefined))
+      .where(
+        and(
+          eq(ticketChats.ticket_id, ticketId),
+          cursor ? sql`(${ticketChats.created_on}, ${ticketChats.ticket_chat_id}) < (${cursor.at}, ${cursor.id})` : undefined,
+        ),
+      )
       .orderBy(desc(ticketChats.created_on), desc(ticketChats.ticket_chat_id))
       .limit(CHAT_PAGE_SIZE + 1);
     const more = newestFirst.length > CHAT_PAGE_SIZE;
@@ -167,13 +200,27 @@ export function createSupportService(deps: {
       and(more && oldest ? gte(column, oldest.at) : undefined, cursor ? lt(column, cursor.at) : undefined);
     const [chats, calls, history] = await Promise.all([
       ids.length ? chatsOf(ticketId, inArray(ticketChats.ticket_chat_id, ids)) : Promise.resolve([]),
-      db.select().from(ticketCallLogs).where(and(eq(ticketCallLogs.ticket_id, ticketId), within(ticketCallLogs.created_on))).orderBy(asc(ticketCallLogs.created_on)),
-      db.select().from(ticketHistory).where(and(eq(ticketHistory.ticket_id, ticketId), within(ticketHistory.created_on))).orderBy(asc(ticketHistory.created_on)),
+      db
+        .select()
+        .from(ticketCallLogs)
+        .where(and(eq(ticketCallLogs.ticket_id, ticketId), within(ticketCallLogs.created_on)))
+        .orderBy(asc(ticketCallLogs.created_on)),
+      db
+        .select()
+        .from(ticketHistory)
+        .where(and(eq(ticketHistory.ticket_id, ticketId), within(ticketHistory.created_on)))
+        .orderBy(asc(ticketHistory.created_on)),
     ]);
     return {
       chats,
       older_cursor: more && oldest ? oldest.id : null,
-      call_logs: calls.map((c) => ({ call_log_id: c.call_log_id, ticket_id: c.ticket_id, direction: c.direction, status: c.status, created_on: c.created_on.toISOString() })),
+      call_logs: calls.map((c) => ({
+        call_log_id: c.call_log_id,
+        ticket_id: c.ticket_id,
+        direction: c.direction,
+        status: c.status,
+        created_on: c.created_on.toISOString(),
+      })),
       history: history.map(toHistory),
     };
   }
@@ -210,7 +257,14 @@ export function createSupportService(deps: {
     )
     .prepare('add_ticket_chat');
 
-  async function addChat(input: { ticketId: number; senderId: number; byWorker: boolean; message: string; createdBy: string; fileId: number | null }) {
+  async function addChat(input: {
+    ticketId: number;
+    senderId: number;
+    byWorker: boolean;
+    message: string;
+    createdBy: string;
+    fileId: number | null;
+  }) {
     const since = new Date(Date.now() - 60_000).toISOString();
     const [row] = await events.writing(() => addTicketChat.execute({ ...input, since, chatMax }));
     if (!row) throw new Error('add_ticket_chat answered no row');
@@ -229,8 +283,22 @@ export function createSupportService(deps: {
     return { chat, status: Number(row.new_status) };
   }
 
-  async function insertChat(tx: DbOrTx, values: { ticket_id: number; chat_message: string; direction: number; created_by: string; sender_user_id: number | null; file_id?: number | null; translated_message?: string | null }) {
-    const [row] = await tx.insert(ticketChats).values({ ...values, file_id: values.file_id ?? null }).returning();
+  async function insertChat(
+    tx: DbOrTx,
+    values: {
+      ticket_id: number;
+      chat_message: string;
+      direction: number;
+      created_by: string;
+      sender_user_id: number | null;
+      file_id?: number | null;
+      translated_message?: string | null;
+    },
+  ) {
+    const [row] = await tx
+      .insert(ticketChats)
+      .values({ ...values, file_id: values.file_id ?? null })
+      .returning();
     return row!;
   }
 
@@ -251,7 +319,13 @@ export function createSupportService(deps: {
     if (status === row.status) return null;
     const [h] = await tx
       .insert(ticketHistory)
-      .values({ ticket_id: row.ticket_id, field_type: 'status', field_value: String(status), changed_by_kind: actor.kind, changed_by_id: actor.id })
+      .values({
+        ticket_id: row.ticket_id,
+        field_type: 'status',
+        field_value: String(status),
+        changed_by_kind: actor.kind,
+        changed_by_id: actor.id,
+      })
       .returning();
     return toHistory(h!);
   }
@@ -277,7 +351,11 @@ export function createSupportService(deps: {
   }
 
   async function detail(row: TicketRow): Promise<TicketDetail> {
-    return { ...(await toTicket(row)), callback_requested: !!(await pendingCallback(row.ticket_id)), intro_video_url: deps.introVideoUrl ?? null };
+    return {
+      ...(await toTicket(row)),
+      callback_requested: !!(await pendingCallback(row.ticket_id)),
+      intro_video_url: deps.introVideoUrl ?? null,
+    };
   }
 
   async function callbacksWhere(where: SQL | undefined): Promise<CallbackRequest[]> {
@@ -319,7 +397,12 @@ export function createSupportService(deps: {
     },
 
     async listTickets(userId: number): Promise<Ticket[]> {
-      const rows = await db.select().from(tickets).where(eq(tickets.user_id, userId)).orderBy(desc(tickets.created_on), desc(tickets.ticket_id)).limit(500);
+      const rows = await db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.user_id, userId))
+        .orderBy(desc(tickets.created_on), desc(tickets.ticket_id))
+        .limit(500);
       return toTickets(rows);
     },
 
@@ -337,7 +420,8 @@ export function createSupportService(deps: {
         if (!lead) throw forbidden('You cannot raise a query about this lead');
         if (lead.job_id !== body.tag_id) throw new AppError('BAD_REQUEST', 'The lead is not of the selected project');
       }
-      if (body.tag_type === 'SERVICE_PURCHASE' && !(await context.recharge(userId, body.ref_id!))) throw forbidden('You cannot raise a query about this recharge');
+      if (body.tag_type === 'SERVICE_PURCHASE' && !(await context.recharge(userId, body.ref_id!)))
+        throw forbidden('You cannot raise a query about this recharge');
 
       const user = await users.byId(userId);
       const tagId = body.tag_type === 'SERVICE_PURCHASE' ? 1 : (body.tag_id ?? null);
@@ -380,8 +464,20 @@ export function createSupportService(deps: {
             waiting_since: new Date(),
           })
           .returning();
-        await tx.insert(ticketHistory).values({ ticket_id: created!.ticket_id, field_type: 'status', field_value: String(TICKET_STATUS.NEW), changed_by_kind: 'worker', changed_by_id: userId });
-        await insertChat(tx, { ticket_id: created!.ticket_id, chat_message: botGreeting(body.ticket_type, user?.first_name ?? null, !!deps.introVideoUrl), direction: CHAT_DIRECTION.SUPPORT, created_by: BOT_NAME, sender_user_id: null });
+        await tx.insert(ticketHistory).values({
+          ticket_id: created!.ticket_id,
+          field_type: 'status',
+          field_value: String(TICKET_STATUS.NEW),
+          changed_by_kind: 'worker',
+          changed_by_id: userId,
+        });
+        await insertChat(tx, {
+          ticket_id: created!.ticket_id,
+          chat_message: botGreeting(body.ticket_type, user?.first_name ?? null, !!deps.introVideoUrl),
+          direction: CHAT_DIRECTION.SUPPORT,
+          created_by: BOT_NAME,
+          sender_user_id: null,
+        });
         return { row: created!, created: true };
       });
       const ticket = await toTicket(found.row);
@@ -407,11 +503,21 @@ export function createSupportService(deps: {
      * A worker's message. On an answered, resolved or closed ticket it sets
      * status 20 (waiting for support); a closed ticket is reopened by it.
      */
-    async addWorkerChat(userId: number, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
+    async addWorkerChat(
+      userId: number,
+      body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined },
+    ): Promise<ChatEntry> {
       // With a file, the ticket is checked as the worker's before the file is looked at; without, add_ticket_chat checks it.
       if (body.file_id) await ownTicket(userId, body.ticket_id);
       const file = body.file_id ? await attachedFile({ kind: 'worker', id: userId }, body.file_id, body.ticket_id) : undefined;
-      const { chat, status } = await addChat({ ticketId: body.ticket_id, senderId: userId, byWorker: true, message: body.chat_message, createdBy: String(userId), fileId: body.file_id ?? null });
+      const { chat, status } = await addChat({
+        ticketId: body.ticket_id,
+        senderId: userId,
+        byWorker: true,
+        message: body.chat_message,
+        createdBy: String(userId),
+        fileId: body.file_id ?? null,
+      });
       // The message as written and committed goes out at once: no second read before the fan-out.
       const entry = toChatEntry(chat, file?.file_name ?? null);
       events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
@@ -422,7 +528,10 @@ export function createSupportService(deps: {
      * Closing with a rating: status 40, rating and comment kept, a comment also
      * goes in as a message. Only an answered (resolved) ticket can be rated.
      */
-    async closeWithRating(userId: number, body: { ticket_id: number; rating: number; rating_comment?: string | null | undefined }): Promise<Ticket> {
+    async closeWithRating(
+      userId: number,
+      body: { ticket_id: number; rating: number; rating_comment?: string | null | undefined },
+    ): Promise<Ticket> {
       const comment = body.rating_comment?.trim() || null;
       const chatId = await db.transaction(async (tx) => {
         const row = await ownTicket(userId, body.ticket_id, tx);
@@ -430,7 +539,13 @@ export function createSupportService(deps: {
         if (!canRate(row.status)) throw conflict(supportTexts.rateOnlyAnswered);
         await setStatus(tx, row, TICKET_STATUS.CLOSED, { kind: 'worker', id: userId }, { rating: body.rating, rating_comment: comment });
         if (!comment) return null;
-        const chat = await insertChat(tx, { ticket_id: row.ticket_id, chat_message: comment, direction: CHAT_DIRECTION.USER, created_by: String(userId), sender_user_id: userId });
+        const chat = await insertChat(tx, {
+          ticket_id: row.ticket_id,
+          chat_message: comment,
+          direction: CHAT_DIRECTION.USER,
+          created_by: String(userId),
+          sender_user_id: userId,
+        });
         return chat.ticket_chat_id;
       });
       const ticket = await toTicket(await ticketRow(body.ticket_id));
@@ -451,7 +566,10 @@ export function createSupportService(deps: {
 
     async signWorkerUpload(userId: number, body: { file_name: string; ticket_id: number }) {
       await ownTicket(userId, body.ticket_id);
-      return files.signUpload({ kind: 'worker', id: userId }, { file_name: body.file_name, file_purpose: 'TICKET', ticket_id: body.ticket_id });
+      return files.signUpload(
+        { kind: 'worker', id: userId },
+        { file_name: body.file_name, file_purpose: 'TICKET', ticket_id: body.ticket_id },
+      );
     },
 
     async addUpload(caller: { kind: 'worker' | 'ops'; id: number }, body: { file_key: string; file_name: string; ticket_id: number }) {
@@ -477,7 +595,14 @@ export function createSupportService(deps: {
 
     // ------------------------------------------------------------ agents
 
-    async inbox(q: { status?: number[] | undefined; ticket_type?: number | undefined; waiting?: boolean | undefined; callback?: boolean | undefined; limit: number; offset: number }): Promise<{ count: number; rows: InboxRow[] }> {
+    async inbox(q: {
+      status?: number[] | undefined;
+      ticket_type?: number | undefined;
+      waiting?: boolean | undefined;
+      callback?: boolean | undefined;
+      limit: number;
+      offset: number;
+    }): Promise<{ count: number; rows: InboxRow[] }> {
       const hasCallback = sql<boolean>`exists (select 1 from ${ticketCallbackRequests} where ${ticketCallbackRequests.ticket_id} = ${tickets.ticket_id} and ${ticketCallbackRequests.status} = 'PENDING')`;
       const conditions: SQL[] = [];
       if (q.status?.length) conditions.push(inArray(tickets.status, q.status));
@@ -494,7 +619,14 @@ export function createSupportService(deps: {
         .limit(1)
         .as('last');
       const rows = await db
-        .select({ t: tickets, first_name: usersTable.first_name, mobile: usersTable.mobile, last_message: last.chat_message, last_on: last.created_on, callback: hasCallback })
+        .select({
+          t: tickets,
+          first_name: usersTable.first_name,
+          mobile: usersTable.mobile,
+          last_message: last.chat_message,
+          last_on: last.created_on,
+          callback: hasCallback,
+        })
         .from(tickets)
         .innerJoin(usersTable, eq(usersTable.user_id, tickets.user_id))
         .leftJoinLateral(last, sql`true`)
@@ -533,7 +665,13 @@ export function createSupportService(deps: {
       ]);
       return {
         ticket,
-        worker: { user_id: worker.user_id, pmw_id: pmwId(worker.user_id), first_name: worker.first_name, mobile: worker.mobile, is_worked: worked },
+        worker: {
+          user_id: worker.user_id,
+          pmw_id: pmwId(worker.user_id),
+          first_name: worker.first_name,
+          mobile: worker.mobile,
+          is_worked: worked,
+        },
         job,
         lead,
         recharge,
@@ -543,9 +681,19 @@ export function createSupportService(deps: {
     },
 
     /** An agent's reply: the ticket becomes theirs if nobody has it, and is answered (10). */
-    async addAgentChat(agent: OpsAgent, body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined }): Promise<ChatEntry> {
+    async addAgentChat(
+      agent: OpsAgent,
+      body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined },
+    ): Promise<ChatEntry> {
       const file = body.file_id ? await attachedFile({ kind: 'ops', id: agent.user_id }, body.file_id, body.ticket_id) : undefined;
-      const { chat, status } = await addChat({ ticketId: body.ticket_id, senderId: agent.user_id, byWorker: false, message: body.chat_message, createdBy: agentName(agent), fileId: body.file_id ?? null });
+      const { chat, status } = await addChat({
+        ticketId: body.ticket_id,
+        senderId: agent.user_id,
+        byWorker: false,
+        message: body.chat_message,
+        createdBy: agentName(agent),
+        fileId: body.file_id ?? null,
+      });
       // The message as written and committed goes out at once: no second read before the fan-out.
       const entry = toChatEntry(chat, file?.file_name ?? null);
       events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
@@ -559,9 +707,21 @@ export function createSupportService(deps: {
         if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
         if (row.status === TICKET_STATUS.RESOLVED) throw conflict('This query is already marked resolved');
         const chat = body.chat_message
-          ? await insertChat(tx, { ticket_id: row.ticket_id, chat_message: body.chat_message, direction: CHAT_DIRECTION.SUPPORT, created_by: agentName(agent), sender_user_id: agent.user_id })
+          ? await insertChat(tx, {
+              ticket_id: row.ticket_id,
+              chat_message: body.chat_message,
+              direction: CHAT_DIRECTION.SUPPORT,
+              created_by: agentName(agent),
+              sender_user_id: agent.user_id,
+            })
           : null;
-        const h = await setStatus(tx, row, TICKET_STATUS.RESOLVED, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
+        const h = await setStatus(
+          tx,
+          row,
+          TICKET_STATUS.RESOLVED,
+          { kind: 'ops', id: agent.user_id },
+          { agent_user_id: row.agent_user_id ?? agent.user_id },
+        );
         return { history: h!, chatId: chat?.ticket_chat_id ?? null };
       });
       const chat = chatId ? await chatEntry(chatId, body.ticket_id) : null;
@@ -574,7 +734,13 @@ export function createSupportService(deps: {
       await db.transaction(async (tx) => {
         const row = await ticketRow(ticketId, tx);
         if (row.status === TICKET_STATUS.CLOSED) throw conflict('This query is already closed');
-        await setStatus(tx, row, TICKET_STATUS.CLOSED, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
+        await setStatus(
+          tx,
+          row,
+          TICKET_STATUS.CLOSED,
+          { kind: 'ops', id: agent.user_id },
+          { agent_user_id: row.agent_user_id ?? agent.user_id },
+        );
       });
       const ticket = await toTicket(await ticketRow(ticketId));
       events.updated({ ticket_id: ticketId, status: ticket.status });
@@ -589,7 +755,10 @@ export function createSupportService(deps: {
     async logCall(agent: OpsAgent, body: { ticket_id: number; direction: number; status: string }): Promise<CallLogEntry> {
       const row = await ticketRow(body.ticket_id);
       const entry = await db.transaction(async (tx) => {
-        const [log] = await tx.insert(ticketCallLogs).values({ ticket_id: row.ticket_id, direction: body.direction, status: body.status, agent_user_id: agent.user_id }).returning();
+        const [log] = await tx
+          .insert(ticketCallLogs)
+          .values({ ticket_id: row.ticket_id, direction: body.direction, status: body.status, agent_user_id: agent.user_id })
+          .returning();
         if (body.status === 'completed') {
           await tx
             .update(ticketCallbackRequests)
@@ -600,12 +769,21 @@ export function createSupportService(deps: {
         return log!;
       });
       events.updated({ ticket_id: row.ticket_id, status: row.status });
-      return { call_log_id: entry.call_log_id, ticket_id: entry.ticket_id, direction: entry.direction, status: entry.status, created_on: entry.created_on.toISOString() };
+      return {
+        call_log_id: entry.call_log_id,
+        ticket_id: entry.ticket_id,
+        direction: entry.direction,
+        status: entry.status,
+        created_on: entry.created_on.toISOString(),
+      };
     },
 
     async signAgentUpload(agent: OpsAgent, body: { file_name: string; ticket_id: number }) {
       await ticketRow(body.ticket_id);
-      return files.signUpload({ kind: 'ops', id: agent.user_id }, { file_name: body.file_name, file_purpose: 'TICKET', ticket_id: body.ticket_id });
+      return files.signUpload(
+        { kind: 'ops', id: agent.user_id },
+        { file_name: body.file_name, file_purpose: 'TICKET', ticket_id: body.ticket_id },
+      );
     },
 
     /** Whether a socket's caller may join a ticket's room. */

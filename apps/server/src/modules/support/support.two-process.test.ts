@@ -43,7 +43,17 @@ async function startProcess(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', OTP_RESEND_SECONDS: '0', OTP_MAX_PER_IP: '100000', OTP_MAX_PER_MOBILE: '1000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      OTP_RESEND_SECONDS: '0',
+      OTP_MAX_PER_IP: '100000',
+      OTP_MAX_PER_MOBILE: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -52,7 +62,13 @@ async function startProcess(env: Record<string, string>): Promise<Proc> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    if (await fetch(`${base}/api/v2/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/v2/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -68,13 +84,17 @@ async function stop(p: Proc | undefined) {
 }
 
 async function login(base: string, prefix: '/partner' | '/ops', mobile: string): Promise<string> {
-  const post = (p: string, payload: unknown) => fetch(`${base}/api/v2${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const post = (p: string, payload: unknown) =>
+    fetch(`${base}/api/v2${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
   const sent = await post(prefix === '/ops' ? '/ops/otp/send' : '/partner/otp/send', { mobile });
   expect(sent.status).toBe(200);
   const outbox = (await (await fetch(`${base}/api/v2/dev/outbox?mobile=${mobile}`)).json()) as { data: { otp: string }[] };
   const res = await post(prefix === '/ops' ? '/ops/login/otp' : '/partner/user/login/otp', { mobile, otp: outbox.data[0]!.otp });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 describe.skipIf(!!skipReason)('support chat across two server processes', () => {
@@ -90,7 +110,11 @@ describe.skipIf(!!skipReason)('support chat across two server processes', () => 
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.query(`create database ${dbName}`);
     await admin.end();
-    const common = { DATABASE_URL: withDatabase(databaseUrl!, dbName), REDIS_URL: redisUrl!, SECRET_KEY: 'two-process-secret-key-0123456789abcdef' };
+    const common = {
+      DATABASE_URL: withDatabase(databaseUrl!, dbName),
+      REDIS_URL: redisUrl!,
+      SECRET_KEY: 'two-process-secret-key-0123456789abcdef',
+    };
     const dir = () => {
       const d = mkdtempSync(path.join(tmpdir(), 'pmw-2p-'));
       dataDirs.push(d);
@@ -114,7 +138,13 @@ describe.skipIf(!!skipReason)('support chat across two server processes', () => 
   }, 60_000);
 
   function open(base: string, cookie: string, kind: 'worker' | 'ops'): Promise<Socket> {
-    const socket = connect(`${base}/support`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, auth: { kind }, reconnection: false });
+    const socket = connect(`${base}/support`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      auth: { kind },
+      reconnection: false,
+    });
     sockets.push(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
@@ -122,7 +152,7 @@ describe.skipIf(!!skipReason)('support chat across two server processes', () => 
     });
   }
 
-  it('an agent\'s reply sent through one process reaches the worker\'s socket on the other, and back', async () => {
+  it("an agent's reply sent through one process reaches the worker's socket on the other, and back", async () => {
     const worker = await login(a!.base, '/partner', '9876500001');
     const agent = await login(b!.base, '/ops', '9876500100');
 
@@ -140,7 +170,8 @@ describe.skipIf(!!skipReason)('support chat across two server processes', () => 
       );
     const toWorker = hears(workerSocket, 'Sent through process B');
     const sent = await fetch(`${b!.base}/api/v2/ops/support/ticket/chat/add`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: agent },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: agent },
       body: JSON.stringify({ ticket_id: 402, chat_message: 'Sent through process B' }),
     });
     expect(sent.status).toBe(200);
@@ -148,7 +179,8 @@ describe.skipIf(!!skipReason)('support chat across two server processes', () => 
 
     const toAgent = hears(agentSocket, 'Answered through process A');
     const reply = await fetch(`${a!.base}/api/v2/support/user/ticket/chat/add`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: worker },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: worker },
       body: JSON.stringify({ ticket_id: 402, chat_message: 'Answered through process A', direction: 1 }),
     });
     expect(reply.status).toBe(200);

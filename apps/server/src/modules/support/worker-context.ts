@@ -26,7 +26,17 @@ export function createWorkerContext(db: Db) {
     created_on: formResponses.created_on,
     modified_on: formResponses.modified_on,
   };
-  type LeadDbRow = { form_response_id: number; job_id: number; name: string | null; number: string | null; status: number; archive_status: number; status_comment: string | null; created_on: Date; modified_on: Date };
+  type LeadDbRow = {
+    form_response_id: number;
+    job_id: number;
+    name: string | null;
+    number: string | null;
+    status: number;
+    archive_status: number;
+    status_comment: string | null;
+    created_on: Date;
+    modified_on: Date;
+  };
   const toLead = (r: LeadDbRow): SupportLead => ({
     ...r,
     lead_id: r.form_response_id,
@@ -41,7 +51,12 @@ export function createWorkerContext(db: Db) {
       .from(applications)
       .where(and(eq(applications.user_id, userId), gte(applications.status, APPLICATION_ATTEMPTED_MIN)))
       .groupBy(applications.job_id);
-    return new Map(rows.map((r) => [r.job_id, { status: Number(r.status ?? APPLICATION_ATTEMPTED_MIN), attempted_on: r.attempted_on ? new Date(r.attempted_on) : null }]));
+    return new Map(
+      rows.map((r) => [
+        r.job_id,
+        { status: Number(r.status ?? APPLICATION_ATTEMPTED_MIN), attempted_on: r.attempted_on ? new Date(r.attempted_on) : null },
+      ]),
+    );
   }
 
   async function leadProjects(userId: number): Promise<number[]> {
@@ -67,7 +82,11 @@ export function createWorkerContext(db: Db) {
   return {
     /** Derived from history, never a free flag (DESIGN.md): a lead sent or an application attempted. */
     async isWorked(userId: number): Promise<boolean> {
-      const [lead] = await db.select({ one: sql<number>`1` }).from(formResponses).where(mine(userId)).limit(1);
+      const [lead] = await db
+        .select({ one: sql<number>`1` })
+        .from(formResponses)
+        .where(mine(userId))
+        .limit(1);
       if (lead) return true;
       return (await attempted(userId)).size > 0;
     },
@@ -99,7 +118,14 @@ export function createWorkerContext(db: Db) {
     async job(jobId: number): Promise<SupportJob | null> {
       const [r] = await projects([jobId]);
       if (!r) return null;
-      return { job_id: r.job_id, title: r.title, archive_status: r.archive_status, Application: null, Employer: { employer_name: r.employer_name, logo_key: r.logo_key }, JobCategory: { title: r.category } };
+      return {
+        job_id: r.job_id,
+        title: r.title,
+        archive_status: r.archive_status,
+        Application: null,
+        Employer: { employer_name: r.employer_name, logo_key: r.logo_key },
+        JobCategory: { title: r.category },
+      };
     },
 
     async leads(userId: number, filter: { job_id: number; status: number; archive_status?: number[] | undefined }): Promise<SupportLead[]> {
@@ -107,7 +133,14 @@ export function createWorkerContext(db: Db) {
       const rows = await db
         .select(leadRow)
         .from(formResponses)
-        .where(and(mine(userId), eq(formResponses.job_id, filter.job_id), eq(formResponses.status, filter.status), inArray(formResponses.archive_status, archived)))
+        .where(
+          and(
+            mine(userId),
+            eq(formResponses.job_id, filter.job_id),
+            eq(formResponses.status, filter.status),
+            inArray(formResponses.archive_status, archived),
+          ),
+        )
         .orderBy(desc(formResponses.created_on))
         .limit(200);
       return rows.map(toLead);
@@ -118,23 +151,50 @@ export function createWorkerContext(db: Db) {
       const [row] = await db
         .select(leadRow)
         .from(formResponses)
-        .where(userId === null ? eq(formResponses.form_response_id, formResponseId) : and(eq(formResponses.form_response_id, formResponseId), mine(userId)))
+        .where(
+          userId === null
+            ? eq(formResponses.form_response_id, formResponseId)
+            : and(eq(formResponses.form_response_id, formResponseId), mine(userId)),
+        )
         .limit(1);
       return row ? toLead(row) : null;
     },
 
     async recharges(userId: number): Promise<Recharge[]> {
-      const rows = await db.select().from(servicePurchases).where(eq(servicePurchases.user_id, userId)).orderBy(desc(servicePurchases.created_on)).limit(200);
-      return rows.map((r) => ({ service_purchase_id: r.service_purchase_id, account_number: r.account_number, operator: r.operator, amount: r.amount, created_on: r.created_on.toISOString() }));
+      const rows = await db
+        .select()
+        .from(servicePurchases)
+        .where(eq(servicePurchases.user_id, userId))
+        .orderBy(desc(servicePurchases.created_on))
+        .limit(200);
+      return rows.map((r) => ({
+        service_purchase_id: r.service_purchase_id,
+        account_number: r.account_number,
+        operator: r.operator,
+        amount: r.amount,
+        created_on: r.created_on.toISOString(),
+      }));
     },
 
     async recharge(userId: number | null, id: number): Promise<Recharge | null> {
       const [r] = await db
         .select()
         .from(servicePurchases)
-        .where(userId === null ? eq(servicePurchases.service_purchase_id, id) : and(eq(servicePurchases.service_purchase_id, id), eq(servicePurchases.user_id, userId)))
+        .where(
+          userId === null
+            ? eq(servicePurchases.service_purchase_id, id)
+            : and(eq(servicePurchases.service_purchase_id, id), eq(servicePurchases.user_id, userId)),
+        )
         .limit(1);
-      return r ? { service_purchase_id: r.service_purchase_id, account_number: r.account_number, operator: r.operator, amount: r.amount, created_on: r.created_on.toISOString() } : null;
+      return r
+        ? {
+            service_purchase_id: r.service_purchase_id,
+            account_number: r.account_number,
+            operator: r.operator,
+            amount: r.amount,
+            created_on: r.created_on.toISOString(),
+          }
+        : null;
     },
   };
 }

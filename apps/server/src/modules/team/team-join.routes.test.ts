@@ -12,8 +12,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload: object, cookie = '') => t.app.inject({ method: 'POST', url: `/api/v2${url}`, payload, headers: cookie ? { cookie } : {} });
-const put = (url: string, payload: object, cookie = ops) => t.app.inject({ method: 'PUT', url: `/api/v2${url}`, payload, headers: { cookie } });
+const post = (url: string, payload: object, cookie = '') =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, payload, headers: cookie ? { cookie } : {} });
+const put = (url: string, payload: object, cookie = ops) =>
+  t.app.inject({ method: 'PUT', url: `/api/v2${url}`, payload, headers: { cookie } });
 const INVITE_ONLY = 'This team is by invitation only. Please ask your team manager to add you.';
 
 /** Asks for an OTP (the route's checks first) and logs in with it. */
@@ -28,7 +30,8 @@ async function loginAround(mobile: string, team_code: string) {
   const { request_id } = await t.services.otp.send({ mobile, purpose: 'TEAM_LOGIN', ip: '10.8.1.1' });
   return post('/team/login/otp', { request_id, team_code, first_name: 'Around Person', mobile, otp: await latestOtp(t, mobile) });
 }
-const teams = async () => z.array(opsTeamSchema).parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/teams', headers: { cookie: ops } })).data);
+const teams = async () =>
+  z.array(opsTeamSchema).parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/teams', headers: { cookie: ops } })).data);
 
 describe('joining a team', () => {
   it('an open team (the demo TEAM01) takes a new number at its first login', async () => {
@@ -64,7 +67,9 @@ describe('joining a team', () => {
     expect((await join('9876561004', 'NEWTEAM1')).statusCode).toBe(200);
     expect((await put(`/ops/teams/${team.team_id}/join-policy`, { join_policy: 'closed' })).statusCode).toBe(400);
     expect((await put('/ops/teams/999999/join-policy', { join_policy: 'open' })).statusCode).toBe(404);
-    const audit = body<{ rows: { action: string; after: unknown }[] }>(await t.app.inject({ method: 'GET', url: `/api/v2/ops/audit?entity_type=team&entity_id=${team.team_id}`, headers: { cookie: ops } })).data.rows;
+    const audit = body<{ rows: { action: string; after: unknown }[] }>(
+      await t.app.inject({ method: 'GET', url: `/api/v2/ops/audit?entity_type=team&entity_id=${team.team_id}`, headers: { cookie: ops } }),
+    ).data.rows;
     expect(audit[0]).toMatchObject({ action: 'team.join_policy', after: { join_policy: 'open' } });
   });
 
@@ -80,7 +85,9 @@ describe('joining a team', () => {
     // An invite-only team they are not in refuses them as it refuses anyone.
     await put('/ops/teams/2/join-policy', { join_policy: 'invite_only' });
     expect(body(await post('/team/otp/send', { mobile: blocked, feature: 'MT', team_code: 'TEAM02' })).message).toBe(INVITE_ONLY);
-    const members = body<{ rows?: { mobile: string }[] } | { mobile: string }[]>(await t.app.inject({ method: 'GET', url: '/api/v2/ops/teams/2/members', headers: { cookie: ops } })).data;
+    const members = body<{ rows?: { mobile: string }[] } | { mobile: string }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/v2/ops/teams/2/members', headers: { cookie: ops } }),
+    ).data;
     expect(JSON.stringify(members)).not.toContain(blocked);
   });
 });

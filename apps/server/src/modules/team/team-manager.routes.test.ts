@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const post = (url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v2${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: cookie ? { cookie } : {} });
 
 async function joinTeam(mobile: string, team_code: string) {
@@ -38,7 +39,9 @@ describe('the Team page of a team manager', () => {
 
   it('adds a member to an invite-only team, who may then log in; blocking refuses them at once; unblocking lets them back', async () => {
     const mobile = '9876561101';
-    expect(body(await joinTeam(mobile, 'TEAM02')).message).toBe('This team is by invitation only. Please ask your team manager to add you.');
+    expect(body(await joinTeam(mobile, 'TEAM02')).message).toBe(
+      'This team is by invitation only. Please ask your team manager to add you.',
+    );
     const added = await post('/partner/team/members', ravi, { mobile: `+91 ${mobile}`, first_name: 'Nisha' });
     expect(added.statusCode).toBe(200);
     const { user_id } = body<{ user_id: number }>(added).data;
@@ -57,7 +60,9 @@ describe('the Team page of a team manager', () => {
     expect((await joinTeam(mobile, 'TEAM02')).statusCode).toBe(200);
 
     const ops = await loginOps(t);
-    const audit = body<{ rows: { action: string }[] }>(await get('/ops/audit?entity_type=team&entity_id=2', ops)).data.rows.map((r) => r.action);
+    const audit = body<{ rows: { action: string }[] }>(await get('/ops/audit?entity_type=team&entity_id=2', ops)).data.rows.map(
+      (r) => r.action,
+    );
     expect(audit).toEqual(expect.arrayContaining(['team.member_add', 'team.member_block', 'team.member_unblock']));
   });
 
@@ -68,7 +73,11 @@ describe('the Team page of a team manager', () => {
     expect((await get(`/partner/team/leads?member_user_id=${TEAM_DEMO.meena.user_id}`, ravi)).statusCode).toBe(404);
     expect((await get('/partner/team/leads?member_user_id=abc', ravi)).statusCode).toBe(400);
     const stranger = await loginWorker(t, '9876561199');
-    for (const res of [await get('/partner/team', stranger), await post('/partner/team/members', stranger, { mobile: '9876561103', first_name: 'Y' }), await get('/partner/team/leads', stranger)]) {
+    for (const res of [
+      await get('/partner/team', stranger),
+      await post('/partner/team/members', stranger, { mobile: '9876561103', first_name: 'Y' }),
+      await get('/partner/team/leads', stranger),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(body(res).message).toBe('You do not manage a team');
     }
@@ -76,15 +85,24 @@ describe('the Team page of a team manager', () => {
   });
 
   it("lists the leads of the manager's own members only, with the report's counts and filters", async () => {
-    const teamLeads = async (where: ReturnType<typeof and>) => (await t.database.db.select({ n: count() }).from(formResponses).where(where))[0]!.n;
+    const teamLeads = async (where: ReturnType<typeof and>) =>
+      (await t.database.db.select({ n: count() }).from(formResponses).where(where))[0]!.n;
     const all = reportPageSchema.parse(body(await get('/partner/team/leads?limit=100', asha)).data);
     expect(all.count).toBe(await teamLeads(and(eq(formResponses.team_id, 1), isNotNull(formResponses.team_member_user_id))));
     expect(all.count).toBeGreaterThan(0);
-    const meena = reportPageSchema.parse(body(await get(`/partner/team/leads?limit=100&member_user_id=${TEAM_DEMO.meena.user_id}`, asha)).data);
-    expect(meena.count).toBe(await teamLeads(and(eq(formResponses.team_id, 1), eq(formResponses.team_member_user_id, TEAM_DEMO.meena.user_id))));
-    const counts = leadCountsSchema.parse(body(await get(`/partner/team/leads/counts?member_user_id=${TEAM_DEMO.meena.user_id}`, asha)).data);
+    const meena = reportPageSchema.parse(
+      body(await get(`/partner/team/leads?limit=100&member_user_id=${TEAM_DEMO.meena.user_id}`, asha)).data,
+    );
+    expect(meena.count).toBe(
+      await teamLeads(and(eq(formResponses.team_id, 1), eq(formResponses.team_member_user_id, TEAM_DEMO.meena.user_id))),
+    );
+    const counts = leadCountsSchema.parse(
+      body(await get(`/partner/team/leads/counts?member_user_id=${TEAM_DEMO.meena.user_id}`, asha)).data,
+    );
     expect(counts.PENDING + counts.PENDING_PARTIAL + counts.REJECTED + counts.VERIFIED).toBeLessThanOrEqual(meena.count);
-    const approved = reportPageSchema.parse(body(await get(`/partner/team/leads?status=1&member_user_id=${TEAM_DEMO.meena.user_id}`, asha)).data);
+    const approved = reportPageSchema.parse(
+      body(await get(`/partner/team/leads?status=1&member_user_id=${TEAM_DEMO.meena.user_id}`, asha)).data,
+    );
     expect(approved.rows.every((r) => r.status === 1)).toBe(true);
     expect(approved.count).toBe(counts.VERIFIED);
     // Ravi's team leads are not Asha's.

@@ -10,7 +10,13 @@ import type { TeamManagerService } from './team-manager.service';
 export function registerTeamManagerRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { manager: TeamManagerService; report: PartnerReportService; audit: AuditService; linkOrigin: LinkOrigin; shareOrigin: string | undefined },
+  deps: {
+    manager: TeamManagerService;
+    report: PartnerReportService;
+    audit: AuditService;
+    linkOrigin: LinkOrigin;
+    shareOrigin: string | undefined;
+  },
 ) {
   const { manager, report, audit } = deps;
 
@@ -27,16 +33,35 @@ export function registerTeamManagerRoutes(
   });
   route(app, ctx, partnerTeamRoutes.addMember, async ({ session, body }) => {
     const r = await manager.addMember(session.subjectId, body);
-    await audit.record({ actor_user_id: session.subjectId, action: 'team.member_add', entity_type: 'team', entity_id: r.team_id, after: { user_id: r.user_id, by: 'manager' } });
+    await audit.record({
+      actor_user_id: session.subjectId,
+      action: 'team.member_add',
+      entity_type: 'team',
+      entity_id: r.team_id,
+      after: { user_id: r.user_id, by: 'manager' },
+    });
     return answer({ user_id: r.user_id }, partnerTeamMessages.memberAdded);
   });
-  for (const [def, blocked] of [[partnerTeamRoutes.blockMember, true], [partnerTeamRoutes.unblockMember, false]] as const) {
+  for (const [def, blocked] of [
+    [partnerTeamRoutes.blockMember, true],
+    [partnerTeamRoutes.unblockMember, false],
+  ] as const) {
     route(app, ctx, def, async ({ session, params }) => {
       const r = await manager.setBlocked(session.subjectId, params.user_id, blocked);
-      await audit.record({ actor_user_id: session.subjectId, action: blocked ? 'team.member_block' : 'team.member_unblock', entity_type: 'team', entity_id: r.team_id, before: { user_id: r.user_id, blocked: !blocked }, after: { user_id: r.user_id, blocked, by: 'manager' } });
+      await audit.record({
+        actor_user_id: session.subjectId,
+        action: blocked ? 'team.member_block' : 'team.member_unblock',
+        entity_type: 'team',
+        entity_id: r.team_id,
+        before: { user_id: r.user_id, blocked: !blocked },
+        after: { user_id: r.user_id, blocked, by: 'manager' },
+      });
       // As when ops block: every team session of the member ends now.
       if (blocked) await ctx.sessions.destroyAllFor('team', r.user_id);
-      return answer({ user_id: r.user_id, blocked: r.blocked }, blocked ? partnerTeamMessages.memberBlocked : partnerTeamMessages.memberUnblocked);
+      return answer(
+        { user_id: r.user_id, blocked: r.blocked },
+        blocked ? partnerTeamMessages.memberBlocked : partnerTeamMessages.memberUnblocked,
+      );
     });
   }
   route(app, ctx, partnerTeamRoutes.leadCounts, async ({ session, query }) => {

@@ -18,13 +18,22 @@ export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
   const { db, team } = deps;
 
   async function managed(userId: number): Promise<TeamRow> {
-    const [row] = await db.select().from(teams).where(eq(teams.manager_user_id, userId)).orderBy(asc(teams.created_on), asc(teams.team_id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(teams)
+      .where(eq(teams.manager_user_id, userId))
+      .orderBy(asc(teams.created_on), asc(teams.team_id))
+      .limit(1);
     if (!row) throw forbidden(partnerTeamMessages.notManager);
     return row;
   }
 
   async function assertMember(teamId: number, userId: number): Promise<void> {
-    const [row] = await db.select({ u: teamMembers.user_id }).from(teamMembers).where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId))).limit(1);
+    const [row] = await db
+      .select({ u: teamMembers.user_id })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId)))
+      .limit(1);
     if (!row) throw notFound(partnerTeamMessages.memberNotFound);
   }
 
@@ -35,7 +44,13 @@ export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
     async view(userId: number, shareOrigin: string): Promise<Omit<PartnerTeam, 'projects'>> {
       const t = await managed(userId);
       const members = await db
-        .select({ user_id: teamMembers.user_id, first_name: users.first_name, mobile: users.mobile, blocked: teamMembers.blocked, created_on: teamMembers.created_on })
+        .select({
+          user_id: teamMembers.user_id,
+          first_name: users.first_name,
+          mobile: users.mobile,
+          blocked: teamMembers.blocked,
+          created_on: teamMembers.created_on,
+        })
         .from(teamMembers)
         .innerJoin(users, eq(users.user_id, teamMembers.user_id))
         .where(eq(teamMembers.team_id, t.team_id))

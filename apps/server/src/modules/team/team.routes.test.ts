@@ -116,9 +116,21 @@ describe('team login', () => {
     const sent = await post('/team/otp/send', { mobile: '9876533333' });
     const { request_id } = teamOtpSentSchema.parse(body(sent).data);
     const otp = await latestOtp(t, '9876533333');
-    const wrong = await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Asif', mobile: '9876533333', otp: otp === '0000' ? '1111' : '0000' });
+    const wrong = await post('/team/login/otp', {
+      request_id,
+      team_code: 'TEAM01',
+      first_name: 'Asif',
+      mobile: '9876533333',
+      otp: otp === '0000' ? '1111' : '0000',
+    });
     expect(body(wrong).code).toBe('OTP_INVALID');
-    const other = await post('/team/login/otp', { request_id: 'not-this-one', team_code: 'TEAM01', first_name: 'Asif', mobile: '9876533333', otp });
+    const other = await post('/team/login/otp', {
+      request_id: 'not-this-one',
+      team_code: 'TEAM01',
+      first_name: 'Asif',
+      mobile: '9876533333',
+      otp,
+    });
     expect(other.statusCode).toBe(400);
   });
 
@@ -225,15 +237,19 @@ describe('report', () => {
   });
 
   it('lists leads per project and status, with the values for Add Details', async () => {
-    const added = (await get('/team/project/report/data?form_id=201&status=0&archive_status=0', meena));
+    const added = await get('/team/project/report/data?form_id=201&status=0&archive_status=0', meena);
     const leads = teamLeadSchema.array().parse(body(added).data);
     expect(leads.map((l) => l.form_response_id).sort()).toEqual([7101, 7102]);
     const needs = leads.find((l) => l.form_response_id === 7102)!;
     expect(needs.sub_status).toBe(1);
     expect(needs.response_data.map((d) => d.input_id)).toEqual([1, 2, 3]);
-    const expired = teamLeadSchema.array().parse(body(await get('/team/project/report/data?form_id=221&status=0&archive_status=1', meena)).data);
+    const expired = teamLeadSchema
+      .array()
+      .parse(body(await get('/team/project/report/data?form_id=221&status=0&archive_status=1', meena)).data);
     expect(expired.map((l) => l.form_response_id)).toEqual([7105]);
-    const rejected = teamLeadSchema.array().parse(body(await get('/team/project/report/data?form_id=241&status=2&archive_status=0', meena)).data);
+    const rejected = teamLeadSchema
+      .array()
+      .parse(body(await get('/team/project/report/data?form_id=241&status=2&archive_status=0', meena)).data);
     expect(rejected[0]?.status_comment).toBe('PAN does not match the name');
     expect((await get('/team/project/report/data?form_id=201&status=5&archive_status=0', meena)).statusCode).toBe(400);
     // Another team's member sees none of Meena's leads.
@@ -253,11 +269,26 @@ describe('leads', () => {
 
   it('adds a lead once per idempotency key, attributed to the member and team', async () => {
     // The merchant form requires a shop photo: a lead without it is refused with its label.
-    const missing = await post('/team/task/response/submit', { form_id: 251, input: values('9811100001'), idempotency_key: 'k-missing-photo' }, meena);
+    const missing = await post(
+      '/team/task/response/submit',
+      { form_id: 251, input: values('9811100001'), idempotency_key: 'k-missing-photo' },
+      meena,
+    );
     expect(missing.statusCode).toBe(400);
     expect(body(missing).message).toBe('Please upload Shop Photo');
 
-    const payload = { form_id: 201, input: [{ input_id: 1, value: '9811100002' }, { input_id: 2, value: 'Kavya Menon' }, { input_id: 3, value: 'hkmpk3333c' }, { input_id: 4, value: 'Pune' }], location: { lat: 18.52, lng: 73.85 }, idempotency_key: 'offline-queue-0001', offline_unverified: true };
+    const payload = {
+      form_id: 201,
+      input: [
+        { input_id: 1, value: '9811100002' },
+        { input_id: 2, value: 'Kavya Menon' },
+        { input_id: 3, value: 'hkmpk3333c' },
+        { input_id: 4, value: 'Pune' },
+      ],
+      location: { lat: 18.52, lng: 73.85 },
+      idempotency_key: 'offline-queue-0001',
+      offline_unverified: true,
+    };
     const first = await post('/team/task/response/submit', payload, meena);
     expect(first.statusCode, first.body).toBe(200);
     expect(body(first).message).toBe('Lead added successfully');
@@ -266,20 +297,39 @@ describe('leads', () => {
     expect(teamSubmittedSchema.parse(body(again).data).form_response_id).toBe(form_response_id);
     const rows = await t.database.db.select().from(formResponses).where(eq(formResponses.customer_mobile, '9811100002'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ team_member_user_id: 111, team_id: 1, partner_user_id: null, status: 0, location: { lat: 18.52, lng: 73.85 }, mobile_check: 'unverified' });
+    expect(rows[0]).toMatchObject({
+      team_member_user_id: 111,
+      team_id: 1,
+      partner_user_id: null,
+      status: 0,
+      location: { lat: 18.52, lng: 73.85 },
+      mobile_check: 'unverified',
+    });
 
     const dup = await post('/team/task/response/submit', { ...payload, idempotency_key: 'offline-queue-0002' }, meena);
     expect(dup.statusCode).toBe(409);
   });
 
   it('refuses bad inputs, archived and on-hold projects', async () => {
-    const bad = await post('/team/task/response/submit', { form_id: 201, input: [{ input_id: 1, value: '123' }], idempotency_key: 'k-bad-mobile' }, meena);
+    const bad = await post(
+      '/team/task/response/submit',
+      { form_id: 201, input: [{ input_id: 1, value: '123' }], idempotency_key: 'k-bad-mobile' },
+      meena,
+    );
     expect(body(bad).message).toBe('Invalid Mobile Number');
     const noKey = await post('/team/task/response/submit', { form_id: 201, input: [] }, meena);
     expect(noKey.statusCode).toBe(400);
-    const archived = await post('/team/task/response/submit', { form_id: 212, input: [{ input_id: 1, value: '9811100003' }], idempotency_key: 'k-archived' }, meena);
+    const archived = await post(
+      '/team/task/response/submit',
+      { form_id: 212, input: [{ input_id: 1, value: '9811100003' }], idempotency_key: 'k-archived' },
+      meena,
+    );
     expect(body(archived).message).toBe('This project is paused till 1 December');
-    const hold = await post('/team/task/response/submit', { form_id: 222, input: [{ input_id: 1, value: '9811100003' }], idempotency_key: 'k-on-hold' }, meena);
+    const hold = await post(
+      '/team/task/response/submit',
+      { form_id: 222, input: [{ input_id: 1, value: '9811100003' }], idempotency_key: 'k-on-hold' },
+      meena,
+    );
     expect(body(hold).message).toBe('On hold: the bank is updating its process');
     expect((await post('/team/task/response/submit', { form_id: 201, input: [], idempotency_key: 'k-anon' })).statusCode).toBe(401);
   });

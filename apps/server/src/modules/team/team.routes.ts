@@ -16,7 +16,18 @@ import { smsLocaleOf } from '../../http/locale';
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
 
 /** /api/v2/team/...: the calls of the team area. */
-export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; team: TeamService; linkOrigin: LinkOrigin; intake: LeadIntakeService; users: UsersService; map: { tileUrl: string | undefined; attribution: string | undefined } }) {
+export function registerTeamRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: {
+    otp: OtpService;
+    team: TeamService;
+    linkOrigin: LinkOrigin;
+    intake: LeadIntakeService;
+    users: UsersService;
+    map: { tileUrl: string | undefined; attribution: string | undefined };
+  },
+) {
   const { otp, team } = deps;
 
   // Blocking takes effect on the member's next request, not only at login.
@@ -28,7 +39,13 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
     // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
     await team.assertMayAskOtp(body.mobile, body.team_code);
-    const sent = await otp.send({ mobile: body.mobile, purpose: 'TEAM_LOGIN', ip: req.ip, locale: smsLocaleOf(req), resendSeconds: RESEND_COUNTDOWN.teamLogin });
+    const sent = await otp.send({
+      mobile: body.mobile,
+      purpose: 'TEAM_LOGIN',
+      ip: req.ip,
+      locale: smsLocaleOf(req),
+      resendSeconds: RESEND_COUNTDOWN.teamLogin,
+    });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
@@ -66,7 +83,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   route(app, ctx, teamRoutes.reportData, async ({ query, session }) => team.reportData(memberOf(session), query));
 
   route(app, ctx, teamRoutes.leadOtp, async ({ body, req, session }) => {
-    const sent = await deps.intake.teamLeadOtp(memberOf(session), { form_id: body.form_id, mobile: body.mobile, ip: req.ip, locale: smsLocaleOf(req) });
+    const sent = await deps.intake.teamLeadOtp(memberOf(session), {
+      form_id: body.form_id,
+      mobile: body.mobile,
+      ip: req.ip,
+      locale: smsLocaleOf(req),
+    });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
@@ -84,7 +106,11 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: RouteContext, deps
   });
 
   route(app, ctx, teamRoutes.complete, async ({ body, session }) => {
-    const lead = await team.completeLead(memberOf(session), { form_response_id: body.form_response_id, values: body.input, location: body.location });
+    const lead = await team.completeLead(memberOf(session), {
+      form_response_id: body.form_response_id,
+      values: body.input,
+      location: body.location,
+    });
     return answer(lead, teamMessages.leadCompleted);
   });
 

@@ -75,7 +75,11 @@ export function createTeamService(deps: {
     return row;
   }
   async function isMember(teamId: number, userId: number): Promise<boolean> {
-    const [row] = await db.select({ user_id: teamMembers.user_id }).from(teamMembers).where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId))).limit(1);
+    const [row] = await db
+      .select({ user_id: teamMembers.user_id })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId)))
+      .limit(1);
     return !!row;
   }
   async function teamById(teamId: number): Promise<TeamRow> {
@@ -114,7 +118,11 @@ export function createTeamService(deps: {
 
     /** Whether a person is blocked in any team: they get no team OTP and join no other team. */
     async isBlockedAnywhere(userId: number): Promise<boolean> {
-      const [row] = await db.select({ user_id: teamMembers.user_id }).from(teamMembers).where(and(eq(teamMembers.user_id, userId), eq(teamMembers.blocked, true))).limit(1);
+      const [row] = await db
+        .select({ user_id: teamMembers.user_id })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.user_id, userId), eq(teamMembers.blocked, true)))
+        .limit(1);
       return !!row;
     },
 
@@ -162,7 +170,13 @@ export function createTeamService(deps: {
       if (!user.first_name) await users.updateName(user.user_id, input.first_name);
       await db.insert(teamMembers).values({ team_id: team.team_id, user_id: user.user_id }).onConflictDoNothing();
       await service.assertActiveMember(team.team_id, user.user_id);
-      return { user_id: user.user_id, first_name: user.first_name ?? input.first_name, mobile: user.mobile, team_id: team.team_id, team_code: team.team_code };
+      return {
+        user_id: user.user_id,
+        first_name: user.first_name ?? input.first_name,
+        mobile: user.mobile,
+        team_id: team.team_id,
+        team_code: team.team_code,
+      };
     },
 
     /** The mobiles a member's lead may not be for: their own and their team manager's (nobody is paid for referring themselves). */
@@ -214,12 +228,23 @@ export function createTeamService(deps: {
       const job = await listedJob(jobId);
       const form = await leads.formByJob(job.job_id);
       if (!form) throw notFound('Project not found');
-      return { form_id: form.form_id, job_id: form.job_id, job_title: form.job_title, is_otp_required: form.is_otp_required, description: form.description, inputs: form.inputs };
+      return {
+        form_id: form.form_id,
+        job_id: form.job_id,
+        job_title: form.job_title,
+        is_otp_required: form.is_otp_required,
+        description: form.description,
+        inputs: form.inputs,
+      };
     },
 
     async projectInfo(jobId: number) {
       const job = await listedJob(jobId);
-      const [employer] = await db.select({ name: employers.employer_name }).from(employers).where(eq(employers.employer_id, job.employer_id)).limit(1);
+      const [employer] = await db
+        .select({ name: employers.employer_name })
+        .from(employers)
+        .where(eq(employers.employer_id, job.employer_id))
+        .limit(1);
       return {
         job_id: job.job_id,
         job_title: job.job_title,
@@ -272,27 +297,47 @@ export function createTeamService(deps: {
                 expired: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 0 and ${leadCounters.archive_status} = 1), 0)::int`,
               })
               .from(leadCounters)
-              .where(and(eq(leadCounters.owner_kind, 'member'), eq(leadCounters.owner_id, member.userId), eq(leadCounters.team_id, member.teamId)))
+              .where(
+                and(
+                  eq(leadCounters.owner_kind, 'member'),
+                  eq(leadCounters.owner_id, member.userId),
+                  eq(leadCounters.team_id, member.teamId),
+                ),
+              )
           : await db
               .select(counts)
               .from(formResponses)
-              .where(and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)));
+              .where(
+                and(
+                  eq(formResponses.team_member_user_id, member.userId),
+                  eq(formResponses.team_id, member.teamId),
+                  ...createdBetween(range),
+                ),
+              );
       const c = row ?? { added: 0, verified: 0, rejected: 0, expired: 0 };
       return { ...c, total: c.added + c.verified + c.rejected + c.expired };
     },
 
-    async projectReport(member: { userId: number; teamId: number }, range: { start_date?: string | undefined; end_date?: string | undefined }) {
+    async projectReport(
+      member: { userId: number; teamId: number },
+      range: { start_date?: string | undefined; end_date?: string | undefined },
+    ) {
       return db
         .select({ job_id: formResponses.job_id, form_id: formResponses.form_id, job_title: jobs.job_title, ...counts })
         .from(formResponses)
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
-        .where(and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)))
+        .where(
+          and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)),
+        )
         .groupBy(formResponses.job_id, formResponses.form_id, jobs.job_title)
         .orderBy(asc(jobs.job_title));
     },
 
     /** A member's own leads for one project and one status, newest first. */
-    async reportData(member: { userId: number; teamId: number }, q: { form_id: number; status: number; archive_status: number }): Promise<TeamLead[]> {
+    async reportData(
+      member: { userId: number; teamId: number },
+      q: { form_id: number; status: number; archive_status: number },
+    ): Promise<TeamLead[]> {
       const rows = await db
         .select()
         .from(formResponses)
@@ -311,7 +356,11 @@ export function createTeamService(deps: {
       const ids = rows.map((r) => r.form_response_id);
       const data = ids.length
         ? await db
-            .select({ form_response_id: formResponseData.form_response_id, input_id: formResponseData.input_id, value: formResponseData.value })
+            .select({
+              form_response_id: formResponseData.form_response_id,
+              input_id: formResponseData.input_id,
+              value: formResponseData.value,
+            })
             .from(formResponseData)
             .where(inArray(formResponseData.form_response_id, ids))
         : [];
@@ -334,12 +383,21 @@ export function createTeamService(deps: {
       }));
     },
 
-    async completeLead(member: { userId: number; teamId: number }, input: { form_response_id: number; values: LeadInputValue[]; location?: MapLocation | undefined }) {
+    async completeLead(
+      member: { userId: number; teamId: number },
+      input: { form_response_id: number; values: LeadInputValue[]; location?: MapLocation | undefined },
+    ) {
       const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
       const lead = await leads.leadWithData(input.form_response_id, attribution);
       // A lead made in another team stays there, even for the same person.
       if (lead.team_id !== member.teamId) throw notFound('Lead not found');
-      const row = await leads.completeLead({ form_response_id: input.form_response_id, values: input.values, attribution, uploader: { kind: 'team', id: member.userId }, location: input.location });
+      const row = await leads.completeLead({
+        form_response_id: input.form_response_id,
+        values: input.values,
+        attribution,
+        uploader: { kind: 'team', id: member.userId },
+        location: input.location,
+      });
       return { form_response_id: row.form_response_id };
     },
 
@@ -350,7 +408,14 @@ export function createTeamService(deps: {
     /** Ops console: every team with its manager and member counts. */
     async opsTeams() {
       const rows = await db
-        .select({ team_id: teams.team_id, team_code: teams.team_code, manager_user_id: teams.manager_user_id, join_policy: teams.join_policy, created_on: teams.created_on, members: sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."team_id")` })
+        .select({
+          team_id: teams.team_id,
+          team_code: teams.team_code,
+          manager_user_id: teams.manager_user_id,
+          join_policy: teams.join_policy,
+          created_on: teams.created_on,
+          members: sql<number>`(select count(*)::int from team_members m where m.team_id = "teams"."team_id")`,
+        })
         .from(teams)
         .orderBy(asc(teams.team_code));
       return rows.map((r) => ({ ...r, members: Number(r.members), created_on: r.created_on.toISOString() }));
@@ -358,7 +423,14 @@ export function createTeamService(deps: {
     /** Ops console: a new team; the code is kept upper case and must be free. */
     async opsCreateTeam(input: { team_code: string; manager_user_id: number; join_policy?: TeamJoinPolicy }): Promise<TeamRow> {
       if (await teamByCode(input.team_code)) throw new AppError('CONFLICT', 'This team code is taken');
-      const [row] = await db.insert(teams).values({ team_code: input.team_code.toUpperCase(), manager_user_id: input.manager_user_id, join_policy: input.join_policy ?? 'invite_only' }).returning();
+      const [row] = await db
+        .insert(teams)
+        .values({
+          team_code: input.team_code.toUpperCase(),
+          manager_user_id: input.manager_user_id,
+          join_policy: input.join_policy ?? 'invite_only',
+        })
+        .returning();
       return row!;
     },
     /** Ops console: whether numbers may join the team freely. */
@@ -385,7 +457,11 @@ export function createTeamService(deps: {
     },
     /** Ops console: block or unblock a member; a blocked member is refused on their next request. */
     async opsSetMemberBlocked(teamId: number, userId: number, isBlocked: boolean) {
-      const [row] = await db.update(teamMembers).set({ blocked: isBlocked, modified_on: new Date() }).where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId))).returning();
+      const [row] = await db
+        .update(teamMembers)
+        .set({ blocked: isBlocked, modified_on: new Date() })
+        .where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId)))
+        .returning();
       if (!row) throw notFound('Team member not found');
       return { user_id: row.user_id, blocked: row.blocked };
     },

@@ -37,9 +37,26 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
     /** The partner portal's Personal Details; a field left undefined keeps its value. */
     async updateProfile(
       userId: number,
-      fields: Partial<Pick<UserRow, 'first_name' | 'email' | 'gender' | 'zip_code' | 'city' | 'state' | 'permanent_address' | 'location_coords' | 'profile_picture_key'>>,
+      fields: Partial<
+        Pick<
+          UserRow,
+          | 'first_name'
+          | 'email'
+          | 'gender'
+          | 'zip_code'
+          | 'city'
+          | 'state'
+          | 'permanent_address'
+          | 'location_coords'
+          | 'profile_picture_key'
+        >
+      >,
     ): Promise<UserRow> {
-      const [row] = await db.update(users).set({ ...fields, modified_on: new Date() }).where(eq(users.user_id, userId)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ ...fields, modified_on: new Date() })
+        .where(eq(users.user_id, userId))
+        .returning();
       if (!row) throw notFound('User not found');
       return row;
     },
@@ -59,13 +76,21 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
       return this.toSessionUser(row);
     },
     /** Ops search: by user id, mobile (or its digits), or name. */
-    async search(q: { userId?: number | undefined; text: string; limit: number; offset: number }): Promise<{ count: number; rows: UserRow[] }> {
+    async search(q: {
+      userId?: number | undefined;
+      text: string;
+      limit: number;
+      offset: number;
+    }): Promise<{ count: number; rows: UserRow[] }> {
       const text = q.text.trim();
       const conds: SQL[] = [];
       if (q.userId !== undefined) conds.push(eq(users.user_id, q.userId));
       if (text) {
         const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conds.push(ilike(users.mobile, like), ilike(sql`coalesce(${users.first_name}, '') || ' ' || coalesce(${users.last_name}, '')`, like));
+        conds.push(
+          ilike(users.mobile, like),
+          ilike(sql`coalesce(${users.first_name}, '') || ' ' || coalesce(${users.last_name}, '')`, like),
+        );
       }
       const where = conds.length ? or(...conds) : undefined;
       const rows = await db.select().from(users).where(where).orderBy(desc(users.user_id)).limit(q.limit).offset(q.offset);

@@ -22,5 +22,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wa
       })),
     };
   });
-  route(app, ctx, partnerRoutes.payoutStatement, async ({ session, query }) => payouts.statement(session.subjectId, query.fy ?? financialYearOf(new Date())));
+  route(app, ctx, partnerRoutes.payoutStatement, async ({ session, query }) =>
+    payouts.statement(session.subjectId, query.fy ?? financialYearOf(new Date())),
+  );
 }

@@ -33,7 +33,8 @@ export function createWalletService(deps: { db: Db }) {
   const { db } = deps;
 
   async function postIn(tx: DbOrTx, p: Posting): Promise<{ applied: boolean; wallet_transaction_id: number | null }> {
-    if (!Number.isInteger(p.amount_paise) || p.amount_paise <= 0) throw new AppError('BAD_REQUEST', 'Amount must be a positive number of paise');
+    if (!Number.isInteger(p.amount_paise) || p.amount_paise <= 0)
+      throw new AppError('BAD_REQUEST', 'Amount must be a positive number of paise');
     const [row] = await tx
       .insert(walletTransactions)
       .values({
@@ -82,7 +83,11 @@ export function createWalletService(deps: { db: Db }) {
 
     /** Wallets holding money, for payout runs. */
     async positiveBalances(tx: DbOrTx = db): Promise<{ user_id: number; balance_paise: number }[]> {
-      return tx.select({ user_id: wallets.user_id, balance_paise: wallets.balance_paise }).from(wallets).where(gt(wallets.balance_paise, 0)).orderBy(wallets.user_id);
+      return tx
+        .select({ user_id: wallets.user_id, balance_paise: wallets.balance_paise })
+        .from(wallets)
+        .where(gt(wallets.balance_paise, 0))
+        .orderBy(wallets.user_id);
     },
 
     /**
@@ -122,14 +127,26 @@ export function createWalletService(deps: { db: Db }) {
      */
     async paidOut(userId: number, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx
-        .select({ paise: sql<string>`coalesce(sum(case when ${walletTransactions.type} = ${WALLET_DEBIT} then ${walletTransactions.amount_paise} else -${walletTransactions.amount_paise} end), 0)::text` })
+        .select({
+          paise: sql<string>`coalesce(sum(case when ${walletTransactions.type} = ${WALLET_DEBIT} then ${walletTransactions.amount_paise} else -${walletTransactions.amount_paise} end), 0)::text`,
+        })
         .from(walletTransactions)
-        .where(and(eq(walletTransactions.user_id, userId), eq(walletTransactions.ref_type, PAYOUT_RUN_REF_TYPE), sql`${walletTransactions.idempotency_key} not like 'payout-tds%'`));
+        .where(
+          and(
+            eq(walletTransactions.user_id, userId),
+            eq(walletTransactions.ref_type, PAYOUT_RUN_REF_TYPE),
+            sql`${walletTransactions.idempotency_key} not like 'payout-tds%'`,
+          ),
+        );
       return Number(row?.paise ?? 0);
     },
 
     async byKey(key: string, tx: DbOrTx = db) {
-      const [row] = await tx.select().from(walletTransactions).where(and(eq(walletTransactions.idempotency_key, key))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.idempotency_key, key)))
+        .limit(1);
       return row;
     },
 
@@ -148,7 +165,11 @@ export function createWalletService(deps: { db: Db }) {
         where coalesce(w.balance_paise, 0) <> coalesce(l.ledger_paise, 0)`)) as unknown as {
         rows: { user_id: number; balance_paise: string; ledger_paise: string }[];
       };
-      return result.rows.map((r) => ({ user_id: Number(r.user_id), balance_paise: Number(r.balance_paise), ledger_paise: Number(r.ledger_paise) }));
+      return result.rows.map((r) => ({
+        user_id: Number(r.user_id),
+        balance_paise: Number(r.balance_paise),
+        ledger_paise: Number(r.ledger_paise),
+      }));
     },
   };
 }

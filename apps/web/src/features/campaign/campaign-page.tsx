@@ -30,7 +30,15 @@ export function CampaignPage() {
       ]);
       const listed = jid !== null && tasks.categories.some((c) => c.products.some((p) => p.job_id === jid));
       const form = listed ? await api(campaignRoutes.taskForm, { params: { utm_code: utmCode }, query: { job_id: jid } }) : null;
-      return { utm_code: utmCode, jid: listed ? jid : null, unavailable: jid !== null && !listed, owner, categories: tasks.categories, customer, form };
+      return {
+        utm_code: utmCode,
+        jid: listed ? jid : null,
+        unavailable: jid !== null && !listed,
+        owner,
+        categories: tasks.categories,
+        customer,
+        form,
+      };
     },
     retry: (n, err) => !isRefusal(err) && n < 1,
   });
@@ -38,7 +46,13 @@ export function CampaignPage() {
     const invalid = page.error instanceof ApiError && (page.error.httpStatus === 404 || page.error.httpStatus === 400);
     return (
       <CampaignProblem invalid={invalid}>
-        <LoadFailed failed={t('somethingWentWrong')} retry={t('tryAgain')} error={page.error} busy={page.isFetching} onRetry={() => void page.refetch()} />
+        <LoadFailed
+          failed={t('somethingWentWrong')}
+          retry={t('tryAgain')}
+          error={page.error}
+          busy={page.isFetching}
+          onRetry={() => void page.refetch()}
+        />
       </CampaignProblem>
     );
   }

@@ -29,7 +29,14 @@ function OwnerHeader({ owner }: { owner: OwnerProfile | null }) {
   return (
     <header className="campaign-owner">
       {owner?.profile_picture_url ? (
-        <img className="campaign-owner__photo" src={owner.profile_picture_url} alt={t('ownerPhoto', { name })} decoding="async" width={56} height={56} />
+        <img
+          className="campaign-owner__photo"
+          src={owner.profile_picture_url}
+          alt={t('ownerPhoto', { name })}
+          decoding="async"
+          width={56}
+          height={56}
+        />
       ) : (
         <span className="campaign-owner__photo campaign-owner__photo--initial" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
@@ -174,7 +181,13 @@ export function CampaignView(props: {
         )}
         {form && pending === null && (
           <Suspense fallback={<Loader label={t('formLoading')} />}>
-            <Panel key={`${form.job_id}:${signOuts}`} utmCode={utmCode} form={form} customer={customer} onLeadAdded={() => void refreshCustomer()} />
+            <Panel
+              key={`${form.job_id}:${signOuts}`}
+              utmCode={utmCode}
+              form={form}
+              customer={customer}
+              onLeadAdded={() => void refreshCustomer()}
+            />
           </Suspense>
         )}
         {!form && pending === null && categories.length > 0 && <p className="muted campaign-hint">{t('pickAProduct')}</p>}
@@ -184,7 +197,13 @@ export function CampaignView(props: {
         <p className="empty">{t('noProducts')}</p>
       ) : (
         categories.map((c) => (
-          <ProductRail key={c.job_category_id} category={c} selectedJobId={form?.job_id ?? null} hrefOf={(p) => productPath(utmCode, p.job_id)} onGetNow={getNow} />
+          <ProductRail
+            key={c.job_category_id}
+            category={c}
+            selectedJobId={form?.job_id ?? null}
+            hrefOf={(p) => productPath(utmCode, p.job_id)}
+            onGetNow={getNow}
+          />
         ))
       )}
     </main>

@@ -9,7 +9,15 @@ import { SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { isOtpRefusal } from '@pmw/contract/api';
 import { ApiError, api, apiWithMessage } from '../../shared/api-client';
 import { Dialog } from '../../shared/dialog';
-import { COUNTRY_CODE_KEEP, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, type CountryCode, type LeadFieldValues } from '../../shared/lead-form';
+import {
+  COUNTRY_CODE_KEEP,
+  LeadFormFields,
+  leadFormErrors,
+  textValue,
+  toLeadInputValues,
+  type CountryCode,
+  type LeadFieldValues,
+} from '../../shared/lead-form';
 import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { trackingId } from '../../shared/tracking';
 import { useCountdown } from '../../shared/use-countdown';
@@ -31,7 +39,8 @@ function newKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
-type OtpStep = { mode: 'lead'; mobile: string } | { mode: 'credit'; mobile: string; consentId: string; pan: string; name: string; earning: string };
+type OtpStep =
+  { mode: 'lead'; mobile: string } | { mode: 'credit'; mobile: string; consentId: string; pan: string; name: string; earning: string };
 
 /** The selected product: its Details, its lead form, the OTP or credit check, and the hand-off to the provider. */
 export function LeadPanel(props: LeadPanelProps) {

@@ -25,7 +25,12 @@ const prefetch = () =>
   });
 
 const data = hydratePage<CampaignPageData>(
-  (d) => (d.owner ? <CampaignView data={d} Panel={Panel} preloadPanel={() => void loadPanel()} inPlaceReady={() => ready} /> : <CampaignProblem invalid />),
+  (d) =>
+    d.owner ? (
+      <CampaignView data={d} Panel={Panel} preloadPanel={() => void loadPanel()} inPlaceReady={() => ready} />
+    ) : (
+      <CampaignProblem invalid />
+    ),
   async (d) => {
     if (d.form) Panel = (await loadPanel()).LeadPanel;
   },

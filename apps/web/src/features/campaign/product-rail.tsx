@@ -26,8 +26,12 @@ function useAutoScroll(enabled: boolean) {
       if (!row.contains(e.relatedTarget as Node | null)) resumeLater();
     };
     const listeners: [string, EventListener][] = [
-      ['pointerenter', pause], ['pointerleave', resumeLater], ['touchstart', pause], ['touchend', resumeLater],
-      ['focusin', pause], ['focusout', onFocusOut as EventListener],
+      ['pointerenter', pause],
+      ['pointerleave', resumeLater],
+      ['touchstart', pause],
+      ['touchend', resumeLater],
+      ['focusin', pause],
+      ['focusout', onFocusOut as EventListener],
     ];
     for (const [name, fn] of listeners) row.addEventListener(name, fn, { passive: true });
     const timer = setInterval(() => {
@@ -56,7 +60,11 @@ function ProductCard(props: { product: CampaignProduct; selected: boolean; href:
         {product.logo_url ? (
           <img className="product-card__logo" src={product.logo_url} alt="" loading="lazy" decoding="async" width={44} height={44} />
         ) : (
-          <span className="product-card__logo product-card__logo--letter" style={{ background: product.theme_color ?? 'var(--brand)' }} aria-hidden="true">
+          <span
+            className="product-card__logo product-card__logo--letter"
+            style={{ background: product.theme_color ?? 'var(--brand)' }}
+            aria-hidden="true"
+          >
             {product.employer_name.slice(0, 1)}
           </span>
         )}
@@ -87,7 +95,12 @@ function ProductCard(props: { product: CampaignProduct; selected: boolean; href:
 }
 
 /** One category: 9 cards in a moving row until Show All lays every card out; Get Now is a link to the product's page. */
-export function ProductRail(props: { category: CampaignCategory; selectedJobId: number | null; hrefOf: (p: CampaignProduct) => string; onGetNow: GetNow }) {
+export function ProductRail(props: {
+  category: CampaignCategory;
+  selectedJobId: number | null;
+  hrefOf: (p: CampaignProduct) => string;
+  onGetNow: GetNow;
+}) {
   const { category } = props;
   const [all, setAll] = useState(false);
   const headingId = useId();
@@ -113,7 +126,13 @@ export function ProductRail(props: { category: CampaignCategory; selectedJobId: 
         aria-label={t('productsIn', { title: category.title, count: category.products.length })}
       >
         {shown.map((p) => (
-          <ProductCard key={p.job_id} product={p} selected={p.job_id === props.selectedJobId} href={props.hrefOf(p)} onGetNow={props.onGetNow} />
+          <ProductCard
+            key={p.job_id}
+            product={p}
+            selected={p.job_id === props.selectedJobId}
+            href={props.hrefOf(p)}
+            onGetNow={props.onGetNow}
+          />
         ))}
       </ul>
     </section>

@@ -63,7 +63,12 @@ export function DetailsPage() {
   // Back from "Interview booked" (or a reload) with the interview already booked: the booking, not an empty form.
   // Its own key: this answer is from before the login on this page, which the slot page must not reuse.
   const me = useQuery({ queryKey: ['candidate', 'me', 'before-details'], queryFn: fetchMe, enabled: !!carried, retry: false, gcTime: 0 });
-  const booked = useQuery({ queryKey: bookedQueryKey(carried?.job_id ?? 0), queryFn: () => fetchBooked(carried!.job_id), enabled: !!carried && !!me.data, retry: false });
+  const booked = useQuery({
+    queryKey: bookedQueryKey(carried?.job_id ?? 0),
+    queryFn: () => fetchBooked(carried!.job_id),
+    enabled: !!carried && !!me.data,
+    retry: false,
+  });
 
   if (!carried) return <Navigate to="/" replace />;
   if (booked.data) return <Navigate to="/slotselect" state={carried} replace />;
@@ -153,7 +158,9 @@ export function DetailsPage() {
       ],
       ...(tracking ? { tracking_id: tracking } : {}),
     });
-    navigate('/slotselect', { state: { job_id: job.job_id, job_location_id: job.job_location_id, recruiter_id: job.recruiter_id, job_title: job.job_title } });
+    navigate('/slotselect', {
+      state: { job_id: job.job_id, job_location_id: job.job_location_id, recruiter_id: job.recruiter_id, job_title: job.job_title },
+    });
   }
 
   async function submit(e: FormEvent) {
@@ -214,7 +221,13 @@ export function DetailsPage() {
     </div>
   );
 
-  const text = (key: 'name' | 'mobile' | 'aadhaar' | 'pan', label: string, value: string, set: (v: string) => void, extra: Record<string, string | number> = {}) => (
+  const text = (
+    key: 'name' | 'mobile' | 'aadhaar' | 'pan',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    extra: Record<string, string | number> = {},
+  ) => (
     <div className="field">
       <label htmlFor={ids[key]}>{label}</label>
       <input
@@ -243,12 +256,23 @@ export function DetailsPage() {
         <p className="muted">{t('applyingFor', { job: job.job_title })}</p>
         {!otpStep && (
           <>
-        {text('name', t('name'), name, setName, { autoComplete: 'name', placeholder: t('namePlaceholder'), required: 'required' })}
-        {text('mobile', t('phone'), mobile, (v) => setMobile(v.replace(/\D/g, '').slice(0, 10)), { inputMode: 'numeric', autoComplete: 'tel-national', placeholder: t('phonePlaceholder'), required: 'required' })}
-        {text('aadhaar', t('aadhaarNumber'), aadhaar, (v) => setAadhaar(v.replace(/[^\d ]/g, '').slice(0, 14)), { inputMode: 'numeric', placeholder: t('aadhaarPlaceholder') })}
-        {fileField('aadhaarFile', 'USER_AADHAR_FILE', t('aadhaarFile'), setAadhaarFile)}
-        {text('pan', t('panNumber'), pan, (v) => setPan(v.toUpperCase().slice(0, 10)), { autoCapitalize: 'characters', placeholder: t('panPlaceholder') })}
-        {fileField('panFile', 'USER_PAN_FILE', t('panFile'), setPanFile)}
+            {text('name', t('name'), name, setName, { autoComplete: 'name', placeholder: t('namePlaceholder'), required: 'required' })}
+            {text('mobile', t('phone'), mobile, (v) => setMobile(v.replace(/\D/g, '').slice(0, 10)), {
+              inputMode: 'numeric',
+              autoComplete: 'tel-national',
+              placeholder: t('phonePlaceholder'),
+              required: 'required',
+            })}
+            {text('aadhaar', t('aadhaarNumber'), aadhaar, (v) => setAadhaar(v.replace(/[^\d ]/g, '').slice(0, 14)), {
+              inputMode: 'numeric',
+              placeholder: t('aadhaarPlaceholder'),
+            })}
+            {fileField('aadhaarFile', 'USER_AADHAR_FILE', t('aadhaarFile'), setAadhaarFile)}
+            {text('pan', t('panNumber'), pan, (v) => setPan(v.toUpperCase().slice(0, 10)), {
+              autoCapitalize: 'characters',
+              placeholder: t('panPlaceholder'),
+            })}
+            {fileField('panFile', 'USER_PAN_FILE', t('panFile'), setPanFile)}
           </>
         )}
 

@@ -33,7 +33,13 @@ export function JobPage() {
     if (job.error instanceof ApiError && job.error.httpStatus === 404) return <Navigate to="/" replace />;
     return (
       <main className="center-page">
-        <LoadFailed failed={t('loadFailed')} retry={t('retry')} error={job.error} busy={job.isFetching} onRetry={() => void job.refetch()} />
+        <LoadFailed
+          failed={t('loadFailed')}
+          retry={t('retry')}
+          error={job.error}
+          busy={job.isFetching}
+          onRetry={() => void job.refetch()}
+        />
       </main>
     );
   }

@@ -1,4 +1,3 @@
-
 export default {
   loading: 'Loading...',
   loadFailed: 'Not able to load this job, please try again',

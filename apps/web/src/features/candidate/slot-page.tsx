@@ -24,7 +24,12 @@ export function SlotPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const jobId = carried?.job_id ?? 0;
   const me = useQuery({ queryKey: ['candidate', 'me'], queryFn: fetchMe, enabled: !!carried, retry: noRetryOn4xx });
-  const booked = useQuery({ queryKey: bookedQueryKey(jobId), queryFn: () => fetchBooked(jobId), enabled: !!carried && me.isSuccess, retry: noRetryOn4xx });
+  const booked = useQuery({
+    queryKey: bookedQueryKey(jobId),
+    queryFn: () => fetchBooked(jobId),
+    enabled: !!carried && me.isSuccess,
+    retry: noRetryOn4xx,
+  });
   const slots = useQuery({
     queryKey: slotsQueryKey(jobId),
     queryFn: () => fetchSlots(jobId, carried!.job_location_id),
@@ -32,7 +37,8 @@ export function SlotPage() {
     retry: noRetryOn4xx,
   });
   const confirm = useMutation({
-    mutationFn: (slot: { slot_id: number; date: string }) => bookSlot({ user_id: me.data!.user_id, slot_id: slot.slot_id, job_id: jobId, booking_date: slot.date }),
+    mutationFn: (slot: { slot_id: number; date: string }) =>
+      bookSlot({ user_id: me.data!.user_id, slot_id: slot.slot_id, job_id: jobId, booking_date: slot.date }),
     onSuccess: (booking) => {
       queryClient.setQueryData(bookedQueryKey(jobId), booking);
       showSuccess(t('slotBooked'));
@@ -45,7 +51,8 @@ export function SlotPage() {
 
   if (!carried) return <Navigate to="/" replace />;
   // Without the candidate's session (cleared cookies) the path starts again from the job.
-  if ((me.isSuccess && !me.data) || (me.isError && me.error instanceof ApiError && me.error.httpStatus === 401)) return <Navigate to="/" replace />;
+  if ((me.isSuccess && !me.data) || (me.isError && me.error instanceof ApiError && me.error.httpStatus === 401))
+    return <Navigate to="/" replace />;
   const failed = me.isError || booked.isError || slots.isError;
   if (failed) {
     return (
@@ -67,7 +74,10 @@ export function SlotPage() {
       </div>
     );
   }
-  if (booked.data && me.data) return <BookedView booking={booked.data} jobTitle={carried.job_title} jobLocationId={carried.job_location_id} userId={me.data.user_id} />;
+  if (booked.data && me.data)
+    return (
+      <BookedView booking={booked.data} jobTitle={carried.job_title} jobLocationId={carried.job_location_id} userId={me.data.user_id} />
+    );
 
   const days = slots.data ?? [];
   const selected = chosenSlot(days, chosen);
@@ -102,7 +112,17 @@ function chosenSlot(days: SlotDay[], chosen: number | null) {
 }
 
 /** The open slots, grouped by day, as radio choices. */
-function SlotChoices({ days, chosen, onChoose, current }: { days: SlotDay[]; chosen: number | null; onChoose: (slotId: number) => void; current?: number }) {
+function SlotChoices({
+  days,
+  chosen,
+  onChoose,
+  current,
+}: {
+  days: SlotDay[];
+  chosen: number | null;
+  onChoose: (slotId: number) => void;
+  current?: number;
+}) {
   return (
     <>
       {days.map((day) => (
@@ -113,7 +133,14 @@ function SlotChoices({ days, chosen, onChoose, current }: { days: SlotDay[]; cho
           <div className="slot-grid">
             {day.slots.map((s) => (
               <label key={s.slot_id} className="slot-option">
-                <input type="radio" name="slot" value={s.slot_id} checked={chosen === s.slot_id} disabled={s.available <= 0 || s.slot_id === current} onChange={() => onChoose(s.slot_id)} />
+                <input
+                  type="radio"
+                  name="slot"
+                  value={s.slot_id}
+                  checked={chosen === s.slot_id}
+                  disabled={s.available <= 0 || s.slot_id === current}
+                  onChange={() => onChoose(s.slot_id)}
+                />
                 <strong>{formatTime(s.start_time)}</strong>
                 <small>{t('until', { time: formatTime(s.end_time) })}</small>
                 <small>{s.slot_id === current ? t('currentSlot') : s.available > 0 ? t('seatsLeft', { n: s.available }) : t('full')}</small>
@@ -146,7 +173,17 @@ function downloadIcs(booking: Booking, jobTitle: string, place: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function BookedView({ booking, jobTitle, jobLocationId, userId }: { booking: Booking; jobTitle: string; jobLocationId: number; userId: number }) {
+function BookedView({
+  booking,
+  jobTitle,
+  jobLocationId,
+  userId,
+}: {
+  booking: Booking;
+  jobTitle: string;
+  jobLocationId: number;
+  userId: number;
+}) {
   const queryClient = useQueryClient();
   const [moving, setMoving] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -156,9 +193,15 @@ function BookedView({ booking, jobTitle, jobLocationId, userId }: { booking: Boo
     if (moving) moveTitle.current?.focus();
   }, [moving]);
   const place = [booking.location.address, booking.location.city].filter(Boolean).join(', ');
-  const slots = useQuery({ queryKey: [...slotsQueryKey(booking.job_id), 'reschedule'], queryFn: () => fetchSlots(booking.job_id, jobLocationId), enabled: moving, retry: noRetryOn4xx });
+  const slots = useQuery({
+    queryKey: [...slotsQueryKey(booking.job_id), 'reschedule'],
+    queryFn: () => fetchSlots(booking.job_id, jobLocationId),
+    enabled: moving,
+    retry: noRetryOn4xx,
+  });
   const move = useMutation({
-    mutationFn: (slot: { slot_id: number; date: string }) => rescheduleSlot({ user_id: userId, slot_id: slot.slot_id, job_id: booking.job_id, booking_date: slot.date }),
+    mutationFn: (slot: { slot_id: number; date: string }) =>
+      rescheduleSlot({ user_id: userId, slot_id: slot.slot_id, job_id: booking.job_id, booking_date: slot.date }),
     onSuccess: (moved) => {
       queryClient.setQueryData(bookedQueryKey(booking.job_id), moved);
       setMoving(false);
@@ -194,7 +237,13 @@ function BookedView({ booking, jobTitle, jobLocationId, userId }: { booking: Boo
           <button type="button" className="button button--ghost" onClick={() => downloadIcs(booking, jobTitle, place)}>
             {t('addToCalendar')}
           </button>
-          <a className="button button--ghost" href={directionsUrl(place)} target="_blank" rel="noopener noreferrer" aria-label={t('directionsLabel', { place })}>
+          <a
+            className="button button--ghost"
+            href={directionsUrl(place)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('directionsLabel', { place })}
+          >
             {t('directions')}
           </a>
           {!moving && (
@@ -214,12 +263,20 @@ function BookedView({ booking, jobTitle, jobLocationId, userId }: { booking: Boo
             move.mutate({ slot_id: selected.slot_id, date: selected.date });
           }}
         >
-          <h2 id="reschedule-title" ref={moveTitle} tabIndex={-1}>{t('rescheduleTitle')}</h2>
+          <h2 id="reschedule-title" ref={moveTitle} tabIndex={-1}>
+            {t('rescheduleTitle')}
+          </h2>
           <p className="muted">{t('rescheduleNote')}</p>
           {slots.isPending ? (
             <Loader label={t('loading')} />
           ) : slots.isError ? (
-            <LoadFailed failed={t('slotsLoadFailed')} retry={t('retry')} error={slots.error} busy={slots.isFetching} onRetry={() => void slots.refetch()} />
+            <LoadFailed
+              failed={t('slotsLoadFailed')}
+              retry={t('retry')}
+              error={slots.error}
+              busy={slots.isFetching}
+              onRetry={() => void slots.refetch()}
+            />
           ) : days.length === 0 ? (
             <p className="empty">{t('noSlots')}</p>
           ) : (

@@ -40,9 +40,12 @@ export function DataDownloadPage() {
     };
   }, []);
   // The generated file's object URL lives until the next one or leaving the page.
-  useEffect(() => () => {
-    if (result) URL.revokeObjectURL(result.url);
-  }, [result]);
+  useEffect(
+    () => () => {
+      if (result) URL.revokeObjectURL(result.url);
+    },
+    [result],
+  );
   useEffect(() => {
     if (result) downloadRef.current?.click();
   }, [result]);

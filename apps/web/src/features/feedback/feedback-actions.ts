@@ -6,10 +6,27 @@ import { api } from '../../shared/api-client';
 /** The feedback page's calls, loaded when first needed (they carry the schemas). */
 export const fetchTask = (link: FeedbackLink) =>
   api(feedbackRoutes.fetchTask, {
-    query: { entity_type: 'JOB_TASK', entity_id: link.job_task_id, ref_type: 'MERCHANT_MOBILE', ref_value: link.ref_value, user_id: link.user_id, otp: link.otp },
+    query: {
+      entity_type: 'JOB_TASK',
+      entity_id: link.job_task_id,
+      ref_type: 'MERCHANT_MOBILE',
+      ref_value: link.ref_value,
+      user_id: link.user_id,
+      otp: link.otp,
+    },
   });
 
-export const sendFeedback = (link: FeedbackLink, answer: { rating: number; comment: string; location: { lat: number; lng: number } | null }) =>
+export const sendFeedback = (
+  link: FeedbackLink,
+  answer: { rating: number; comment: string; location: { lat: number; lng: number } | null },
+) =>
   api(feedbackRoutes.addResponse, {
-    body: { ...answer, entity_type: 'JOB_TASK', entity_id: link.job_task_id, ref_type: 'MERCHANT_MOBILE', ref_value: link.ref_value, otp: link.otp },
+    body: {
+      ...answer,
+      entity_type: 'JOB_TASK',
+      entity_id: link.job_task_id,
+      ref_type: 'MERCHANT_MOBILE',
+      ref_value: link.ref_value,
+      otp: link.otp,
+    },
   });

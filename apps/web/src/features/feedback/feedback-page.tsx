@@ -34,7 +34,13 @@ export function FeedbackPage() {
           data={data}
           fallback={
             <section className="fb-card card fb-center">
-              <LoadFailed failed={t('somethingWentWrong')} retry={t('tryAgain')} error={task.error} busy={task.isFetching} onRetry={() => void task.refetch()} />
+              <LoadFailed
+                failed={t('somethingWentWrong')}
+                retry={t('tryAgain')}
+                error={task.error}
+                busy={task.isFetching}
+                onRetry={() => void task.refetch()}
+              />
             </section>
           }
         />

@@ -96,7 +96,6 @@ function LockedLink({ message }: { message: string }) {
   );
 }
 
-
 function PartnerCard({ task, otp }: { task: FeedbackTask; otp: string }) {
   const instructionId = useId();
   const name = task.User.first_name || t('partner');
@@ -148,7 +147,12 @@ const FORM_ACTION = '/api/v2/feedback/response/form';
  * (`:has`), so it is right without script too; the server keeps only the
  * reasons of the chosen stars.
  */
-function RatingForm(props: { link: FeedbackLink; posted?: FeedbackFormState; location: { lat: number; lng: number } | null; onDone: () => void }) {
+function RatingForm(props: {
+  link: FeedbackLink;
+  posted?: FeedbackFormState;
+  location: { lat: number; lng: number } | null;
+  onDone: () => void;
+}) {
   // What the merchant chose or typed in the server's HTML before the script arrived stays.
   const [kept] = useState(keptBeforeHydration);
   useEffect(keptValuesUsed, []);
@@ -196,7 +200,14 @@ function RatingForm(props: { link: FeedbackLink; posted?: FeedbackFormState; loc
       <legend className="visually-hidden">{t('reasonsLabel')}</legend>
       {set.map((reason) => (
         <label key={reason} className={`fb-chip${reasons.includes(reason) ? ' fb-chip--on' : ''}`}>
-          <input type="checkbox" name="reason" value={reason} className="fb-chip__box" checked={reasons.includes(reason)} onChange={() => toggle(reason)} />
+          <input
+            type="checkbox"
+            name="reason"
+            value={reason}
+            className="fb-chip__box"
+            checked={reasons.includes(reason)}
+            onChange={() => toggle(reason)}
+          />
           {t(REASON_KEYS[reason] ?? 'reasonOther')}
         </label>
       ))}

@@ -1,4 +1,3 @@
-
 export default {
   pageTitle: 'Partner Feedback | PickMyWork',
   loading: 'Loading...',

@@ -22,7 +22,10 @@ export function AgentsPage({ me }: { me: number }) {
   const qc = useQueryClient();
   const [filter, setFilter] = useState<FilterValues>({});
   const [removing, setRemoving] = useState<OpsAgentRow | null>(null);
-  const form = useForm({ resolver: zodResolver(addAgentBodySchema), defaultValues: { mobile: '', role: 'support' as OpsRole, first_name: '' } });
+  const form = useForm({
+    resolver: zodResolver(addAgentBodySchema),
+    defaultValues: { mobile: '', role: 'support' as OpsRole, first_name: '' },
+  });
   const agents = useQuery({ queryKey: ['ops', 'agents'], queryFn: () => api(opsAgentRoutes.list) });
   const done = (message: string) => {
     showSuccess(message);
@@ -37,7 +40,8 @@ export function AgentsPage({ me }: { me: number }) {
     onError: showError,
   });
   const setRole = useMutation({
-    mutationFn: (v: { user_id: number; role: OpsRole }) => apiWithMessage(opsAgentRoutes.setRole, { params: { user_id: v.user_id }, body: { role: v.role } }),
+    mutationFn: (v: { user_id: number; role: OpsRole }) =>
+      apiWithMessage(opsAgentRoutes.setRole, { params: { user_id: v.user_id }, body: { role: v.role } }),
     onSuccess: (r) => done(r.message),
     onError: (e) => {
       showError(e);
@@ -58,7 +62,9 @@ export function AgentsPage({ me }: { me: number }) {
   });
   const shown = (rows: OpsAgentRow[]) => {
     const q = filter.q?.toLowerCase();
-    return rows.filter((a) => (!filter.role || a.role === filter.role) && (!q || nameOf(a).toLowerCase().includes(q) || a.mobile.includes(q)));
+    return rows.filter(
+      (a) => (!filter.role || a.role === filter.role) && (!q || nameOf(a).toLowerCase().includes(q) || a.mobile.includes(q)),
+    );
   };
   return (
     <section aria-labelledby="agents-title">
@@ -87,7 +93,15 @@ export function AgentsPage({ me }: { me: number }) {
         submitLabel={t('filterAgents')}
         fields={[
           { name: 'q', label: t('agentSearch'), type: 'search', grow: true },
-          { name: 'role', label: t('agentRole'), options: [{ value: '', label: t('roleAll') }, { value: 'admin', label: t('roleAdmin') }, { value: 'support', label: t('roleSupport') }] },
+          {
+            name: 'role',
+            label: t('agentRole'),
+            options: [
+              { value: '', label: t('roleAll') },
+              { value: 'admin', label: t('roleAdmin') },
+              { value: 'support', label: t('roleSupport') },
+            ],
+          },
         ]}
         onApply={setFilter}
       />
@@ -97,7 +111,12 @@ export function AgentsPage({ me }: { me: number }) {
             label={t('agentsTitle')}
             columns={[
               { id: 'id', header: t('colId'), cell: (a) => `PMW${a.user_id}`, sortValue: (a) => a.user_id },
-              { id: 'name', header: t('colName'), cell: (a) => (a.user_id === me ? `${nameOf(a)} ${t('you')}` : nameOf(a)), sortValue: (a) => nameOf(a) },
+              {
+                id: 'name',
+                header: t('colName'),
+                cell: (a) => (a.user_id === me ? `${nameOf(a)} ${t('you')}` : nameOf(a)),
+                sortValue: (a) => nameOf(a),
+              },
               { id: 'mobile', header: t('colMobile'), cell: (a) => a.mobile },
               {
                 id: 'role',
@@ -121,7 +140,12 @@ export function AgentsPage({ me }: { me: number }) {
                 id: 'remove',
                 header: t('removeAgent'),
                 cell: (a) => (
-                  <button type="button" className="button button--ghost button--small" aria-label={t('removeAgentLabel', { name: nameOf(a) })} onClick={() => setRemoving(a)}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    aria-label={t('removeAgentLabel', { name: nameOf(a) })}
+                    onClick={() => setRemoving(a)}
+                  >
                     {t('removeAgent')}
                   </button>
                 ),

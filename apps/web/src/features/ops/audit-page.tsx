@@ -10,7 +10,26 @@ import { t } from './messages';
 
 const LIMIT = 50;
 type Filters = Omit<RouteQuery<typeof opsRoutes.audit>, 'page' | 'limit'>;
-const AUDIT_ACTIONS = ['lead.approve', 'lead.reject', 'lead.needs_details', 'lead.expire', 'payout.run', 'payout.file_download', 'kyc.verify', 'kyc.reject', 'bank.verify', 'bank.reject', 'user.block', 'user.unblock', 'project.create', 'project.update', 'project.form', 'employer.create', 'customers.import', 'notification.resend'];
+const AUDIT_ACTIONS = [
+  'lead.approve',
+  'lead.reject',
+  'lead.needs_details',
+  'lead.expire',
+  'payout.run',
+  'payout.file_download',
+  'kyc.verify',
+  'kyc.reject',
+  'bank.verify',
+  'bank.reject',
+  'user.block',
+  'user.unblock',
+  'project.create',
+  'project.update',
+  'project.form',
+  'employer.create',
+  'customers.import',
+  'notification.resend',
+];
 const AUDIT_RECORDS = ['lead', 'payout_run', 'document', 'bank', 'user', 'project', 'employer', 'job', 'notification'];
 const anyOf = (values: string[]) => [{ value: '', label: t('fAny') }, ...values.map((v) => ({ value: v, label: v }))];
 
@@ -18,7 +37,10 @@ const anyOf = (values: string[]) => [{ value: '', label: t('fAny') }, ...values.
 export function AuditPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
-  const log = useQuery({ queryKey: ['ops', 'audit', filters, page], queryFn: () => api(opsRoutes.audit, { query: { ...filters, page, limit: LIMIT } }) });
+  const log = useQuery({
+    queryKey: ['ops', 'audit', filters, page],
+    queryFn: () => api(opsRoutes.audit, { query: { ...filters, page, limit: LIMIT } }),
+  });
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{t('auditTitle')}</h1>
@@ -33,13 +55,26 @@ export function AuditPage() {
           { name: 'to', label: t('fTo'), type: 'date' },
         ]}
         onApply={({ actor, ...rest }) => {
-          setFilters({ actor_user_id: numberOrNone(actor), action: rest.action, entity_type: rest.entity_type, entity_id: rest.entity_id, from: rest.from, to: rest.to });
+          setFilters({
+            actor_user_id: numberOrNone(actor),
+            action: rest.action,
+            entity_type: rest.entity_type,
+            entity_id: rest.entity_id,
+            from: rest.from,
+            to: rest.to,
+          });
           setPage(1);
         }}
       />
       <QueryView query={log} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('auditEmpty')} />}>
         {(data) => (
-          <DataTable label={t('auditTitle')} columns={auditColumns} rows={data.rows} rowId={(a) => a.audit_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />
+          <DataTable
+            label={t('auditTitle')}
+            columns={auditColumns}
+            rows={data.rows}
+            rowId={(a) => a.audit_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+          />
         )}
       </QueryView>
     </section>

@@ -31,7 +31,11 @@ export function BanksPage() {
   return (
     <section aria-labelledby="banks-title">
       <h1 id="banks-title">{t('banksTitle')}</h1>
-      <QueryView query={banks} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('banksEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}>
+      <QueryView
+        query={banks}
+        isEmpty={(d) => d.rows.length === 0}
+        empty={<EmptyState text={t('banksEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}
+      >
         {(data) => (
           <DataTable
             label={t('banksTitle')}
@@ -41,7 +45,10 @@ export function BanksPage() {
                 header: t('colPerson'),
                 cell: (b) => (
                   <>
-                    {holder(b)} <span className="muted">PMW{b.user_id} · {b.mobile}</span>
+                    {holder(b)}{' '}
+                    <span className="muted">
+                      PMW{b.user_id} · {b.mobile}
+                    </span>
                   </>
                 ),
               },
@@ -84,7 +91,12 @@ export function BanksPage() {
         confirm={t('reject')}
         danger
         onClose={() => setRejecting(null)}
-        onSubmit={async (reason) => done((await apiWithMessage(opsMoneyRoutes.bankStatus, { params: { bank_detail_id: rejecting!.id }, body: { status: 2, reason } })).message)}
+        onSubmit={async (reason) =>
+          done(
+            (await apiWithMessage(opsMoneyRoutes.bankStatus, { params: { bank_detail_id: rejecting!.id }, body: { status: 2, reason } }))
+              .message,
+          )
+        }
       />
     </section>
   );

@@ -35,7 +35,10 @@ export function CategoriesPage() {
   });
   const update = useMutation({
     mutationFn: (v: { id: number; title: string; retired?: boolean }) =>
-      apiWithMessage(opsCatalogueRoutes.updateCategory, { params: { job_category_id: v.id }, body: { title: v.title, ...(v.retired === undefined ? {} : { retired: v.retired }) } }),
+      apiWithMessage(opsCatalogueRoutes.updateCategory, {
+        params: { job_category_id: v.id },
+        body: { title: v.title, ...(v.retired === undefined ? {} : { retired: v.retired }) },
+      }),
     onSuccess: (r) => changed(r.message),
     onError: showError,
   });
@@ -63,18 +66,37 @@ export function CategoriesPage() {
                 sortValue: (c) => c.title,
                 cell: (c) => (
                   <>
-                    {c.title} {c.reference && <span className="badge" title={t('referenceHint')}>{t('reference')}</span>}
+                    {c.title}{' '}
+                    {c.reference && (
+                      <span className="badge" title={t('referenceHint')}>
+                        {t('reference')}
+                      </span>
+                    )}
                   </>
                 ),
               },
               { id: 'projects', header: t('navProjects'), cell: (c) => c.projects, sortValue: (c) => c.projects },
-              { id: 'status', header: t('colStatus'), cell: (c) => <span className={`badge ${c.retired ? 'badge--danger' : 'badge--success'}`}>{c.retired ? t('retired') : t('active')}</span>, sortValue: (c) => Number(c.retired) },
+              {
+                id: 'status',
+                header: t('colStatus'),
+                cell: (c) => (
+                  <span className={`badge ${c.retired ? 'badge--danger' : 'badge--success'}`}>
+                    {c.retired ? t('retired') : t('active')}
+                  </span>
+                ),
+                sortValue: (c) => Number(c.retired),
+              },
               {
                 id: 'actions',
                 header: t('colActions'),
                 cell: (c) => (
                   <>
-                    <button type="button" className="button button--ghost button--small" aria-label={t('renameLabel', { name: c.title })} onClick={() => setRenaming(c)}>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={t('renameLabel', { name: c.title })}
+                      onClick={() => setRenaming(c)}
+                    >
                       {t('rename')}
                     </button>{' '}
                     <button
@@ -95,7 +117,13 @@ export function CategoriesPage() {
           />
         )}
       </QueryView>
-      {renaming && <RenameDialog category={renaming} onClose={() => setRenaming(null)} onSave={(title) => update.mutateAsync({ id: renaming.job_category_id, title })} />}
+      {renaming && (
+        <RenameDialog
+          category={renaming}
+          onClose={() => setRenaming(null)}
+          onSave={(title) => update.mutateAsync({ id: renaming.job_category_id, title })}
+        />
+      )}
     </section>
   );
 }
@@ -112,7 +140,15 @@ function RenameDialog(props: { category: OpsCategory; onClose: () => void; onSav
     }
   });
   return (
-    <ConfirmDialog open message={t('renameLabel', { name: props.category.title })} onCancel={props.onClose} confirmLabel={busy ? t('saving') : t('save')} cancelLabel={t('cancel')} busy={busy} formId="ops-rename-category">
+    <ConfirmDialog
+      open
+      message={t('renameLabel', { name: props.category.title })}
+      onCancel={props.onClose}
+      confirmLabel={busy ? t('saving') : t('save')}
+      cancelLabel={t('cancel')}
+      busy={busy}
+      formId="ops-rename-category"
+    >
       <form id="ops-rename-category" noValidate onSubmit={(e) => void submit(e)}>
         <Field label={t('categoryTitle')} error={form.formState.errors.title}>
           {(a11y) => <input {...a11y} className="input" autoComplete="off" maxLength={120} {...form.register('title')} />}

@@ -13,13 +13,27 @@ import { Field } from '../../shared/field';
 import { t } from './messages';
 import { openInNewTab } from '../../shared/safe-url';
 
-export const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+export const rupees = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 export const when = (iso: string) => formatDateTime(iso);
 
 /** The shared QueryView with the console's words; a page may name what failed in its own. */
-export function QueryView<T>(props: { query: QueryState<T>; failed?: string; isEmpty?: (data: T) => boolean; empty?: ReactNode; children: (data: T) => ReactNode }) {
+export function QueryView<T>(props: {
+  query: QueryState<T>;
+  failed?: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
   return (
-    <SharedQueryView query={props.query} failed={props.failed ?? t('loadFailed')} retry={t('retry')} empty={props.empty ?? t('empty')} {...(props.isEmpty ? { isEmpty: props.isEmpty } : {})} className="ops__state">
+    <SharedQueryView
+      query={props.query}
+      failed={props.failed ?? t('loadFailed')}
+      retry={t('retry')}
+      empty={props.empty ?? t('empty')}
+      {...(props.isEmpty ? { isEmpty: props.isEmpty } : {})}
+      className="ops__state"
+    >
       {props.children}
     </SharedQueryView>
   );
@@ -73,7 +87,15 @@ export function FileButton(props: { fileId: number; label: string }) {
 const reasonSchema = z.object({ text: z.string().trim().min(3, t('reasonShort')).max(500) });
 
 /** A dialog asking for a comment or reason; keeps the text when the request fails. */
-export function ReasonDialog(props: { open: boolean; title: string; label: string; confirm: string; danger?: boolean; onClose: () => void; onSubmit: (text: string) => Promise<void> }) {
+export function ReasonDialog(props: {
+  open: boolean;
+  title: string;
+  label: string;
+  confirm: string;
+  danger?: boolean;
+  onClose: () => void;
+  onSubmit: (text: string) => Promise<void>;
+}) {
   const form = useForm({ resolver: zodResolver(reasonSchema), defaultValues: { text: '' } });
   const busy = form.formState.isSubmitting;
   const submit = form.handleSubmit(async ({ text }) => {
@@ -86,7 +108,16 @@ export function ReasonDialog(props: { open: boolean; title: string; label: strin
     }
   });
   return (
-    <ConfirmDialog open={props.open} message={props.title} onCancel={props.onClose} confirmLabel={busy ? t('saving') : props.confirm} cancelLabel={t('cancel')} busy={busy} danger={props.danger} formId="ops-reason-form">
+    <ConfirmDialog
+      open={props.open}
+      message={props.title}
+      onCancel={props.onClose}
+      confirmLabel={busy ? t('saving') : props.confirm}
+      cancelLabel={t('cancel')}
+      busy={busy}
+      danger={props.danger}
+      formId="ops-reason-form"
+    >
       <form id="ops-reason-form" noValidate onSubmit={(e) => void submit(e)}>
         <Field label={props.label} error={form.formState.errors.text}>
           {(a11y) => <textarea {...a11y} className="input" rows={3} maxLength={500} {...form.register('text')} />}
@@ -105,16 +136,33 @@ export function StatusBadge({ status, subStatus, archived }: { status: number; s
 }
 
 /** Verify and Reject of a document or bank account under review; a missing action is not offered. */
-export function ReviewButtons(props: { subject: string; busy: boolean; onVerify?: (() => void) | undefined; onReject?: (() => void) | undefined; note?: string | null | undefined }) {
+export function ReviewButtons(props: {
+  subject: string;
+  busy: boolean;
+  onVerify?: (() => void) | undefined;
+  onReject?: (() => void) | undefined;
+  note?: string | null | undefined;
+}) {
   return (
     <>
       {props.onVerify && (
-        <button type="button" className="button button--small" disabled={props.busy} onClick={props.onVerify} aria-label={`${t('verify')} ${props.subject}`}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={props.busy}
+          onClick={props.onVerify}
+          aria-label={`${t('verify')} ${props.subject}`}
+        >
           {t('verify')}
         </button>
       )}{' '}
       {props.onReject && (
-        <button type="button" className="button button--small button--danger" onClick={props.onReject} aria-label={`${t('reject')} ${props.subject}`}>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={props.onReject}
+          aria-label={`${t('reject')} ${props.subject}`}
+        >
           {t('reject')}
         </button>
       )}
@@ -128,7 +176,13 @@ export function BlockToggle(props: { name: string; blocked: boolean; busy?: bool
   return (
     <>
       <span className={`badge ${props.blocked ? 'badge--danger' : 'badge--success'}`}>{props.blocked ? t('blocked') : t('active')}</span>{' '}
-      <button type="button" className={`button button--small${props.blocked ? '' : ' button--danger'}`} disabled={props.busy} onClick={props.onToggle} aria-label={`${props.blocked ? t('unblock') : t('block')} ${props.name}`}>
+      <button
+        type="button"
+        className={`button button--small${props.blocked ? '' : ' button--danger'}`}
+        disabled={props.busy}
+        onClick={props.onToggle}
+        aria-label={`${props.blocked ? t('unblock') : t('block')} ${props.name}`}
+      >
         {props.blocked ? t('unblock') : t('block')}
       </button>
     </>

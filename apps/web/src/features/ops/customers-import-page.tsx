@@ -10,7 +10,8 @@ export function CustomersImportPage() {
   const [partner, setPartner] = useState('');
   const [csv, setCsv] = useState('');
   const run = useMutation({
-    mutationFn: () => apiWithMessage(opsMoneyRoutes.importCustomers, { body: { partner_user_id: Number(partner.replace(/^pmw/i, '')), csv } }),
+    mutationFn: () =>
+      apiWithMessage(opsMoneyRoutes.importCustomers, { body: { partner_user_id: Number(partner.replace(/^pmw/i, '')), csv } }),
     onSuccess: (r) => showSuccess(r.message),
     onError: showError,
   });
@@ -28,15 +29,35 @@ export function CustomersImportPage() {
       >
         <div className="field">
           <label htmlFor="ci-partner">{t('fPartner')}</label>
-          <input id="ci-partner" className="input" value={partner} onChange={(e) => setPartner(e.target.value)} required placeholder="PMW101" />
+          <input
+            id="ci-partner"
+            className="input"
+            value={partner}
+            onChange={(e) => setPartner(e.target.value)}
+            required
+            placeholder="PMW101"
+          />
         </div>
         <div className="field">
           <label htmlFor="ci-file">{t('csvFile')}</label>
-          <input id="ci-file" type="file" accept=".csv,text/csv" className="input" onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
+          <input
+            id="ci-file"
+            type="file"
+            accept=".csv,text/csv"
+            className="input"
+            onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
+          />
         </div>
         <div className="field">
           <label htmlFor="ci-text">{t('csvText')}</label>
-          <textarea id="ci-text" className="input" rows={8} value={csv} onChange={(e) => setCsv(e.target.value)} placeholder={'Name,Mobile\nRohit Sharma,9811122233'} />
+          <textarea
+            id="ci-text"
+            className="input"
+            rows={8}
+            value={csv}
+            onChange={(e) => setCsv(e.target.value)}
+            placeholder={'Name,Mobile\nRohit Sharma,9811122233'}
+          />
         </div>
         <button type="submit" className="button" disabled={run.isPending || !csv.trim() || !partner.trim()}>
           {t('importButton')}

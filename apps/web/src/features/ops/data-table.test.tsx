@@ -42,7 +42,11 @@ function Selectable(props: { onOpen?: (p: Partner) => void; onApprove?: () => vo
 describe('the console table', () => {
   it('sorts the rows shown by a header, and says so to screen readers', () => {
     render(<DataTable label="Partners" columns={columns} rows={partners} rowId={(p) => p.id} />);
-    const rows = () => within(screen.getByRole('table', { name: 'Partners' })).getAllByRole('row').slice(1).map((r) => r.textContent);
+    const rows = () =>
+      within(screen.getByRole('table', { name: 'Partners' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent);
     expect(rows()).toEqual(['Asha₹12300', 'Ravi₹200', 'Meena₹5000']);
     fireEvent.click(screen.getByRole('button', { name: /Partner/ }));
     expect(rows()).toEqual(['Asha₹12300', 'Meena₹5000', 'Ravi₹200']);
@@ -85,7 +89,9 @@ describe('the console table', () => {
 
   it('pages through the server’s rows', () => {
     const onPage = vi.fn();
-    render(<DataTable label="Partners" columns={columns} rows={partners} rowId={(p) => p.id} paging={{ page: 1, limit: 3, count: 7, onPage }} />);
+    render(
+      <DataTable label="Partners" columns={columns} rows={partners} rowId={(p) => p.id} paging={{ page: 1, limit: 3, count: 7, onPage }} />,
+    );
     expect(screen.getByText('Page 1 of 3 (7 in all)')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -96,7 +102,17 @@ describe('the console table', () => {
     render(
       <DataTable
         label="Runs"
-        columns={[{ id: 'run', header: 'Run', cell: (p: Partner, row) => <button onClick={row.toggleExpanded} aria-expanded={row.expanded}>Run {p.id}</button> }]}
+        columns={[
+          {
+            id: 'run',
+            header: 'Run',
+            cell: (p: Partner, row) => (
+              <button onClick={row.toggleExpanded} aria-expanded={row.expanded}>
+                Run {p.id}
+              </button>
+            ),
+          },
+        ]}
         rows={partners}
         rowId={(p) => p.id}
         detail={(p) => <p>Paid {p.name}</p>}

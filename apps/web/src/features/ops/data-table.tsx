@@ -155,7 +155,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
                       {header.column.getCanSort() ? (
                         <button type="button" className="ops__sort" onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
@@ -176,7 +180,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 <tr
                   data-row
                   data-selected={row.getIsSelected() || undefined}
-                  {...(keyboard ? { tabIndex: i === keyboard.cursor ? 0 : -1, className: i === keyboard.cursor ? 'is-cursor' : undefined, onFocus: () => keyboard.onCursor(i) } : {})}
+                  {...(keyboard
+                    ? {
+                        tabIndex: i === keyboard.cursor ? 0 : -1,
+                        className: i === keyboard.cursor ? 'is-cursor' : undefined,
+                        onFocus: () => keyboard.onCursor(i),
+                      }
+                    : {})}
                 >
                   {selection && (
                     <td>
@@ -207,11 +217,21 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       </div>
       {paging && (
         <nav className="ops__pager" aria-label={t('pages')}>
-          <button type="button" className="button button--ghost button--small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={!table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
+          >
             {t('prev')}
           </button>
           <span>{t('pageOf', { page: paging.page, pages: Math.max(1, table.getPageCount()), count: paging.count })}</span>
-          <button type="button" className="button button--ghost button--small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={!table.getCanNextPage()}
+            onClick={() => table.nextPage()}
+          >
             {t('next')}
           </button>
         </nav>

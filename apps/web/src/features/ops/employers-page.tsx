@@ -27,7 +27,9 @@ export function EmployersPage() {
   };
   const save = useMutation({
     mutationFn: (v: { id: number | null; body: EmployerBody & { retired?: boolean } }) =>
-      v.id === null ? apiWithMessage(opsCatalogueRoutes.addEmployer, { body: v.body }) : apiWithMessage(opsCatalogueRoutes.updateEmployer, { params: { employer_id: v.id }, body: v.body }),
+      v.id === null
+        ? apiWithMessage(opsCatalogueRoutes.addEmployer, { body: v.body })
+        : apiWithMessage(opsCatalogueRoutes.updateEmployer, { params: { employer_id: v.id }, body: v.body }),
     onSuccess: (r) => changed(r.message),
     onError: showError,
   });
@@ -60,13 +62,27 @@ export function EmployersPage() {
               { id: 'colour', header: t('themeColor'), cell: (e) => e.theme_color ?? <span className="muted">{t('none')}</span> },
               { id: 'logo', header: t('logo'), cell: (e) => (e.logo_key ? t('hasLogo') : <span className="muted">{t('none')}</span>) },
               { id: 'projects', header: t('navProjects'), cell: (e) => e.projects, sortValue: (e) => e.projects },
-              { id: 'status', header: t('colStatus'), cell: (e) => <span className={`badge ${e.retired ? 'badge--danger' : 'badge--success'}`}>{e.retired ? t('retired') : t('active')}</span>, sortValue: (e) => Number(e.retired) },
+              {
+                id: 'status',
+                header: t('colStatus'),
+                cell: (e) => (
+                  <span className={`badge ${e.retired ? 'badge--danger' : 'badge--success'}`}>
+                    {e.retired ? t('retired') : t('active')}
+                  </span>
+                ),
+                sortValue: (e) => Number(e.retired),
+              },
               {
                 id: 'actions',
                 header: t('colActions'),
                 cell: (e) => (
                   <>
-                    <button type="button" className="button button--ghost button--small" aria-label={`${t('edit')} ${e.employer_name}`} onClick={() => setEditing(e)}>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`${t('edit')} ${e.employer_name}`}
+                      onClick={() => setEditing(e)}
+                    >
                       {t('edit')}
                     </button>{' '}
                     <button
@@ -74,7 +90,12 @@ export function EmployersPage() {
                       className={`button button--small${e.retired ? '' : ' button--danger'}`}
                       disabled={save.isPending}
                       aria-label={`${e.retired ? t('restore') : t('retire')} ${e.employer_name}`}
-                      onClick={() => save.mutate({ id: e.employer_id, body: { employer_name: e.employer_name, theme_color: e.theme_color, retired: !e.retired } })}
+                      onClick={() =>
+                        save.mutate({
+                          id: e.employer_id,
+                          body: { employer_name: e.employer_name, theme_color: e.theme_color, retired: !e.retired },
+                        })
+                      }
                     >
                       {e.retired ? t('restore') : t('retire')}
                     </button>

@@ -13,13 +13,22 @@ const LIMIT = 50;
 /** Partners' task feedback, as the feedback module lists it for ops. */
 export function FeedbackPage() {
   const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: ['ops', 'feedback', page], queryFn: () => api(feedbackRoutes.opsList, { query: { limit: LIMIT, offset: (page - 1) * LIMIT } }) });
+  const list = useQuery({
+    queryKey: ['ops', 'feedback', page],
+    queryFn: () => api(feedbackRoutes.opsList, { query: { limit: LIMIT, offset: (page - 1) * LIMIT } }),
+  });
   return (
     <section aria-labelledby="fb-title">
       <h1 id="fb-title">{t('feedbackTitle')}</h1>
       <QueryView query={list} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('feedbackEmpty')} />}>
         {(data) => (
-          <DataTable label={t('feedbackTitle')} columns={feedbackColumns} rows={data.rows} rowId={(f) => f.feedback_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />
+          <DataTable
+            label={t('feedbackTitle')}
+            columns={feedbackColumns}
+            rows={data.rows}
+            rowId={(f) => f.feedback_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+          />
         )}
       </QueryView>
       <FeedbackTasks />
@@ -39,7 +48,10 @@ const stateText: Record<FeedbackLinkState, string> = {
 function FeedbackTasks() {
   const [page, setPage] = useState(1);
   const client = useQueryClient();
-  const tasks = useQuery({ queryKey: ['ops', 'feedback-tasks', page], queryFn: () => api(feedbackRoutes.opsTasks, { query: { limit: LIMIT, offset: (page - 1) * LIMIT } }) });
+  const tasks = useQuery({
+    queryKey: ['ops', 'feedback-tasks', page],
+    queryFn: () => api(feedbackRoutes.opsTasks, { query: { limit: LIMIT, offset: (page - 1) * LIMIT } }),
+  });
   const resend = useMutation({
     mutationFn: (id: number) => apiWithMessage(feedbackRoutes.opsResend, { params: { job_task_id: id } }),
     onSuccess: (r) => {
@@ -50,7 +62,15 @@ function FeedbackTasks() {
   });
   const columns: Column<OpsFeedbackTask>[] = [
     { id: 'task', header: t('colTask'), cell: (x) => x.job_task_id },
-    { id: 'partner', header: t('colPartner'), cell: (x) => <>{x.first_name ?? '—'} <span className="muted">{x.pmw_id}</span></> },
+    {
+      id: 'partner',
+      header: t('colPartner'),
+      cell: (x) => (
+        <>
+          {x.first_name ?? '—'} <span className="muted">{x.pmw_id}</span>
+        </>
+      ),
+    },
     { id: 'project', header: t('colProject'), cell: (x) => x.job_title ?? '—' },
     { id: 'merchant', header: t('colMerchant'), cell: (x) => x.merchant_mobile },
     {
@@ -69,7 +89,13 @@ function FeedbackTasks() {
       header: t('colActions'),
       cell: (x) =>
         x.state === FEEDBACK_LINK_STATE.rated ? null : (
-          <button type="button" className="button button--small button--ghost" disabled={resend.isPending} aria-label={t('fbSendAgainFor', { id: x.job_task_id })} onClick={() => resend.mutate(x.job_task_id)}>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={resend.isPending}
+            aria-label={t('fbSendAgainFor', { id: x.job_task_id })}
+            onClick={() => resend.mutate(x.job_task_id)}
+          >
             {t('fbSendAgain')}
           </button>
         ),
@@ -80,7 +106,15 @@ function FeedbackTasks() {
       <h2 id="fbt-title">{t('fbTasksTitle')}</h2>
       <p className="muted">{t('fbTasksHint')}</p>
       <QueryView query={tasks} isEmpty={(d) => d.rows.length === 0}>
-        {(data) => <DataTable label={t('fbTasksTitle')} columns={columns} rows={data.rows} rowId={(x) => x.job_task_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />}
+        {(data) => (
+          <DataTable
+            label={t('fbTasksTitle')}
+            columns={columns}
+            rows={data.rows}
+            rowId={(x) => x.job_task_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+          />
+        )}
       </QueryView>
     </section>
   );

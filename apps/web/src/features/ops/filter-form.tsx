@@ -20,7 +20,12 @@ export const numberOrNone = (v: string | undefined) => (v === undefined ? undefi
  * The filters (or search) above a console list: typed freely, applied
  * together when the button is pressed.
  */
-export function FilterForm(props: { fields: readonly FilterField[]; submitLabel: string; onApply: (values: FilterValues) => void; search?: boolean }) {
+export function FilterForm(props: {
+  fields: readonly FilterField[];
+  submitLabel: string;
+  onApply: (values: FilterValues) => void;
+  search?: boolean;
+}) {
   const base = useId();
   return (
     <form

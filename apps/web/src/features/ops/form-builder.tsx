@@ -13,7 +13,14 @@ const ENUM_TYPES = ['DROPDOWN', 'RADIO', 'CHECKBOX'];
 const FILE_TYPES = ['IMAGE', 'VIDEO', 'FILE'];
 
 const starter = (): FormInputDef[] => [
-  { input_id: 1, label: 'Customer Mobile', input_type: 'NUMBER', input_category: 'MOBILE', validation: { required: true }, is_primary: true },
+  {
+    input_id: 1,
+    label: 'Customer Mobile',
+    input_type: 'NUMBER',
+    input_category: 'MOBILE',
+    validation: { required: true },
+    is_primary: true,
+  },
   { input_id: 2, label: 'Customer Name', input_type: 'TEXT', validation: { required: true } },
 ];
 
@@ -37,7 +44,11 @@ export function FormBuilder({ project }: { project: OpsProject }) {
       return copy;
     });
   const save = useMutation({
-    mutationFn: () => apiWithMessage(opsProjectRoutes.saveForm, { params: { job_id: project.job_id }, body: { inputs: inputs as never, is_otp_required: otp, description, custom_link: customLink } }),
+    mutationFn: () =>
+      apiWithMessage(opsProjectRoutes.saveForm, {
+        params: { job_id: project.job_id },
+        body: { inputs: inputs as never, is_otp_required: otp, description, custom_link: customLink },
+      }),
     onSuccess: (r) => {
       showSuccess(r.message);
       qc.setQueryData(['ops', 'project', project.job_id], r.data);
@@ -82,11 +93,21 @@ export function FormBuilder({ project }: { project: OpsProject }) {
                     <div className="ops__grid">
                       <div className="field">
                         <label htmlFor={`${id}-label`}>{t('label')}</label>
-                        <input id={`${id}-label`} className="input" value={input.label} onChange={(e) => update(i, { label: e.target.value })} />
+                        <input
+                          id={`${id}-label`}
+                          className="input"
+                          value={input.label}
+                          onChange={(e) => update(i, { label: e.target.value })}
+                        />
                       </div>
                       <div className="field">
                         <label htmlFor={`${id}-type`}>{t('inputType')}</label>
-                        <select id={`${id}-type`} className="input" value={input.input_type} onChange={(e) => update(i, { input_type: e.target.value })}>
+                        <select
+                          id={`${id}-type`}
+                          className="input"
+                          value={input.input_type}
+                          onChange={(e) => update(i, { input_type: e.target.value })}
+                        >
                           {INPUT_TYPES.map((x) => (
                             <option key={x}>{x}</option>
                           ))}
@@ -94,7 +115,12 @@ export function FormBuilder({ project }: { project: OpsProject }) {
                       </div>
                       <div className="field">
                         <label htmlFor={`${id}-cat`}>{t('inputCategory')}</label>
-                        <select id={`${id}-cat`} className="input" value={input.input_category ?? ''} onChange={(e) => update(i, { input_category: e.target.value || null })}>
+                        <select
+                          id={`${id}-cat`}
+                          className="input"
+                          value={input.input_category ?? ''}
+                          onChange={(e) => update(i, { input_category: e.target.value || null })}
+                        >
                           <option value="">{t('noCategory')}</option>
                           {INPUT_CATEGORIES.map((x) => (
                             <option key={x}>{x}</option>
@@ -103,38 +129,86 @@ export function FormBuilder({ project }: { project: OpsProject }) {
                       </div>
                       <div className="field">
                         <label htmlFor={`${id}-format`}>{t('inputFormat')}</label>
-                        <input id={`${id}-format`} className="input" value={input.input_format ?? ''} onChange={(e) => update(i, { input_format: e.target.value || null })} />
+                        <input
+                          id={`${id}-format`}
+                          className="input"
+                          value={input.input_format ?? ''}
+                          onChange={(e) => update(i, { input_format: e.target.value || null })}
+                        />
                       </div>
                       <div className="field">
                         <label htmlFor={`${id}-ph`}>{t('placeholder')}</label>
-                        <input id={`${id}-ph`} className="input" value={input.placeholder ?? ''} onChange={(e) => update(i, { placeholder: e.target.value || null })} />
+                        <input
+                          id={`${id}-ph`}
+                          className="input"
+                          value={input.placeholder ?? ''}
+                          onChange={(e) => update(i, { placeholder: e.target.value || null })}
+                        />
                       </div>
                       {ENUM_TYPES.includes(input.input_type) && (
                         <div className="field">
                           <label htmlFor={`${id}-enum`}>{t('options')}</label>
-                          <textarea id={`${id}-enum`} className="input" rows={3} value={(input.input_enum ?? []).join('\n')} onChange={(e) => update(i, { input_enum: e.target.value.split('\n') })} />
+                          <textarea
+                            id={`${id}-enum`}
+                            className="input"
+                            rows={3}
+                            value={(input.input_enum ?? []).join('\n')}
+                            onChange={(e) => update(i, { input_enum: e.target.value.split('\n') })}
+                          />
                         </div>
                       )}
                     </div>
                     <div className="ops__checks">
                       <label className="ops__check">
-                        <input type="checkbox" checked={input.validation?.required === true} onChange={(e) => update(i, { validation: { required: e.target.checked } })} /> {t('required')}
+                        <input
+                          type="checkbox"
+                          checked={input.validation?.required === true}
+                          onChange={(e) => update(i, { validation: { required: e.target.checked } })}
+                        />{' '}
+                        {t('required')}
                       </label>
                       <label className="ops__check">
-                        <input type="checkbox" checked={input.is_primary === true} onChange={(e) => update(i, { is_primary: e.target.checked })} /> {t('primary')}
+                        <input
+                          type="checkbox"
+                          checked={input.is_primary === true}
+                          onChange={(e) => update(i, { is_primary: e.target.checked })}
+                        />{' '}
+                        {t('primary')}
                       </label>
                       {FILE_TYPES.includes(input.input_type) && (
                         <label className="ops__check">
-                          <input type="checkbox" checked={input.isAllowFileManager === true} onChange={(e) => update(i, { isAllowFileManager: e.target.checked })} /> {t('fileManager')}
+                          <input
+                            type="checkbox"
+                            checked={input.isAllowFileManager === true}
+                            onChange={(e) => update(i, { isAllowFileManager: e.target.checked })}
+                          />{' '}
+                          {t('fileManager')}
                         </label>
                       )}
-                      <button type="button" className="button button--ghost button--small" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`${t('moveUp')}: ${t('input', { n })}`}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => move(i, -1)}
+                        disabled={i === 0}
+                        aria-label={`${t('moveUp')}: ${t('input', { n })}`}
+                      >
                         ↑ {t('moveUp')}
                       </button>
-                      <button type="button" className="button button--ghost button--small" onClick={() => move(i, 1)} disabled={i === inputs.length - 1} aria-label={`${t('moveDown')}: ${t('input', { n })}`}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => move(i, 1)}
+                        disabled={i === inputs.length - 1}
+                        aria-label={`${t('moveDown')}: ${t('input', { n })}`}
+                      >
                         ↓ {t('moveDown')}
                       </button>
-                      <button type="button" className="button button--ghost button--small" onClick={() => setInputs((xs) => xs.filter((_, j) => j !== i))} aria-label={`${t('remove')}: ${t('input', { n })}`}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => setInputs((xs) => xs.filter((_, j) => j !== i))}
+                        aria-label={`${t('remove')}: ${t('input', { n })}`}
+                      >
                         {t('remove')}
                       </button>
                     </div>
@@ -147,7 +221,17 @@ export function FormBuilder({ project }: { project: OpsProject }) {
             <button
               type="button"
               className="button button--ghost"
-              onClick={() => setInputs((xs) => [...xs, { input_id: Math.max(0, ...xs.map((x) => x.input_id)) + 1, label: '', input_type: 'TEXT', validation: { required: false } }])}
+              onClick={() =>
+                setInputs((xs) => [
+                  ...xs,
+                  {
+                    input_id: Math.max(0, ...xs.map((x) => x.input_id)) + 1,
+                    label: '',
+                    input_type: 'TEXT',
+                    validation: { required: false },
+                  },
+                ])
+              }
             >
               {t('addInput')}
             </button>{' '}

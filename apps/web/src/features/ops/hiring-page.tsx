@@ -48,14 +48,21 @@ export function HiringPage() {
   const [asking, setAsking] = useState<{ outcome: ApplicationOutcome; ids: number[] } | null>(null);
   const [refusals, setRefusals] = useState<ApplicationStatusResult['results']>([]);
 
-  const projects = useQuery({ queryKey: ['ops', 'projects', 'hiring'], queryFn: () => api(opsProjectRoutes.list, { query: { q: '', job_category_id: HIRING_CATEGORY_ID } }) });
-  const apps = useQuery({ queryKey: ['ops', 'applications', filters, page], queryFn: () => api(applicationRoutes.opsList, { query: { ...filters, page, limit: LIMIT } }) });
+  const projects = useQuery({
+    queryKey: ['ops', 'projects', 'hiring'],
+    queryFn: () => api(opsProjectRoutes.list, { query: { q: '', job_category_id: HIRING_CATEGORY_ID } }),
+  });
+  const apps = useQuery({
+    queryKey: ['ops', 'applications', filters, page],
+    queryFn: () => api(applicationRoutes.opsList, { query: { ...filters, page, limit: LIMIT } }),
+  });
   const columns = useMemo(() => applicationColumns(), []);
   const chosen = selectedIds(selected);
   const target = (): number[] => chosen;
 
   const record = useMutation({
-    mutationFn: (v: { outcome: ApplicationOutcome; ids: number[] }) => apiWithMessage(applicationRoutes.opsSetStatus, { body: { application_ids: v.ids, status: v.outcome } }),
+    mutationFn: (v: { outcome: ApplicationOutcome; ids: number[] }) =>
+      apiWithMessage(applicationRoutes.opsSetStatus, { body: { application_ids: v.ids, status: v.outcome } }),
     onSuccess: (r) => {
       const refused = r.data.results.filter((x) => !x.ok);
       setRefusals(refused);
@@ -83,14 +90,32 @@ export function HiringPage() {
       <FilterForm
         submitLabel={t('apply')}
         fields={[
-          { name: 'job_id', label: t('fProject'), options: [{ value: '', label: t('fAnyProject') }, ...(projects.data ?? []).map((p) => ({ value: String(p.job_id), label: `${p.job_id} · ${p.job_title}` }))] },
+          {
+            name: 'job_id',
+            label: t('fProject'),
+            options: [
+              { value: '', label: t('fAnyProject') },
+              ...(projects.data ?? []).map((p) => ({ value: String(p.job_id), label: `${p.job_id} · ${p.job_title}` })),
+            ],
+          },
           { name: 'job_location_id', label: t('fLocationId'), numeric: true },
-          { name: 'status', label: t('fStatus'), defaultValue: 'SLOT_BOOKED', options: [{ value: '', label: t('fAny') }, ...STATUS_NAMES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABEL[s] }))] },
+          {
+            name: 'status',
+            label: t('fStatus'),
+            defaultValue: 'SLOT_BOOKED',
+            options: [{ value: '', label: t('fAny') }, ...STATUS_NAMES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABEL[s] }))],
+          },
           { name: 'slot_from', label: t('fSlotFrom'), type: 'date' },
           { name: 'slot_to', label: t('fSlotTo'), type: 'date' },
         ]}
         onApply={(f) => {
-          setFilters({ job_id: numberOrNone(f.job_id), job_location_id: numberOrNone(f.job_location_id), status: statusOf(f.status), slot_from: f.slot_from, slot_to: f.slot_to });
+          setFilters({
+            job_id: numberOrNone(f.job_id),
+            job_location_id: numberOrNone(f.job_location_id),
+            status: statusOf(f.status),
+            slot_from: f.slot_from,
+            slot_to: f.slot_to,
+          });
           setPage(1);
           setSelected({});
           setRefusals([]);
@@ -139,7 +164,11 @@ export function HiringPage() {
               rows={data.rows}
               rowId={(r) => r.application_id}
               paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
-              selection={{ selected, onChange: setSelected, rowLabel: (r) => t('applicationOf', { id: r.application_id, name: r.candidate_name ?? r.mobile }) }}
+              selection={{
+                selected,
+                onChange: setSelected,
+                rowLabel: (r) => t('applicationOf', { id: r.application_id, name: r.candidate_name ?? r.mobile }),
+              }}
             />
           )}
         </QueryView>
@@ -181,6 +210,7 @@ const applicationColumns = (): Column<OpsApplication>[] => [
   {
     id: 'status',
     header: t('colStatus'),
-    cell: (r) => (r.status_name ? <span className={BADGE[r.status_name]}>{APPLICATION_STATUS_LABEL[r.status_name]}</span> : String(r.status)),
+    cell: (r) =>
+      r.status_name ? <span className={BADGE[r.status_name]}>{APPLICATION_STATUS_LABEL[r.status_name]}</span> : String(r.status),
   },
 ];

@@ -15,7 +15,10 @@ export function KycPage() {
   const [status, setStatus] = useState(0);
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<KycDocument | null>(null);
-  const docs = useQuery({ queryKey: ['ops', 'kyc', status, page], queryFn: () => api(opsRoutes.kyc, { query: { status, page, limit: LIMIT } }) });
+  const docs = useQuery({
+    queryKey: ['ops', 'kyc', status, page],
+    queryFn: () => api(opsRoutes.kyc, { query: { status, page, limit: LIMIT } }),
+  });
   const done = (message: string) => {
     showSuccess(message);
     void qc.invalidateQueries({ queryKey: ['ops', 'kyc'] });
@@ -31,14 +34,26 @@ export function KycPage() {
       <div className="ops__filters">
         <div className="field">
           <label htmlFor="kyc-status">{t('fStatus')}</label>
-          <select id="kyc-status" className="input" value={status} onChange={(e) => { setStatus(Number(e.target.value)); setPage(1); }}>
+          <select
+            id="kyc-status"
+            className="input"
+            value={status}
+            onChange={(e) => {
+              setStatus(Number(e.target.value));
+              setPage(1);
+            }}
+          >
             <option value={0}>{t('sPending')}</option>
             <option value={1}>{t('sApproved')}</option>
             <option value={2}>{t('sRejected')}</option>
           </select>
         </div>
       </div>
-      <QueryView query={docs} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('kycEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}>
+      <QueryView
+        query={docs}
+        isEmpty={(d) => d.rows.length === 0}
+        empty={<EmptyState text={t('kycEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}
+      >
         {(data) => (
           <DataTable
             label={t('kycTitle')}
@@ -48,7 +63,10 @@ export function KycPage() {
                 header: t('colPerson'),
                 cell: (d) => (
                   <>
-                    {d.first_name ?? '—'} <span className="muted">PMW{d.user_id} · {d.mobile}</span>
+                    {d.first_name ?? '—'}{' '}
+                    <span className="muted">
+                      PMW{d.user_id} · {d.mobile}
+                    </span>
                   </>
                 ),
               },
@@ -59,7 +77,8 @@ export function KycPage() {
                 header: t('colFiles'),
                 cell: (d) => (
                   <>
-                    {d.file_id && <FileButton fileId={d.file_id} label={`${t('front')} (${d.type})`} />} {d.file_id2 && <FileButton fileId={d.file_id2} label={`${t('back')} (${d.type})`} />}
+                    {d.file_id && <FileButton fileId={d.file_id} label={`${t('front')} (${d.type})`} />}{' '}
+                    {d.file_id2 && <FileButton fileId={d.file_id2} label={`${t('back')} (${d.type})`} />}
                   </>
                 ),
               },
@@ -92,7 +111,10 @@ export function KycPage() {
         danger
         onClose={() => setRejecting(null)}
         onSubmit={async (reason) => {
-          const r = await apiWithMessage(opsRoutes.kycStatus, { params: { document_id: rejecting!.document_id }, body: { status: 2, reason } });
+          const r = await apiWithMessage(opsRoutes.kycStatus, {
+            params: { document_id: rejecting!.document_id },
+            body: { status: 2, reason },
+          });
           done(r.message);
         }}
       />

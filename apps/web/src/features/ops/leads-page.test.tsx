@@ -25,7 +25,10 @@ const lead = (over: Partial<OpsLead>): OpsLead => ({
   created_on: '2026-11-20T10:00:00.000Z',
   ...over,
 });
-const rows = [lead({ form_response_id: 11, partner_user_id: 101, partner_name: 'Asha Verma' }), lead({ form_response_id: 12, team_member_user_id: 111, team_member_name: 'Kiran Rao', team_id: 7, payout_paise: 10_000 })];
+const rows = [
+  lead({ form_response_id: 11, partner_user_id: 101, partner_name: 'Asha Verma' }),
+  lead({ form_response_id: 12, team_member_user_id: 111, team_member_name: 'Kiran Rao', team_id: 7, payout_paise: 10_000 }),
+];
 const approved = vi.fn();
 
 vi.mock('../../shared/api-client', () => ({
@@ -35,7 +38,10 @@ vi.mock('../../shared/api-client', () => ({
   }),
   apiWithMessage: vi.fn(async (route: { path: string }, req: { body: { form_response_ids: number[] } }) => {
     approved(route.path, req.body.form_response_ids);
-    return { data: { results: req.body.form_response_ids.map((id) => ({ form_response_id: id, ok: true, changed: true, message: 'Approved' })) }, message: `${req.body.form_response_ids.length} approved` };
+    return {
+      data: { results: req.body.form_response_ids.map((id) => ({ form_response_id: id, ok: true, changed: true, message: 'Approved' })) },
+      message: `${req.body.form_response_ids.length} approved`,
+    };
   }),
 }));
 
@@ -54,7 +60,7 @@ function renderPage() {
 }
 
 describe('the verification queue', () => {
-  it("names the field agent who submitted a team lead, not only their id", async () => {
+  it('names the field agent who submitted a team lead, not only their id', async () => {
     renderPage();
     expect(await screen.findByText(/Kiran Rao/)).toBeTruthy();
     expect(screen.queryByText(/Team member 111/)).toBeNull();

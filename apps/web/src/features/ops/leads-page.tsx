@@ -39,7 +39,10 @@ export function LeadsPage() {
   const [done, setDone] = useState<string | null>(null);
 
   const projects = useQuery({ queryKey: ['ops', 'projects', ''], queryFn: () => api(opsProjectRoutes.list, { query: { q: '' } }) });
-  const leads = useQuery({ queryKey: ['ops', 'leads', filters, page], queryFn: () => api(opsRoutes.leads, { query: { ...filters, page, limit: LIMIT } }) });
+  const leads = useQuery({
+    queryKey: ['ops', 'leads', filters, page],
+    queryFn: () => api(opsRoutes.leads, { query: { ...filters, page, limit: LIMIT } }),
+  });
   const rows = leads.data?.rows ?? [];
   const columns = useMemo(() => leadColumns(setOpenId), []);
 
@@ -55,7 +58,9 @@ export function LeadsPage() {
   // High-risk leads are approved only after a second confirmation (the API refuses them without it).
   const approve = useMutation({
     mutationFn: (asked: { ids: number[]; total: number; high: number }) =>
-      apiWithMessage(opsRoutes.approveLeads, { body: { form_response_ids: asked.ids, ...(asked.high ? { confirm_high_risk: true as const } : {}) } }),
+      apiWithMessage(opsRoutes.approveLeads, {
+        body: { form_response_ids: asked.ids, ...(asked.high ? { confirm_high_risk: true as const } : {}) },
+      }),
     onSuccess: (r, asked) => {
       report(r);
       const credited = r.data.results.filter((x) => x.ok && x.changed).map((x) => x.form_response_id);
@@ -99,9 +104,25 @@ export function LeadsPage() {
       <FilterForm
         submitLabel={t('apply')}
         fields={[
-          { name: 'job_id', label: t('fProject'), options: [{ value: '', label: t('fAnyProject') }, ...(projects.data ?? []).map((p) => ({ value: String(p.job_id), label: `${p.job_id} · ${p.job_title}` }))] },
+          {
+            name: 'job_id',
+            label: t('fProject'),
+            options: [
+              { value: '', label: t('fAnyProject') },
+              ...(projects.data ?? []).map((p) => ({ value: String(p.job_id), label: `${p.job_id} · ${p.job_title}` })),
+            ],
+          },
           { name: 'status', label: t('fStatus'), defaultValue: '0', options: statusChoices() },
-          { name: 'archive_status', label: t('fExpired'), defaultValue: '0', options: [{ value: '', label: t('fAny') }, { value: '0', label: t('fActive') }, { value: '1', label: t('fExpiredOnly') }] },
+          {
+            name: 'archive_status',
+            label: t('fExpired'),
+            defaultValue: '0',
+            options: [
+              { value: '', label: t('fAny') },
+              { value: '0', label: t('fActive') },
+              { value: '1', label: t('fExpiredOnly') },
+            ],
+          },
           { name: 'from', label: t('fFrom'), type: 'date' },
           { name: 'to', label: t('fTo'), type: 'date' },
           { name: 'partner_user_id', label: t('fPartner'), numeric: true },
@@ -116,7 +137,14 @@ export function LeadsPage() {
               { value: 'none', label: t('fRiskNone') },
             ],
           },
-          { name: 'sort', label: t('fSort'), options: [{ value: 'newest', label: t('fSortNewest') }, { value: 'risk', label: t('fSortRisk') }] },
+          {
+            name: 'sort',
+            label: t('fSort'),
+            options: [
+              { value: 'newest', label: t('fSortNewest') },
+              { value: 'risk', label: t('fSortRisk') },
+            ],
+          },
           {
             name: 'mobile_check',
             label: t('fMobileCheck'),
@@ -149,7 +177,12 @@ export function LeadsPage() {
 
       <div className="ops__toolbar" role="toolbar" aria-label={t('selected', { n: chosen.length })}>
         <span aria-live="polite">{t('selected', { n: chosen.length })}</span>
-        <button type="button" className="button button--small" disabled={!target().length || approve.isPending} onClick={() => askApprove(target())}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!target().length || approve.isPending}
+          onClick={() => askApprove(target())}
+        >
           {t('approve')}
         </button>
         <button type="button" className="button button--small button--danger" disabled={!target().length} onClick={() => ask('reject')}>
@@ -158,7 +191,12 @@ export function LeadsPage() {
         <button type="button" className="button button--small button--ghost" disabled={!target().length} onClick={() => ask('details')}>
           {t('needsDetails')}
         </button>
-        <button type="button" className="button button--small button--ghost" disabled={!target().length || verifyByCall.isPending} onClick={() => verifyByCall.mutate(target())}>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={!target().length || verifyByCall.isPending}
+          onClick={() => verifyByCall.mutate(target())}
+        >
           {t('verifyByCall')}
         </button>
         <span className="muted ops__hint">{t('shortcuts')}</span>
@@ -167,7 +205,11 @@ export function LeadsPage() {
         {done}
       </p>
 
-      <QueryView query={leads} isEmpty={(d) => d.rows.length === 0} empty={<EmptyState text={t('leadsEmpty')} links={[{ to: '/ops/projects', label: t('goProjects') }]} />}>
+      <QueryView
+        query={leads}
+        isEmpty={(d) => d.rows.length === 0}
+        empty={<EmptyState text={t('leadsEmpty')} links={[{ to: '/ops/projects', label: t('goProjects') }]} />}
+      >
         {(data) => (
           <DataTable
             label={t('leadsTitle')}
@@ -223,7 +265,10 @@ export function LeadsPage() {
           onClose={() => setOpenId(null)}
           onOpen={setOpenId}
           onApprove={(id, payout, high) => askApprove([id], { payout, high: high ? 1 : 0 })}
-          onAsk={(id, kind) => { setAsked([id]); setAsking(kind); }}
+          onAsk={(id, kind) => {
+            setAsked([id]);
+            setAsking(kind);
+          }}
         />
       )}
     </section>
@@ -256,7 +301,11 @@ const leadColumns = (open: (id: number) => void): Column<OpsLead>[] => [
   { id: 'by', header: t('colBy'), cell: (r) => submitter(r) },
   { id: 'risk', header: t('colRisk'), cell: (r) => <RiskBadge level={r.risk_level} /> },
   { id: 'payout', header: t('colPayout'), cell: (r) => rupees(r.payout_paise) },
-  { id: 'status', header: t('colStatus'), cell: (r) => <StatusBadge status={r.status} subStatus={r.sub_status} archived={r.archive_status} /> },
+  {
+    id: 'status',
+    header: t('colStatus'),
+    cell: (r) => <StatusBadge status={r.status} subStatus={r.sub_status} archived={r.archive_status} />,
+  },
   { id: 'date', header: t('colDate'), cell: (r) => when(r.created_on) },
 ];
 
@@ -277,8 +326,17 @@ const submitter = (r: OpsLead) => {
   return r.team_member_name ? t('teamMemberNamed', { ...who, name: r.team_member_name }) : t('teamMember', who);
 };
 
-function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: number) => void; onApprove: (id: number, payout: number | undefined, highRisk: boolean) => void; onAsk: (id: number, kind: 'reject' | 'details') => void }) {
-  const lead = useQuery({ queryKey: ['ops', 'lead', props.id], queryFn: () => api(opsRoutes.lead, { params: { form_response_id: props.id } }) });
+function LeadDialog(props: {
+  id: number;
+  onClose: () => void;
+  onOpen: (id: number) => void;
+  onApprove: (id: number, payout: number | undefined, highRisk: boolean) => void;
+  onAsk: (id: number, kind: 'reject' | 'details') => void;
+}) {
+  const lead = useQuery({
+    queryKey: ['ops', 'lead', props.id],
+    queryFn: () => api(opsRoutes.lead, { params: { form_response_id: props.id } }),
+  });
   return (
     <Dialog
       open
@@ -296,7 +354,11 @@ function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: numbe
           <button type="button" className="button button--danger" onClick={() => props.onAsk(props.id, 'reject')}>
             {t('reject')}
           </button>
-          <button type="button" className="button" onClick={() => props.onApprove(props.id, lead.data?.payout_paise, lead.data?.risk.level === 'high')}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => props.onApprove(props.id, lead.data?.payout_paise, lead.data?.risk.level === 'high')}
+          >
             {t('approve')}
           </button>
         </>
@@ -306,7 +368,8 @@ function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: numbe
         {(l) => (
           <div className="ops__lead">
             <p>
-              <StatusBadge status={l.status} subStatus={l.sub_status} archived={l.archive_status} /> <MobileCheckBadge check={l.mobile_check} /> {l.job_title} · {rupees(l.payout_paise)} · {when(l.created_on)}
+              <StatusBadge status={l.status} subStatus={l.sub_status} archived={l.archive_status} />{' '}
+              <MobileCheckBadge check={l.mobile_check} /> {l.job_title} · {rupees(l.payout_paise)} · {when(l.created_on)}
             </p>
             <p>{submitter(l)}</p>
             <LeadRiskSection leadId={l.form_response_id} risk={l.risk} onOpenLead={props.onOpen} />
@@ -316,7 +379,13 @@ function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: numbe
               {l.inputs.map((i) => (
                 <div key={i.input_id}>
                   <dt>{i.label}</dt>
-                  <dd>{i.file_id ? <FileButton fileId={i.file_id} label={t('attachment')} /> : (i.value ?? <span className="muted">{t('noValue')}</span>)}</dd>
+                  <dd>
+                    {i.file_id ? (
+                      <FileButton fileId={i.file_id} label={t('attachment')} />
+                    ) : (
+                      (i.value ?? <span className="muted">{t('noValue')}</span>)
+                    )}
+                  </dd>
                 </div>
               ))}
               {l.location && (
@@ -334,7 +403,8 @@ function LeadDialog(props: { id: number; onClose: () => void; onOpen: (id: numbe
                 <ul>
                   {l.postings.map((p) => (
                     <li key={p.idempotency_key}>
-                      {p.type === 1 ? t('credit') : t('debit')} {rupees(p.amount_paise)} · {when(p.created_on)} · <code>{p.idempotency_key}</code>
+                      {p.type === 1 ? t('credit') : t('debit')} {rupees(p.amount_paise)} · {when(p.created_on)} ·{' '}
+                      <code>{p.idempotency_key}</code>
                     </li>
                   ))}
                 </ul>

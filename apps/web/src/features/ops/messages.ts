@@ -124,7 +124,8 @@ export const t = defineMessages({
   stateQueued: 'Queued',
   stateProcessing: 'Processing',
   stateFailed: 'Failed, returned to wallet',
-  payoutRules: 'Rules: balances below {minimum} are held; earnings approved in the last {days} days wait; TDS u/s 194H at {rate}% ({noPan}% without a valid PAN) once a partner’s commission this financial year exceeds {threshold}.',
+  payoutRules:
+    'Rules: balances below {minimum} are held; earnings approved in the last {days} days wait; TDS u/s 194H at {rate}% ({noPan}% without a valid PAN) once a partner’s commission this financial year exceeds {threshold}.',
   colGross: 'Gross',
   colTds: 'TDS',
   colNet: 'Net to bank',
@@ -192,7 +193,8 @@ export const t = defineMessages({
 
   // Recharges import
   rechargesTitle: 'Import recharges',
-  rechargesHint: 'A CSV whose first line is {columns}: the amount in rupees (like 99.50), the date as YYYY-MM-DD. Good rows are added; refused rows are listed with the reason. Workers then see their recharges in the support desk.',
+  rechargesHint:
+    'A CSV whose first line is {columns}: the amount in rupees (like 99.50), the date as YYYY-MM-DD. Good rows are added; refused rows are listed with the reason. Workers then see their recharges in the support desk.',
   rechargesCsvRequired: 'Choose a CSV file or paste one',
   rechargesImportButton: 'Import recharges',
   rechargesImporting: 'Importing…',
@@ -219,7 +221,8 @@ export const t = defineMessages({
   // Feedback
   feedbackTitle: 'Feedback',
   fbTasksTitle: 'Feedback links',
-  fbTasksHint: 'An approved lead on a project that asks merchants for feedback texts the lead’s mobile a feedback link. A link not sent (the SMS failed) can be sent again.',
+  fbTasksHint:
+    'An approved lead on a project that asks merchants for feedback texts the lead’s mobile a feedback link. A link not sent (the SMS failed) can be sent again.',
   fbStateNotSent: 'Not sent',
   fbStateSent: 'Sent',
   fbStateOpened: 'Opened',
@@ -303,7 +306,8 @@ export const t = defineMessages({
   archiveMessage: 'Archive message',
   onHoldLabel: 'On hold',
   utmSelected: 'On campaign pages',
-  utmSelectedHint: "Listed on every partner's campaign page (/utm/{code}), where customers send leads. Hiring projects are never listed there.",
+  utmSelectedHint:
+    "Listed on every partner's campaign page (/utm/{code}), where customers send leads. Hiring projects are never listed there.",
   holdMessage: 'Hold message',
   appArchive: 'Applications closed',
   appArchiveMessage: 'Applications closed message',
@@ -373,7 +377,8 @@ export const t = defineMessages({
   // Agents
   navAgents: 'Agents',
   agentsTitle: 'Agents',
-  agentsIntro: 'People who may sign in to this console. Admins see everything; support agents see the support inbox only. A change of role or a removal signs the agent out at once.',
+  agentsIntro:
+    'People who may sign in to this console. Admins see everything; support agents see the support inbox only. A change of role or a removal signs the agent out at once.',
   agentMobile: 'Mobile',
   agentName: 'Name (for a new account)',
   agentRole: 'Role',
@@ -393,8 +398,10 @@ export const t = defineMessages({
   // Hiring
   navHiring: 'Hiring',
   hiringTitle: 'Hiring',
-  hiringIntro: 'Candidates who applied through partners’ job links. Select them and record what happened at the interview: any booked interview, whatever its date. Joined pays the referring partner the project’s payout once; moving a candidate away from joined takes it back.',
-  hiringNoProjects: 'No hiring project yet. Create a project in the Hiring category, add interview slots, and candidates who apply through a partner’s link show here.',
+  hiringIntro:
+    'Candidates who applied through partners’ job links. Select them and record what happened at the interview: any booked interview, whatever its date. Joined pays the referring partner the project’s payout once; moving a candidate away from joined takes it back.',
+  hiringNoProjects:
+    'No hiring project yet. Create a project in the Hiring category, add interview slots, and candidates who apply through a partner’s link show here.',
   fLocationId: 'Location id',
   fSlotFrom: 'Slot from',
   fSlotTo: 'Slot to',
@@ -414,7 +421,8 @@ export const t = defineMessages({
   navCategories: 'Categories',
   navEmployers: 'Employers',
   categoriesTitle: 'Categories',
-  categoriesIntro: 'A retired category is not offered for new projects; projects that have it keep it. Reference categories (Insurance, Hiring) are named by the product’s rules: rename them if you like, but keep their meaning.',
+  categoriesIntro:
+    'A retired category is not offered for new projects; projects that have it keep it. Reference categories (Insurance, Hiring) are named by the product’s rules: rename them if you like, but keep their meaning.',
   categoryTitle: 'Category title',
   addCategory: 'Add category',
   categoriesEmpty: 'No categories yet. Add the first one above.',
@@ -427,7 +435,8 @@ export const t = defineMessages({
   renameLabel: 'Rename {name}',
   colCatalogueId: 'Id',
   employersTitle: 'Employers',
-  employersIntro: 'The companies projects are for, with the logo and colour partners and customers see. A retired employer is not offered for new projects; projects that have it keep it.',
+  employersIntro:
+    'The companies projects are for, with the logo and colour partners and customers see. A retired employer is not offered for new projects; projects that have it keep it.',
   employersEmpty: 'No employers yet. Add the first one with “Add employer”.',
   employerName: 'Employer name',
   themeColor: 'Theme colour',
@@ -438,7 +447,8 @@ export const t = defineMessages({
   // What an empty page says on a new install
   projectsEmpty: 'No projects yet. Add a category and an employer first, then create a project.',
   projectsNoMatch: 'No project matches this search.',
-  leadsEmpty: 'No leads here. Leads arrive when customers fill a project’s form on a partner’s campaign page or a team member submits one; create a project with a lead form first.',
+  leadsEmpty:
+    'No leads here. Leads arrive when customers fill a project’s form on a partner’s campaign page or a team member submits one; create a project with a lead form first.',
   payoutsEmpty: 'Nobody has a balance to pay. Partners earn when you approve their leads; approve leads first.',
   runsEmpty: 'No payout runs yet. A run pays every partner with a balance, a verified PAN and a verified bank account.',
   kycEmpty: 'No PAN or Aadhaar waiting for review. Partners add them in their Profile; they appear here to verify.',
@@ -500,7 +510,7 @@ export const t = defineMessages({
   partnerRiskNone: 'No leads in the last {days} days.',
   partnerRiskBy: 'By signal',
   partnerRiskKind: '{title}: {n} leads',
-  partnerHeld: "New leads are held for review: each is flagged high risk until ops stop holding them.",
+  partnerHeld: 'New leads are held for review: each is flagged high risk until ops stop holding them.',
   partnerHold: 'Hold new leads for review',
   partnerRelease: 'Stop holding new leads',
 });

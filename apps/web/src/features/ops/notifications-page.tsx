@@ -20,7 +20,10 @@ export function NotificationsPage() {
   const qc = useQueryClient();
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
-  const outbox = useQuery({ queryKey: ['ops', 'notifications', filters, page], queryFn: () => api(opsNotificationRoutes.outbox, { query: { ...filters, page, limit: LIMIT } }) });
+  const outbox = useQuery({
+    queryKey: ['ops', 'notifications', filters, page],
+    queryFn: () => api(opsNotificationRoutes.outbox, { query: { ...filters, page, limit: LIMIT } }),
+  });
   const resend = useMutation({
     mutationFn: (id: number) => api(opsNotificationRoutes.resend, { params: { outbox_id: id } }),
     onSuccess: () => {
@@ -50,7 +53,13 @@ export function NotificationsPage() {
       header: '',
       cell: (n) =>
         n.state === OUTBOX_STATE.failed ? (
-          <button type="button" className="button button--small" aria-label={t('sendAgainFor', { id: n.outbox_id })} disabled={resend.isPending} onClick={() => resend.mutate(n.outbox_id)}>
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={t('sendAgainFor', { id: n.outbox_id })}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(n.outbox_id)}
+          >
             {t('sendAgain')}
           </button>
         ) : null,
@@ -67,12 +76,24 @@ export function NotificationsPage() {
           { name: 'state', label: t('fState'), options: anyOf(Object.values(OUTBOX_STATE)) },
         ]}
         onApply={(v) => {
-          setFilters({ user_id: numberOrNone(v.user_id), kind: isKind(v.kind) ? v.kind : undefined, state: isState(v.state) ? v.state : undefined });
+          setFilters({
+            user_id: numberOrNone(v.user_id),
+            kind: isKind(v.kind) ? v.kind : undefined,
+            state: isState(v.state) ? v.state : undefined,
+          });
           setPage(1);
         }}
       />
       <QueryView query={outbox} isEmpty={(d) => d.rows.length === 0}>
-        {(data) => <DataTable label={t('notificationsTitle')} columns={columns} rows={data.rows} rowId={(n) => n.outbox_id} paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }} />}
+        {(data) => (
+          <DataTable
+            label={t('notificationsTitle')}
+            columns={columns}
+            rows={data.rows}
+            rowId={(n) => n.outbox_id}
+            paging={{ page, limit: LIMIT, count: data.count, onPage: setPage }}
+          />
+        )}
       </QueryView>
     </section>
   );

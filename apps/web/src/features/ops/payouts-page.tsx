@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYOUT_ITEM_STATE, PAYOUT_RUN_MODE, opsMoneyRoutes, type PayoutItemState, type PayoutRunDetail, type PayoutRunMode } from '@pmw/contract/ops';
+import {
+  PAYOUT_ITEM_STATE,
+  PAYOUT_RUN_MODE,
+  opsMoneyRoutes,
+  type PayoutItemState,
+  type PayoutRunDetail,
+  type PayoutRunMode,
+} from '@pmw/contract/ops';
 import { api, apiWithMessage, routeUrl } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
@@ -29,7 +36,14 @@ export function PayoutsPage() {
   const total = paying.reduce((s, c) => s + c.net_paise, 0);
 
   const run = useMutation({
-    mutationFn: () => apiWithMessage(opsMoneyRoutes.payoutRun, { body: { request_key: requestKey, mode, user_ids: [...paying.map((c) => c.user_id), ...candidates.filter((c) => c.hold_reason).map((c) => c.user_id)] } }),
+    mutationFn: () =>
+      apiWithMessage(opsMoneyRoutes.payoutRun, {
+        body: {
+          request_key: requestKey,
+          mode,
+          user_ids: [...paying.map((c) => c.user_id), ...candidates.filter((c) => c.hold_reason).map((c) => c.user_id)],
+        },
+      }),
     onSuccess: (r) => {
       showSuccess(r.message);
       setRequestKey(newKey());
@@ -57,7 +71,20 @@ export function PayoutsPage() {
         </p>
       )}
       <h2>{t('payoutCandidates')}</h2>
-      <QueryView query={preview} isEmpty={(d) => d.candidates.length === 0} empty={<EmptyState text={t('payoutsEmpty')} links={[{ to: '/ops/leads', label: t('goLeads') }, { to: '/ops/kyc', label: t('goKyc') }, { to: '/ops/banks', label: t('goBanks') }]} />}>
+      <QueryView
+        query={preview}
+        isEmpty={(d) => d.candidates.length === 0}
+        empty={
+          <EmptyState
+            text={t('payoutsEmpty')}
+            links={[
+              { to: '/ops/leads', label: t('goLeads') },
+              { to: '/ops/kyc', label: t('goKyc') },
+              { to: '/ops/banks', label: t('goBanks') },
+            ]}
+          />
+        }
+      >
         {(d) => (
           <DataTable
             label={t('payoutCandidates')}
@@ -68,35 +95,68 @@ export function PayoutsPage() {
                 sortValue: (c) => c.name ?? '',
                 cell: (c) => (
                   <>
-                    {c.name ?? '—'} <span className="muted">PMW{c.user_id} · {c.mobile}</span>
+                    {c.name ?? '—'}{' '}
+                    <span className="muted">
+                      PMW{c.user_id} · {c.mobile}
+                    </span>
                   </>
                 ),
               },
               { id: 'balance', header: t('colBalance'), cell: (c) => rupees(c.balance_paise), sortValue: (c) => c.balance_paise },
-              { id: 'gross', header: t('colGross'), cell: (c) => (c.hold_reason ? '—' : rupees(c.payable_paise)), sortValue: (c) => c.payable_paise },
+              {
+                id: 'gross',
+                header: t('colGross'),
+                cell: (c) => (c.hold_reason ? '—' : rupees(c.payable_paise)),
+                sortValue: (c) => c.payable_paise,
+              },
               { id: 'tds', header: t('colTds'), cell: (c) => (c.hold_reason ? '—' : rupees(c.tds_paise)), sortValue: (c) => c.tds_paise },
               { id: 'net', header: t('colNet'), cell: (c) => (c.hold_reason ? '—' : rupees(c.net_paise)), sortValue: (c) => c.net_paise },
-              { id: 'bank', header: t('colBank'), cell: (c) => (c.bank ? `${c.bank.bank_name} · ${c.bank.ifsc_code} · ${c.bank.account_no}` : '—') },
+              {
+                id: 'bank',
+                header: t('colBank'),
+                cell: (c) => (c.bank ? `${c.bank.bank_name} · ${c.bank.ifsc_code} · ${c.bank.account_no}` : '—'),
+              },
               {
                 id: 'hold',
                 header: t('colHold'),
                 sortValue: (c) => c.hold_reason ?? '',
-                cell: (c) => (c.hold_reason ? <span className="badge badge--warning">{c.hold_reason}</span> : <span className="badge badge--success">{t('willPay')}</span>),
+                cell: (c) =>
+                  c.hold_reason ? (
+                    <span className="badge badge--warning">{c.hold_reason}</span>
+                  ) : (
+                    <span className="badge badge--success">{t('willPay')}</span>
+                  ),
               },
             ]}
             rows={d.candidates}
             rowId={(c) => c.user_id}
-            selection={{ selected: chosen, onChange: setChosen, canSelect: (c) => !c.hold_reason, rowLabel: (c) => `${c.name ?? c.mobile} PMW${c.user_id}` }}
+            selection={{
+              selected: chosen,
+              onChange: setChosen,
+              canSelect: (c) => !c.hold_reason,
+              rowLabel: (c) => `${c.name ?? c.mobile} PMW${c.user_id}`,
+            }}
           />
         )}
       </QueryView>
       <fieldset className="ops__mode">
         <legend>{t('payoutMode')}</legend>
         <label>
-          <input type="radio" name="payout-mode" checked={mode === PAYOUT_RUN_MODE.bankFile} onChange={() => setMode(PAYOUT_RUN_MODE.bankFile)} /> {t('modeBankFile')}
+          <input
+            type="radio"
+            name="payout-mode"
+            checked={mode === PAYOUT_RUN_MODE.bankFile}
+            onChange={() => setMode(PAYOUT_RUN_MODE.bankFile)}
+          />{' '}
+          {t('modeBankFile')}
         </label>
         <label>
-          <input type="radio" name="payout-mode" checked={mode === PAYOUT_RUN_MODE.provider} onChange={() => setMode(PAYOUT_RUN_MODE.provider)} />{' '}
+          <input
+            type="radio"
+            name="payout-mode"
+            checked={mode === PAYOUT_RUN_MODE.provider}
+            onChange={() => setMode(PAYOUT_RUN_MODE.provider)}
+          />{' '}
           {t('modeProvider', { provider: preview.data?.rules.provider ?? '' })}
         </label>
       </fieldset>
@@ -131,7 +191,11 @@ export function PayoutsPage() {
               },
               { id: 'date', header: t('colDate'), cell: (r) => when(r.created_on) },
               { id: 'by', header: t('colBy2'), cell: (r) => r.created_by_name ?? '—' },
-              { id: 'mode', header: t('colMode'), cell: (r) => (r.mode === PAYOUT_RUN_MODE.provider ? t('modeProviderShort') : t('modeBankFileShort')) },
+              {
+                id: 'mode',
+                header: t('colMode'),
+                cell: (r) => (r.mode === PAYOUT_RUN_MODE.provider ? t('modeProviderShort') : t('modeBankFileShort')),
+              },
               { id: 'paid', header: t('colPaid'), cell: (r) => r.paid_count },
               { id: 'held', header: t('colHeld'), cell: (r) => r.held_count },
               { id: 'total', header: t('colTotal'), cell: (r) => rupees(r.total_paise), sortValue: (r) => r.total_paise },
@@ -142,9 +206,13 @@ export function PayoutsPage() {
                   r.mode === PAYOUT_RUN_MODE.provider ? (
                     '—'
                   ) : (
-                  <a className="button button--ghost button--small" href={routeUrl(opsMoneyRoutes.payoutRunFile, { params: { payout_run_id: r.payout_run_id } })} download>
-                    {t('download')}
-                  </a>
+                    <a
+                      className="button button--ghost button--small"
+                      href={routeUrl(opsMoneyRoutes.payoutRunFile, { params: { payout_run_id: r.payout_run_id } })}
+                      download
+                    >
+                      {t('download')}
+                    </a>
                   ),
               },
             ]}
@@ -176,7 +244,10 @@ const STATE_LABEL = {
 /** A run's items with their state, bank reference or failure, and what moves them on (the bank's response file, or asking the provider). */
 function RunItems({ runId }: { runId: number }) {
   const qc = useQueryClient();
-  const detail = useQuery({ queryKey: ['ops', 'payouts', 'run', runId], queryFn: () => api(opsMoneyRoutes.payoutRunGet, { params: { payout_run_id: runId } }) });
+  const detail = useQuery({
+    queryKey: ['ops', 'payouts', 'run', runId],
+    queryFn: () => api(opsMoneyRoutes.payoutRunGet, { params: { payout_run_id: runId } }),
+  });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['ops', 'payouts'] });
   const poll = useMutation({
     mutationFn: () => apiWithMessage(opsMoneyRoutes.payoutRunPoll, { params: { payout_run_id: runId } }),
@@ -191,7 +262,9 @@ function RunItems({ runId }: { runId: number }) {
             {d.items.map((i) => (
               <li key={i.user_id}>
                 <span className={`badge ${STATE_BADGE[i.state]}`}>{t(STATE_LABEL[i.state])}</span> {i.name ?? '—'} PMW{i.user_id} ·{' '}
-                {i.state === PAYOUT_ITEM_STATE.held ? rupees(i.amount_paise) : t('grossTdsNet', { gross: rupees(i.gross_paise), tds: rupees(i.tds_paise), net: rupees(i.net_paise) })}
+                {i.state === PAYOUT_ITEM_STATE.held
+                  ? rupees(i.amount_paise)
+                  : t('grossTdsNet', { gross: rupees(i.gross_paise), tds: rupees(i.tds_paise), net: rupees(i.net_paise) })}
                 {i.reason ? ` · ${i.reason}` : ''}
                 {i.utr ? ` · ${t('utrLabel', { utr: i.utr })}` : ''}
                 {i.failure_reason ? ` · ${t('failedBecause', { reason: i.failure_reason })}` : ''}
@@ -251,10 +324,21 @@ function BankResponseForm({ run, onDone }: { run: PayoutRunDetail; onDone: () =>
           className="input"
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          onChange={(e) => void e.target.files?.[0]?.text().then((text) => { setCsv(text); setError(null); })}
+          onChange={(e) =>
+            void e.target.files?.[0]?.text().then((text) => {
+              setCsv(text);
+              setError(null);
+            })
+          }
         />
-        <p id={`${id}-hint`} className="muted">{t('bankResponseHint')}</p>
-        {error && <p id={`${id}-error`} className="field__error" role="alert">{error}</p>}
+        <p id={`${id}-hint`} className="muted">
+          {t('bankResponseHint')}
+        </p>
+        {error && (
+          <p id={`${id}-error`} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
       <button type="submit" className="button button--small" disabled={upload.isPending}>
         {t('bankResponseUpload')}
@@ -264,9 +348,15 @@ function BankResponseForm({ run, onDone }: { run: PayoutRunDetail; onDone: () =>
           <p>{t('bankResponseResult', { paid: result.paid, failed: result.failed })}</p>
           {(result.unknown.length > 0 || result.repeated.length > 0 || result.invalid.length > 0) && (
             <ul>
-              {result.unknown.map((r) => <li key={`u${r.line}`}>{t('bankRowUnknown', { line: r.line, reference: r.reference })}</li>)}
-              {result.repeated.map((r) => <li key={`r${r.line}`}>{t('bankRowRepeated', { line: r.line, reference: r.reference })}</li>)}
-              {result.invalid.map((r) => <li key={`i${r.line}`}>{t('bankRowInvalid', { line: r.line, message: r.message })}</li>)}
+              {result.unknown.map((r) => (
+                <li key={`u${r.line}`}>{t('bankRowUnknown', { line: r.line, reference: r.reference })}</li>
+              ))}
+              {result.repeated.map((r) => (
+                <li key={`r${r.line}`}>{t('bankRowRepeated', { line: r.line, reference: r.reference })}</li>
+              ))}
+              {result.invalid.map((r) => (
+                <li key={`i${r.line}`}>{t('bankRowInvalid', { line: r.line, message: r.message })}</li>
+              ))}
             </ul>
           )}
         </div>

@@ -115,11 +115,20 @@ const fromProject = (p: OpsProject | undefined): Draft => ({
 });
 
 const int = (s: string) => (s.trim() === '' ? null : Number(s));
-const list = (s: string) => s.split('\n').map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split('\n')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const orUndefined = <T,>(v: T | null) => (v === null ? undefined : v);
 
 function toBody(d: Draft): ProjectBody {
-  const rules = { min_income: orUndefined(int(d.min_income)), min_score: orUndefined(int(d.min_score)), min_age: orUndefined(int(d.min_age)), max_age: orUndefined(int(d.max_age)) };
+  const rules = {
+    min_income: orUndefined(int(d.min_income)),
+    min_score: orUndefined(int(d.min_score)),
+    min_age: orUndefined(int(d.min_age)),
+    max_age: orUndefined(int(d.max_age)),
+  };
   return {
     employer_id: Number(d.employer_id) || 0,
     job_category_id: Number(d.job_category_id) || 0,
@@ -147,7 +156,10 @@ function toBody(d: Draft): ProjectBody {
     logo_file_id: d.logo_file_id,
     banner_file_id: d.banner_file_id,
     locations: d.locations.filter((l) => l.city.trim()).map((l) => ({ city: l.city, address: l.address, pincode: l.pincode })),
-    pincodes: d.pincodes.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean),
+    pincodes: d.pincodes
+      .split(/[\s,]+/)
+      .map((x) => x.trim())
+      .filter(Boolean),
     action_status: d.action_status === '20' ? 20 : 10,
     archive_status: d.archive_status ? 1 : 0,
     archive_message: d.archive_message,
@@ -166,16 +178,17 @@ function toBody(d: Draft): ProjectBody {
 }
 
 /** The editor's strings become the API's body, checked by the contract's own rules. */
-const draftSchema = z
-  .custom<Draft>()
-  .transform(toBody)
-  .pipe(projectBodySchema);
+const draftSchema = z.custom<Draft>().transform(toBody).pipe(projectBodySchema);
 
 /** Create or edit a project with every Job field, then its lead form. */
 export function ProjectEditor() {
   const { jobId } = useParams();
   const id = jobId ? Number(jobId) : undefined;
-  const project = useQuery({ queryKey: ['ops', 'project', id], queryFn: () => api(opsProjectRoutes.get, { params: { job_id: id! } }), enabled: id !== undefined });
+  const project = useQuery({
+    queryKey: ['ops', 'project', id],
+    queryFn: () => api(opsProjectRoutes.get, { params: { job_id: id! } }),
+    enabled: id !== undefined,
+  });
   if (id === undefined) return <Editor key="new" project={undefined} />;
   return <QueryView query={project}>{(p) => <Editor key={id} project={p} />}</QueryView>;
 }
@@ -183,7 +196,10 @@ export function ProjectEditor() {
 function Editor({ project }: { project: OpsProject | undefined }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<Draft, unknown, z.output<typeof draftSchema>>({ resolver: zodResolver(draftSchema), defaultValues: fromProject(project) });
+  const form = useForm<Draft, unknown, z.output<typeof draftSchema>>({
+    resolver: zodResolver(draftSchema),
+    defaultValues: fromProject(project),
+  });
   const { register, watch, setValue, formState } = form;
   useEffect(() => form.reset(fromProject(project)), [project, form]);
   const locations = useFieldArray({ control: form.control, name: 'locations' });
@@ -191,7 +207,10 @@ function Editor({ project }: { project: OpsProject | undefined }) {
   const [newEmployer, setNewEmployer] = useState('');
 
   const save = useMutation({
-    mutationFn: (body: ProjectBody) => (project ? apiWithMessage(opsProjectRoutes.update, { params: { job_id: project.job_id }, body }) : apiWithMessage(opsProjectRoutes.create, { body })),
+    mutationFn: (body: ProjectBody) =>
+      project
+        ? apiWithMessage(opsProjectRoutes.update, { params: { job_id: project.job_id }, body })
+        : apiWithMessage(opsProjectRoutes.create, { body }),
     onSuccess: (r) => {
       showSuccess(r.message);
       qc.setQueryData(['ops', 'project', r.data.job_id], r.data);
@@ -224,12 +243,21 @@ function Editor({ project }: { project: OpsProject | undefined }) {
         opts.multiline ? (
           <textarea {...a11y} className="input" rows={3} {...register(k)} />
         ) : (
-          <input {...a11y} className="input" type={opts.type ?? 'text'} {...register(k)} {...(opts.type === 'number' ? { min: 0, step: 'any' } : {})} />
+          <input
+            {...a11y}
+            className="input"
+            type={opts.type ?? 'text'}
+            {...register(k)}
+            {...(opts.type === 'number' ? { min: 0, step: 'any' } : {})}
+          />
         )
       }
     </Field>
   );
-  const check = (k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow' | 'asks_merchant_feedback', label: string) => (
+  const check = (
+    k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow' | 'asks_merchant_feedback',
+    label: string,
+  ) => (
     <label className="ops__check">
       <input type="checkbox" {...register(k)} /> {label}
     </label>
@@ -242,7 +270,14 @@ function Editor({ project }: { project: OpsProject | undefined }) {
         <Link to="/ops/projects">{t('backToProjects')}</Link>
       </p>
       <h1 id="editor-title">{project ? t('editProject', { id: project.job_id }) : t('createProject')}</h1>
-      <form className="ops__editor" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body), () => showMessage('error', t('fixFields')))}>
+      <form
+        className="ops__editor"
+        noValidate
+        onSubmit={form.handleSubmit(
+          (body) => save.mutate(body),
+          () => showMessage('error', t('fixFields')),
+        )}
+      >
         <fieldset>
           <legend>{t('secBasics')}</legend>
           <div className="ops__grid">
@@ -250,17 +285,26 @@ function Editor({ project }: { project: OpsProject | undefined }) {
               {(a11y) => (
                 <select {...a11y} className="input" {...register('employer_id')}>
                   <option value="">{t('chooseEmployer')}</option>
-                  {meta.data?.employers.filter((e) => !e.retired || e.employer_id === project?.employer_id).map((e) => (
-                    <option key={e.employer_id} value={e.employer_id}>
-                      {e.employer_name}
-                    </option>
-                  ))}
+                  {meta.data?.employers
+                    .filter((e) => !e.retired || e.employer_id === project?.employer_id)
+                    .map((e) => (
+                      <option key={e.employer_id} value={e.employer_id}>
+                        {e.employer_name}
+                      </option>
+                    ))}
                 </select>
               )}
             </Field>
             <div className="ops__inline">
-              <Field label={t('newEmployer')}>{(a11y) => <input {...a11y} className="input" value={newEmployer} onChange={(e) => setNewEmployer(e.target.value)} />}</Field>
-              <button type="button" className="button button--ghost button--small" disabled={newEmployer.trim().length < 2 || addEmployer.isPending} onClick={() => addEmployer.mutate()}>
+              <Field label={t('newEmployer')}>
+                {(a11y) => <input {...a11y} className="input" value={newEmployer} onChange={(e) => setNewEmployer(e.target.value)} />}
+              </Field>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={newEmployer.trim().length < 2 || addEmployer.isPending}
+                onClick={() => addEmployer.mutate()}
+              >
                 {t('addEmployer')}
               </button>
             </div>
@@ -268,11 +312,13 @@ function Editor({ project }: { project: OpsProject | undefined }) {
               {(a11y) => (
                 <select {...a11y} className="input" {...register('job_category_id')}>
                   <option value="">{t('chooseCategory')}</option>
-                  {meta.data?.categories.filter((c) => !c.retired || c.job_category_id === project?.job_category_id).map((c) => (
-                    <option key={c.job_category_id} value={c.job_category_id}>
-                      {c.title}
-                    </option>
-                  ))}
+                  {meta.data?.categories
+                    .filter((c) => !c.retired || c.job_category_id === project?.job_category_id)
+                    .map((c) => (
+                      <option key={c.job_category_id} value={c.job_category_id}>
+                        {c.title}
+                      </option>
+                    ))}
                 </select>
               )}
             </Field>
@@ -317,7 +363,11 @@ function Editor({ project }: { project: OpsProject | undefined }) {
           <legend>{t('secMedia')}</legend>
           <div className="ops__grid">
             <MediaField label={t('logo')} current={project?.logo_key ?? null} onUploaded={(fileId) => setValue('logo_file_id', fileId)} />
-            <MediaField label={t('banner')} current={project?.banner_key ?? null} onUploaded={(fileId) => setValue('banner_file_id', fileId)} />
+            <MediaField
+              label={t('banner')}
+              current={project?.banner_key ?? null}
+              onUploaded={(fileId) => setValue('banner_file_id', fileId)}
+            />
             {text('logo_url', t('logoUrl'), { type: 'url' })}
           </div>
         </fieldset>
@@ -330,12 +380,21 @@ function Editor({ project }: { project: OpsProject | undefined }) {
                   {(a11y) => <input {...a11y} className="input" {...register(`locations.${i}.${k}`)} />}
                 </Field>
               ))}
-              <button type="button" className="button button--ghost button--small" onClick={() => locations.remove(i)} aria-label={`${t('remove')} ${t('city')} ${i + 1}`}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => locations.remove(i)}
+                aria-label={`${t('remove')} ${t('city')} ${i + 1}`}
+              >
                 {t('remove')}
               </button>
             </div>
           ))}
-          <button type="button" className="button button--ghost button--small" onClick={() => locations.append({ city: '', address: '', pincode: '' })}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => locations.append({ city: '', address: '', pincode: '' })}
+          >
             {t('addLocation')}
           </button>
           {text('pincodes', t('pincodes'), { multiline: true })}
@@ -431,7 +490,11 @@ export function MediaField(props: { label: string; current: string | null; onUpl
         }}
       />
       {busy && <Loader />}
-      {name ? <span className="muted">{t('uploaded', { name })}</span> : props.current && <span className="muted">{t('currentFile', { key: props.current })}</span>}
+      {name ? (
+        <span className="muted">{t('uploaded', { name })}</span>
+      ) : (
+        props.current && <span className="muted">{t('currentFile', { key: props.current })}</span>
+      )}
     </div>
   );
 }

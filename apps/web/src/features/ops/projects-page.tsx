@@ -17,13 +17,35 @@ export function ProjectsPage() {
     <section aria-labelledby="projects-title">
       <div className="ops__heading">
         <h1 id="projects-title">{t('projectsTitle')}</h1>
-        <Link className="button" to="/ops/projects/new">{t('newProject')}</Link>
+        <Link className="button" to="/ops/projects/new">
+          {t('newProject')}
+        </Link>
       </div>
-      <FilterForm search submitLabel={t('searchButton')} fields={[{ name: 'q', label: t('searchProjects'), type: 'search', grow: true }]} onApply={(f) => setQ(f.q ?? '')} />
-      <QueryView query={list} isEmpty={(d) => d.length === 0} empty={q ? <EmptyState text={t('projectsNoMatch')} /> : <EmptyState text={t('projectsEmpty')} links={[{ to: '/ops/categories', label: t('goCategories') }, { to: '/ops/employers', label: t('goEmployers') }, { to: '/ops/projects/new', label: t('goNewProject') }]} />}>
-        {(rows) => (
-          <DataTable label={t('projectsTitle')} columns={projectColumns} rows={rows} rowId={(p) => p.job_id} />
-        )}
+      <FilterForm
+        search
+        submitLabel={t('searchButton')}
+        fields={[{ name: 'q', label: t('searchProjects'), type: 'search', grow: true }]}
+        onApply={(f) => setQ(f.q ?? '')}
+      />
+      <QueryView
+        query={list}
+        isEmpty={(d) => d.length === 0}
+        empty={
+          q ? (
+            <EmptyState text={t('projectsNoMatch')} />
+          ) : (
+            <EmptyState
+              text={t('projectsEmpty')}
+              links={[
+                { to: '/ops/categories', label: t('goCategories') },
+                { to: '/ops/employers', label: t('goEmployers') },
+                { to: '/ops/projects/new', label: t('goNewProject') },
+              ]}
+            />
+          )
+        }
+      >
+        {(rows) => <DataTable label={t('projectsTitle')} columns={projectColumns} rows={rows} rowId={(p) => p.job_id} />}
       </QueryView>
     </section>
   );
@@ -52,8 +74,10 @@ const projectColumns: Column<OpsProjectRow>[] = [
     header: t('colFlags'),
     cell: (p) => (
       <>
-        {p.archive_status === 1 && <span className="badge badge--danger">{t('archived')}</span>} {p.on_hold && <span className="badge badge--warning">{t('onHold')}</span>}{' '}
-        {p.is_credit_flow && <span className="badge">{t('creditFlow')}</span>} {p.action_status === 20 && <span className="badge">{t('shareLink')}</span>}
+        {p.archive_status === 1 && <span className="badge badge--danger">{t('archived')}</span>}{' '}
+        {p.on_hold && <span className="badge badge--warning">{t('onHold')}</span>}{' '}
+        {p.is_credit_flow && <span className="badge">{t('creditFlow')}</span>}{' '}
+        {p.action_status === 20 && <span className="badge">{t('shareLink')}</span>}
       </>
     ),
   },

@@ -21,7 +21,10 @@ export function RechargesImportPage() {
     onError: showError,
   });
   const result = run.data?.data;
-  const download = useMemo(() => (result && result.refused.length ? `data:text/csv;charset=utf-8,${encodeURIComponent(refusedCsv(result))}` : null), [result]);
+  const download = useMemo(
+    () => (result && result.refused.length ? `data:text/csv;charset=utf-8,${encodeURIComponent(refusedCsv(result))}` : null),
+    [result],
+  );
   return (
     <section aria-labelledby="rech-title">
       <h1 id="rech-title">{t('rechargesTitle')}</h1>
@@ -41,7 +44,13 @@ export function RechargesImportPage() {
       >
         <div className="field">
           <label htmlFor="ri-file">{t('csvFile')}</label>
-          <input id="ri-file" type="file" accept=".csv,text/csv" className="input" onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
+          <input
+            id="ri-file"
+            type="file"
+            accept=".csv,text/csv"
+            className="input"
+            onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)}
+          />
         </div>
         <div className="field">
           <label htmlFor="ri-text">{t('csvText')}</label>

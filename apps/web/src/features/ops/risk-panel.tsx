@@ -35,7 +35,12 @@ export function LeadRiskSection({ leadId, risk, onOpenLead }: { leadId: number; 
               {s.dismissed ? (
                 <p className="muted">{t('riskMarkedWrong', { note: s.dismissed_note ?? '' })}</p>
               ) : (
-                <button type="button" className="button button--ghost button--small" aria-label={`${t('riskMarkWrong')}: ${RISK_SIGNAL_TITLE[s.kind]}`} onClick={() => setMarking(s)}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`${t('riskMarkWrong')}: ${RISK_SIGNAL_TITLE[s.kind]}`}
+                  onClick={() => setMarking(s)}
+                >
                   {t('riskMarkWrong')}
                 </button>
               )}
@@ -51,7 +56,10 @@ export function LeadRiskSection({ leadId, risk, onOpenLead }: { leadId: number; 
         onClose={() => setMarking(null)}
         onSubmit={async (note) => {
           if (!marking) return;
-          const r = await apiWithMessage(opsRiskRoutes.dismissSignal, { params: { form_response_id: leadId, signal_id: marking.signal_id }, body: { note } });
+          const r = await apiWithMessage(opsRiskRoutes.dismissSignal, {
+            params: { form_response_id: leadId, signal_id: marking.signal_id },
+            body: { note },
+          });
           showSuccess(r.message);
           void qc.invalidateQueries({ queryKey: ['ops', 'lead', leadId] });
           void qc.invalidateQueries({ queryKey: ['ops', 'leads'] });
@@ -125,7 +133,11 @@ export function PartnerRiskDialog({ userId, name, onClose }: { userId: number; n
       <QueryView query={summary}>
         {(s) => (
           <div className="ops__risk">
-            <p>{s.leads ? t('partnerRiskSummary', { flagged: s.flagged, leads: s.leads, days: s.days }) : t('partnerRiskNone', { days: s.days })}</p>
+            <p>
+              {s.leads
+                ? t('partnerRiskSummary', { flagged: s.flagged, leads: s.leads, days: s.days })
+                : t('partnerRiskNone', { days: s.days })}
+            </p>
             {s.by_kind.length > 0 && (
               <>
                 <h3>{t('partnerRiskBy')}</h3>
@@ -138,7 +150,12 @@ export function PartnerRiskDialog({ userId, name, onClose }: { userId: number; n
             )}
             {s.on_hold && <p className="badge badge--warning">{t('partnerHeld')}</p>}
             <p>
-              <button type="button" className={s.on_hold ? 'button button--ghost' : 'button button--danger'} disabled={hold.isPending} onClick={() => hold.mutate(!s.on_hold)}>
+              <button
+                type="button"
+                className={s.on_hold ? 'button button--ghost' : 'button button--danger'}
+                disabled={hold.isPending}
+                onClick={() => hold.mutate(!s.on_hold)}
+              >
                 {s.on_hold ? t('partnerRelease') : t('partnerHold')}
               </button>
             </p>

@@ -18,12 +18,21 @@ export function SlotsPanel({ project }: { project: OpsProject }) {
   const [times, setTimes] = useState('');
   const [duration, setDuration] = useState('30');
   const [capacity, setCapacity] = useState('5');
-  const slots = useQuery({ queryKey: ['ops', 'slots', project.job_id], queryFn: () => api(opsTeamRoutes.slots, { params: { job_id: project.job_id } }) });
+  const slots = useQuery({
+    queryKey: ['ops', 'slots', project.job_id],
+    queryFn: () => api(opsTeamRoutes.slots, { params: { job_id: project.job_id } }),
+  });
   const add = useMutation({
     mutationFn: () =>
       apiWithMessage(opsTeamRoutes.addSlots, {
         params: { job_id: project.job_id },
-        body: { job_location_id: Number(location), date, start_times: times.split(/[\s,]+/).filter(Boolean), duration_minutes: Number(duration), capacity: Number(capacity) },
+        body: {
+          job_location_id: Number(location),
+          date,
+          start_times: times.split(/[\s,]+/).filter(Boolean),
+          duration_minutes: Number(duration),
+          capacity: Number(capacity),
+        },
       }),
     onSuccess: (r) => {
       showSuccess(r.message);
@@ -63,15 +72,36 @@ export function SlotsPanel({ project }: { project: OpsProject }) {
           </div>
           <div className="field ops__grow">
             <label htmlFor={`${base}-times`}>{t('slotTimes')}</label>
-            <input id={`${base}-times`} className="input" required value={times} onChange={(e) => setTimes(e.target.value)} placeholder="10:00, 11:30" />
+            <input
+              id={`${base}-times`}
+              className="input"
+              required
+              value={times}
+              onChange={(e) => setTimes(e.target.value)}
+              placeholder="10:00, 11:30"
+            />
           </div>
           <div className="field">
             <label htmlFor={`${base}-dur`}>{t('slotDuration')}</label>
-            <input id={`${base}-dur`} type="number" min={5} className="input" value={duration} onChange={(e) => setDuration(e.target.value)} />
+            <input
+              id={`${base}-dur`}
+              type="number"
+              min={5}
+              className="input"
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${base}-cap`}>{t('slotCapacity')}</label>
-            <input id={`${base}-cap`} type="number" min={1} className="input" value={capacity} onChange={(e) => setCapacity(e.target.value)} />
+            <input
+              id={`${base}-cap`}
+              type="number"
+              min={1}
+              className="input"
+              value={capacity}
+              onChange={(e) => setCapacity(e.target.value)}
+            />
           </div>
           <button type="submit" className="button" disabled={add.isPending}>
             {t('addSlots')}
@@ -85,9 +115,23 @@ export function SlotsPanel({ project }: { project: OpsProject }) {
             columns={[
               { id: 'date', header: t('slotDate'), cell: (s) => s.date, sortValue: (s) => `${s.date} ${s.start_time}` },
               { id: 'time', header: t('colTime'), cell: (s) => `${formatTime(s.start_time)} – ${formatTime(s.end_time)}` },
-              { id: 'location', header: t('slotLocation'), cell: (s) => city(s.job_location_id), sortValue: (s) => city(s.job_location_id) },
+              {
+                id: 'location',
+                header: t('slotLocation'),
+                cell: (s) => city(s.job_location_id),
+                sortValue: (s) => city(s.job_location_id),
+              },
               { id: 'capacity', header: t('colCapacity'), cell: (s) => `${s.booked} / ${s.capacity}` },
-              { id: 'bookings', header: t('colBookings'), cell: (s) => (s.bookings.length ? s.bookings.map((b) => `PMW${b.user_id}`).join(', ') : <span className="muted">{t('noBookings')}</span>) },
+              {
+                id: 'bookings',
+                header: t('colBookings'),
+                cell: (s) =>
+                  s.bookings.length ? (
+                    s.bookings.map((b) => `PMW${b.user_id}`).join(', ')
+                  ) : (
+                    <span className="muted">{t('noBookings')}</span>
+                  ),
+              },
             ]}
             rows={rows}
             rowId={(s) => s.slot_id}

@@ -13,10 +13,12 @@ import { Field } from '../../shared/field';
 import { t } from './messages';
 
 /** The manager is typed as the console shows people (PMW101) and sent as the user id. */
-const teamCreateFormSchema = z.object({
-  team_code: z.string(),
-  manager_user_id: z.string().transform((v) => Number(v.trim().replace(/^pmw/i, '')) || 0),
-}).pipe(teamCreateBodySchema);
+const teamCreateFormSchema = z
+  .object({
+    team_code: z.string(),
+    manager_user_id: z.string().transform((v) => Number(v.trim().replace(/^pmw/i, '')) || 0),
+  })
+  .pipe(teamCreateBodySchema);
 type TeamCreateBody = z.output<typeof teamCreateBodySchema>;
 
 /** Teams: create one with a code and a manager; add, block and unblock members. */
@@ -36,7 +38,8 @@ export function TeamsPage() {
     onError: showError,
   });
   const setPolicy = useMutation({
-    mutationFn: (v: { team_id: number; join_policy: TeamJoinPolicy }) => apiWithMessage(opsTeamRoutes.setJoinPolicy, { params: { team_id: v.team_id }, body: { join_policy: v.join_policy } }),
+    mutationFn: (v: { team_id: number; join_policy: TeamJoinPolicy }) =>
+      apiWithMessage(opsTeamRoutes.setJoinPolicy, { params: { team_id: v.team_id }, body: { join_policy: v.join_policy } }),
     onSuccess: (r) => {
       showSuccess(r.message);
       void qc.invalidateQueries({ queryKey: ['ops', 'teams'] });
@@ -57,7 +60,11 @@ export function TeamsPage() {
           {t('createTeam')}
         </button>
       </form>
-      <QueryView query={teams} isEmpty={(d) => d.length === 0} empty={<EmptyState text={t('teamsEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}>
+      <QueryView
+        query={teams}
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState text={t('teamsEmpty')} links={[{ to: '/ops/users', label: t('goUsers') }]} />}
+      >
         {(rows) => (
           <DataTable
             label={t('teamsTitle')}
@@ -67,7 +74,12 @@ export function TeamsPage() {
                 header: t('teamCode'),
                 sortValue: (tm) => tm.team_code,
                 cell: (tm) => (
-                  <button type="button" className="link-button" aria-expanded={open?.id === tm.team_id} onClick={() => setOpen(open?.id === tm.team_id ? null : { id: tm.team_id, code: tm.team_code })}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-expanded={open?.id === tm.team_id}
+                    onClick={() => setOpen(open?.id === tm.team_id ? null : { id: tm.team_id, code: tm.team_code })}
+                  >
                     {tm.team_code}
                   </button>
                 ),
@@ -106,14 +118,18 @@ export function TeamsPage() {
 function Members({ teamId, code }: { teamId: number; code: string }) {
   const qc = useQueryClient();
   const form = useForm({ resolver: zodResolver(teamMemberAddBodySchema), defaultValues: { mobile: '', first_name: '' } });
-  const members = useQuery({ queryKey: ['ops', 'team-members', teamId], queryFn: () => api(opsTeamRoutes.members, { params: { team_id: teamId } }) });
+  const members = useQuery({
+    queryKey: ['ops', 'team-members', teamId],
+    queryFn: () => api(opsTeamRoutes.members, { params: { team_id: teamId } }),
+  });
   const refresh = (message: string) => {
     showSuccess(message);
     void qc.invalidateQueries({ queryKey: ['ops', 'team-members', teamId] });
     void qc.invalidateQueries({ queryKey: ['ops', 'teams'] });
   };
   const add = useMutation({
-    mutationFn: (body: z.output<typeof teamMemberAddBodySchema>) => apiWithMessage(opsTeamRoutes.addMember, { params: { team_id: teamId }, body }),
+    mutationFn: (body: z.output<typeof teamMemberAddBodySchema>) =>
+      apiWithMessage(opsTeamRoutes.addMember, { params: { team_id: teamId }, body }),
     onSuccess: (r) => {
       form.reset();
       refresh(r.message);
@@ -121,7 +137,10 @@ function Members({ teamId, code }: { teamId: number; code: string }) {
     onError: showError,
   });
   const toggle = useMutation({
-    mutationFn: (m: { user_id: number; blocked: boolean }) => apiWithMessage(m.blocked ? opsTeamRoutes.unblockMember : opsTeamRoutes.blockMember, { params: { team_id: teamId, user_id: m.user_id } }),
+    mutationFn: (m: { user_id: number; blocked: boolean }) =>
+      apiWithMessage(m.blocked ? opsTeamRoutes.unblockMember : opsTeamRoutes.blockMember, {
+        params: { team_id: teamId, user_id: m.user_id },
+      }),
     onSuccess: (r) => refresh(r.message),
     onError: showError,
   });
@@ -147,7 +166,18 @@ function Members({ teamId, code }: { teamId: number; code: string }) {
               { id: 'id', header: t('colId'), cell: (m) => `PMW${m.user_id}`, sortValue: (m) => m.user_id },
               { id: 'name', header: t('colName'), cell: (m) => m.first_name ?? '—', sortValue: (m) => m.first_name ?? '' },
               { id: 'mobile', header: t('colMobile'), cell: (m) => m.mobile },
-              { id: 'status', header: t('colStatus'), cell: (m) => <BlockToggle name={m.first_name ?? m.mobile} blocked={m.blocked} busy={toggle.isPending} onToggle={() => toggle.mutate(m)} /> },
+              {
+                id: 'status',
+                header: t('colStatus'),
+                cell: (m) => (
+                  <BlockToggle
+                    name={m.first_name ?? m.mobile}
+                    blocked={m.blocked}
+                    busy={toggle.isPending}
+                    onToggle={() => toggle.mutate(m)}
+                  />
+                ),
+              },
             ]}
             rows={rows}
             rowId={(m) => m.user_id}

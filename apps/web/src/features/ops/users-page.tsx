@@ -66,12 +66,23 @@ export function UsersPage() {
                 id: 'risk',
                 header: t('partnerRisk'),
                 cell: (u) => (
-                  <button type="button" className="button button--ghost button--small" aria-label={t('partnerRiskOf', { name: name(u) })} onClick={() => setRiskOf(u)}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    aria-label={t('partnerRiskOf', { name: name(u) })}
+                    onClick={() => setRiskOf(u)}
+                  >
                     {t('partnerRisk')}
                   </button>
                 ),
               },
-              { id: 'status', header: t('colStatus'), cell: (u) => <BlockToggle name={name(u)} blocked={u.blocked} onToggle={() => (u.blocked ? change.mutate(u) : setBlocking(u))} /> },
+              {
+                id: 'status',
+                header: t('colStatus'),
+                cell: (u) => (
+                  <BlockToggle name={name(u)} blocked={u.blocked} onToggle={() => (u.blocked ? change.mutate(u) : setBlocking(u))} />
+                ),
+              },
             ]}
             rows={data.rows}
             rowId={(u) => u.user_id}

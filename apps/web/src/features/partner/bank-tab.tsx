@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountsMatch, bankAddBodySchema, canAddBank, canMakeDefault, canRemoveBank, profileMessages, profileRoutes, shouldLookupIfsc, type Bank } from '@pmw/contract/partner-profile';
+import {
+  accountsMatch,
+  bankAddBodySchema,
+  canAddBank,
+  canMakeDefault,
+  canRemoveBank,
+  profileMessages,
+  profileRoutes,
+  shouldLookupIfsc,
+  type Bank,
+} from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
@@ -53,7 +63,11 @@ export function BankTab() {
             ) : (
               <div className="bank-cards">
                 {list.map((b) => (
-                  <article key={b.bank_detail_id} className={`card bank-card ${b.status === 2 ? 'bank-card--rejected' : ''}`} aria-label={b.bank_name}>
+                  <article
+                    key={b.bank_detail_id}
+                    className={`card bank-card ${b.status === 2 ? 'bank-card--rejected' : ''}`}
+                    aria-label={b.bank_name}
+                  >
                     <div className="bank-card__head">
                       <strong>{b.bank_name}</strong>
                       <span className="bank-card__badges">
@@ -80,7 +94,13 @@ export function BankTab() {
                       <dd>{formatDate(b.created_on)}</dd>
                     </dl>
                     {canMakeDefault(b) && (
-                      <button type="button" className="button button--ghost button--small" disabled={busyId !== null} onClick={() => void change(b, profileRoutes.bankSetDefault)} aria-label={`${t('makeDefault')}: ${b.bank_name} ${b.account_no.slice(-4)}`}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        disabled={busyId !== null}
+                        onClick={() => void change(b, profileRoutes.bankSetDefault)}
+                        aria-label={`${t('makeDefault')}: ${b.bank_name} ${b.account_no.slice(-4)}`}
+                      >
                         {t('makeDefault')}
                       </button>
                     )}
@@ -102,7 +122,12 @@ export function BankTab() {
           </>
         )}
       </QueryView>
-      <ConfirmDialog open={!!removing} message={t('removeBankConfirm')} onCancel={() => setRemoving(null)} onConfirm={() => removing && void change(removing, profileRoutes.bankRemove)} />
+      <ConfirmDialog
+        open={!!removing}
+        message={t('removeBankConfirm')}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void change(removing, profileRoutes.bankRemove)}
+      />
     </section>
   );
 }
@@ -135,7 +160,13 @@ function BankForm({ onDone }: { onDone: () => void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!accountsMatch(account, confirm)) return setError(profileMessages.accountMismatch);
-    const parsed = bankAddBodySchema.safeParse({ ifsc_code: ifsc, account_no: account, account_no_confirm: confirm, bank_name: bankName || undefined, branch_detail: branch || undefined });
+    const parsed = bankAddBodySchema.safeParse({
+      ifsc_code: ifsc,
+      account_no: account,
+      account_no_confirm: confirm,
+      bank_name: bankName || undefined,
+      branch_detail: branch || undefined,
+    });
     if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.ifscInvalid);
     setError(null);
     setBusy(true);
@@ -180,11 +211,30 @@ function BankForm({ onDone }: { onDone: () => void }) {
         </div>
         <div className="field">
           <label htmlFor="b-account">{t('accountNumber')}</label>
-          <input id="b-account" className="input" type="password" inputMode="numeric" autoComplete="off" value={account} maxLength={18} onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))} />
+          <input
+            id="b-account"
+            className="input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={account}
+            maxLength={18}
+            onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))}
+          />
         </div>
         <div className="field">
           <label htmlFor="b-confirm">{t('confirmAccount')}</label>
-          <input id="b-confirm" className="input" inputMode="numeric" autoComplete="off" value={confirm} maxLength={18} onChange={(e) => setConfirm(e.target.value.replace(/\D/g, ''))} aria-invalid={!!error} aria-describedby={error ? 'b-error' : undefined} />
+          <input
+            id="b-confirm"
+            className="input"
+            inputMode="numeric"
+            autoComplete="off"
+            value={confirm}
+            maxLength={18}
+            onChange={(e) => setConfirm(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={!!error}
+            aria-describedby={error ? 'b-error' : undefined}
+          />
         </div>
       </div>
       {error && (

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../shared/use-media-query', () => ({ PHONE_QUERY: '(max-width: 720px)', useMediaQuery: () => true }));
 vi.mock('../../shared/api-client', () => ({
-  api: vi.fn(async () => ({ count: 1, rows: [{ customer_lead_id: 7, created_on: '2026-11-20T10:00:00.000Z', CustomerLead: { name: 'Kiran Shetty', mobile: '9876511111' } }] })),
+  api: vi.fn(async () => ({
+    count: 1,
+    rows: [{ customer_lead_id: 7, created_on: '2026-11-20T10:00:00.000Z', CustomerLead: { name: 'Kiran Shetty', mobile: '9876511111' } }],
+  })),
   apiWithMessage: vi.fn(),
 }));
 
@@ -12,7 +15,7 @@ const { CustomersPage } = await import('./customers-page');
 afterEach(cleanup);
 
 describe('the Customers page on a phone', () => {
-  it("shows each customer as a card, as the Leads Report does, with no table wider than the screen", async () => {
+  it('shows each customer as a card, as the Leads Report does, with no table wider than the screen', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <CustomersPage />

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CALL_POLL_MS, CALL_TIMER_MS, isCallActive, CALL_STATUSES, type CallStatus, partnerRoutes, type Call, type CustomerLead } from '@pmw/contract/partner';
+import {
+  CALL_POLL_MS,
+  CALL_TIMER_MS,
+  isCallActive,
+  CALL_STATUSES,
+  type CallStatus,
+  partnerRoutes,
+  type Call,
+  type CustomerLead,
+} from '@pmw/contract/partner';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
@@ -22,7 +31,10 @@ export function CustomersPage() {
   const [page, setPage] = useState(0);
   const list = useQuery({
     queryKey: ['partner', 'customers', applied, page],
-    queryFn: () => api(partnerRoutes.customerLeads, { query: { ...(applied ? { search: applied } : {}), limit: CUSTOMERS_PAGE_SIZE, offset: page * CUSTOMERS_PAGE_SIZE } }),
+    queryFn: () =>
+      api(partnerRoutes.customerLeads, {
+        query: { ...(applied ? { search: applied } : {}), limit: CUSTOMERS_PAGE_SIZE, offset: page * CUSTOMERS_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
   // The name search follows typing, a moment after the last key, from the first page.
@@ -41,7 +53,9 @@ export function CustomersPage() {
     setConfirm(null);
     setBusy(true);
     try {
-      const res = await apiWithMessage(partnerRoutes.callConnect, { body: { customer_lead_id: customer.customer_lead_id, entity_type: 'LEAD' } });
+      const res = await apiWithMessage(partnerRoutes.callConnect, {
+        body: { customer_lead_id: customer.customer_lead_id, entity_type: 'LEAD' },
+      });
       setCall(res.data);
       if (res.message) showSuccess(res.message);
     } catch (err) {
@@ -98,45 +112,57 @@ export function CustomersPage() {
                 </ul>
               )
             ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th>{t('colIndex')}</th>
-                    <th>{t('colName')}</th>
-                    <th>{t('colMobile')}</th>
-                    <th>{t('colCall')}</th>
-                    <th>{t('addedOn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.rows.length === 0 ? (
+              <div className="table-wrap">
+                <table className="table">
+                  <thead>
                     <tr>
-                      <td colSpan={5} className="empty">
-                        {t('noData')}
-                      </td>
+                      <th>{t('colIndex')}</th>
+                      <th>{t('colName')}</th>
+                      <th>{t('colMobile')}</th>
+                      <th>{t('colCall')}</th>
+                      <th>{t('addedOn')}</th>
                     </tr>
-                  ) : (
-                    d.rows.map((c, i) => (
-                      <tr key={c.customer_lead_id}>
-                        <td>{page * CUSTOMERS_PAGE_SIZE + i + 1}</td>
-                        <td>{c.CustomerLead.name}</td>
-                        <td className="nowrap">{c.CustomerLead.mobile}</td>
-                        <td>{callButton(c)}</td>
-                        <td className="nowrap">{formatDate(c.created_on)}</td>
+                  </thead>
+                  <tbody>
+                    {d.rows.length === 0 ? (
+                      <tr>
+                        <td colSpan={5} className="empty">
+                          {t('noData')}
+                        </td>
                       </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+                    ) : (
+                      d.rows.map((c, i) => (
+                        <tr key={c.customer_lead_id}>
+                          <td>{page * CUSTOMERS_PAGE_SIZE + i + 1}</td>
+                          <td>{c.CustomerLead.name}</td>
+                          <td className="nowrap">{c.CustomerLead.mobile}</td>
+                          <td>{callButton(c)}</td>
+                          <td className="nowrap">{formatDate(c.created_on)}</td>
+                        </tr>
+                      ))
+                    )}
+                  </tbody>
+                </table>
+              </div>
             )}
-            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={CUSTOMERS_PAGE_SIZE} onPage={setPage} label={t('customersTitle')} />
+            <Pager
+              rows={d.rows.length}
+              total={d.count}
+              page={page}
+              pageSize={CUSTOMERS_PAGE_SIZE}
+              onPage={setPage}
+              label={t('customersTitle')}
+            />
           </>
         )}
       </QueryView>
       {call && <CallBar call={call} onChange={setCall} onDismiss={() => setCall(null)} />}
-      <ConfirmDialog open={!!confirm} message={t('connectConfirm')} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void connect(confirm)} />
+      <ConfirmDialog
+        open={!!confirm}
+        message={t('connectConfirm')}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && void connect(confirm)}
+      />
     </section>
   );
 }

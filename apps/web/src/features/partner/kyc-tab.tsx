@@ -44,7 +44,11 @@ function KycSections({ docs, userId }: { docs: PartnerDocument[]; userId: number
       {note && <p className="muted">{note}</p>}
       {DOCS.filter((d) => types.includes(d.type)).map((d) => {
         const saved = byType.get(d.type);
-        return saved && saved.status !== 2 ? <SavedDoc key={d.type} doc={saved} def={d} /> : <DocForm key={d.type} def={d} userId={userId} rejected={saved} />;
+        return saved && saved.status !== 2 ? (
+          <SavedDoc key={d.type} doc={saved} def={d} />
+        ) : (
+          <DocForm key={d.type} def={d} userId={userId} rejected={saved} />
+        );
       })}
     </section>
   );
@@ -67,7 +71,13 @@ function SavedDoc({ doc, def }: { doc: PartnerDocument; def: (typeof DOCS)[numbe
       {def.files.map((f) => {
         const id = doc[f.key];
         return id ? (
-          <button key={f.key} type="button" className="link-button" style={{ alignSelf: 'flex-start' }} onClick={() => fileUrl(id).then((u) => window.open(u, '_blank'), showError)}>
+          <button
+            key={f.key}
+            type="button"
+            className="link-button"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => fileUrl(id).then((u) => window.open(u, '_blank'), showError)}
+          >
             {t('viewFile')}: {t(f.label)}
           </button>
         ) : null;
@@ -101,7 +111,9 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
     try {
       const ids: Partial<Record<FileSlot['key'], number>> = {};
       for (const f of def.files) ids[f.key] = (await uploadPartnerFile(files[f.key]!, f.purpose)).file_id;
-      const res = await apiWithMessage(profileRoutes.documentAdd, { body: { user_id: userId, type: def.type, number: parsed.data, ...ids } });
+      const res = await apiWithMessage(profileRoutes.documentAdd, {
+        body: { user_id: userId, type: def.type, number: parsed.data, ...ids },
+      });
       showSuccess(res.message);
       await queryClient.invalidateQueries({ queryKey: ['partner', 'documents'] });
     } catch (err) {
@@ -112,7 +124,12 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
   }
   return (
     <form onSubmit={submit} noValidate aria-label={t(def.label)} style={{ marginBottom: '1rem' }}>
-      {rejected && <p className="field__error">{t('docStatus2')}{rejected.reject_reason ? `: ${rejected.reject_reason}` : ''}</p>}
+      {rejected && (
+        <p className="field__error">
+          {t('docStatus2')}
+          {rejected.reject_reason ? `: ${rejected.reject_reason}` : ''}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-number`}>{t(def.label)}</label>
         <input

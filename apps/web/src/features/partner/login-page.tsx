@@ -14,12 +14,23 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
       <PageLanguageSwitch />
       <OtpLoginForm
         className="login__card"
-        brand={<div className="login__brand" aria-hidden="true">P</div>}
+        brand={
+          <div className="login__brand" aria-hidden="true">
+            P
+          </div>
+        }
         title={t('welcome')}
         subtitle={t('tagline')}
         mobilePlaceholder={t('mobilePlaceholder')}
         resendSeconds={RESEND_COUNTDOWN.partnerLogin}
-        labels={{ mobile: t('mobileLabel'), otp: t('otpLabel'), login: t('login'), submit: t('submitOtp'), change: t('changeNumber'), resend: t('resendOtp') }}
+        labels={{
+          mobile: t('mobileLabel'),
+          otp: t('otpLabel'),
+          login: t('login'),
+          submit: t('submitOtp'),
+          change: t('changeNumber'),
+          resend: t('resendOtp'),
+        }}
         sendOtp={async (mobile) => (await loadPartnerApi()).sendPartnerOtp(mobile)}
         login={async (mobile, otp) => {
           await (await loadPartnerApi()).loginPartner(mobile, otp);

@@ -1,4 +1,3 @@
-
 export default {
   loading: 'Loading...',
   welcome: 'Welcome to PickMyWork',
@@ -200,7 +199,8 @@ export default {
   notificationsUnread: '{count} unread notifications',
   notificationsUnreadOne: '1 unread notification',
   notificationsLoadFailed: 'Could not load your notifications.',
-  notificationsEmpty: 'No notifications yet. You will be told here when a lead is approved or rejected, when you are paid, and when your KYC is checked.',
+  notificationsEmpty:
+    'No notifications yet. You will be told here when a lead is approved or rejected, when you are paid, and when your KYC is checked.',
   notificationsMarkAll: 'Mark all read',
   notificationUnread: 'New',
   close: 'Close',

@@ -9,4 +9,5 @@ import { partnerRoutes } from './partner-routes';
 const router = ({ children }: { children: ReactNode }) => <StaticRouter location="/partner/">{children}</StaticRouter>;
 
 /** The portal's login on the server (`/partner/`): 'Welcome to PickMyWork' and the mobile number in the first response. */
-export const render = (locale: Locale, data: null) => renderPage(locale, data, () => <AreaTree client={createQueryClient()} router={router} routes={partnerRoutes} />);
+export const render = (locale: Locale, data: null) =>
+  renderPage(locale, data, () => <AreaTree client={createQueryClient()} router={router} routes={partnerRoutes} />);

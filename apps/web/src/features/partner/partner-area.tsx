@@ -48,9 +48,14 @@ export function PartnerArea() {
     );
   }
   return (
-    <Suspense fallback={<div className="page-loader"><Loader label={t('loading')} /></div>}>
+    <Suspense
+      fallback={
+        <div className="page-loader">
+          <Loader label={t('loading')} />
+        </div>
+      }
+    >
       <Portal user={session.data} />
     </Suspense>
   );
 }
-

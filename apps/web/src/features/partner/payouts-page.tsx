@@ -34,7 +34,10 @@ export function PayoutsPage() {
   const banks = useQuery({ queryKey: ['partner', 'banks'], queryFn: () => api(profileRoutes.bankFetch) });
   const docs = useQuery({ queryKey: ['partner', 'documents'], queryFn: () => api(profileRoutes.documentFetch, { query: {} }) });
   const fy = financialYearOf(new Date());
-  const statement = useQuery({ queryKey: ['partner', 'payouts', 'statement', fy], queryFn: () => api(partnerRoutes.payoutStatement, { query: { fy } }) });
+  const statement = useQuery({
+    queryKey: ['partner', 'payouts', 'statement', fy],
+    queryFn: () => api(partnerRoutes.payoutStatement, { query: { fy } }),
+  });
 
   return (
     <section>
@@ -45,7 +48,11 @@ export function PayoutsPage() {
           const hasPan = docList.some((d) => d.type === 'PAN');
           return (
             <>
-              {!hasPan && w.total_amount > 0 && <p className="warning-note" role="alert">{t('missingPan')}</p>}
+              {!hasPan && w.total_amount > 0 && (
+                <p className="warning-note" role="alert">
+                  {t('missingPan')}
+                </p>
+              )}
               <div className="tiles">
                 <div className="card tile">
                   <span className="tile__label">{t('walletBalance')}</span>
@@ -58,7 +65,11 @@ export function PayoutsPage() {
                 <Link to="/partner/profile/bank" className="card tile">
                   <span className="tile__label">{t('bankDetails')}</span>
                   <span className="tile__value tile__value--text">
-                    {bank.kind === 'default' ? t('bankTileValue', { bank: bank.bank.bank_name, last4: bank.bank.account_no.slice(-4) }) : bank.kind === 'inReview' ? t('bankInReviewTile') : t('noBankTile')}
+                    {bank.kind === 'default'
+                      ? t('bankTileValue', { bank: bank.bank.bank_name, last4: bank.bank.account_no.slice(-4) })
+                      : bank.kind === 'inReview'
+                        ? t('bankInReviewTile')
+                        : t('noBankTile')}
                   </span>
                 </Link>
               </div>
@@ -86,10 +97,20 @@ export function PayoutsPage() {
               <ul className="log-list card" aria-label={t('payoutsThisYear', { fy })}>
                 {st.payouts.map((p) => (
                   <li key={p.payout_run_id}>
-                    <span className={p.state === PAYOUT_ITEM_STATE.failed ? 'log-amount--debit' : 'log-amount--credit'}>{formatRupees(p.net_paise)}</span>
+                    <span className={p.state === PAYOUT_ITEM_STATE.failed ? 'log-amount--debit' : 'log-amount--credit'}>
+                      {formatRupees(p.net_paise)}
+                    </span>
                     <span>
                       <strong>{t(PAYOUT_STATE_TEXT[p.state])}</strong>
-                      <span className="muted"> · {t('grossTdsNet', { gross: formatRupees(p.gross_paise), tds: formatRupees(p.tds_paise), net: formatRupees(p.net_paise) })}</span>
+                      <span className="muted">
+                        {' '}
+                        ·{' '}
+                        {t('grossTdsNet', {
+                          gross: formatRupees(p.gross_paise),
+                          tds: formatRupees(p.tds_paise),
+                          net: formatRupees(p.net_paise),
+                        })}
+                      </span>
                       {p.utr && <span> · {t('bankReference', { utr: p.utr })}</span>}
                       {p.failure_reason && <span> · {t('returnedBecause', { reason: p.failure_reason })}</span>}
                     </span>
@@ -102,7 +123,14 @@ export function PayoutsPage() {
         )}
       </QueryView>
       <h2>{t('walletLogs')}</h2>
-      <QueryView query={logs} failed={t('walletLogsLoadFailed')} retry={t('retry')} loading={t('loading')} isEmpty={(d) => d.count === 0} empty={t('noData')}>
+      <QueryView
+        query={logs}
+        failed={t('walletLogsLoadFailed')}
+        retry={t('retry')}
+        loading={t('loading')}
+        isEmpty={(d) => d.count === 0}
+        empty={t('noData')}
+      >
         {(d) => (
           <>
             <ul className="log-list card" aria-label={t('walletLogs')}>
@@ -120,7 +148,14 @@ export function PayoutsPage() {
                 </li>
               ))}
             </ul>
-            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={WALLET_LOGS_PAGE_SIZE} onPage={setPage} label={t('walletLogs')} />
+            <Pager
+              rows={d.rows.length}
+              total={d.count}
+              page={page}
+              pageSize={WALLET_LOGS_PAGE_SIZE}
+              onPage={setPage}
+              label={t('walletLogs')}
+            />
           </>
         )}
       </QueryView>

@@ -128,7 +128,15 @@ export function Portal({ user }: { user: SessionUser }) {
           </Routes>
         </Suspense>
       </main>
-      <ConfirmDialog open={confirm} message={t('logoutConfirm')} onCancel={() => setConfirm(false)} onConfirm={() => { setConfirm(false); void logout(); }} />
+      <ConfirmDialog
+        open={confirm}
+        message={t('logoutConfirm')}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false);
+          void logout();
+        }}
+      />
     </div>
   );
 }

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackRoutes } from '@pmw/contract/feedback';
-import { GENDERS, PROFILE_PICTURE_ACCEPT, profileMessages, profileRoutes, profileUpdateBodySchema, type Profile } from '@pmw/contract/partner-profile';
+import {
+  GENDERS,
+  PROFILE_PICTURE_ACCEPT,
+  profileMessages,
+  profileRoutes,
+  profileUpdateBodySchema,
+  type Profile,
+} from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { errorText, showError, showSuccess } from '../../shared/message-bar';
@@ -68,7 +75,11 @@ function PersonalTab() {
   }, [profile.data, form]);
 
   if (!form || !profile.data) {
-    return <QueryView query={profile} failed={t('profileLoadFailed')} retry={t('retry')} loading={t('loading')}>{() => <Loader label={t('loading')} />}</QueryView>;
+    return (
+      <QueryView query={profile} failed={t('profileLoadFailed')} retry={t('retry')} loading={t('loading')}>
+        {() => <Loader label={t('loading')} />}
+      </QueryView>
+    );
   }
   const p = profile.data;
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [k]: e.target.value } : f));
@@ -97,7 +108,9 @@ function PersonalTab() {
           },
         );
       }
-      const res = await apiWithMessage(profileRoutes.basicUpdate, { body: { ...body, ...(profile_picture_key ? { profile_picture_key } : {}) } });
+      const res = await apiWithMessage(profileRoutes.basicUpdate, {
+        body: { ...body, ...(profile_picture_key ? { profile_picture_key } : {}) },
+      });
       queryClient.setQueryData(['partner', 'profile'], res.data);
       setForm(toForm(res.data));
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -136,7 +149,11 @@ function PersonalTab() {
   return (
     <form className="card" onSubmit={save} noValidate>
       <p className="rating-line rating-line--in-card">
-        {rating.data?.rating_count ? ratingLine(rating.data.average_rating ?? 0, rating.data.rating_count) : rating.isSuccess ? t('noRating') : ''}
+        {rating.data?.rating_count
+          ? ratingLine(rating.data.average_rating ?? 0, rating.data.rating_count)
+          : rating.isSuccess
+            ? t('noRating')
+            : ''}
       </p>
       <div className="form-grid">
         <div className="field">
@@ -153,7 +170,8 @@ function PersonalTab() {
         <legend>{t('gender')}</legend>
         {GENDERS.map((g) => (
           <label key={g.value}>
-            <input type="radio" name="gender" value={g.value} checked={form.gender === String(g.value)} onChange={set('gender')} /> {tx(g.label)}
+            <input type="radio" name="gender" value={g.value} checked={form.gender === String(g.value)} onChange={set('gender')} />{' '}
+            {tx(g.label)}
           </label>
         ))}
       </fieldset>
@@ -163,7 +181,14 @@ function PersonalTab() {
       </div>
       <div className="field">
         <label htmlFor="p-picture">{t('profilePicture')}</label>
-        <input id="p-picture" ref={pictureInput} type="file" className="input" accept={PROFILE_PICTURE_ACCEPT} onChange={(e) => setPicture(e.target.files?.[0] ?? null)} />
+        <input
+          id="p-picture"
+          ref={pictureInput}
+          type="file"
+          className="input"
+          accept={PROFILE_PICTURE_ACCEPT}
+          onChange={(e) => setPicture(e.target.files?.[0] ?? null)}
+        />
         {p.profile_picture_url && (
           <a href={p.profile_picture_url} target="_blank" rel="noreferrer">
             {t('viewPhoto')}
@@ -178,4 +203,5 @@ function PersonalTab() {
 }
 
 /** 'Rating 4.5 from 12 reviews', and 'from 1 review' for one. */
-export const ratingLine = (average: number, count: number) => (count === 1 ? t('ratingOne', { avg: average.toFixed(1) }) : t('rating', { avg: average.toFixed(1), count }));
+export const ratingLine = (average: number, count: number) =>
+  count === 1 ? t('ratingOne', { avg: average.toFixed(1) }) : t('rating', { avg: average.toFixed(1), count });

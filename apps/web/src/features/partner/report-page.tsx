@@ -85,19 +85,26 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
   const [attachFor, setAttachFor] = useState<{ row: ReportRow; cell: ReportCell; label: string } | null>(null);
   const query = toQuery(applied);
 
-  const ownProjects = useQuery({ queryKey: ['partner', 'report', 'projects'], queryFn: () => api(partnerRoutes.reportProjects), enabled: !team });
+  const ownProjects = useQuery({
+    queryKey: ['partner', 'report', 'projects'],
+    queryFn: () => api(partnerRoutes.reportProjects),
+    enabled: !team,
+  });
   const projects = team ? { data: team.projects } : ownProjects;
   const member = team?.memberId ? { member_user_id: team.memberId } : {};
   const source = team ? 'team' : 'report';
   const counts = useQuery({
     queryKey: ['partner', source, 'counts', query, member],
-    queryFn: () => (team ? api(partnerTeamRoutes.leadCounts, { query: { ...query, ...member } }) : api(partnerRoutes.reportCounts, { query })),
+    queryFn: () =>
+      team ? api(partnerTeamRoutes.leadCounts, { query: { ...query, ...member } }) : api(partnerRoutes.reportCounts, { query }),
   });
   const data = useQuery({
     queryKey: ['partner', source, 'data', query, member, page],
     queryFn: () => {
       const paging = { limit: LEADS_PAGE_SIZE, offset: page * LEADS_PAGE_SIZE };
-      return team ? api(partnerTeamRoutes.leads, { query: { ...query, ...member, ...paging } }) : api(partnerRoutes.reportData, { query: { ...query, ...paging } });
+      return team
+        ? api(partnerTeamRoutes.leads, { query: { ...query, ...member, ...paging } })
+        : api(partnerRoutes.reportData, { query: { ...query, ...paging } });
     },
     placeholderData: keepPreviousData,
   });
@@ -107,7 +114,8 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
     setApplied(draft);
     setPage(0);
   }
-  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: k === 'status' ? (e.target.value === '' ? '' : Number(e.target.value)) : e.target.value }));
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [k]: k === 'status' ? (e.target.value === '' ? '' : Number(e.target.value)) : e.target.value }));
   const tiles = counts.data ? leadTiles(counts.data) : null;
   // The download is what the table shows: the applied filters, not what is typed but not applied yet.
   const downloadUrl = routeUrl(partnerRoutes.reportDownload, { query });
@@ -143,11 +151,25 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
           </div>
           <div className="field">
             <label htmlFor="f-start">{t('startDate')}</label>
-            <input id="f-start" type="date" className="input" value={draft.start_date} max={draft.end_date || undefined} onChange={set('start_date')} />
+            <input
+              id="f-start"
+              type="date"
+              className="input"
+              value={draft.start_date}
+              max={draft.end_date || undefined}
+              onChange={set('start_date')}
+            />
           </div>
           <div className="field">
             <label htmlFor="f-end">{t('endDate')}</label>
-            <input id="f-end" type="date" className="input" value={draft.end_date} min={draft.start_date || undefined} onChange={set('end_date')} />
+            <input
+              id="f-end"
+              type="date"
+              className="input"
+              value={draft.end_date}
+              min={draft.start_date || undefined}
+              onChange={set('end_date')}
+            />
           </div>
           <div className="field">
             <label htmlFor="f-search">{t('searchDetails')}</label>
@@ -155,7 +177,14 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
           </div>
           <div className="field">
             <label htmlFor="f-comment">{t('searchComment')}</label>
-            <input id="f-comment" type="search" className="input" value={draft.search_comment} onChange={set('search_comment')} enterKeyHint="search" />
+            <input
+              id="f-comment"
+              type="search"
+              className="input"
+              value={draft.search_comment}
+              onChange={set('search_comment')}
+              enterKeyHint="search"
+            />
           </div>
         </div>
         <div className="filters__actions">
@@ -199,7 +228,12 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
               ) : (
                 <ul className="lead-cards" aria-label={t('reportTitle')}>
                   {page_.rows.map((r) => (
-                    <LeadCard key={r.lead_id} row={r} inputs={page_.inputs} onAttach={team ? undefined : (cell, label) => setAttachFor({ row: r, cell, label })} />
+                    <LeadCard
+                      key={r.lead_id}
+                      row={r}
+                      inputs={page_.inputs}
+                      onAttach={team ? undefined : (cell, label) => setAttachFor({ row: r, cell, label })}
+                    />
                   ))}
                 </ul>
               )
@@ -244,7 +278,12 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
                           </td>
                           {page_.inputs.map((i) => (
                             <td key={i.key}>
-                              <CellView row={r} cell={r.cells[i.key]} label={i.label} onAttach={team ? undefined : (cell) => setAttachFor({ row: r, cell, label: i.label })} />
+                              <CellView
+                                row={r}
+                                cell={r.cells[i.key]}
+                                label={i.label}
+                                onAttach={team ? undefined : (cell) => setAttachFor({ row: r, cell, label: i.label })}
+                              />
                             </td>
                           ))}
                         </tr>
@@ -254,7 +293,15 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
                 </table>
               </div>
             )}
-            <Pager rows={page_.rows.length} total={page_.count} page={page} pageSize={LEADS_PAGE_SIZE} onPage={setPage} label={t('reportTitle')} always />
+            <Pager
+              rows={page_.rows.length}
+              total={page_.count}
+              page={page}
+              pageSize={LEADS_PAGE_SIZE}
+              onPage={setPage}
+              label={t('reportTitle')}
+              always
+            />
           </>
         )}
       </QueryView>
@@ -269,7 +316,15 @@ function StatusBadge({ text }: { text: string }) {
 }
 
 /** A lead on a phone: everything the table row says, stacked, with no sideways scrolling. */
-function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: string; label: string }[]; onAttach: ((cell: ReportCell, label: string) => void) | undefined }) {
+function LeadCard({
+  row,
+  inputs,
+  onAttach,
+}: {
+  row: ReportRow;
+  inputs: { key: string; label: string }[];
+  onAttach: ((cell: ReportCell, label: string) => void) | undefined;
+}) {
   return (
     <li className="card lead-card" aria-label={t('leadCardLabel', { id: row.lead_id })}>
       <div className="lead-card__head">
@@ -311,13 +366,28 @@ function LeadCard({ row, inputs, onAttach }: { row: ReportRow; inputs: { key: st
   );
 }
 
-function CellView({ row, cell, label, onAttach }: { row: ReportRow; cell: ReportCell | undefined; label: string; onAttach: ((cell: ReportCell) => void) | undefined }) {
+function CellView({
+  row,
+  cell,
+  label,
+  onAttach,
+}: {
+  row: ReportRow;
+  cell: ReportCell | undefined;
+  label: string;
+  onAttach: ((cell: ReportCell) => void) | undefined;
+}) {
   if (!cell) return null;
   // A manager reads their members' leads; only the lead's own partner attaches.
   if (needsAttachment(cell) && !onAttach) return null;
   if (needsAttachment(cell) && onAttach) {
     return (
-      <button type="button" className="button button--small" aria-label={t('attachFor', { label, id: row.lead_id })} onClick={() => onAttach(cell)}>
+      <button
+        type="button"
+        className="button button--small"
+        aria-label={t('attachFor', { label, id: row.lead_id })}
+        onClick={() => onAttach(cell)}
+      >
         {t('attach')}
       </button>
     );
@@ -370,7 +440,9 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
     setBusy(true);
     try {
       const uploaded = await uploadPartnerFile(file, 'FORM_RESPONSE');
-      await api(partnerRoutes.inputAdd, { body: { form_response_id: target.row.form_response_id, input_id: target.cell.input_id, value: uploaded.file_id } });
+      await api(partnerRoutes.inputAdd, {
+        body: { form_response_id: target.row.form_response_id, input_id: target.cell.input_id, value: uploaded.file_id },
+      });
       showSuccess(partnerMessages.attachmentAdded);
       await queryClient.invalidateQueries({ queryKey: ['partner', 'report', 'data'] });
       close();
@@ -388,7 +460,11 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
           <p className="muted">
             {target.label} · {t('colLeadId')} {target.row.lead_id}
           </p>
-          <Field label={t('chooseFile')} error={error} hint={t('attachTypes', { types: extensions.join(', '), mb: FILE_RULES.FORM_RESPONSE.maxBytes / (1024 * 1024) })}>
+          <Field
+            label={t('chooseFile')}
+            error={error}
+            hint={t('attachTypes', { types: extensions.join(', '), mb: FILE_RULES.FORM_RESPONSE.maxBytes / (1024 * 1024) })}
+          >
             {(a11y) => (
               <input
                 {...a11y}

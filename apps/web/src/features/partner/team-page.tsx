@@ -81,7 +81,8 @@ function Members({ team }: { team: PartnerTeam }) {
   const client = useQueryClient();
   const [confirm, setConfirm] = useState<PartnerTeamMember | null>(null);
   const toggle = useMutation({
-    mutationFn: (m: PartnerTeamMember) => apiWithMessage(m.blocked ? partnerTeamRoutes.unblockMember : partnerTeamRoutes.blockMember, { params: { user_id: m.user_id } }),
+    mutationFn: (m: PartnerTeamMember) =>
+      apiWithMessage(m.blocked ? partnerTeamRoutes.unblockMember : partnerTeamRoutes.blockMember, { params: { user_id: m.user_id } }),
     onSuccess: async (r) => {
       showSuccess(r.message);
       setConfirm(null);
@@ -100,7 +101,8 @@ function Members({ team }: { team: PartnerTeam }) {
           {team.members.map((m) => (
             <li key={m.user_id} className="team-members__row">
               <span>
-                <strong>{name(m)}</strong> <span className="muted">{m.mobile}</span> · {m.blocked ? t('teamMemberBlocked') : t('teamMemberActive')}
+                <strong>{name(m)}</strong> <span className="muted">{m.mobile}</span> ·{' '}
+                {m.blocked ? t('teamMemberBlocked') : t('teamMemberActive')}
               </span>
               <button
                 type="button"
@@ -135,7 +137,8 @@ function AddMember() {
   const [firstName, setFirstName] = useState('');
   const [errors, setErrors] = useState<{ mobile?: string; first_name?: string }>({});
   const add = useMutation({
-    mutationFn: () => apiWithMessage(partnerTeamRoutes.addMember, { body: { mobile: normaliseMobile(mobile), first_name: firstName.trim() } }),
+    mutationFn: () =>
+      apiWithMessage(partnerTeamRoutes.addMember, { body: { mobile: normaliseMobile(mobile), first_name: firstName.trim() } }),
     onSuccess: async (r) => {
       showSuccess(r.message);
       setMobile('');
@@ -157,10 +160,22 @@ function AddMember() {
     <form onSubmit={submit} noValidate aria-labelledby="team-add-title">
       <h3 id="team-add-title">{t('teamAddMember')}</h3>
       <Field label={t('teamMemberMobile')} error={errors.mobile}>
-        {(a) => <input {...a} className="input" type="tel" inputMode="numeric" autoComplete="off" value={mobile} onChange={(e) => setMobile(e.target.value)} />}
+        {(a) => (
+          <input
+            {...a}
+            className="input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            value={mobile}
+            onChange={(e) => setMobile(e.target.value)}
+          />
+        )}
       </Field>
       <Field label={t('teamMemberName')} error={errors.first_name}>
-        {(a) => <input {...a} className="input" value={firstName} maxLength={NAME_MAX + 20} onChange={(e) => setFirstName(e.target.value)} />}
+        {(a) => (
+          <input {...a} className="input" value={firstName} maxLength={NAME_MAX + 20} onChange={(e) => setFirstName(e.target.value)} />
+        )}
       </Field>
       <button type="submit" className="button" disabled={add.isPending}>
         {t('teamAddButton')}

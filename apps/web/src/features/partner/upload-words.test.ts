@@ -22,7 +22,13 @@ describe('the upload words', () => {
     signAnswers({ url: '', key: 'k', content_type: 'image/png' });
     await expect(uploadPartnerFile(file, 'USER_PAN_FILE')).rejects.toThrow(/^Unable to upload file\. Please try again later\.$/);
     signAnswers({ url: '', key: 'k', content_type: 'image/png' });
-    await expect(uploadLeadFile({ signUpload: partnerFileRoutes.signUpload, add: partnerFileRoutes.add, purpose: 'FORM_RESPONSE' } as never, file, 'pan.png')).rejects.toThrow(/^Unable to upload file\. Please try again later\.$/);
+    await expect(
+      uploadLeadFile(
+        { signUpload: partnerFileRoutes.signUpload, add: partnerFileRoutes.add, purpose: 'FORM_RESPONSE' } as never,
+        file,
+        'pan.png',
+      ),
+    ).rejects.toThrow(/^Unable to upload file\. Please try again later\.$/);
   });
 
   it("says 'Something went wrong' when the url is missing or there is no data", async () => {

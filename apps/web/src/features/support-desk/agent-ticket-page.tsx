@@ -24,14 +24,28 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { useBusy } from '../../shared/use-busy';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { uploadTicketFile } from '../../shared/ticket-upload';
-import { agentAttachmentUrl, closeTicketByAgent, deskKeys, fetchAgentConversation, fetchAgentTicket, logCall, resolveTicket, sendReply } from './desk-api';
+import {
+  agentAttachmentUrl,
+  closeTicketByAgent,
+  deskKeys,
+  fetchAgentConversation,
+  fetchAgentTicket,
+  logCall,
+  resolveTicket,
+  sendReply,
+} from './desk-api';
 import { t } from './messages';
 import { openInNewTab } from '../../shared/safe-url';
 
 /** One ticket for an agent: the worker's context, the conversation, a reply box, resolve and close, call logging. */
 export function AgentTicketPage({ agent }: { agent: OpsAgent }) {
   const ticketId = Number(useParams().ticketId);
-  const data = useQuery({ queryKey: deskKeys.ticket(ticketId), queryFn: () => fetchAgentTicket(ticketId), enabled: Number.isInteger(ticketId) && ticketId > 0, staleTime: 0 });
+  const data = useQuery({
+    queryKey: deskKeys.ticket(ticketId),
+    queryFn: () => fetchAgentTicket(ticketId),
+    enabled: Number.isInteger(ticketId) && ticketId > 0,
+    staleTime: 0,
+  });
   if (data.data) return <TicketView agent={agent} data={data.data} refetch={() => void data.refetch()} />;
   return (
     <main className="desk__main">
@@ -54,7 +68,9 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
   function showEarlier(cursor: number) {
     return runBusy(async () => {
       const older = await fetchAgentConversation(ticket.ticket_id, cursor);
-      queryClient.setQueryData<AgentTicket>(deskKeys.ticket(ticket.ticket_id), (old) => (old ? { ...old, conversation: withOlderPage(old.conversation, older) } : old));
+      queryClient.setQueryData<AgentTicket>(deskKeys.ticket(ticket.ticket_id), (old) =>
+        old ? { ...old, conversation: withOlderPage(old.conversation, older) } : old,
+      );
     });
   }
 
@@ -67,7 +83,9 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
   }
 
   function openAttachment(fileId: number) {
-    return openInNewTab(async () => (await agentAttachmentUrl(ticket.ticket_id, fileId))[0]?.url).catch(() => showError(serverMessages.somethingWentWrong));
+    return openInNewTab(async () => (await agentAttachmentUrl(ticket.ticket_id, fileId))[0]?.url).catch(() =>
+      showError(serverMessages.somethingWentWrong),
+    );
   }
 
   return (
@@ -76,9 +94,12 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
       <header className="desk-ticket__head">
         <TicketTypeIcon type={ticket.ticket_type} />
         <div>
-          <h2>{t('ticketTitle', { id: ticket.ticket_id })}: {ticket.ticket_title}</h2>
+          <h2>
+            {t('ticketTitle', { id: ticket.ticket_id })}: {ticket.ticket_title}
+          </h2>
           <p className="muted">
-            {ticketTypeText(ticket.ticket_type)} · <span className="badge">{t(`status.${ticket.status}` as 'status.0')}</span> · {formatDateTime(ticket.created_on)}
+            {ticketTypeText(ticket.ticket_type)} · <span className="badge">{t(`status.${ticket.status}` as 'status.0')}</span> ·{' '}
+            {formatDateTime(ticket.created_on)}
           </p>
         </div>
       </header>
@@ -91,7 +112,9 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
               <strong>{worker.first_name ?? '—'}</strong> ({worker.pmw_id})
             </p>
             <p>
-              <a href={`tel:+91${worker.mobile}`} aria-label={t('call', { mobile: worker.mobile })}>{worker.mobile}</a>
+              <a href={`tel:+91${worker.mobile}`} aria-label={t('call', { mobile: worker.mobile })}>
+                {worker.mobile}
+              </a>
             </p>
             <p className="muted">{worker.is_worked ? t('worked') : t('notWorked')}</p>
           </section>
@@ -101,7 +124,9 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
               <p>
                 <strong>{job.title}</strong>
               </p>
-              <p className="muted">{job.Employer.employer_name} · {job.JobCategory.title}</p>
+              <p className="muted">
+                {job.Employer.employer_name} · {job.JobCategory.title}
+              </p>
             </section>
           )}
           {lead && (
@@ -123,7 +148,9 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
               <p>
                 <strong>{recharge.account_number}</strong> · ₹{rupees(recharge.amount)}
               </p>
-              <p className="muted">{recharge.operator} · {formatDate(recharge.created_on)}</p>
+              <p className="muted">
+                {recharge.operator} · {formatDate(recharge.created_on)}
+              </p>
             </section>
           )}
           {ticket.rating !== null && ticket.rating > 0 && (
@@ -146,7 +173,10 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
           <ol className="desk-chat">
             {items.map((item) =>
               item.kind === 'chat' ? (
-                <li key={item.key} className={`desk-chat__msg ${item.chat.direction === CHAT_DIRECTION.USER ? 'desk-chat__msg--worker' : ''}`}>
+                <li
+                  key={item.key}
+                  className={`desk-chat__msg ${item.chat.direction === CHAT_DIRECTION.USER ? 'desk-chat__msg--worker' : ''}`}
+                >
                   <p className="desk-chat__meta">
                     <strong>{item.chat.direction === CHAT_DIRECTION.USER ? (worker.first_name ?? t('you')) : item.chat.created_by}</strong>{' '}
                     <time dateTime={item.created_on}>{formatDateTime(item.created_on)}</time>
@@ -172,7 +202,9 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
             )}
           </ol>
           {closed ? (
-            <p className="muted" role="status">{t('closedNote')}</p>
+            <p className="muted" role="status">
+              {t('closedNote')}
+            </p>
           ) : (
             <ReplyBox
               ticketId={ticket.ticket_id}
@@ -180,7 +212,13 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
               canResolve={ticket.status !== 30}
               onReply={(text, file) =>
                 run(async () => {
-                  const fileId = file ? await uploadTicketFile({ sign: agentSupportRoutes.signUpload, add: agentSupportRoutes.addAttachment }, file, ticket.ticket_id) : undefined;
+                  const fileId = file
+                    ? await uploadTicketFile(
+                        { sign: agentSupportRoutes.signUpload, add: agentSupportRoutes.addAttachment },
+                        file,
+                        ticket.ticket_id,
+                      )
+                    : undefined;
                   await sendReply({ ticket_id: ticket.ticket_id, chat_message: text, ...(fileId ? { file_id: fileId } : {}) });
                 }, t('replySent'))
               }
@@ -209,7 +247,14 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
   );
 }
 
-function ReplyBox(props: { ticketId: number; busy: boolean; canResolve: boolean; onReply: (text: string, file: File | null) => Promise<boolean>; onResolve: (text: string) => Promise<boolean>; onClose: () => void }) {
+function ReplyBox(props: {
+  ticketId: number;
+  busy: boolean;
+  canResolve: boolean;
+  onReply: (text: string, file: File | null) => Promise<boolean>;
+  onResolve: (text: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -239,8 +284,21 @@ function ReplyBox(props: { ticketId: number; busy: boolean; canResolve: boolean;
     <form className="desk-reply" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor={`${id}-text`}>{t('replyLabel')}</label>
-        <textarea id={`${id}-text`} className="input" rows={3} maxLength={CHAT_MAX_LENGTH} value={text} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => setText(e.target.value)} />
-        {error && <p id={`${id}-error`} className="field__error">{error}</p>}
+        <textarea
+          id={`${id}-text`}
+          className="input"
+          rows={3}
+          maxLength={CHAT_MAX_LENGTH}
+          value={text}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {error && (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-file`}>{t('attachLabel')}</label>
@@ -305,7 +363,12 @@ function CallLogForm({ ticketId, pending, onSaved }: { ticketId: number; pending
       </div>
       <div className="field">
         <label htmlFor={`${id}-outcome`}>{t('callOutcome')}</label>
-        <select id={`${id}-outcome`} className="input" value={outcome} onChange={(e) => setOutcome(e.target.value as (typeof callOutcomes)[number])}>
+        <select
+          id={`${id}-outcome`}
+          className="input"
+          value={outcome}
+          onChange={(e) => setOutcome(e.target.value as (typeof callOutcomes)[number])}
+        >
           {callOutcomes.map((o) => (
             <option key={o} value={o}>
               {t(`outcome.${o}` as 'outcome.completed')}

@@ -21,7 +21,14 @@ export function CallbacksPage() {
         ))}
       </div>
       <div role="tabpanel">
-        <QueryView query={list} failed={t('callbacksLoadError')} retry={t('retry')} loading={t('loading')} isEmpty={(d) => d.length === 0} empty={t('noCallbacks')}>
+        <QueryView
+          query={list}
+          failed={t('callbacksLoadError')}
+          retry={t('retry')}
+          loading={t('loading')}
+          isEmpty={(d) => d.length === 0}
+          empty={t('noCallbacks')}
+        >
           {(rows) => (
             <ul className="desk-list">
               {rows.map((c) => (
@@ -30,7 +37,10 @@ export function CallbacksPage() {
                     <Link to={`/ops/support/ticket/${c.ticket_id}`}>{t('openTicket', { id: c.ticket_id })}</Link>
                     <p className="desk-row__title">{c.ticket_title}</p>
                     <p className="muted">
-                      {c.worker_name} · <a href={`tel:+91${c.worker_mobile}`} aria-label={t('call', { mobile: c.worker_mobile })}>{c.worker_mobile}</a>
+                      {c.worker_name} ·{' '}
+                      <a href={`tel:+91${c.worker_mobile}`} aria-label={t('call', { mobile: c.worker_mobile })}>
+                        {c.worker_mobile}
+                      </a>
                     </p>
                   </div>
                   <p className="muted">{t('requestedOn', { time: formatDateTime(c.requested_on) })}</p>

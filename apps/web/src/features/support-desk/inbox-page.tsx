@@ -27,7 +27,12 @@ export function InboxPage() {
     limit: PAGE,
     offset: page * PAGE,
   };
-  const inbox = useQuery({ queryKey: deskKeys.inbox(query), queryFn: () => fetchInbox(query), placeholderData: keepPreviousData, staleTime: 0 });
+  const inbox = useQuery({
+    queryKey: deskKeys.inbox(query),
+    queryFn: () => fetchInbox(query),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
   const set = (key: string, value: string | null) =>
     changeParams((next) => {
@@ -75,19 +80,27 @@ export function InboxPage() {
       <QueryView query={inbox} failed={t('loadError')} retry={t('retry')} loading={t('loading')}>
         {(data) => (
           <>
-            <p className="muted" aria-live="polite">{t('count', { n: data.count })}</p>
+            <p className="muted" aria-live="polite">
+              {t('count', { n: data.count })}
+            </p>
             {data.rows.length === 0 ? (
               <p className="empty">{t('noTickets')}</p>
             ) : (
               <ul className="desk-list">
                 {data.rows.map((row) => (
                   <li key={row.ticket_id}>
-                    <Link to={`/ops/support/ticket/${row.ticket_id}`} className="desk-row card" aria-label={t('openTicket', { id: row.ticket_id })}>
+                    <Link
+                      to={`/ops/support/ticket/${row.ticket_id}`}
+                      className="desk-row card"
+                      aria-label={t('openTicket', { id: row.ticket_id })}
+                    >
                       <TicketTypeIcon type={row.ticket_type} size={36} />
                       <span className="desk-row__main">
                         <span className="desk-row__top">
                           <strong>#{row.ticket_id}</strong>
-                          <span className={`badge ${row.waiting_since ? 'badge--warning' : row.status === 40 ? '' : 'badge--success'}`}>{t(`status.${row.status}` as 'status.0')}</span>
+                          <span className={`badge ${row.waiting_since ? 'badge--warning' : row.status === 40 ? '' : 'badge--success'}`}>
+                            {t(`status.${row.status}` as 'status.0')}
+                          </span>
                           {row.callback_requested && <span className="badge badge--danger">{t('callbackRequested')}</span>}
                         </span>
                         <span className="desk-row__title">{row.ticket_title}</span>
@@ -96,7 +109,9 @@ export function InboxPage() {
                         </span>
                         {row.last_message && <span className="desk-row__last">{row.last_message}</span>}
                         <span className="muted desk-row__time">
-                          {row.waiting_since ? t('waitingSince', { time: formatDateTime(row.waiting_since) }) : formatDateTime(row.modified_on)}
+                          {row.waiting_since
+                            ? t('waitingSince', { time: formatDateTime(row.waiting_since) })
+                            : formatDateTime(row.modified_on)}
                         </span>
                       </span>
                     </Link>
@@ -106,11 +121,21 @@ export function InboxPage() {
             )}
             {pages > 1 && (
               <nav className="desk-pager" aria-label={t('page', { n: page + 1, total: pages })}>
-                <button type="button" className="button button--ghost button--small" disabled={page === 0} onClick={() => set('page', String(page - 1))}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={page === 0}
+                  onClick={() => set('page', String(page - 1))}
+                >
                   {t('prev')}
                 </button>
                 <span>{t('page', { n: page + 1, total: pages })}</span>
-                <button type="button" className="button button--ghost button--small" disabled={page + 1 >= pages} onClick={() => set('page', String(page + 1))}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={page + 1 >= pages}
+                  onClick={() => set('page', String(page + 1))}
+                >
                   {t('next')}
                 </button>
               </nav>

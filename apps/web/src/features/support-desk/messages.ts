@@ -14,7 +14,8 @@ export const t = defineMessages({
   all: 'All',
   waiting: 'Waiting for us',
   callbackRequested: 'Call-back requested',
-  noTickets: 'No queries match these filters. Workers ask for help at /support after signing in with their mobile; their queries appear here.',
+  noTickets:
+    'No queries match these filters. Workers ask for help at /support after signing in with their mobile; their queries appear here.',
   count: '{n} queries',
   loadError: 'Could not load the queries.',
   ticketLoadError: 'Could not load this query.',

@@ -66,10 +66,24 @@ export function CreatePage({ user }: { user: SessionUser }) {
     } else setStep('SELECT_FORM_RESPONSE');
   }
   function chooseLead(lead: SupportLead) {
-    void open({ ticket_type: type!, tag_type: 'JOB', tag_id: job!.job_id, ref_type: 'FORM_RESPONSE', ref_id: lead.form_response_id, ticket_title: `${lead.name ?? ''}-${lead.number ?? ''}` });
+    void open({
+      ticket_type: type!,
+      tag_type: 'JOB',
+      tag_id: job!.job_id,
+      ref_type: 'FORM_RESPONSE',
+      ref_id: lead.form_response_id,
+      ticket_title: `${lead.name ?? ''}-${lead.number ?? ''}`,
+    });
   }
   function chooseRecharge(r: Recharge) {
-    void open({ ticket_type: 60, tag_type: 'SERVICE_PURCHASE', tag_id: 1, ref_type: 'ID', ref_id: r.service_purchase_id, ticket_title: `${r.account_number}-${rupees(r.amount)}` });
+    void open({
+      ticket_type: 60,
+      tag_type: 'SERVICE_PURCHASE',
+      tag_id: 1,
+      ref_type: 'ID',
+      ref_id: r.service_purchase_id,
+      ticket_title: `${r.account_number}-${rupees(r.amount)}`,
+    });
   }
   function back() {
     if (step === 'SELECT_FORM_RESPONSE') setStep('SELECT_JOB');
@@ -78,10 +92,15 @@ export function CreatePage({ user }: { user: SessionUser }) {
   }
 
   const title =
-    step === 'SELECT_JOB' ? t('selectProject')
-    : step === 'SELECT_FORM_RESPONSE' ? (type === 30 ? t('selectLeadsExtended') : t('selectLeads'))
-    : step === 'SELECT_RECHARGE' ? t('selectRecharge')
-    : t('createTitle');
+    step === 'SELECT_JOB'
+      ? t('selectProject')
+      : step === 'SELECT_FORM_RESPONSE'
+        ? type === 30
+          ? t('selectLeadsExtended')
+          : t('selectLeads')
+        : step === 'SELECT_RECHARGE'
+          ? t('selectRecharge')
+          : t('createTitle');
 
   return (
     <div className="support">
@@ -111,7 +130,11 @@ export function CreatePage({ user }: { user: SessionUser }) {
 
 function TypeStep({ userId, onChoose }: { userId: number; onChoose: (type: number) => void }) {
   const meta = useQuery({ queryKey: keys.metadata, queryFn: () => fetchMetadata(userId) });
-  return <QueryView query={meta} {...loadWords()}>{(data) => <TypeList isWorked={data[0]?.is_worked ?? false} onChoose={onChoose} />}</QueryView>;
+  return (
+    <QueryView query={meta} {...loadWords()}>
+      {(data) => <TypeList isWorked={data[0]?.is_worked ?? false} onChoose={onChoose} />}
+    </QueryView>
+  );
 }
 
 function TypeList({ isWorked, onChoose }: { isWorked: boolean; onChoose: (type: number) => void }) {
@@ -125,7 +148,9 @@ function TypeList({ isWorked, onChoose }: { isWorked: boolean; onChoose: (type: 
             <button type="button" className="choice card" onClick={() => onChoose(type)}>
               <TicketTypeIcon type={type} />
               <span className="choice__main">{tx(ticketTypeText(type))}</span>
-              <span aria-hidden="true" className="choice__chevron">›</span>
+              <span aria-hidden="true" className="choice__chevron">
+                ›
+              </span>
             </button>
           </li>
         ))}
@@ -134,7 +159,17 @@ function TypeList({ isWorked, onChoose }: { isWorked: boolean; onChoose: (type: 
   );
 }
 
-function JobStep({ userId, type, onChoose, onBack }: { userId: number; type: number; onChoose: (job: SupportJob) => void; onBack: () => void }) {
+function JobStep({
+  userId,
+  type,
+  onChoose,
+  onBack,
+}: {
+  userId: number;
+  type: number;
+  onChoose: (job: SupportJob) => void;
+  onBack: () => void;
+}) {
   const jobs = useQuery({ queryKey: keys.jobs(type), queryFn: () => fetchJobs(userId, type) });
   const empty = (
     <div className="empty">
@@ -151,13 +186,17 @@ function JobStep({ userId, type, onChoose, onBack }: { userId: number; type: num
           {list.map((job) => (
             <li key={job.job_id}>
               <button type="button" className="choice card" onClick={() => onChoose(job)}>
-                <span className="choice__logo" aria-hidden="true">{job.Employer.employer_name.slice(0, 1)}</span>
+                <span className="choice__logo" aria-hidden="true">
+                  {job.Employer.employer_name.slice(0, 1)}
+                </span>
                 <span className="choice__main">
                   <span className="choice__muted">{job.Employer.employer_name}</span>
                   <span className="choice__title">{job.title}</span>
                   <span className="badge">{job.JobCategory.title}</span>
                 </span>
-                <span aria-hidden="true" className="choice__chevron">›</span>
+                <span aria-hidden="true" className="choice__chevron">
+                  ›
+                </span>
               </button>
             </li>
           ))}
@@ -167,7 +206,17 @@ function JobStep({ userId, type, onChoose, onBack }: { userId: number; type: num
   );
 }
 
-function LeadStep({ userId, type, job, onChoose }: { userId: number; type: number; job: SupportJob; onChoose: (lead: SupportLead) => void }) {
+function LeadStep({
+  userId,
+  type,
+  job,
+  onChoose,
+}: {
+  userId: number;
+  type: number;
+  job: SupportJob;
+  onChoose: (lead: SupportLead) => void;
+}) {
   const filter = leadFilterForType(type);
   const leads = useQuery({ queryKey: keys.leads(job.job_id, type), queryFn: () => fetchLeads(userId, { job_id: job.job_id, ...filter }) });
   return (
@@ -183,7 +232,9 @@ function LeadStep({ userId, type, job, onChoose }: { userId: number; type: numbe
                   <span className="choice__muted">{formatDate(lead.created_on)}</span>
                 </span>
                 {lead.archive_status === 1 && <span className="badge badge--danger">{t('expired')}</span>}
-                <span aria-hidden="true" className="choice__chevron">›</span>
+                <span aria-hidden="true" className="choice__chevron">
+                  ›
+                </span>
               </button>
             </li>
           ))}
@@ -208,7 +259,9 @@ function RechargeStep({ userId, onChoose }: { userId: number; onChoose: (r: Rech
                   <span className="choice__muted">{formatDate(r.created_on)}</span>
                 </span>
                 <span className="choice__amount">₹{rupees(r.amount)}</span>
-                <span aria-hidden="true" className="choice__chevron">›</span>
+                <span aria-hidden="true" className="choice__chevron">
+                  ›
+                </span>
               </button>
             </li>
           ))}

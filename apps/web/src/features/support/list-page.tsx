@@ -76,7 +76,11 @@ export function ListPage({ user }: { user: SessionUser }) {
                       ))}
                     </div>
                   )}
-                  <div id="support-tab-panel" role={anyClosed ? 'tabpanel' : undefined} aria-labelledby={anyClosed ? `support-tab-${tab}` : undefined}>
+                  <div
+                    id="support-tab-panel"
+                    role={anyClosed ? 'tabpanel' : undefined}
+                    aria-labelledby={anyClosed ? `support-tab-${tab}` : undefined}
+                  >
                     {shown.length === 0 ? (
                       <div className="empty">
                         <p>{t('noHistory')}</p>
@@ -95,9 +99,7 @@ export function ListPage({ user }: { user: SessionUser }) {
                               <span className="ticket-card__top">
                                 <span className="ticket-card__id">
                                   {t('queryNumber', { id: ticket.ticket_id })}
-                                  {isPendingStatus(ticket.status) && (
-                                    <span className="red-dot" role="img" aria-label={t('pending')} />
-                                  )}
+                                  {isPendingStatus(ticket.status) && <span className="red-dot" role="img" aria-label={t('pending')} />}
                                 </span>
                                 <time dateTime={ticket.created_on}>{formatDateTime(ticket.created_on)}</time>
                               </span>
@@ -105,7 +107,9 @@ export function ListPage({ user }: { user: SessionUser }) {
                                 <TicketTypeIcon type={ticket.ticket_type} />
                                 <span className="ticket-card__text">
                                   <span className="ticket-card__title">{tx(ticket.ticket_title)}</span>
-                                  {ticket.ticket_title !== ticketTypeText(ticket.ticket_type) && <span className="ticket-card__type">{tx(ticketTypeText(ticket.ticket_type))}</span>}
+                                  {ticket.ticket_title !== ticketTypeText(ticket.ticket_type) && (
+                                    <span className="ticket-card__type">{tx(ticketTypeText(ticket.ticket_type))}</span>
+                                  )}
                                   {ticket.jobData && <span className="ticket-card__project">{ticket.jobData.job_title}</span>}
                                 </span>
                               </span>

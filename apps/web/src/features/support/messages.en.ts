@@ -1,4 +1,3 @@
-
 /** The spec's texts are kept exactly. */
 export default {
   loading: 'Loading...',

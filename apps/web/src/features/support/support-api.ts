@@ -21,15 +21,23 @@ export const logout = () => api(userAuthRoutes.logout);
 
 export const fetchTickets = (userId: number) => api(supportRoutes.tickets, { query: { user_id: userId } });
 export const fetchMetadata = (userId: number) => api(supportRoutes.metadata, { query: { user_id: userId } });
-export const fetchJobs = (userId: number, ticketType: number) => api(supportRoutes.jobs, { query: { user_id: userId, ticket_type: ticketType } });
-export const fetchLeads = (userId: number, q: { job_id: number; status: number; archive_status: number[] }) => api(supportRoutes.leads, { query: { user_id: userId, ...q } });
+export const fetchJobs = (userId: number, ticketType: number) =>
+  api(supportRoutes.jobs, { query: { user_id: userId, ticket_type: ticketType } });
+export const fetchLeads = (userId: number, q: { job_id: number; status: number; archive_status: number[] }) =>
+  api(supportRoutes.leads, { query: { user_id: userId, ...q } });
 export const fetchRecharges = (userId: number) => api(supportRoutes.recharges, { query: { user_id: userId } });
 export const createTicket = (body: TicketAddBody) => api(supportRoutes.addTicket, { body });
-export const fetchTicket = (userId: number, ticketId: number) => api(supportRoutes.ticket, { query: { user_id: userId, ticket_id: ticketId } });
+export const fetchTicket = (userId: number, ticketId: number) =>
+  api(supportRoutes.ticket, { query: { user_id: userId, ticket_id: ticketId } });
 export const fetchConversation = (userId: number, ticketId: number, beforeChatId?: number) =>
-  api(supportRoutes.conversation, { query: { user_id: userId, ticket_id: ticketId, ...(beforeChatId ? { before_chat_id: beforeChatId } : {}) } });
+  api(supportRoutes.conversation, {
+    query: { user_id: userId, ticket_id: ticketId, ...(beforeChatId ? { before_chat_id: beforeChatId } : {}) },
+  });
 export const addChat = (body: { user_id: number; ticket_id: number; chat_message: string; file_id?: number; isReopen?: boolean }) =>
   api(supportRoutes.addChat, { body: { ...body, direction: 1 } });
-export const closeTicket = (body: { user_id: number; ticket_id: number; rating: number; rating_comment?: string }) => api(supportRoutes.close, { body });
-export const requestCallback = (userId: number, ticketId: number) => apiWithMessage(supportRoutes.callback, { body: { from_user_id: userId, ticket_id: ticketId } });
-export const attachmentUrl = (userId: number, ticketId: number, fileId: number) => api(supportRoutes.attachment, { query: { user_id: userId, ticket_id: ticketId, file_id: fileId } });
+export const closeTicket = (body: { user_id: number; ticket_id: number; rating: number; rating_comment?: string }) =>
+  api(supportRoutes.close, { body });
+export const requestCallback = (userId: number, ticketId: number) =>
+  apiWithMessage(supportRoutes.callback, { body: { from_user_id: userId, ticket_id: ticketId } });
+export const attachmentUrl = (userId: number, ticketId: number, fileId: number) =>
+  api(supportRoutes.attachment, { query: { user_id: userId, ticket_id: ticketId, file_id: fileId } });

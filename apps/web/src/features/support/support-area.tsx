@@ -46,7 +46,13 @@ export function SupportArea() {
     return (
       <main className="center-page">
         <LanguageSwitch />
-        <LoadFailed failed={t('sessionLoadFailed')} retry={t('retry')} error={session.error} busy={session.isFetching} onRetry={() => void session.refetch()} />
+        <LoadFailed
+          failed={t('sessionLoadFailed')}
+          retry={t('retry')}
+          error={session.error}
+          busy={session.isFetching}
+          onRetry={() => void session.refetch()}
+        />
       </main>
     );
   }

@@ -55,7 +55,13 @@ function Face({ rating, color }: { rating: number; color: string }) {
       <circle cx="17" cy="17" r="15" fill={color} opacity="0.16" stroke={color} strokeWidth="2" />
       <circle cx="12" cy="13.5" r="1.8" fill={color} />
       <circle cx="22" cy="13.5" r="1.8" fill={color} />
-      <path d={`M10.5 ${22 - bend / 2} Q17 ${22 + bend} 23.5 ${22 - bend / 2}`} fill="none" stroke={color} strokeWidth="2.2" strokeLinecap="round" />
+      <path
+        d={`M10.5 ${22 - bend / 2} Q17 ${22 + bend} 23.5 ${22 - bend / 2}`}
+        fill="none"
+        stroke={color}
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -64,7 +70,8 @@ function Face({ rating, color }: { rating: number; color: string }) {
 export function TicketPage({ user }: { user: SessionUser }) {
   const [params] = useSearchParams();
   const ticketId = Number(params.get('ticket_id'));
-  if (!Number.isInteger(ticketId) || ticketId <= 0) return <TicketProblem userId={user.user_id} ticketId={null} message={supportTexts.ticketNotFound} />;
+  if (!Number.isInteger(ticketId) || ticketId <= 0)
+    return <TicketProblem userId={user.user_id} ticketId={null} message={supportTexts.ticketNotFound} />;
   return <TicketView key={ticketId} user={user} ticketId={ticketId} />;
 }
 
@@ -109,7 +116,8 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   // A read again (a socket's update, a reconnect) keeps what this screen added while it was on its way.
   const conversation = useQuery({
     queryKey: keys.conversation(ticketId),
-    queryFn: async () => withNewerShown(await fetchConversation(userId, ticketId), queryClient.getQueryData<Conversation>(keys.conversation(ticketId))),
+    queryFn: async () =>
+      withNewerShown(await fetchConversation(userId, ticketId), queryClient.getQueryData<Conversation>(keys.conversation(ticketId))),
     staleTime: 0,
   });
   const typewriter = useTypewriter();
@@ -131,19 +139,26 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
 
   useSupportSocket('worker', ticketId, {
     onChatAdd: (event) => {
-      const known = queryClient.getQueryData<Conversation>(keys.conversation(ticketId))?.chats.some((c) => c.ticket_chat_id === event.chat.ticket_chat_id);
+      const known = queryClient
+        .getQueryData<Conversation>(keys.conversation(ticketId))
+        ?.chats.some((c) => c.ticket_chat_id === event.chat.ticket_chat_id);
       appendChat(event.chat);
       setTicket({ status: event.status });
-      if (!known && event.chat.direction === CHAT_DIRECTION.SUPPORT) typewriter.enqueue(event.chat.ticket_chat_id, tx(event.chat.chat_message).length);
+      if (!known && event.chat.direction === CHAT_DIRECTION.SUPPORT)
+        typewriter.enqueue(event.chat.ticket_chat_id, tx(event.chat.chat_message).length);
       if (event.chat.direction === CHAT_DIRECTION.SUPPORT) void ticket.refetch();
     },
     onResolved: (event) => {
       setTicket({ status: TICKET_STATUS.RESOLVED });
       queryClient.setQueryData<Conversation>(keys.conversation(ticketId), (old) =>
-        old && !old.history.some((h) => h.ticket_history_id === event.history.ticket_history_id) ? { ...old, history: [...old.history, event.history] } : old,
+        old && !old.history.some((h) => h.ticket_history_id === event.history.ticket_history_id)
+          ? { ...old, history: [...old.history, event.history] }
+          : old,
       );
       if (event.chat) {
-        const known = queryClient.getQueryData<Conversation>(keys.conversation(ticketId))?.chats.some((c) => c.ticket_chat_id === event.chat!.ticket_chat_id);
+        const known = queryClient
+          .getQueryData<Conversation>(keys.conversation(ticketId))
+          ?.chats.some((c) => c.ticket_chat_id === event.chat!.ticket_chat_id);
         appendChat(event.chat);
         if (!known) typewriter.enqueue(event.chat.ticket_chat_id, tx(event.chat.chat_message).length);
       }
@@ -203,15 +218,26 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   const callDisabled = tk.callback_requested || typewriter.busy || busy;
   const hasVideo = !!tk.intro_video_url;
   // The type is said once: a 'Payment Query' ticket is titled 'Payment Query' already.
-  const typeLine = [tk.ticket_title !== ticketTypeText(tk.ticket_type) ? tx(ticketTypeText(tk.ticket_type)) : null, tk.jobData?.job_title].filter(Boolean).join(' · ');
+  const typeLine = [tk.ticket_title !== ticketTypeText(tk.ticket_type) ? tx(ticketTypeText(tk.ticket_type)) : null, tk.jobData?.job_title]
+    .filter(Boolean)
+    .join(' · ');
 
   function send(text: string, file: File | null, reopen: boolean): Promise<boolean> {
     return run(async () => {
-      const fileId = file ? await uploadTicketFile({ sign: supportRoutes.signUpload, add: supportRoutes.addAttachment }, file, ticketId, userId) : undefined;
-      const chat = await addChat({ user_id: userId, ticket_id: ticketId, chat_message: text, ...(fileId ? { file_id: fileId } : {}), ...(reopen ? { isReopen: true } : {}) });
+      const fileId = file
+        ? await uploadTicketFile({ sign: supportRoutes.signUpload, add: supportRoutes.addAttachment }, file, ticketId, userId)
+        : undefined;
+      const chat = await addChat({
+        user_id: userId,
+        ticket_id: ticketId,
+        chat_message: text,
+        ...(fileId ? { file_id: fileId } : {}),
+        ...(reopen ? { isReopen: true } : {}),
+      });
       appendChat(chat);
       if (reopen) await refetchAll();
-      else if (status === TICKET_STATUS.RESOLVED || status === TICKET_STATUS.CLOSED || status === TICKET_STATUS.ANSWERED) setTicket({ status: TICKET_STATUS.WAITING });
+      else if (status === TICKET_STATUS.RESOLVED || status === TICKET_STATUS.CLOSED || status === TICKET_STATUS.ANSWERED)
+        setTicket({ status: TICKET_STATUS.WAITING });
     });
   }
 
@@ -230,7 +256,12 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
 
   function rate(rating: number, comment?: string) {
     return run(async () => {
-      const closed = await closeTicket({ user_id: userId, ticket_id: ticketId, rating, ...(comment?.trim() ? { rating_comment: comment.trim() } : {}) });
+      const closed = await closeTicket({
+        user_id: userId,
+        ticket_id: ticketId,
+        rating,
+        ...(comment?.trim() ? { rating_comment: comment.trim() } : {}),
+      });
       setTicket({ status: closed.status, rating: closed.rating, rating_comment: closed.rating_comment });
       setFeedbackFor(null);
       setFeedback('');
@@ -239,16 +270,27 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   }
 
   function openAttachment(fileId: number) {
-    return openInNewTab(async () => (await attachmentUrl(userId, ticketId, fileId))[0]?.url).catch(() => showError(serverMessages.somethingWentWrong));
+    return openInNewTab(async () => (await attachmentUrl(userId, ticketId, fileId))[0]?.url).catch(() =>
+      showError(serverMessages.somethingWentWrong),
+    );
   }
 
   return (
     <div className="support support--chat">
       <ChatHeader userId={userId} title={t('chatTitle', { id: tk.ticket_id })}>
         {canCall && (
-          <button type="button" className="icon-button support__call" aria-label={t('callSupport')} disabled={callDisabled} onClick={() => setConfirmCall(true)}>
+          <button
+            type="button"
+            className="icon-button support__call"
+            aria-label={t('callSupport')}
+            disabled={callDisabled}
+            onClick={() => setConfirmCall(true)}
+          >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
+              <path
+                fill="currentColor"
+                d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+              />
             </svg>
           </button>
         )}
@@ -325,7 +367,12 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
                   )}
                 </div>
                 {!mine && !isTyping && tk.ticket_type === 10 && canCall && (
-                  <button type="button" className="bubble bubble--support bubble--action" disabled={callDisabled} onClick={() => setConfirmCall(true)}>
+                  <button
+                    type="button"
+                    className="bubble bubble--support bubble--action"
+                    disabled={callDisabled}
+                    onClick={() => setConfirmCall(true)}
+                  >
                     {t('needHelpNow')}
                   </button>
                 )}
@@ -358,7 +405,12 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
           </div>
         )}
         {status < TICKET_STATUS.CLOSED && (
-          <button type="button" className="button button--block" disabled={typewriter.busy || busy} onClick={() => setSheet({ reopen: false })}>
+          <button
+            type="button"
+            className="button button--block"
+            disabled={typewriter.busy || busy}
+            onClick={() => setSheet({ reopen: false })}
+          >
             {status === TICKET_STATUS.RESOLVED ? t('stillHaveQuery') : t('reply')}
           </button>
         )}
@@ -395,12 +447,25 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
       >
         <div className="field">
           <label htmlFor="support-feedback">{t('feedbackLabel')}</label>
-          <textarea id="support-feedback" className="input" rows={4} maxLength={750} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+          <textarea
+            id="support-feedback"
+            className="input"
+            rows={4}
+            maxLength={750}
+            value={feedback}
+            onChange={(e) => setFeedback(e.target.value)}
+          />
           <p className="field__hint">{t('charsLeft', { n: 750 - feedback.length })}</p>
         </div>
       </Dialog>
 
-      <ConfirmDialog open={confirmCall} message={t('callConfirm')} onCancel={() => setConfirmCall(false)} onConfirm={() => void callBack()} busy={busy} />
+      <ConfirmDialog
+        open={confirmCall}
+        message={t('callConfirm')}
+        onCancel={() => setConfirmCall(false)}
+        onConfirm={() => void callBack()}
+        busy={busy}
+      />
 
       {tk.intro_video_url && (
         <Dialog open={videoOpen} title={t('introVideo')} onClose={() => setVideoOpen(false)}>

@@ -9,7 +9,11 @@ import { firstIssue } from '../../shared/i18n';
  * 'Update Query': the reply sheet with its 750-character limit and file
  * chooser. What was typed stays when sending fails or the sheet is closed.
  */
-export function UpdateQuerySheet(props: { open: boolean; onClose: () => void; onSubmit: (text: string, file: File | null) => Promise<boolean> }) {
+export function UpdateQuerySheet(props: {
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (text: string, file: File | null) => Promise<boolean>;
+}) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,12 +82,25 @@ export function UpdateQuerySheet(props: { open: boolean; onClose: () => void; on
             }}
             autoFocus
           />
-          <p id={`${formId}-hint`} className="field__hint">{t('charsLeft', { n: CHAT_MAX_LENGTH - text.length })}</p>
-          {error && <p id={`${formId}-error`} className="field__error">{error}</p>}
+          <p id={`${formId}-hint`} className="field__hint">
+            {t('charsLeft', { n: CHAT_MAX_LENGTH - text.length })}
+          </p>
+          {error && (
+            <p id={`${formId}-error`} className="field__error">
+              {error}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${formId}-file`}>{t('chooseFile')}</label>
-          <input id={`${formId}-file`} ref={fileInput} type="file" accept={ATTACHMENT_ACCEPT} onChange={(e) => choose(e.target.files?.[0])} disabled={busy} />
+          <input
+            id={`${formId}-file`}
+            ref={fileInput}
+            type="file"
+            accept={ATTACHMENT_ACCEPT}
+            onChange={(e) => choose(e.target.files?.[0])}
+            disabled={busy}
+          />
           {file && (
             <p className="chosen-file">
               <span>{file.name}</span>

@@ -48,7 +48,9 @@ export function InstallPrompt() {
   return (
     <aside className="card team-install" role="dialog" aria-labelledby="team-install-title" aria-describedby="team-install-text">
       <h2 id="team-install-title">{t('installTitle')}</h2>
-      <p id="team-install-text" className="muted">{t('installText')}</p>
+      <p id="team-install-text" className="muted">
+        {t('installText')}
+      </p>
       <div className="team-install__actions">
         <button type="button" className="button button--ghost button--small" onClick={() => setVisible(false)}>
           {t('notNow')}

@@ -42,7 +42,11 @@ export async function loadDraft(id: string): Promise<LeadDraft | undefined> {
       if (typeof v === 'object' && 'kept' in v) {
         values[Number(inputId)] = { ...v, ...(v.blob.type.startsWith('image/') ? { preview_url: URL.createObjectURL(v.blob) } : {}) };
       } else if (typeof v === 'object' && 'file_id' in v) {
-        values[Number(inputId)] = { file_id: v.file_id, file_name: v.file_name, ...(v.photo ? { preview_url: URL.createObjectURL(v.photo), photo: v.photo } : {}) };
+        values[Number(inputId)] = {
+          file_id: v.file_id,
+          file_name: v.file_name,
+          ...(v.photo ? { preview_url: URL.createObjectURL(v.photo), photo: v.photo } : {}),
+        };
       } else values[Number(inputId)] = v;
     }
     return { key: stored.key, values };

@@ -6,7 +6,19 @@ import { isOtpRefusal } from '@pmw/contract/api';
 import { normaliseMobile } from '@pmw/contract/mobile';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
 import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
-import { isKeptFile, isRetryableUpload, isUploadedFile, keptFiles, LeadFormFields, leadFormErrors, textValue, toLeadInputValues, uploadFile, type LeadFieldValues, type MapPickerProps } from '../../shared/lead-form';
+import {
+  isKeptFile,
+  isRetryableUpload,
+  isUploadedFile,
+  keptFiles,
+  LeadFormFields,
+  leadFormErrors,
+  textValue,
+  toLeadInputValues,
+  uploadFile,
+  type LeadFieldValues,
+  type MapPickerProps,
+} from '../../shared/lead-form';
 import { Loader } from '../../shared/loader';
 import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
@@ -67,7 +79,13 @@ function useDevicePosition(): MapLocation | undefined {
 }
 
 /** Add a lead to a project, or 'Add Details' to a lead that waits for them. */
-export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined; member: TeamMember; onDone: () => void; onBack: () => void }) {
+export function LeadFormPage(props: {
+  jobId: number;
+  lead?: TeamLead | undefined;
+  member: TeamMember;
+  onDone: () => void;
+  onBack: () => void;
+}) {
   const { jobId, lead, member } = props;
   const id = draftId(member.user_id, jobId, lead?.form_response_id);
   const form = useQuery({ queryKey: teamKeys.projectData(jobId), queryFn: () => fetchProjectData(jobId), staleTime: 5 * 60_000 });
@@ -87,7 +105,9 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     setValues(draft.loaded.values);
     setKey(draft.loaded.key);
     setRestored(true);
-    const refused = Object.fromEntries(keptFiles(draft.loaded.values).flatMap(({ input_id, file }) => (file.problem ? [[input_id, file.problem]] : [])));
+    const refused = Object.fromEntries(
+      keptFiles(draft.loaded.values).flatMap(({ input_id, file }) => (file.problem ? [[input_id, file.problem]] : [])),
+    );
     if (Object.keys(refused).length > 0) setErrors(refused);
     // Only the first answer of the store matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -134,10 +154,20 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       if (isKeptFile(v)) {
         files.push({ input_id: Number(id), file_name: v.file_name, type: v.blob.type, size: v.blob.size });
         blobs.set(Number(id), v.blob);
-      } else if (isUploadedFile(v)) files.push({ input_id: Number(id), file_name: v.file_name, type: v.photo?.type ?? '', size: v.photo?.size ?? 0, file_id: v.file_id });
+      } else if (isUploadedFile(v))
+        files.push({
+          input_id: Number(id),
+          file_name: v.file_name,
+          type: v.photo?.type ?? '',
+          size: v.photo?.size ?? 0,
+          file_id: v.file_id,
+        });
     }
     try {
-      await enqueueLead({ key, user_id: member.user_id, job_id: jobId, job_title: jobTitle, customer: textValue(now, mobileId), body: queued, files }, blobs);
+      await enqueueLead(
+        { key, user_id: member.user_id, job_id: jobId, job_title: jobTitle, customer: textValue(now, mobileId), body: queued, files },
+        blobs,
+      );
     } catch (err) {
       // The phone could not keep the files: the form (and its draft) stay as they are.
       showError(err);
@@ -158,7 +188,11 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     for (const { input_id, file } of keptFiles(now)) {
       try {
         const added = await uploadFile(teamUpload, file.blob, file.file_name);
-        next[input_id] = { file_id: added.file_id, file_name: file.file_name, ...(file.preview_url ? { preview_url: file.preview_url, photo: file.blob } : {}) };
+        next[input_id] = {
+          file_id: added.file_id,
+          file_name: file.file_name,
+          ...(file.preview_url ? { preview_url: file.preview_url, photo: file.blob } : {}),
+        };
       } catch (err) {
         if (isRetryableUpload(err)) return 'offline';
         const problem = err instanceof Error ? err.message : String(err);
@@ -226,8 +260,13 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
     const first = firstLeadError(inputs, found);
     if (first) return showError(first);
     // The member's own mobile is known here: refused before any OTP, and never queued.
-    if (!lead && mobileId !== undefined && normaliseMobile(textValue(current, mobileId)) === normaliseMobile(member.mobile)) return refuseAtMobile(tx(campaignLinkMessages.selfReferralTeam));
-    const bodyOf = (v: LeadFieldValues) => ({ form_id: form.data!.form_id, input: toLeadInputValues(inputs, v), ...(position ? { location: position } : {}) });
+    if (!lead && mobileId !== undefined && normaliseMobile(textValue(current, mobileId)) === normaliseMobile(member.mobile))
+      return refuseAtMobile(tx(campaignLinkMessages.selfReferralTeam));
+    const bodyOf = (v: LeadFieldValues) => ({
+      form_id: form.data!.form_id,
+      input: toLeadInputValues(inputs, v),
+      ...(position ? { location: position } : {}),
+    });
     // A new lead without a signal waits on the phone, its kept files with it.
     if (!lead && !navigator.onLine) return queue(bodyOf(current));
     let ready = current;
@@ -261,10 +300,14 @@ export function LeadFormPage(props: { jobId: number; lead?: TeamLead | undefined
       <button type="button" className="link-button team-lead__back" onClick={props.onBack}>
         ← {t('back')}
       </button>
-      <h1 id="team-lead-title" className="team-lead__title">{form.data ? title : t('loading')}</h1>
+      <h1 id="team-lead-title" className="team-lead__title">
+        {form.data ? title : t('loading')}
+      </h1>
       {lead?.status_comment && <p className="team-lead__comment">{t('comment', { comment: lead.status_comment })}</p>}
       {!form.data || draft.loaded === undefined ? (
-        <QueryView query={form} failed={t('formLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>{() => <Loader label={t('loading')} />}</QueryView>
+        <QueryView query={form} failed={t('formLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>
+          {() => <Loader label={t('loading')} />}
+        </QueryView>
       ) : (
         <form ref={formRef} className="card" onSubmit={submit} noValidate aria-labelledby="team-lead-title">
           {restored && (

@@ -83,7 +83,18 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
         <h1>{t('loginTitle')}</h1>
         <p className="muted">{t('loginSubtitle')}</p>
         <Field label={t('nameLabel')} error={errors.name}>
-          {(a11y) => <input {...a11y} className="input" name="first_name" autoComplete="name" placeholder={t('namePlaceholder')} value={name} readOnly={!!requestId} onChange={(e) => setName(e.target.value)} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              name="first_name"
+              autoComplete="name"
+              placeholder={t('namePlaceholder')}
+              value={name}
+              readOnly={!!requestId}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
         </Field>
         <Field label={t('mobileLabel')} error={errors.mobile}>
           {(a11y) => (
@@ -102,7 +113,15 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
                 onChange={(e) => setMobile(digits(e.target.value))}
               />
               {requestId && (
-                <button type="button" className="link-button team-login__change" onClick={() => { setRequestId(undefined); setOtp(''); countdown.reset(); }}>
+                <button
+                  type="button"
+                  className="link-button team-login__change"
+                  onClick={() => {
+                    setRequestId(undefined);
+                    setOtp('');
+                    countdown.reset();
+                  }}
+                >
                   {t('changeNumber')}
                 </button>
               )}
@@ -110,7 +129,20 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
           )}
         </Field>
         {requestId && (
-          <OtpField value={otp} onChange={(v) => { setOtp(v); setErrors({}); }} secondsLeft={countdown.left} onResend={() => void send()} label={t('otpLabel')} error={errors.otp} resendLabel={t('resendOtp')} disabled={busy} autoFocus />
+          <OtpField
+            value={otp}
+            onChange={(v) => {
+              setOtp(v);
+              setErrors({});
+            }}
+            secondsLeft={countdown.left}
+            onResend={() => void send()}
+            label={t('otpLabel')}
+            error={errors.otp}
+            resendLabel={t('resendOtp')}
+            disabled={busy}
+            autoFocus
+          />
         )}
         <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
           {requestId ? t('loginWithOtp') : t('sendOtp')}

@@ -75,7 +75,10 @@ export function MapPicker(props: MapPickerProps) {
   useEffect(() => {
     if (!box.current || map.current) return;
     const start = value ?? FALLBACK;
-    const m = L.map(box.current, { zoomControl: true, attributionControl: true, keyboard: true }).setView([start.lat, start.lng], MAP_DEFAULT_ZOOM);
+    const m = L.map(box.current, { zoomControl: true, attributionControl: true, keyboard: true }).setView(
+      [start.lat, start.lng],
+      MAP_DEFAULT_ZOOM,
+    );
     m.on('click', (e: L.LeafletMouseEvent) => choose.current(e.latlng.lat, e.latlng.lng));
     map.current = m;
     return () => {
@@ -115,7 +118,8 @@ export function MapPicker(props: MapPickerProps) {
       marker.current = null;
       return;
     }
-    if (!marker.current) marker.current = L.circleMarker([value.lat, value.lng], { radius: 10, color: '#0b5cad', weight: 3, fillOpacity: 0.5 }).addTo(m);
+    if (!marker.current)
+      marker.current = L.circleMarker([value.lat, value.lng], { radius: 10, color: '#0b5cad', weight: 3, fillOpacity: 0.5 }).addTo(m);
     else marker.current.setLatLng([value.lat, value.lng]);
   }, [value]);
 
@@ -175,7 +179,9 @@ export function MapPicker(props: MapPickerProps) {
         </button>
       </div>
       <p className="map-picker__status" aria-live="polite">
-        {value ? t('locationChosen', { address: address ?? value.address ?? `${value.lat.toFixed(6)}, ${value.lng.toFixed(6)}` }) : t('locationNotSelected')}
+        {value
+          ? t('locationChosen', { address: address ?? value.address ?? `${value.lat.toFixed(6)}, ${value.lng.toFixed(6)}` })
+          : t('locationNotSelected')}
       </p>
     </div>
   );

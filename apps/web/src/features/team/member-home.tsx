@@ -103,11 +103,39 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
       <QueuedLeads userId={member.user_id} onFix={(jobId) => nav.go(teamPaths.lead(jobId))} />
       <main className="team-main">
         <Routes>
-          <Route index element={<Tabs report={false} go={nav.go}><ProjectsRoute /></Tabs>} />
-          <Route path="project/:jobId" element={<Tabs report={false} go={nav.go}><ProjectsRoute /></Tabs>} />
+          <Route
+            index
+            element={
+              <Tabs report={false} go={nav.go}>
+                <ProjectsRoute />
+              </Tabs>
+            }
+          />
+          <Route
+            path="project/:jobId"
+            element={
+              <Tabs report={false} go={nav.go}>
+                <ProjectsRoute />
+              </Tabs>
+            }
+          />
           <Route path="project/:jobId/lead" element={<LeadRoute member={member} />} />
-          <Route path="report" element={<Tabs report go={nav.go}><ReportPage /></Tabs>} />
-          <Route path="report/:formId/:status" element={<Tabs report go={nav.go}><ReportPage /></Tabs>} />
+          <Route
+            path="report"
+            element={
+              <Tabs report go={nav.go}>
+                <ReportPage />
+              </Tabs>
+            }
+          />
+          <Route
+            path="report/:formId/:status"
+            element={
+              <Tabs report go={nav.go}>
+                <ReportPage />
+              </Tabs>
+            }
+          />
           <Route path="report/:formId/:status/:leadId" element={<AddDetailsRoute member={member} />} />
           <Route path="*" element={<Navigate to={nav.base} replace />} />
         </Routes>
@@ -131,10 +159,20 @@ function Tabs({ report, go, children }: { report: boolean; go: (path: string) =>
   return (
     <>
       <nav className="team-tabs" aria-label={t('tabsLabel')}>
-        <button type="button" className="team-tabs__tab" aria-current={!report ? 'page' : undefined} onClick={() => !report || go(teamPaths.projects)}>
+        <button
+          type="button"
+          className="team-tabs__tab"
+          aria-current={!report ? 'page' : undefined}
+          onClick={() => !report || go(teamPaths.projects)}
+        >
           {t('tabProjects')}
         </button>
-        <button type="button" className="team-tabs__tab" aria-current={report ? 'page' : undefined} onClick={() => report || go(teamPaths.report)}>
+        <button
+          type="button"
+          className="team-tabs__tab"
+          aria-current={report ? 'page' : undefined}
+          onClick={() => report || go(teamPaths.report)}
+        >
           {t('tabReport')}
         </button>
       </nav>

@@ -1,4 +1,3 @@
-
 /** Texts of the team area; the spec's own words (sections 2.8, 5, 8) are kept exactly. */
 export default {
   loading: 'Loading...',
@@ -111,7 +110,8 @@ export default {
   customerOtpLabel: "Customer's OTP",
   customerOtpNote: 'This project asks the customer for an OTP when you submit.',
   verifyAndSubmit: 'Verify and submit',
-  leadQueuedUnverified: 'You are offline. The lead is saved on this phone and will be sent without the OTP, marked unverified, for a verifying call.',
+  leadQueuedUnverified:
+    'You are offline. The lead is saved on this phone and will be sent without the OTP, marked unverified, for a verifying call.',
   mobileUnverified: 'Mobile not verified',
   mobileByCall: 'Verified by call',
   draftSaved: 'Saved on this phone',

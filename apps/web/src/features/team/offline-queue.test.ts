@@ -2,7 +2,15 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api-client';
-import { discardLead, enqueueLead, flushQueue, queuedLeadWithFiles, resetInterrupted, type QueuedFile, type UploadKept } from './offline-queue';
+import {
+  discardLead,
+  enqueueLead,
+  flushQueue,
+  queuedLeadWithFiles,
+  resetInterrupted,
+  type QueuedFile,
+  type UploadKept,
+} from './offline-queue';
 import { deviceFile, deviceFileKey } from './device-files';
 import { draftId, loadDraft, saveDraft, valuesOfQueued } from './lead-draft';
 import type { SubmitLeadBody } from './team-api';
@@ -12,7 +20,8 @@ globalThis.Blob = NodeBlob as unknown as typeof Blob;
 URL.createObjectURL ??= () => 'blob:preview';
 
 const body = (key: string): SubmitLeadBody => ({ form_id: 201, input: [{ input_id: 1, value: '9811100001' }], idempotency_key: key });
-const queued = () => JSON.parse(localStorage.getItem('pmw_team_queue') ?? '[]') as { key: string; state: string; error?: string; files?: QueuedFile[] }[];
+const queued = () =>
+  JSON.parse(localStorage.getItem('pmw_team_queue') ?? '[]') as { key: string; state: string; error?: string; files?: QueuedFile[] }[];
 const neverUpload: UploadKept = async () => {
   throw new Error('no file to upload');
 };
@@ -26,7 +35,14 @@ const photoLead = (key: string) => ({
   job_id: 251,
   job_title: 'PaySetu Merchant QR',
   customer: '9811100009',
-  body: { form_id: 251, input: [{ input_id: 1, value: '9811100009' }, { input_id: 5, value: null }], idempotency_key: key },
+  body: {
+    form_id: 251,
+    input: [
+      { input_id: 1, value: '9811100009' },
+      { input_id: 5, value: null },
+    ],
+    idempotency_key: key,
+  },
   files: [{ input_id: 5, file_name: 'shop.png', type: 'image/png', size: PHOTO.length }],
 });
 const photoBlobs = () => new Map([[5, new Blob([PHOTO], { type: 'image/png' })]]);
@@ -86,14 +102,32 @@ describe('offline lead queue', () => {
   });
 
   it('puts a lead left sending by a closed tab back to waiting', () => {
-    localStorage.setItem('pmw_team_queue', JSON.stringify([{ key: 's', user_id: 111, job_title: 'P', customer: 'x', body: body('s'), queued_at: new Date().toISOString(), state: 'sending' }]));
+    localStorage.setItem(
+      'pmw_team_queue',
+      JSON.stringify([
+        { key: 's', user_id: 111, job_title: 'P', customer: 'x', body: body('s'), queued_at: new Date().toISOString(), state: 'sending' },
+      ]),
+    );
     window.dispatchEvent(new StorageEvent('storage', { key: 'pmw_team_queue' }));
     resetInterrupted();
     expect(queued()).toMatchObject([{ key: 's', state: 'waiting' }]);
   });
 
   it('still sends an entry queued before leads had files', async () => {
-    localStorage.setItem('pmw_team_queue', JSON.stringify([{ key: 'old', user_id: 111, job_title: 'P', customer: 'x', body: body('old'), queued_at: new Date().toISOString(), state: 'waiting' }]));
+    localStorage.setItem(
+      'pmw_team_queue',
+      JSON.stringify([
+        {
+          key: 'old',
+          user_id: 111,
+          job_title: 'P',
+          customer: 'x',
+          body: body('old'),
+          queued_at: new Date().toISOString(),
+          state: 'waiting',
+        },
+      ]),
+    );
     window.dispatchEvent(new StorageEvent('storage', { key: 'pmw_team_queue' }));
     const sent: SubmitLeadBody[] = [];
     expect(await flushQueue(111, async (b) => void sent.push(b), neverUpload)).toBe(1);
@@ -144,7 +178,14 @@ describe('a queued lead with a photo picked offline', () => {
     // Back online: not uploaded twice, the lead goes with the photo's file_id, and the photo leaves the phone.
     expect(await flushQueue(111, send, upload)).toBe(1);
     expect(upload).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith({ form_id: 251, input: [{ input_id: 1, value: '9811100009' }, { input_id: 5, value: '77' }], idempotency_key: 'p1' });
+    expect(send).toHaveBeenCalledWith({
+      form_id: 251,
+      input: [
+        { input_id: 1, value: '9811100009' },
+        { input_id: 5, value: '77' },
+      ],
+      idempotency_key: 'p1',
+    });
     expect(queued()).toEqual([]);
     expect(await deviceFile(deviceFileKey('p1', 5))).toBeUndefined();
   });
@@ -174,7 +215,9 @@ describe('a queued lead with a photo picked offline', () => {
     expect(draft?.key).toBe('p2');
     const photo = draft?.values[5];
     expect(photo).toMatchObject({ kept: true, file_name: 'shop.png', problem: reason });
-    expect(photo && typeof photo === 'object' && 'blob' in photo ? new Uint8Array(await photo.blob.arrayBuffer()) : undefined).toEqual(PHOTO);
+    expect(photo && typeof photo === 'object' && 'blob' in photo ? new Uint8Array(await photo.blob.arrayBuffer()) : undefined).toEqual(
+      PHOTO,
+    );
   });
 
   it('a photo gone from the phone asks to be picked again instead of sending the lead without it', async () => {

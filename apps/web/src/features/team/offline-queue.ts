@@ -87,7 +87,8 @@ if (typeof window !== 'undefined') {
 export async function enqueueLead(item: Omit<QueuedLead, 'state' | 'queued_at'>, blobs: ReadonlyMap<number, Blob> = new Map()) {
   for (const f of item.files ?? []) {
     const blob = blobs.get(f.input_id);
-    if (f.file_id === undefined && blob) await keepDeviceFile(deviceFileKey(item.key, f.input_id), { blob, name: f.file_name, type: f.type });
+    if (f.file_id === undefined && blob)
+      await keepDeviceFile(deviceFileKey(item.key, f.input_id), { blob, name: f.file_name, type: f.type });
   }
   const items = read().filter((q) => q.key !== item.key);
   write([...items, { ...item, state: 'waiting', queued_at: new Date().toISOString() }]);
@@ -117,13 +118,10 @@ function update(key: string, patch: Partial<QueuedLead>) {
 }
 
 export function useQueuedLeads(userId: number | undefined): QueuedLead[] {
-  const all = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    read,
-  );
+  const all = useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, read);
   return userId === undefined ? [] : all.filter((q) => q.user_id === userId);
 }
 

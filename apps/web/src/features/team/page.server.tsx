@@ -13,6 +13,8 @@ export const render = (locale: Locale, data: TeamLoginPageData) =>
   renderPage(locale, data, (d) => {
     const client = createQueryClient();
     client.setQueryData(teamKeys.team(d.code), d.team);
-    const router = ({ children }: { children: ReactNode }) => <StaticRouter location={`/mt/${encodeURIComponent(d.code)}`}>{children}</StaticRouter>;
+    const router = ({ children }: { children: ReactNode }) => (
+      <StaticRouter location={`/mt/${encodeURIComponent(d.code)}`}>{children}</StaticRouter>
+    );
     return <AreaTree client={client} router={router} routes={teamRoutes} />;
   });

@@ -61,13 +61,27 @@ export function ProjectsPage({
     );
   }, [projects.data, category, search, pincode, pincodeQuery.data]);
 
-  if (!projects.data) return <QueryView query={projects} failed={t('projectsLoadFailed')} retry={t('tryAgain')} loading={t('loading')} className="page-loader">{() => null}</QueryView>;
+  if (!projects.data)
+    return (
+      <QueryView query={projects} failed={t('projectsLoadFailed')} retry={t('tryAgain')} loading={t('loading')} className="page-loader">
+        {() => null}
+      </QueryView>
+    );
 
   return (
     <section className="team-projects">
       <div className="team-filters">
         <Field label={t('searchLabel')}>
-          {(a11y) => <input {...a11y} className="input" type="search" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              type="search"
+              placeholder={t('searchPlaceholder')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          )}
         </Field>
         <Field label={t('pincodeLabel')} hint={t('pincodeHint')} className="team-filters__pincode">
           {(a11y) => (
@@ -89,13 +103,23 @@ export function ProjectsPage({
           {t('allCategories')}
         </button>
         {projects.data.categories.map((c) => (
-          <button key={c.job_category_id} type="button" className="team-chip" aria-pressed={category === c.job_category_id} onClick={() => setCategory(c.job_category_id)}>
+          <button
+            key={c.job_category_id}
+            type="button"
+            className="team-chip"
+            aria-pressed={category === c.job_category_id}
+            onClick={() => setCategory(c.job_category_id)}
+          >
             {c.title}
           </button>
         ))}
       </div>
       {pincodeQuery.isFetching && <Loader label={t('loading')} />}
-      {pincodeQuery.isError && <p className="field__error" role="alert">{t('somethingWrong')}</p>}
+      {pincodeQuery.isError && (
+        <p className="field__error" role="alert">
+          {t('somethingWrong')}
+        </p>
+      )}
       {visible.length === 0 && !pincodeQuery.isFetching ? (
         <p className="empty">{t('noProjects')}</p>
       ) : (
@@ -112,13 +136,24 @@ export function ProjectsPage({
                   </span>
                   <div>
                     <h3 className="team-project__title">{p.job_title}</h3>
-                    <p className="muted team-project__meta">{p.employer_name} · {p.category_title}</p>
+                    <p className="muted team-project__meta">
+                      {p.employer_name} · {p.category_title}
+                    </p>
                     {p.rewards && <p className="team-project__rewards">{p.rewards}</p>}
                   </div>
                 </div>
-                {availability.message && <p id={messageId} className="team-project__closed">{tx(availability.message)}</p>}
+                {availability.message && (
+                  <p id={messageId} className="team-project__closed">
+                    {tx(availability.message)}
+                  </p>
+                )}
                 <div className="team-project__actions">
-                  <button type="button" className="button button--ghost button--small" onClick={() => onDetails(p)} aria-label={`${t('moreDetails')}: ${p.job_title}`}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => onDetails(p)}
+                    aria-label={`${t('moreDetails')}: ${p.job_title}`}
+                  >
                     {t('moreDetails')}
                   </button>
                   <button

@@ -58,15 +58,28 @@ export function QueuedLeads({ userId, onFix }: { userId: number; onFix: (jobId: 
                 </div>
                 {toFix && (
                   <p className="team-queue__problem" role="alert">
-                    {toFix.missing ? t('queueFileMissing', { name: toFix.file_name }) : t('queueFileRefused', { name: toFix.file_name, reason: toFix.problem ?? '' })}
+                    {toFix.missing
+                      ? t('queueFileMissing', { name: toFix.file_name })
+                      : t('queueFileRefused', { name: toFix.file_name, reason: toFix.problem ?? '' })}
                   </p>
                 )}
               </div>
               <span className={`badge ${q.state === 'failed' ? 'badge--danger' : 'badge--warning'}`}>
-                {q.state === 'failed' && !toFix ? t('queueFailed', { error: q.error ?? '' }) : q.state === 'sending' ? t('queueSending') : q.state === 'failed' ? t('queueNotSent') : t('queueState')}
+                {q.state === 'failed' && !toFix
+                  ? t('queueFailed', { error: q.error ?? '' })
+                  : q.state === 'sending'
+                    ? t('queueSending')
+                    : q.state === 'failed'
+                      ? t('queueNotSent')
+                      : t('queueState')}
               </span>
               {toFix && q.job_id !== undefined && (
-                <button type="button" className="button button--small" aria-label={t('queueFixLabel', { customer: q.customer })} onClick={() => void fix(q)}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={t('queueFixLabel', { customer: q.customer })}
+                  onClick={() => void fix(q)}
+                >
                   {t('queueFix')}
                 </button>
               )}

@@ -66,14 +66,22 @@ export function ReportPage() {
         <p role="alert">{t('somethingWrong')}</p>
       ) : (
         <dl className="team-tiles" aria-label={t('summary')}>
-          <div className="team-tile"><dt>{t('total')}</dt><dd>{count.data.total}</dd></div>
+          <div className="team-tile">
+            <dt>{t('total')}</dt>
+            <dd>{count.data.total}</dd>
+          </div>
           {STATUS_KEYS.map((k) => (
-            <div key={k} className={`team-tile team-tile--${k}`}><dt>{t(k)}</dt><dd>{count.data[k]}</dd></div>
+            <div key={k} className={`team-tile team-tile--${k}`}>
+              <dt>{t(k)}</dt>
+              <dd>{count.data[k]}</dd>
+            </div>
           ))}
         </dl>
       )}
       {!report.data ? (
-        <QueryView query={report} failed={t('reportLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>{() => null}</QueryView>
+        <QueryView query={report} failed={t('reportLoadFailed')} retry={t('tryAgain')} loading={t('loading')}>
+          {() => null}
+        </QueryView>
       ) : report.data.length === 0 ? (
         <p className="empty">{t('noLeads')}</p>
       ) : (
@@ -108,7 +116,15 @@ export function ReportPage() {
   );
 }
 
-function LeadList({ picked, onClose, onAddDetails }: { picked: Picked | undefined; onClose: () => void; onAddDetails: (lead: TeamLead) => void }) {
+function LeadList({
+  picked,
+  onClose,
+  onAddDetails,
+}: {
+  picked: Picked | undefined;
+  onClose: () => void;
+  onAddDetails: (lead: TeamLead) => void;
+}) {
   const filter = picked ? leadStatusFilter(picked.index) : undefined;
   const leads = useQuery({
     queryKey: [...teamKeys.report, 'data', picked?.form_id, filter],
@@ -116,7 +132,12 @@ function LeadList({ picked, onClose, onAddDetails }: { picked: Picked | undefine
     enabled: picked !== undefined,
   });
   return (
-    <Dialog open={picked !== undefined} title={picked ? t('leadsOf', { title: picked.job_title, status: tx(LEAD_STATUS_LABELS[picked.index]) }) : ''} onClose={onClose} variant="sheet">
+    <Dialog
+      open={picked !== undefined}
+      title={picked ? t('leadsOf', { title: picked.job_title, status: tx(LEAD_STATUS_LABELS[picked.index]) }) : ''}
+      onClose={onClose}
+      variant="sheet"
+    >
       {leads.isPending ? (
         <Loader label={t('loading')} />
       ) : leads.isError ? (
@@ -132,7 +153,9 @@ function LeadList({ picked, onClose, onAddDetails }: { picked: Picked | undefine
                 <div className="muted">{lead.customer_mobile}</div>
                 {lead.mobile_check === 'unverified' && <span className="badge badge--warning">{t('mobileUnverified')}</span>}
                 {lead.mobile_check === 'call' && <span className="badge badge--success">{t('mobileByCall')}</span>}
-                <div className="muted">{t('addedOn', { date: formatDateTime(lead.created_on) })} · {t('leadId', { id: lead.form_response_id })}</div>
+                <div className="muted">
+                  {t('addedOn', { date: formatDateTime(lead.created_on) })} · {t('leadId', { id: lead.form_response_id })}
+                </div>
                 {lead.status_comment && <div>{t('comment', { comment: lead.status_comment })}</div>}
               </div>
               {needsMoreDetails(lead) && (

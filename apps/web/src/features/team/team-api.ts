@@ -37,4 +37,9 @@ export const completeLead = (body: Omit<SubmitLeadBody, 'idempotency_key' | 'otp
   apiWithMessage(teamRoutes.complete, { body });
 
 /** A field agent's photo picked without a signal is kept on the phone and uploads with the queued lead. */
-export const teamUpload: LeadUploadConfig = { signUpload: teamFileRoutes.signUpload, add: teamFileRoutes.add, purpose: 'FORM_RESPONSE', keepOffline: true };
+export const teamUpload: LeadUploadConfig = {
+  signUpload: teamFileRoutes.signUpload,
+  add: teamFileRoutes.add,
+  purpose: 'FORM_RESPONSE',
+  keepOffline: true,
+};

@@ -105,7 +105,9 @@ export function TeamArea() {
     return (
       <main className="center-page">
         <LanguageSwitch />
-        <QueryView query={waiting} failed={t('teamLoadFailed')} retry={t('tryAgain')}>{() => null}</QueryView>
+        <QueryView query={waiting} failed={t('teamLoadFailed')} retry={t('tryAgain')}>
+          {() => null}
+        </QueryView>
       </main>
     );
   }
@@ -128,7 +130,13 @@ export function TeamArea() {
     );
   }
   return (
-    <Suspense fallback={<div className="page-loader"><Loader label={t('loading')} /></div>}>
+    <Suspense
+      fallback={
+        <div className="page-loader">
+          <Loader label={t('loading')} />
+        </div>
+      }
+    >
       <MemberHome team={team.data} member={me.data} />
     </Suspense>
   );

@@ -23,7 +23,9 @@ describe('the lead form’s draft on the phone', () => {
   it('stays cleared once the lead is sent, even when the last keystroke’s save was still waiting', async () => {
     const id = draftId(111, 251, 9002);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { result, rerender } = renderHook(({ values }) => useLeadDraft(id, values, 'k2'), { initialProps: { values: { 1: '98111' } as Record<number, string> } });
+    const { result, rerender } = renderHook(({ values }) => useLeadDraft(id, values, 'k2'), {
+      initialProps: { values: { 1: '98111' } as Record<number, string> },
+    });
     // The last keystroke: its save waits for typing to rest...
     rerender({ values: { 1: '9811100002' } });
     // ...and the lead is sent (and the draft cleared) before it does.

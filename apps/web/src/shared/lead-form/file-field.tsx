@@ -40,12 +40,16 @@ export function FileField(props: {
   const fileRef = useRef<HTMLInputElement>(null);
   const { accept, capture } = acceptFor(input, upload);
   const type = input.input_type.toUpperCase();
-  const pickLabel = type === 'IMAGE' ? (capture ? t('takePhoto') : t('choosePhoto')) : type === 'VIDEO' ? t('recordVideo') : t('chooseFile');
+  const pickLabel =
+    type === 'IMAGE' ? (capture ? t('takePhoto') : t('choosePhoto')) : type === 'VIDEO' ? t('recordVideo') : t('chooseFile');
   const preview = props.value?.preview_url;
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   async function onPick(file: File | undefined) {
     if (!file) return;
@@ -98,7 +102,12 @@ export function FileField(props: {
             {'kept' in props.value ? t('kept', { name: props.value.file_name }) : t('uploaded', { name: props.value.file_name })}
             {'kept' in props.value && !props.value.problem && <span className="lead-file__note muted">{t('keptNote')}</span>}
           </span>
-          <button type="button" className="button button--ghost button--small" disabled={props.disabled || busy} onClick={() => fileRef.current?.click()}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={props.disabled || busy}
+            onClick={() => fileRef.current?.click()}
+          >
             {t('replace')}
           </button>
           <button type="button" className="link-button" disabled={props.disabled || busy} onClick={() => props.onChange(undefined)}>
@@ -106,7 +115,12 @@ export function FileField(props: {
           </button>
         </div>
       ) : (
-        <LiveButton className="button button--ghost" disabled={props.disabled || busy} aria-describedby={props.describedBy} onClick={() => fileRef.current?.click()}>
+        <LiveButton
+          className="button button--ghost"
+          disabled={props.disabled || busy}
+          aria-describedby={props.describedBy}
+          onClick={() => fileRef.current?.click()}
+        >
           {busy ? t('uploading') : pickLabel}
         </LiveButton>
       )}

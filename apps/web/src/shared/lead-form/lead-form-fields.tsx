@@ -74,7 +74,14 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
               <label className="visually-hidden" htmlFor={`${id}-cc`}>
                 {t('countryCode')}
               </label>
-              <select id={`${id}-cc`} className="input lead-mobile__code" data-keep={COUNTRY_CODE_KEEP} value={code} disabled={props.disabled} onChange={(e) => setCode(e.target.value as CountryCode)}>
+              <select
+                id={`${id}-cc`}
+                className="input lead-mobile__code"
+                data-keep={COUNTRY_CODE_KEEP}
+                value={code}
+                disabled={props.disabled}
+                onChange={(e) => setCode(e.target.value as CountryCode)}
+              >
                 {COUNTRY_CODES.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -107,7 +114,16 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
             />
           );
         } else if (type === 'MAP_LOCATION') {
-          control = <Picker id={id} label={input.label} value={isLocation(value) ? value : undefined} onChange={set} disabled={props.disabled} describedBy={errorId} />;
+          control = (
+            <Picker
+              id={id}
+              label={input.label}
+              value={isLocation(value) ? value : undefined}
+              onChange={set}
+              disabled={props.disabled}
+              describedBy={errorId}
+            />
+          );
         } else if (type === 'DROPDOWN') {
           control = (
             <select {...common} className="input" value={text} onChange={(e) => set(e.target.value)}>
@@ -134,13 +150,39 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
           );
         } else if (type === 'NUMBER') {
           control = (
-            <input {...common} className="input" type="text" inputMode="decimal" placeholder={input.placeholder ?? ''} value={text} onChange={(e) => set(e.target.value.replace(/[^0-9.,-]/g, ''))} />
+            <input
+              {...common}
+              className="input"
+              type="text"
+              inputMode="decimal"
+              placeholder={input.placeholder ?? ''}
+              value={text}
+              onChange={(e) => set(e.target.value.replace(/[^0-9.,-]/g, ''))}
+            />
           );
         } else if (type === 'TEXTAREA') {
-          control = <textarea {...common} className="input" rows={3} placeholder={input.placeholder ?? ''} value={text} onChange={(e) => set(e.target.value)} />;
+          control = (
+            <textarea
+              {...common}
+              className="input"
+              rows={3}
+              placeholder={input.placeholder ?? ''}
+              value={text}
+              onChange={(e) => set(e.target.value)}
+            />
+          );
         } else {
           const htmlType = type === 'EMAIL' ? 'email' : type === 'DATE' ? 'date' : 'text';
-          control = <input {...common} className="input" type={htmlType} placeholder={input.placeholder ?? ''} value={text} onChange={(e) => set(e.target.value)} />;
+          control = (
+            <input
+              {...common}
+              className="input"
+              type={htmlType}
+              placeholder={input.placeholder ?? ''}
+              value={text}
+              onChange={(e) => set(e.target.value)}
+            />
+          );
         }
 
         return (
@@ -149,7 +191,8 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
               {input.label}
               {required && (
                 <span className="lead-form__required" aria-hidden="true">
-                  {' '}*
+                  {' '}
+                  *
                 </span>
               )}
               {required && <span className="visually-hidden"> ({t('required')})</span>}

@@ -7,10 +7,24 @@ import { LeadFormFields, leadFormErrors, toLeadInputValues, type LeadFieldValues
 
 const UPLOAD = { signUpload: campaignFileRoutes.signUpload, add: campaignFileRoutes.add, purpose: 'UTM_LINK' as const };
 const INPUTS: FormInputDef[] = [
-  { input_id: 1, label: 'Customer Mobile', input_type: 'NUMBER', input_category: 'MOBILE', placeholder: 'Enter 10 digit mobile number', validation: { required: true } },
+  {
+    input_id: 1,
+    label: 'Customer Mobile',
+    input_type: 'NUMBER',
+    input_category: 'MOBILE',
+    placeholder: 'Enter 10 digit mobile number',
+    validation: { required: true },
+  },
   { input_id: 2, label: 'Customer Name', input_type: 'TEXT', placeholder: 'Full name', validation: { required: true } },
   { input_id: 3, label: 'PAN Number', input_type: 'TEXT', input_category: 'PAN_CARD', validation: { required: false } },
-  { input_id: 4, label: 'City', input_type: 'DROPDOWN', input_enum: ['Pune', 'Delhi'], placeholder: 'Select city', validation: { required: true } },
+  {
+    input_id: 4,
+    label: 'City',
+    input_type: 'DROPDOWN',
+    input_enum: ['Pune', 'Delhi'],
+    placeholder: 'Select city',
+    validation: { required: true },
+  },
   { input_id: 5, label: 'Shop Photo', input_type: 'IMAGE', validation: { required: true } },
   { input_id: 6, label: 'Aadhaar Photo', input_type: 'IMAGE', validation: { required: false }, isAllowFileManager: true },
   { input_id: 7, label: 'Shop Video', input_type: 'VIDEO', validation: { required: false } },
@@ -18,7 +32,11 @@ const INPUTS: FormInputDef[] = [
   { input_id: 9, label: 'Shop Location', input_type: 'MAP_LOCATION', validation: { required: false } },
 ];
 
-function Harness(props: { MapPicker?: (p: MapPickerProps) => React.ReactElement; onValues?: (v: LeadFieldValues) => void; keepOffline?: boolean }) {
+function Harness(props: {
+  MapPicker?: (p: MapPickerProps) => React.ReactElement;
+  onValues?: (v: LeadFieldValues) => void;
+  keepOffline?: boolean;
+}) {
   const [values, setValues] = useState<LeadFieldValues>({});
   return (
     <LeadFormFields
@@ -44,7 +62,13 @@ describe('the lead-form renderer', () => {
   it('renders every input with its label, placeholder, required flag and error', () => {
     render(<Harness />);
     expect(screen.getByLabelText('Country code')).toHaveProperty('value', '+91');
-    expect([...screen.getByLabelText<HTMLSelectElement>('Country code').options].map((o) => o.value)).toEqual(['+91', '+60', '+971', '+974', '+1']);
+    expect([...screen.getByLabelText<HTMLSelectElement>('Country code').options].map((o) => o.value)).toEqual([
+      '+91',
+      '+60',
+      '+971',
+      '+974',
+      '+1',
+    ]);
     expect(screen.getByLabelText(/Customer Mobile/).getAttribute('placeholder')).toBe('Enter 10 digit mobile number');
     expect(screen.getByLabelText(/Customer Name/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Customer Name is required')).toBeTruthy();
@@ -85,7 +109,11 @@ describe('the lead-form renderer', () => {
 
   it('finds the same errors the server would, and sends files by file_id', () => {
     const values: LeadFieldValues = { 1: '98765', 4: 'Paris', 5: { file_id: 10042, file_name: 'shop.jpg' } };
-    expect(leadFormErrors(INPUTS, values)).toEqual({ 1: 'Invalid Mobile Number', 2: 'Customer Name is required', 4: 'Please choose one of the options for City' });
+    expect(leadFormErrors(INPUTS, values)).toEqual({
+      1: 'Invalid Mobile Number',
+      2: 'Customer Name is required',
+      4: 'Please choose one of the options for City',
+    });
     expect(toLeadInputValues(INPUTS, values).find((v) => v.input_id === 5)?.value).toBe('10042');
   });
 
@@ -104,7 +132,9 @@ describe('the lead-form renderer', () => {
     expect(leadFormErrors(INPUTS, latest)[5]).toBeUndefined();
     expect(toLeadInputValues(INPUTS, latest).find((v) => v.input_id === 5)?.value).toBeNull();
     // A refusal the server gave for it stays on the field until it is replaced.
-    expect(leadFormErrors(INPUTS, { ...latest, 5: { kept: true, file_name: 'shop.png', blob: photo, problem: 'Too big' } })[5]).toBe('Too big');
+    expect(leadFormErrors(INPUTS, { ...latest, 5: { kept: true, file_name: 'shop.png', blob: photo, problem: 'Too big' } })[5]).toBe(
+      'Too big',
+    );
     online.mockRestore();
     fetchSpy.mockRestore();
   });

@@ -1,4 +1,3 @@
-
 /** Texts of the shared lead-form renderer. */
 export default {
   countryCode: 'Country code',

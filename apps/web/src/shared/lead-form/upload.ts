@@ -29,5 +29,12 @@ export async function uploadFile(upload: LeadUploadConfig, file: Blob, fileName:
  */
 export function isRetryableUpload(err: unknown): boolean {
   if (!(err instanceof ApiError)) return true;
-  return err.code === 'NETWORK' || err.httpStatus === 0 || err.httpStatus >= 500 || err.httpStatus === 401 || err.httpStatus === 429 || err.httpStatus === 408;
+  return (
+    err.code === 'NETWORK' ||
+    err.httpStatus === 0 ||
+    err.httpStatus >= 500 ||
+    err.httpStatus === 401 ||
+    err.httpStatus === 429 ||
+    err.httpStatus === 408
+  );
 }

@@ -1,13 +1,7 @@
-import {
-  validateLeadInputs,
-  type FormInputDef,
-  type LeadInputValue,
-  type MapLocation,
-} from '@pmw/contract/lead-form';
+import { validateLeadInputs, type FormInputDef, type LeadInputValue, type MapLocation } from '@pmw/contract/lead-form';
 import type { KeptFile, LeadFieldValue, LeadFieldValues, UploadedFile } from './types';
 
-export const isUploadedFile = (v: LeadFieldValue | undefined): v is UploadedFile =>
-  typeof v === 'object' && v !== null && 'file_id' in v;
+export const isUploadedFile = (v: LeadFieldValue | undefined): v is UploadedFile => typeof v === 'object' && v !== null && 'file_id' in v;
 export const isKeptFile = (v: LeadFieldValue | undefined): v is KeptFile => typeof v === 'object' && v !== null && 'kept' in v;
 
 /** The inputs whose files wait on the device, with the files. */

@@ -29,13 +29,20 @@ export function hydratePage<T>(render: (data: T) => ReactNode, before?: (data: T
   adoptLocale(locale);
   // `before` loads what the server rendered open (a product's form), so hydration finds it at once.
   // The contract's texts (validation messages in the page's language) are not on the first screen: they follow when the browser is idle.
-  void Promise.resolve(before?.(data)).then(() => loadCatalogues(locale, { contract: false })).then(() => {
-    hydratingServerHtml();
-    hydrateRoot(document.getElementById('root')!, <StrictMode><Hydrated>{render(data)}</Hydrated></StrictMode>);
-    const bar = document.body.appendChild(document.createElement('div'));
-    createRoot(bar).render(<MessageBar />);
-    whenIdle(() => loadContractTexts(locale));
-  });
+  void Promise.resolve(before?.(data))
+    .then(() => loadCatalogues(locale, { contract: false }))
+    .then(() => {
+      hydratingServerHtml();
+      hydrateRoot(
+        document.getElementById('root')!,
+        <StrictMode>
+          <Hydrated>{render(data)}</Hydrated>
+        </StrictMode>,
+      );
+      const bar = document.body.appendChild(document.createElement('div'));
+      createRoot(bar).render(<MessageBar />);
+      whenIdle(() => loadContractTexts(locale));
+    });
   return data;
 }
 

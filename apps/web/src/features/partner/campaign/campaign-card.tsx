@@ -84,7 +84,12 @@ function CampaignLink({ campaign, withProducts }: { campaign: PartnerCampaign; w
         <button type="button" className="button" onClick={() => void copy()}>
           {copied ? t('linkCopied') : t('copyLink')}
         </button>
-        <a className="button button--ghost" href={whatsappShareUrl(t('shareText'), campaign.link)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button--ghost"
+          href={whatsappShareUrl(t('shareText'), campaign.link)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {t('shareWhatsApp')}
         </a>
         {campaign.can_change && (
@@ -115,7 +120,12 @@ function CampaignQr({ campaign }: { campaign: PartnerCampaign }) {
     };
   }, [campaign.link]);
 
-  if (!qr) return <p role="status" className="muted">{t('qrLoading')}</p>;
+  if (!qr)
+    return (
+      <p role="status" className="muted">
+        {t('qrLoading')}
+      </p>
+    );
   if ('failed' in qr) return <p role="alert">{t('qrFailed')}</p>;
   return (
     <div className="campaign-qr">

@@ -24,7 +24,9 @@ const count = (n: number) => grouping.format(n);
 const show = (metric: Metric, n: number) => (metric === 'earned_paise' ? formatRupees(n) : count(n));
 
 function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat(getLocale() === 'hi' ? 'hi-IN' : 'en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(getLocale() === 'hi' ? 'hi-IN' : 'en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** The Leads Report filtered as a dashboard number was counted. */
@@ -62,7 +64,16 @@ function Chart({ data, metric }: { data: Dashboard; metric: Metric }) {
       <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" focusable="false">
         {data.series.map((s, i) => {
           const h = (s[metric] / max) * (height - 4);
-          return <rect key={s.date} x={i * (width / n) + gap / 2} y={height - h} width={bar} height={Math.max(h, s[metric] > 0 ? 2 : 0)} rx={1} />;
+          return (
+            <rect
+              key={s.date}
+              x={i * (width / n) + gap / 2}
+              y={height - h}
+              width={bar}
+              height={Math.max(h, s[metric] > 0 ? 2 : 0)}
+              rx={1}
+            />
+          );
         })}
       </svg>
       <div className="dash-chart__axis">
@@ -129,7 +140,11 @@ export function DashboardPage() {
                   return (
                     <li key={tile.key}>
                       {tile.to ? (
-                        <Link className="card tile dash-tile" to={tile.to} aria-label={`${tile.label}: ${show(tile.key, d[tile.key])}. ${t('openReport')}`}>
+                        <Link
+                          className="card tile dash-tile"
+                          to={tile.to}
+                          aria-label={`${tile.label}: ${show(tile.key, d[tile.key])}. ${t('openReport')}`}
+                        >
                           {inner}
                         </Link>
                       ) : (
@@ -139,13 +154,21 @@ export function DashboardPage() {
                   );
                 })}
               </ul>
-              <p className="dash-note">{t('visitsNote')} {t('numbersNote')}</p>
+              <p className="dash-note">
+                {t('visitsNote')} {t('numbersNote')}
+              </p>
 
               <section className="card dash-section" aria-labelledby="dash-chart-title">
                 <h2 id="dash-chart-title">{d.bucket === 'week' ? t('chartTitleWeek') : t('chartTitleDay')}</h2>
                 <div className="dash-metrics" role="group" aria-label={t('chartMetric')}>
                   {METRICS.map((m) => (
-                    <button key={m.key} type="button" className={`chip ${metric === m.key ? 'chip--on' : ''}`} aria-pressed={metric === m.key} onClick={() => setMetric(m.key)}>
+                    <button
+                      key={m.key}
+                      type="button"
+                      className={`chip ${metric === m.key ? 'chip--on' : ''}`}
+                      aria-pressed={metric === m.key}
+                      onClick={() => setMetric(m.key)}
+                    >
                       {t(m.label)}
                     </button>
                   ))}
@@ -185,8 +208,20 @@ export function DashboardPage() {
                     {d.funnel.map((f) => {
                       const steps = [
                         { label: t('visits'), value: f.visits, to: '', of: null as number | null, prev: '' },
-                        { label: t('leads'), value: f.leads, to: reportLink(reportRange, { job_id: f.job_id }), of: conversionPercent(f.leads, f.visits), prev: t('visits') },
-                        { label: t('approved'), value: f.approved, to: reportLink(reportRange, { job_id: f.job_id, status: 1 }), of: conversionPercent(f.approved, f.leads), prev: t('leads') },
+                        {
+                          label: t('leads'),
+                          value: f.leads,
+                          to: reportLink(reportRange, { job_id: f.job_id }),
+                          of: conversionPercent(f.leads, f.visits),
+                          prev: t('visits'),
+                        },
+                        {
+                          label: t('approved'),
+                          value: f.approved,
+                          to: reportLink(reportRange, { job_id: f.job_id, status: 1 }),
+                          of: conversionPercent(f.approved, f.leads),
+                          prev: t('leads'),
+                        },
                         { label: t('paid'), value: f.paid, to: '', of: conversionPercent(f.paid, f.approved), prev: t('approved') },
                       ];
                       return (
@@ -222,7 +257,10 @@ export function DashboardPage() {
                   <div>
                     <dt>{t('moneyPending')}</dt>
                     <dd>
-                      <Link to={reportLink(undefined, { status: 0 })} aria-label={`${t('moneyPending')}: ${formatRupees(d.money.pending_paise)}. ${t('openReport')}`}>
+                      <Link
+                        to={reportLink(undefined, { status: 0 })}
+                        aria-label={`${t('moneyPending')}: ${formatRupees(d.money.pending_paise)}. ${t('openReport')}`}
+                      >
                         {formatRupees(d.money.pending_paise)}
                       </Link>
                     </dd>

@@ -26,13 +26,21 @@ export function Candidates() {
   const [page, setPage] = useState(0);
   const list = useQuery({
     queryKey: ['partner', 'candidates', page],
-    queryFn: () => api(applicationRoutes.partnerCandidates, { query: { limit: CANDIDATES_PAGE_SIZE, offset: page * CANDIDATES_PAGE_SIZE } }),
+    queryFn: () =>
+      api(applicationRoutes.partnerCandidates, { query: { limit: CANDIDATES_PAGE_SIZE, offset: page * CANDIDATES_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
   return (
     <section aria-labelledby="candidates-title" className="my-projects">
       <h2 id="candidates-title">{t('candidates')}</h2>
-      <QueryView query={list} failed={t('candidatesLoadFailed')} retry={t('retry')} loading={t('loading')} isEmpty={(d) => d.count === 0} empty={t('candidatesEmpty')}>
+      <QueryView
+        query={list}
+        failed={t('candidatesLoadFailed')}
+        retry={t('retry')}
+        loading={t('loading')}
+        isEmpty={(d) => d.count === 0}
+        empty={t('candidatesEmpty')}
+      >
         {(d) => (
           <>
             <ul className="my-project-list">
@@ -42,7 +50,14 @@ export function Candidates() {
                 </li>
               ))}
             </ul>
-            <Pager rows={d.rows.length} total={d.count} page={page} pageSize={CANDIDATES_PAGE_SIZE} onPage={setPage} label={t('candidates')} />
+            <Pager
+              rows={d.rows.length}
+              total={d.count}
+              page={page}
+              pageSize={CANDIDATES_PAGE_SIZE}
+              onPage={setPage}
+              label={t('candidates')}
+            />
           </>
         )}
       </QueryView>

@@ -1,4 +1,3 @@
-
 export default {
   title: 'Available Projects',
   search: 'Search projects',
@@ -34,7 +33,8 @@ export default {
   viewReport: 'View report for {project}',
   myProjectsLoadFailed: 'Could not load your projects.',
   candidates: 'My candidates',
-  candidatesEmpty: 'No candidate has applied through your links yet. Share a project’s link above: whoever applies shows here with their interview and status.',
+  candidatesEmpty:
+    'No candidate has applied through your links yet. Share a project’s link above: whoever applies shows here with their interview and status.',
   candidatesLoadFailed: 'Could not load your candidates.',
   candidateOf: '{name} for {project}',
   interviewAt: 'Interview: {when}',

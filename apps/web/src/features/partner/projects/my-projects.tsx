@@ -10,7 +10,14 @@ export function MyProjects() {
   return (
     <section aria-labelledby="my-projects-title" className="my-projects">
       <h2 id="my-projects-title">{t('myProjects')}</h2>
-      <QueryView query={mine} failed={t('myProjectsLoadFailed')} retry={t('retry')} loading={t('loading')} isEmpty={(d) => d.length === 0} empty={t('myProjectsEmpty')}>
+      <QueryView
+        query={mine}
+        failed={t('myProjectsLoadFailed')}
+        retry={t('retry')}
+        loading={t('loading')}
+        isEmpty={(d) => d.length === 0}
+        empty={t('myProjectsEmpty')}
+      >
         {(list) => (
           <ul className="my-project-list">
             {list.map((p) => {
@@ -23,7 +30,11 @@ export function MyProjects() {
               if (p.applications > 0) tiles.push([t('applications'), p.applications], [t('slotsBooked'), p.slots_booked]);
               return (
                 <li key={p.job_id}>
-                  <Link className="card my-project" to={`/partner/report?job_id=${p.job_id}`} aria-label={t('viewReport', { project: p.job_title })}>
+                  <Link
+                    className="card my-project"
+                    to={`/partner/report?job_id=${p.job_id}`}
+                    aria-label={t('viewReport', { project: p.job_title })}
+                  >
                     <span className="my-project__title">
                       <strong>{p.job_title}</strong>
                       <span className="muted">

@@ -6,5 +6,7 @@ export const myProjectsQueryKey = ['partner', 'projects', 'mine'] as const;
 
 /** The partner jobs call as the spec names it: hiring category, 3 features, payout at the partner's level. */
 export const fetchPartnerJobs = () =>
-  api(hiringRoutes.partnerJobs, { query: { job_category_id: HIRING_CATEGORY_ID, featuresLimit: FEATURES_LIMIT, appendUserLevelPayout: true } });
+  api(hiringRoutes.partnerJobs, {
+    query: { job_category_id: HIRING_CATEGORY_ID, featuresLimit: FEATURES_LIMIT, appendUserLevelPayout: true },
+  });
 export const fetchMyProjects = () => api(hiringRoutes.myProjects);

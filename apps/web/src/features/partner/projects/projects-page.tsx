@@ -29,7 +29,12 @@ export function ProjectsPage() {
         <div className="projects-head">
           <h1 id="available-title">{t('title')}</h1>
           {jobs.data && (
-            <p className="level-chip" title={jobs.data.level.next_at !== null ? t('levelNext', { n: jobs.data.level.next_at - jobs.data.level.approved }) : undefined}>
+            <p
+              className="level-chip"
+              title={
+                jobs.data.level.next_at !== null ? t('levelNext', { n: jobs.data.level.next_at - jobs.data.level.approved }) : undefined
+              }
+            >
               {t('level', { name: tx(jobs.data.level.name) })} · {t('levelApproved', { n: jobs.data.level.approved })}
             </p>
           )}
@@ -38,7 +43,14 @@ export function ProjectsPage() {
           <label htmlFor={searchId} className="visually-hidden">
             {t('search')}
           </label>
-          <input id={searchId} type="search" className="input" placeholder={t('searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            placeholder={t('searchPlaceholder')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <QueryView query={jobs} failed={t('loadFailed')} retry={t('retry')} loading={t('loading')}>
           {() =>
@@ -71,7 +83,11 @@ function ProjectCard({ job, onGetLink }: { job: PartnerJob; onGetLink: () => voi
         {job.logo_url ? (
           <img className="project-logo" src={job.logo_url} alt="" />
         ) : (
-          <span className="project-logo project-logo--letter" style={{ background: job.Employer.theme_color ?? 'var(--brand)' }} aria-hidden="true">
+          <span
+            className="project-logo project-logo--letter"
+            style={{ background: job.Employer.theme_color ?? 'var(--brand)' }}
+            aria-hidden="true"
+          >
             {job.Employer.employer_name.slice(0, 1)}
           </span>
         )}
