@@ -92,9 +92,9 @@ const pages = [
     path: '/mt/TEAM01',
     limitPaths: ['/mt/TEAM01'],
     limitHtml: LOGIN_FORM,
-    label: 'until the login form is on the screen',
+    label: 'until the login form works (its button posts without script)',
     async use(page) {
-      await page.locator('form button[type="submit"]').first().waitFor();
+      await page.locator('form[method="post"] button[type="submit"]:not([disabled])').first().waitFor();
       await painted(page);
     },
   },
@@ -104,20 +104,20 @@ const pages = [
     path: '/partner/',
     limitPaths: ['/partner/'],
     limitHtml: LOGIN_FORM,
-    label: 'until the login form is on the screen',
+    label: 'until the login form works (its button posts without script)',
     async use(page) {
-      await page.locator('form button[type="submit"]').first().waitFor();
+      await page.locator('form[method="post"] button[type="submit"]:not([disabled])').first().waitFor();
       await painted(page);
     },
   },
 ].filter((p) => !only || only.includes(p.id));
 
 /**
- * /mt and /partner draw their login on the server with the button shown
- * waiting until the script has made it work: usable is the form drawn (a
- * person types); live is the button working, reported beside it.
+ * /mt and /partner draw their login on the server as a plain form the server
+ * answers: usable is that form on the screen with its button enabled (a tap
+ * posts it); live is the page's script running, reported beside it.
  */
-const live = (page) => page.locator('form button[type="submit"]:not([disabled])').first().waitFor();
+const live = (page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 for (const p of pages) if (p.id === 'mt' || p.id === 'partner') p.live = live;
 
 /** The server's HTML without any script, module preload or stylesheet: what plain HTML would send. */
@@ -212,7 +212,7 @@ try {
       };
       rows.push(row);
       console.log(
-        `${p.id} @ ${rtt} ms RTT: ${kb(row.jsCss)} JS+CSS (gzip -9, ${row.files} files), ${row.requests} requests; ${p.label}: ${Math.round(row.productMs)} ms vs ${Math.round(row.limitMs)} ms static, ${(row.productMs / row.limitMs).toFixed(2)}×${row.liveMs === undefined ? '' : `; button live at ${Math.round(row.liveMs)} ms, ${(row.liveMs / row.limitMs).toFixed(2)}×`}`,
+        `${p.id} @ ${rtt} ms RTT: ${kb(row.jsCss)} JS+CSS (gzip -9, ${row.files} files), ${row.requests} requests; ${p.label}: ${Math.round(row.productMs)} ms vs ${Math.round(row.limitMs)} ms static, ${(row.productMs / row.limitMs).toFixed(2)}×${row.liveMs === undefined ? '' : `; script live at ${Math.round(row.liveMs)} ms, ${(row.liveMs / row.limitMs).toFixed(2)}×`}`,
       );
       figure({
         bench: 'phone',
@@ -233,7 +233,7 @@ try {
 }
 
 console.log(`\n${locale}`);
-console.log('\n| Page | RTT | JS+CSS gzip -9 | Requests | Time to usable | Static limit | Ratio | Button live |');
+console.log('\n| Page | RTT | JS+CSS gzip -9 | Requests | Time to usable | Static limit | Ratio | Script live |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(

@@ -25,6 +25,7 @@ import { createLazyRedisLimitStore, createMemoryLimitStore, type LimitStore } fr
 import type { Providers } from './providers/index';
 import { createRealtime, type Realtime } from './realtime/socket';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerPartnerLoginForm } from './modules/auth/partner-login.form';
 import { createOtpService } from './modules/auth/otp.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
@@ -69,6 +70,7 @@ import { createAreaLogins } from './http/area-logins';
 import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
+import { registerTeamLoginForm } from './modules/team/team-login.form';
 import { createHiringService } from './modules/hiring/hiring.service';
 import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createApplicationOutcomesService } from './modules/hiring/outcomes.service';
@@ -386,6 +388,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox, redis: rateLimitRedis, metrics });
   await registerApiReference(app, ctx);
   registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
+  // The team's and the portal's logins, drawn by the server in the first response, and their plain forms.
+  const areaLogin = createAreaLogins({ pages, team: services.team });
+  registerPartnerLoginForm(app, ctx, { otp: services.otp, users: services.users, logins: areaLogin });
+  registerTeamLoginForm(app, ctx, { otp: services.otp, team: services.team, logins: areaLogin });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
   registerOpsAgentRoutes(app, ctx, { agents: services.ops.agents });
   registerSupportRoutes(app, ctx, { support: services.support });
@@ -483,13 +489,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       },
     });
   }
-  // The team's and the portal's logins, drawn by the server in the first response.
-  const areaLogin = createAreaLogins({ pages, team: services.team });
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith(API_PREFIX) || req.url.startsWith('/api/')) {
       return reply.status(404).send({ status: false, message: speak(req, messages.routeNotFound), code: 'NOT_FOUND' });
     }
-    const login = await areaLogin(req);
+    const login = await areaLogin.render(req);
     if (login !== undefined) return pages.send(reply, login);
     if ((req.method === 'GET' || req.method === 'HEAD') && spa.available()) {
       return reply

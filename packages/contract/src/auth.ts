@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AREA_LOGIN_FORM_PATHS } from './area-pages';
 import { text, int } from './base';
 import { defineRoute, type RouteAuth } from './api';
 import { mobileSchema } from './mobile';
@@ -65,8 +66,29 @@ function workerSessionRoutes(prefix: '' | '/partner', who: 'partner' | 'worker')
   };
 }
 
+/**
+ * A server-drawn login's plain form as a browser posts it before the page's
+ * script has arrived: raw text, checked by the handler through the same
+ * schemas as the JSON calls, so a refusal is drawn again at its field.
+ * Without `request_id` it asks for the OTP; with it, it signs in.
+ */
+export const areaLoginFormBodySchema = z.object({
+  mobile: text().max(20).default(''),
+  otp: text().max(10).optional(),
+  request_id: text().max(100).optional(),
+});
+
 /** The partner host's login calls. */
 export const partnerAuthRoutes = {
+  loginForm: defineRoute({
+    method: 'POST',
+    path: AREA_LOGIN_FORM_PATHS.partner,
+    auth: 'public',
+    summary: "The partner login's plain form (mobile, then OTP) posted before the page's script arrived; answers the page",
+    body: areaLoginFormBodySchema,
+    response: z.null(),
+    produces: ['text/html'],
+  }),
   sendOtp: defineRoute({
     method: 'POST',
     path: '/partner/otp/send',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { AREA_LOGIN_FORM_PATHS } from './area-pages';
 import { atMostChars, text, int } from './base';
 import { defineRoute, queryInt } from './api';
 import { messages } from './messages';
-import { otpSchema, otpSentSchema } from './auth';
+import { areaLoginFormBodySchema, otpSchema, otpSentSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
 import { formInputSchema, leadInputValueSchema, mapLocationSchema } from './lead-form';
@@ -159,6 +160,12 @@ export const teamLoginBodySchema = z.object({
   first_name: teamFirstNameSchema,
   mobile: mobileSchema,
   otp: otpSchema,
+});
+
+/** The team login's plain form as a browser posts it: raw text, checked by the handler (see `areaLoginFormBodySchema`). */
+export const teamLoginFormBodySchema = areaLoginFormBodySchema.extend({
+  team_code: text().max(40),
+  first_name: text().max(200).default(''),
 });
 
 /** The team as the login page shows it: the manager is a label only. */
@@ -354,6 +361,15 @@ export const teamRoutes = {
     auth: 'public',
     body: teamSendOtpBodySchema,
     response: teamOtpSentSchema,
+  }),
+  loginForm: defineRoute({
+    method: 'POST',
+    path: AREA_LOGIN_FORM_PATHS.team,
+    summary: "The team login's plain form (name and mobile, then OTP) posted before the page's script arrived; answers the page",
+    auth: 'public',
+    body: teamLoginFormBodySchema,
+    response: z.null(),
+    produces: ['text/html'],
   }),
   login: defineRoute({
     method: 'POST',

@@ -16,19 +16,19 @@ function setup() {
   });
   const error = vi.fn();
   const req = (url: string, method = 'GET') => ({ url, method, log: { error } }) as unknown as FastifyRequest;
-  return { login: createAreaLogins({ pages, team: { publicTeam } }), render, publicTeam, error, req };
+  return { login: createAreaLogins({ pages, team: { publicTeam } }).render, render, publicTeam, error, req };
 }
 
 describe('the logins the server draws', () => {
   it('draws the partner portal’s login at /partner and /partner/', async () => {
     const { login, req } = setup();
-    expect(await login(req('/partner/'))).toBe('partner:null');
-    expect(await login(req('/partner?from=sms'))).toBe('partner:null');
+    expect(await login(req('/partner/'))).toBe('partner:{"login":null}');
+    expect(await login(req('/partner?from=sms'))).toBe('partner:{"login":null}');
   });
 
   it('draws a team’s login with the team, under its code in capitals', async () => {
     const { login, req, publicTeam } = setup();
-    expect(await login(req('/mt/team01'))).toBe(`team:${JSON.stringify({ code: 'TEAM01', team: TEAM })}`);
+    expect(await login(req('/mt/team01'))).toBe(`team:${JSON.stringify({ code: 'TEAM01', team: TEAM, login: null })}`);
     expect(publicTeam).toHaveBeenCalledWith('TEAM01');
   });
 
@@ -44,7 +44,7 @@ describe('the logins the server draws', () => {
   it('lets the area fetch the team itself when the database fails, and says so in the log', async () => {
     const { req, error } = setup();
     const pages = { available: () => true, render: vi.fn() } as unknown as PublicPages;
-    const login = createAreaLogins({ pages, team: { publicTeam: async () => Promise.reject(new Error('connection lost')) } });
+    const login = createAreaLogins({ pages, team: { publicTeam: async () => Promise.reject(new Error('connection lost')) } }).render;
     expect(await login(req('/mt/TEAM01'))).toBeUndefined();
     expect(error).toHaveBeenCalledOnce();
   });

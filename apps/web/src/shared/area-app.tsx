@@ -11,6 +11,7 @@ import { whenIdle } from './when-idle';
 import { AreaTree } from './area-tree';
 import { PAGE_DATA_ID, readPageData } from './public-page/page-data';
 import { hydratingServerHtml } from './public-page/before-hydration';
+import { Hydrated } from './public-page/hydrate';
 import './styles.css';
 
 /**
@@ -39,7 +40,11 @@ export function startArea(
   const locale = hydrate ? adoptLocale(envelope.locale) : startLocale();
   void loadCatalogues(locale, { contract: options.contractTextsFirst === true }).finally(() => {
     const root = document.getElementById('root')!;
-    const tree = <AreaTree client={client} router={BrowserRouter} routes={routes} otherPaths={options.otherPaths} />;
+    const tree = (
+      <Hydrated>
+        <AreaTree client={client} router={BrowserRouter} routes={routes} otherPaths={options.otherPaths} />
+      </Hydrated>
+    );
     if (hydrate) {
       hydratingServerHtml();
       hydrateRoot(root, tree);

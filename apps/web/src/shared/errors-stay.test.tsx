@@ -20,7 +20,7 @@ describe('errors stay where the person looks', () => {
       <OtpLoginForm
         title="Login"
         resendSeconds={30}
-        sendOtp={async () => ({ resend_after: 30, already_sent: false })}
+        sendOtp={async () => ({ resend_after: 30, already_sent: false, request_id: 'r1' })}
         login={async () => {
           throw new ApiError('Incorrect OTP, please try again (2 tries left)', 'OTP_INVALID', 400);
         }}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { OTP_LENGTH } from '@pmw/contract/constants';
 import { t } from './messages';
+import { LiveButton } from './public-page/live';
 
 /** A 4-digit OTP input with the resend countdown under it. */
 export function OtpField(props: {
@@ -13,6 +14,8 @@ export function OtpField(props: {
   resendLabel?: string;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** The input's name in a plain form post. */
+  name?: string;
 }) {
   const id = useId();
   // Read out at the countdown's start and at its end only, not every second.
@@ -29,6 +32,7 @@ export function OtpField(props: {
       <label htmlFor={id}>{props.label ?? t('otpLabel')}</label>
       <input
         id={id}
+        name={props.name}
         className="input input--otp"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -53,9 +57,9 @@ export function OtpField(props: {
         {props.secondsLeft > 0 ? (
           <span aria-hidden="true">{t('resendIn', { n: props.secondsLeft })}</span>
         ) : (
-          <button type="button" className="link-button" onClick={props.onResend} disabled={props.disabled}>
+          <LiveButton className="link-button" onClick={props.onResend} disabled={props.disabled}>
             {props.resendLabel ?? t('resendOtp')}
-          </button>
+          </LiveButton>
         )}
       </p>
     </div>

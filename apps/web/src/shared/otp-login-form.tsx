@@ -6,6 +6,7 @@ import { useCountdown } from './use-countdown';
 import { firstIssue, loadContractTexts, tx } from './i18n';
 import { t } from './messages';
 import { LiveButton } from './public-page/live';
+import type { AreaLoginState } from '@pmw/contract/area-pages';
 import { keptBeforeHydration, keptValuesUsed } from './public-page/before-hydration';
 
 const digits = (v: string) => v.replace(/\D/g, '').slice(0, 10);
@@ -21,9 +22,13 @@ export function OtpLoginForm(props: {
   brand?: ReactNode;
   className?: string;
   mobilePlaceholder?: string;
-  sendOtp: (mobile: string) => Promise<{ resend_after: number; already_sent: boolean }>;
+  sendOtp: (mobile: string) => Promise<{ resend_after: number; already_sent: boolean; request_id: string }>;
   login: (mobile: string, otp: string) => Promise<void>;
   resendSeconds: number;
+  /** On a login the server draws: where the form posts without script (the server answers the OTP step, or signs in). */
+  action?: string;
+  /** The login as the server drew it after such a post. */
+  initial?: AreaLoginState | null;
   labels?: {
     mobile?: string;
     otp?: string;
@@ -47,12 +52,14 @@ export function OtpLoginForm(props: {
     ...props.labels,
   };
   // What a person typed into a login the server drew, before the script arrived.
-  const [mobile, setMobile] = useState(() => digits(keptBeforeHydration()?.get('mobile')?.[0] ?? ''));
-  const [otp, setOtp] = useState('');
-  const [otpSent, setOtpSent] = useState(false);
+  const initial = props.initial;
+  const [mobile, setMobile] = useState(() => digits(keptBeforeHydration()?.get('mobile')?.[0] ?? initial?.mobile ?? ''));
+  const [otp, setOtp] = useState(() => keptBeforeHydration()?.get('otp')?.[0] ?? '');
+  const [requestId, setRequestId] = useState(initial?.request_id ?? null);
+  const otpSent = requestId !== null;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ mobile?: string | undefined; otp?: string | undefined }>({});
-  const countdown = useCountdown(props.resendSeconds);
+  const [error, setError] = useState<{ mobile?: string | undefined; otp?: string | undefined }>(initial?.errors ?? {});
+  const countdown = useCountdown(props.resendSeconds, initial?.resend_after);
   useEffect(keptValuesUsed, []);
 
   async function send() {
@@ -64,7 +71,7 @@ export function OtpLoginForm(props: {
       if (!parsed.success) return setError({ mobile: firstIssue(parsed.error) });
       setError({});
       const sent = await props.sendOtp(parsed.data);
-      setOtpSent(true);
+      setRequestId(sent.request_id);
       setOtp('');
       // Asked again inside the resend window: the code already on the phone, with the seconds left.
       countdown.restart(resendCountdown(sent, props.resendSeconds));
@@ -96,7 +103,14 @@ export function OtpLoginForm(props: {
   }
 
   return (
-    <form className={`otp-login card ${props.className ?? ''}`} onSubmit={submit} noValidate>
+    <form
+      className={`otp-login card ${props.className ?? ''}`}
+      method={props.action ? 'post' : undefined}
+      action={props.action}
+      onSubmit={submit}
+      noValidate
+    >
+      {requestId !== null && <input type="hidden" name="request_id" value={requestId} />}
       {props.brand}
       <h1>{props.title}</h1>
       {props.subtitle && <p className="muted">{props.subtitle}</p>}
@@ -123,18 +137,17 @@ export function OtpLoginForm(props: {
           </p>
         )}
         {otpSent && (
-          <button
-            type="button"
+          <LiveButton
             className="link-button"
             style={{ alignSelf: 'flex-start' }}
             onClick={() => {
-              setOtpSent(false);
+              setRequestId(null);
               setOtp('');
               countdown.reset();
             }}
           >
             {l.change}
-          </button>
+          </LiveButton>
         )}
       </div>
       {otpSent && (
@@ -150,12 +163,14 @@ export function OtpLoginForm(props: {
           error={error.otp}
           resendLabel={l.resend}
           disabled={busy}
+          name="otp"
           autoFocus
         />
       )}
-      <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
+      {/* Works before the script: the browser posts the form and the server answers the next step. */}
+      <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
         {otpSent ? l.submit : l.login}
-      </LiveButton>
+      </button>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left before an OTP may be sent again; `restart` starts it over. */
-export function useCountdown(seconds: number) {
-  const [left, setLeft] = useState(0);
+/** Seconds left before an OTP may be sent again (from `startAt`, as a page the server drew after sending one says); `restart` starts it over. */
+export function useCountdown(seconds: number, startAt = 0) {
+  const [left, setLeft] = useState(startAt);
   useEffect(() => {
     if (left <= 0) return;
     const t = setTimeout(() => setLeft((s) => s - 1), 1000);

@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { localize, requestLocale } from '../../http/locale';
 import type { PublicPages } from '../../http/public-pages';
 import type { LinkOrigin } from '../../http/link-origin';
+import { registerFormPosts } from '../../http/form-post';
 import { route, type RouteContext } from '../../http/route';
 import type { FeedbackService } from './feedback.service';
 import { PUBLIC_LIMIT } from './feedback.routes';
@@ -65,20 +66,6 @@ export function registerFeedbackPage(
       return pages.send(reply, html, status);
     },
   );
-}
-
-/** A browser's plain form post, which wants a page back (a program posting JSON gets the envelope). */
-const wantsPage = (req: FastifyRequest) =>
-  (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') && (req.headers.accept ?? '').includes('text/html');
-
-/** `a=1&b=2&b=3` as `{a: '1', b: ['2', '3']}`, on an object with no prototype (a `__proto__` key is only a key). */
-function formFields(body: string): Record<string, string | string[]> {
-  const out = Object.create(null) as Record<string, string | string[]>;
-  for (const [k, v] of new URLSearchParams(body)) {
-    const now = out[k];
-    out[k] = now === undefined ? v : Array.isArray(now) ? [...now, v] : [now, v];
-  }
-  return out;
 }
 
 /** The field of the form an error of the body's schema belongs to; link parts have none (the link is wrong). */
@@ -157,45 +144,44 @@ export function registerFeedbackForm(
     return pages.send(reply, html, status);
   }
 
-  void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-      done(null, formFields(body as string));
-    });
-    // A person's browser gets the page back; a program (JSON, or no Accept: text/html) the app's envelope.
-    scope.setErrorHandler(async (error: FastifyError | AppError | Error, req, reply) => {
-      if (!wantsPage(req) || !pages.available('fb')) throw error;
+  registerFormPosts(
+    app,
+    async (req, reply, error) => {
+      if (!pages.available('fb')) throw error;
       return refused(req, reply, error);
-    });
-    route(
-      scope,
-      ctx,
-      feedbackRoutes.submitForm,
-      async ({ body, req, reply }) => {
-        const link = { job_task_id: body.entity_id, ref_value: body.ref_value, user_id: body.user_id, otp: body.otp };
-        // The ticked reasons of the chosen stars only (without script both sets were on the page).
-        const reasons = body.reason.filter((r) => feedbackReasonsFor(body.rating).includes(r));
-        const comment = feedbackComment(reasons, body.other);
-        if (comment.length > FEEDBACK_COMMENT_MAX) {
-          const message = `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`;
-          throw Object.assign(new AppError('VALIDATION', message), { fields: [{ field: 'other', message }] });
-        }
-        await feedback.respond(
-          {
-            rating: body.rating,
-            comment,
-            location: null,
-            entity_type: 'JOB_TASK',
-            entity_id: link.job_task_id,
-            ref_type: 'MERCHANT_MOBILE',
-            ref_value: link.ref_value,
-            otp: link.otp,
-          },
-          req.ip,
-          link.user_id,
-        );
-        return reply.redirect(feedbackLinkPath(link), 303);
-      },
-      { rateLimit: PUBLIC_LIMIT },
-    );
-  });
+    },
+    (scope) => {
+      route(
+        scope,
+        ctx,
+        feedbackRoutes.submitForm,
+        async ({ body, req, reply }) => {
+          const link = { job_task_id: body.entity_id, ref_value: body.ref_value, user_id: body.user_id, otp: body.otp };
+          // The ticked reasons of the chosen stars only (without script both sets were on the page).
+          const reasons = body.reason.filter((r) => feedbackReasonsFor(body.rating).includes(r));
+          const comment = feedbackComment(reasons, body.other);
+          if (comment.length > FEEDBACK_COMMENT_MAX) {
+            const message = `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`;
+            throw Object.assign(new AppError('VALIDATION', message), { fields: [{ field: 'other', message }] });
+          }
+          await feedback.respond(
+            {
+              rating: body.rating,
+              comment,
+              location: null,
+              entity_type: 'JOB_TASK',
+              entity_id: link.job_task_id,
+              ref_type: 'MERCHANT_MOBILE',
+              ref_value: link.ref_value,
+              otp: link.otp,
+            },
+            req.ip,
+            link.user_id,
+          );
+          return reply.redirect(feedbackLinkPath(link), 303);
+        },
+        { rateLimit: PUBLIC_LIMIT },
+      );
+    },
+  );
 }

@@ -1,4 +1,7 @@
+import type { PartnerLoginPageData } from '@pmw/contract/area-pages';
 import { startArea } from '../../shared/area-app';
+import { AREA_LOGIN_KEY, formAction } from '../../shared/area-login-state';
+import { AREA_LOGIN_FORM_PATHS } from '@pmw/contract/area-pages';
 import { partnerRoutes } from './partner-routes';
 
 /**
@@ -9,5 +12,11 @@ import { partnerRoutes } from './partner-routes';
  */
 startArea(partnerRoutes, {
   // The server draws the login at /partner/ only; a page under it draws itself.
-  serverPage: () => /^\/partner\/?$/.test(location.pathname),
+  serverPage(client, data) {
+    // The answer to the login's plain form post is the portal's login: at its address, so the routes and a reload find it.
+    if (location.pathname === formAction(AREA_LOGIN_FORM_PATHS.partner)) history.replaceState(null, '', '/partner/');
+    if (!/^\/partner\/?$/.test(location.pathname)) return false;
+    client.setQueryData(AREA_LOGIN_KEY, (data as PartnerLoginPageData | null)?.login ?? null);
+    return true;
+  },
 });

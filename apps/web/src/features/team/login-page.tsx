@@ -12,6 +12,8 @@ import { firstIssue, loadContractTexts, tx } from '../../shared/i18n';
 import { PageLanguageSwitch } from '../../shared/language-switch';
 import { LiveButton } from '../../shared/public-page/live';
 import { keptBeforeHydration, keptValuesUsed } from '../../shared/public-page/before-hydration';
+import { formAction, useAreaLoginState } from '../../shared/area-login-state';
+import { AREA_LOGIN_FORM_PATHS } from '@pmw/contract/area-pages';
 
 /** The login's checks and calls (zod and the schemas), with the contract's texts for its error lines. */
 export const loadLoginActions = () => Promise.all([import('./login-actions'), loadContractTexts()]).then(([actions]) => actions);
@@ -21,13 +23,17 @@ const digits = (v: string) => v.replace(/\D/g, '').slice(0, 10);
 /** Name, mobile, then the 4-digit OTP (60 s resend); the request_id of the send goes with the login. */
 export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (member: TeamMember) => void }) {
   // What a person typed into the server's form before the script arrived.
-  const [name, setName] = useState(() => keptBeforeHydration()?.get('first_name')?.[0] ?? '');
-  const [mobile, setMobile] = useState(() => digits(keptBeforeHydration()?.get('mobile')?.[0] ?? ''));
-  const [otp, setOtp] = useState('');
-  const [requestId, setRequestId] = useState<string>();
+  // After a plain form post the server drew the OTP step, or a refusal at its field.
+  const initial = useAreaLoginState();
+  const [name, setName] = useState(() => keptBeforeHydration()?.get('first_name')?.[0] ?? initial?.first_name ?? '');
+  const [mobile, setMobile] = useState(() => digits(keptBeforeHydration()?.get('mobile')?.[0] ?? initial?.mobile ?? ''));
+  const [otp, setOtp] = useState(() => keptBeforeHydration()?.get('otp')?.[0] ?? '');
+  const [requestId, setRequestId] = useState<string | undefined>(initial?.request_id ?? undefined);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string | undefined; mobile?: string | undefined; otp?: string | undefined }>({});
-  const countdown = useCountdown(RESEND_COUNTDOWN.teamLogin);
+  const [errors, setErrors] = useState<{ name?: string | undefined; mobile?: string | undefined; otp?: string | undefined }>(() =>
+    initial ? { name: initial.errors.first_name, mobile: initial.errors.mobile, otp: initial.errors.otp } : {},
+  );
+  const countdown = useCountdown(RESEND_COUNTDOWN.teamLogin, initial?.resend_after);
   useEffect(keptValuesUsed, []);
 
   async function send() {
@@ -79,7 +85,9 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
     <main className="team-login">
       <PageLanguageSwitch />
       <TeamLabel team={team} />
-      <form className="card team-login__card" onSubmit={submit} noValidate>
+      <form className="card team-login__card" method="post" action={formAction(AREA_LOGIN_FORM_PATHS.team)} onSubmit={submit} noValidate>
+        <input type="hidden" name="team_code" value={team.team_code} />
+        {requestId && <input type="hidden" name="request_id" value={requestId} />}
         <h1>{t('loginTitle')}</h1>
         <p className="muted">{t('loginSubtitle')}</p>
         <Field label={t('nameLabel')} error={errors.name}>
@@ -113,8 +121,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
                 onChange={(e) => setMobile(digits(e.target.value))}
               />
               {requestId && (
-                <button
-                  type="button"
+                <LiveButton
                   className="link-button team-login__change"
                   onClick={() => {
                     setRequestId(undefined);
@@ -123,7 +130,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
                   }}
                 >
                   {t('changeNumber')}
-                </button>
+                </LiveButton>
               )}
             </>
           )}
@@ -141,12 +148,14 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
             error={errors.otp}
             resendLabel={t('resendOtp')}
             disabled={busy}
+            name="otp"
             autoFocus
           />
         )}
-        <LiveButton type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
+        {/* Works before the script: the browser posts the form and the server answers the next step. */}
+        <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
           {requestId ? t('loginWithOtp') : t('sendOtp')}
-        </LiveButton>
+        </button>
       </form>
     </main>
   );

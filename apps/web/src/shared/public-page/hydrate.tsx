@@ -10,7 +10,7 @@ import { hydratingServerHtml } from './before-hydration';
 import '../styles.css';
 
 /** Marks the document once the page is live (`<html data-hydrated>`), for tests and the phone bench. */
-function Hydrated({ children }: { children: ReactNode }) {
+export function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
+import type { AreaLoginState } from '@pmw/contract/area-pages';
+import { otpSchema } from '@pmw/contract/auth';
+import { messages } from '@pmw/contract/messages';
+import { mobileSchema } from '@pmw/contract/mobile';
+import { teamFirstNameSchema, teamMessages, teamRoutes, type Team } from '@pmw/contract/team';
+import { AppError } from '../../errors';
+import { firstRefusal, postedLogin, refusalAtField, type AreaLogins } from '../../http/area-logins';
+import { registerFormPosts } from '../../http/form-post';
+import { smsLocaleOf } from '../../http/locale';
+import { route, type RouteContext } from '../../http/route';
+import type { OtpService } from '../auth/otp.service';
+import type { TeamService } from './team.service';
+
+/** The team code a form posted, as the area keys it (capitals). */
+const postedCode = (body: unknown) => {
+  const raw = (body ?? {}) as Record<string, unknown>;
+  return typeof raw.team_code === 'string' ? raw.team_code.trim().toUpperCase().slice(0, 40) : '';
+};
+
+/**
+ * The team login's plain form (`/mt/{team_code}` drawn by the server), for a
+ * tap that came before the page's script: name and number send the OTP and
+ * answer the page at the OTP step; the OTP step signs the member in under
+ * the team, as the JSON calls do and through the same services, and goes to
+ * the team's home. A refusal answers the page again with the message at its
+ * field; a team code that does not exist answers as the JSON call does.
+ */
+export function registerTeamLoginForm(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { otp: OtpService; team: TeamService; logins: AreaLogins },
+) {
+  const { otp, team, logins } = deps;
+  const page = async (req: FastifyRequest, code: string, teamData: Team, login: AreaLoginState) =>
+    logins.teamPage(req, code, teamData, login);
+
+  registerFormPosts(
+    app,
+    async (req, reply, error) => {
+      if (!logins.available('team')) throw error;
+      const code = postedCode(req.body);
+      const teamData = await team.publicTeam(code).catch(() => null);
+      if (!teamData) throw error;
+      const login = postedLogin(req.body);
+      const status = refusalAtField(req, login, error);
+      return logins.send(reply, await page(req, code, teamData, login), status);
+    },
+    (scope) =>
+      route(scope, ctx, teamRoutes.loginForm, async ({ body, req, reply }) => {
+        if (!logins.available('team')) throw new AppError('NOT_FOUND', messages.notFound);
+        const code = postedCode(body);
+        // Asked first, as the JSON login does: a code that names no team is not a form to draw again.
+        if (!(await team.teamByCode(code))) throw new AppError('NOT_FOUND', teamMessages.invalidUrl);
+        const teamData = await team.publicTeam(code);
+        const login = postedLogin(body);
+        const answerPage = async (status: number) => logins.send(reply, await page(req, code, teamData, login), status);
+        try {
+          const name = teamFirstNameSchema.safeParse(body.first_name);
+          const mobile = mobileSchema.safeParse(body.mobile);
+          if (!login.request_id) {
+            if (!name.success || !mobile.success) {
+              login.errors = {
+                ...(name.success ? {} : { first_name: firstRefusal(req, name.error) }),
+                ...(mobile.success ? {} : { mobile: firstRefusal(req, mobile.error) }),
+              };
+              return answerPage(400);
+            }
+            // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
+            await team.assertMayAskOtp(mobile.data, code);
+            const sent = await otp.send({
+              mobile: mobile.data,
+              purpose: 'TEAM_LOGIN',
+              ip: req.ip,
+              locale: smsLocaleOf(req),
+              resendSeconds: RESEND_COUNTDOWN.teamLogin,
+            });
+            Object.assign(login, { request_id: sent.request_id, resend_after: sent.resend_after, already_sent: sent.already_sent });
+            return answerPage(200);
+          }
+          const otpCode = otpSchema.safeParse(body.otp ?? '');
+          if (!otpCode.success || !name.success || !mobile.success) {
+            const refused = !otpCode.success ? otpCode.error : !name.success ? name.error : mobile.error;
+            login.errors = { otp: firstRefusal(req, refused!) };
+            return answerPage(400);
+          }
+          await otp.verify({ mobile: mobile.data, purpose: 'TEAM_LOGIN', otp: otpCode.data, request_id: login.request_id, ip: req.ip });
+          const member = await team.login({ team_code: code, first_name: name.data, mobile: mobile.data });
+          await ctx.sessions.create(reply, 'team', member.user_id, { team_id: member.team_id });
+          return reply.redirect(`/mt/${encodeURIComponent(code)}`, 303);
+        } catch (err) {
+          return answerPage(refusalAtField(req, login, err as Error));
+        }
+      }),
+  );
+}
