@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
+import { inputTranslationsSchema } from './content-language';
 import { isValidPan } from './kyc';
 import { messages } from './messages';
 import { isValidMobile, normaliseMobile } from './mobile';
@@ -24,6 +25,10 @@ export const formInputSchema = z.object({
   validation: z.object({ required: z.boolean().optional() }).nullish(),
   is_primary: z.boolean().optional(),
   isAllowFileManager: z.boolean().optional(),
+  /** What ops wrote in other languages; a reader's form has it applied and left out. */
+  translations: inputTranslationsSchema.optional(),
+  /** The options' names in the reader's language, beside their English values in input_enum (set only when they differ). */
+  option_labels: z.array(text()).nullish(),
 });
 export type FormInputDef = z.infer<typeof formInputSchema>;
 
