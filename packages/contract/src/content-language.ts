@@ -144,6 +144,7 @@ export interface TranslatableInput {
   placeholder?: string | null | undefined;
   input_enum?: string[] | null | undefined;
   option_labels?: string[] | null | undefined;
+  english_label?: string | null | undefined;
   translations?: TranslationsOf<{ label: string | null; placeholder: string | null; options: string[] }>;
 }
 

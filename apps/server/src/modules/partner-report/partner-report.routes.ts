@@ -36,7 +36,7 @@ export function registerPartnerReportRoutes(
 ) {
   const { report, leads } = deps;
 
-  route(app, ctx, partnerRoutes.reportProjects, async ({ session }) => report.projects(session.subjectId));
+  route(app, ctx, partnerRoutes.reportProjects, async ({ session, req }) => report.projects(session.subjectId, requestLocale(req)));
   route(app, ctx, partnerRoutes.reportCounts, async ({ session, query }) => report.counts(session.subjectId, query));
   route(app, ctx, partnerRoutes.reportData, async ({ session, query, req }) => report.page(session.subjectId, query, requestLocale(req)));
 

@@ -19,7 +19,7 @@ import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
 import { crlfRecords, csvColumns, csvInputIds, csvLine, ENGLISH_CSV_WORDS, leadValues, type CsvWords } from './csv';
-import { inputIn } from '@pmw/contract/content-language';
+import { inputIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 
 type LeadPageRow = {
@@ -158,12 +158,19 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
       ? sql`select distinct ${leadCounters.job_id} from ${leadCounters} where ${leadCounters.owner_kind} = 'partner' and ${leadCounters.owner_id} = ${owner} and ${leadCounters.n} > 0`
       : sql`select distinct ${formResponses.job_id} from ${formResponses} where ${ownerWhere(owner)}`;
 
-  async function projects(partnerId: ReportOwner): Promise<PartnerProject[]> {
-    return db
-      .select({ job_id: jobs.job_id, slug_name: jobs.slug_name, job_title: jobs.job_title, job_category_id: jobs.job_category_id })
+  async function projects(partnerId: ReportOwner, locale: Locale = 'en'): Promise<PartnerProject[]> {
+    const rows = await db
+      .select({
+        job_id: jobs.job_id,
+        slug_name: jobs.slug_name,
+        job_title: jobs.job_title,
+        job_category_id: jobs.job_category_id,
+        translations: jobs.translations,
+      })
       .from(jobs)
       .where(sql`${jobs.job_id} in (${partnerJobIds(partnerId)})`)
       .orderBy(asc(jobs.slug_name));
+    return rows.map(({ translations, ...p }) => projectIn(p, translations, locale));
   }
 
   /** The forms of some projects, from the catalogue cache (ops edits clear it). */

@@ -30,7 +30,7 @@ export function registerTeamManagerRoutes(
 
   route(app, ctx, partnerTeamRoutes.team, async ({ session, req }) => {
     const team = await manager.view(session.subjectId, deps.shareOrigin ?? deps.linkOrigin(req));
-    return { ...team, projects: await report.projects({ team_id: team.team_id }) };
+    return { ...team, projects: await report.projects({ team_id: team.team_id }, requestLocale(req)) };
   });
   route(app, ctx, partnerTeamRoutes.addMember, async ({ session, body }) => {
     const r = await manager.addMember(session.subjectId, body);
