@@ -313,8 +313,7 @@ export const opsProjectRoutes = {
   missingHindi: defineRoute({
     method: 'GET',
     path: '/ops/translations/missing',
-    summary:
-      'Content written in English and not yet in Hindi: each project (its texts and lead form), category and employer, with the fields to translate',
+    summary: 'Content written in English and not yet in Hindi: projects (texts and lead forms), categories and employers',
     auth: 'ops',
     response: z.array(missingHindiRowSchema),
   }),
