@@ -162,6 +162,7 @@ export function inputIn<T extends TranslatableInput>(input: T, locale: Locale): 
     ...rest,
     label: textIn(input.label, hi.label, locale),
     placeholder: textIn(input.placeholder ?? null, hi.placeholder, locale),
+    english_label: input.label,
   };
   if (input.input_enum?.length && hi.options?.length) out.option_labels = listIn(input.input_enum, hi.options, locale);
   return out;
