@@ -1,3 +1,5 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { REFERENCE_CATEGORIES } from '@pmw/contract/catalogue';
 import type { Services } from '../app';
 import {
   campaigns,
@@ -76,6 +78,13 @@ export async function seedCore(services: Services): Promise<void> {
       .insert(jobCategories)
       .values(CATEGORIES.map((c) => ({ ...c, translations: nameHi(CATEGORY_HI, c.job_category_id) })))
       .onConflictDoNothing();
+    // The reference categories came with the migration, in English only: the demo writes their Hindi where nobody has.
+    for (const c of REFERENCE_CATEGORIES) {
+      await tx
+        .update(jobCategories)
+        .set({ translations: nameHi(CATEGORY_HI, c.job_category_id) })
+        .where(and(eq(jobCategories.job_category_id, c.job_category_id), sql`${jobCategories.translations} = '{}'::jsonb`));
+    }
     await tx
       .insert(employers)
       .values(EMPLOYERS.map((e) => ({ ...e, translations: nameHi(EMPLOYER_HI, e.employer_id) })))
