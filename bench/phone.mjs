@@ -72,8 +72,8 @@ const pages = [
     // The form is a plain form post (it works before any script runs), on both sides.
     async use(page) {
       await page
-        .getByRole('button', { name: /Submit Feedback/ })
-        .or(page.getByRole('link', { name: 'Join Now' }))
+        .getByRole('button', { name: /Submit Feedback|फ़ीडबैक भेजें/ })
+        .or(page.getByRole('link', { name: /^(Join Now|अभी जुड़ें)$/ }))
         .first()
         .waitFor();
       await painted(page);
@@ -86,7 +86,7 @@ const pages = [
     limitPaths: [JOB],
     label: 'until Apply Now works (a link to the next step)',
     async use(page) {
-      await page.getByRole('link', { name: 'Apply Now' }).waitFor();
+      await page.getByRole('link', { name: /^(Apply Now|अभी आवेदन करें)$/ }).waitFor();
       await painted(page);
     },
   },
