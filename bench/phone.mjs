@@ -54,8 +54,12 @@ const pages = [
     limitPaths: ['/utm/asha01', '/utm/asha01/400'],
     label: "until a product's lead form is visible",
     async use(page) {
-      await page.getByRole('link', { name: 'Get Now: Sahyog Millennia Credit Card' }).click();
-      await page.getByRole('heading', { name: 'Apply for Sahyog Millennia Credit Card' }).waitFor();
+      // The product's name is the one ops wrote in the page's language.
+      await page
+        .getByRole('link', { name: /Sahyog Millennia Credit Card|सहयोग मिलेनिया क्रेडिट कार्ड/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: /Apply for Sahyog Millennia Credit Card|सहयोग मिलेनिया क्रेडिट कार्ड के लिए आवेदन करें/ }).waitFor();
       await painted(page);
     },
   },
@@ -68,8 +72,8 @@ const pages = [
     // The form is a plain form post (it works before any script runs), on both sides.
     async use(page) {
       await page
-        .getByRole('button', { name: /Submit Feedback/ })
-        .or(page.getByRole('link', { name: 'Join Now' }))
+        .getByRole('button', { name: /Submit Feedback|फ़ीडबैक भेजें/ })
+        .or(page.getByRole('link', { name: /^(Join Now|अभी जुड़ें)$/ }))
         .first()
         .waitFor();
       await painted(page);
@@ -82,7 +86,7 @@ const pages = [
     limitPaths: [JOB],
     label: 'until Apply Now works (a link to the next step)',
     async use(page) {
-      await page.getByRole('link', { name: 'Apply Now' }).waitFor();
+      await page.getByRole('link', { name: /^(Apply Now|अभी आवेदन करें)$/ }).waitFor();
       await painted(page);
     },
   },

@@ -70,14 +70,14 @@ test('on an empty install the banner shows no demo login, and ops create a categ
   await expect(categories.getByRole('cell', { name: /^Insurance/ })).toBeVisible();
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByText('Category title needs at least 2 characters')).toBeVisible();
-  await page.getByLabel('Category title').fill('Gold Loans');
+  await page.getByLabel('Category title', { exact: true }).fill('Gold Loans');
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByText('Category added')).toBeVisible();
   await expect(categories.getByRole('cell', { name: 'Gold Loans', exact: true })).toBeVisible();
   // A rename through the dialog.
   await page.getByRole('button', { name: 'Rename Gold Loans' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename Gold Loans' });
-  await rename.getByLabel('Category title').fill('Gold & Jewel Loans');
+  await rename.getByLabel('Category title', { exact: true }).fill('Gold & Jewel Loans');
   await rename.getByRole('button', { name: 'Save' }).click();
   await expect(categories.getByRole('cell', { name: 'Gold & Jewel Loans', exact: true })).toBeVisible();
 
@@ -86,7 +86,7 @@ test('on an empty install the banner shows no demo login, and ops create a categ
   await expect(page.getByText('No employers yet. Add the first one with “Add employer”.')).toBeVisible();
   await page.getByRole('button', { name: 'Add employer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add employer' });
-  await dialog.getByLabel('Employer name').fill('Suvarna Finance');
+  await dialog.getByLabel('Employer name', { exact: true }).fill('Suvarna Finance');
   await dialog.getByLabel('Theme colour').fill('gold');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Theme colour: a colour like #1d4ed8')).toBeVisible();

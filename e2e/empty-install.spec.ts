@@ -87,14 +87,14 @@ test('a month of business from an empty database', async ({ browser }) => {
 
   await nav.getByRole('link', { name: 'Categories' }).click();
   await expect(ops.getByRole('table', { name: 'Categories' }).getByRole('cell', { name: /^Hiring/ })).toBeVisible();
-  await ops.getByLabel('Category title').fill('Gold Loans');
+  await ops.getByLabel('Category title', { exact: true }).fill('Gold Loans');
   await ops.getByRole('button', { name: 'Add category' }).click();
   await expect(ops.getByRole('table', { name: 'Categories' }).getByRole('cell', { name: 'Gold Loans', exact: true })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Employers' }).click();
   await ops.getByRole('button', { name: 'Add employer' }).click();
   const employer = ops.getByRole('dialog', { name: 'Add employer' });
-  await employer.getByLabel('Employer name').fill('Suraksha Finance');
+  await employer.getByLabel('Employer name', { exact: true }).fill('Suraksha Finance');
   await employer.getByRole('button', { name: 'Save' }).click();
   await expect(ops.getByRole('table', { name: 'Employers' }).getByRole('cell', { name: 'Suraksha Finance', exact: true })).toBeVisible();
 

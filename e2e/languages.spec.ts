@@ -77,7 +77,7 @@ test('campaign page in Hindi', async ({ page }) => {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'जमा करें' }).click();
   await expect(page.getByText('मोबाइल नंबर डालना ज़रूरी है').first()).toBeVisible();
-  await expectNoEnglish(page, [shared, leadForm, campaign], ['Select city']);
+  await expectNoEnglish(page, [shared, leadForm, campaign]);
   await expectNoSideScroll(page);
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { atMostChars, text, int, coerceInt } from './base';
 import { defineRoute } from './api';
+import { nameTranslationsSchema } from './content-language';
 
 /**
  * The catalogue's reference data (job categories every install has, because
@@ -52,12 +53,19 @@ export const themeColorSchema = text()
   .regex(/^$|^#[0-9a-fA-F]{6}$/, catalogueMessages.themeColor)
   .transform((v) => (v ? v.toLowerCase() : null));
 
-export const categoryBodySchema = z.object({ title: categoryTitleSchema });
+/** `{ hi: { name } }`: the title or name in Hindi; absent keeps what is there. */
+const nameTranslations = nameTranslationsSchema.optional();
+export const categoryBodySchema = z.object({ title: categoryTitleSchema, translations: nameTranslations });
 /** Rename, and retire or bring back: a retired category is not offered for new projects; projects that have it keep it. */
-export const categoryUpdateBodySchema = z.object({ title: categoryTitleSchema, retired: z.boolean().optional() });
+export const categoryUpdateBodySchema = z.object({
+  title: categoryTitleSchema,
+  retired: z.boolean().optional(),
+  translations: nameTranslations,
+});
 export const opsCategorySchema = z.object({
   job_category_id: int(),
   title: text(),
+  translations: nameTranslationsSchema,
   retired: z.boolean(),
   reference: z.boolean(),
   projects: int(),
@@ -69,11 +77,13 @@ export const employerBodySchema = z.object({
   theme_color: themeColorSchema.nullish().transform((v) => v ?? null),
   /** An image uploaded through the ops file flow (purpose JOB_MEDIA); absent keeps the current logo. */
   logo_file_id: int().positive().nullish(),
+  translations: nameTranslations,
 });
 export const employerUpdateBodySchema = employerBodySchema.extend({ retired: z.boolean().optional() });
 export const opsEmployerSchema = z.object({
   employer_id: int(),
   employer_name: text(),
+  translations: nameTranslationsSchema,
   theme_color: text().nullable(),
   logo_key: text().nullable(),
   retired: z.boolean(),

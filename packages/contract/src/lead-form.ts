@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
+import { inputTranslationsSchema } from './content-language';
 import { isValidPan } from './kyc';
 import { messages } from './messages';
 import { isValidMobile, normaliseMobile } from './mobile';
@@ -24,6 +25,12 @@ export const formInputSchema = z.object({
   validation: z.object({ required: z.boolean().optional() }).nullish(),
   is_primary: z.boolean().optional(),
   isAllowFileManager: z.boolean().optional(),
+  /** What ops wrote in other languages; a reader's form has it applied and left out. */
+  translations: inputTranslationsSchema.optional(),
+  /** The options' names in the reader's language, beside their English values in input_enum (set only when they differ). */
+  option_labels: z.array(text()).nullish(),
+  /** The English label of an input shown in another language: the rules that read a label (name, monthly income) read this one. */
+  english_label: text().nullish(),
 });
 export type FormInputDef = z.infer<typeof formInputSchema>;
 
@@ -57,11 +64,13 @@ export function mobileInput(inputs: readonly FormInputDef[]): FormInputDef | und
   return inputs.find((i) => i.input_category === 'MOBILE') ?? inputs[0];
 }
 
+const englishLabel = (i: Pick<FormInputDef, 'label' | 'english_label'>) => i.english_label ?? i.label;
+
 /** The input that holds the customer's name: the first text input labelled with "name", else input 2. */
 export function nameInput(inputs: readonly FormInputDef[]): FormInputDef | undefined {
   const mobile = mobileInput(inputs);
   return (
-    inputs.find((i) => i !== mobile && i.input_type.toUpperCase() === 'TEXT' && /name/i.test(i.label) && !i.input_category) ??
+    inputs.find((i) => i !== mobile && i.input_type.toUpperCase() === 'TEXT' && /name/i.test(englishLabel(i)) && !i.input_category) ??
     inputs.find((i) => i.input_id === 2 && i !== mobile)
   );
 }
@@ -194,6 +203,6 @@ export function leadCustomer(
 
 /** The input labelled Monthly Income, used as the earning of the credit-profile check. */
 export function incomeInput(inputs: readonly FormInputDef[]): FormInputDef | undefined {
-  return inputs.find((i) => /monthly income/i.test(i.label));
+  return inputs.find((i) => /monthly income/i.test(englishLabel(i)));
 }
 export const panInput = (inputs: readonly FormInputDef[]) => inputs.find((i) => i.input_category === 'PAN_CARD');

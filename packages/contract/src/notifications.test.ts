@@ -66,6 +66,13 @@ describe('notification texts', () => {
     }
   });
 
+  it("names the project in the reader's language where ops wrote its Hindi title", () => {
+    const data = { lead_id: 1, project: 'Gold Loan', project_hi: 'गोल्ड लोन', customer: 'Ravi Kumar', reason: 'Blurred photo' };
+    expect(renderNotification('lead_rejected', data, 'hi')).toContain('गोल्ड लोन के लिए Ravi');
+    expect(renderNotification('lead_rejected', data, 'en')).toContain('Ravi for Gold Loan');
+    expect(renderNotification('lead_rejected', { ...data, project_hi: undefined }, 'hi')).toContain('Gold Loan के लिए');
+  });
+
   it('no template leaves a placeholder unfilled', () => {
     for (const event of NOTIFY_EVENTS) {
       for (const locale of ['en', 'hi'] as const) {

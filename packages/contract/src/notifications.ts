@@ -49,9 +49,9 @@ export type DirectSms = (typeof DIRECT_SMS)[keyof typeof DIRECT_SMS];
 
 /** The variables an event's text is filled with (all strings or numbers; money in paise). */
 export interface NotifyData {
-  lead_approved: { lead_id: number; project: string; customer: string; amount_paise: number };
-  lead_rejected: { lead_id: number; project: string; customer: string; reason: string };
-  lead_needs_details: { lead_id: number; project: string; customer: string; reason: string };
+  lead_approved: { lead_id: number; project: string; project_hi?: string | undefined; customer: string; amount_paise: number };
+  lead_rejected: { lead_id: number; project: string; project_hi?: string | undefined; customer: string; reason: string };
+  lead_needs_details: { lead_id: number; project: string; project_hi?: string | undefined; customer: string; reason: string };
   payout_sent: { payout_run_id: number; amount_paise: number; bank_ending: string };
   kyc_verified: { document: string };
   kyc_rejected: { document: string; reason: string };
@@ -83,7 +83,11 @@ const DOCUMENT_WORDS: Record<string, Words> = {
 const documentWords = (type: string, locale: Locale) => DOCUMENT_WORDS[type.toUpperCase()]?.[locale] ?? type;
 
 const sum = (all: { amount_paise: number }[]) => all.reduce((s, d) => s + d.amount_paise, 0);
-const leadVars = (d: { project: string; customer: string }) => ({ project: d.project, customer: firstName(d.customer) });
+/** The project as ops named it in the reader's language (the Hindi title where they wrote one). */
+const leadVars = (d: { project: string; project_hi?: string | undefined; customer: string }, locale: Locale) => ({
+  project: locale === 'hi' && d.project_hi ? d.project_hi : d.project,
+  customer: firstName(d.customer),
+});
 
 export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
   lead_approved: {
@@ -91,7 +95,7 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       en: 'Lead approved: {customer} for {project}. {amount} added to your wallet. - PickMyWork',
       hi: 'लीड स्वीकृत: {project} के लिए {customer}। {amount} आपके वॉलेट में जोड़े गए। - PickMyWork',
     },
-    vars: (d) => ({ ...leadVars(d), amount: rupees(d.amount_paise) }),
+    vars: (d, locale) => ({ ...leadVars(d, locale), amount: rupees(d.amount_paise) }),
     merged: {
       text: { en: '{count} leads approved, {amount}. - PickMyWork', hi: '{count} लीड स्वीकृत, {amount}। - PickMyWork' },
       vars: (all) => ({ count: all.length, amount: rupees(sum(all)) }),
@@ -102,7 +106,7 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       en: 'Lead rejected: {customer} for {project}. Reason: {reason} - PickMyWork',
       hi: 'लीड अस्वीकृत: {project} के लिए {customer}। कारण: {reason} - PickMyWork',
     },
-    vars: (d) => ({ ...leadVars(d), reason: d.reason }),
+    vars: (d, locale) => ({ ...leadVars(d, locale), reason: d.reason }),
     merged: {
       text: {
         en: '{count} leads rejected. Open the app to see why. - PickMyWork',
@@ -116,7 +120,7 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       en: 'Lead needs details: {customer} for {project}. {reason} - PickMyWork',
       hi: 'लीड में जानकारी चाहिए: {project} के लिए {customer}। {reason} - PickMyWork',
     },
-    vars: (d) => ({ ...leadVars(d), reason: d.reason }),
+    vars: (d, locale) => ({ ...leadVars(d, locale), reason: d.reason }),
     merged: {
       text: {
         en: '{count} leads need details. Open the app to add them. - PickMyWork',

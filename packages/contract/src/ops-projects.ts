@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text, int, coerceInt, webUrl } from './base';
 import { defineRoute, queryInt } from './api';
 import { formInputSchema, type FormInputDef } from './lead-form';
+import { formTranslationsSchema, projectTranslationsSchema, type MissingText } from './content-language';
 
 /** Writing the catalogue from the ops console: projects (Job), their lead form, locations and pincodes. */
 
@@ -60,6 +61,8 @@ export const projectBodySchema = z
     customer_tnc: optText(10_000),
     customer_criteria: optText(2000),
     customer_features: textList.default([]),
+    /** HTML for the feedback page's merchants (sanitised whenever it is sent out). */
+    consumer_instruction: optText(5000),
     action_status: z.union([z.literal(10), z.literal(20)]).default(10),
     archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
     archive_message: optText(300),
@@ -93,6 +96,8 @@ export const projectBodySchema = z
       .max(200)
       .default([]),
     pincodes: z.array(pincodeSchema).max(5000).default([]),
+    /** The texts above in Hindi, by the same names; an empty one shows the English. */
+    translations: projectTranslationsSchema.default({ hi: {} }),
   })
   .superRefine((p, ctx) => {
     if (p.min_salary != null && p.max_salary != null && p.min_salary > p.max_salary)
@@ -168,6 +173,7 @@ export const taskFormBodySchema = z
       .nullish()
       .or(z.literal(''))
       .transform((v) => v || null),
+    translations: formTranslationsSchema.default({ hi: {} }),
   })
   .superRefine((f, ctx) => {
     for (const p of formProblems(f.inputs)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
@@ -203,6 +209,7 @@ export const opsProjectSchema = z.object({
   customer_tnc: nullableText,
   customer_criteria: nullableText,
   customer_features: z.array(text()),
+  consumer_instruction: nullableText,
   action_status: int(),
   archive_status: int(),
   archive_message: nullableText,
@@ -219,6 +226,7 @@ export const opsProjectSchema = z.object({
   redirect_link: nullableText,
   locations: z.array(z.object({ job_location_id: int(), city: text(), address: nullableText, pincode: nullableText })),
   pincodes: z.array(text()),
+  translations: projectTranslationsSchema,
   form: z
     .object({
       form_id: int(),
@@ -226,6 +234,7 @@ export const opsProjectSchema = z.object({
       is_otp_required: z.boolean(),
       description: nullableText,
       custom_link: nullableText,
+      translations: formTranslationsSchema,
     })
     .nullable(),
   modified_on: text(),
@@ -247,6 +256,15 @@ export const opsProjectRowSchema = z.object({
 });
 
 const jobParams = z.object({ job_id: coerceInt().positive() });
+
+/** Something ops wrote in English and not yet in Hindi, for the console's list of what to translate. */
+export const missingHindiRowSchema = z.object({
+  kind: z.enum(['project', 'category', 'employer']),
+  id: int(),
+  name: text(),
+  missing: z.array(z.object({ field: text(), english: text() })),
+});
+export type MissingHindiRow = z.infer<typeof missingHindiRowSchema> & { missing: MissingText[] };
 
 export const opsProjectRoutes = {
   list: defineRoute({
@@ -291,6 +309,13 @@ export const opsProjectRoutes = {
     params: jobParams,
     body: projectBodySchema,
     response: opsProjectSchema,
+  }),
+  missingHindi: defineRoute({
+    method: 'GET',
+    path: '/ops/translations/missing',
+    summary: 'Content written in English and not yet in Hindi: projects (texts and lead forms), categories and employers',
+    auth: 'ops',
+    response: z.array(missingHindiRowSchema),
   }),
   saveForm: defineRoute({
     method: 'PUT',

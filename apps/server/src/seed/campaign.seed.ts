@@ -1,6 +1,7 @@
 import type { Services } from '../app';
 import { jobPincodes, jobs, taskForms } from '../db/schema/index';
 import { FORMS, type SeedJob } from './catalog-data';
+import { formHi, inputWithHindi, projectHi } from './catalog-data.hi';
 
 /**
  * More products for the campaign page (fixed ids 400 to 420), so asha01's page
@@ -190,6 +191,7 @@ export async function seedCampaign(services: Services): Promise<void> {
           is_credit_flow: p.is_credit_flow ?? false,
           credit_rules: p.credit_rules ?? null,
           redirect_link: p.redirect_link,
+          translations: projectHi(p.job_id, p.payout_rupees, true),
         })
         .onConflictDoNothing();
       await tx
@@ -197,9 +199,10 @@ export async function seedCampaign(services: Services): Promise<void> {
         .values({
           form_id: p.job_id,
           job_id: p.job_id,
-          inputs: FORMS[p.form]!,
+          inputs: FORMS[p.form]!.map(inputWithHindi),
           is_otp_required: true,
           description: `Lead form for ${p.job_title}`,
+          translations: formHi(p.job_id),
         })
         .onConflictDoNothing();
       await tx

@@ -134,6 +134,14 @@ export const FORMS: Record<string, FormInput[]> = {
   ],
 };
 
+/** What the feedback page tells the merchants of the PaySetu projects (the project's instructions; the demo's tasks have none of their own). */
+export const MERCHANT_INSTRUCTION = [
+  '<p><strong>Before you share the OTP</strong>, please check that the partner has:</p>',
+  '<ul><li>installed the QR standee at your counter</li><li>made a test payment of Re 1 with you</li></ul>',
+  '<p>Questions? Read the <a href="https://www.pickmywork.example/merchant-help">merchant help page</a>.</p>',
+].join('');
+export const MERCHANT_INSTRUCTION_JOBS = new Set([251, 252]);
+
 export interface SeedJob {
   job_id: number;
   employer_id: number;

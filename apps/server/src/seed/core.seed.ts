@@ -1,3 +1,5 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { REFERENCE_CATEGORIES } from '@pmw/contract/catalogue';
 import type { Services } from '../app';
 import {
   campaigns,
@@ -11,7 +13,8 @@ import {
   taskForms,
   users,
 } from '../db/schema/index';
-import { CATEGORIES, EMPLOYERS, FORMS, JOBS } from './catalog-data';
+import { CATEGORIES, EMPLOYERS, FORMS, JOBS, MERCHANT_INSTRUCTION, MERCHANT_INSTRUCTION_JOBS } from './catalog-data';
+import { CATEGORY_HI, EMPLOYER_HI, formHi, inputWithHindi, nameHi, projectHi } from './catalog-data.hi';
 import { DEMO } from './demo-ids';
 
 const slug = (s: string, id: number) =>
@@ -71,8 +74,21 @@ export async function seedCore(services: Services): Promise<void> {
       ])
       .onConflictDoNothing();
 
-    await tx.insert(jobCategories).values(CATEGORIES).onConflictDoNothing();
-    await tx.insert(employers).values(EMPLOYERS).onConflictDoNothing();
+    await tx
+      .insert(jobCategories)
+      .values(CATEGORIES.map((c) => ({ ...c, translations: nameHi(CATEGORY_HI, c.job_category_id) })))
+      .onConflictDoNothing();
+    // The reference categories came with the migration, in English only: the demo writes their Hindi where nobody has.
+    for (const c of REFERENCE_CATEGORIES) {
+      await tx
+        .update(jobCategories)
+        .set({ translations: nameHi(CATEGORY_HI, c.job_category_id) })
+        .where(and(eq(jobCategories.job_category_id, c.job_category_id), sql`${jobCategories.translations} = '{}'::jsonb`));
+    }
+    await tx
+      .insert(employers)
+      .values(EMPLOYERS.map((e) => ({ ...e, translations: nameHi(EMPLOYER_HI, e.employer_id) })))
+      .onConflictDoNothing();
     for (const job of JOBS) {
       const { form, payout_rupees, locations, pincodes, otp_required, ...fields } = job;
       await tx
@@ -88,6 +104,8 @@ export async function seedCore(services: Services): Promise<void> {
             fields.customer_tnc ?? 'The provider decides approval. Your details are shared only with the provider for this application.',
           customer_criteria: fields.customer_criteria ?? job.criteria ?? null,
           customer_features: fields.customer_features ?? job.features ?? [],
+          consumer_instruction: MERCHANT_INSTRUCTION_JOBS.has(job.job_id) ? MERCHANT_INSTRUCTION : null,
+          translations: projectHi(job.job_id, payout_rupees),
         })
         .onConflictDoNothing();
       await tx
@@ -95,9 +113,10 @@ export async function seedCore(services: Services): Promise<void> {
         .values({
           form_id: job.job_id,
           job_id: job.job_id,
-          inputs: FORMS[form]!,
+          inputs: FORMS[form]!.map(inputWithHindi),
           is_otp_required: otp_required ?? true,
           description: `Lead form for ${job.job_title}`,
+          translations: formHi(job.job_id),
         })
         .onConflictDoNothing();
       if (locations) {

@@ -22,18 +22,9 @@ export const demoFeedbackPath = feedbackLinkPath({
   otp: DEMO_FEEDBACK.task.otp,
 });
 
-const INSTRUCTION = [
-  '<p><strong>Before you share the OTP</strong>, please check that the partner has:</p>',
-  '<ul><li>installed the QR standee at your counter</li><li>made a test payment of Re 1 with you</li></ul>',
-  '<p>Questions? Read the <a href="https://www.pickmywork.example/merchant-help">merchant help page</a>.</p>',
-].join('');
-
 export async function seedFeedback(services: Services): Promise<void> {
   const { db } = services;
-  await db
-    .insert(jobTasks)
-    .values(Object.values(DEMO_FEEDBACK).map((t) => ({ ...t, consumer_instruction: INSTRUCTION })))
-    .onConflictDoNothing();
+  await db.insert(jobTasks).values(Object.values(DEMO_FEEDBACK)).onConflictDoNothing();
   await db
     .insert(feedbackResponses)
     .values({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { FormTranslations, InputTranslations, NameTranslations, ProjectTranslations } from '@pmw/contract/content-language';
 import { files, users } from './core';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
@@ -15,6 +16,8 @@ export const employers = pgTable(
     theme_color: text('theme_color'),
     /** A retired employer is not offered for new projects; projects that have it keep it. */
     retired: boolean('retired').notNull().default(false),
+    /** The display name in other languages (`{ hi: { name } }`); English is employer_name. */
+    translations: jsonb('translations').$type<NameTranslations>().notNull().default({}),
     created_on: createdOn(),
   },
   (t) => [uniqueIndex('employers_name_key').on(sql`lower(${t.employer_name})`)],
@@ -27,6 +30,8 @@ export const jobCategories = pgTable(
     title: text('title').notNull(),
     /** A retired category is not offered for new projects; projects that have it keep it. */
     retired: boolean('retired').notNull().default(false),
+    /** The title in other languages (`{ hi: { name } }`); English is title. */
+    translations: jsonb('translations').$type<NameTranslations>().notNull().default({}),
   },
   (t) => [uniqueIndex('job_categories_title_key').on(sql`lower(${t.title})`)],
 );
@@ -86,8 +91,12 @@ export const jobs = pgTable(
     duplicate_window_days: integer('duplicate_window_days').notNull().default(30),
     /** Pending leads expire after this many days. */
     validity_days: integer('validity_days').notNull().default(30),
+    /** HTML instructions the feedback page (/fb) shows the merchants of this project's tasks, unless a task has its own; sanitised when sent out. */
+    consumer_instruction: text('consumer_instruction'),
     /** Where a verified customer is sent after the lead. */
     redirect_link: text('redirect_link'),
+    /** The texts above in other languages, by the same field names (`{ hi: { job_title, tag_line, … } }`); English is the columns. */
+    translations: jsonb('translations').$type<ProjectTranslations>().notNull().default({}),
     created_on: createdOn(),
     modified_on: modifiedOn(),
   },
@@ -131,6 +140,8 @@ export interface FormInput {
   validation?: { required?: boolean } | null;
   is_primary?: boolean;
   isAllowFileManager?: boolean;
+  /** Label, placeholder and option names in other languages; the options' English values are what a lead stores. */
+  translations?: InputTranslations;
 }
 
 /** The lead form of a project. */
@@ -144,6 +155,8 @@ export const taskForms = pgTable('task_forms', {
   is_otp_required: boolean('is_otp_required').notNull().default(true),
   description: text('description'),
   custom_link: text('custom_link'),
+  /** The description in other languages (`{ hi: { description } }`). */
+  translations: jsonb('translations').$type<FormTranslations>().notNull().default({}),
   response_status: smallint('response_status').notNull().default(0),
   created_on: createdOn(),
   modified_on: modifiedOn(),

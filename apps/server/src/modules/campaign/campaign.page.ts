@@ -3,6 +3,7 @@ import type { CampaignPageData } from '@pmw/contract/campaign-rules';
 import { utmCodeSchema, type CampaignTaskForm } from '@pmw/contract/campaign';
 import { CAMPAIGN_PAGE_JOB_ID } from '@pmw/contract/dashboard';
 import type { RouteContext } from '../../http/route';
+import { requestLocale } from '../../http/locale';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { LinkOrigin } from '../../http/link-origin';
 import { AppError } from '../../errors';
@@ -37,17 +38,20 @@ export function registerCampaignPage(
       form: null,
     };
     if (!parsed.success) return empty;
+    const locale = requestLocale(req);
     try {
       const [owner, tasks, session] = await Promise.all([
         campaign.ownerProfile(parsed.data),
-        campaign.tasks(parsed.data, jid ?? undefined),
+        campaign.tasks(parsed.data, jid ?? undefined, locale),
         ctx.sessions.optional(req, 'customer'),
       ]);
       // A listed product whose form is gone is as unavailable as one the page does not list.
       const form: CampaignTaskForm | null =
         tasks.utm_selected === null
           ? null
-          : await campaign.taskForm(parsed.data, tasks.utm_selected).catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
+          : await campaign
+              .taskForm(parsed.data, tasks.utm_selected, locale)
+              .catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
       return {
         utm_code: parsed.data,
         jid: form ? tasks.utm_selected : null,

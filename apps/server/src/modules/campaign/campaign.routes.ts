@@ -9,7 +9,7 @@ import type { FilesService } from '../files/files.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { CampaignService } from './campaign.service';
 import { deviceId } from '../risk/device-cookie';
-import { smsLocaleOf } from '../../http/locale';
+import { requestLocale, smsLocaleOf } from '../../http/locale';
 
 /** The customer campaign page's calls, under /api/v2/utm/...: owner profile, products, lead form, customer login, leads and the credit check. */
 export function registerCampaignRoutes(
@@ -37,9 +37,13 @@ export function registerCampaignRoutes(
 
   route(app, ctx, campaignRoutes.ownerProfile, async ({ params }) => campaign.ownerProfile(params.utm_code));
 
-  route(app, ctx, campaignRoutes.tasks, async ({ params, query }) => campaign.tasks(params.utm_code, query.job_id));
+  route(app, ctx, campaignRoutes.tasks, async ({ params, query, req }) =>
+    campaign.tasks(params.utm_code, query.job_id, requestLocale(req)),
+  );
 
-  route(app, ctx, campaignRoutes.taskForm, async ({ params, query }) => campaign.taskForm(params.utm_code, query.job_id));
+  route(app, ctx, campaignRoutes.taskForm, async ({ params, query, req }) =>
+    campaign.taskForm(params.utm_code, query.job_id, requestLocale(req)),
+  );
 
   route(app, ctx, campaignRoutes.customerSession, async ({ req }) => campaign.sessionCustomer((await customerSession(req))?.subjectId));
 
@@ -92,6 +96,7 @@ export function registerCampaignRoutes(
       sessionHash: ctx.sessions.tokenHash(req, 'customer'),
       ip: req.ip,
       device_id: deviceId(req, reply),
+      locale: requestLocale(req),
     });
     if (lead.verifiedCustomerId !== undefined) await startCustomerSession(req, reply, lead.verifiedCustomerId);
     return answer(lead.answer, campaignTexts.leadAdded);

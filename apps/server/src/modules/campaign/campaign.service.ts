@@ -14,6 +14,8 @@ import {
 import { normaliseMobile } from '@pmw/contract/mobile';
 import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
+import { inputsIn, nameIn, projectIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 import type { Db } from '../../db/client';
 import { campaigns, creditConsents, customers, employers, jobCategories, jobs, sessions, users as usersTable } from '../../db/schema/index';
 import { liveSession } from '../../http/session';
@@ -22,7 +24,7 @@ import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FieldCipher } from '../../lib/crypto';
 import type { CreditBureau } from '../../providers/credit-bureau';
 import type { OtpService } from '../auth/otp.service';
-import type { LeadsService } from '../leads/leads.service';
+import { formIn, type LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
 import type { OtpSent, SmsLocale } from '../auth/otp.service';
 
@@ -153,7 +155,12 @@ export function createCampaignService(deps: {
       };
     },
 
-    async tasks(utmCode: string, jobId: number | undefined): Promise<{ categories: CampaignCategory[]; utm_selected: number | null }> {
+    /** The page's products by category, in the reader's language. */
+    async tasks(
+      utmCode: string,
+      jobId: number | undefined,
+      locale: Locale = 'en',
+    ): Promise<{ categories: CampaignCategory[]; utm_selected: number | null }> {
       await owner(utmCode);
       const rows = await withTaskForm(
         db
@@ -166,7 +173,10 @@ export function createCampaignService(deps: {
             tag_line: jobs.tag_line,
             job_category_id: jobs.job_category_id,
             category_title: jobCategories.title,
-            customerFeatures: jobs.customer_features,
+            category_translations: jobCategories.translations,
+            employer_translations: employers.translations,
+            translations: jobs.translations,
+            customer_features: jobs.customer_features,
             is_credit_flow: jobs.is_credit_flow,
           })
           .from(jobs)
@@ -175,42 +185,64 @@ export function createCampaignService(deps: {
         .where(listed)
         .orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
       const categories = new Map<number, CampaignCategory>();
-      for (const { category_title, ...product } of rows) {
+      for (const row of rows) {
+        const {
+          category_title,
+          category_translations,
+          employer_translations,
+          translations: _t,
+          customer_features,
+          ...product
+        } = projectIn(row, row.translations, locale);
         let cat = categories.get(product.job_category_id);
         if (!cat) {
-          cat = { job_category_id: product.job_category_id, title: category_title, products: [] };
+          cat = { job_category_id: product.job_category_id, title: nameIn(category_title, category_translations, locale), products: [] };
           categories.set(product.job_category_id, cat);
         }
-        cat.products.push({ ...product, customerFeatures: product.customerFeatures.slice(0, 3) });
+        cat.products.push({
+          ...product,
+          employer_name: nameIn(product.employer_name, employer_translations, locale),
+          customerFeatures: customer_features.slice(0, 3),
+        });
       }
       const selected = jobId !== undefined && rows.some((r) => r.job_id === jobId) ? jobId : null;
       return { categories: [...categories.values()], utm_selected: selected };
     },
 
-    async taskForm(utmCode: string, jobId: number): Promise<CampaignTaskForm> {
+    /** A listed product's lead form, in the reader's language. */
+    async taskForm(utmCode: string, jobId: number, locale: Locale = 'en'): Promise<CampaignTaskForm> {
       await owner(utmCode);
-      const [row] = await db
+      const [found] = await db
         .select({
           job_id: jobs.job_id,
           job_title: jobs.job_title,
           employer_name: employers.employer_name,
-          customerTnc: jobs.customer_tnc,
-          customerCriteria: jobs.customer_criteria,
-          customerFeatures: jobs.customer_features,
+          employer_translations: employers.translations,
+          translations: jobs.translations,
+          customer_tnc: jobs.customer_tnc,
+          customer_criteria: jobs.customer_criteria,
+          customer_features: jobs.customer_features,
         })
         .from(jobs)
         .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
         .where(and(eq(jobs.job_id, jobId), listed))
         .limit(1);
-      const form = row ? await leads.formByJob(jobId) : undefined;
-      if (!row || !form) throw notFound(campaignTexts.productNotAvailable);
+      const stored = found ? await leads.formByJob(jobId) : undefined;
+      if (!found || !stored) throw notFound(campaignTexts.productNotAvailable);
+      const row = projectIn(found, found.translations, locale);
+      const form = formIn(stored, locale);
       return {
-        ...row,
+        job_id: row.job_id,
+        job_title: row.job_title,
+        employer_name: nameIn(row.employer_name, row.employer_translations, locale),
+        customerTnc: row.customer_tnc,
+        customerCriteria: row.customer_criteria,
+        customerFeatures: row.customer_features,
         form_id: form.form_id,
         description: form.description,
         is_otp_required: form.is_otp_required,
         is_credit_flow: form.is_credit_flow,
-        formData: { input: form.inputs },
+        formData: { input: locale === 'en' ? inputsIn(form.inputs, 'en') : form.inputs },
       };
     },
 
@@ -284,9 +316,15 @@ export function createCampaignService(deps: {
     },
 
     /** Validates a lead's values far enough to know its customer (the leads service checks everything again). */
-    leadMobile(inputs: Parameters<typeof validateLeadInputs>[0], values: LeadInputValue[]): { mobile: string; name: string | undefined } {
-      const result = validateLeadInputs(inputs, values);
-      const error = firstLeadError(inputs, result.errors);
+    leadMobile(
+      inputs: Parameters<typeof validateLeadInputs>[0],
+      values: LeadInputValue[],
+      locale: Locale = 'en',
+    ): { mobile: string; name: string | undefined } {
+      // The reader's labels name the fields in a refusal; the customer is read from the English form.
+      const shown = inputsIn(inputs, locale);
+      const result = validateLeadInputs(shown, values);
+      const error = firstLeadError(shown, result.errors);
       if (error) throw new AppError('VALIDATION', error);
       const c = leadCustomer(inputs, result.values);
       if (!c.mobile) throw new AppError('VALIDATION', campaignTexts.otpNeeded);

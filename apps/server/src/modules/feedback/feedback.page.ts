@@ -52,7 +52,7 @@ export function registerFeedbackPage(
         status = 404;
       } else {
         try {
-          data.task = await feedback.taskForMerchant(link, req.ip);
+          data.task = await feedback.taskForMerchant(link, req.ip, requestLocale(req));
         } catch (err) {
           if (!(err instanceof AppError) || err.statusCode >= 500) {
             req.log.error({ err }, 'feedback page data failed; the app page fetches it itself');
@@ -128,7 +128,7 @@ export function registerFeedbackForm(
       data.problem = { kind: 'locked', message: localize(error instanceof AppError ? error.message : messages.tooManyRequests, locale) };
     } else if (status === 400 && atField.length > 0) {
       try {
-        data.task = await feedback.taskForMerchant(link, req.ip);
+        data.task = await feedback.taskForMerchant(link, req.ip, requestLocale(req));
       } catch (err) {
         return refused(req, reply, err as Error);
       }

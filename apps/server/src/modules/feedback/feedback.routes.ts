@@ -1,3 +1,4 @@
+import { requestLocale } from '../../http/locale';
 import type { FastifyInstance } from 'fastify';
 import { feedbackMessages, feedbackRoutes } from '@pmw/contract/feedback';
 import { answer, route, type RouteContext } from '../../http/route';
@@ -16,6 +17,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, 
       feedback.taskForMerchant(
         { job_task_id: query.entity_id, ref_value: query.ref_value, user_id: query.user_id, otp: query.otp },
         req.ip,
+        requestLocale(req),
       ),
     { rateLimit: PUBLIC_LIMIT },
   );

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { feedbackMessages, type FeedbackTask } from '@pmw/contract/feedback';
+import { projectIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 import type { z } from 'zod';
 import type { feedbackResponseBodySchema, opsFeedbackQuerySchema } from '@pmw/contract/feedback';
 import { istDayStart } from '@pmw/contract/time';
@@ -63,13 +65,20 @@ export function createFeedbackService(deps: {
 
   return {
     /** What the feedback page shows; only for the holder of a whole, untampered link. */
-    async taskForMerchant(link: FeedbackLinkProof & { user_id: number }, address: string): Promise<FeedbackTask> {
+    async taskForMerchant(link: FeedbackLinkProof & { user_id: number }, address: string, locale: Locale = 'en'): Promise<FeedbackTask> {
       const task = await taskForLink(link, address);
       await deps.onOpened?.(task.job_task_id);
       const partner = await deps.users.byId(task.user_id);
       if (!partner) throw invalidLink();
       const person = await deps.users.toSessionUser(partner);
-      const [job] = task.job_id ? await db.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1) : [];
+      const [stored] = task.job_id
+        ? await db
+            .select({ job_title: jobs.job_title, consumer_instruction: jobs.consumer_instruction, translations: jobs.translations })
+            .from(jobs)
+            .where(eq(jobs.job_id, task.job_id))
+            .limit(1)
+        : [];
+      const job = stored ? projectIn(stored, stored.translations, locale) : undefined;
       return {
         job_task_id: task.job_task_id,
         User: {
@@ -79,8 +88,9 @@ export function createFeedbackService(deps: {
           mobile: partner.mobile,
           profile_picture_url: person.profile_picture_url,
         },
-        consumer_instruction: sanitiseInstruction(task.consumer_instruction),
-        job_title: job?.title ?? null,
+        // A task's own instructions, else its project's (in the merchant's language where ops wrote it).
+        consumer_instruction: sanitiseInstruction(task.consumer_instruction ?? job?.consumer_instruction ?? null),
+        job_title: job?.job_title ?? null,
         submitted: !!(await existing(task.job_task_id, link.ref_value)),
         support_phone: deps.supportPhone,
         join_url: deps.joinUrl,

@@ -7,7 +7,7 @@ import type { HiringService } from './hiring.service';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { VisitRecorder } from '../dashboard/dashboard.routes';
 import type { LinkOrigin } from '../../http/link-origin';
-import { smsLocaleOf } from '../../http/locale';
+import { requestLocale, smsLocaleOf } from '../../http/locale';
 
 export function registerHiringRoutes(
   app: FastifyInstance,
@@ -16,11 +16,13 @@ export function registerHiringRoutes(
 ) {
   const { hiring, documents, pages } = deps;
 
-  route(app, ctx, hiringRoutes.partnerJobs, async ({ query, session }) => hiring.partnerJobs(session.subjectId, query));
-  route(app, ctx, hiringRoutes.myProjects, async ({ session }) => hiring.myProjects(session.subjectId));
+  route(app, ctx, hiringRoutes.partnerJobs, async ({ query, session, req }) =>
+    hiring.partnerJobs(session.subjectId, query, requestLocale(req)),
+  );
+  route(app, ctx, hiringRoutes.myProjects, async ({ session, req }) => hiring.myProjects(session.subjectId, requestLocale(req)));
 
-  route(app, ctx, hiringRoutes.jobById, async ({ query }) => {
-    const job = await hiring.publicJob(query.job_id, query.recruiter_id);
+  route(app, ctx, hiringRoutes.jobById, async ({ query, req }) => {
+    const job = await hiring.publicJob(query.job_id, query.recruiter_id, requestLocale(req));
     if (!job) throw notFound(hiringMessages.jobNotFound);
     return job;
   });
@@ -58,7 +60,7 @@ export function registerHiringRoutes(
   // a slow phone reads it before any script). Anything that does not resolve goes to /.
   app.get<{ Params: { a: string; b: string; c: string } }>('/application/:a/:b/:c', async (req, reply) => {
     const ids = decodeApplicationParams(req.params.a, req.params.b, req.params.c);
-    const job = ids ? await hiring.publicJob(ids.job_id, ids.recruiter_id) : undefined;
+    const job = ids ? await hiring.publicJob(ids.job_id, ids.recruiter_id, requestLocale(req)) : undefined;
     const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
     if (!ids || !job || !location) return reply.redirect('/', 302);
     if (!pages.available('application')) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });

@@ -17,6 +17,8 @@ import {
 } from '@pmw/contract/hiring';
 import { formatDateTime, istDateString } from '@pmw/contract/time';
 import { fillText } from '@pmw/contract/texts';
+import { nameIn, projectIn, textIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 import hiTexts from '@pmw/contract/texts.hi';
 import type { Db, Tx } from '../../db/client';
 import { applications, employers, interviewSlots, jobCategories, jobLocations, jobs, slotBookings } from '../../db/schema/index';
@@ -188,7 +190,11 @@ export function createHiringService(deps: {
 
   const service = {
     /** Available Projects: hiring jobs listed to partners, with this partner's link and payout. */
-    async partnerJobs(userId: number, q: { job_category_id: number; featuresLimit: number; appendUserLevelPayout: boolean }) {
+    async partnerJobs(
+      userId: number,
+      q: { job_category_id: number; featuresLimit: number; appendUserLevelPayout: boolean },
+      locale: Locale = 'en',
+    ) {
       const rows = await db
         .select({ job: jobs, employer: employers })
         .from(jobs)
@@ -204,14 +210,15 @@ export function createHiringService(deps: {
       const level = partnerLevel(approved);
       const next = PARTNER_LEVELS.find((l) => l.min_approved > approved);
       const data: PartnerJob[] = [];
-      for (const { job, employer } of listed) {
+      for (const { job: stored, employer } of listed) {
+        const job = projectIn(stored, stored.translations, locale);
         const locs = locations.get(job.job_id) ?? [];
         const first = locs[0];
         data.push({
           job_id: job.job_id,
           job_title: job.job_title,
           logo_url: job.logo_url ?? (await fileUrl(job.logo_key ?? employer.logo_key)),
-          Employer: { employer_name: employer.employer_name, theme_color: employer.theme_color },
+          Employer: { employer_name: nameIn(employer.employer_name, employer.translations, locale), theme_color: employer.theme_color },
           rewards: job.rewards,
           Criteria: parseCriteria(job.criteria),
           Features: job.features.slice(0, q.featuresLimit),
@@ -233,7 +240,7 @@ export function createHiringService(deps: {
     },
 
     /** The projects a partner works on: those with their leads or their referred applications. */
-    async myProjects(userId: number): Promise<MyProject[]> {
+    async myProjects(userId: number, locale: Locale = 'en'): Promise<MyProject[]> {
       const leadCounts = await stats.leadCountsByJob(userId);
       const appRows = await db
         .select({
@@ -259,9 +266,9 @@ export function createHiringService(deps: {
       for (const { job, employer, category } of jobRows) {
         out.push({
           job_id: job.job_id,
-          job_title: job.job_title,
-          employer_name: employer.employer_name,
-          category_title: category.title,
+          job_title: textIn(job.job_title, job.translations.hi?.job_title, locale),
+          employer_name: nameIn(employer.employer_name, employer.translations, locale),
+          category_title: nameIn(category.title, category.translations, locale),
           logo_url: job.logo_url ?? (await fileUrl(job.logo_key ?? employer.logo_key)),
           counts: leadCounts.get(job.job_id) ?? { pending: 0, verified: 0, rejected: 0, archived: 0 },
           applications: apps.get(job.job_id)?.applications ?? 0,
@@ -272,17 +279,18 @@ export function createHiringService(deps: {
     },
 
     /** The public job page's data; undefined when the job is not open to candidates. */
-    async publicJob(jobId: number, recruiterId?: number): Promise<PublicJob | undefined> {
+    async publicJob(jobId: number, recruiterId?: number, locale: Locale = 'en'): Promise<PublicJob | undefined> {
       const row = await openJob(jobId);
       if (!row) return undefined;
       // A link whose recruiter could not have made it (unknown, or a partner without KYC) opens nothing.
       if (recruiterId !== undefined && !(await mayRefer(recruiterId))) return undefined;
-      const { job, employer, category } = row;
+      const { employer, category } = row;
+      const job = projectIn(row.job, row.job.translations, locale);
       const locs = (await locationsOf([jobId])).get(jobId) ?? [];
       return {
         job_id: job.job_id,
         job_title: job.job_title,
-        Employer: { employer_name: employer.employer_name, theme_color: employer.theme_color },
+        Employer: { employer_name: nameIn(employer.employer_name, employer.translations, locale), theme_color: employer.theme_color },
         logo_url: job.logo_url ?? (await fileUrl(job.logo_key ?? employer.logo_key)),
         banner_url: await fileUrl(job.banner_key),
         type: job.type,
@@ -293,7 +301,7 @@ export function createHiringService(deps: {
         max_salary: job.max_salary,
         perks: job.perks,
         description: job.description,
-        JobCategory: { job_category_id: category.job_category_id, title: category.title },
+        JobCategory: { job_category_id: category.job_category_id, title: nameIn(category.title, category.translations, locale) },
         JobLocations: locs.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
         application_archive_status: job.application_archive_status,
         application_archive_message: job.application_archive_message,

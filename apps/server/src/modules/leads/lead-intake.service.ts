@@ -4,6 +4,7 @@ import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaig
 import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
 import { leadCustomer, validateLeadInputs, type LeadInputValue, type MapLocation } from '@pmw/contract/lead-form';
 import { teamMessages, type MobileCheck } from '@pmw/contract/team';
+import type { Locale } from '@pmw/contract/locale';
 import { LEAD_INTAKE_SOURCE, type LeadIntakeSource } from '@pmw/contract/metrics';
 import { AppError, notFound } from '../../errors';
 import type { OtpService, SmsLocale } from '../auth/otp.service';
@@ -33,6 +34,8 @@ export interface CampaignLeadInput {
   ip?: string | undefined;
   /** The campaign page's device cookie id, for the lead's risk signals. */
   device_id?: string | undefined;
+  /** The reader's language, for the refusals' field labels and the project's own messages. */
+  locale?: Locale | undefined;
 }
 
 export interface TeamLeadInput {
@@ -43,6 +46,7 @@ export interface TeamLeadInput {
   otp?: string | undefined;
   offline_unverified?: true | undefined;
   ip?: string | undefined;
+  locale?: Locale | undefined;
 }
 
 export interface CampaignLeadResult {
@@ -183,7 +187,7 @@ export function createLeadIntakeService(deps: {
     // The product must be one this page lists.
     if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id))
       throw notFound(leadTexts.formNotFound);
-    const { mobile, name } = campaign.leadMobile(form.inputs, input.values);
+    const { mobile, name } = campaign.leadMobile(form.inputs, input.values, input.locale);
     campaign.refuseOwnMobile(owner, mobile);
     const attribution = { partner_user_id: owner.user_id };
     // How this submit proves the mobile is the customer's: a credit consent, this device's session, an OTP, or nothing (a form without OTP).
@@ -237,6 +241,7 @@ export function createLeadIntakeService(deps: {
       idempotency_key: input.idempotency_key,
       keyScope,
       tracking_id: input.tracking_id,
+      locale: input.locale,
     });
     if (created) {
       submitted.inc({ source: LEAD_INTAKE_SOURCE.campaign });
@@ -270,8 +275,8 @@ export function createLeadIntakeService(deps: {
       // A closed project or a wrong value is said before anything about the OTP (createLead answers a retry of an earlier lead).
       const earlier = await leads.existingForKey(attribution, input.idempotency_key);
       if (earlier) return { form_response_id: earlier.form_response_id };
-      leads.assertOpen(form);
-      const { mobile } = campaign.leadMobile(form.inputs, input.values);
+      leads.assertOpen(form, input.locale);
+      const { mobile } = campaign.leadMobile(form.inputs, input.values, input.locale);
       let verified = false;
       if (input.otp) {
         try {
@@ -297,6 +302,7 @@ export function createLeadIntakeService(deps: {
       uploader: { kind: 'team', id: member.userId },
       idempotency_key: input.idempotency_key,
       location: input.location,
+      locale: input.locale,
     });
     if (created) {
       submitted.inc({ source: LEAD_INTAKE_SOURCE.team });

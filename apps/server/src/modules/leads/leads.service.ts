@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FilePurpose } from '@pmw/contract/files';
+import { inputsIn, projectIn, textIn, type FormTranslations, type ProjectTranslations } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 import type { MobileCheck } from '@pmw/contract/team';
 import {
   firstLeadError,
@@ -43,6 +45,24 @@ export interface LeadForm {
   hold_message: string | null;
   /** Listed on campaign pages. */
   utm_selected: boolean;
+  /** The project's texts in other languages. */
+  translations: ProjectTranslations;
+  /** The form's description in other languages. */
+  form_translations: FormTranslations;
+}
+
+/**
+ * A form as a reader of a language sees it: labels, placeholders, option names,
+ * description, title and messages in their language where ops wrote them. The
+ * rules (which input is the name, a lead's stored options) read the English form.
+ */
+export function formIn<T extends LeadForm>(form: T, locale: Locale): T {
+  if (locale === 'en') return form;
+  return {
+    ...projectIn(form, form.translations, locale),
+    inputs: inputsIn(form.inputs, locale),
+    description: textIn(form.description, form.form_translations.hi?.description, locale),
+  };
 }
 
 export interface CreateLeadInput {
@@ -62,6 +82,8 @@ export interface CreateLeadInput {
   tracking_id?: string | undefined;
   /** How the customer's mobile was proved, on a form with OTP. */
   mobileCheck?: MobileCheck | null | undefined;
+  /** The submitter's language: a refusal names the fields by their labels in it. */
+  locale?: Locale | undefined;
 }
 
 export interface LeadWithData extends LeadRow {
@@ -150,6 +172,8 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         on_hold: jobs.on_hold,
         hold_message: jobs.hold_message,
         utm_selected: jobs.utm_selected,
+        translations: jobs.translations,
+        form_translations: taskForms.translations,
       })
       .from(taskForms)
       .innerJoin(jobs, eq(jobs.job_id, taskForms.job_id))
@@ -191,9 +215,11 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
   }
 
   /** Validates values against the form; throws the first error, with every error on `fields`. */
-  function validate(form: LeadForm, values: LeadInputValue[]): NormalisedLeadValue[] {
-    const result = validateLeadInputs(form.inputs, values);
-    const message = firstLeadError(form.inputs, result.errors);
+  function validate(form: LeadForm, values: LeadInputValue[], locale: Locale = 'en'): NormalisedLeadValue[] {
+    // The reader's labels only name the fields in the messages: the values come out the same (options keep their English values).
+    const inputs = formIn(form, locale).inputs;
+    const result = validateLeadInputs(inputs, values);
+    const message = firstLeadError(inputs, result.errors);
     if (message) {
       const err = new AppError('VALIDATION', message);
       (err as AppError & { fields?: unknown }).fields = Object.entries(result.errors).map(([input_id, msg]) => ({
@@ -224,9 +250,10 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     },
 
     /** Whether a project takes leads now; throws the project's own message when not. */
-    assertOpen(form: LeadForm): void {
-      if (form.archive_status !== 0) throw new AppError('CONFLICT', form.archive_message || leadTexts.unavailable);
-      if (form.on_hold) throw new AppError('CONFLICT', form.hold_message || leadTexts.unavailable);
+    assertOpen(form: LeadForm, locale: Locale = 'en'): void {
+      const said = formIn(form, locale);
+      if (form.archive_status !== 0) throw new AppError('CONFLICT', said.archive_message || leadTexts.unavailable);
+      if (form.on_hold) throw new AppError('CONFLICT', said.hold_message || leadTexts.unavailable);
     },
 
     /** A lead created earlier with this key by the same submitter (and customer), if any. */
@@ -246,14 +273,14 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       const form = 'inputs' in input.form ? input.form : await formById(input.form.form_id);
       if (!form) throw notFound(leadTexts.formNotFound);
       try {
-        service.assertOpen(form);
+        service.assertOpen(form, input.locale);
       } catch (err) {
         // A retry of a submit that went through before the project closed still gets its lead.
         const earlier = key ? await byKey(key) : undefined;
         if (earlier) return { lead: earlier, created: false };
         throw err;
       }
-      const values = validate(form, input.values);
+      const values = validate(form, input.values, input.locale);
       const customer = leadCustomer(form.inputs, values);
       if (!customer.mobile) throw new AppError('VALIDATION', leadTexts.mobileMissing);
       const mobile = customer.mobile;
@@ -292,7 +319,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       // Nothing inserted: the key was used before (answer its lead), or the customer is a duplicate.
       const earlier = key ? await byKey(key) : undefined;
       if (earlier) return { lead: earlier, created: false };
-      throw conflict(leadTexts.duplicate(mobile, form.job_title, form.duplicate_window_days));
+      throw conflict(leadTexts.duplicate(mobile, formIn(form, input.locale ?? 'en').job_title, form.duplicate_window_days));
     },
 
     /**
@@ -305,6 +332,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       attribution: LeadAttribution;
       uploader: FileCaller;
       location?: MapLocation | undefined;
+      locale?: Locale | undefined;
     }): Promise<LeadRow> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
       if (!lead || !ownsLead(lead, input.attribution)) throw notFound(leadTexts.leadNotFound);
@@ -317,6 +345,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       const values = validate(
         form,
         [...merged].map(([input_id, value]) => ({ input_id, value })),
+        input.locale,
       );
       const customer = leadCustomer(form.inputs, values);
       if (customer.mobile !== lead.customer_mobile) throw new AppError('BAD_REQUEST', leadTexts.mobileLocked);

@@ -55,7 +55,7 @@ export function createLeadVerificationService(deps: {
    */
   async function tell(tx: Tx, lead: LeadRow, outcome: { approved: number } | { rejected: string } | { needsDetails: string }) {
     if (!deps.notifications) return;
-    const base = { lead_id: lead.form_response_id, project: await jobTitle(tx, lead.job_id), customer: lead.customer_name ?? '' };
+    const base = { lead_id: lead.form_response_id, ...(await jobTitle(tx, lead.job_id)), customer: lead.customer_name ?? '' };
     const people = [
       { user_id: lead.partner_user_id, audience: NOTIFY_AUDIENCE.partner },
       { user_id: lead.team_member_user_id, audience: NOTIFY_AUDIENCE.team },
@@ -95,9 +95,11 @@ export function createLeadVerificationService(deps: {
     };
   }
 
-  async function jobTitle(tx: Tx, jobId: number) {
-    const [row] = await tx.select({ t: jobs.job_title }).from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
-    return row?.t ?? `Project ${jobId}`;
+  /** The project's title, and its Hindi where ops wrote one, for the person's own language. */
+  async function jobTitle(tx: Tx, jobId: number): Promise<{ project: string; project_hi?: string }> {
+    const [row] = await tx.select({ t: jobs.job_title, translations: jobs.translations }).from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+    const hi = row?.translations.hi?.job_title;
+    return { project: row?.t ?? `Project ${jobId}`, ...(hi ? { project_hi: hi } : {}) };
   }
 
   async function approveOne(actor: number, id: number): Promise<Result> {

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_MOBILE_CATEGORIES, type ReportInput } from '@pmw/contract/partner';
 import { isFileInput, type FormInputDef } from '@pmw/contract/lead-form';
+import { listIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 import { formResponseData, formResponses, jobs } from '../../db/schema/index';
 
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (Hindi names). */
@@ -21,6 +23,21 @@ export const CSV_HEADER = [
   'Customer Name',
   'Customer Mobile',
 ] as const;
+
+/** The words the file writes itself (status, attached files) in its one language; English keeps the file's bytes as they were. */
+export interface CsvWords {
+  locale: Locale;
+  header: readonly string[];
+  status: { expired: string; approved: string; rejected: string; pending: string };
+  /** Before a file's id: `Attached (file 12)`. */
+  attached: string;
+}
+export const ENGLISH_CSV_WORDS: CsvWords = {
+  locale: 'en',
+  header: CSV_HEADER,
+  status: { expired: 'Expired', approved: 'Approved', rejected: 'Rejected', pending: 'Pending' },
+  attached: 'Attached (file ',
+};
 
 /**
  * A text value as csvField writes it, in SQL, before COPY's CSV quoting (the
@@ -84,14 +101,19 @@ export function csvColumns(
   forms: Map<number, FormInputDef[]>,
   inputs: ReportInput[],
   values: { value: (inputId: number) => SQL; file: (inputId: number) => SQL },
+  words: CsvWords = ENGLISH_CSV_WORDS,
 ): Record<string, SQL> {
   const fr = formResponses;
+  const w = words.status;
   const columns: Record<string, SQL> = {
     lead_id: sql`${fr.form_response_id}`,
     project: text(sql`${jobs.slug_name}`),
     created_at: istTime(sql`${fr.created_on}`),
     updated_at: istTime(sql`${fr.modified_on}`),
-    status: sql`case when ${fr.archive_status} = 1 then 'Expired' when ${fr.status} = 1 then 'Approved' when ${fr.status} = 2 then 'Rejected' else 'Pending' end`,
+    status:
+      words.locale === 'en'
+        ? sql`case when ${fr.archive_status} = 1 then 'Expired' when ${fr.status} = 1 then 'Approved' when ${fr.status} = 2 then 'Rejected' else 'Pending' end`
+        : sql`case when ${fr.archive_status} = 1 then ${w.expired} when ${fr.status} = 1 then ${w.approved} when ${fr.status} = 2 then ${w.rejected} else ${w.pending} end`,
     comment: text(sql`${fr.status_comment}`),
     payout: text(sql`((${fr.payout_paise}::numeric / 100)::numeric(20, 2))::text`),
     customer_name: text(sql`${fr.customer_name}`),
@@ -104,12 +126,23 @@ export function csvColumns(
       if (!def) continue;
       const id = Number(def.input_id);
       const value = sql`nullif(${values.value(id)}, '')`;
-      const cell = isFileInput(def) ? sql`'Attached (file ' || coalesce(${values.file(id)}, ${value}) || ')'` : text(value);
+      const attached = words.locale === 'en' ? sql`'Attached (file '` : sql`${words.attached}`;
+      const cell = isFileInput(def)
+        ? sql`${attached} || coalesce(${values.file(id)}, ${value}) || ')'`
+        : text(optionNames(def, value, words.locale));
       branches.push(sql`when ${sql.raw(String(Number(formId)))} then ${cell}`);
     }
     columns[`input_${i}`] = branches.length ? sql`case ${fr.form_id} ${sql.join(branches, sql` `)} end` : sql`null`;
   });
   return columns;
+}
+
+/** A chosen option in the file's language: a lead stores the English option, the reader wrote the other language's name for it. */
+function optionNames(def: FormInputDef, value: SQL, locale: Locale): SQL {
+  const english = def.input_enum ?? [];
+  const names = listIn(english, def.translations?.hi?.options, locale);
+  const pairs = english.flatMap((e, i) => (names[i] !== e ? [sql`when ${e} then ${names[i]!}`] : []));
+  return pairs.length ? sql`(case ${value} ${sql.join(pairs, sql` `)} else ${value} end)` : value;
 }
 
 const LF = 0x0a;

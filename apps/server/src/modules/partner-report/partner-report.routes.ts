@@ -5,7 +5,27 @@ import { leadsReportFileName, partnerMessages, partnerRoutes } from '@pmw/contra
 import { istDateString } from '@pmw/contract/time';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { LeadsService } from '../leads/leads.service';
-import { CSV_BOM } from './csv';
+import type { Locale } from '@pmw/contract/locale';
+import { localize, requestLocale } from '../../http/locale';
+import { CSV_BOM, CSV_HEADER, ENGLISH_CSV_WORDS, type CsvWords } from './csv';
+
+/** The file's own words in the requester's language: one language per file. */
+function csvWords(locale: Locale): CsvWords {
+  if (locale === 'en') return ENGLISH_CSV_WORDS;
+  const say = (text: string) => localize(text, locale);
+  const english = ENGLISH_CSV_WORDS.status;
+  return {
+    locale,
+    header: CSV_HEADER.map(say),
+    status: {
+      expired: say(english.expired),
+      approved: say(english.approved),
+      rejected: say(english.rejected),
+      pending: say(english.pending),
+    },
+    attached: say(ENGLISH_CSV_WORDS.attached),
+  };
+}
 import type { PartnerReportService } from './partner-report.service';
 
 /** The partner's Leads Report under /api/v2/partner. */
@@ -16,16 +36,16 @@ export function registerPartnerReportRoutes(
 ) {
   const { report, leads } = deps;
 
-  route(app, ctx, partnerRoutes.reportProjects, async ({ session }) => report.projects(session.subjectId));
+  route(app, ctx, partnerRoutes.reportProjects, async ({ session, req }) => report.projects(session.subjectId, requestLocale(req)));
   route(app, ctx, partnerRoutes.reportCounts, async ({ session, query }) => report.counts(session.subjectId, query));
-  route(app, ctx, partnerRoutes.reportData, async ({ session, query }) => report.page(session.subjectId, query));
+  route(app, ctx, partnerRoutes.reportData, async ({ session, query, req }) => report.page(session.subjectId, query, requestLocale(req)));
 
   route(
     app,
     ctx,
     partnerRoutes.reportDownload,
-    async ({ session, query, reply }) => {
-      const rows = report.csv(session.subjectId, query);
+    async ({ session, query, reply, req }) => {
+      const rows = report.csv(session.subjectId, query, csvWords(requestLocale(req)));
       async function* withBom() {
         yield CSV_BOM;
         yield* rows;

@@ -18,7 +18,9 @@ import { sqlLiteral, type Database, type Db } from '../../db/client';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
-import { CSV_HEADER, crlfRecords, csvColumns, csvInputIds, csvLine, leadValues } from './csv';
+import { crlfRecords, csvColumns, csvInputIds, csvLine, ENGLISH_CSV_WORDS, leadValues, type CsvWords } from './csv';
+import { inputIn, projectIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 
 type LeadPageRow = {
   form_response_id: number;
@@ -56,12 +58,13 @@ function buckets(t: { status: AnyPgColumn; sub_status: AnyPgColumn; archive_stat
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The report's columns after the customer: every form's inputs from the third on, one per label and type. */
-export function reportInputs(forms: { inputs: FormInputDef[] }[]): ReportInput[] {
+export function reportInputs(forms: { inputs: FormInputDef[] }[], locale: Locale = 'en'): ReportInput[] {
   const seen = new Map<string, ReportInput>();
   for (const form of forms) {
     for (const input of form.inputs.slice(2)) {
+      // The key stays the English label, so a column is the same whatever language the reader reads.
       const key = `${input.label}|${input.input_type}`;
-      if (!seen.has(key)) seen.set(key, { key, label: input.label, input_type: input.input_type });
+      if (!seen.has(key)) seen.set(key, { key, label: inputIn(input, locale).label, input_type: input.input_type });
     }
   }
   return [...seen.values()];
@@ -155,12 +158,19 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
       ? sql`select distinct ${leadCounters.job_id} from ${leadCounters} where ${leadCounters.owner_kind} = 'partner' and ${leadCounters.owner_id} = ${owner} and ${leadCounters.n} > 0`
       : sql`select distinct ${formResponses.job_id} from ${formResponses} where ${ownerWhere(owner)}`;
 
-  async function projects(partnerId: ReportOwner): Promise<PartnerProject[]> {
-    return db
-      .select({ job_id: jobs.job_id, slug_name: jobs.slug_name, job_title: jobs.job_title, job_category_id: jobs.job_category_id })
+  async function projects(partnerId: ReportOwner, locale: Locale = 'en'): Promise<PartnerProject[]> {
+    const rows = await db
+      .select({
+        job_id: jobs.job_id,
+        slug_name: jobs.slug_name,
+        job_title: jobs.job_title,
+        job_category_id: jobs.job_category_id,
+        translations: jobs.translations,
+      })
       .from(jobs)
       .where(sql`${jobs.job_id} in (${partnerJobIds(partnerId)})`)
       .orderBy(asc(jobs.slug_name));
+    return rows.map(({ translations, ...p }) => projectIn(p, translations, locale));
   }
 
   /** The forms of some projects, from the catalogue cache (ops edits clear it). */
@@ -266,7 +276,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
      * (from the counters when the filter allows); only a page past the end
      * asks for the total apart. The forms come from the catalogue cache.
      */
-    async page(partnerId: ReportOwner, f: ReportFilter & { limit?: number; offset?: number }): Promise<ReportPage> {
+    async page(partnerId: ReportOwner, f: ReportFilter & { limit?: number; offset?: number }, locale: Locale = 'en'): Promise<ReportPage> {
       const head = {
         total: countable(partnerId, f)
           ? sql<number>`(select coalesce(sum(${leadCounters.n}), 0)::int from ${leadCounters} where ${counterWhere(partnerId, f)})`
@@ -303,7 +313,10 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
       const forms = await formsOfJobs(f.job_id?.length ? f.job_id : (first?.job_ids ?? []).map(Number));
       return {
         count: Number(first?.total ?? 0),
-        inputs: reportInputs([...forms.values()].map((inputs) => ({ inputs }))),
+        inputs: reportInputs(
+          [...forms.values()].map((inputs) => ({ inputs })),
+          locale,
+        ),
         rows: rows.map(({ data, total: _total, job_ids: _jobs, ...r }) => toRow(r, forms, dataMap(data))),
       };
     },
@@ -316,10 +329,13 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
      * CRLF line ends are added here. The bytes are those of the row-by-row
      * file this replaced (a test compares them).
      */
-    async *csv(partnerId: number, f: ReportFilter): AsyncGenerator<Buffer> {
+    async *csv(partnerId: number, f: ReportFilter, words: CsvWords = ENGLISH_CSV_WORDS): AsyncGenerator<Buffer> {
       const forms = await formsFor(partnerId, f);
-      const inputs = reportInputs([...forms.values()].map((i) => ({ inputs: i })));
-      yield Buffer.from(csvLine([...CSV_HEADER, ...inputs.map((i) => i.label)]));
+      const inputs = reportInputs(
+        [...forms.values()].map((i) => ({ inputs: i })),
+        words.locale,
+      );
+      yield Buffer.from(csvLine([...words.header, ...inputs.map((i) => i.label)]));
       const values = db
         .select(leadValues(csvInputIds(forms, inputs)))
         .from(formResponseData)
@@ -327,7 +343,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
         .as('v');
       const column = (name: string) => sql`${sql.identifier('v')}.${sql.identifier(name)}`;
       const query = db
-        .select(csvColumns(forms, inputs, { value: (id) => column(`v${id}`), file: (id) => column(`f${id}`) }))
+        .select(csvColumns(forms, inputs, { value: (id) => column(`v${id}`), file: (id) => column(`f${id}`) }, words))
         .from(formResponses)
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .leftJoinLateral(values, sql`true`)

@@ -7,6 +7,7 @@ import {
   type OpsCategory,
   type OpsEmployer,
 } from '@pmw/contract/catalogue';
+import type { NameTranslations } from '@pmw/contract/content-language';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { employers, jobCategories, jobs } from '../../db/schema/index';
@@ -45,6 +46,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
       .select({
         job_category_id: jobCategories.job_category_id,
         title: jobCategories.title,
+        translations: jobCategories.translations,
         retired: jobCategories.retired,
         projects: sql<number>`(select count(*)::int from ${jobs} where ${jobs.job_category_id} = ${id})`,
       })
@@ -60,6 +62,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
       .select({
         employer_id: employers.employer_id,
         employer_name: employers.employer_name,
+        translations: employers.translations,
         theme_color: employers.theme_color,
         logo_key: employers.logo_key,
         retired: employers.retired,
@@ -88,6 +91,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
         .select({
           job_category_id: jobCategories.job_category_id,
           title: jobCategories.title,
+          translations: jobCategories.translations,
           retired: jobCategories.retired,
           projects: sql<number>`coalesce(${counts.n}, 0)::int`,
         })
@@ -97,11 +101,14 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
       return rows.map((r) => ({ ...r, reference: referenceIds.has(r.job_category_id) }));
     },
 
-    async addCategory(actor: number, title: string): Promise<OpsCategory> {
+    async addCategory(actor: number, title: string, translations?: NameTranslations): Promise<OpsCategory> {
       return edit(
         () =>
           db.transaction(async (tx) => {
-            const [row] = await tx.insert(jobCategories).values({ title }).returning({ job_category_id: jobCategories.job_category_id });
+            const [row] = await tx
+              .insert(jobCategories)
+              .values({ title, ...(translations ? { translations } : {}) })
+              .returning({ job_category_id: jobCategories.job_category_id });
             const after = await category(row!.job_category_id, tx);
             await audit.record(
               { actor_user_id: actor, action: 'category.create', entity_type: 'category', entity_id: after.job_category_id, after },
@@ -113,14 +120,22 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
       );
     },
 
-    async updateCategory(actor: number, id: number, p: { title: string; retired?: boolean | undefined }): Promise<OpsCategory> {
+    async updateCategory(
+      actor: number,
+      id: number,
+      p: { title: string; retired?: boolean | undefined; translations?: NameTranslations | undefined },
+    ): Promise<OpsCategory> {
       return edit(
         () =>
           db.transaction(async (tx) => {
             const before = await category(id, tx);
             await tx
               .update(jobCategories)
-              .set({ title: p.title, ...(p.retired === undefined ? {} : { retired: p.retired }) })
+              .set({
+                title: p.title,
+                ...(p.retired === undefined ? {} : { retired: p.retired }),
+                ...(p.translations ? { translations: p.translations } : {}),
+              })
               .where(eq(jobCategories.job_category_id, id));
             const after = await category(id, tx);
             const action = before.retired === after.retired ? 'category.update' : after.retired ? 'category.retire' : 'category.restore';
@@ -141,6 +156,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
         .select({
           employer_id: employers.employer_id,
           employer_name: employers.employer_name,
+          translations: employers.translations,
           theme_color: employers.theme_color,
           logo_key: employers.logo_key,
           retired: employers.retired,
@@ -158,7 +174,12 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
           db.transaction(async (tx) => {
             const [row] = await tx
               .insert(employers)
-              .values({ employer_name: p.employer_name, theme_color: p.theme_color, logo_key: logo ?? null })
+              .values({
+                employer_name: p.employer_name,
+                theme_color: p.theme_color,
+                logo_key: logo ?? null,
+                ...(p.translations ? { translations: p.translations } : {}),
+              })
               .returning({ employer_id: employers.employer_id });
             const after = await employer(row!.employer_id, tx);
             await audit.record(
@@ -183,6 +204,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
                 employer_name: p.employer_name,
                 theme_color: p.theme_color,
                 ...(logo ? { logo_key: logo } : {}),
+                ...(p.translations ? { translations: p.translations } : {}),
                 ...(p.retired === undefined ? {} : { retired: p.retired }),
               })
               .where(eq(employers.employer_id, id));

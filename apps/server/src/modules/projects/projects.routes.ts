@@ -14,7 +14,7 @@ export function registerProjectRoutes(
   const { projects, catalogue } = deps;
   route(app, ctx, opsCatalogueRoutes.categories, async () => catalogue.categories());
   route(app, ctx, opsCatalogueRoutes.addCategory, async ({ agent, body }) =>
-    answer(await catalogue.addCategory(agent.user_id, body.title), 'Category added'),
+    answer(await catalogue.addCategory(agent.user_id, body.title, body.translations), 'Category added'),
   );
   route(app, ctx, opsCatalogueRoutes.updateCategory, async ({ agent, params, body }) =>
     answer(await catalogue.updateCategory(agent.user_id, params.job_category_id, body), 'Category saved'),
@@ -32,6 +32,7 @@ export function registerProjectRoutes(
   route(app, ctx, opsProjectRoutes.meta, async () => {
     return projects.meta();
   });
+  route(app, ctx, opsProjectRoutes.missingHindi, async () => projects.missingHindi());
   route(app, ctx, opsProjectRoutes.get, async ({ params }) => {
     return projects.load(params.job_id);
   });

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { searchedId } from '@pmw/contract/base';
-import { slugify, type OpsProject, type projectBodySchema, type taskFormBodySchema } from '@pmw/contract/ops-projects';
+import { projectLacksHindi, type NameTranslations } from '@pmw/contract/content-language';
+import {
+  slugify,
+  type MissingHindiRow,
+  type OpsProject,
+  type projectBodySchema,
+  type taskFormBodySchema,
+} from '@pmw/contract/ops-projects';
 import { baseMessages, isWebUrl } from '@pmw/contract/base';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -76,8 +83,10 @@ export function createProjectsService(deps: {
             is_otp_required: form.is_otp_required,
             description: form.description,
             custom_link: form.custom_link,
+            translations: { hi: form.translations.hi ?? {} },
           }
         : null,
+      translations: { hi: j.translations.hi ?? {} },
       modified_on: j.modified_on.toISOString(),
       created_on: undefined,
     } as OpsProject;
@@ -171,6 +180,31 @@ export function createProjectsService(deps: {
       }));
     },
 
+    /** Every project, category and employer with English that has no Hindi, and which of its texts those are. */
+    async missingHindi(): Promise<MissingHindiRow[]> {
+      const rows = await db
+        .select({ job: jobs, form: { description: taskForms.description, translations: taskForms.translations, inputs: taskForms.inputs } })
+        .from(jobs)
+        .leftJoin(taskForms, eq(taskForms.job_id, jobs.job_id))
+        .where(eq(jobs.archive_status, 0))
+        .orderBy(asc(jobs.job_id));
+      const out: MissingHindiRow[] = [];
+      for (const r of rows) {
+        const missing = projectLacksHindi(r.job, r.form?.inputs ? r.form : null);
+        if (missing.length) out.push({ kind: 'project', id: r.job.job_id, name: r.job.job_title, missing });
+      }
+      const names = (english: string, t: NameTranslations) => (t.hi?.name?.trim() ? [] : [{ field: 'name', english }]);
+      for (const c of await db.select().from(jobCategories).where(eq(jobCategories.retired, false)).orderBy(asc(jobCategories.title))) {
+        const missing = names(c.title, c.translations);
+        if (missing.length) out.push({ kind: 'category', id: c.job_category_id, name: c.title, missing });
+      }
+      for (const e of await db.select().from(employers).where(eq(employers.retired, false)).orderBy(asc(employers.employer_name))) {
+        const missing = names(e.employer_name, e.translations);
+        if (missing.length) out.push({ kind: 'employer', id: e.employer_id, name: e.employer_name, missing });
+      }
+      return out;
+    },
+
     /** Every employer and category with whether it is retired: the editor offers the active ones and a project's own. */
     async meta() {
       const e = await db
@@ -253,6 +287,7 @@ export function createProjectsService(deps: {
               is_otp_required: f.is_otp_required,
               description: f.description,
               custom_link: f.custom_link,
+              translations: f.translations,
             })
             .onConflictDoUpdate({
               target: taskForms.job_id,
@@ -261,6 +296,7 @@ export function createProjectsService(deps: {
                 is_otp_required: f.is_otp_required,
                 description: f.description,
                 custom_link: f.custom_link,
+                translations: f.translations,
                 modified_on: new Date(),
               },
             });

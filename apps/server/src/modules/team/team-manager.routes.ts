@@ -1,3 +1,4 @@
+import { requestLocale } from '../../http/locale';
 import type { FastifyInstance } from 'fastify';
 import { partnerTeamMessages, partnerTeamRoutes } from '@pmw/contract/partner-team';
 import type { LinkOrigin } from '../../http/link-origin';
@@ -29,7 +30,7 @@ export function registerTeamManagerRoutes(
 
   route(app, ctx, partnerTeamRoutes.team, async ({ session, req }) => {
     const team = await manager.view(session.subjectId, deps.shareOrigin ?? deps.linkOrigin(req));
-    return { ...team, projects: await report.projects({ team_id: team.team_id }) };
+    return { ...team, projects: await report.projects({ team_id: team.team_id }, requestLocale(req)) };
   });
   route(app, ctx, partnerTeamRoutes.addMember, async ({ session, body }) => {
     const r = await manager.addMember(session.subjectId, body);
@@ -68,8 +69,8 @@ export function registerTeamManagerRoutes(
     const { member_user_id, ...filter } = query;
     return report.counts(await owner(session.subjectId, member_user_id), filter);
   });
-  route(app, ctx, partnerTeamRoutes.leads, async ({ session, query }) => {
+  route(app, ctx, partnerTeamRoutes.leads, async ({ session, query, req }) => {
     const { member_user_id, ...filter } = query;
-    return report.page(await owner(session.subjectId, member_user_id), filter);
+    return report.page(await owner(session.subjectId, member_user_id), filter, requestLocale(req));
   });
 }

@@ -10,7 +10,7 @@ import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { TeamService } from './team.service';
-import { smsLocaleOf } from '../../http/locale';
+import { requestLocale, smsLocaleOf } from '../../http/locale';
 
 /** The member a team session stands for: the user and the team they logged in under. */
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
@@ -69,9 +69,9 @@ export function registerTeamRoutes(
     return answer(null, messages.logoutSuccess);
   });
 
-  route(app, ctx, teamRoutes.projects, async () => team.projects());
-  route(app, ctx, teamRoutes.projectData, async ({ query }) => team.projectData(query.job_id));
-  route(app, ctx, teamRoutes.projectInfo, async ({ query }) => team.projectInfo(query.job_id));
+  route(app, ctx, teamRoutes.projects, async ({ req }) => team.projects(requestLocale(req)));
+  route(app, ctx, teamRoutes.projectData, async ({ query, req }) => team.projectData(query.job_id, requestLocale(req)));
+  route(app, ctx, teamRoutes.projectInfo, async ({ query, req }) => team.projectInfo(query.job_id, requestLocale(req)));
   route(app, ctx, teamRoutes.pincodeFilter, async ({ body }) => ({ job_ids: await team.filterByPincode(body.job_ids, body.pincode) }));
 
   route(app, ctx, teamRoutes.utmLink, async ({ query, session, req }) => ({
@@ -79,7 +79,9 @@ export function registerTeamRoutes(
   }));
 
   route(app, ctx, teamRoutes.taskCount, async ({ query, session }) => team.taskCount(memberOf(session), query));
-  route(app, ctx, teamRoutes.projectReport, async ({ query, session }) => team.projectReport(memberOf(session), query));
+  route(app, ctx, teamRoutes.projectReport, async ({ query, session, req }) =>
+    team.projectReport(memberOf(session), query, requestLocale(req)),
+  );
   route(app, ctx, teamRoutes.reportData, async ({ query, session }) => team.reportData(memberOf(session), query));
 
   route(app, ctx, teamRoutes.leadOtp, async ({ body, req, session }) => {
@@ -101,15 +103,17 @@ export function registerTeamRoutes(
       otp: body.otp,
       offline_unverified: body.offline_unverified,
       ip: req.ip,
+      locale: requestLocale(req),
     });
     return answer(lead, teamMessages.leadAdded);
   });
 
-  route(app, ctx, teamRoutes.complete, async ({ body, session }) => {
+  route(app, ctx, teamRoutes.complete, async ({ body, session, req }) => {
     const lead = await team.completeLead(memberOf(session), {
       form_response_id: body.form_response_id,
       values: body.input,
       location: body.location,
+      locale: requestLocale(req),
     });
     return answer(lead, teamMessages.leadCompleted);
   });

@@ -30,7 +30,9 @@ import {
 import { AppError, notFound } from '../../errors';
 import { withTaskForm } from '../projects/job-query';
 import type { GeocodeProvider } from '../../providers/geocode';
-import type { LeadsService } from '../leads/leads.service';
+import { formIn, type LeadsService } from '../leads/leads.service';
+import { nameIn, projectIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 import type { UsersService } from '../users/users.service';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -193,7 +195,7 @@ export function createTeamService(deps: {
       return { user_id: user.user_id, first_name: user.first_name, mobile: user.mobile, team_id: team.team_id, team_code: team.team_code };
     },
 
-    async projects(): Promise<{ categories: { job_category_id: number; title: string }[]; projects: TeamProject[] }> {
+    async projects(locale: Locale = 'en'): Promise<{ categories: { job_category_id: number; title: string }[]; projects: TeamProject[] }> {
       const rows = await withTaskForm(
         db
           .select({
@@ -214,41 +216,52 @@ export function createTeamService(deps: {
             archive_message: jobs.archive_message,
             on_hold: jobs.on_hold,
             hold_message: jobs.hold_message,
+            translations: jobs.translations,
+            category_translations: jobCategories.translations,
+            employer_translations: employers.translations,
           })
           .from(jobs)
           .$dynamic(),
       ).orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
-      const projects = rows.filter(isListedProject).map(({ employer_id: _employer, ...p }) => p);
+      const projects = rows
+        .filter(isListedProject)
+        .map(({ employer_id: _employer, translations, category_translations, employer_translations, ...p }) => ({
+          ...projectIn(p, translations, locale),
+          category_title: nameIn(p.category_title, category_translations, locale),
+          employer_name: nameIn(p.employer_name, employer_translations, locale),
+        }));
       const categories = new Map<number, string>();
       for (const p of projects) categories.set(p.job_category_id, p.category_title);
       return { categories: [...categories].map(([job_category_id, title]) => ({ job_category_id, title })), projects };
     },
 
-    async projectData(jobId: number) {
+    async projectData(jobId: number, locale: Locale = 'en') {
       const job = await listedJob(jobId);
-      const form = await leads.formByJob(job.job_id);
-      if (!form) throw notFound('Project not found');
+      const stored = await leads.formByJob(job.job_id);
+      if (!stored) throw notFound('Project not found');
+      const form = formIn(stored, locale);
       return {
         form_id: form.form_id,
         job_id: form.job_id,
         job_title: form.job_title,
         is_otp_required: form.is_otp_required,
         description: form.description,
-        inputs: form.inputs,
+        inputs: form.inputs.map(({ translations: _t, ...input }) => input),
       };
     },
 
-    async projectInfo(jobId: number) {
-      const job = await listedJob(jobId);
+    async projectInfo(jobId: number, locale: Locale = 'en') {
+      const stored = await listedJob(jobId);
+      const job = projectIn(stored, stored.translations, locale);
       const [employer] = await db
-        .select({ name: employers.employer_name })
+        .select({ name: employers.employer_name, translations: employers.translations })
         .from(employers)
         .where(eq(employers.employer_id, job.employer_id))
         .limit(1);
       return {
         job_id: job.job_id,
         job_title: job.job_title,
-        employer_name: employer?.name ?? '',
+        employer_name: employer ? nameIn(employer.name, employer.translations, locale) : '',
         tag_line: job.tag_line,
         description: job.description,
         rewards: job.rewards,
@@ -321,16 +334,24 @@ export function createTeamService(deps: {
     async projectReport(
       member: { userId: number; teamId: number },
       range: { start_date?: string | undefined; end_date?: string | undefined },
+      locale: Locale = 'en',
     ) {
-      return db
-        .select({ job_id: formResponses.job_id, form_id: formResponses.form_id, job_title: jobs.job_title, ...counts })
+      const rows = await db
+        .select({
+          job_id: formResponses.job_id,
+          form_id: formResponses.form_id,
+          job_title: jobs.job_title,
+          translations: jobs.translations,
+          ...counts,
+        })
         .from(formResponses)
         .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
         .where(
           and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)),
         )
-        .groupBy(formResponses.job_id, formResponses.form_id, jobs.job_title)
+        .groupBy(formResponses.job_id, formResponses.form_id, jobs.job_title, jobs.translations)
         .orderBy(asc(jobs.job_title));
+      return rows.map(({ translations, ...r }) => projectIn(r, translations, locale));
     },
 
     /** A member's own leads for one project and one status, newest first. */
@@ -385,7 +406,7 @@ export function createTeamService(deps: {
 
     async completeLead(
       member: { userId: number; teamId: number },
-      input: { form_response_id: number; values: LeadInputValue[]; location?: MapLocation | undefined },
+      input: { form_response_id: number; values: LeadInputValue[]; location?: MapLocation | undefined; locale?: Locale | undefined },
     ) {
       const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
       const lead = await leads.leadWithData(input.form_response_id, attribution);
@@ -397,6 +418,7 @@ export function createTeamService(deps: {
         attribution,
         uploader: { kind: 'team', id: member.userId },
         location: input.location,
+        locale: input.locale,
       });
       return { form_response_id: row.form_response_id };
     },

@@ -18,7 +18,7 @@ type CategoryBody = z.output<typeof categoryBodySchema>;
 export function CategoriesPage() {
   const qc = useQueryClient();
   const [renaming, setRenaming] = useState<OpsCategory | null>(null);
-  const form = useForm({ resolver: zodResolver(categoryBodySchema), defaultValues: { title: '' } });
+  const form = useForm({ resolver: zodResolver(categoryBodySchema), defaultValues: { title: '', translations: { hi: { name: '' } } } });
   const list = useQuery({ queryKey: ['ops', 'categories'], queryFn: () => api(opsCatalogueRoutes.categories) });
   const changed = (message: string) => {
     showSuccess(message);
@@ -34,10 +34,14 @@ export function CategoriesPage() {
     onError: showError,
   });
   const update = useMutation({
-    mutationFn: (v: { id: number; title: string; retired?: boolean }) =>
+    mutationFn: (v: { id: number; title: string; retired?: boolean; hindi?: string | null }) =>
       apiWithMessage(opsCatalogueRoutes.updateCategory, {
         params: { job_category_id: v.id },
-        body: { title: v.title, ...(v.retired === undefined ? {} : { retired: v.retired }) },
+        body: {
+          title: v.title,
+          ...(v.retired === undefined ? {} : { retired: v.retired }),
+          ...(v.hindi === undefined ? {} : { translations: { hi: { name: v.hindi } } }),
+        },
       }),
     onSuccess: (r) => changed(r.message),
     onError: showError,
@@ -49,6 +53,11 @@ export function CategoriesPage() {
       <form className="ops__filters" aria-label={t('addCategory')} noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
         <Field label={t('categoryTitle')} error={form.formState.errors.title}>
           {(a11y) => <input {...a11y} className="input" autoComplete="off" maxLength={120} {...form.register('title')} />}
+        </Field>
+        <Field label={t('inHindi', { label: t('categoryTitle') })} error={form.formState.errors.translations?.hi?.name}>
+          {(a11y) => (
+            <input {...a11y} lang="hi" className="input" autoComplete="off" maxLength={120} {...form.register('translations.hi.name')} />
+          )}
         </Field>
         <button type="submit" className="button" disabled={add.isPending}>
           {t('addCategory')}
@@ -66,7 +75,13 @@ export function CategoriesPage() {
                 sortValue: (c) => c.title,
                 cell: (c) => (
                   <>
-                    {c.title}{' '}
+                    {c.title}
+                    {c.translations.hi?.name && (
+                      <>
+                        {' · '}
+                        <span lang="hi">{c.translations.hi.name}</span>
+                      </>
+                    )}{' '}
                     {c.reference && (
                       <span className="badge" title={t('referenceHint')}>
                         {t('reference')}
@@ -121,19 +136,26 @@ export function CategoriesPage() {
         <RenameDialog
           category={renaming}
           onClose={() => setRenaming(null)}
-          onSave={(title) => update.mutateAsync({ id: renaming.job_category_id, title })}
+          onSave={(title, hindi) => update.mutateAsync({ id: renaming.job_category_id, title, hindi })}
         />
       )}
     </section>
   );
 }
 
-function RenameDialog(props: { category: OpsCategory; onClose: () => void; onSave: (title: string) => Promise<unknown> }) {
-  const form = useForm({ resolver: zodResolver(categoryBodySchema), defaultValues: { title: props.category.title } });
+function RenameDialog(props: {
+  category: OpsCategory;
+  onClose: () => void;
+  onSave: (title: string, hindi: string | null) => Promise<unknown>;
+}) {
+  const form = useForm({
+    resolver: zodResolver(categoryBodySchema),
+    defaultValues: { title: props.category.title, translations: { hi: { name: props.category.translations.hi?.name ?? '' } } },
+  });
   const busy = form.formState.isSubmitting;
-  const submit = form.handleSubmit(async ({ title }) => {
+  const submit = form.handleSubmit(async ({ title, translations }) => {
     try {
-      await props.onSave(title);
+      await props.onSave(title, translations?.hi?.name ?? null);
       props.onClose();
     } catch {
       // The message bar says why; the dialog keeps the text.
@@ -152,6 +174,11 @@ function RenameDialog(props: { category: OpsCategory; onClose: () => void; onSav
       <form id="ops-rename-category" noValidate onSubmit={(e) => void submit(e)}>
         <Field label={t('categoryTitle')} error={form.formState.errors.title}>
           {(a11y) => <input {...a11y} className="input" autoComplete="off" maxLength={120} {...form.register('title')} />}
+        </Field>
+        <Field label={t('inHindi', { label: t('categoryTitle') })} error={form.formState.errors.translations?.hi?.name}>
+          {(a11y) => (
+            <input {...a11y} lang="hi" className="input" autoComplete="off" maxLength={120} {...form.register('translations.hi.name')} />
+          )}
         </Field>
       </form>
     </ConfirmDialog>

@@ -56,6 +56,12 @@ export function EmployersPage() {
                   <>
                     {e.theme_color && <span className="ops-swatch" style={{ background: e.theme_color }} aria-hidden="true" />}
                     {e.employer_name}
+                    {e.translations.hi?.name && (
+                      <>
+                        {' · '}
+                        <span lang="hi">{e.translations.hi.name}</span>
+                      </>
+                    )}
                   </>
                 ),
               },
@@ -123,7 +129,12 @@ function EmployerDialog(props: { employer: OpsEmployer | null; onClose: () => vo
   const e = props.employer;
   const form = useForm<z.input<typeof employerBodySchema>, unknown, EmployerBody>({
     resolver: zodResolver(employerBodySchema),
-    defaultValues: { employer_name: e?.employer_name ?? '', theme_color: e?.theme_color ?? '', logo_file_id: null },
+    defaultValues: {
+      employer_name: e?.employer_name ?? '',
+      theme_color: e?.theme_color ?? '',
+      logo_file_id: null,
+      translations: { hi: { name: e?.translations.hi?.name ?? '' } },
+    },
   });
   const busy = form.formState.isSubmitting;
   const colour = form.watch('theme_color') ?? '';
@@ -148,6 +159,11 @@ function EmployerDialog(props: { employer: OpsEmployer | null; onClose: () => vo
       <form id="ops-employer-form" noValidate onSubmit={(ev) => void submit(ev)}>
         <Field label={t('employerName')} error={form.formState.errors.employer_name}>
           {(a11y) => <input {...a11y} className="input" autoComplete="off" maxLength={160} {...form.register('employer_name')} />}
+        </Field>
+        <Field label={t('inHindi', { label: t('employerName') })} error={form.formState.errors.translations?.hi?.name}>
+          {(a11y) => (
+            <input {...a11y} lang="hi" className="input" autoComplete="off" maxLength={160} {...form.register('translations.hi.name')} />
+          )}
         </Field>
         <Field label={t('themeColor')} hint={t('themeColorHint')} error={form.formState.errors.theme_color}>
           {(a11y) => (

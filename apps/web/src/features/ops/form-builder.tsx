@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fileRoutes } from '@pmw/contract/files';
 import type { FormInputDef } from '@pmw/contract/lead-form';
+import { inputsIn } from '@pmw/contract/content-language';
 import { INPUT_CATEGORIES, INPUT_TYPES, formProblems, opsProjectRoutes, type OpsProject } from '@pmw/contract/ops-projects';
 import { apiWithMessage } from '../../shared/api-client';
 import { LeadFormFields, type LeadFieldValues } from '../../shared/lead-form';
@@ -30,11 +31,16 @@ export function FormBuilder({ project }: { project: OpsProject }) {
   const [inputs, setInputs] = useState<FormInputDef[]>(() => project.form?.inputs ?? starter());
   const [otp, setOtp] = useState(project.form?.is_otp_required ?? true);
   const [description, setDescription] = useState(project.form?.description ?? '');
+  const [descriptionHi, setDescriptionHi] = useState(project.form?.translations.hi?.description ?? '');
+  const [previewHindi, setPreviewHindi] = useState(false);
   const [customLink, setCustomLink] = useState(project.form?.custom_link ?? '');
   const [preview, setPreview] = useState<LeadFieldValues>({});
   const base = useId();
 
   const update = (i: number, patch: Partial<FormInputDef>) => setInputs((xs) => xs.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  type InputHindi = NonNullable<NonNullable<FormInputDef['translations']>['hi']>;
+  const updateHi = (i: number, patch: InputHindi) =>
+    setInputs((xs) => xs.map((x, j) => (j === i ? { ...x, translations: { hi: { ...x.translations?.hi, ...patch } } } : x)));
   const move = (i: number, by: number) =>
     setInputs((xs) => {
       const j = i + by;
@@ -47,7 +53,13 @@ export function FormBuilder({ project }: { project: OpsProject }) {
     mutationFn: () =>
       apiWithMessage(opsProjectRoutes.saveForm, {
         params: { job_id: project.job_id },
-        body: { inputs: inputs as never, is_otp_required: otp, description, custom_link: customLink },
+        body: {
+          inputs: inputs as never,
+          is_otp_required: otp,
+          description,
+          custom_link: customLink,
+          translations: { hi: { description: descriptionHi } },
+        },
       }),
     onSuccess: (r) => {
       showSuccess(r.message);
@@ -75,6 +87,17 @@ export function FormBuilder({ project }: { project: OpsProject }) {
           <div className="field">
             <label htmlFor={`${base}-desc`}>{t('formDescription')}</label>
             <textarea id={`${base}-desc`} className="input" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${base}-desc-hi`}>{t('inHindi', { label: t('formDescription') })}</label>
+            <textarea
+              id={`${base}-desc-hi`}
+              lang="hi"
+              className="input"
+              rows={2}
+              value={descriptionHi}
+              onChange={(e) => setDescriptionHi(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${base}-link`}>{t('customLink')}</label>
@@ -154,6 +177,44 @@ export function FormBuilder({ project }: { project: OpsProject }) {
                             rows={3}
                             value={(input.input_enum ?? []).join('\n')}
                             onChange={(e) => update(i, { input_enum: e.target.value.split('\n') })}
+                          />
+                        </div>
+                      )}
+                    </div>
+                    <div className="ops__grid ops__hindi" lang="hi">
+                      <div className="field">
+                        <label htmlFor={`${id}-label-hi`} lang="en">
+                          {t('inHindi', { label: t('label') })}
+                        </label>
+                        <input
+                          id={`${id}-label-hi`}
+                          className="input"
+                          value={input.translations?.hi?.label ?? ''}
+                          onChange={(e) => updateHi(i, { label: e.target.value })}
+                        />
+                      </div>
+                      <div className="field">
+                        <label htmlFor={`${id}-ph-hi`} lang="en">
+                          {t('inHindi', { label: t('placeholder') })}
+                        </label>
+                        <input
+                          id={`${id}-ph-hi`}
+                          className="input"
+                          value={input.translations?.hi?.placeholder ?? ''}
+                          onChange={(e) => updateHi(i, { placeholder: e.target.value })}
+                        />
+                      </div>
+                      {ENUM_TYPES.includes(input.input_type) && (
+                        <div className="field">
+                          <label htmlFor={`${id}-enum-hi`} lang="en">
+                            {t('optionsInHindi')}
+                          </label>
+                          <textarea
+                            id={`${id}-enum-hi`}
+                            className="input"
+                            rows={3}
+                            value={(input.translations?.hi?.options ?? []).join('\n')}
+                            onChange={(e) => updateHi(i, { options: e.target.value.split('\n') })}
                           />
                         </div>
                       )}
@@ -242,9 +303,17 @@ export function FormBuilder({ project }: { project: OpsProject }) {
         </form>
         <aside className="card ops__preview" aria-labelledby={`${base}-preview`}>
           <h3 id={`${base}-preview`}>{t('preview')}</h3>
-          {description && <p className="muted">{description}</p>}
+          <label className="ops__check">
+            <input type="checkbox" checked={previewHindi} onChange={(e) => setPreviewHindi(e.target.checked)} /> {t('previewHindi')}
+          </label>
+          {(previewHindi && descriptionHi.trim() ? descriptionHi : description) && (
+            <p className="muted">{previewHindi && descriptionHi.trim() ? descriptionHi : description}</p>
+          )}
           <LeadFormFields
-            inputs={inputs.filter((x) => x.label.trim())}
+            inputs={inputsIn(
+              inputs.filter((x) => x.label.trim()),
+              previewHindi ? 'hi' : 'en',
+            )}
             values={preview}
             onChange={(inputId, v) => setPreview((p) => ({ ...p, [inputId]: v }))}
             upload={{ signUpload: opsFiles.signUpload, add: opsFiles.add, purpose: 'JOB_MEDIA' }}

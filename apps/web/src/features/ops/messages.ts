@@ -328,6 +328,11 @@ export const t = defineMessages({
   formFirst: 'Save the project first, then build its form.',
   otpRequired: 'Customer OTP required',
   formDescription: 'Form description',
+  inHindi: '{label} in Hindi',
+  optionsInHindi: 'Options in Hindi (one per line, in the order above)',
+  previewHindi: 'Preview in Hindi',
+  hindiHint: 'Write each text in Hindi beside its English. Readers who chose Hindi see the English where the Hindi is empty.',
+  consumerInstruction: 'Feedback page instructions for merchants (HTML)',
   customLink: 'Custom link',
   input: 'Input {n}',
   label: 'Label',
@@ -419,6 +424,15 @@ export const t = defineMessages({
   colRecruiter: 'Partner',
   // Categories and employers
   navCategories: 'Categories',
+  navHindi: 'Hindi to write',
+  hindiTitle: 'Hindi to write',
+  hindiIntro:
+    'Content written in English with no Hindi yet. Readers who chose Hindi see these texts in English until their Hindi is written beside them.',
+  hindiEmpty: 'Every text has its Hindi.',
+  hindiCount: 'Texts without Hindi: {count}',
+  hindiKindProject: 'Project',
+  hindiKindCategory: 'Category',
+  hindiKindEmployer: 'Employer',
   navEmployers: 'Employers',
   categoriesTitle: 'Categories',
   categoriesIntro:

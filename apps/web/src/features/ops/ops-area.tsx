@@ -19,6 +19,7 @@ import { TeamsPage } from './teams-page';
 import { HiringPage } from './hiring-page';
 import { CategoriesPage } from './categories-page';
 import { EmployersPage } from './employers-page';
+import { TranslationsPage } from './translations-page';
 import { AgentsPage } from './agents-page';
 import './ops.css';
 
@@ -32,6 +33,7 @@ const sections = [
   { to: '/ops/hiring', label: 'navHiring' },
   { to: '/ops/categories', label: 'navCategories' },
   { to: '/ops/employers', label: 'navEmployers' },
+  { to: '/ops/translations', label: 'navHindi' },
   { to: '/ops/teams', label: 'navTeams' },
   { to: '/ops/customers', label: 'navCustomers' },
   { to: '/ops/recharges', label: 'navRecharges' },
@@ -90,6 +92,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="hiring" element={<HiringPage />} />
               <Route path="categories" element={<CategoriesPage />} />
               <Route path="employers" element={<EmployersPage />} />
+              <Route path="translations" element={<TranslationsPage />} />
               <Route path="teams" element={<TeamsPage />} />
               <Route path="customers" element={<CustomersImportPage />} />
               <Route path="recharges" element={<RechargesImportPage />} />

@@ -6,6 +6,7 @@ import { useNavigate, useParams, Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileRoutes } from '@pmw/contract/files';
 import { opsProjectRoutes, projectBodySchema, type OpsProject, type ProjectBody } from '@pmw/contract/ops-projects';
+import type { ProjectTextField } from '@pmw/contract/content-language';
 import { opsCatalogueRoutes } from '@pmw/contract/catalogue';
 import { api, apiWithMessage, putFile } from '../../shared/api-client';
 import { showError, showMessage, showSuccess } from '../../shared/message-bar';
@@ -17,6 +18,27 @@ import { t } from './messages';
 import { QueryView } from './common';
 
 const opsFiles = fileRoutes('/ops', 'ops');
+
+/** The texts a reader sees, each with the console's name for it: the editor writes their Hindi beside the English. */
+const HINDI_LABELS: Record<ProjectTextField, Parameters<typeof t>[0]> = {
+  job_title: 'jobTitle',
+  tag_line: 'tagLine',
+  rewards: 'rewards',
+  payout_prefix: 'payoutPrefix',
+  payout_text: 'payoutText',
+  payout_text_custom: 'payoutTextCustom',
+  criteria: 'criteria',
+  features: 'features',
+  perks: 'perks',
+  description: 'description',
+  customer_tnc: 'customerTnc',
+  customer_criteria: 'customerCriteria',
+  customer_features: 'customerFeatures',
+  archive_message: 'archiveMessage',
+  hold_message: 'holdMessage',
+  application_archive_message: 'appArchiveMessage',
+  consumer_instruction: 'consumerInstruction',
+};
 
 /** What the editor holds: the project's fields as typed (strings for numbers and lists). */
 interface Draft {
@@ -64,7 +86,12 @@ interface Draft {
   duplicate_window_days: string;
   validity_days: string;
   redirect_link: string;
+  consumer_instruction: string;
+  /** Each text in Hindi, as typed (lists one entry a line, in the English list's order). */
+  hi: Record<ProjectTextField, string>;
 }
+
+const LIST_FIELDS: readonly ProjectTextField[] = ['features', 'perks', 'customer_features'];
 
 const lines = (v: string[]) => v.join('\n');
 const fromProject = (p: OpsProject | undefined): Draft => ({
@@ -112,7 +139,32 @@ const fromProject = (p: OpsProject | undefined): Draft => ({
   duplicate_window_days: String(p?.duplicate_window_days ?? 30),
   validity_days: String(p?.validity_days ?? 30),
   redirect_link: p?.redirect_link ?? '',
+  consumer_instruction: p?.consumer_instruction ?? '',
+  hi: hindiDraft(p),
 });
+
+function hindiDraft(p: OpsProject | undefined): Record<ProjectTextField, string> {
+  const hi: Partial<Record<ProjectTextField, string | string[] | null>> = p?.translations.hi ?? {};
+  const out = {} as Record<ProjectTextField, string>;
+  for (const field of Object.keys(HINDI_LABELS) as ProjectTextField[]) {
+    const v = hi[field];
+    out[field] = Array.isArray(v) ? lines(v) : (v ?? '');
+  }
+  return out;
+}
+
+/** A Hindi list keeps its positions (an empty line falls back to the English entry there); only the trailing empty lines go. */
+const hindiList = (s: string) => {
+  const entries = s.split('\n').map((x) => x.trim());
+  while (entries.length && !entries[entries.length - 1]) entries.pop();
+  return entries;
+};
+
+function hindiBody(hi: Record<ProjectTextField, string>) {
+  return Object.fromEntries(
+    (Object.keys(hi) as ProjectTextField[]).map((field) => [field, LIST_FIELDS.includes(field) ? hindiList(hi[field]) : hi[field]]),
+  );
+}
 
 const int = (s: string) => (s.trim() === '' ? null : Number(s));
 const list = (s: string) =>
@@ -174,6 +226,8 @@ function toBody(d: Draft): ProjectBody {
     duplicate_window_days: Number(d.duplicate_window_days),
     validity_days: Number(d.validity_days),
     redirect_link: d.redirect_link,
+    consumer_instruction: d.consumer_instruction,
+    translations: { hi: hindiBody(d.hi) },
   };
 }
 
@@ -254,6 +308,24 @@ function Editor({ project }: { project: OpsProject | undefined }) {
       }
     </Field>
   );
+  /** An English text and its Hindi side by side. */
+  const both = (k: TextKey & ProjectTextField, opts: { multiline?: boolean } = {}) => {
+    const label = t(HINDI_LABELS[k]);
+    return (
+      <div className="ops__pair">
+        {text(k, label, opts)}
+        <Field label={t('inHindi', { label })} error={errorAt(`translations.hi.${k}`)}>
+          {(a11y) =>
+            opts.multiline ? (
+              <textarea {...a11y} lang="hi" className="input" rows={3} {...register(`hi.${k}`)} />
+            ) : (
+              <input {...a11y} lang="hi" className="input" type="text" {...register(`hi.${k}`)} />
+            )
+          }
+        </Field>
+      </div>
+    );
+  };
   const check = (
     k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow' | 'asks_merchant_feedback',
     label: string,
@@ -278,6 +350,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
           () => showMessage('error', t('fixFields')),
         )}
       >
+        <p className="muted">{t('hindiHint')}</p>
         <fieldset>
           <legend>{t('secBasics')}</legend>
           <div className="ops__grid">
@@ -322,11 +395,11 @@ function Editor({ project }: { project: OpsProject | undefined }) {
                 </select>
               )}
             </Field>
-            {text('job_title', t('jobTitle'))}
+            {both('job_title')}
             {text('slug_name', t('slug'))}
             {text('type', t('type'))}
             {text('domain', t('domain'))}
-            {text('tag_line', t('tagLine'))}
+            {both('tag_line')}
             {text('duration', t('duration'), { type: 'number' })}
             {text('min_salary', t('minSalary'), { type: 'number' })}
             {text('max_salary', t('maxSalary'), { type: 'number' })}
@@ -335,28 +408,28 @@ function Editor({ project }: { project: OpsProject | undefined }) {
         <fieldset>
           <legend>{t('secTexts')}</legend>
           <div className="ops__grid">
-            {text('rewards', t('rewards'))}
-            {text('criteria', t('criteria'), { multiline: true })}
-            {text('features', t('features'), { multiline: true })}
-            {text('perks', t('perks'), { multiline: true })}
-            {text('description', t('description'), { multiline: true })}
+            {both('rewards')}
+            {both('criteria', { multiline: true })}
+            {both('features', { multiline: true })}
+            {both('perks', { multiline: true })}
+            {both('description', { multiline: true })}
           </div>
         </fieldset>
         <fieldset>
           <legend>{t('secPayout')}</legend>
           <div className="ops__grid">
             {text('payout_rupees', t('payoutRupees'), { type: 'number', errorPath: 'payout_paise' })}
-            {text('payout_prefix', t('payoutPrefix'))}
-            {text('payout_text', t('payoutText'))}
-            {text('payout_text_custom', t('payoutTextCustom'))}
+            {both('payout_prefix')}
+            {both('payout_text')}
+            {both('payout_text_custom')}
           </div>
         </fieldset>
         <fieldset>
           <legend>{t('secCustomer')}</legend>
           <div className="ops__grid">
-            {text('customer_tnc', t('customerTnc'), { multiline: true })}
-            {text('customer_criteria', t('customerCriteria'), { multiline: true })}
-            {text('customer_features', t('customerFeatures'), { multiline: true })}
+            {both('customer_tnc', { multiline: true })}
+            {both('customer_criteria', { multiline: true })}
+            {both('customer_features', { multiline: true })}
           </div>
         </fieldset>
         <fieldset>
@@ -412,11 +485,11 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             </Field>
             <div>
               {check('archive_status', t('archiveStatus'))}
-              {archived && text('archive_message', t('archiveMessage'))}
+              {archived && both('archive_message')}
             </div>
             <div>
               {check('on_hold', t('onHoldLabel'))}
-              {onHold && text('hold_message', t('holdMessage'))}
+              {onHold && both('hold_message')}
             </div>
             <div>
               {check('utm_selected', t('utmSelected'))}
@@ -424,7 +497,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             </div>
             <div>
               {check('application_archive_status', t('appArchive'))}
-              {appsClosed && text('application_archive_message', t('appArchiveMessage'))}
+              {appsClosed && both('application_archive_message')}
             </div>
           </div>
         </fieldset>
@@ -436,6 +509,7 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             {text('redirect_link', t('redirectLink'), { type: 'url' })}
           </div>
           {check('asks_merchant_feedback', t('asksMerchantFeedbackLabel'))}
+          {both('consumer_instruction', { multiline: true })}
           {check('is_credit_flow', t('creditFlowLabel'))}
           {creditFlow && (
             <div className="ops__grid">

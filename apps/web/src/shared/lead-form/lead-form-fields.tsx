@@ -128,9 +128,10 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
           control = (
             <select {...common} className="input" value={text} onChange={(e) => set(e.target.value)}>
               <option value="">{input.placeholder || t('selectPlaceholder')}</option>
-              {(input.input_enum ?? []).map((option) => (
+              {(input.input_enum ?? []).map((option, i) => (
+                // The value stays the English option a lead stores; the reader sees its name in their language.
                 <option key={option} value={option}>
-                  {option}
+                  {input.option_labels?.[i] || option}
                 </option>
               ))}
             </select>

@@ -59,6 +59,22 @@ function Harness(props: {
 describe('the lead-form renderer', () => {
   afterEach(cleanup);
 
+  it('shows option names in the reader’s language while each option keeps the English value a lead stores', () => {
+    const city: FormInputDef = {
+      input_id: 4,
+      label: 'शहर',
+      input_type: 'DROPDOWN',
+      input_enum: ['Pune', 'Delhi'],
+      option_labels: ['पुणे', 'दिल्ली'],
+    };
+    render(<LeadFormFields inputs={[city]} values={{}} onChange={() => undefined} upload={UPLOAD} />);
+    const options = [...screen.getByLabelText<HTMLSelectElement>(/शहर/).options].slice(1);
+    expect(options.map((o) => [o.value, o.text])).toEqual([
+      ['Pune', 'पुणे'],
+      ['Delhi', 'दिल्ली'],
+    ]);
+  });
+
   it('renders every input with its label, placeholder, required flag and error', () => {
     render(<Harness />);
     expect(screen.getByLabelText('Country code')).toHaveProperty('value', '+91');
