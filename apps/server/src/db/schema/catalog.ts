@@ -86,6 +86,9 @@ export const jobs = pgTable(
     duplicate_window_days: integer('duplicate_window_days').notNull().default(30),
     /** Pending leads expire after this many days. */
     validity_days: integer('validity_days').notNull().default(30),
+    /** India time (`HH:MM`) the project expects leads between; a lead outside them is a risk signal. Null: any time. */
+    lead_hours_start: text('lead_hours_start'),
+    lead_hours_end: text('lead_hours_end'),
     /** Where a verified customer is sent after the lead. */
     redirect_link: text('redirect_link'),
     created_on: createdOn(),

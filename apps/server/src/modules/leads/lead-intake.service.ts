@@ -2,7 +2,15 @@ import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { z } from 'zod';
 import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
 import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
-import { leadCustomer, validateLeadInputs, type LeadInputValue, type MapLocation } from '@pmw/contract/lead-form';
+import {
+  bankAccountInput,
+  leadCustomer,
+  panInput,
+  parseLocation,
+  validateLeadInputs,
+  type DevicePosition,
+  type LeadInputValue,
+} from '@pmw/contract/lead-form';
 import { teamMessages, type MobileCheck } from '@pmw/contract/team';
 import { LEAD_INTAKE_SOURCE, type LeadIntakeSource } from '@pmw/contract/metrics';
 import { AppError, notFound } from '../../errors';
@@ -38,7 +46,7 @@ export interface CampaignLeadInput {
 export interface TeamLeadInput {
   form_id: number;
   values: LeadInputValue[];
-  location?: MapLocation | undefined;
+  location?: DevicePosition | undefined;
   idempotency_key: string;
   otp?: string | undefined;
   offline_unverified?: true | undefined;
@@ -100,6 +108,9 @@ export function createLeadIntakeService(deps: {
   ) {
     if (!deps.risk || !lead.customer_mobile) return;
     const normalised = validateLeadInputs(form.inputs, values).values;
+    const valueOf = (id: number | undefined) => (id === undefined ? undefined : normalised.find((v) => v.input_id === id)?.value);
+    const mapInput = form.inputs.find((i) => i.input_type.toUpperCase() === 'MAP_LOCATION');
+    const mapValue = valueOf(mapInput?.input_id);
     deps.risk.enqueue(
       {
         form_response_id: lead.form_response_id,
@@ -107,6 +118,11 @@ export function createLeadIntakeService(deps: {
         customer_mobile: lead.customer_mobile,
         duplicate_window_days: form.duplicate_window_days,
         file_ids: normalised.flatMap((v) => (v.file_id !== undefined ? [v.file_id] : [])),
+        map_location: mapValue ? parseLocation(mapValue) : undefined,
+        customer_pan: valueOf(panInput(form.inputs)?.input_id) || undefined,
+        customer_bank_account: valueOf(bankAccountInput(form.inputs)?.input_id) || undefined,
+        lead_hours: { start: form.lead_hours_start, end: form.lead_hours_end },
+        submitted_on: new Date(),
         ...extra,
       },
       (err) => deps.onRiskError?.(err, lead.form_response_id),
