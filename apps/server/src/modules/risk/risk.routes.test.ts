@@ -521,7 +521,12 @@ describe('ops act on risk', () => {
       .parse(
         body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?sort=risk&job_id=401', headers: { cookie: ops } })).data,
       ).rows;
-    expect(sorted[0]).toMatchObject({ form_response_id: risky.id, risk_level: 'high' });
+    expect(sorted[0]).toMatchObject({
+      form_response_id: risky.id,
+      risk_level: 'high',
+      risk_signals: [{ kind: 'own_identifier', reason: "This mobile is also partner PMW102's" }],
+    });
+    expect(sorted.find((r) => r.form_response_id === plain.id)?.risk_signals).toEqual([]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?risk=severe', headers: { cookie: ops } });
     expect(bad.statusCode).toBe(400);
 

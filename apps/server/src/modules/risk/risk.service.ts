@@ -565,6 +565,19 @@ export function createRiskService(deps: {
 
     riskOf,
 
+    /** The signals still standing on each of these leads (a queue page's), oldest first. */
+    async standing(ids: number[]): Promise<Map<number, { kind: RiskSignalKind; reason: string }[]>> {
+      const out = new Map<number, { kind: RiskSignalKind; reason: string }[]>();
+      if (!ids.length) return out;
+      const rows = await db
+        .select({ id: leadRiskSignals.form_response_id, kind: leadRiskSignals.kind, reason: leadRiskSignals.reason })
+        .from(leadRiskSignals)
+        .where(and(inArray(leadRiskSignals.form_response_id, ids), isNull(leadRiskSignals.dismissed_on)))
+        .orderBy(leadRiskSignals.signal_id);
+      for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), { kind: r.kind as RiskSignalKind, reason: r.reason }]);
+      return out;
+    },
+
     /** Ids among these leads that are high risk. */
     async highRisk(ids: number[]): Promise<number[]> {
       if (!ids.length) return [];
