@@ -385,8 +385,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerRealtimeMetrics(realtime, metrics);
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
-  // Risk assessments of leads already answered finish before the database closes.
-  app.addHook('onClose', async () => services.risk.idle());
+  // A listening server assesses the leads of the last day a stopped process never assessed; that and the
+  // assessments of leads already answered finish before the database closes.
+  let riskCatchUp: Promise<void> = Promise.resolve();
+  app.addHook('onListen', async () => {
+    riskCatchUp = services.risk
+      .unassessed()
+      .then((ids) => services.intake.reassess(ids))
+      .catch((err: unknown) => app.log.error({ err }, 'lead risk catch-up failed'));
+  });
+  app.addHook('onClose', async () => {
+    await riskCatchUp;
+    await services.risk.idle();
+  });
   app.addHook('onClose', async () => services.catalogue.close());
   app.addHook('onClose', async () => services.limits.close?.());
 

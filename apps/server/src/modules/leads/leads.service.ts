@@ -415,6 +415,17 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       });
     },
 
+    /** A lead with its stored values, whoever owns it (for the server's own checks, never an answer). */
+    async leadFacts(formResponseId: number): Promise<LeadWithData | undefined> {
+      const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, formResponseId)).limit(1);
+      if (!lead) return undefined;
+      const data = await db
+        .select({ input_id: formResponseData.input_id, value: formResponseData.value, file_id: formResponseData.file_id })
+        .from(formResponseData)
+        .where(eq(formResponseData.form_response_id, formResponseId));
+      return { ...lead, data };
+    },
+
     /** A lead with its values, for its owner. */
     async leadWithData(formResponseId: number, attribution: LeadAttribution): Promise<LeadWithData> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, formResponseId)).limit(1);

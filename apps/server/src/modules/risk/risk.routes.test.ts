@@ -8,7 +8,7 @@ import { opsProjectSchema } from '@pmw/contract/ops-projects';
 import { istTimeOfDay, leadRiskSchema, partnerRiskSchema, riskTexts, type LeadRisk } from '@pmw/contract/risk';
 import { teamOtpSentSchema, teamSubmittedSchema } from '@pmw/contract/team';
 import { z } from 'zod';
-import { taskForms, teamMembers, users } from '../../db/schema/index';
+import { formResponses, taskForms, teamMembers, users } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { insertLead, loginSupportAgent, validProject } from '../ops/ops-fixtures.test-helper';
 
@@ -503,6 +503,23 @@ describe("leads outside the project's hours", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Lead hours: a time like 09:00');
+  });
+});
+
+describe('a lead whose process stopped before its assessment', () => {
+  it('is assessed by the next server from what the lead holds, once, however often the catch-up runs', async () => {
+    const id = await insertLead(t, { job_id: 404, created_on: new Date(Date.now() - 10 * 60_000) });
+    await t.database.db.update(formResponses).set({ customer_mobile: '9876500002' }).where(eq(formResponses.form_response_id, id));
+    const fresh = await insertLead(t, { job_id: 404 });
+    const missed = await t.services.risk.unassessed();
+    expect(missed).toContain(id);
+    // A lead of the last minute may still be queued in the process that took it.
+    expect(missed).not.toContain(fresh);
+    await t.services.intake.reassess([id, id]);
+    await t.services.intake.reassess(await t.services.risk.unassessed());
+    const r = await riskOf(id);
+    expect(r.signals).toEqual([expect.objectContaining({ kind: 'own_identifier', reason: "This mobile is also partner PMW102's" })]);
+    expect(await t.services.risk.unassessed()).not.toContain(id);
   });
 });
 

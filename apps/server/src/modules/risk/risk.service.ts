@@ -521,18 +521,21 @@ export function createRiskService(deps: {
       ])
     ).flat();
     return db.transaction(async (tx) => {
-      if (found.length)
-        await tx
-          .insert(leadRiskSignals)
-          .values(found.map((f) => ({ form_response_id: a.form_response_id, kind: f.kind, reason: f.reason, evidence: f.evidence })));
       const r = riskLevel(
         found.map((f) => f.kind),
         settings,
       );
-      await tx
+      // The level row is claimed first: a lead assessed twice (a catch-up beside its own turn) keeps its first signals only.
+      const [claimed] = await tx
         .insert(leadRisk)
         .values({ form_response_id: a.form_response_id, level: r.level, score: r.score })
-        .onConflictDoUpdate({ target: leadRisk.form_response_id, set: { level: r.level, score: r.score, assessed_on: new Date() } });
+        .onConflictDoNothing()
+        .returning({ id: leadRisk.form_response_id });
+      if (!claimed) return r;
+      if (found.length)
+        await tx
+          .insert(leadRiskSignals)
+          .values(found.map((f) => ({ form_response_id: a.form_response_id, kind: f.kind, reason: f.reason, evidence: f.evidence })));
       return r;
     });
   }
@@ -558,6 +561,29 @@ export function createRiskService(deps: {
      */
     enqueue(a: AssessInput, onError: (err: unknown) => void): void {
       waiting.enqueue({ a, onError });
+    },
+
+    /**
+     * Leads of the last `hours` never assessed: their process ended before
+     * their turn. Leads of the last minute are left to the process that took
+     * them (their turn may still be queued there).
+     */
+    async unassessed(hours = 24, max = 1000): Promise<number[]> {
+      const now = Date.now();
+      const rows = await db
+        .select({ id: formResponses.form_response_id })
+        .from(formResponses)
+        .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
+        .where(
+          and(
+            isNull(leadRisk.form_response_id),
+            gte(formResponses.created_on, new Date(now - hours * 3_600_000)),
+            lte(formResponses.created_on, new Date(now - 60_000)),
+          ),
+        )
+        .orderBy(formResponses.form_response_id)
+        .limit(max);
+      return rows.map((r) => r.id);
     },
 
     /** Assesses everything queued now and resolves once done. */
