@@ -55,6 +55,8 @@ test('ops see a high-risk lead first with its reason, confirm again before appro
   const table = page.getByRole('table', { name: 'Lead verification' });
   await expect(table.getByRole('row').nth(1)).toContainText(String(risky));
   await expect(table.getByRole('row').nth(1)).toContainText('High risk');
+  // The row says why, before the lead is opened.
+  await expect(table.getByRole('row').nth(1)).toContainText("This mobile is also partner PMW102's");
 
   // Both selected: the console asks again before approving the high-risk one.
   await page.getByRole('checkbox', { name: `Lead ${risky}`, exact: true }).check();
@@ -72,7 +74,7 @@ test('ops see a high-risk lead first with its reason, confirm again before appro
   await table.getByRole('button', { name: String(second), exact: true }).click();
   const lead = page.getByRole('dialog', { name: `Lead ${second}` });
   await expect(lead.getByText("This mobile is also partner PMW102's")).toBeVisible();
-  await lead.getByRole('button', { name: "Mark wrong: Someone's own mobile" }).click();
+  await lead.getByRole('button', { name: "Mark wrong: Someone's own mobile, PAN or bank account" }).click();
   const why = page.getByRole('dialog', { name: 'Mark this signal wrong' });
   await why.getByRole('button', { name: 'Mark wrong' }).click();
   await expect(why.getByText('Write at least 3 characters', { exact: false })).toBeVisible();
@@ -89,7 +91,7 @@ test('ops see a high-risk lead first with its reason, confirm again before appro
   await page.getByRole('button', { name: 'Risk of Asha Verma' }).click();
   const summary = page.getByRole('dialog', { name: 'Risk of Asha Verma' });
   await expect(summary.getByText(/\d+ of \d+ leads in the last 30 days were flagged\./)).toBeVisible();
-  await expect(summary.getByText(/Someone's own mobile: \d+ leads/)).toBeVisible();
+  await expect(summary.getByText(/Someone's own mobile, PAN or bank account: \d+ leads/)).toBeVisible();
   await summary.getByRole('button', { name: 'Hold new leads for review' }).click();
   await expect(page.getByText("The partner's new leads are held for review")).toBeVisible();
   await expect(summary.getByRole('button', { name: 'Stop holding new leads' })).toBeVisible();

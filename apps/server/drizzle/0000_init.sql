@@ -17,6 +17,7 @@ CREATE TABLE "documents" (
 	"type" text NOT NULL,
 	"number_enc" text NOT NULL,
 	"number_last4" text NOT NULL,
+	"number_hash" text,
 	"file_id" integer,
 	"file_id2" integer,
 	"description" text,
@@ -203,6 +204,8 @@ CREATE TABLE "jobs" (
 	"duplicate_window_days" integer DEFAULT 30 NOT NULL,
 	"validity_days" integer DEFAULT 30 NOT NULL,
 	"consumer_instruction" text,
+	"lead_hours_start" text,
+	"lead_hours_end" text,
 	"redirect_link" text,
 	"translations" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL,
@@ -704,6 +707,7 @@ ALTER TABLE "partner_risk_holds" ADD CONSTRAINT "partner_risk_holds_held_by_user
 CREATE INDEX "campaigns_user_idx" ON "campaigns" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaigns_current_user_idx" ON "campaigns" USING btree ("user_id") WHERE "campaigns"."retired_on" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_user_type_idx" ON "documents" USING btree ("user_id","type");--> statement-breakpoint
+CREATE INDEX "documents_number_hash_idx" ON "documents" USING btree ("type","number_hash");--> statement-breakpoint
 CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_kind","owner_id");--> statement-breakpoint
 CREATE INDEX "otp_requests_mobile_idx" ON "otp_requests" USING btree ("mobile","created_on");--> statement-breakpoint
 CREATE INDEX "otp_requests_ip_idx" ON "otp_requests" USING btree ("client_ip","created_on");--> statement-breakpoint
@@ -750,6 +754,7 @@ CREATE INDEX "interview_slots_job_idx" ON "interview_slots" USING btree ("job_id
 CREATE UNIQUE INDEX "slot_bookings_user_job_idx" ON "slot_bookings" USING btree ("user_id","job_id");--> statement-breakpoint
 CREATE INDEX "slot_bookings_slot_idx" ON "slot_bookings" USING btree ("slot_id");--> statement-breakpoint
 CREATE INDEX "bank_details_user_idx" ON "bank_details" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "bank_details_hash_idx" ON "bank_details" USING btree ("account_no_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_details_account_idx" ON "bank_details" USING btree ("user_id","ifsc_code","account_no_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_details_one_default_idx" ON "bank_details" USING btree ("user_id") WHERE "bank_details"."is_default";--> statement-breakpoint
 CREATE INDEX "customer_calls_partner_idx" ON "customer_calls" USING btree ("partner_user_id","created_on");--> statement-breakpoint

@@ -153,7 +153,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const spa = createSpa(webDistDir(config));
   const pages = createPublicPages(webDistDir(config));
   const opsAuth = createOpsAuthService({ db });
-  const documents = createDocumentsService({ db, cipher, files, users });
+  const documents = createDocumentsService({ db, cipher, files, users, secretKey: config.secretKey });
   const wallet = createWalletService({ db });
   // Notifications: written in the transaction of the change they are about; the outbox worker sends their SMS.
   const outbox = createOutboxWorker({ db, sms: providers.sms, pollMs: config.notify.pollMs, maxAttempts: config.notify.maxAttempts });
@@ -164,7 +164,17 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
   const audit = createAuditService({ db });
   // Every lead's risk signals, computed right after it commits; ops see them on the lead.
-  const risk = createRiskService({ db, files, storage: providers.storage, audit, settings: config.risk });
+  const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
+  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
+  const risk = createRiskService({
+    db,
+    files,
+    storage: providers.storage,
+    audit,
+    settings: config.risk,
+    holders: { pan: (pan) => documents.holders('PAN', pan), bankAccount: (account) => banks.holders(account) },
+    projectPincodes: (jobId) => leads.projectPincodes(jobId),
+  });
   const intake = createLeadIntakeService({
     leads,
     campaign,
@@ -220,8 +230,6 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
   const dashboard = createDashboardService({ db, wallet });
-  const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
-  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
   const profile = createProfileService({ users, files, documents });
   const calling =
     config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
@@ -379,8 +387,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerRealtimeMetrics(realtime, metrics);
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
-  // Risk assessments of leads already answered finish before the database closes.
-  app.addHook('onClose', async () => services.risk.idle());
+  // A listening server assesses the leads of the last day a stopped process never assessed; that and the
+  // assessments of leads already answered finish before the database closes.
+  let riskCatchUp: Promise<void> = Promise.resolve();
+  app.addHook('onListen', async () => {
+    riskCatchUp = services.risk
+      .unassessed()
+      .then((ids) => services.intake.reassess(ids))
+      .catch((err: unknown) => app.log.error({ err }, 'lead risk catch-up failed'));
+  });
+  app.addHook('onClose', async () => {
+    await riskCatchUp;
+    await services.risk.idle();
+  });
   app.addHook('onClose', async () => services.catalogue.close());
   app.addHook('onClose', async () => services.limits.close?.());
 

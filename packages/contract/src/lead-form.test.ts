@@ -30,6 +30,9 @@ describe('lead form values', () => {
     expect(validateLeadInput(input({ input_category: 'PAN_CARD' }), 'AKXPV48210').error).toBe(
       'Invalid PAN number, it should look like ABCDE1234F',
     );
+    const account = input({ label: 'Bank Account Number', input_category: 'BANK_ACCOUNT' });
+    expect(validateLeadInput(account, ' 5010 0123-454321 ').value?.value).toBe('50100123454321');
+    expect(validateLeadInput(account, '12345').error).toBe('Account number must be 9 to 18 digits');
     expect(validateLeadInput(input({ label: 'Age', input_type: 'NUMBER' }), '1,200').value?.value).toBe('1200');
     expect(validateLeadInput(input({ label: 'Age', input_type: 'NUMBER' }), '12a').error).toBe('Age must be a number');
     expect(validateLeadInput(input({ input_type: 'EMAIL' }), 'A@B.in').value?.value).toBe('a@b.in');

@@ -4,6 +4,7 @@ import { inputTranslationsSchema } from './content-language';
 import { isValidPan } from './kyc';
 import { messages } from './messages';
 import { isValidMobile, normaliseMobile } from './mobile';
+import { profileMessages } from './partner-profile-texts';
 
 /**
  * The pure rules of a lead form (task form), shared by the server that stores
@@ -40,6 +41,10 @@ export const mapLocationSchema = z.object({
   address: text().max(500).optional(),
 });
 export type MapLocation = z.infer<typeof mapLocationSchema>;
+
+/** Where a phone was when it sent a lead, with the radius (metres) its location is good to. */
+export const devicePositionSchema = mapLocationSchema.extend({ accuracy_m: z.number().min(0).max(10_000_000).optional() });
+export type DevicePosition = z.infer<typeof devicePositionSchema>;
 
 /** What a client sends for one input: text, a number, a file_id, or a location. */
 export const leadInputValueSchema = z.object({
@@ -142,6 +147,11 @@ export function validateLeadInput(
     if (!isValidPan(pan)) return { error: leadFormMessages.invalidPan };
     return { value: { input_id: id, value: pan } };
   }
+  if (input.input_category === 'BANK_ACCOUNT') {
+    const account = text.replace(/[\s-]/g, '');
+    if (!/^[0-9]{9,18}$/.test(account)) return { error: profileMessages.accountInvalid };
+    return { value: { input_id: id, value: account } };
+  }
   if (type === 'NUMBER') {
     const n = text.replace(/,/g, '');
     if (!NUMBER.test(n)) return { error: leadFormMessages.notANumber(input.label) };
@@ -206,3 +216,5 @@ export function incomeInput(inputs: readonly FormInputDef[]): FormInputDef | und
   return inputs.find((i) => /monthly income/i.test(englishLabel(i)));
 }
 export const panInput = (inputs: readonly FormInputDef[]) => inputs.find((i) => i.input_category === 'PAN_CARD');
+/** The customer's bank account number input, when the form asks for one. */
+export const bankAccountInput = (inputs: readonly FormInputDef[]) => inputs.find((i) => i.input_category === 'BANK_ACCOUNT');

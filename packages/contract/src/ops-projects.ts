@@ -25,6 +25,12 @@ export const creditRulesSchema = z.object({
   max_age: int().min(18).max(100).optional(),
 });
 
+const leadHours = text()
+  .trim()
+  .regex(/^$|^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Lead hours: a time like 09:00')
+  .nullish()
+  .transform((v) => v || null);
+
 export const projectBodySchema = z
   .object({
     employer_id: int().positive('Choose an employer'),
@@ -78,6 +84,9 @@ export const projectBodySchema = z
     credit_rules: creditRulesSchema.nullish(),
     duplicate_window_days: int().min(0).max(3650),
     validity_days: int().min(1, 'Validity must be at least 1 day').max(3650),
+    /** The hours (India time, `HH:MM`) the project expects leads in; a lead outside them is flagged for review. Both empty: any time. */
+    lead_hours_start: leadHours,
+    lead_hours_end: leadHours,
     redirect_link: webUrl('Redirect link must be a web address')
       .nullish()
       .or(z.literal(''))
@@ -106,6 +115,12 @@ export const projectBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['archive_message'], message: 'Write the archive message partners will see' });
     if (p.on_hold && !p.hold_message)
       ctx.addIssue({ code: 'custom', path: ['hold_message'], message: 'Write the hold message partners will see' });
+    if (!p.lead_hours_start !== !p.lead_hours_end)
+      ctx.addIssue({
+        code: 'custom',
+        path: [p.lead_hours_start ? 'lead_hours_end' : 'lead_hours_start'],
+        message: 'Set both ends of the lead hours, or neither',
+      });
     const r = p.credit_rules;
     if (r?.min_age != null && r.max_age != null && r.min_age > r.max_age)
       ctx.addIssue({ code: 'custom', path: ['credit_rules', 'max_age'], message: 'Max age must be at least the min age' });
@@ -134,7 +149,7 @@ export const INPUT_TYPES = [
   'FILE',
   'MAP_LOCATION',
 ] as const;
-export const INPUT_CATEGORIES = ['MOBILE', 'PAN_CARD'] as const;
+export const INPUT_CATEGORIES = ['MOBILE', 'PAN_CARD', 'BANK_ACCOUNT'] as const;
 const ENUM_TYPES = ['DROPDOWN', 'RADIO', 'CHECKBOX'];
 
 /** Problems with a form a customer could not fill in; empty when it is fine. */
@@ -223,6 +238,8 @@ export const opsProjectSchema = z.object({
   credit_rules: creditRulesSchema.nullable(),
   duplicate_window_days: int(),
   validity_days: int(),
+  lead_hours_start: nullableText,
+  lead_hours_end: nullableText,
   redirect_link: nullableText,
   locations: z.array(z.object({ job_location_id: int(), city: text(), address: nullableText, pincode: nullableText })),
   pincodes: z.array(text()),

@@ -4,7 +4,7 @@ import { defineRoute, queryInt } from './api';
 import { MOBILE_CHECKS } from './team';
 import { formInputSchema } from './lead-form';
 import { documentSchema } from './partner-profile';
-import { leadRiskSchema, RISK_LEVELS } from './risk';
+import { leadRiskSchema, RISK_LEVELS, RISK_SIGNALS } from './risk';
 
 /**
  * The ops console (admin role): lead verification and money, people, audit.
@@ -74,6 +74,8 @@ export const opsLeadSchema = z.object({
   mobile_check: z.enum(MOBILE_CHECKS).nullable(),
   /** The lead's risk level ('none' until its signals are computed). */
   risk_level: z.enum(RISK_LEVELS),
+  /** The signals still standing on the lead, so the queue shows why it is flagged. */
+  risk_signals: z.array(z.object({ kind: z.enum(RISK_SIGNALS), reason: text() })),
   created_on: text(),
 });
 export type OpsLead = z.infer<typeof opsLeadSchema>;

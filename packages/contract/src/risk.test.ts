@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RISK_SETTINGS, hammingDistance, metersBetween, riskLevel, riskSettings } from './risk';
+import { DEFAULT_RISK_SETTINGS, hammingDistance, istTimeOfDay, metersBetween, outsideLeadHours, riskLevel, riskSettings } from './risk';
 
 describe('risk level', () => {
   it('sums the weights of the kinds standing, each kind once, into none, review or high', () => {
@@ -24,5 +24,26 @@ describe('distances', () => {
     expect(Math.round(metersBetween({ lat: 18.5204, lng: 73.8567 }, { lat: 18.5222, lng: 73.8567 }))).toBe(200);
     expect(hammingDistance('ffffffffffffffff', '0000000000000000')).toBe(64);
     expect(hammingDistance('00000000000000f0', '0000000000000010')).toBe(3);
+  });
+});
+
+describe("a project's lead hours", () => {
+  // 2026-11-27 03:30 UTC is 09:00 in India.
+  const at = (utc: string) => new Date(`2026-11-27T${utc}:00Z`);
+  it('reads the time in India and takes the start in, the end out', () => {
+    expect(istTimeOfDay(at('03:30'))).toBe('09:00');
+    expect(outsideLeadHours(at('03:30'), '09:00', '19:00')).toBe(false);
+    expect(outsideLeadHours(at('03:29'), '09:00', '19:00')).toBe(true);
+    expect(outsideLeadHours(at('13:29'), '09:00', '19:00')).toBe(false);
+    expect(outsideLeadHours(at('13:30'), '09:00', '19:00')).toBe(true);
+  });
+
+  it('keeps hours that pass midnight as one window, and any time without hours', () => {
+    // 22:00 to 06:00 India time: 23:30 and 02:00 are in, noon is out.
+    expect(outsideLeadHours(at('18:00'), '22:00', '06:00')).toBe(false);
+    expect(outsideLeadHours(at('20:30'), '22:00', '06:00')).toBe(false);
+    expect(outsideLeadHours(at('06:30'), '22:00', '06:00')).toBe(true);
+    expect(outsideLeadHours(at('06:30'), null, null)).toBe(false);
+    expect(outsideLeadHours(at('06:30'), '09:00', '09:00')).toBe(false);
   });
 });

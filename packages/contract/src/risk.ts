@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { atMostChars, int, text, coerceInt } from './base';
 import { defineRoute } from './api';
+import { IST_OFFSET_MINUTES } from './constants';
 
 /**
  * Lead risk: signals computed when a lead arrives, each with a plain reason
@@ -16,7 +17,7 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 export const RISK_RANK: Record<RiskLevel, number> = { none: 0, review: 1, high: 2 };
 
 export const RISK_SIGNAL = {
-  /** The customer's mobile (or PAN) is another partner's or team member's own. */
+  /** The customer's mobile, PAN or bank account is the partner's or a team member's own, or another partner's. */
   ownIdentifier: 'own_identifier',
   /** The same customer mobile on another partner's lead for the project inside its duplicate window. */
   sharedCustomer: 'shared_customer',
@@ -32,12 +33,18 @@ export const RISK_SIGNAL = {
   lowApprovalRate: 'low_approval_rate',
   /** Ops hold every new lead of this partner for review. */
   partnerOnHold: 'partner_on_hold',
+  /** A team lead's map location far from the member's phone when it was submitted, or from the project's pincodes. */
+  farLocation: 'far_location',
+  /** The phone's location was less accurate than a threshold. */
+  inaccurateLocation: 'inaccurate_location',
+  /** Submitted outside the hours the project takes leads. */
+  outsideHours: 'outside_hours',
 } as const;
 export const RISK_SIGNALS = Object.values(RISK_SIGNAL) as [RiskSignalKind, ...RiskSignalKind[]];
 export type RiskSignalKind = (typeof RISK_SIGNAL)[keyof typeof RISK_SIGNAL];
 
 export const RISK_SIGNAL_TITLE: Record<RiskSignalKind, string> = {
-  own_identifier: "Someone's own mobile",
+  own_identifier: "Someone's own mobile, PAN or bank account",
   shared_customer: 'Customer on several partners',
   device_burst: 'Many leads from one device',
   address_burst: 'Many leads from one address',
@@ -45,6 +52,9 @@ export const RISK_SIGNAL_TITLE: Record<RiskSignalKind, string> = {
   reused_file: 'Photo or file used before',
   low_approval_rate: 'Low approval rate',
   partner_on_hold: 'Partner on hold',
+  far_location: 'Location far away',
+  inaccurate_location: 'Inaccurate location',
+  outside_hours: "Outside the project's lead hours",
 };
 
 /** Weights per signal and the thresholds that turn their sum into a level; overridable with RISK_SETTINGS. */
@@ -66,6 +76,12 @@ export const riskSettingsSchema = z.object({
   /** Decided leads a partner needs on a project before their approval rate is compared; how far below the project's it must be (percentage points). */
   approval_min_decided: z.number().int().min(1),
   approval_gap_points: z.number().int().min(1).max(100),
+  /** Kilometres between a team lead's map location and the member's phone at submit that are too far. */
+  far_from_device_km: z.number().min(0),
+  /** Kilometres from the nearest of the project's pincodes (its area's centre) that are too far. */
+  far_from_pincodes_km: z.number().min(0),
+  /** A phone location less accurate than this many metres is flagged. */
+  accuracy_meters: z.number().min(1),
   /** Milliseconds after a lead's answer before its signals are computed (the queue is taken in order). */
   assess_delay_ms: z.number().int().min(0).max(600_000),
 });
@@ -81,6 +97,9 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
     reused_file: 60,
     low_approval_rate: 20,
     partner_on_hold: 60,
+    far_location: 30,
+    inaccurate_location: 20,
+    outside_hours: 20,
   },
   review_at: 20,
   high_at: 60,
@@ -93,6 +112,9 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
   photo_hash_distance: 10,
   approval_min_decided: 10,
   approval_gap_points: 30,
+  far_from_device_km: 2,
+  far_from_pincodes_km: 25,
+  accuracy_meters: 500,
   assess_delay_ms: 25,
 };
 
@@ -130,14 +152,43 @@ export function hammingDistance(a: string, b: string): number {
   return n;
 }
 
+/** `HH:MM`, 24-hour: a project's lead hours. */
+export const LEAD_HOURS = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The time of day in India, `HH:MM`. */
+export function istTimeOfDay(at: Date): string {
+  const d = new Date(at.getTime() + IST_OFFSET_MINUTES * 60_000);
+  return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * Whether a moment falls outside a project's lead hours (India time, from
+ * `start` up to but not including `end`). Hours that pass midnight (22:00 to
+ * 06:00) are one window; no hours, or equal ends, means any time.
+ */
+export function outsideLeadHours(at: Date, start: string | null | undefined, end: string | null | undefined): boolean {
+  if (!start || !end || start === end) return false;
+  const now = minutesOf(istTimeOfDay(at));
+  const [s, e] = [minutesOf(start), minutesOf(end)];
+  const inside = s < e ? now >= s && now < e : now >= s || now < e;
+  return !inside;
+}
+
 const pmw = (id: number) => `PMW${id}`;
+/** Who holds an identifier, as a reason names them. */
+export type RiskRole = 'partner' | 'team member';
 const leadsText = (ids: readonly number[]) => ids.map((id) => `#${id}`).join(', ');
 
 /** The reason each signal gives, naming its evidence. */
 export const riskReasons = {
   ownPartnerMobile: (userId: number) => `This mobile is also partner ${pmw(userId)}'s`,
   ownMemberMobile: (userId: number) => `This mobile is also team member ${pmw(userId)}'s`,
-  ownPan: (userId: number) => `This PAN is also partner ${pmw(userId)}'s`,
+  ownPan: (role: RiskRole, userId: number) => `This PAN is also ${role} ${pmw(userId)}'s`,
+  ownBank: (role: RiskRole, userId: number, last4: string) => `This bank account (ending ${last4}) is also ${role} ${pmw(userId)}'s`,
+  selfPan: (role: RiskRole, userId: number) => `This PAN is the submitting ${role} ${pmw(userId)}'s own`,
+  selfBank: (role: RiskRole, userId: number, last4: string) =>
+    `This bank account (ending ${last4}) is the submitting ${role} ${pmw(userId)}'s own`,
   sharedCustomer: (leadIds: readonly number[], days: number) =>
     `The same customer mobile is on another partner's lead for this project in the last ${days} days (lead ${leadsText(leadIds)})`,
   deviceBurst: (n: number, minutes: number) => `${n} leads came from this device in ${minutes} minutes`,
@@ -149,6 +200,12 @@ export const riskReasons = {
   lowApprovalRate: (partnerRate: number, projectRate: number) =>
     `The partner's approval rate on this project is ${partnerRate}%, the project's is ${projectRate}%`,
   partnerOnHold: (userId: number) => `Ops hold partner ${pmw(userId)}'s new leads for review`,
+  farFromDevice: (km: number) => `The lead's map location is ${km} km from where the team member's phone was when it was submitted`,
+  farFromPincodes: (km: number, pincode: string) =>
+    `The lead's location is ${km} km from the nearest of the project's pincodes (${pincode})`,
+  inaccurateLocation: (meters: number, limit: number) => `The phone's location was accurate only to ${meters} m (flagged above ${limit} m)`,
+  outsideHours: (time: string, start: string, end: string) =>
+    `Submitted at ${time} India time, outside the project's lead hours (${start} to ${end})`,
 };
 
 export const riskTexts = {

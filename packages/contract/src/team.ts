@@ -6,7 +6,7 @@ import { messages } from './messages';
 import { areaLoginFormBodySchema, otpSchema, otpSentSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
-import { formInputSchema, leadInputValueSchema, mapLocationSchema } from './lead-form';
+import { formInputSchema, leadInputValueSchema, devicePositionSchema } from './lead-form';
 import { mobileSchema } from './mobile';
 
 /**
@@ -319,8 +319,8 @@ export const teamSubmitBodySchema = z.object({
   /** Set by the device on a lead it queued offline for a form with OTP: the lead is marked unverified for ops. */
   offline_unverified: z.literal(true).optional(),
   input: z.array(leadInputValueSchema).max(100),
-  /** Where the field agent stood when the lead was submitted. */
-  location: mapLocationSchema.optional(),
+  /** Where the field agent stood when the lead was submitted, and how accurate the phone said that was. */
+  location: devicePositionSchema.optional(),
   /** Chosen by the device for each lead; a retried or replayed submit makes one lead. */
   idempotency_key: text().trim().min(8).max(100),
 });

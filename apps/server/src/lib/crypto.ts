@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, ran
 
 export const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 export const hmac = (key: string, data: string) => createHmac('sha256', key).update(data).digest('base64url');
+/** The keyed hash that finds a document by its number (PAN: `document:PAN:ABCDE1234F`) without decrypting every row. */
+export const documentNumberHash = (key: string, type: string, number: string) => hmac(key, `document:${type}:${number}`);
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 export function safeEqual(a: string, b: string): boolean {

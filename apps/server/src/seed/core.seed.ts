@@ -24,6 +24,8 @@ const slug = (s: string, id: number) =>
     .replace(/^-|-$/g, '')}-${id}`;
 
 /** People, catalogue and forms every area relies on. */
+import { documentNumberHash } from '../lib/crypto';
+
 export async function seedCore(services: Services): Promise<void> {
   const { db, cipher } = services;
   await db.transaction(async (tx) => {
@@ -69,7 +71,14 @@ export async function seedCore(services: Services): Promise<void> {
     await tx
       .insert(documents)
       .values([
-        { user_id: DEMO.asha.user_id, type: 'PAN', number_enc: cipher.encrypt(pan), number_last4: pan.slice(-4), status: 1 },
+        {
+          user_id: DEMO.asha.user_id,
+          type: 'PAN',
+          number_enc: cipher.encrypt(pan),
+          number_last4: pan.slice(-4),
+          number_hash: documentNumberHash(services.config.secretKey, 'PAN', pan),
+          status: 1,
+        },
         { user_id: DEMO.asha.user_id, type: 'AADHAAR', number_enc: cipher.encrypt(aadhaar), number_last4: aadhaar.slice(-4), status: 1 },
       ])
       .onConflictDoNothing();

@@ -31,6 +31,9 @@ describe('a start from the demo snapshot with a key of its own', () => {
     const [resealed] = await t.database.db.select().from(documents).where(eq(documents.document_id, pan!.document_id));
     expect(t.services.documents.reveal(resealed!)).toBe('AKXPV4821M');
     expect(createFieldCipher(NEW_KEY).decrypt(resealed!.number_enc)).toBe('AKXPV4821M');
+    // A lead's PAN still finds its holder (lead risk), by the hash made with the new key.
+    expect(await t.services.documents.holders('PAN', 'AKXPV4821M')).toEqual([101]);
+    expect(await t.services.banks.holders('50100123454321')).toEqual([101]);
     // Asha sees her masked PAN, and adding her seeded bank account again is recognised as the same account.
     const asha = await loginWorker(t, '9876500001');
     const docs = body<{ type: string; number: string }[]>(

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bankDetails, creditConsents, documents, otpRequests, payoutRunItems } from '../db/schema/index';
-import { createFieldCipher, hmac } from '../lib/crypto';
+import { createFieldCipher, documentNumberHash, hmac } from '../lib/crypto';
 
 /**
  * The key the build's demo snapshot is sealed with. Not a secret: the snapshot
@@ -12,7 +12,7 @@ export const SNAPSHOT_SECRET_KEY = 'pmw-demo-snapshot-key-public-not-a-secret';
 
 /**
  * Seals again, with `toKey`, everything sealed with `fromKey`: document
- * numbers, bank and payout account numbers (and the hash that finds a bank
+ * numbers (and the hash that finds one), bank and payout account numbers (and the hash that finds a bank
  * account), credit consents' PANs. OTP codes sealed with the old key are
  * dropped (they live 5 minutes anyway). One transaction: all or nothing.
  */
@@ -22,10 +22,11 @@ export async function rekeySealedData(db: Db, fromKey: string, toKey: string): P
   const to = createFieldCipher(toKey);
   const reseal = (sealed: string) => to.encrypt(from.decrypt(sealed));
   await db.transaction(async (tx) => {
-    for (const row of await tx.select({ id: documents.document_id, enc: documents.number_enc }).from(documents)) {
+    for (const row of await tx.select({ id: documents.document_id, enc: documents.number_enc, type: documents.type }).from(documents)) {
+      const number = from.decrypt(row.enc);
       await tx
         .update(documents)
-        .set({ number_enc: reseal(row.enc) })
+        .set({ number_enc: to.encrypt(number), number_hash: documentNumberHash(toKey, row.type, number) })
         .where(eq(documents.document_id, row.id));
     }
     for (const row of await tx.select({ id: bankDetails.bank_detail_id, enc: bankDetails.account_no_enc }).from(bankDetails)) {

@@ -93,6 +93,9 @@ export const jobs = pgTable(
     validity_days: integer('validity_days').notNull().default(30),
     /** HTML instructions the feedback page (/fb) shows the merchants of this project's tasks, unless a task has its own; sanitised when sent out. */
     consumer_instruction: text('consumer_instruction'),
+    /** India time (`HH:MM`) the project expects leads between; a lead outside them is a risk signal. Null: any time. */
+    lead_hours_start: text('lead_hours_start'),
+    lead_hours_end: text('lead_hours_end'),
     /** Where a verified customer is sent after the lead. */
     redirect_link: text('redirect_link'),
     /** The texts above in other languages, by the same field names (`{ hi: { job_title, tag_line, … } }`); English is the columns. */

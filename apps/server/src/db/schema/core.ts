@@ -107,6 +107,8 @@ export const documents = pgTable(
     type: text('type').notNull(),
     number_enc: text('number_enc').notNull(),
     number_last4: text('number_last4').notNull(),
+    /** HMAC of the number, so a lead's PAN can be matched to its holder without decrypting every row. */
+    number_hash: text('number_hash'),
     file_id: integer('file_id').references(() => files.file_id),
     file_id2: integer('file_id2').references(() => files.file_id),
     description: text('description'),
@@ -116,7 +118,7 @@ export const documents = pgTable(
     created_on: createdOn(),
     modified_on: modifiedOn(),
   },
-  (t) => [uniqueIndex('documents_user_type_idx').on(t.user_id, t.type)],
+  (t) => [uniqueIndex('documents_user_type_idx').on(t.user_id, t.type), index('documents_number_hash_idx').on(t.type, t.number_hash)],
 );
 
 /** Small key-value facts about the database itself (e.g. that demo data was loaded). */

@@ -30,6 +30,7 @@ export const bankDetails = pgTable(
   },
   (t) => [
     index('bank_details_user_idx').on(t.user_id),
+    index('bank_details_hash_idx').on(t.account_no_hash),
     uniqueIndex('bank_details_account_idx').on(t.user_id, t.ifsc_code, t.account_no_hash),
     // At most one default per partner, whatever two requests do at once.
     uniqueIndex('bank_details_one_default_idx')

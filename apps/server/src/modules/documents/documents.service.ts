@@ -4,7 +4,7 @@ import type { FilePurpose } from '@pmw/contract/files';
 import type { Db, DbOrTx } from '../../db/client';
 import { documents } from '../../db/schema/index';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
-import type { FieldCipher } from '../../lib/crypto';
+import { documentNumberHash, type FieldCipher } from '../../lib/crypto';
 import type { FileCaller, FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
 
@@ -29,8 +29,9 @@ const FILE_PURPOSES: FilePurpose[] = ['USER_DOCUMENT', 'USER_AADHAR_FILE', 'USER
  * Owns the documents table: KYC (PAN, Aadhaar) and business documents (firm
  * PAN, GST). Numbers are validated, encrypted at rest and shown masked.
  */
-export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; files: FilesService; users: UsersService }) {
+export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; files: FilesService; users: UsersService; secretKey: string }) {
   const { db, cipher, files, users } = deps;
+  const numberHash = (type: DocumentType, number: string) => documentNumberHash(deps.secretKey, type, number);
 
   const mask = (row: DocumentRow) => {
     const full = row.type === 'AADHAAR' ? 12 : row.type === 'GST' ? 15 : 10;
@@ -61,6 +62,15 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
     /** The number in clear, for its owner or an ops reviewer (callers decide who may see it). */
     reveal(row: DocumentRow): string {
       return cipher.decrypt(row.number_enc);
+    },
+    /** The people whose document of this type has this number (a rejected one too: it was still theirs). */
+    async holders(type: DocumentType, number: string): Promise<number[]> {
+      const rows = await db
+        .select({ user_id: documents.user_id })
+        .from(documents)
+        .where(and(eq(documents.type, type), eq(documents.number_hash, numberHash(type, number))))
+        .limit(20);
+      return rows.map((r) => r.user_id);
     },
     async types(userId: number): Promise<DocumentType[]> {
       const rows = await db.select({ type: documents.type }).from(documents).where(eq(documents.user_id, userId));
@@ -107,6 +117,7 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
             .set({
               number_enc: cipher.encrypt(number),
               number_last4: number.slice(-4),
+              number_hash: numberHash(input.type, number),
               file_id: input.file_id ?? null,
               file_id2: input.file_id2 ?? null,
               status: 0,
@@ -127,6 +138,7 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
             type: input.type,
             number_enc: cipher.encrypt(number),
             number_last4: number.slice(-4),
+            number_hash: numberHash(input.type, number),
             file_id: input.file_id ?? null,
             file_id2: input.file_id2 ?? null,
             description: input.description ?? null,

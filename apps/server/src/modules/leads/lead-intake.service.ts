@@ -2,7 +2,15 @@ import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { z } from 'zod';
 import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
 import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
-import { leadCustomer, validateLeadInputs, type LeadInputValue, type MapLocation } from '@pmw/contract/lead-form';
+import {
+  bankAccountInput,
+  leadCustomer,
+  panInput,
+  parseLocation,
+  validateLeadInputs,
+  type DevicePosition,
+  type LeadInputValue,
+} from '@pmw/contract/lead-form';
 import { teamMessages, type MobileCheck } from '@pmw/contract/team';
 import type { Locale } from '@pmw/contract/locale';
 import { LEAD_INTAKE_SOURCE, type LeadIntakeSource } from '@pmw/contract/metrics';
@@ -41,7 +49,7 @@ export interface CampaignLeadInput {
 export interface TeamLeadInput {
   form_id: number;
   values: LeadInputValue[];
-  location?: MapLocation | undefined;
+  location?: DevicePosition | undefined;
   idempotency_key: string;
   otp?: string | undefined;
   offline_unverified?: true | undefined;
@@ -102,18 +110,38 @@ export function createLeadIntakeService(deps: {
     values: LeadInputValue[],
     extra: Pick<AssessInput, 'partner_user_id' | 'team_member_user_id' | 'device_id' | 'ip' | 'location'>,
   ) {
-    if (!deps.risk || !lead.customer_mobile) return;
-    const normalised = validateLeadInputs(form.inputs, values).values;
+    if (!lead.customer_mobile) return;
+    queueRisk(form, lead.form_response_id, lead.customer_mobile, validateLeadInputs(form.inputs, values).values, {
+      ...extra,
+      submitted_on: new Date(),
+    });
+  }
+
+  function queueRisk(
+    form: LeadForm,
+    formResponseId: number,
+    customerMobile: string,
+    normalised: { input_id: number; value: string; file_id?: number | null | undefined }[],
+    extra: Pick<AssessInput, 'partner_user_id' | 'team_member_user_id' | 'device_id' | 'ip' | 'location' | 'submitted_on'>,
+  ) {
+    if (!deps.risk) return;
+    const valueOf = (id: number | undefined) => (id === undefined ? undefined : normalised.find((v) => v.input_id === id)?.value);
+    const mapInput = form.inputs.find((i) => i.input_type.toUpperCase() === 'MAP_LOCATION');
+    const mapValue = valueOf(mapInput?.input_id);
     deps.risk.enqueue(
       {
-        form_response_id: lead.form_response_id,
+        form_response_id: formResponseId,
         job_id: form.job_id,
-        customer_mobile: lead.customer_mobile,
+        customer_mobile: customerMobile,
         duplicate_window_days: form.duplicate_window_days,
-        file_ids: normalised.flatMap((v) => (v.file_id !== undefined ? [v.file_id] : [])),
+        file_ids: normalised.flatMap((v) => (typeof v.file_id === 'number' ? [v.file_id] : [])),
+        map_location: mapValue ? parseLocation(mapValue) : undefined,
+        customer_pan: valueOf(panInput(form.inputs)?.input_id) || undefined,
+        customer_bank_account: valueOf(bankAccountInput(form.inputs)?.input_id) || undefined,
+        lead_hours: { start: form.lead_hours_start, end: form.lead_hours_end },
         ...extra,
       },
-      (err) => deps.onRiskError?.(err, lead.form_response_id),
+      (err) => deps.onRiskError?.(err, formResponseId),
     );
   }
 
@@ -178,6 +206,25 @@ export function createLeadIntakeService(deps: {
 
     teamLead: (member: { userId: number; teamId: number }, input: TeamLeadInput) =>
       counted(LEAD_INTAKE_SOURCE.team, () => teamLead(member, input)),
+
+    /**
+     * Queues the risk of leads that were never assessed (their process ended
+     * before their turn), from what each lead holds: its device, address and
+     * the phone's accuracy went with the process, so those signals cannot be.
+     */
+    async reassess(ids: number[]): Promise<void> {
+      for (const id of ids) {
+        const lead = await leads.leadFacts(id);
+        const form = lead && (await leads.formById(lead.form_id));
+        if (!lead?.customer_mobile || !form) continue;
+        queueRisk(form, id, lead.customer_mobile, lead.data, {
+          partner_user_id: lead.partner_user_id,
+          team_member_user_id: lead.team_member_user_id,
+          location: lead.location ?? undefined,
+          submitted_on: lead.created_on,
+        });
+      }
+    },
   };
 
   async function campaignLead(input: CampaignLeadInput): Promise<CampaignLeadResult> {

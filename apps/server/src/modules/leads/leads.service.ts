@@ -15,7 +15,7 @@ import {
 } from '@pmw/contract/lead-form';
 import type { Db, DbOrTx } from '../../db/client';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
-import { formResponseData, formResponses, jobs, taskForms } from '../../db/schema/index';
+import { formResponseData, formResponses, jobPincodes, jobs, taskForms } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
 
@@ -36,6 +36,9 @@ export interface LeadForm {
   job_category_id: number;
   payout_paise: number;
   duplicate_window_days: number;
+  /** India time (`HH:MM`) the project expects leads between, or null. */
+  lead_hours_start: string | null;
+  lead_hours_end: string | null;
   is_credit_flow: boolean;
   credit_rules: { min_income?: number; min_score?: number; min_age?: number; max_age?: number } | null;
   redirect_link: string | null;
@@ -164,6 +167,8 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         job_category_id: jobs.job_category_id,
         payout_paise: jobs.payout_paise,
         duplicate_window_days: jobs.duplicate_window_days,
+        lead_hours_start: jobs.lead_hours_start,
+        lead_hours_end: jobs.lead_hours_end,
         is_credit_flow: jobs.is_credit_flow,
         credit_rules: jobs.credit_rules,
         redirect_link: jobs.redirect_link,
@@ -239,6 +244,14 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
 
   const service = {
     formById,
+
+    /** The pincodes a project serves (kept with the catalogue until ops edit it). */
+    projectPincodes(jobId: number): Promise<string[]> {
+      return cache.get(`pincodes-of-job:${jobId}`, async () => {
+        const rows = await db.select({ pincode: jobPincodes.pincode }).from(jobPincodes).where(eq(jobPincodes.job_id, jobId));
+        return rows.map((r) => r.pincode);
+      });
+    },
 
     /** The form of a project (form_id may differ from job_id). */
     async formByJob(jobId: number): Promise<LeadForm | undefined> {
@@ -429,6 +442,17 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         await tx.update(formResponses).set({ modified_on: new Date() }).where(eq(formResponses.form_response_id, lead.form_response_id));
         return { form_response_id: lead.form_response_id, input_id: input.input_id, file_id: input.file_id };
       });
+    },
+
+    /** A lead with its stored values, whoever owns it (for the server's own checks, never an answer). */
+    async leadFacts(formResponseId: number): Promise<LeadWithData | undefined> {
+      const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, formResponseId)).limit(1);
+      if (!lead) return undefined;
+      const data = await db
+        .select({ input_id: formResponseData.input_id, value: formResponseData.value, file_id: formResponseData.file_id })
+        .from(formResponseData)
+        .where(eq(formResponseData.form_response_id, formResponseId));
+      return { ...lead, data };
     },
 
     /** A lead with its values, for its owner. */

@@ -42,7 +42,7 @@ export function createLeadVerificationService(deps: {
   db: Db;
   wallet: WalletService;
   audit: AuditService;
-  risk: Pick<RiskService, 'riskOf' | 'highRisk'>;
+  risk: Pick<RiskService, 'riskOf' | 'highRisk' | 'standing'>;
   feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead' | 'sendNewForLeads'> | undefined;
   notifications?: NotificationsService | undefined;
 }) {
@@ -295,15 +295,18 @@ export function createLeadVerificationService(deps: {
     member_last: members.last_name,
   };
   const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
-  const toView = (r: {
-    lead: LeadRow;
-    risk_level: RiskLevel;
-    job_title: string;
-    partner_first: string | null;
-    partner_last: string | null;
-    member_first: string | null;
-    member_last: string | null;
-  }): OpsLead => ({
+  const toView = (
+    r: {
+      lead: LeadRow;
+      risk_level: RiskLevel;
+      job_title: string;
+      partner_first: string | null;
+      partner_last: string | null;
+      member_first: string | null;
+      member_last: string | null;
+    },
+    signals: OpsLead['risk_signals'] = [],
+  ): OpsLead => ({
     form_response_id: r.lead.form_response_id,
     job_id: r.lead.job_id,
     job_title: r.job_title,
@@ -321,6 +324,7 @@ export function createLeadVerificationService(deps: {
     payout_paise: r.lead.payout_paise,
     mobile_check: r.lead.mobile_check,
     risk_level: r.risk_level,
+    risk_signals: signals,
     created_on: r.lead.created_on.toISOString(),
   });
 
@@ -370,7 +374,8 @@ export function createLeadVerificationService(deps: {
       const [total] = await (
         q.risk ? counted.leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id)) : counted
       ).where(cond);
-      return { count: total?.n ?? 0, rows: rows.map(toView) };
+      const standing = await deps.risk.standing(rows.map((r) => r.lead.form_response_id));
+      return { count: total?.n ?? 0, rows: rows.map((r) => toView(r, standing.get(r.lead.form_response_id))) };
     },
 
     async detail(id: number): Promise<OpsLeadDetail> {
@@ -407,8 +412,12 @@ export function createLeadVerificationService(deps: {
           file_id: value?.file_id ?? null,
         };
       });
+      const risk = await deps.risk.riskOf(id);
       return {
-        ...toView(row),
+        ...toView(
+          row,
+          risk.signals.filter((s) => !s.dismissed).map((s) => ({ kind: s.kind, reason: s.reason })),
+        ),
         inputs,
         location: row.lead.location ?? null,
         postings: postings.map((p) => ({
@@ -417,7 +426,7 @@ export function createLeadVerificationService(deps: {
           idempotency_key: p.idempotency_key,
           created_on: p.created_on.toISOString(),
         })),
-        risk: await deps.risk.riskOf(id),
+        risk,
       };
     },
 

@@ -39,6 +39,15 @@ export function createBanksService(deps: {
 
   const service = {
     view,
+    /** The people who added this account number (at any bank branch, a rejected one too). */
+    async holders(accountNo: string): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ user_id: bankDetails.user_id })
+        .from(bankDetails)
+        .where(eq(bankDetails.account_no_hash, accountHash(accountNo)))
+        .limit(20);
+      return rows.map((r) => r.user_id);
+    },
     async list(userId: number, tx: DbOrTx = db): Promise<Bank[]> {
       const rows = await tx.select().from(bankDetails).where(eq(bankDetails.user_id, userId)).orderBy(asc(bankDetails.bank_detail_id));
       return rows.map(view);

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addTaskResponseSchema } from '@pmw/contract/campaign';
 import { fileAddedSchema, signedUploadSchema } from '@pmw/contract/files';
 import { auditEntrySchema, leadActionResultSchema, opsLeadDetailSchema, opsLeadSchema } from '@pmw/contract/ops';
-import { leadRiskSchema, partnerRiskSchema, riskTexts, type LeadRisk } from '@pmw/contract/risk';
+import { opsProjectSchema } from '@pmw/contract/ops-projects';
+import { istTimeOfDay, leadRiskSchema, partnerRiskSchema, riskTexts, type LeadRisk } from '@pmw/contract/risk';
 import { teamOtpSentSchema, teamSubmittedSchema } from '@pmw/contract/team';
 import { z } from 'zod';
-import { taskForms, teamMembers, users } from '../../db/schema/index';
+import { formResponses, taskForms, teamMembers, users } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
-import { insertLead, loginSupportAgent } from '../ops/ops-fixtures.test-helper';
+import { insertLead, loginSupportAgent, validProject } from '../ops/ops-fixtures.test-helper';
 
 let t: TestApp;
 let ops: string;
@@ -306,6 +307,222 @@ describe("a partner's approval rate far below the project's", () => {
   });
 });
 
+/**
+ * A project of its own for the identifier, location and hours signals: it
+ * serves two Pune pincodes, and its form asks for the customer's PAN, bank
+ * account and the shop's place on the map (each optional).
+ */
+async function identityProject(overrides: Record<string, unknown> = {}): Promise<number> {
+  const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url: `/api/v2${url}`, headers: { cookie: ops }, payload });
+  const created = await send(
+    'POST',
+    '/ops/projects',
+    validProject({ job_title: `Risk checks ${Math.random().toString(36).slice(2, 8)}`, pincodes: ['411001', '411005'], ...overrides }),
+  );
+  expect(created.statusCode, created.body).toBe(200);
+  const jobId = opsProjectSchema.parse(body(created).data).job_id;
+  const form = await send('PUT', `/ops/projects/${jobId}/form`, {
+    is_otp_required: false,
+    inputs: [
+      { input_id: 1, label: 'Customer Mobile', input_type: 'NUMBER', input_category: 'MOBILE', validation: { required: true } },
+      { input_id: 2, label: 'Customer Name', input_type: 'TEXT', validation: { required: true } },
+      { input_id: 3, label: 'PAN Number', input_type: 'TEXT', input_category: 'PAN_CARD', validation: { required: false } },
+      { input_id: 4, label: 'Bank Account Number', input_type: 'TEXT', input_category: 'BANK_ACCOUNT', validation: { required: false } },
+      { input_id: 5, label: 'Shop Location', input_type: 'MAP_LOCATION', validation: { required: false } },
+    ],
+  });
+  expect(form.statusCode, form.body).toBe(200);
+  return opsProjectSchema.parse(body(form).data).form!.form_id;
+}
+
+interface IdentityValues {
+  pan?: string;
+  account?: string;
+  shop?: { lat: number; lng: number };
+}
+const identityInputs = (mobile: string, v: IdentityValues) => [
+  { input_id: 1, value: mobile },
+  { input_id: 2, value: 'Sunita Verma' },
+  ...(v.pan ? [{ input_id: 3, value: v.pan }] : []),
+  ...(v.account ? [{ input_id: 4, value: v.account }] : []),
+  ...(v.shop ? [{ input_id: 5, value: v.shop }] : []),
+];
+
+/** A lead on Asha's campaign page for the identity project. */
+async function identityCampaignLead(formId: number, v: IdentityValues): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/utm/task/response',
+    remoteAddress: freshAddress(),
+    payload: { form_id: formId, utm_code: 'asha01', input: identityInputs(newMobile(), v), idempotency_key: `risk-id-${Math.random()}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.body).not.toMatch(/risk/i);
+  return addTaskResponseSchema.parse(body(res).data).form_response_id;
+}
+
+/** Meena's team lead for the identity project, with where her phone was. */
+async function identityTeamLead(formId: number, v: IdentityValues, phone?: { lat: number; lng: number; accuracy_m?: number }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/team/task/response/submit',
+    remoteAddress: freshAddress(),
+    headers: { cookie: meena },
+    payload: {
+      form_id: formId,
+      input: identityInputs(newMobile(), v),
+      idempotency_key: `risk-id-team-${Math.random()}`,
+      ...(phone ? { location: phone } : {}),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.body).not.toMatch(/risk/i);
+  return teamSubmittedSchema.parse(body(res).data).form_response_id;
+}
+
+const reasonsOf = async (id: number) => (await riskOf(id)).signals.filter((s) => !s.dismissed).map((s) => s.reason);
+
+describe("the customer's PAN or bank account is someone's own", () => {
+  it("flags another partner's PAN and the submitting partner's own; a relative's PAN is not flagged", async () => {
+    const formId = await identityProject();
+    await t.services.documents.add({ kind: 'worker', id: 102 }, { user_id: 102, type: 'PAN', number: 'BQRPK7312L' });
+    const ravis = await riskOf(await identityCampaignLead(formId, { pan: 'BQRPK7312L' }));
+    expect(ravis.level).toBe('high');
+    expect(ravis.signals).toEqual([
+      expect.objectContaining({
+        kind: 'own_identifier',
+        reason: "This PAN is also partner PMW102's",
+        evidence: { form_response_ids: [], user_ids: [102], file_ids: [] },
+      }),
+    ]);
+    // Asha's own PAN on a lead of her own campaign page.
+    expect(await reasonsOf(await identityCampaignLead(formId, { pan: 'AKXPV4821M' }))).toEqual([
+      "This PAN is the submitting partner PMW101's own",
+    ]);
+    // A relative: same surname initial, a PAN of their own.
+    expect(await riskOf(await identityCampaignLead(formId, { pan: 'BQRPK7313M' }))).toMatchObject({ level: 'none', signals: [] });
+  });
+
+  it("flags a bank account another partner added and the team member's own; another account at the same bank is not flagged", async () => {
+    const formId = await identityProject();
+    await t.services.banks.add(102, { ifsc_code: 'HDFC0000001', account_no: '50100777766665' });
+    expect(await reasonsOf(await identityCampaignLead(formId, { account: '50100777766665' }))).toEqual([
+      "This bank account (ending 6665) is also partner PMW102's",
+    ]);
+    // Asha's own account (seeded) sent by Meena, a field agent, is named as the partner's.
+    expect(await reasonsOf(await identityTeamLead(formId, { account: '50100123454321' }))).toEqual([
+      "This bank account (ending 4321) is also partner PMW101's",
+    ]);
+    const meenaId = (await t.database.db.select({ id: users.user_id }).from(users).where(eq(users.mobile, '9876500011')))[0]!.id;
+    await t.services.banks.add(meenaId, { ifsc_code: 'SBIN0005943', account_no: '30987600011' });
+    expect(await reasonsOf(await identityTeamLead(formId, { account: '30987600011' }))).toEqual([
+      `This bank account (ending 0011) is the submitting team member PMW${meenaId}'s own`,
+    ]);
+    expect(await riskOf(await identityCampaignLead(formId, { account: '50100777766666' }))).toMatchObject({ level: 'none', signals: [] });
+  });
+});
+
+describe("a team lead's location", () => {
+  const shop = { lat: 18.5204, lng: 73.8567 };
+  it("flags a map location far from the member's phone; the phone 200 m from the shop is not flagged", async () => {
+    const formId = await identityProject();
+    const far = await riskOf(await identityTeamLead(formId, { shop }, { lat: 18.5204, lng: 73.9067, accuracy_m: 20 }));
+    expect(far.signals).toEqual([
+      expect.objectContaining({
+        kind: 'far_location',
+        reason: "The lead's map location is 5.3 km from where the team member's phone was when it was submitted",
+      }),
+    ]);
+    expect(far.level).toBe('review');
+    const near = await identityTeamLead(formId, { shop }, { lat: shop.lat + 0.0018, lng: shop.lng, accuracy_m: 20 });
+    expect(await riskOf(near)).toMatchObject({ level: 'none', signals: [] });
+  });
+
+  it("flags a shop far from every pincode the project serves (the offline geocoder's table); a shop in a served area is not flagged", async () => {
+    const formId = await identityProject();
+    // Nagpur, while the project serves Pune.
+    expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 21.1458, lng: 79.0882 } }))).toEqual([
+      "The lead's location is 620.1 km from the nearest of the project's pincodes (411001)",
+    ]);
+    // No map location on the lead: the phone's own position is compared.
+    expect(await reasonsOf(await identityTeamLead(formId, {}, { lat: 21.1458, lng: 79.0882, accuracy_m: 15 }))).toEqual([
+      "The lead's location is 620.1 km from the nearest of the project's pincodes (411001)",
+    ]);
+    // A shop 3 km from Pune's centre.
+    expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 18.5474, lng: 73.8567 } }))).toEqual([]);
+  });
+
+  it('flags a phone location accurate only to more than 500 m; 40 m is not flagged', async () => {
+    const formId = await identityProject();
+    // A shop of its own, so the same-coordinates pattern of other tests stays out.
+    const shop = { lat: 18.5101, lng: 73.8402 };
+    const rough = await riskOf(await identityTeamLead(formId, { shop }, { ...shop, accuracy_m: 1800 }));
+    expect(rough.signals).toEqual([
+      expect.objectContaining({
+        kind: 'inaccurate_location',
+        reason: "The phone's location was accurate only to 1800 m (flagged above 500 m)",
+      }),
+    ]);
+    expect(await reasonsOf(await identityTeamLead(formId, { shop }, { ...shop, accuracy_m: 40 }))).toEqual([]);
+  });
+});
+
+describe("leads outside the project's hours", () => {
+  it('flags a lead outside the hours ops set on the project; inside them, or with no hours, nothing', async () => {
+    const at = (hoursFromNow: number) => istTimeOfDay(new Date(Date.now() + hoursFromNow * 3_600_000));
+    const closed = await identityProject({ lead_hours_start: at(2), lead_hours_end: at(4) });
+    const lead = await riskOf(await identityCampaignLead(closed, {}));
+    expect(lead.signals).toEqual([
+      expect.objectContaining({
+        kind: 'outside_hours',
+        reason: expect.stringMatching(
+          new RegExp(`^Submitted at \\d\\d:\\d\\d India time, outside the project's lead hours \\(${at(2)} to ${at(4)}\\)$`),
+        ),
+      }),
+    ]);
+    const open = await identityProject({ lead_hours_start: at(-1), lead_hours_end: at(1) });
+    expect(await reasonsOf(await identityCampaignLead(open, {}))).toEqual([]);
+    expect(await reasonsOf(await identityCampaignLead(await identityProject(), {}))).toEqual([]);
+  });
+
+  it('refuses lead hours with one end only, or not a time', async () => {
+    const one = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/projects',
+      headers: { cookie: ops },
+      payload: validProject({ lead_hours_start: '09:00' }),
+    });
+    expect(one.statusCode).toBe(400);
+    expect(one.body).toContain('Set both ends of the lead hours, or neither');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/projects',
+      headers: { cookie: ops },
+      payload: validProject({ lead_hours_start: '9 am', lead_hours_end: '18:00' }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Lead hours: a time like 09:00');
+  });
+});
+
+describe('a lead whose process stopped before its assessment', () => {
+  it('is assessed by the next server from what the lead holds, once, however often the catch-up runs', async () => {
+    const id = await insertLead(t, { job_id: 404, created_on: new Date(Date.now() - 10 * 60_000) });
+    await t.database.db.update(formResponses).set({ customer_mobile: '9876500002' }).where(eq(formResponses.form_response_id, id));
+    const fresh = await insertLead(t, { job_id: 404 });
+    const missed = await t.services.risk.unassessed();
+    expect(missed).toContain(id);
+    // A lead of the last minute may still be queued in the process that took it.
+    expect(missed).not.toContain(fresh);
+    await t.services.intake.reassess([id, id]);
+    await t.services.intake.reassess(await t.services.risk.unassessed());
+    const r = await riskOf(id);
+    expect(r.signals).toEqual([expect.objectContaining({ kind: 'own_identifier', reason: "This mobile is also partner PMW102's" })]);
+    expect(await t.services.risk.unassessed()).not.toContain(id);
+  });
+});
+
 describe('ops act on risk', () => {
   it('filters and sorts the queue by risk, asks again before approving a high-risk lead in bulk, and recomputes the level when a signal is marked wrong', async () => {
     const risky = await campaignLead({ mobile: '9876500002', form_id: 401, name: 'Ravi Kumar' });
@@ -321,7 +538,12 @@ describe('ops act on risk', () => {
       .parse(
         body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?sort=risk&job_id=401', headers: { cookie: ops } })).data,
       ).rows;
-    expect(sorted[0]).toMatchObject({ form_response_id: risky.id, risk_level: 'high' });
+    expect(sorted[0]).toMatchObject({
+      form_response_id: risky.id,
+      risk_level: 'high',
+      risk_signals: [{ kind: 'own_identifier', reason: "This mobile is also partner PMW102's" }],
+    });
+    expect(sorted.find((r) => r.form_response_id === plain.id)?.risk_signals).toEqual([]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v2/ops/leads?risk=severe', headers: { cookie: ops } });
     expect(bad.statusCode).toBe(400);
 

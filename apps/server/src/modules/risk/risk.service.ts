@@ -6,6 +6,8 @@ import {
   RISK_LEVEL,
   RISK_SIGNAL,
   metersBetween,
+  outsideLeadHours,
+  istTimeOfDay,
   riskLevel,
   riskReasons,
   riskTexts,
@@ -13,6 +15,7 @@ import {
   type PartnerRisk,
   type RiskEvidence,
   type RiskLevel,
+  type RiskRole,
   type RiskSettings,
   type RiskSignalKind,
 } from '@pmw/contract/risk';
@@ -34,6 +37,7 @@ import { AppError, notFound } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 import type { FilesService } from '../files/files.service';
 import type { AuditService } from '../ops/audit.service';
+import { KNOWN_PINCODES, distanceKm } from '../../providers/geocode';
 import { hashToBigint, photoHash } from './photo-hash';
 
 /** Files larger than this are not fingerprinted (a video): reading them would slow the lead's request for little. */
@@ -54,8 +58,16 @@ export interface AssessInput {
   device_id?: string | undefined;
   /** The client address behind the trusted proxy. */
   ip?: string | undefined;
-  /** A team lead's map point. */
-  location?: { lat: number; lng: number } | undefined;
+  /** Where a team member's phone was when it sent the lead, and how accurate it said that was (metres). */
+  location?: { lat: number; lng: number; accuracy_m?: number | undefined } | undefined;
+  /** The lead's own map location input, when its form has one. */
+  map_location?: { lat: number; lng: number } | undefined;
+  /** The customer's PAN and bank account number, when the form asks for them. */
+  customer_pan?: string | undefined;
+  customer_bank_account?: string | undefined;
+  /** The hours (India time) the project expects leads in, and when this one came. */
+  lead_hours?: { start: string | null; end: string | null } | undefined;
+  submitted_on?: Date | undefined;
 }
 
 interface Found {
@@ -83,8 +95,99 @@ export function createRiskService(deps: {
   storage: StorageProvider;
   audit: AuditService;
   settings: RiskSettings;
+  /** Who holds a PAN or a bank account number (the documents and banks services own those numbers). */
+  holders?: { pan: (pan: string) => Promise<number[]>; bankAccount: (account: string) => Promise<number[]> } | undefined;
+  /** The pincodes a project serves. */
+  projectPincodes?: ((jobId: number) => Promise<string[]>) | undefined;
 }) {
   const { db, files, storage, audit, settings } = deps;
+
+  /** Partners (they have a campaign code) and team members among these people. */
+  async function rolesOf(ids: number[]): Promise<Map<number, RiskRole>> {
+    if (!ids.length) return new Map();
+    const rows = await db
+      .select({
+        user_id: users.user_id,
+        partner: sql<boolean>`exists (select 1 from ${campaigns} c where c.user_id = "users"."user_id")`,
+        member: sql<boolean>`exists (select 1 from ${teamMembers} m where m.user_id = "users"."user_id")`,
+      })
+      .from(users)
+      .where(inArray(users.user_id, ids));
+    return new Map(rows.map((r) => [r.user_id, r.member && !r.partner ? 'team member' : 'partner']));
+  }
+
+  /** The customer's PAN or bank account held by someone: the submitter themselves, another partner or a team member. */
+  async function ownNumbers(a: AssessInput): Promise<Found[]> {
+    if (!deps.holders || (!a.customer_pan && !a.customer_bank_account)) return [];
+    const [pan, bank] = await Promise.all([
+      a.customer_pan ? deps.holders.pan(a.customer_pan) : [],
+      a.customer_bank_account ? deps.holders.bankAccount(a.customer_bank_account) : [],
+    ]);
+    if (!pan.length && !bank.length) return [];
+    const roles = await rolesOf([...new Set([...pan, ...bank])]);
+    const submitter = new Set([a.partner_user_id, a.team_member_user_id].filter((x): x is number => x !== null));
+    const last4 = (a.customer_bank_account ?? '').slice(-4);
+    const role = (id: number): RiskRole => roles.get(id) ?? 'partner';
+    return [
+      ...pan.map((id) => ({
+        kind: RISK_SIGNAL.ownIdentifier,
+        reason: submitter.has(id) ? riskReasons.selfPan(role(id), id) : riskReasons.ownPan(role(id), id),
+        evidence: evidence({ user_ids: [id] }),
+      })),
+      ...bank.map((id) => ({
+        kind: RISK_SIGNAL.ownIdentifier,
+        reason: submitter.has(id) ? riskReasons.selfBank(role(id), id, last4) : riskReasons.ownBank(role(id), id, last4),
+        evidence: evidence({ user_ids: [id] }),
+      })),
+    ];
+  }
+
+  const km = (n: number) => Math.round(n * 10) / 10;
+
+  /**
+   * Where a team lead says it is against where the phone was, and against
+   * the project's pincodes (each pincode's centre from the offline
+   * geocoder's table; pincodes it does not know are skipped).
+   */
+  async function locations(a: AssessInput): Promise<Found[]> {
+    const found: Found[] = [];
+    if (a.map_location && a.location) {
+      const apart = distanceKm(a.map_location, a.location);
+      if (apart > settings.far_from_device_km)
+        found.push({ kind: RISK_SIGNAL.farLocation, reason: riskReasons.farFromDevice(km(apart)), evidence: evidence({}) });
+    }
+    const point = a.map_location ?? a.location;
+    if (point && deps.projectPincodes) {
+      const served = new Set(await deps.projectPincodes(a.job_id));
+      let nearest: { pincode: string; km: number } | undefined;
+      for (const p of KNOWN_PINCODES) {
+        if (!served.has(p.pincode)) continue;
+        const d = distanceKm(point, p);
+        if (!nearest || d < nearest.km) nearest = { pincode: p.pincode, km: d };
+      }
+      if (nearest && nearest.km > settings.far_from_pincodes_km)
+        found.push({
+          kind: RISK_SIGNAL.farLocation,
+          reason: riskReasons.farFromPincodes(km(nearest.km), nearest.pincode),
+          evidence: evidence({}),
+        });
+    }
+    const accuracy = a.location?.accuracy_m;
+    if (accuracy !== undefined && accuracy > settings.accuracy_meters)
+      found.push({
+        kind: RISK_SIGNAL.inaccurateLocation,
+        reason: riskReasons.inaccurateLocation(Math.round(accuracy), settings.accuracy_meters),
+        evidence: evidence({}),
+      });
+    return found;
+  }
+
+  function outsideHours(a: AssessInput): Found[] {
+    const at = a.submitted_on ?? new Date();
+    const { start, end } = a.lead_hours ?? { start: null, end: null };
+    if (!start || !end || !outsideLeadHours(at, start, end)) return [];
+    return [{ kind: RISK_SIGNAL.outsideHours, reason: riskReasons.outsideHours(istTimeOfDay(at), start, end), evidence: evidence({}) }];
+  }
 
   async function ownIdentifier(a: AssessInput): Promise<Found[]> {
     const self = [a.partner_user_id, a.team_member_user_id].filter((x): x is number => x !== null);
@@ -406,6 +509,9 @@ export function createRiskService(deps: {
     const found = (
       await Promise.all([
         ownIdentifier(a),
+        ownNumbers(a),
+        locations(a),
+        outsideHours(a),
         sharedCustomer(a),
         bursts(a),
         sameCoordinates(a),
@@ -415,18 +521,21 @@ export function createRiskService(deps: {
       ])
     ).flat();
     return db.transaction(async (tx) => {
-      if (found.length)
-        await tx
-          .insert(leadRiskSignals)
-          .values(found.map((f) => ({ form_response_id: a.form_response_id, kind: f.kind, reason: f.reason, evidence: f.evidence })));
       const r = riskLevel(
         found.map((f) => f.kind),
         settings,
       );
-      await tx
+      // The level row is claimed first: a lead assessed twice (a catch-up beside its own turn) keeps its first signals only.
+      const [claimed] = await tx
         .insert(leadRisk)
         .values({ form_response_id: a.form_response_id, level: r.level, score: r.score })
-        .onConflictDoUpdate({ target: leadRisk.form_response_id, set: { level: r.level, score: r.score, assessed_on: new Date() } });
+        .onConflictDoNothing()
+        .returning({ id: leadRisk.form_response_id });
+      if (!claimed) return r;
+      if (found.length)
+        await tx
+          .insert(leadRiskSignals)
+          .values(found.map((f) => ({ form_response_id: a.form_response_id, kind: f.kind, reason: f.reason, evidence: f.evidence })));
       return r;
     });
   }
@@ -454,10 +563,46 @@ export function createRiskService(deps: {
       waiting.enqueue({ a, onError });
     },
 
+    /**
+     * Leads of the last `hours` never assessed: their process ended before
+     * their turn. Leads of the last minute are left to the process that took
+     * them (their turn may still be queued there).
+     */
+    async unassessed(hours = 24, max = 1000): Promise<number[]> {
+      const now = Date.now();
+      const rows = await db
+        .select({ id: formResponses.form_response_id })
+        .from(formResponses)
+        .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
+        .where(
+          and(
+            isNull(leadRisk.form_response_id),
+            gte(formResponses.created_on, new Date(now - hours * 3_600_000)),
+            lte(formResponses.created_on, new Date(now - 60_000)),
+          ),
+        )
+        .orderBy(formResponses.form_response_id)
+        .limit(max);
+      return rows.map((r) => r.id);
+    },
+
     /** Assesses everything queued now and resolves once done. */
     idle: () => waiting.idle(),
 
     riskOf,
+
+    /** The signals still standing on each of these leads (a queue page's), oldest first. */
+    async standing(ids: number[]): Promise<Map<number, { kind: RiskSignalKind; reason: string }[]>> {
+      const out = new Map<number, { kind: RiskSignalKind; reason: string }[]>();
+      if (!ids.length) return out;
+      const rows = await db
+        .select({ id: leadRiskSignals.form_response_id, kind: leadRiskSignals.kind, reason: leadRiskSignals.reason })
+        .from(leadRiskSignals)
+        .where(and(inArray(leadRiskSignals.form_response_id, ids), isNull(leadRiskSignals.dismissed_on)))
+        .orderBy(leadRiskSignals.signal_id);
+      for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), { kind: r.kind as RiskSignalKind, reason: r.reason }]);
+      return out;
+    },
 
     /** Ids among these leads that are high risk. */
     async highRisk(ids: number[]): Promise<number[]> {

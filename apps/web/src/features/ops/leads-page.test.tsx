@@ -22,12 +22,18 @@ const lead = (over: Partial<OpsLead>): OpsLead => ({
   payout_paise: 25_000,
   mobile_check: null,
   risk_level: 'none',
+  risk_signals: [],
   created_on: '2026-11-20T10:00:00.000Z',
   ...over,
 });
 const rows = [
   lead({ form_response_id: 11, partner_user_id: 101, partner_name: 'Asha Verma' }),
   lead({ form_response_id: 12, team_member_user_id: 111, team_member_name: 'Kiran Rao', team_id: 7, payout_paise: 10_000 }),
+  lead({
+    form_response_id: 13,
+    risk_level: 'review',
+    risk_signals: [{ kind: 'outside_hours', reason: "Submitted at 03:10 India time, outside the project's lead hours (09:00 to 19:00)" }],
+  }),
 ];
 const approved = vi.fn();
 
@@ -64,6 +70,13 @@ describe('the verification queue', () => {
     renderPage();
     expect(await screen.findByText(/Kiran Rao/)).toBeTruthy();
     expect(screen.queryByText(/Team member 111/)).toBeNull();
+  });
+
+  it('shows why a lead is flagged in its row', async () => {
+    renderPage();
+    const row = (await screen.findByText(/Submitted at 03:10 India time/)).closest('tr')!;
+    expect(within(row).getByText('Review')).toBeTruthy();
+    expect(within(row).getByText("Submitted at 03:10 India time, outside the project's lead hours (09:00 to 19:00)")).toBeTruthy();
   });
 
   it('asks before approving, with the count and the total payout, and then says what was done', async () => {

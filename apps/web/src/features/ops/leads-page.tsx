@@ -12,7 +12,7 @@ import { EmptyState, FileButton, QueryView, ReasonDialog, StatusBadge, rupees, w
 import { DataTable, selectedIds, type Column } from './data-table';
 import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
-import { LeadRiskSection, RiskBadge } from './risk-panel';
+import { LeadRiskSection, RiskCell } from './risk-panel';
 
 type Filters = Omit<RouteQuery<typeof opsRoutes.leads>, 'page' | 'limit'>;
 const LIMIT = 50;
@@ -299,7 +299,7 @@ const leadColumns = (open: (id: number) => void): Column<OpsLead>[] => [
     ),
   },
   { id: 'by', header: t('colBy'), cell: (r) => submitter(r) },
-  { id: 'risk', header: t('colRisk'), cell: (r) => <RiskBadge level={r.risk_level} /> },
+  { id: 'risk', header: t('colRisk'), cell: (r) => <RiskCell level={r.risk_level} signals={r.risk_signals} /> },
   { id: 'payout', header: t('colPayout'), cell: (r) => rupees(r.payout_paise) },
   {
     id: 'status',

@@ -319,6 +319,8 @@ export const t = defineMessages({
   maxAge: 'Max age',
   duplicateWindow: 'Duplicate window (days)',
   validity: 'Validity of a pending lead (days)',
+  leadHoursStart: 'Lead hours from (India time; leads outside them are flagged for review)',
+  leadHoursEnd: 'Lead hours until',
   redirectLink: 'Redirect link after the lead',
   saveProject: 'Save project',
   projectSaved: 'Project saved',

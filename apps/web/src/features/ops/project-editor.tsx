@@ -85,6 +85,8 @@ interface Draft {
   max_age: string;
   duplicate_window_days: string;
   validity_days: string;
+  lead_hours_start: string;
+  lead_hours_end: string;
   redirect_link: string;
   consumer_instruction: string;
   /** Each text in Hindi, as typed (lists one entry a line, in the English list's order). */
@@ -138,6 +140,8 @@ const fromProject = (p: OpsProject | undefined): Draft => ({
   max_age: p?.credit_rules?.max_age?.toString() ?? '',
   duplicate_window_days: String(p?.duplicate_window_days ?? 30),
   validity_days: String(p?.validity_days ?? 30),
+  lead_hours_start: p?.lead_hours_start ?? '',
+  lead_hours_end: p?.lead_hours_end ?? '',
   redirect_link: p?.redirect_link ?? '',
   consumer_instruction: p?.consumer_instruction ?? '',
   hi: hindiDraft(p),
@@ -225,6 +229,8 @@ function toBody(d: Draft): ProjectBody {
     credit_rules: d.is_credit_flow ? rules : null,
     duplicate_window_days: Number(d.duplicate_window_days),
     validity_days: Number(d.validity_days),
+    lead_hours_start: d.lead_hours_start,
+    lead_hours_end: d.lead_hours_end,
     redirect_link: d.redirect_link,
     consumer_instruction: d.consumer_instruction,
     translations: { hi: hindiBody(d.hi) },
@@ -506,6 +512,8 @@ function Editor({ project }: { project: OpsProject | undefined }) {
           <div className="ops__grid">
             {text('duplicate_window_days', t('duplicateWindow'), { type: 'number' })}
             {text('validity_days', t('validity'), { type: 'number' })}
+            {text('lead_hours_start', t('leadHoursStart'), { type: 'time' })}
+            {text('lead_hours_end', t('leadHoursEnd'), { type: 'time' })}
             {text('redirect_link', t('redirectLink'), { type: 'url' })}
           </div>
           {check('asks_merchant_feedback', t('asksMerchantFeedbackLabel'))}

@@ -14,6 +14,23 @@ export function RiskBadge({ level, always }: { level: RiskLevel; always?: boolea
   return always ? <span className="badge">{t('riskNone')}</span> : null;
 }
 
+/** The queue's Risk cell: the level and, under it, why (each standing signal's reason). */
+export function RiskCell({ level, signals }: { level: RiskLevel; signals: { kind: string; reason: string }[] }) {
+  if (level === 'none' && signals.length === 0) return null;
+  return (
+    <div className="ops__risk-cell">
+      <RiskBadge level={level} />
+      {signals.length > 0 && (
+        <ul className="ops__risk-reasons">
+          {signals.map((s, i) => (
+            <li key={i}>{s.reason}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** The lead's signals with their reasons and evidence; each can be marked wrong with a note. */
 export function LeadRiskSection({ leadId, risk, onOpenLead }: { leadId: number; risk: LeadRisk; onOpenLead: (id: number) => void }) {
   const qc = useQueryClient();

@@ -4,7 +4,7 @@ import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaig
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { isOtpRefusal } from '@pmw/contract/api';
 import { normaliseMobile } from '@pmw/contract/mobile';
-import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type MapLocation } from '@pmw/contract/lead-form';
+import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type DevicePosition } from '@pmw/contract/lead-form';
 import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
 import {
   isKeptFile,
@@ -64,13 +64,18 @@ function initialValues(inputs: readonly FormInputDef[], lead: TeamLead | undefin
   return values;
 }
 
-/** Where the field agent stands, asked once when the form opens; the lead goes without it if refused. */
-function useDevicePosition(): MapLocation | undefined {
-  const [pos, setPos] = useState<MapLocation>();
+/** Where the field agent stands (and how accurately the phone knows it), asked once when the form opens; the lead goes without it if refused. */
+function useDevicePosition(): DevicePosition | undefined {
+  const [pos, setPos] = useState<DevicePosition>();
   useEffect(() => {
     if (!('geolocation' in navigator)) return;
     navigator.geolocation.getCurrentPosition(
-      (p) => setPos({ lat: Number(p.coords.latitude.toFixed(6)), lng: Number(p.coords.longitude.toFixed(6)) }),
+      (p) =>
+        setPos({
+          lat: Number(p.coords.latitude.toFixed(6)),
+          lng: Number(p.coords.longitude.toFixed(6)),
+          ...(Number.isFinite(p.coords.accuracy) ? { accuracy_m: Math.round(p.coords.accuracy) } : {}),
+        }),
       () => undefined,
       { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
     );

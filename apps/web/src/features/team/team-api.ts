@@ -1,7 +1,7 @@
 // The page policy allows no eval: zod is set jitless before this chunk's schemas parse (the area's entry loads no zod).
 import '../../zod-config';
 import { teamFileRoutes, teamRoutes } from '@pmw/contract/team';
-import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import type { DevicePosition, LeadInputValue } from '@pmw/contract/lead-form';
 import { api, apiWithMessage } from '../../shared/api-client';
 import type { LeadUploadConfig } from '../../shared/lead-form';
 
@@ -24,7 +24,7 @@ export const fetchReportData = (q: { form_id: number; status: number; archive_st
 export interface SubmitLeadBody {
   form_id: number;
   input: LeadInputValue[];
-  location?: MapLocation;
+  location?: DevicePosition;
   idempotency_key: string;
   /** The customer's OTP, on a form that asks for one. */
   otp?: string;
