@@ -13,6 +13,7 @@ import type { AuditService } from './audit.service';
 import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { say } from '@pmw/contract/texts/said';
 
 type LeadRow = typeof formResponses.$inferSelect;
 type Result = LeadActionResult['results'][number];
@@ -78,7 +79,7 @@ export function createLeadVerificationService(deps: {
 
   async function lock(tx: Tx, id: number): Promise<LeadRow> {
     const [row] = await tx.select().from(formResponses).where(eq(formResponses.form_response_id, id)).for('update').limit(1);
-    if (!row) throw notFound('Lead not found');
+    if (!row) throw notFound(say('common.leadNotFound'));
     return row;
   }
 
@@ -208,7 +209,7 @@ export function createLeadVerificationService(deps: {
   async function needsDetailsOne(actor: number, id: number, comment: string): Promise<Result> {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
-      if (lead.status !== LEAD_STATUS.pending) throw new AppError('CONFLICT', 'Only a pending lead can be sent back for details');
+      if (lead.status !== LEAD_STATUS.pending) throw new AppError('CONFLICT', say('ops.onlyPendingSentBack'));
       const [updated] = await tx
         .update(formResponses)
         .set({ sub_status: 1, status_comment: comment, modified_on: new Date() })
@@ -239,8 +240,8 @@ export function createLeadVerificationService(deps: {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
       if (lead.mobile_check === 'call') return { form_response_id: id, ok: true, changed: false, message: 'Already verified by call' };
-      if (lead.mobile_check !== 'unverified') throw new AppError('CONFLICT', 'Only an unverified lead can be verified by call');
-      if (lead.status === LEAD_STATUS.rejected) throw new AppError('CONFLICT', 'A rejected lead cannot be verified');
+      if (lead.mobile_check !== 'unverified') throw new AppError('CONFLICT', say('ops.onlyUnverifiedByCall'));
+      if (lead.status === LEAD_STATUS.rejected) throw new AppError('CONFLICT', say('ops.rejectedNotVerified'));
       const [updated] = await tx
         .update(formResponses)
         .set({ mobile_check: 'call', modified_on: new Date() })
@@ -381,7 +382,7 @@ export function createLeadVerificationService(deps: {
         .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
         .where(eq(formResponses.form_response_id, id))
         .limit(1);
-      if (!row) throw notFound('Lead not found');
+      if (!row) throw notFound(say('common.leadNotFound'));
       const [form] = await db.select({ inputs: taskForms.inputs }).from(taskForms).where(eq(taskForms.form_id, row.lead.form_id)).limit(1);
       const data = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, id));
       const postings = await db
