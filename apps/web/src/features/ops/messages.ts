@@ -330,6 +330,7 @@ export const t = defineMessages({
   formDescription: 'Form description',
   customLink: 'Custom link',
   input: 'Input {n}',
+  inputWithId: 'Input {n} · id {id}',
   label: 'Label',
   inputType: 'Type',
   inputCategory: 'Category',
