@@ -14,6 +14,10 @@ const root = path.resolve(import.meta.dirname);
 /** Attributes and props a person reads or hears: aria-label, placeholder, title, alt, and a component's label, title, subtitle, message… */
 const READ_ATTRIBUTE =
   /^(aria-label|aria-description|aria-placeholder|aria-roledescription|placeholder|alt)$|label|title|text|message|hint|caption|heading|description/i;
+/** Calls whose text argument is put on screen as it is, or looked up by its English words. */
+const SHOWN_CALLS = new Set(['tx', 'showSuccess', 'showMessage']);
+/** Attributes that name an id, a key or a keyboard hint, not words. */
+const NOT_READ = /labelledby|describedby|id$|Id$|Key$|keyhint/i;
 const WORD = /[A-Za-z]{2,}|\p{Script=Devanagari}/u;
 
 const allowed: { text: string; reason: string }[] = [
@@ -32,7 +36,7 @@ const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return files(full);
-    return full.endsWith('.tsx') && !full.endsWith('.test.tsx') ? [full] : [];
+    return /\.tsx?$/.test(full) && !/\.test\.tsx?$/.test(full) && !/messages(\.\w+)?\.ts$/.test(full) ? [full] : [];
   });
 
 /** The words of a literal expression (a string, a template's fixed parts, either side of a condition). */
@@ -47,7 +51,7 @@ function literalWords(node: ts.Node): string[] {
 
 export function literalTexts(file: string, source: string): string[] {
   const found: string[] = [];
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const note = (node: ts.Node, text: string) => {
     const words = text.replace(/\s+/g, ' ').trim();
     if (!WORD.test(words) || allowed.some((a) => a.text === words)) return;
@@ -58,7 +62,15 @@ export function literalTexts(file: string, source: string): string[] {
     if (ts.isJsxText(node)) note(node, node.text);
     else if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
       for (const words of literalWords(node.expression)) note(node, words);
-    } else if (ts.isJsxAttribute(node) && READ_ATTRIBUTE.test(node.name.getText(sf)) && node.initializer) {
+    } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && SHOWN_CALLS.has(node.expression.text)) {
+      const text = node.arguments[node.expression.text === 'showMessage' ? 1 : 0];
+      if (text) for (const words of literalWords(text)) note(node, words);
+    } else if (
+      ts.isJsxAttribute(node) &&
+      READ_ATTRIBUTE.test(node.name.getText(sf)) &&
+      !NOT_READ.test(node.name.getText(sf)) &&
+      node.initializer
+    ) {
       const init = node.initializer;
       const expr = ts.isJsxExpression(init) ? init.expression : init;
       if (expr) for (const words of literalWords(expr)) note(node, words);
@@ -76,12 +88,13 @@ describe('words on screen', () => {
   });
 
   it('notices a literal text, a read attribute and a condition', () => {
-    const source = `export const A = () => <p title="Open menu">Hello {x ? 'Yes' : t('no')}<i aria-label={\`Close \${n}\`} />→ {'·'}</p>;`;
+    const source = `export const A = () => <p title="Open menu">Hello {x ? 'Yes' : t('no')}<i aria-label={\`Close \${n}\`} />→ {'·'}</p>; showSuccess('Saved');`;
     expect(literalTexts(path.join(root, 'a.tsx'), source).map((s) => s.replace(/^.*?: /, ''))).toEqual([
       'Open menu',
       'Hello',
       'Yes',
       'Close',
+      'Saved',
     ]);
   });
 });
