@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@pmw/contract/api';
 import { messages } from '@pmw/contract/messages';
-import { englishTexts } from '@pmw/contract/texts';
+import { englishTexts } from '@pmw/contract/texts/english';
 import { renderSaid, Said } from '@pmw/contract/texts/said';
 
 const STATUS: Record<ErrorCode, number> = {

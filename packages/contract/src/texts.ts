@@ -22,7 +22,6 @@ import { supportCatalogue } from './texts/support';
 import { feedbackCatalogue } from './texts/feedback';
 import { dataDownloadCatalogue } from './texts/data-download';
 import { fillText } from './texts/fill';
-import { opsCatalogue } from './texts/ops';
 
 export const texts = {
   ...commonCatalogue.en,
@@ -38,12 +37,7 @@ export const texts = {
 } as const;
 
 export type TextCode = keyof typeof texts;
-/** A code of the ops console's English-only catalogue. */
-export type OpsTextCode = keyof typeof opsCatalogue.en;
-/** Every code a text can be said by: the translated ones and the ops console's. */
-export type SaidCode = TextCode | OpsTextCode;
-/** Every said text's English, by code. */
-export const englishTexts: Readonly<Record<SaidCode, string>> = { ...texts, ...opsCatalogue.en };
+
 /** Another language's catalogue: every code, the same placeholders. */
 export type TextTranslation = { readonly [K in TextCode]: string };
 

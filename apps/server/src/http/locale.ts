@@ -9,7 +9,8 @@ import {
   readCookie,
   type Locale,
 } from '@pmw/contract/locale';
-import { englishTexts, translateText } from '@pmw/contract/texts';
+import { translateText } from '@pmw/contract/texts';
+import { englishTexts } from '@pmw/contract/texts/english';
 import { renderSaid, Said } from '@pmw/contract/texts/said';
 import hi, { fields as hiFields } from '@pmw/contract/texts.hi';
 

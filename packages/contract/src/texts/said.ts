@@ -1,4 +1,4 @@
-import type { SaidCode } from '../texts';
+import type { SaidCode } from './english';
 
 /** The parts of a text that vary; a part that is itself a text is said in the reader's language too. */
 export type TextVars = Readonly<Record<string, string | number | Said>>;

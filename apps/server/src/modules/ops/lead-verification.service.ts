@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { RISK_LEVEL, riskTexts, type RiskLevel } from '@pmw/contract/risk';
+import { RISK_LEVEL, type RiskLevel } from '@pmw/contract/risk';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
 import { LEAD_STATUS, type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
@@ -328,7 +328,11 @@ export function createLeadVerificationService(deps: {
     async approve(actor: number, ids: number[], opts: { confirmHighRisk?: boolean | undefined } = {}) {
       if (!opts.confirmHighRisk) {
         const high = await deps.risk.highRisk([...new Set(ids)]);
-        if (high.length) throw new AppError('CONFLICT', riskTexts.confirmHighRisk(high.length));
+        if (high.length)
+          throw new AppError(
+            'CONFLICT',
+            high.length === 1 ? say('ops.riskConfirmHighRiskOne') : say('ops.riskConfirmHighRisk', { n: high.length }),
+          );
       }
       const result = await each(ids, (id) => approveOne(actor, id));
       await deps.feedbackTasks?.sendNewForLeads(result.results.filter((r) => r.changed).map((r) => r.form_response_id));
