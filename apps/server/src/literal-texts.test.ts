@@ -65,10 +65,11 @@ export function literalTexts(file: string, source: string): string[] {
 }
 
 describe("the server's words", () => {
+  // Reading every source file takes a few seconds, more on a busy machine.
   it('are said by code: no literal text handed to an error or an answer', () => {
     const found = files(root).flatMap((file) => literalTexts(file, readFileSync(file, 'utf8')));
     expect(found).toEqual([]);
-  });
+  }, 120_000);
 
   it('notices a literal, a template and either side of a condition', () => {
     const source = [

@@ -82,10 +82,11 @@ export function literalTexts(file: string, source: string): string[] {
 }
 
 describe('words on screen', () => {
+  // Reading every source file takes a few seconds, more on a busy machine.
   it('come from catalogues: no literal text in a component', () => {
     const found = files(root).flatMap((file) => literalTexts(file, readFileSync(file, 'utf8')));
     expect(found).toEqual([]);
-  });
+  }, 120_000);
 
   it('notices a literal text, a read attribute and a condition', () => {
     const source = `export const A = () => <p title="Open menu">Hello {x ? 'Yes' : t('no')}<i aria-label={\`Close \${n}\`} />→ {'·'}</p>; showSuccess('Saved');`;
