@@ -102,6 +102,7 @@ import { registerRealtimeMetrics } from './realtime/socket';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOutboxWorker } from './modules/notifications/outbox.worker';
 import { registerNotificationRoutes, registerOpsNotificationRoutes } from './modules/notifications/notifications.routes';
+import { say } from '@pmw/contract/texts/said';
 
 export interface AppDeps {
   config: Config;
@@ -374,7 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         session.userBlocked ??
         (await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1))[0]?.blocked ??
         true;
-      if (blocked) throw new AppError('BLOCKED', messages.accountRemoved);
+      if (blocked) throw new AppError('BLOCKED', say('common.accountRemoved'));
     });
   }
   const ctx: RouteContext = {
@@ -510,7 +511,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith(API_PREFIX) || req.url.startsWith('/api/')) {
-      return reply.status(404).send({ status: false, message: speak(req, messages.routeNotFound), code: 'NOT_FOUND' });
+      return reply.status(404).send({ status: false, message: speak(req, say('common.routeNotFound')), code: 'NOT_FOUND' });
     }
     const login = await areaLogin.render(req);
     if (login !== undefined) return pages.send(reply, login);

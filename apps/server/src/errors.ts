@@ -1,5 +1,7 @@
 import type { ErrorCode } from '@pmw/contract/api';
 import { messages } from '@pmw/contract/messages';
+import { englishTexts } from '@pmw/contract/texts/english';
+import { renderSaid, Said } from '@pmw/contract/texts/said';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -20,24 +22,31 @@ const STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
-/** A failure a person should read; the error handler turns it into the envelope. */
+/**
+ * A failure a person should read; the error handler turns it into the
+ * envelope. Given a said text, the handler answers it in the reader's
+ * language by its code; `message` is its English (for logs and tests).
+ */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly said: Said | undefined;
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | Said,
     statusCode?: number,
   ) {
-    super(message);
+    super(message instanceof Said ? renderSaid(message, englishTexts, englishTexts) : message);
+    this.said = message instanceof Said ? message : undefined;
     this.statusCode = statusCode ?? STATUS[code];
   }
 }
 
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
-export const notFound = (message: string = messages.notFound) => new AppError('NOT_FOUND', message);
-export const forbidden = (message: string = messages.forbidden) => new AppError('FORBIDDEN', message);
-export const unauthorized = (message: string = messages.notLoggedIn) => new AppError('UNAUTHORIZED', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+type Message = string | Said;
+export const badRequest = (message: Message) => new AppError('BAD_REQUEST', message);
+export const notFound = (message: Message = messages.notFound) => new AppError('NOT_FOUND', message);
+export const forbidden = (message: Message = messages.forbidden) => new AppError('FORBIDDEN', message);
+export const unauthorized = (message: Message = messages.notLoggedIn) => new AppError('UNAUTHORIZED', message);
+export const conflict = (message: Message) => new AppError('CONFLICT', message);
 
 /** Drizzle wraps driver errors; the PostgreSQL code sits on the cause. */
 export function pgErrorCode(err: unknown): string | undefined {

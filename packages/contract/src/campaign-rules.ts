@@ -4,22 +4,23 @@
  * these (and types) only, so it never loads zod; `campaign.ts` re-exports them.
  */
 import type { CampaignTaskForm, Customer, OwnerProfile, CampaignCategory } from './campaign';
+import { campaignCatalogue } from './texts/campaign';
 
 export const campaignTexts = {
-  invalidLink: 'Invalid Link/QR Code',
-  somethingWentWrong: 'Something went wrong, Try again',
-  noProducts: 'No Products Found',
-  verificationSuccessful: 'Verification Successful',
-  redirecting: 'Redirecting to the product',
-  leadAdded: 'Lead added successfully',
-  notEligible: 'Sorry, You are not eligible for this product',
-  productUnavailable: 'This product is not taking applications right now',
+  invalidLink: campaignCatalogue.en['campaign.invalidLink'],
+  somethingWentWrong: campaignCatalogue.en['campaign.somethingWentWrong'],
+  noProducts: campaignCatalogue.en['campaign.noProducts'],
+  verificationSuccessful: campaignCatalogue.en['campaign.verificationSuccessful'],
+  redirecting: campaignCatalogue.en['campaign.redirecting'],
+  leadAdded: campaignCatalogue.en['campaign.leadAdded'],
+  notEligible: campaignCatalogue.en['campaign.notEligible'],
+  productUnavailable: campaignCatalogue.en['campaign.productUnavailable'],
   /** A link to a product the page does not list (paused, a hiring project, or missing). */
-  productNotAvailable: 'This product is not available right now',
-  consentNotFound: 'Please verify your credit profile first',
-  consentNotEligible: 'Sorry, You are not eligible for this product',
-  otpNeeded: 'Please verify your mobile number with the OTP',
-  loggedOut: 'You have been signed out on this device',
+  productNotAvailable: campaignCatalogue.en['campaign.productNotAvailable'],
+  consentNotFound: campaignCatalogue.en['campaign.consentNotFound'],
+  consentNotEligible: campaignCatalogue.en['campaign.consentNotEligible'],
+  otpNeeded: campaignCatalogue.en['campaign.otpNeeded'],
+  loggedOut: campaignCatalogue.en['campaign.loggedOut'],
 } as const;
 
 /** Products per category before Show All. */

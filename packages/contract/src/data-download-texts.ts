@@ -1,14 +1,15 @@
-/** The data-download area's texts the server sends, without schemas (the browser's translation index imports them). */
+import { dataDownloadCatalogue } from './texts/data-download';
+/** Names for the data-download area's texts the server sends, without schemas; the words, English and Hindi, live in the area's catalogue under texts/. */
 
 export const dataDownloadMessages = {
-  fileRequired: 'Please choose a .xlsx or .csv file',
-  passcodeRequired: 'Passcode is required',
-  passcodeWrong: 'Wrong passcode',
-  passcodeLocked: 'Too many wrong passcodes. Please try again in 15 minutes',
-  notSpreadsheet: 'This file is not a readable .xlsx or .csv spreadsheet',
-  noLeadColumn: 'No lead id column found. The first row must have a column named lead_id',
-  empty: 'The file has no rows under its header',
-  tooLarge: 'The file is larger than 10 MB',
-  tooManyRows: 'The file has more than 200,000 rows',
-  fileMissing: 'The uploaded file was not found. Please upload it again',
+  fileRequired: dataDownloadCatalogue.en['dataDownload.fileRequired'],
+  passcodeRequired: dataDownloadCatalogue.en['dataDownload.passcodeRequired'],
+  passcodeWrong: dataDownloadCatalogue.en['dataDownload.passcodeWrong'],
+  passcodeLocked: dataDownloadCatalogue.en['dataDownload.passcodeLocked'],
+  notSpreadsheet: dataDownloadCatalogue.en['dataDownload.notSpreadsheet'],
+  noLeadColumn: dataDownloadCatalogue.en['dataDownload.noLeadColumn'],
+  empty: dataDownloadCatalogue.en['dataDownload.empty'],
+  tooLarge: dataDownloadCatalogue.en['dataDownload.tooLarge'],
+  tooManyRows: dataDownloadCatalogue.en['dataDownload.tooManyRows'],
+  fileMissing: dataDownloadCatalogue.en['dataDownload.fileMissing'],
 } as const;

@@ -1,15 +1,16 @@
-/** The feedback area's texts the server sends, without schemas (the browser's translation index imports them). */
+import { feedbackCatalogue } from './texts/feedback';
+/** Names for the feedback area's texts the server sends, without schemas; the words, English and Hindi, live in the area's catalogue under texts/. */
 
 export const feedbackMessages = {
-  thankYou: 'Thank you for your valuable feedback',
-  linkInvalid: 'This feedback link is not valid',
-  linkLocked: 'This feedback link is locked after too many wrong codes. Please ask your partner for a new link.',
-  linkCodeShape: 'The code in this link must be 4 to 6 digits',
-  startDateShape: 'Start date must be written as YYYY-MM-DD',
-  endDateShape: 'End date must be written as YYYY-MM-DD',
-  merchantSms: '{partner} from PickMyWork served you for {job}. Please rate their work: {link}',
-  resendTooSoon: 'This link was sent a few minutes ago. Please wait before sending it again.',
-  resendLimit: 'This link has been sent the most times allowed',
-  taskNotFound: 'Feedback task not found',
-  addressLocked: 'Too many wrong feedback links from this network. Please try again in 15 minutes.',
+  thankYou: feedbackCatalogue.en['feedback.thankYou'],
+  linkInvalid: feedbackCatalogue.en['feedback.linkInvalid'],
+  linkLocked: feedbackCatalogue.en['feedback.linkLocked'],
+  linkCodeShape: feedbackCatalogue.en['feedback.linkCodeShape'],
+  startDateShape: feedbackCatalogue.en['feedback.startDateShape'],
+  endDateShape: feedbackCatalogue.en['feedback.endDateShape'],
+  merchantSms: feedbackCatalogue.en['feedback.merchantSms'],
+  resendTooSoon: feedbackCatalogue.en['feedback.resendTooSoon'],
+  resendLimit: feedbackCatalogue.en['feedback.resendLimit'],
+  taskNotFound: feedbackCatalogue.en['feedback.taskNotFound'],
+  addressLocked: feedbackCatalogue.en['feedback.addressLocked'],
 } as const;

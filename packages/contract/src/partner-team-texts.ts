@@ -1,9 +1,10 @@
-/** The partner Team page's texts the server sends, without schemas (the browser's translation index imports them). */
+import { partnerCatalogue } from './texts/partner';
+/** Names for the partner Team page's texts the server sends, without schemas; the words, English and Hindi, live in the area's catalogue under texts/. */
 
 export const partnerTeamMessages = {
-  notManager: 'You do not manage a team',
-  memberNotFound: 'This person is not a member of your team',
-  memberAdded: 'Member added',
-  memberBlocked: 'Member blocked',
-  memberUnblocked: 'Member unblocked',
+  notManager: partnerCatalogue.en['partnerTeam.notManager'],
+  memberNotFound: partnerCatalogue.en['partnerTeam.memberNotFound'],
+  memberAdded: partnerCatalogue.en['partnerTeam.memberAdded'],
+  memberBlocked: partnerCatalogue.en['partnerTeam.memberBlocked'],
+  memberUnblocked: partnerCatalogue.en['partnerTeam.memberUnblocked'],
 } as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { int, text } from './base';
 import { defineRoute } from './api';
 import { isValidMobile, normaliseMobile } from './mobile';
+import { opsCatalogue } from './texts/ops';
+import { fillText } from './texts/fill';
 
 /**
  * Service purchases (recharges) imported by ops from a CSV, which the support
@@ -15,17 +17,17 @@ export const RECHARGE_ACCOUNT_MAX = 40;
 export const RECHARGE_IMPORT_MAX_ROWS = 5000;
 
 export const rechargeMessages = {
-  badColumns: 'The first line must name the columns mobile,account_number,amount,date',
-  tooManyRows: `At most ${RECHARGE_IMPORT_MAX_ROWS} rows per file`,
-  badMobile: 'Mobile is not a valid 10-digit mobile',
-  unknownMobile: 'No user has this mobile',
-  badAccount: `Account number is empty or longer than ${RECHARGE_ACCOUNT_MAX} characters`,
-  badAmount: 'Amount must be rupees above 0 with at most 2 decimals (like 99.50)',
-  tooBig: 'Amount is more than ₹1,00,000',
-  badDate: 'Date must be a real date written YYYY-MM-DD',
-  futureDate: 'Date is in the future',
-  duplicateInFile: (row: number) => `Same as row ${row}`,
-  alreadyImported: 'Already imported',
+  badColumns: opsCatalogue.en['ops.rechargeBadColumns'],
+  badMobile: opsCatalogue.en['ops.rechargeBadMobile'],
+  unknownMobile: opsCatalogue.en['ops.rechargeUnknownMobile'],
+  badAmount: opsCatalogue.en['ops.rechargeBadAmount'],
+  tooBig: opsCatalogue.en['ops.rechargeTooBig'],
+  badDate: opsCatalogue.en['ops.rechargeBadDate'],
+  futureDate: opsCatalogue.en['ops.rechargeFutureDate'],
+  alreadyImported: opsCatalogue.en['ops.rechargeAlreadyImported'],
+  tooManyRows: fillText(opsCatalogue.en['ops.rechargeTooManyRows'], { n: RECHARGE_IMPORT_MAX_ROWS }),
+  badAccount: fillText(opsCatalogue.en['ops.rechargeBadAccount'], { n: RECHARGE_ACCOUNT_MAX }),
+  duplicateInFile: (row: number) => fillText(opsCatalogue.en['ops.rechargeDuplicateInFile'], { row }),
 } as const;
 
 /**

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { atMostChars, int, text, coerceInt } from './base';
 import { defineRoute } from './api';
 import { IST_OFFSET_MINUTES } from './constants';
+import { opsCatalogue } from './texts/ops';
+import { fillText } from './texts/fill';
 
 /**
  * Lead risk: signals computed when a lead arrives, each with a plain reason
@@ -209,14 +211,14 @@ export const riskReasons = {
 };
 
 export const riskTexts = {
+  signalNotFound: opsCatalogue.en['ops.riskSignalNotFound'],
+  alreadyDismissed: opsCatalogue.en['ops.riskAlreadyDismissed'],
+  dismissed: opsCatalogue.en['ops.riskDismissed'],
+  holdOn: opsCatalogue.en['ops.riskHoldOn'],
+  holdOff: opsCatalogue.en['ops.riskHoldOff'],
+  notPartner: opsCatalogue.en['ops.riskNotPartner'],
   confirmHighRisk: (n: number) =>
-    `${n === 1 ? '1 selected lead is' : `${n} selected leads are`} high risk: look at its signals, then confirm to approve anyway`,
-  signalNotFound: 'Signal not found',
-  alreadyDismissed: 'This signal was already marked wrong',
-  dismissed: 'Signal marked wrong; the risk was recomputed',
-  holdOn: "The partner's new leads are held for review",
-  holdOff: "The partner's new leads are no longer held",
-  notPartner: 'Partner not found',
+    n === 1 ? opsCatalogue.en['ops.riskConfirmHighRiskOne'] : fillText(opsCatalogue.en['ops.riskConfirmHighRisk'], { n }),
 } as const;
 
 export const riskEvidenceSchema = z.object({

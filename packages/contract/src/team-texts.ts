@@ -1,17 +1,18 @@
-/** The team area's texts the server sends, without schemas (the browser's translation index imports them). */
+import { teamCatalogue } from './texts/team';
+/** Names for the team area's texts the server sends, without schemas; the words, English and Hindi, live in the area's catalogue under texts/. */
 
 export const teamMessages = {
-  invalidUrl: 'Invalid URL',
-  nameMin: 'Name must be at least 3 characters',
-  nameRequired: 'Name is required',
-  teamNotFound: 'Invalid URL',
-  leadAdded: 'Lead added successfully',
-  leadCompleted: 'Lead details added successfully',
-  shareUnavailable: 'The team leader has no campaign link yet, please contact your Admin.',
-  projectUnavailable: 'This project is not taking leads right now',
-  notYourLead: 'This lead is not yours',
-  noDetailsNeeded: 'This lead does not need more details',
-  pincodeInvalid: 'Pincode must be 6 digits',
-  inviteOnly: 'This team is by invitation only. Please ask your team manager to add you.',
-  otpNotAsked: 'This project does not ask for an OTP',
+  invalidUrl: teamCatalogue.en['team.invalidUrl'],
+  nameMin: teamCatalogue.en['team.nameMin'],
+  nameRequired: teamCatalogue.en['team.nameRequired'],
+  teamNotFound: teamCatalogue.en['team.invalidUrl'],
+  leadAdded: teamCatalogue.en['team.leadAdded'],
+  leadCompleted: teamCatalogue.en['team.leadCompleted'],
+  shareUnavailable: teamCatalogue.en['team.shareUnavailable'],
+  projectUnavailable: teamCatalogue.en['team.projectUnavailable'],
+  notYourLead: teamCatalogue.en['team.notYourLead'],
+  noDetailsNeeded: teamCatalogue.en['team.noDetailsNeeded'],
+  pincodeInvalid: teamCatalogue.en['team.pincodeInvalid'],
+  inviteOnly: teamCatalogue.en['team.inviteOnly'],
+  otpNotAsked: teamCatalogue.en['team.otpNotAsked'],
 } as const;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { messages } from '@pmw/contract/messages';
 import { AppError } from '../errors';
 import { speak } from './locale';
+import { say } from '@pmw/contract/texts/said';
 
 /**
  * Maps every failure to `{status:false, message, code}`. A 5xx answer never
@@ -16,31 +16,33 @@ export function registerErrorHandler(app: FastifyInstance) {
       const spoken = fields?.map((f) => ({ field: f.field, message: speak(req, f.message) }));
       return reply
         .status(error.statusCode)
-        .send({ status: false, message: speak(req, error.message), code: error.code, ...(spoken ? { errors: spoken } : {}) });
+        .send({ status: false, message: speak(req, error.said ?? error.message), code: error.code, ...(spoken ? { errors: spoken } : {}) });
     }
     const fe = error as FastifyError;
     const code = fe.code;
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && error instanceof SyntaxError)) {
-      return reply.status(400).send({ status: false, message: speak(req, messages.malformedJson), code: 'BAD_REQUEST' });
+      return reply.status(400).send({ status: false, message: speak(req, say('common.malformedJson')), code: 'BAD_REQUEST' });
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
-      return reply.status(413).send({ status: false, message: speak(req, messages.payloadTooLarge), code: 'PAYLOAD_TOO_LARGE' });
+      return reply.status(413).send({ status: false, message: speak(req, say('common.payloadTooLarge')), code: 'PAYLOAD_TOO_LARGE' });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.statusCode === 415) {
-      return reply.status(415).send({ status: false, message: speak(req, 'Unsupported content type'), code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .status(415)
+        .send({ status: false, message: speak(req, say('common.unsupportedContentType')), code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     if (fe.statusCode === 429) {
-      return reply.status(429).send({ status: false, message: speak(req, messages.tooManyRequests), code: 'RATE_LIMITED' });
+      return reply.status(429).send({ status: false, message: speak(req, say('common.tooManyRequests')), code: 'RATE_LIMITED' });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply
         .status(fe.statusCode)
-        .send({ status: false, message: speak(req, fe.message || messages.somethingWentWrong), code: 'BAD_REQUEST' });
+        .send({ status: false, message: speak(req, fe.message || say('common.somethingWentWrong')), code: 'BAD_REQUEST' });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
       status: false,
-      message: speak(req, messages.somethingWentWrong),
+      message: speak(req, say('common.somethingWentWrong')),
       code: 'INTERNAL',
     });
   });

@@ -10,6 +10,8 @@ import {
   type Locale,
 } from '@pmw/contract/locale';
 import { translateText } from '@pmw/contract/texts';
+import { englishTexts } from '@pmw/contract/texts/english';
+import { renderSaid, Said } from '@pmw/contract/texts/said';
 import hi, { fields as hiFields } from '@pmw/contract/texts.hi';
 
 /** The ops console's calls stay English whatever the agent's browser says. */
@@ -30,8 +32,14 @@ export function requestLocale(req: FastifyRequest): Locale {
 /** The browser's preference alone (no cookie), for a text to someone who has not chosen. */
 export const browserLocale = (req: FastifyRequest): Locale | undefined => localeFromAcceptLanguage(req.headers['accept-language']);
 
-/** An English text of the server's in a language; a text with no message code stays as it is. */
-export function localize(text: string, locale: Locale): string {
+/**
+ * A text of the server's in a language. A said text is rendered by its code;
+ * a plain string is the English of a text not yet said by code (a zod
+ * message, a text stored in English) and is still recognised by its words;
+ * a text with no message code (a name, something ops typed) stays as it is.
+ */
+export function localize(text: string | Said, locale: Locale): string {
+  if (text instanceof Said) return renderSaid(text, locale === 'en' ? englishTexts : hi, englishTexts);
   return locale === 'en' ? text : translateText(text, hi, hiFields);
 }
 
@@ -41,7 +49,7 @@ export function pageInLocale(req: FastifyRequest, html: string): string {
 }
 
 /** A text of the server's in the request's language. */
-export const speak = (req: FastifyRequest, text: string) => localize(text, requestLocale(req));
+export const speak = (req: FastifyRequest, text: string | Said) => localize(text, requestLocale(req));
 
 /** What a request says about the language of a text sent to the person making it. */
 export const smsLocaleOf = (req: FastifyRequest) => ({ chosen: chosenLocale(req), browser: browserLocale(req) });

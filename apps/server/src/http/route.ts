@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/contract/api';
 import type { OpsAgent } from '@pmw/contract/ops-auth';
+import { say, type Said } from '@pmw/contract/texts/said';
 import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionResolver } from './session';
@@ -25,10 +26,10 @@ export interface HandlerInput<T extends RouteDef> {
 export class Answer<D> {
   constructor(
     readonly data: D,
-    readonly message: string,
+    readonly message: string | Said,
   ) {}
 }
-export const answer = <D>(data: D, message: string) => new Answer(data, message);
+export const answer = <D>(data: D, message: string | Said) => new Answer(data, message);
 
 export type Handler<T extends RouteDef> = (
   input: HandlerInput<T>,
@@ -104,7 +105,7 @@ export function route<T extends RouteDef>(
         }),
     handler: async (req, reply) => {
       const checked = resolved.get(req);
-      if (def.auth !== 'public' && !checked) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+      if (def.auth !== 'public' && !checked) throw new AppError('UNAUTHORIZED', say('common.notLoggedIn'));
       const input = {
         params: parse(def.params, req.params),
         query: parse(def.query, req.query),
@@ -116,7 +117,7 @@ export function route<T extends RouteDef>(
       } as HandlerInput<T>;
       const result = await handler(input);
       if (reply.sent || result === reply) return reply;
-      const [data, message] = result instanceof Answer ? [result.data, result.message] : [result, 'Success'];
+      const [data, message] = result instanceof Answer ? [result.data, result.message] : [result, say('common.success')];
       if (ctx.checkResponses) {
         const checked = def.response.safeParse(data);
         if (!checked.success) {

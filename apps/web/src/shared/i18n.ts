@@ -13,6 +13,7 @@ import { formatDate as istDate, formatDateTime as istDateTime, formatTime as ist
 import type { FieldNames, TextTranslation, translateText } from '@pmw/contract/texts';
 import { tooLongMessage } from '@pmw/contract/field-words';
 import type { z } from 'zod';
+import type { Catalogue as TextCatalogue } from '@pmw/contract/texts/shape';
 
 export type Catalogue = Record<string, string>;
 /** A translation has exactly the English catalogue's keys. */
@@ -110,6 +111,12 @@ export function withCatalogues<M>(load: () => Promise<M>): () => Promise<M> {
     await loadCatalogues();
     return module;
   };
+}
+
+/** A text of one of the contract's area catalogues, by its code, in the page's language. */
+export function textOf<T extends Record<string, string>>(catalogue: TextCatalogue<T>, code: keyof T & string, vars?: Vars): string {
+  const side: Record<string, string> | undefined = (catalogue as unknown as Partial<Record<Locale, Record<string, string>>>)[active];
+  return fill(side?.[code] ?? catalogue.en[code]!, vars);
 }
 
 /**

@@ -6,6 +6,7 @@ import { api } from './api-client';
 import { ApiError } from './api-error';
 import { Loader } from './loader';
 import { OtpLoginForm } from './otp-login-form';
+import { t } from './ops-login-messages';
 
 export const opsSessionKey = ['ops', 'session'] as const;
 
@@ -33,8 +34,8 @@ export function OpsLoginGate({ children }: { children: (agent: OpsAgent, logout:
     return (
       <main className="center-page">
         <OtpLoginForm
-          title="PickMyWork Operations"
-          subtitle="Log in with your registered mobile number"
+          title={t('title')}
+          subtitle={t('subtitle')}
           resendSeconds={RESEND_COUNTDOWN.partnerLogin}
           sendOtp={(mobile) => api(opsAuthRoutes.sendOtp, { body: { mobile } })}
           login={async (mobile, otp) => {

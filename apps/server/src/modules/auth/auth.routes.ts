@@ -1,12 +1,12 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { partnerAuthRoutes, userAuthRoutes } from '@pmw/contract/auth';
-import { messages } from '@pmw/contract/messages';
 import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
 import { sentMessage, type OtpService } from './otp.service';
 import type { UsersService } from '../users/users.service';
 import { smsLocaleOf } from '../../http/locale';
+import { say } from '@pmw/contract/texts/said';
 
 /**
  * Worker login, shared by the partner portal (/partner/...) and the user module
@@ -30,9 +30,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
     route(app, ctx, routes.login, async ({ body, req, reply }) => {
       await otp.verify({ mobile: body.mobile, purpose: 'LOGIN', otp: body.otp, ip: req.ip });
       const user = await users.findOrCreateByMobile(body.mobile);
-      if (user.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
+      if (user.blocked) throw new AppError('BLOCKED', say('common.accountRemoved'));
       await ctx.sessions.create(reply, 'worker', user.user_id);
-      return answer(await users.toSessionUser(user), messages.loginSuccess);
+      return answer(await users.toSessionUser(user), say('common.loginSuccess'));
     });
 
     route(app, ctx, routes.me, async ({ req }) => {
@@ -42,7 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
 
     route(app, ctx, routes.logout, async ({ req, reply }) => {
       await ctx.sessions.destroy(req, reply, 'worker');
-      return answer(null, messages.logoutSuccess);
+      return answer(null, say('common.logoutSuccess'));
     });
   }
 

@@ -1,9 +1,9 @@
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
 import { otpRequests } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { LimitStore } from '../../lib/limit-store';
+import { say } from '@pmw/contract/texts/said';
 
 /** An address that logged this mobile in within this many days is taken as the owner's. */
 const KNOWN_ADDRESS_DAYS = 30;
@@ -32,7 +32,7 @@ export async function assertSendBudget(
     .select({ total: count(), fromHere: sql<number>`count(*) filter (where ${otpRequests.client_ip} = ${ip})` })
     .from(otpRequests)
     .where(and(eq(otpRequests.mobile, mobile), gt(otpRequests.created_on, since)));
-  if (Number(row?.fromHere ?? 0) >= limits.maxPerMobile) throw new AppError('RATE_LIMITED', messages.otpRateLimited);
+  if (Number(row?.fromHere ?? 0) >= limits.maxPerMobile) throw new AppError('RATE_LIMITED', say('common.otpRateLimited'));
   if (Number(row?.total ?? 0) < limits.maxPerMobileTotal) return;
   const [known] = await db
     .select({ id: otpRequests.request_id })
@@ -46,7 +46,7 @@ export async function assertSendBudget(
       ),
     )
     .limit(1);
-  if (!known) throw new AppError('RATE_LIMITED', messages.otpRateLimited);
+  if (!known) throw new AppError('RATE_LIMITED', say('common.otpRateLimited'));
 }
 
 /**
@@ -62,7 +62,7 @@ export function createWrongCodeGuard(store: LimitStore, windowMinutes: number) {
       if (!ip) return;
       const [pair, address] = keys(mobile, ip);
       if ((await store.count(pair)) >= OTP_MAX_WRONG_PER_MOBILE_ADDRESS || (await store.count(address)) >= OTP_MAX_WRONG_PER_ADDRESS) {
-        throw new AppError('OTP_TOO_MANY_TRIES', messages.otpWrongTooOften);
+        throw new AppError('OTP_TOO_MANY_TRIES', say('common.otpWrongTooOften'));
       }
     },
     async wrong(mobile: string, ip: string | undefined) {

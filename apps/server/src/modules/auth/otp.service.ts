@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
-import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
 import { otpRequests } from '../../db/schema/index';
 import { localize } from '../../http/locale';
@@ -11,6 +10,7 @@ import type { SmsProvider } from '../../providers/sms';
 import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
 import { smsLocaleFor, type SmsLocale } from './sms-locale';
 import { assertSendBudget, type WrongCodeGuard } from './otp-budget';
+import { say, type Said } from '@pmw/contract/texts/said';
 
 /** What an OTP is for; a code sent for one purpose never verifies another. */
 export type OtpPurpose = 'LOGIN' | 'TEAM_LOGIN' | 'OPS_LOGIN' | 'CUSTOMER_LOGIN' | 'LEAD' | 'CREDIT';
@@ -44,7 +44,7 @@ export interface OtpService {
     purpose: OtpPurpose;
     ip: string;
     locale?: SmsLocale;
-    text?: (otp: string) => string;
+    text?: (otp: string) => Said;
     deliver?: boolean;
     resendSeconds?: number;
   }): Promise<OtpSent>;
@@ -61,7 +61,7 @@ export interface OtpSent {
 }
 
 /** The message bar's words for a send: a new code, or the one already on the phone. */
-export const sentMessage = (sent: OtpSent) => (sent.already_sent ? messages.otpAlreadySent : messages.otpSent);
+export const sentMessage = (sent: OtpSent) => (sent.already_sent ? say('common.otpAlreadySent') : say('common.otpSent'));
 
 export function createOtpService(deps: {
   db: Db;
@@ -94,8 +94,7 @@ export function createOtpService(deps: {
         // A code already used (the person logged in and out again) does not hold the next one back.
         if (last && !last.consumed_at && waited < resendSeconds) {
           const wait = Math.ceil(resendSeconds - waited);
-          if (last.attempts >= OTP_MAX_TRIES)
-            throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for another OTP`);
+          if (last.attempts >= OTP_MAX_TRIES) throw new AppError('RATE_LIMITED', say('common.otpWait', { seconds: wait }));
           return { request_id: last.request_id, resend_after: wait, already_sent: true };
         }
       }
@@ -104,7 +103,7 @@ export function createOtpService(deps: {
         .select({ n: count() })
         .from(otpRequests)
         .where(and(eq(otpRequests.client_ip, ip), gt(otpRequests.created_on, since)));
-      if ((perIp?.n ?? 0) >= limits.maxPerIp) throw new AppError('RATE_LIMITED', messages.otpRateLimited);
+      if ((perIp?.n ?? 0) >= limits.maxPerIp) throw new AppError('RATE_LIMITED', say('common.otpRateLimited'));
       await assertSendBudget(db, { ...limits, maxPerMobileTotal: limits.maxPerMobileTotal ?? 3 * limits.maxPerMobile }, mobile, ip);
       const otp = String(randomInt(0, 10_000)).padStart(4, '0');
       const requestId = randomUUID();
@@ -117,12 +116,12 @@ export function createOtpService(deps: {
         expires_at: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
       });
       if (deliver) {
-        const english = text ? text(otp) : `${otp} is your PickMyWork OTP. It is valid for 5 minutes. Do not share it with anyone.`;
+        const said = text ? text(otp) : say('sms.otp', { otp });
         const lang = await smsLocale(mobile, locale);
         await sms.sendOtp({
           mobile,
           otp,
-          text: localize(english, lang),
+          text: localize(said, lang),
           template: smsTemplateKey(purpose === 'CREDIT' ? DIRECT_SMS.otpCreditConsent : DIRECT_SMS.otp, lang),
         });
       }
@@ -135,10 +134,10 @@ export function createOtpService(deps: {
         ? and(eq(otpRequests.request_id, request_id), eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose))
         : and(eq(otpRequests.mobile, mobile), eq(otpRequests.purpose, purpose));
       const [row] = await db.select().from(otpRequests).where(where).orderBy(desc(otpRequests.created_on)).limit(1);
-      if (!row) throw new AppError('OTP_INVALID', messages.otpNotRequested);
-      if (row.consumed_at) throw new AppError('OTP_EXPIRED', messages.otpUsed);
-      if (row.expires_at.getTime() < Date.now()) throw new AppError('OTP_EXPIRED', messages.otpExpired);
-      if (row.attempts >= OTP_MAX_TRIES) throw new AppError('OTP_TOO_MANY_TRIES', messages.otpTooManyTries);
+      if (!row) throw new AppError('OTP_INVALID', say('common.otpNotRequested'));
+      if (row.consumed_at) throw new AppError('OTP_EXPIRED', say('common.otpUsed'));
+      if (row.expires_at.getTime() < Date.now()) throw new AppError('OTP_EXPIRED', say('common.otpExpired'));
+      if (row.attempts >= OTP_MAX_TRIES) throw new AppError('OTP_TOO_MANY_TRIES', say('common.otpTooManyTries'));
       if (!safeEqual(hashCode(row.request_id, otp), row.code_hash)) {
         await wrongCodes?.wrong(mobile, ip);
         // Counted atomically so parallel guesses cannot exceed the limit.
@@ -148,8 +147,8 @@ export function createOtpService(deps: {
           .where(eq(otpRequests.request_id, row.request_id))
           .returning({ attempts: otpRequests.attempts });
         const left = OTP_MAX_TRIES - (updated?.attempts ?? OTP_MAX_TRIES);
-        if (left <= 0) throw new AppError('OTP_TOO_MANY_TRIES', messages.otpTooManyTries);
-        throw new AppError('OTP_INVALID', left === 1 ? `${messages.otpWrong} (1 try left)` : `${messages.otpWrong} (${left} tries left)`);
+        if (left <= 0) throw new AppError('OTP_TOO_MANY_TRIES', say('common.otpTooManyTries'));
+        throw new AppError('OTP_INVALID', left === 1 ? say('common.otpWrongOneLeft') : say('common.otpWrongLeft', { left }));
       }
       const consumed = await db
         .update(otpRequests)
@@ -158,7 +157,7 @@ export function createOtpService(deps: {
           and(eq(otpRequests.request_id, row.request_id), isNull(otpRequests.consumed_at), sql`${otpRequests.attempts} < ${OTP_MAX_TRIES}`),
         )
         .returning({ id: otpRequests.request_id });
-      if (consumed.length === 0) throw new AppError('OTP_EXPIRED', messages.otpUsed);
+      if (consumed.length === 0) throw new AppError('OTP_EXPIRED', say('common.otpUsed'));
     },
   };
 }

@@ -1,7 +1,6 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { campaignFileRoutes, campaignRoutes, campaignTexts } from '@pmw/contract/campaign';
-import { messages } from '@pmw/contract/messages';
+import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
 import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
 import { sentMessage, type OtpService } from '../auth/otp.service';
@@ -10,6 +9,7 @@ import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { CampaignService } from './campaign.service';
 import { deviceId } from '../risk/device-cookie';
 import { requestLocale, smsLocaleOf } from '../../http/locale';
+import { say } from '@pmw/contract/texts/said';
 
 /** The customer campaign page's calls, under /api/v2/utm/...: owner profile, products, lead form, customer login, leads and the credit check. */
 export function registerCampaignRoutes(
@@ -74,12 +74,12 @@ export function registerCampaignRoutes(
     });
     // Every login gets a new token, even on a device already signed in as this customer.
     await startCustomerSession(req, reply, customer.customer_id);
-    return answer({ customer_id: customer.customer_id, mobile: body.mobile, name: customer.name }, messages.loginSuccess);
+    return answer({ customer_id: customer.customer_id, mobile: body.mobile, name: customer.name }, say('common.loginSuccess'));
   });
 
   route(app, ctx, campaignRoutes.logoutCustomer, async ({ req, reply }) => {
     await ctx.sessions.destroy(req, reply, 'customer');
-    return answer(null, campaignTexts.loggedOut);
+    return answer(null, say('campaign.loggedOut'));
   });
 
   route(app, ctx, campaignRoutes.addTaskResponse, async ({ body, req, reply }) => {
@@ -99,7 +99,7 @@ export function registerCampaignRoutes(
       locale: requestLocale(req),
     });
     if (lead.verifiedCustomerId !== undefined) await startCustomerSession(req, reply, lead.verifiedCustomerId);
-    return answer(lead.answer, campaignTexts.leadAdded);
+    return answer(lead.answer, say('campaign.leadAdded'));
   });
 
   route(app, ctx, campaignRoutes.creditOtpSend, async ({ body, req }) => {
@@ -125,7 +125,7 @@ export function registerCampaignRoutes(
 
   // The upload flow, for a visitor who may not have verified a mobile yet.
   route(app, ctx, campaignFileRoutes.signUpload, async ({ body, req, reply }) => {
-    if (body.file_purpose !== 'UTM_LINK') throw new AppError('BAD_REQUEST', messages.fileTypeNotAllowed);
+    if (body.file_purpose !== 'UTM_LINK') throw new AppError('BAD_REQUEST', say('common.fileTypeNotAllowed'));
     const id = await ensureCustomer(req, reply);
     return files.signUpload({ kind: 'customer', id }, body);
   });

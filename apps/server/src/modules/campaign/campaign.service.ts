@@ -2,7 +2,6 @@ import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
-  campaignTexts,
   decideEligibility,
   type CampaignCategory,
   type CampaignTaskForm,
@@ -27,6 +26,7 @@ import type { OtpService } from '../auth/otp.service';
 import { formIn, type LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
 import type { OtpSent, SmsLocale } from '../auth/otp.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** Hiring projects are for candidates, not campaign customers. */
 const HIRING_CATEGORY = 6;
@@ -86,7 +86,7 @@ export function createCampaignService(deps: {
       .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
       .where(and(eq(campaigns.utm_code, utmCode.toLowerCase()), eq(usersTable.blocked, false)))
       .limit(1);
-    if (!row) throw notFound(campaignTexts.invalidLink);
+    if (!row) throw notFound(say('campaign.invalidLink'));
     return row;
   }
 
@@ -118,7 +118,7 @@ export function createCampaignService(deps: {
     ): Promise<{ owner: CampaignOwner; sessionCustomerId: number | undefined; customer: CustomerRow | null }> {
       // A hash no token has ('') matches no session.
       const [row] = await ownerWithSessionRead.execute({ utmCode: utmCode.toLowerCase(), sessionHash: sessionHash ?? '', now: new Date() });
-      if (!row) throw notFound(campaignTexts.invalidLink);
+      if (!row) throw notFound(say('campaign.invalidLink'));
       return {
         owner: { user_id: row.user_id, mobile: row.mobile },
         sessionCustomerId: row.session_customer_id ?? undefined,
@@ -228,7 +228,7 @@ export function createCampaignService(deps: {
         .where(and(eq(jobs.job_id, jobId), listed))
         .limit(1);
       const stored = found ? await leads.formByJob(jobId) : undefined;
-      if (!found || !stored) throw notFound(campaignTexts.productNotAvailable);
+      if (!found || !stored) throw notFound(say('campaign.productNotAvailable'));
       const row = projectIn(found, found.translations, locale);
       const form = formIn(stored, locale);
       return {
@@ -327,7 +327,7 @@ export function createCampaignService(deps: {
       const error = firstLeadError(shown, result.errors);
       if (error) throw new AppError('VALIDATION', error);
       const c = leadCustomer(inputs, result.values);
-      if (!c.mobile) throw new AppError('VALIDATION', campaignTexts.otpNeeded);
+      if (!c.mobile) throw new AppError('VALIDATION', say('campaign.otpNeeded'));
       return { mobile: c.mobile, name: c.name };
     },
 
@@ -342,15 +342,14 @@ export function createCampaignService(deps: {
       locale?: SmsLocale;
     }): Promise<{ consentId: string } & OtpSent> {
       await owner(input.utm_code);
-      const project = input.project_name?.trim() || 'this product';
+      const project = input.project_name?.trim() || say('sms.thisProduct');
       const sent = await otp.send({
         mobile: input.mobile,
         purpose: 'CREDIT',
         ip: input.ip,
         resendSeconds: RESEND_COUNTDOWN.campaign,
         ...(input.locale ? { locale: input.locale } : {}),
-        text: (code) =>
-          `${code} is your OTP to let PickMyWork check your credit profile for ${project}. Share it only if you agree. Valid for 5 minutes.`,
+        text: (code) => say('sms.creditOtp', { otp: code, project }),
       });
       const consentId = randomUUID();
       await db.insert(creditConsents).values({
@@ -380,7 +379,7 @@ export function createCampaignService(deps: {
     }): Promise<Eligibility> {
       const [consent] = await db.select().from(creditConsents).where(eq(creditConsents.consent_id, input.consent_id)).limit(1);
       if (!consent || consent.mobile !== input.mobile || cipher.decrypt(consent.pan_enc) !== input.pan_no) {
-        throw notFound(campaignTexts.consentNotFound);
+        throw notFound(say('campaign.consentNotFound'));
       }
       await otp.verify({ mobile: input.mobile, purpose: 'CREDIT', otp: input.otp, request_id: consent.otp_request_id });
       const profile = await bureau.fetchProfile({
@@ -416,10 +415,10 @@ export function createCampaignService(deps: {
 
     /** A lead of a credit-flow project needs a granted consent of the same mobile that found it eligible. */
     async assertEligible(consentId: string | undefined, mobile: string, jobId: number): Promise<void> {
-      if (!consentId) throw new AppError('FORBIDDEN', campaignTexts.consentNotFound);
+      if (!consentId) throw new AppError('FORBIDDEN', say('campaign.consentNotFound'));
       const [consent] = await db.select().from(creditConsents).where(eq(creditConsents.consent_id, consentId)).limit(1);
-      if (!consent || consent.mobile !== mobile || !consent.granted_on) throw new AppError('FORBIDDEN', campaignTexts.consentNotFound);
-      if (!consent.eligible_job_ids?.includes(jobId)) throw new AppError('FORBIDDEN', campaignTexts.consentNotEligible);
+      if (!consent || consent.mobile !== mobile || !consent.granted_on) throw new AppError('FORBIDDEN', say('campaign.consentNotFound'));
+      if (!consent.eligible_job_ids?.includes(jobId)) throw new AppError('FORBIDDEN', say('campaign.consentNotEligible'));
     },
 
     /** The consent record, for audits and tests. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { campaignLinkMessages, campaignPath, partnerCampaignRoutes } from '@pmw/contract/partner-campaign';
+import { campaignPath, partnerCampaignRoutes } from '@pmw/contract/partner-campaign';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { LinkOrigin } from '../../http/link-origin';
 import type { OwnCampaign, PartnerCampaignService } from './partner-campaign.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** The partner portal's own campaign link, under /api/v2/partner/campaign. */
 export function registerPartnerCampaignRoutes(
@@ -19,6 +20,6 @@ export function registerPartnerCampaignRoutes(
   );
 
   route(app, ctx, partnerCampaignRoutes.changeCode, async ({ req, session, body }) =>
-    answer(withLink(linkOrigin(req), await campaigns.changeCode(session.subjectId, body.utm_code)), campaignLinkMessages.codeChanged),
+    answer(withLink(linkOrigin(req), await campaigns.changeCode(session.subjectId, body.utm_code)), say('campaign.codeChanged')),
   );
 }

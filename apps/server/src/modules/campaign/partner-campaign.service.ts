@@ -1,12 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { hiringMessages } from '@pmw/contract/hiring';
-import { messages } from '@pmw/contract/messages';
-import { campaignCodeCandidate, campaignLinkMessages } from '@pmw/contract/partner-campaign';
+import { campaignCodeCandidate } from '@pmw/contract/partner-campaign';
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema/index';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { UsersService } from '../users/users.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** Codes tried before giving up; from the 6th on they are 8 random characters, so this is never reached in practice. */
 const MAX_ATTEMPTS = 12;
@@ -36,7 +35,7 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
   }
 
   async function requireKyc(userId: number) {
-    if (!(await documents.kycComplete(userId))) throw new AppError('FORBIDDEN', hiringMessages.kycNeeded);
+    if (!(await documents.kycComplete(userId))) throw new AppError('FORBIDDEN', say('hiring.kycNeeded'));
   }
 
   /**
@@ -56,7 +55,7 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
       const { current } = await codes(userId);
       if (current) return current;
     }
-    throw new AppError('INTERNAL', messages.somethingWentWrong);
+    throw new AppError('INTERNAL', say('common.somethingWentWrong'));
   }
 
   const service = {
@@ -64,7 +63,7 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
     async fetch(userId: number): Promise<OwnCampaign> {
       await requireKyc(userId);
       const [existing, user] = await Promise.all([codes(userId), users.byId(userId)]);
-      if (!user) throw notFound('User not found');
+      if (!user) throw notFound(say('common.userNotFound'));
       const utm_code = existing.current ?? (await ensureCode(userId, user.first_name));
       const partner_name = [user.first_name, user.last_name].filter((s) => s?.trim()).join(' ');
       return { utm_code, can_change: !existing.changed, partner_name };
@@ -77,8 +76,8 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
      */
     async changeCode(userId: number, code: string): Promise<OwnCampaign> {
       const before = await service.fetch(userId);
-      if (before.utm_code === code) throw new AppError('BAD_REQUEST', campaignLinkMessages.codeSame);
-      if (!before.can_change) throw conflict(campaignLinkMessages.codeChangedOnce);
+      if (before.utm_code === code) throw new AppError('BAD_REQUEST', say('campaign.codeSame'));
+      if (!before.can_change) throw conflict(say('campaign.codeChangedOnce'));
       try {
         await db.transaction(async (tx) => {
           const retired = await tx
@@ -92,11 +91,11 @@ export function createPartnerCampaignService(deps: { db: Db; documents: Document
               ),
             )
             .returning({ utm_code: campaigns.utm_code });
-          if (!retired.length) throw conflict(campaignLinkMessages.codeChangedOnce);
+          if (!retired.length) throw conflict(say('campaign.codeChangedOnce'));
           await tx.insert(campaigns).values({ utm_code: code, user_id: userId });
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(campaignLinkMessages.codeTaken);
+        if (isUniqueViolation(err)) throw conflict(say('campaign.codeTaken'));
         throw err;
       }
       return { ...before, utm_code: code, can_change: false };

@@ -1,18 +1,12 @@
 import { and, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
-import {
-  CALLS_PER_CUSTOMER_PER_HOUR,
-  LIVE_CALL_MAX_MINUTES,
-  isCallActive,
-  partnerMessages,
-  type Call,
-  type CustomerLead,
-} from '@pmw/contract/partner';
+import { CALLS_PER_CUSTOMER_PER_HOUR, LIVE_CALL_MAX_MINUTES, isCallActive, type Call, type CustomerLead } from '@pmw/contract/partner';
 import { isValidMobile, normaliseMobile } from '@pmw/contract/mobile';
 import type { Db } from '../../db/client';
 import { customerCalls, customerLeads } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
 import type { CallingProvider } from '../../providers/calling';
 import type { UsersService } from '../users/users.service';
+import { say } from '@pmw/contract/texts/said';
 
 type CallRow = typeof customerCalls.$inferSelect;
 
@@ -62,7 +56,7 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
 
   async function ownLead(partnerId: number, customerLeadId: number) {
     const [row] = await db.select().from(customerLeads).where(eq(customerLeads.customer_lead_id, customerLeadId)).limit(1);
-    if (!row || row.partner_user_id !== partnerId) throw notFound(partnerMessages.customerNotFound);
+    if (!row || row.partner_user_id !== partnerId) throw notFound(say('partner.customerNotFound'));
     return row;
   }
 
@@ -122,7 +116,7 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
     async connect(partnerId: number, customerLeadId: number): Promise<Call> {
       const lead = await ownLead(partnerId, customerLeadId);
       const partner = await users.byId(partnerId);
-      if (!partner) throw notFound('User not found');
+      if (!partner) throw notFound(say('common.userNotFound'));
       // A live call whose status was last seen as active is asked about again first.
       const live = await db
         .select({ call: customerCalls, name: customerLeads.name, mobile: customerLeads.mobile })
@@ -136,7 +130,7 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
           ),
         );
       for (const r of live) {
-        if (isCallActive((await refresh(r.call, r.mobile)).status)) throw new AppError('RATE_LIMITED', partnerMessages.callInProgress);
+        if (isCallActive((await refresh(r.call, r.mobile)).status)) throw new AppError('RATE_LIMITED', say('partner.callInProgress'));
       }
       // The checks and the reservation hold advisory locks on the partner and the customer's mobile,
       // so two taps at once cannot both pass.
@@ -154,13 +148,13 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
               gt(customerCalls.created_on, recent),
             ),
           );
-        if ((busy?.n ?? 0) > 0) throw new AppError('RATE_LIMITED', partnerMessages.callInProgress);
+        if ((busy?.n ?? 0) > 0) throw new AppError('RATE_LIMITED', say('partner.callInProgress'));
         const [calls] = await tx
           .select({ n: count() })
           .from(customerCalls)
           .innerJoin(customerLeads, eq(customerLeads.customer_lead_id, customerCalls.customer_lead_id))
           .where(and(eq(customerLeads.mobile, lead.mobile), gt(customerCalls.created_on, new Date(now() - 3_600_000))));
-        if ((calls?.n ?? 0) >= CALLS_PER_CUSTOMER_PER_HOUR) throw new AppError('RATE_LIMITED', partnerMessages.customerCallLimit);
+        if ((calls?.n ?? 0) >= CALLS_PER_CUSTOMER_PER_HOUR) throw new AppError('RATE_LIMITED', say('partner.customerCallLimit'));
         const [row] = await tx
           .insert(customerCalls)
           .values({
@@ -182,7 +176,7 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
           .update(customerCalls)
           .set({ status: 'failed', ended_at: new Date(now()) })
           .where(eq(customerCalls.call_id, reserved.call_id));
-        throw new AppError('INTERNAL', partnerMessages.callFailed, 502);
+        throw new AppError('INTERNAL', say('partner.callFailed'), 502);
       }
       const [row] = await db.update(customerCalls).set({ sid }).where(eq(customerCalls.call_id, reserved.call_id)).returning();
       return viewCall(row!, lead.name);
@@ -196,7 +190,7 @@ export function createCustomersService(deps: { db: Db; users: UsersService; call
         .innerJoin(customerLeads, eq(customerLeads.customer_lead_id, customerCalls.customer_lead_id))
         .where(eq(customerCalls.call_id, callId))
         .limit(1);
-      if (!row || row.call.partner_user_id !== partnerId) throw notFound(partnerMessages.callNotFound);
+      if (!row || row.call.partner_user_id !== partnerId) throw notFound(say('partner.callNotFound'));
       return viewCall(await refresh(row.call, row.mobile), row.name);
     },
   };

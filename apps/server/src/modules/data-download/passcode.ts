@@ -1,8 +1,9 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { dataDownloadMessages, PASSCODE_LOCK_MINUTES, PASSCODE_MAX_WRONG, PASSCODE_WINDOW_MINUTES } from '@pmw/contract/data-download';
+import { PASSCODE_LOCK_MINUTES, PASSCODE_MAX_WRONG, PASSCODE_WINDOW_MINUTES } from '@pmw/contract/data-download';
 import { AppError } from '../../errors';
 import type { LimitStore } from '../../lib/limit-store';
+import { say } from '@pmw/contract/texts/said';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -38,8 +39,8 @@ export function createPasscodeGuard(opts: { hash: string | undefined; limits: Li
 
   return {
     async check(passcode: string, address: string): Promise<void> {
-      if (!opts.hash) throw new AppError('FORBIDDEN', 'The data download is not configured on this server');
-      if ((await limits.count(lockKey(address))) > 0) throw new AppError('RATE_LIMITED', dataDownloadMessages.passcodeLocked);
+      if (!opts.hash) throw new AppError('FORBIDDEN', say('dataDownload.notConfigured'));
+      if ((await limits.count(lockKey(address))) > 0) throw new AppError('RATE_LIMITED', say('dataDownload.passcodeLocked'));
       if (await matches(passcode, opts.hash)) {
         await limits.clear(wrongKey(address));
         return;
@@ -49,7 +50,7 @@ export function createPasscodeGuard(opts: { hash: string | undefined; limits: Li
         await limits.clear(wrongKey(address));
         await limits.hit(lockKey(address), PASSCODE_LOCK_MINUTES * 60_000);
       }
-      throw new AppError('FORBIDDEN', dataDownloadMessages.passcodeWrong);
+      throw new AppError('FORBIDDEN', say('dataDownload.passcodeWrong'));
     },
   };
 }

@@ -7,6 +7,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import { documentNumberHash, type FieldCipher } from '../../lib/crypto';
 import type { FileCaller, FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
+import { say } from '@pmw/contract/texts/said';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -96,9 +97,9 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
         description?: string | null | undefined;
       },
     ): Promise<DocumentView> {
-      if (input.user_id !== caller.id) throw new AppError('FORBIDDEN', 'You can only add your own documents');
+      if (input.user_id !== caller.id) throw new AppError('FORBIDDEN', say('kyc.ownDocuments'));
       const parsed = documentNumberSchema[input.type].safeParse(input.number);
-      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid document number');
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? say('kyc.invalidNumber'));
       const number = parsed.data;
       for (const fileId of [input.file_id, input.file_id2]) {
         if (fileId) await files.ownUploaded(caller, fileId, FILE_PURPOSES);
@@ -128,7 +129,7 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
             .returning();
           return view(row!);
         }
-        throw conflict(`${input.type === 'AADHAAR' ? 'Aadhaar' : input.type} is already added and cannot be changed`);
+        throw conflict(say('kyc.alreadyAdded', { type: input.type === 'AADHAAR' ? 'Aadhaar' : input.type }));
       }
       try {
         const [row] = await db
@@ -170,7 +171,7 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
         .set({ status, reject_reason: status === 2 ? reason : null, modified_on: new Date() })
         .where(eq(documents.document_id, documentId))
         .returning();
-      if (!row) throw notFound('Document not found');
+      if (!row) throw notFound(say('common.documentNotFound'));
       return view(row);
     },
   };

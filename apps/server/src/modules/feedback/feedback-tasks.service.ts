@@ -22,6 +22,7 @@ import type { SmsProvider } from '../../providers/sms';
 import { smsLocaleFor } from '../auth/sms-locale';
 import type { AuditService } from '../ops/audit.service';
 import type { FeedbackLinkGuard } from './link-guard';
+import { say } from '@pmw/contract/texts/said';
 
 type LeadRow = typeof formResponses.$inferSelect;
 type TaskRow = typeof jobTasks.$inferSelect;
@@ -183,10 +184,10 @@ export function createFeedbackTasksService(deps: {
     /** Ops send the link again: not within minutes of the last send, and a few times at most. */
     async resend(actor: number, taskId: number): Promise<OpsFeedbackTask> {
       const [task] = await db.select().from(jobTasks).where(eq(jobTasks.job_task_id, taskId)).limit(1);
-      if (!task) throw notFound(feedbackMessages.taskNotFound);
-      if (task.sms_count >= FEEDBACK_MAX_SENDS) throw new AppError('RATE_LIMITED', feedbackMessages.resendLimit);
+      if (!task) throw notFound(say('feedback.taskNotFound'));
+      if (task.sms_count >= FEEDBACK_MAX_SENDS) throw new AppError('RATE_LIMITED', say('feedback.resendLimit'));
       if (task.sms_sent_at && now() - task.sms_sent_at.getTime() < FEEDBACK_RESEND_MINUTES * 60_000)
-        throw new AppError('RATE_LIMITED', feedbackMessages.resendTooSoon);
+        throw new AppError('RATE_LIMITED', say('feedback.resendTooSoon'));
       // Claims the send (counting it and marking it sent), so a second click, at once or while
       // the provider answers, finds the count moved or the link just sent.
       const [claimed] = await db
@@ -194,7 +195,7 @@ export function createFeedbackTasksService(deps: {
         .set({ sms_count: sql`${jobTasks.sms_count} + 1`, sms_sent_at: new Date(now()) })
         .where(and(eq(jobTasks.job_task_id, taskId), eq(jobTasks.sms_count, task.sms_count)))
         .returning();
-      if (!claimed) throw new AppError('RATE_LIMITED', feedbackMessages.resendTooSoon);
+      if (!claimed) throw new AppError('RATE_LIMITED', say('feedback.resendTooSoon'));
       await send(claimed, { previousSentAt: task.sms_sent_at });
       const [after] = await view([taskId]);
       await audit.record({

@@ -11,7 +11,6 @@ import {
   type FeedbackLink,
   type FeedbackPageData,
 } from '@pmw/contract/feedback-rules';
-import { messages } from '@pmw/contract/messages';
 import { AppError } from '../../errors';
 import { localize, requestLocale } from '../../http/locale';
 import type { PublicPages } from '../../http/public-pages';
@@ -20,6 +19,7 @@ import { registerFormPosts } from '../../http/form-post';
 import { route, type RouteContext } from '../../http/route';
 import type { FeedbackService } from './feedback.service';
 import { PUBLIC_LIMIT } from './feedback.routes';
+import { say } from '@pmw/contract/texts/said';
 
 const pageMeta = (linkOrigin: LinkOrigin, req: FastifyRequest) => ({
   title: 'Partner Feedback | PickMyWork',
@@ -59,7 +59,10 @@ export function registerFeedbackPage(
             return pages.sendApp(req, reply);
           }
           status = err.statusCode;
-          data.problem = { kind: err.statusCode === 429 ? 'locked' : 'invalid', message: localize(err.message, requestLocale(req)) };
+          data.problem = {
+            kind: err.statusCode === 429 ? 'locked' : 'invalid',
+            message: localize(err.said ?? err.message, requestLocale(req)),
+          };
         }
       }
       const html = await pages.render(req, 'fb', data, pageMeta(deps.linkOrigin, req));
@@ -125,7 +128,10 @@ export function registerFeedbackForm(
     if (!link || (error instanceof AppError && error.code === 'NOT_FOUND')) {
       data.problem = { kind: 'invalid', message: '' };
     } else if (status === 429) {
-      data.problem = { kind: 'locked', message: localize(error instanceof AppError ? error.message : messages.tooManyRequests, locale) };
+      data.problem = {
+        kind: 'locked',
+        message: localize(error instanceof AppError ? (error.said ?? error.message) : say('common.tooManyRequests'), locale),
+      };
     } else if (status === 400 && atField.length > 0) {
       try {
         data.task = await feedback.taskForMerchant(link, req.ip, requestLocale(req));

@@ -1,9 +1,10 @@
 import { requestLocale } from '../../http/locale';
 import type { FastifyInstance } from 'fastify';
-import { feedbackMessages, feedbackRoutes } from '@pmw/contract/feedback';
+import { feedbackRoutes } from '@pmw/contract/feedback';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { FeedbackService } from './feedback.service';
 import type { FeedbackTasksService } from './feedback-tasks.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** A public page hit by merchants: generous for people, tight for scripts guessing links. */
 export const PUBLIC_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -25,7 +26,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, 
     app,
     ctx,
     feedbackRoutes.addResponse,
-    async ({ body, req }) => answer(await feedback.respond(body, req.ip), feedbackMessages.thankYou),
+    async ({ body, req }) => answer(await feedback.respond(body, req.ip), say('feedback.thankYou')),
     {
       rateLimit: PUBLIC_LIMIT,
     },
@@ -35,6 +36,6 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, 
   route(app, ctx, feedbackRoutes.opsTasks, async ({ query }) => tasks.listForOps(query));
   route(app, ctx, feedbackRoutes.opsResend, async ({ agent, params }) => {
     const task = await tasks.resend(agent.user_id, params.job_task_id);
-    return answer(task, task.sms_error ? `The SMS was not sent: ${task.sms_error}` : 'Feedback link sent again');
+    return answer(task, task.sms_error ? say('ops.smsNotSent', { error: task.sms_error }) : say('ops.feedbackResent'));
   });
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { feedbackMessages, type FeedbackTask } from '@pmw/contract/feedback';
+import { type FeedbackTask } from '@pmw/contract/feedback';
 import { projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { AppError, isUniqueViolation } from '../../errors';
 import { pmwId, type UsersService } from '../users/users.service';
 import type { FeedbackLinkGuard } from './link-guard';
 import { sanitiseInstruction } from './sanitise';
+import { say } from '@pmw/contract/texts/said';
 
 type ResponseBody = z.output<typeof feedbackResponseBodySchema>;
 type OpsQuery = z.output<typeof opsFeedbackQuerySchema>;
@@ -24,7 +25,7 @@ export interface FeedbackLinkProof {
 }
 
 /** One answer for every way a link can be wrong, so a guess learns nothing. */
-const invalidLink = () => new AppError('NOT_FOUND', feedbackMessages.linkInvalid);
+const invalidLink = () => new AppError('NOT_FOUND', say('feedback.linkInvalid'));
 
 export function createFeedbackService(deps: {
   db: Db;

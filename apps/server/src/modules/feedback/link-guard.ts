@@ -3,10 +3,10 @@ import {
   FEEDBACK_MAX_WRONG,
   FEEDBACK_MAX_WRONG_PER_ADDRESS,
   FEEDBACK_WRONG_WINDOW_MINUTES,
-  feedbackMessages,
 } from '@pmw/contract/feedback';
 import { AppError } from '../../errors';
 import type { LimitStore } from '../../lib/limit-store';
+import { say } from '@pmw/contract/texts/said';
 
 /**
  * Counts wrong feedback links per task and per client address. The fifth wrong
@@ -26,9 +26,9 @@ export function createFeedbackLinkGuard(store: LimitStore) {
     /** Throws when the task's link or the address is locked; call before checking the link. */
     async assertOpen(taskId: number, address: string): Promise<void> {
       const k = keys(taskId, address);
-      if ((await store.count(k.taskLock)) > 0) throw new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.linkLocked);
+      if ((await store.count(k.taskLock)) > 0) throw new AppError('OTP_TOO_MANY_TRIES', say('feedback.linkLocked'));
       if ((await store.count(k.addressWrong)) >= FEEDBACK_MAX_WRONG_PER_ADDRESS)
-        throw new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.addressLocked);
+        throw new AppError('OTP_TOO_MANY_TRIES', say('feedback.addressLocked'));
     },
     /** Whether wrong codes have locked the task's link (what ops see). */
     async isLocked(taskId: number): Promise<boolean> {
@@ -41,15 +41,15 @@ export function createFeedbackLinkGuard(store: LimitStore) {
       if (forTask >= FEEDBACK_MAX_WRONG) {
         await store.hit(k.taskLock, lockMs);
         await store.clear(k.taskWrong);
-        return new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.linkLocked);
+        return new AppError('OTP_TOO_MANY_TRIES', say('feedback.linkLocked'));
       }
-      if (forAddress >= FEEDBACK_MAX_WRONG_PER_ADDRESS) return new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.addressLocked);
+      if (forAddress >= FEEDBACK_MAX_WRONG_PER_ADDRESS) return new AppError('OTP_TOO_MANY_TRIES', say('feedback.addressLocked'));
       return null;
     },
     /** A wrong link that names no task still counts against the address. */
     async wrongAddress(address: string): Promise<AppError | null> {
       const n = await store.hit(`fb:wrong:addr:${address}`, windowMs);
-      return n >= FEEDBACK_MAX_WRONG_PER_ADDRESS ? new AppError('OTP_TOO_MANY_TRIES', feedbackMessages.addressLocked) : null;
+      return n >= FEEDBACK_MAX_WRONG_PER_ADDRESS ? new AppError('OTP_TOO_MANY_TRIES', say('feedback.addressLocked')) : null;
     },
   };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { CONTENT_TYPES, FILE_RULES, fileAtMostMessage, fileExtension, fileTypeMessage, type FilePurpose } from '@pmw/contract/files';
-import { messages } from '@pmw/contract/messages';
 import type { SessionKind } from '@pmw/contract/api';
 import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/index';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
+import { say } from '@pmw/contract/texts/said';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -73,10 +73,10 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     /** Step 3: the bytes are there; the file gets its id. Only the uploader may add it. */
     async add(caller: FileCaller, input: { file_key: string; file_name: string; file_purpose: FilePurpose }) {
       const [row] = await db.select().from(files).where(eq(files.file_key, input.file_key)).limit(1);
-      if (!row || row.owner_kind !== caller.kind || row.owner_id !== caller.id) throw notFound('File not found');
-      if (row.file_purpose !== input.file_purpose) throw new AppError('BAD_REQUEST', 'This file was uploaded for something else');
+      if (!row || row.owner_kind !== caller.kind || row.owner_id !== caller.id) throw notFound(say('common.fileNotFound'));
+      if (row.file_purpose !== input.file_purpose) throw new AppError('BAD_REQUEST', say('common.filePurposeMismatch'));
       const head = await storage.head(row.file_key);
-      if (!head) throw new AppError('BAD_REQUEST', messages.fileNotUploaded);
+      if (!head) throw new AppError('BAD_REQUEST', say('common.fileNotUploaded'));
       const max = FILE_RULES[row.file_purpose as FilePurpose].maxBytes;
       if (head.size > max) {
         await storage.remove(row.file_key);
@@ -111,9 +111,9 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
         .from(files)
         .where(and(eq(files.file_id, fileId), eq(files.owner_kind, caller.kind), eq(files.owner_id, caller.id)))
         .limit(1);
-      if (!row || row.status !== 'UPLOADED') throw notFound(`File ${fileId} not found`);
+      if (!row || row.status !== 'UPLOADED') throw notFound(say('common.fileIdNotFound', { id: fileId }));
       if (purposes && !purposes.includes(row.file_purpose as FilePurpose)) {
-        throw new AppError('BAD_REQUEST', `File ${fileId} was not uploaded for this`);
+        throw new AppError('BAD_REQUEST', say('common.fileNotForThis', { id: fileId }));
       }
       return row;
     },
@@ -129,7 +129,7 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     /** A short-lived URL for a file the caller may see. */
     async signedUrl(caller: FileCaller, fileId: number) {
       const file = await service.byId(fileId);
-      if (!file || file.status !== 'UPLOADED') throw notFound('File not found');
+      if (!file || file.status !== 'UPLOADED') throw notFound(say('common.fileNotFound'));
       if (!(await service.canRead(caller, file))) throw forbidden();
       const url = await storage.signDownload(file.file_key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, fileName: file.file_name });
       return { file_id: file.file_id, url, file_name: file.file_name };

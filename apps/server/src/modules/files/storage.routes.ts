@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, fileAtMostMessage, fileExtension } from '@pmw/contract/files';
-import { messages } from '@pmw/contract/messages';
 import { AppError } from '../../errors';
 import { LOCAL_OBJECT_PATH, type LocalStorage } from '../../providers/storage';
 import { sniffMatches } from './sniff';
+import { say } from '@pmw/contract/texts/said';
 
 const MAX_ANY_UPLOAD = 16 * 1024 * 1024;
 
@@ -24,24 +24,25 @@ export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalS
       if (!grant.ok)
         throw new AppError(
           grant.reason === 'expired' ? 'FORBIDDEN' : 'FORBIDDEN',
-          grant.reason === 'expired' ? messages.fileLinkExpired : 'Invalid upload link',
+          grant.reason === 'expired' ? say('common.fileLinkExpired') : say('common.invalidUploadLink'),
         );
       const declared = Number(req.headers['content-length'] ?? NaN);
       if (Number.isFinite(declared) && declared > grant.maxBytes)
         throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(grant.maxBytes));
       // Single-use: once the bytes are there (and the file may be registered), the URL cannot replace them.
-      if (await storage.head(grant.key)) throw new AppError('CONFLICT', messages.uploadUrlUsed);
+      if (await storage.head(grant.key)) throw new AppError('CONFLICT', say('common.uploadUrlUsed'));
       const written = await storage.writeNew(grant.key, limitedBody(req, grant.maxBytes, fileExtension(grant.key)));
-      if (!written) throw new AppError('CONFLICT', messages.uploadUrlUsed);
+      if (!written) throw new AppError('CONFLICT', say('common.uploadUrlUsed'));
       return reply.status(200).send({ status: true, message: 'Uploaded', data: null });
     });
   });
 
   app.get(LOCAL_OBJECT_PATH, async (req, reply) => {
     const grant = storage.verify('GET', req.query as Record<string, string>);
-    if (!grant.ok) throw new AppError('FORBIDDEN', grant.reason === 'expired' ? messages.fileLinkExpired : 'Invalid file link');
+    if (!grant.ok)
+      throw new AppError('FORBIDDEN', grant.reason === 'expired' ? say('common.fileLinkExpired') : say('common.invalidFileLink'));
     const head = await storage.head(grant.key);
-    if (!head) throw new AppError('NOT_FOUND', 'File not found');
+    if (!head) throw new AppError('NOT_FOUND', say('common.fileNotFound'));
     const type = CONTENT_TYPES[fileExtension(grant.key)] ?? 'application/octet-stream';
     reply.header('content-type', type);
     reply.header('content-length', head.size);
@@ -68,13 +69,13 @@ function limitedBody(req: FastifyRequest, maxBytes: number, ext: string) {
         head = Buffer.concat([head, chunk]);
         if (head.length >= 16) {
           checked = true;
-          if (!sniffMatches(ext, head)) return cb(new AppError('UNSUPPORTED_MEDIA_TYPE', messages.fileTypeNotAllowed));
+          if (!sniffMatches(ext, head)) return cb(new AppError('UNSUPPORTED_MEDIA_TYPE', say('common.fileTypeNotAllowed')));
         }
       }
       cb(null, chunk);
     },
     flush(cb) {
-      if (!checked && !sniffMatches(ext, head)) return cb(new AppError('UNSUPPORTED_MEDIA_TYPE', messages.fileTypeNotAllowed));
+      if (!checked && !sniffMatches(ext, head)) return cb(new AppError('UNSUPPORTED_MEDIA_TYPE', say('common.fileTypeNotAllowed')));
       cb();
     },
   });

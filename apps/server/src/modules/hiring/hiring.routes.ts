@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { decodeApplicationParams, hiringMessages, hiringRoutes, payRange, type JobPageData } from '@pmw/contract/hiring';
+import { decodeApplicationParams, hiringRoutes, payRange, type JobPageData } from '@pmw/contract/hiring';
 import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
@@ -8,6 +8,7 @@ import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { VisitRecorder } from '../dashboard/dashboard.routes';
 import type { LinkOrigin } from '../../http/link-origin';
 import { requestLocale, smsLocaleOf } from '../../http/locale';
+import { say } from '@pmw/contract/texts/said';
 
 export function registerHiringRoutes(
   app: FastifyInstance,
@@ -23,13 +24,13 @@ export function registerHiringRoutes(
 
   route(app, ctx, hiringRoutes.jobById, async ({ query, req }) => {
     const job = await hiring.publicJob(query.job_id, query.recruiter_id, requestLocale(req));
-    if (!job) throw notFound(hiringMessages.jobNotFound);
+    if (!job) throw notFound(say('hiring.jobNotFound'));
     return job;
   });
 
   route(app, ctx, hiringRoutes.apply, async ({ body, session }) => {
     const { application } = await hiring.apply(session.subjectId, body);
-    return answer(application, hiringMessages.applied);
+    return answer(application, say('hiring.applied'));
   });
 
   route(app, ctx, hiringRoutes.slots, async ({ query, session }) => hiring.slots(session.subjectId, query));
@@ -39,20 +40,20 @@ export function registerHiringRoutes(
   });
   route(app, ctx, hiringRoutes.rescheduleSlot, async ({ body, session, req }) => {
     const { booking, moved } = await hiring.rescheduleSlot(session.subjectId, body, smsLocaleOf(req));
-    return answer(booking, moved ? hiringMessages.slotRescheduled : hiringMessages.slotBooked);
+    return answer(booking, moved ? say('hiring.slotRescheduled') : say('hiring.slotBooked'));
   });
   route(app, ctx, hiringRoutes.bookSlot, async ({ body, session }) =>
-    answer(await hiring.bookSlot(session.subjectId, body), hiringMessages.slotBooked),
+    answer(await hiring.bookSlot(session.subjectId, body), say('hiring.slotBooked')),
   );
 
   route(app, ctx, hiringRoutes.updateUser, async ({ body, session }) =>
-    answer(await hiring.updateName(session.subjectId, body), hiringMessages.nameUpdated),
+    answer(await hiring.updateName(session.subjectId, body), say('hiring.nameUpdated')),
   );
   route(app, ctx, hiringRoutes.addDocument, async ({ body, session }) => {
     const doc = await documents.add({ kind: 'worker', id: session.subjectId }, body);
     return answer(
       { document_id: doc.document_id, type: doc.type, number: doc.number, file_id: doc.file_id, status: doc.status },
-      hiringMessages.documentAdded,
+      say('hiring.documentAdded'),
     );
   });
 

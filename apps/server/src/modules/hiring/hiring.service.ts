@@ -31,6 +31,7 @@ import { createPartnerStats } from './partner-stats';
 import type { SmsProvider } from '../../providers/sms';
 import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
 import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
+import { say } from '@pmw/contract/texts/said';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type SlotRow = typeof interviewSlots.$inferSelect;
@@ -46,7 +47,7 @@ async function takeSeat(tx: Tx, slotId: number): Promise<void> {
     .set({ booked: sql`${interviewSlots.booked} + 1` })
     .where(and(eq(interviewSlots.slot_id, slotId), sql`${interviewSlots.booked} < ${interviewSlots.capacity}`))
     .returning({ slot_id: interviewSlots.slot_id });
-  if (!taken.length) throw conflict(hiringMessages.slotFull);
+  if (!taken.length) throw conflict(say('hiring.slotFull'));
 }
 
 export interface ApplyInput {
@@ -151,10 +152,10 @@ export function createHiringService(deps: {
   /** A future slot of the job, on the day given, at a location the candidate applied for; with that application. */
   async function bookableSlot(callerId: number, input: { slot_id: number; job_id: number; booking_date: string }) {
     const [slot] = await db.select().from(interviewSlots).where(eq(interviewSlots.slot_id, input.slot_id)).limit(1);
-    if (!slot) throw notFound('Slot not found');
-    if (slot.job_id !== input.job_id) throw badRequest(hiringMessages.slotNotOfJob);
-    if (istDateString(slot.start_time) !== input.booking_date) throw badRequest(hiringMessages.bookingDateMismatch);
-    if (slot.start_time.getTime() <= Date.now()) throw conflict(hiringMessages.slotPast);
+    if (!slot) throw notFound(say('hiring.slotNotFound'));
+    if (slot.job_id !== input.job_id) throw badRequest(say('hiring.slotNotOfJob'));
+    if (istDateString(slot.start_time) !== input.booking_date) throw badRequest(say('hiring.bookingDateMismatch'));
+    if (slot.start_time.getTime() <= Date.now()) throw conflict(say('hiring.slotPast'));
     const [application] = await db
       .select()
       .from(applications)
@@ -310,16 +311,16 @@ export function createHiringService(deps: {
 
     /** One application per candidate, job and location; a retry answers the same one. */
     async apply(callerId: number, input: ApplyInput) {
-      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
-      if (input.recruiter_id === callerId) throw badRequest(hiringMessages.ownLink);
+      if (input.user_id !== callerId) throw forbidden(say('hiring.ownDataOnly'));
+      if (input.recruiter_id === callerId) throw badRequest(say('hiring.ownLink'));
       const row = await openJob(input.job_id);
-      if (!row) throw notFound(hiringMessages.jobNotFound);
+      if (!row) throw notFound(say('hiring.jobNotFound'));
       if (row.job.application_archive_status !== 0)
         throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
       const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, input.job_location_id)).limit(1);
-      if (!loc || loc.job_id !== input.job_id) throw badRequest(hiringMessages.locationNotOfJob);
+      if (!loc || loc.job_id !== input.job_id) throw badRequest(say('hiring.locationNotOfJob'));
       // Never attributed to a recruiter who could not have shared the link.
-      if (!(await mayRefer(input.recruiter_id))) throw badRequest(hiringMessages.recruiterNotFound);
+      if (!(await mayRefer(input.recruiter_id))) throw badRequest(say('hiring.recruiterNotFound'));
       const [created] = await db
         .insert(applications)
         .values({
@@ -355,11 +356,11 @@ export function createHiringService(deps: {
         .from(applications)
         .where(and(eq(applications.user_id, callerId), eq(applications.job_id, q.job_id)))
         .orderBy(asc(applications.application_id));
-      if (!apps.length) throw forbidden(hiringMessages.notApplied);
+      if (!apps.length) throw forbidden(say('hiring.notApplied'));
       const locationIds = q.job_location_id
         ? apps.filter((a) => a.job_location_id === q.job_location_id).map((a) => a.job_location_id)
         : apps.map((a) => a.job_location_id);
-      if (!locationIds.length) throw forbidden(hiringMessages.notApplied);
+      if (!locationIds.length) throw forbidden(say('hiring.notApplied'));
       const rows = await db
         .select()
         .from(interviewSlots)
@@ -398,11 +399,11 @@ export function createHiringService(deps: {
      * keeps one booking per candidate and job. A retry of the same booking answers it.
      */
     async bookSlot(callerId: number, input: { user_id: number; slot_id: number; job_id: number; booking_date: string }): Promise<Booking> {
-      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
+      if (input.user_id !== callerId) throw forbidden(say('hiring.ownDataOnly'));
       const existing = await bookingOf(callerId, input.job_id);
       if (existing) {
         if (existing.slot_id === input.slot_id) return bookingView(existing.booking_id);
-        throw conflict(hiringMessages.alreadyBooked);
+        throw conflict(say('hiring.alreadyBooked'));
       }
       const { slot, application } = await bookableSlot(callerId, input);
       let bookingId: number;
@@ -432,7 +433,7 @@ export function createHiringService(deps: {
         if (isUniqueViolation(err)) {
           const other = await bookingOf(callerId, input.job_id);
           if (other?.slot_id === input.slot_id) return bookingView(other.booking_id);
-          throw conflict(hiringMessages.alreadyBooked);
+          throw conflict(say('hiring.alreadyBooked'));
         }
         throw err;
       }
@@ -450,17 +451,17 @@ export function createHiringService(deps: {
       input: { user_id: number; slot_id: number; job_id: number; booking_date: string },
       smsLocale?: SmsLocale,
     ): Promise<{ booking: Booking; moved: boolean }> {
-      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
+      if (input.user_id !== callerId) throw forbidden(say('hiring.ownDataOnly'));
       const existing = await bookingOf(callerId, input.job_id);
-      if (!existing) throw notFound(hiringMessages.noBooking);
+      if (!existing) throw notFound(say('hiring.noBooking'));
       if (existing.slot_id === input.slot_id) return { booking: await bookingView(existing.booking_id), moved: false };
       const [old] = await db.select().from(interviewSlots).where(eq(interviewSlots.slot_id, existing.slot_id)).limit(1);
-      if (old && old.start_time.getTime() <= Date.now()) throw conflict(hiringMessages.interviewStarted);
+      if (old && old.start_time.getTime() <= Date.now()) throw conflict(say('hiring.interviewStarted'));
       const { slot, application } = await bookableSlot(callerId, input);
       await db.transaction(async (tx) => {
         // The booking row is locked first, so two moves of the same booking run one after the other.
         const [current] = await tx.select().from(slotBookings).where(eq(slotBookings.booking_id, existing.booking_id)).for('update');
-        if (!current) throw notFound(hiringMessages.noBooking);
+        if (!current) throw notFound(say('hiring.noBooking'));
         if (current.slot_id === slot.slot_id) return;
         await takeSeat(tx, slot.slot_id);
         await tx
@@ -480,7 +481,7 @@ export function createHiringService(deps: {
 
     /** Update user (user_id, first_name), the candidate's own name only. */
     async updateName(callerId: number, input: { user_id: number; first_name: string }) {
-      if (input.user_id !== callerId) throw forbidden(hiringMessages.ownDataOnly);
+      if (input.user_id !== callerId) throw forbidden(say('hiring.ownDataOnly'));
       await users.updateName(callerId, input.first_name);
       return { user_id: callerId, first_name: input.first_name };
     },
@@ -525,7 +526,7 @@ export function createHiringService(deps: {
         .from(jobLocations)
         .where(and(eq(jobLocations.job_location_id, input.job_location_id), eq(jobLocations.job_id, input.job_id)))
         .limit(1);
-      if (!loc) throw notFound('Location not found for this project');
+      if (!loc) throw notFound(say('hiring.locationNotFound'));
       const rows = await db
         .insert(interviewSlots)
         .values(input.slots.map((x) => ({ job_id: input.job_id, job_location_id: input.job_location_id, ...x })))

@@ -1,6 +1,6 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { z } from 'zod';
-import { campaignTexts, type addTaskResponseSchema } from '@pmw/contract/campaign';
+import { type addTaskResponseSchema } from '@pmw/contract/campaign';
 import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
 import {
   bankAccountInput,
@@ -11,7 +11,7 @@ import {
   type DevicePosition,
   type LeadInputValue,
 } from '@pmw/contract/lead-form';
-import { teamMessages, type MobileCheck } from '@pmw/contract/team';
+import { type MobileCheck } from '@pmw/contract/team';
 import type { Locale } from '@pmw/contract/locale';
 import { LEAD_INTAKE_SOURCE, type LeadIntakeSource } from '@pmw/contract/metrics';
 import { AppError, notFound } from '../../errors';
@@ -20,7 +20,8 @@ import { refuseSelfReferral, type CampaignService, type CustomerRow } from '../c
 import type { FilesService } from '../files/files.service';
 import { noMetrics, type Metrics } from '../../lib/metrics';
 import type { AssessInput } from '../risk/risk.service';
-import { leadTexts, type CreatedLead, type LeadForm, type LeadsService } from './leads.service';
+import { type CreatedLead, type LeadForm, type LeadsService } from './leads.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** How long a retried submit waits for the first one, whose OTP it cannot reuse. */
 const RETRY_WAIT_MS = 3000;
@@ -191,8 +192,8 @@ export function createLeadIntakeService(deps: {
       input: { form_id: number; mobile: string; ip: string; locale?: SmsLocale | undefined },
     ) {
       const form = await leads.formById(input.form_id);
-      if (!form) throw notFound(leadTexts.formNotFound);
-      if (!form.is_otp_required) throw new AppError('BAD_REQUEST', teamMessages.otpNotAsked);
+      if (!form) throw notFound(say('common.formNotFound'));
+      if (!form.is_otp_required) throw new AppError('BAD_REQUEST', say('team.otpNotAsked'));
       leads.assertOpen(form);
       await refuseTeamSelfReferral(member, input.mobile);
       return otp.send({
@@ -233,7 +234,7 @@ export function createLeadIntakeService(deps: {
     const form = await leads.formById(input.form_id);
     // The product must be one this page lists.
     if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id))
-      throw notFound(leadTexts.formNotFound);
+      throw notFound(say('common.formNotFound'));
     const { mobile, name } = campaign.leadMobile(form.inputs, input.values, input.locale);
     campaign.refuseOwnMobile(owner, mobile);
     const attribution = { partner_user_id: owner.user_id };
@@ -251,7 +252,7 @@ export function createLeadIntakeService(deps: {
       // The consent's OTP proved the mobile and the check found this product eligible.
       await campaign.assertEligible(input.consent_id, mobile, form.job_id);
     } else if (proof === 'otp') {
-      if (!input.otp) throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
+      if (!input.otp) throw new AppError('BAD_REQUEST', say('campaign.otpNeeded'));
       try {
         await otp.verify({ mobile, purpose: 'LEAD', otp: input.otp, ...(input.ip ? { ip: input.ip } : {}) });
       } catch (err) {
@@ -311,7 +312,7 @@ export function createLeadIntakeService(deps: {
    */
   async function teamLead(member: { userId: number; teamId: number }, input: TeamLeadInput) {
     const form = await leads.formById(input.form_id);
-    if (!form) throw notFound(leadTexts.formNotFound);
+    if (!form) throw notFound(say('common.formNotFound'));
     const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
     // A retry of a lead already made answers it (below); a new one is checked for a self-referral first.
     const customerMobile = leadCustomer(form.inputs, validateLeadInputs(form.inputs, input.values).values).mobile;
@@ -339,7 +340,7 @@ export function createLeadIntakeService(deps: {
       }
       if (verified) mobileCheck = 'otp';
       else if (input.offline_unverified) mobileCheck = 'unverified';
-      else throw new AppError('BAD_REQUEST', campaignTexts.otpNeeded);
+      else throw new AppError('BAD_REQUEST', say('campaign.otpNeeded'));
     }
     const { lead, created } = await leads.createLead({
       form,

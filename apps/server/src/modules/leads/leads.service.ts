@@ -18,6 +18,7 @@ import type { CatalogueCache } from '../../lib/catalogue-cache';
 import { formResponseData, formResponses, jobPincodes, jobs, taskForms } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
+import { say } from '@pmw/contract/texts/said';
 
 export type LeadRow = typeof formResponses.$inferSelect;
 
@@ -95,22 +96,6 @@ export interface LeadWithData extends LeadRow {
 
 /** Files a lead may hold: campaign uploads and team uploads. */
 const LEAD_FILE_PURPOSES: FilePurpose[] = ['UTM_LINK', 'FORM_RESPONSE'];
-
-export const leadTexts = {
-  formNotFound: 'Form not found',
-  leadNotFound: 'Lead not found',
-  unavailable: 'This project is not taking leads right now',
-  mobileMissing: 'Mobile number is required',
-  duplicate: (mobile: string, title: string, days: number) =>
-    `A lead for ${mobile} was already added for ${title} in the last ${days} days`,
-  notAwaitingDetails: 'This lead does not need more details',
-  mobileLocked: 'The customer mobile of a lead cannot be changed',
-  keyTaken: 'This submission key was already used for another lead',
-  inputNotFound: 'This detail is not part of the lead form',
-  inputNotFile: 'This detail does not take a file',
-  inputFilled: 'This detail already has a file',
-  fileWrongType: 'This file type does not fit the detail',
-} as const;
 
 function scopeKey(attribution: LeadAttribution, key: string, scope: string | undefined): string {
   const who = 'partner_user_id' in attribution ? `p${attribution.partner_user_id}` : `t${attribution.team_member_user_id}`;
@@ -265,8 +250,8 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     /** Whether a project takes leads now; throws the project's own message when not. */
     assertOpen(form: LeadForm, locale: Locale = 'en'): void {
       const said = formIn(form, locale);
-      if (form.archive_status !== 0) throw new AppError('CONFLICT', said.archive_message || leadTexts.unavailable);
-      if (form.on_hold) throw new AppError('CONFLICT', said.hold_message || leadTexts.unavailable);
+      if (form.archive_status !== 0) throw new AppError('CONFLICT', said.archive_message || say('lead.unavailable'));
+      if (form.on_hold) throw new AppError('CONFLICT', said.hold_message || say('lead.unavailable'));
     },
 
     /** A lead created earlier with this key by the same submitter (and customer), if any. */
@@ -284,7 +269,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     async createLead(input: CreateLeadInput): Promise<{ lead: CreatedLead; created: boolean }> {
       const key = input.idempotency_key ? scopeKey(input.attribution, input.idempotency_key, input.keyScope) : null;
       const form = 'inputs' in input.form ? input.form : await formById(input.form.form_id);
-      if (!form) throw notFound(leadTexts.formNotFound);
+      if (!form) throw notFound(say('common.formNotFound'));
       try {
         service.assertOpen(form, input.locale);
       } catch (err) {
@@ -295,7 +280,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       }
       const values = validate(form, input.values, input.locale);
       const customer = leadCustomer(form.inputs, values);
-      if (!customer.mobile) throw new AppError('VALIDATION', leadTexts.mobileMissing);
+      if (!customer.mobile) throw new AppError('VALIDATION', say('common.mobileRequired'));
       const mobile = customer.mobile;
       await checkFiles(input.uploader, values);
       const a = input.attribution;
@@ -332,7 +317,9 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       // Nothing inserted: the key was used before (answer its lead), or the customer is a duplicate.
       const earlier = key ? await byKey(key) : undefined;
       if (earlier) return { lead: earlier, created: false };
-      throw conflict(leadTexts.duplicate(mobile, formIn(form, input.locale ?? 'en').job_title, form.duplicate_window_days));
+      throw conflict(
+        say('lead.duplicate', { mobile, project: formIn(form, input.locale ?? 'en').job_title, days: form.duplicate_window_days }),
+      );
     },
 
     /**
@@ -348,10 +335,10 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       locale?: Locale | undefined;
     }): Promise<LeadRow> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
-      if (!lead || !ownsLead(lead, input.attribution)) throw notFound(leadTexts.leadNotFound);
-      if (lead.sub_status !== 1) throw conflict(leadTexts.notAwaitingDetails);
+      if (!lead || !ownsLead(lead, input.attribution)) throw notFound(say('common.leadNotFound'));
+      if (lead.sub_status !== 1) throw conflict(say('team.noDetailsNeeded'));
       const form = await formById(lead.form_id);
-      if (!form) throw notFound(leadTexts.formNotFound);
+      if (!form) throw notFound(say('common.formNotFound'));
       const stored = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
       const merged = new Map<number, LeadInputValue['value']>(stored.map((d) => [d.input_id, d.value]));
       for (const v of input.values) merged.set(v.input_id, v.value);
@@ -361,7 +348,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         input.locale,
       );
       const customer = leadCustomer(form.inputs, values);
-      if (customer.mobile !== lead.customer_mobile) throw new AppError('BAD_REQUEST', leadTexts.mobileLocked);
+      if (customer.mobile !== lead.customer_mobile) throw new AppError('BAD_REQUEST', say('lead.mobileLocked'));
       await checkFiles(input.uploader, values, new Set(stored.flatMap((d) => (d.file_id ? [d.file_id] : []))));
       return db.transaction(async (tx) => {
         await tx.delete(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
@@ -401,11 +388,11 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
       uploader: FileCaller;
     }): Promise<{ form_response_id: number; input_id: number; file_id: number }> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
-      if (!lead || !ownsLead(lead, input.attribution)) throw notFound(leadTexts.leadNotFound);
+      if (!lead || !ownsLead(lead, input.attribution)) throw notFound(say('common.leadNotFound'));
       const form = await formById(lead.form_id);
       const def = form?.inputs.find((i) => i.input_id === input.input_id);
-      if (!def) throw notFound(leadTexts.inputNotFound);
-      if (!isFileInput(def)) throw new AppError('BAD_REQUEST', leadTexts.inputNotFile);
+      if (!def) throw notFound(say('lead.inputNotFound'));
+      if (!isFileInput(def)) throw new AppError('BAD_REQUEST', say('lead.inputNotFile'));
       const file = await files.ownUploaded(input.uploader, input.file_id, LEAD_FILE_PURPOSES);
       const ext = file.file_name.slice(file.file_name.lastIndexOf('.') + 1).toLowerCase();
       const fits =
@@ -414,7 +401,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
           : def.input_type === 'VIDEO'
             ? ['mp4']
             : ['png', 'jpg', 'jpeg', 'webp', 'pdf'];
-      if (!fits.includes(ext)) throw new AppError('BAD_REQUEST', leadTexts.fileWrongType);
+      if (!fits.includes(ext)) throw new AppError('BAD_REQUEST', say('lead.fileWrongType'));
       return db.transaction(async (tx) => {
         const [existing] = await tx
           .select()
@@ -425,7 +412,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         if (existing?.value) {
           if (existing.file_id === input.file_id)
             return { form_response_id: lead.form_response_id, input_id: input.input_id, file_id: input.file_id };
-          throw conflict(leadTexts.inputFilled);
+          throw conflict(say('lead.inputFilled'));
         }
         await tx
           .insert(formResponseData)
@@ -458,7 +445,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     /** A lead with its values, for its owner. */
     async leadWithData(formResponseId: number, attribution: LeadAttribution): Promise<LeadWithData> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, formResponseId)).limit(1);
-      if (!lead || !ownsLead(lead, attribution)) throw notFound(leadTexts.leadNotFound);
+      if (!lead || !ownsLead(lead, attribution)) throw notFound(say('common.leadNotFound'));
       const data = await db
         .select({ input_id: formResponseData.input_id, value: formResponseData.value, file_id: formResponseData.file_id })
         .from(formResponseData)

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationOutbox, notifications, users } from '../../db/schema/index';
 import { smsLocaleFor } from '../auth/sms-locale';
+import { say } from '@pmw/contract/texts/said';
 
 export interface NotifyInput<E extends NotifyEvent> {
   event: E;
@@ -150,8 +151,8 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
     /** A failed SMS queued again with fresh tries, in the caller's transaction (which records who asked). */
     async resend(tx: DbOrTx, outboxId: number): Promise<{ before: OpsOutboxRow; after: OpsOutboxRow }> {
       const [row] = await tx.select().from(notificationOutbox).where(eq(notificationOutbox.outbox_id, outboxId)).for('update').limit(1);
-      if (!row) throw notFound('Notification not found');
-      if (row.state !== OUTBOX_STATE.failed) throw new AppError('CONFLICT', 'Only a failed notification can be sent again');
+      if (!row) throw notFound(say('ops.notificationNotFound'));
+      if (row.state !== OUTBOX_STATE.failed) throw new AppError('CONFLICT', say('ops.onlyFailedResend'));
       const [after] = await tx
         .update(notificationOutbox)
         .set({ state: OUTBOX_STATE.queued, attempts: 0, due_at: new Date(), claim_token: null, lease_until: null })

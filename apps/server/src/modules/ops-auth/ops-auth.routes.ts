@@ -1,11 +1,11 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { opsAuthRoutes } from '@pmw/contract/ops-auth';
-import { messages } from '@pmw/contract/messages';
 import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
 import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { OpsAuthService } from './ops-auth.service';
+import { say } from '@pmw/contract/texts/said';
 
 export function registerOpsAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; opsAuth: OpsAuthService }) {
   const { otp, opsAuth } = deps;
@@ -28,19 +28,19 @@ export function registerOpsAuthRoutes(app: FastifyInstance, ctx: RouteContext, d
     await otp.verify({ mobile: body.mobile, purpose: 'OPS_LOGIN', otp: body.otp, ip: req.ip });
     // Removed or blocked between the code and the login: the code is spent and says no more than a wrong one.
     const agent = await opsAuth.agentByMobile(body.mobile);
-    if (!agent) throw new AppError('OTP_INVALID', messages.otpWrong);
+    if (!agent) throw new AppError('OTP_INVALID', say('common.otpWrong'));
     await ctx.sessions.create(reply, 'ops', agent.user_id);
-    return answer(agent, messages.loginSuccess);
+    return answer(agent, say('common.loginSuccess'));
   });
 
   route(app, ctx, opsAuthRoutes.me, async ({ session }) => {
     const agent = await opsAuth.agent(session.subjectId);
-    if (!agent) throw new AppError('UNAUTHORIZED', messages.notLoggedIn);
+    if (!agent) throw new AppError('UNAUTHORIZED', say('common.notLoggedIn'));
     return agent;
   });
 
   route(app, ctx, opsAuthRoutes.logout, async ({ req, reply }) => {
     await ctx.sessions.destroy(req, reply, 'ops');
-    return answer(null, messages.logoutSuccess);
+    return answer(null, say('common.logoutSuccess'));
   });
 }

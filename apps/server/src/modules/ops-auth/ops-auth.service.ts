@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { opsAgents, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { SessionInfo } from '../../http/session';
+import { say } from '@pmw/contract/texts/said';
 
 /** Owns ops_agents: who may use the ops console and with which role. */
 export function createOpsAuthService(deps: { db: Db }) {
@@ -36,8 +37,8 @@ export function createOpsAuthService(deps: { db: Db }) {
         if (!read) agentOfSession.set(session, (read = agent(session.subjectId)));
         found = await read;
       }
-      if (!found) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
-      if (!roleAllows(found.role, needed)) throw new AppError('FORBIDDEN', 'Your role does not allow this');
+      if (!found) throw new AppError('UNAUTHORIZED', say('common.notLoggedIn'));
+      if (!roleAllows(found.role, needed)) throw new AppError('FORBIDDEN', say('ops.roleNotAllowed'));
       return found;
     },
   };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { RISK_LEVEL, riskTexts, type RiskLevel } from '@pmw/contract/risk';
+import { RISK_LEVEL, type RiskLevel } from '@pmw/contract/risk';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
 import { LEAD_STATUS, type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
@@ -13,6 +13,7 @@ import type { AuditService } from './audit.service';
 import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { say } from '@pmw/contract/texts/said';
 
 type LeadRow = typeof formResponses.$inferSelect;
 type Result = LeadActionResult['results'][number];
@@ -78,7 +79,7 @@ export function createLeadVerificationService(deps: {
 
   async function lock(tx: Tx, id: number): Promise<LeadRow> {
     const [row] = await tx.select().from(formResponses).where(eq(formResponses.form_response_id, id)).for('update').limit(1);
-    if (!row) throw notFound('Lead not found');
+    if (!row) throw notFound(say('common.leadNotFound'));
     return row;
   }
 
@@ -210,7 +211,7 @@ export function createLeadVerificationService(deps: {
   async function needsDetailsOne(actor: number, id: number, comment: string): Promise<Result> {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
-      if (lead.status !== LEAD_STATUS.pending) throw new AppError('CONFLICT', 'Only a pending lead can be sent back for details');
+      if (lead.status !== LEAD_STATUS.pending) throw new AppError('CONFLICT', say('ops.onlyPendingSentBack'));
       const [updated] = await tx
         .update(formResponses)
         .set({ sub_status: 1, status_comment: comment, modified_on: new Date() })
@@ -241,8 +242,8 @@ export function createLeadVerificationService(deps: {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
       if (lead.mobile_check === 'call') return { form_response_id: id, ok: true, changed: false, message: 'Already verified by call' };
-      if (lead.mobile_check !== 'unverified') throw new AppError('CONFLICT', 'Only an unverified lead can be verified by call');
-      if (lead.status === LEAD_STATUS.rejected) throw new AppError('CONFLICT', 'A rejected lead cannot be verified');
+      if (lead.mobile_check !== 'unverified') throw new AppError('CONFLICT', say('ops.onlyUnverifiedByCall'));
+      if (lead.status === LEAD_STATUS.rejected) throw new AppError('CONFLICT', say('ops.rejectedNotVerified'));
       const [updated] = await tx
         .update(formResponses)
         .set({ mobile_check: 'call', modified_on: new Date() })
@@ -333,7 +334,11 @@ export function createLeadVerificationService(deps: {
     async approve(actor: number, ids: number[], opts: { confirmHighRisk?: boolean | undefined } = {}) {
       if (!opts.confirmHighRisk) {
         const high = await deps.risk.highRisk([...new Set(ids)]);
-        if (high.length) throw new AppError('CONFLICT', riskTexts.confirmHighRisk(high.length));
+        if (high.length)
+          throw new AppError(
+            'CONFLICT',
+            high.length === 1 ? say('ops.riskConfirmHighRiskOne') : say('ops.riskConfirmHighRisk', { n: high.length }),
+          );
       }
       const result = await each(ids, (id) => approveOne(actor, id));
       await deps.feedbackTasks?.sendNewForLeads(result.results.filter((r) => r.changed).map((r) => r.form_response_id));
@@ -388,7 +393,7 @@ export function createLeadVerificationService(deps: {
         .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
         .where(eq(formResponses.form_response_id, id))
         .limit(1);
-      if (!row) throw notFound('Lead not found');
+      if (!row) throw notFound(say('common.leadNotFound'));
       const [form] = await db.select({ inputs: taskForms.inputs }).from(taskForms).where(eq(taskForms.form_id, row.lead.form_id)).limit(1);
       const data = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, id));
       const postings = await db

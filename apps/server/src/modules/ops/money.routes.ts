@@ -9,6 +9,7 @@ import type { BanksService } from '../profile/banks.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { AuditService } from './audit.service';
 import type { PayoutsService } from './payouts.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** Payout runs, bank review and assigned-customer imports: admin only. */
 export function registerOpsMoneyRoutes(
@@ -32,12 +33,17 @@ export function registerOpsMoneyRoutes(
   });
   route(app, ctx, opsMoneyRoutes.payoutRun, async ({ agent, body }) => {
     const run = await payouts.run(agent.user_id, body);
-    return answer(run, `Payout run ${run.payout_run_id}: ${run.paid_count} sent, ${run.held_count} held`);
+    return answer(run, say('ops.payoutRunSent', { id: run.payout_run_id, sent: run.paid_count, held: run.held_count }));
   });
   route(app, ctx, opsMoneyRoutes.payoutRunResponse, async ({ agent, params, body }) => {
     const result = await payouts.bankResponse(agent.user_id, params.payout_run_id, body.csv);
     const skipped = result.unknown.length + result.repeated.length + result.invalid.length;
-    return answer(result, `${result.paid} paid, ${result.failed} failed${skipped ? `, ${skipped} rows not applied` : ''}`);
+    return answer(
+      result,
+      skipped
+        ? say('ops.bankResponseSkipped', { paid: result.paid, failed: result.failed, skipped })
+        : say('ops.bankResponse', { paid: result.paid, failed: result.failed }),
+    );
   });
   route(app, ctx, opsMoneyRoutes.payoutRunPoll, async ({ params }) => {
     return payouts.pollRun(params.payout_run_id);
@@ -68,7 +74,7 @@ export function registerOpsMoneyRoutes(
   });
   route(app, ctx, opsMoneyRoutes.bankStatus, async ({ agent, params, body }) => {
     const before = await banks.byId(params.bank_detail_id);
-    if (!before) throw notFound('Bank account not found');
+    if (!before) throw notFound(say('ops.bankNotFound'));
     const after = await banks.setStatus(params.bank_detail_id, body.status, body.status === 2 ? body.reason : null);
     await audit.record({
       actor_user_id: agent.user_id,
@@ -86,13 +92,13 @@ export function registerOpsMoneyRoutes(
         first_name: who.get(before.user_id)?.first_name ?? null,
         mobile: who.get(before.user_id)?.mobile ?? '',
       },
-      body.status === 1 ? 'Bank account verified' : 'Bank account rejected',
+      body.status === 1 ? say('ops.bankVerified') : say('ops.bankRejected'),
     );
   });
 
   route(app, ctx, opsMoneyRoutes.importCustomers, async ({ agent, body }) => {
     const partner = (await people([body.partner_user_id])).get(body.partner_user_id);
-    if (!partner) throw notFound('Partner not found');
+    if (!partner) throw notFound(say('ops.partnerNotFound'));
     const rows = parseCustomerCsv(body.csv);
     const result = await deps.customers.assignToPartner(body.partner_user_id, rows, agent.user_id);
     await audit.record({
@@ -102,7 +108,7 @@ export function registerOpsMoneyRoutes(
       entity_id: body.partner_user_id,
       after: { rows: rows.length, ...result, invalid: result.invalid.length },
     });
-    return answer(result, `${result.added} customers added, ${result.skipped} already assigned, ${result.invalid.length} invalid`);
+    return answer(result, say('ops.customersImported', { added: result.added, skipped: result.skipped, invalid: result.invalid.length }));
   });
 }
 

@@ -9,6 +9,7 @@ import type { LeadExpiryJob } from './lead-expiry.job';
 import type { OpsPeopleService } from './people.service';
 import { listScheduledJobs } from './scheduled-jobs';
 import type { Db } from '../../db/client';
+import { say } from '@pmw/contract/texts/said';
 
 export interface OpsRouteDeps {
   db: Db;
@@ -54,7 +55,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
   route(app, ctx, opsRoutes.fileView, async ({ query }) => {
     const file = await deps.files.byId(query.file_id);
     const url = file ? await deps.files.signedUrlUnchecked(query.file_id) : null;
-    if (!file || !url) throw notFound('File not found');
+    if (!file || !url) throw notFound(say('common.fileNotFound'));
     return { file_id: file.file_id, url, file_name: file.file_name, content_type: file.content_type };
   });
 
@@ -63,7 +64,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
   });
   route(app, ctx, opsRoutes.runExpiry, async ({ agent }) => {
     const r = await deps.expiry.runIfDue({ force: true, actor: agent.user_id });
-    return answer(r, r.ran ? `${r.expired} leads expired` : 'The job is running elsewhere; try again in a minute');
+    return answer(r, r.ran ? say('ops.leadsExpired', { n: r.expired }) : say('ops.jobRunningElsewhere'));
   });
 
   route(app, ctx, opsRoutes.kyc, async ({ query }) => {
@@ -71,17 +72,17 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
   });
   route(app, ctx, opsRoutes.kycStatus, async ({ agent, params, body }) => {
     const r = await people.setKycStatus(agent.user_id, params.document_id, body.status, body.status === 2 ? body.reason : null);
-    return answer(r, body.status === 1 ? 'Document verified' : 'Document rejected');
+    return answer(r, body.status === 1 ? say('ops.documentVerified') : say('ops.documentRejected'));
   });
 
   route(app, ctx, opsRoutes.users, async ({ query }) => {
     return people.searchUsers(query);
   });
   route(app, ctx, opsRoutes.blockUser, async ({ agent, params }) => {
-    return answer(await people.block(agent.user_id, params.user_id), 'User blocked');
+    return answer(await people.block(agent.user_id, params.user_id), say('ops.userBlocked'));
   });
   route(app, ctx, opsRoutes.unblockUser, async ({ agent, params }) => {
-    return answer(await people.unblock(agent.user_id, params.user_id), 'User unblocked');
+    return answer(await people.unblock(agent.user_id, params.user_id), say('ops.userUnblocked'));
   });
 
   route(app, ctx, opsRoutes.audit, async ({ query }) => {

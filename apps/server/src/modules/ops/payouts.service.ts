@@ -30,6 +30,7 @@ import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** Every run takes this lock, so two runs never read the same balances. */
 const PAYOUT_LOCK_KEY = 740_092;
@@ -177,7 +178,7 @@ export function createPayoutsService(deps: {
 
   async function runView(runId: number, tx: DbOrTx = db): Promise<PayoutRunDetail> {
     const [run] = await tx.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
-    if (!run) throw notFound('Payout run not found');
+    if (!run) throw notFound(say('ops.payoutRunNotFound'));
     const items = await tx.select().from(payoutRunItems).where(eq(payoutRunItems.payout_run_id, runId)).orderBy(payoutRunItems.user_id);
     const people = await names([run.created_by, ...items.map((i) => i.user_id)], tx);
     return {
@@ -409,7 +410,7 @@ export function createPayoutsService(deps: {
     ): Promise<PayoutRunDetail> {
       const mode = input.mode ?? PAYOUT_RUN_MODE.bankFile;
       if (mode === PAYOUT_RUN_MODE.provider && !rules.providerRunsAllowed) {
-        throw new AppError('CONFLICT', 'No payout provider is configured (PAYOUT_PROVIDER=http); pay by NEFT bank file');
+        throw new AppError('CONFLICT', say('ops.noPayoutProvider'));
       }
       const runId = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_KEY})`);
@@ -563,9 +564,9 @@ export function createPayoutsService(deps: {
 
     /** A webhook from the provider: refused unless signed with our secret; applied once however often it comes. */
     async webhook(providerName: string, rawBody: string, signature: string | undefined): Promise<{ applied: boolean }> {
-      if (providerName !== provider.name) throw notFound('Not the configured payout provider');
+      if (providerName !== provider.name) throw notFound(say('ops.notTheProvider'));
       const verified = provider.verifyWebhook(rawBody, signature);
-      if (!verified.valid) throw new AppError('UNAUTHORIZED', 'Webhook signature does not match');
+      if (!verified.valid) throw new AppError('UNAUTHORIZED', say('ops.webhookSignature'));
       const status = verified.status;
       if (!status) return { applied: false };
       const [item] = await db
@@ -585,15 +586,13 @@ export function createPayoutsService(deps: {
      */
     async bankResponse(actor: number, runId: number, csv: string): Promise<BankResponseResult> {
       const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
-      if (!run) throw notFound('Payout run not found');
-      if (run.mode !== PAYOUT_RUN_MODE.bankFile)
-        throw new AppError('CONFLICT', 'This run was paid through the payout provider; its outcome comes from the provider');
+      if (!run) throw notFound(say('ops.payoutRunNotFound'));
+      if (run.mode !== PAYOUT_RUN_MODE.bankFile) throw new AppError('CONFLICT', say('ops.paidThroughProvider'));
       const rows = await readCsv(csv);
       const header = rows[0]?.map((h) => h.trim().toLowerCase()) ?? [];
       const col = (name: string) => header.indexOf(name.toLowerCase());
       const at = { ref: col('Customer Reference Number'), utr: col('UTR'), status: col('Status'), reason: col('Reason') };
-      if (at.ref < 0 || at.status < 0)
-        throw new AppError('VALIDATION', 'The file needs the columns Customer Reference Number, UTR, Status and Reason');
+      if (at.ref < 0 || at.status < 0) throw new AppError('VALIDATION', say('ops.responseColumns'));
       const items = new Map(
         (
           await db
@@ -663,7 +662,7 @@ export function createPayoutsService(deps: {
     /** The NEFT bulk-upload CSV of a run's transfers (net of TDS), with account numbers in clear. */
     async file(actor: number, runId: number): Promise<{ name: string; csv: string }> {
       const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.payout_run_id, runId)).limit(1);
-      if (!run) throw notFound('Payout run not found');
+      if (!run) throw notFound(say('ops.payoutRunNotFound'));
       const items = await db
         .select()
         .from(payoutRunItems)
@@ -704,7 +703,7 @@ export function createPayoutsService(deps: {
     /** A partner's payouts in a financial year: gross, TDS and net of those not failed, and each payout's life. */
     async statement(userId: number, fy: string): Promise<PayoutStatement> {
       const range = financialYearRange(fy);
-      if (!range) throw new AppError('VALIDATION', 'Financial year must look like 2026-27');
+      if (!range) throw new AppError('VALIDATION', say('ops.financialYear'));
       const rows = await db
         .select({ item: payoutRunItems, at: payoutRuns.created_on })
         .from(payoutRunItems)
@@ -765,7 +764,7 @@ function readCsv(csv: string): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const rows: string[][] = [];
     parseString<string[], string[]>(csv, { ignoreEmpty: true, trim: false })
-      .on('error', () => reject(new AppError('VALIDATION', 'The response file is not a readable CSV')))
+      .on('error', () => reject(new AppError('VALIDATION', say('ops.responseNotCsv'))))
       .on('data', (row: string[]) => rows.push(row))
       .on('end', () => resolve(rows));
   });

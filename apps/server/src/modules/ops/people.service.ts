@@ -9,6 +9,7 @@ import type { UserRow, UsersService } from '../users/users.service';
 import type { AuditService } from './audit.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** KYC review and the users list: the people side of the console. */
 export function createOpsPeopleService(deps: {
@@ -40,9 +41,9 @@ export function createOpsPeopleService(deps: {
   });
 
   async function setBlocked(actor: number, userId: number, blocked: boolean): Promise<OpsUser> {
-    if (userId === actor) throw new AppError('CONFLICT', 'You cannot block yourself');
+    if (userId === actor) throw new AppError('CONFLICT', say('ops.blockYourself'));
     const before = await deps.users.byId(userId);
-    if (!before) throw notFound('User not found');
+    if (!before) throw notFound(say('common.userNotFound'));
     const after = await db.transaction(async (tx) => {
       const row = await deps.users.setBlocked(userId, blocked, tx);
       await audit.record(
@@ -92,7 +93,7 @@ export function createOpsPeopleService(deps: {
 
     async setKycStatus(actor: number, documentId: number, status: 1 | 2, reason: string | null): Promise<KycDocument> {
       const before = await documents.byId(documentId);
-      if (!before) throw notFound('Document not found');
+      if (!before) throw notFound(say('common.documentNotFound'));
       const after = await db.transaction(async (tx) => {
         const view = await documents.setStatus(documentId, status, reason, tx);
         if (before.status !== status || before.reject_reason !== reason) {

@@ -9,6 +9,7 @@ import type { HiringService } from '../hiring/hiring.service';
 import type { TeamService } from '../team/team.service';
 import type { UsersService } from '../users/users.service';
 import type { AuditService } from './audit.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** Interview slots per project, and teams with their members: admin only, audited. */
 export function registerOpsTeamsSlotsRoutes(
@@ -34,14 +35,17 @@ export function registerOpsTeamsSlotsRoutes(
       entity_id: params.job_id,
       after: { ...body, ...r },
     });
-    return answer(r, `${r.added} slots added${r.skipped ? `, ${r.skipped} already there` : ''}`);
+    return answer(
+      r,
+      r.skipped ? say('ops.slotsAddedSkipped', { added: r.added, skipped: r.skipped }) : say('ops.slotsAdded', { added: r.added }),
+    );
   });
 
   route(app, ctx, opsTeamRoutes.teams, async () => {
     return team.opsTeams();
   });
   route(app, ctx, opsTeamRoutes.createTeam, async ({ agent, body }) => {
-    if (!(await deps.users.byId(body.manager_user_id))) throw notFound('Manager not found');
+    if (!(await deps.users.byId(body.manager_user_id))) throw notFound(say('ops.managerNotFound'));
     const row = await team.opsCreateTeam(body);
     await audit.record({ actor_user_id: agent.user_id, action: 'team.create', entity_type: 'team', entity_id: row.team_id, after: row });
     return answer(
@@ -53,7 +57,7 @@ export function registerOpsTeamsSlotsRoutes(
         members: 0,
         created_on: row.created_on.toISOString(),
       },
-      'Team created',
+      say('ops.teamCreated'),
     );
   });
   route(app, ctx, opsTeamRoutes.setJoinPolicy, async ({ agent, params, body }) => {
@@ -67,7 +71,7 @@ export function registerOpsTeamsSlotsRoutes(
       after: { join_policy: after.join_policy },
     });
     const row = (await team.opsTeams()).find((x) => x.team_id === params.team_id)!;
-    return answer(row, after.join_policy === 'open' ? 'Anyone with the link may now join' : 'Only added members may now join');
+    return answer(row, after.join_policy === 'open' ? say('ops.joinOpen') : say('ops.joinInvite'));
   });
   route(app, ctx, opsTeamRoutes.members, async ({ params }) => {
     const members = await team.opsMembers(params.team_id);
@@ -102,7 +106,7 @@ export function registerOpsTeamsSlotsRoutes(
       entity_id: params.team_id,
       after: { user_id: r.user_id },
     });
-    return answer(r, 'Member added');
+    return answer(r, say('partnerTeam.memberAdded'));
   });
   for (const [def, blocked] of [
     [opsTeamRoutes.blockMember, true],
@@ -120,7 +124,7 @@ export function registerOpsTeamsSlotsRoutes(
       });
       // A member blocked in one team is refused in every team, so every team session of theirs ends now.
       if (blocked) await ctx.sessions.destroyAllFor('team', params.user_id);
-      return answer(r, blocked ? 'Member blocked' : 'Member unblocked');
+      return answer(r, blocked ? say('partnerTeam.memberBlocked') : say('partnerTeam.memberUnblocked'));
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { leadsReportFileName, partnerMessages, partnerRoutes } from '@pmw/contract/partner';
+import { leadsReportFileName, partnerRoutes } from '@pmw/contract/partner';
 import { istDateString } from '@pmw/contract/time';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { LeadsService } from '../leads/leads.service';
@@ -27,6 +27,7 @@ function csvWords(locale: Locale): CsvWords {
   };
 }
 import type { PartnerReportService } from './partner-report.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** The partner's Leads Report under /api/v2/partner. */
 export function registerPartnerReportRoutes(
@@ -74,6 +75,6 @@ export function registerPartnerReportRoutes(
       attribution: { partner_user_id: session.subjectId },
       uploader: caller,
     });
-    return answer(saved, partnerMessages.attachmentAdded);
+    return answer(saved, say('partner.attachmentAdded'));
   });
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { BANK_STATUS, MAX_BANKS, canRemoveBank, maskAccount, profileMessages, type Bank } from '@pmw/contract/partner-profile';
+import { BANK_STATUS, MAX_BANKS, canRemoveBank, maskAccount, type Bank } from '@pmw/contract/partner-profile';
 import type { Db, DbOrTx } from '../../db/client';
 import { bankDetails } from '../../db/schema/index';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
@@ -7,6 +7,7 @@ import { hmac, type FieldCipher } from '../../lib/crypto';
 import type { IfscProvider } from '../../providers/ifsc';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { say } from '@pmw/contract/texts/said';
 
 export type BankRow = typeof bankDetails.$inferSelect;
 
@@ -64,7 +65,7 @@ export function createBanksService(deps: {
       input: { ifsc_code: string; account_no: string; bank_name?: string | undefined; branch_detail?: string | undefined },
     ): Promise<Bank> {
       const known = ifsc.validate(input.ifsc_code);
-      if (!known.valid) throw new AppError('VALIDATION', profileMessages.ifscUnknown);
+      if (!known.valid) throw new AppError('VALIDATION', say('profile.ifscUnknown'));
       const hash = accountHash(input.account_no);
       try {
         return await db.transaction(async (tx) => {
@@ -73,7 +74,7 @@ export function createBanksService(deps: {
             .select({ n: count() })
             .from(bankDetails)
             .where(and(eq(bankDetails.user_id, userId), ne(bankDetails.status, BANK_STATUS.rejected)));
-          if ((n?.n ?? 0) >= MAX_BANKS) throw conflict(profileMessages.bankLimit);
+          if ((n?.n ?? 0) >= MAX_BANKS) throw conflict(say('profile.bankLimit'));
           const [row] = await tx
             .insert(bankDetails)
             .values({
@@ -90,7 +91,7 @@ export function createBanksService(deps: {
           return view(row!);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(profileMessages.bankDuplicate);
+        if (isUniqueViolation(err)) throw conflict(say('profile.bankDuplicate'));
         throw err;
       }
     },
@@ -100,8 +101,8 @@ export function createBanksService(deps: {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${userId}`}))`);
         const [row] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
-        if (!row || row.user_id !== userId) throw notFound(profileMessages.bankNotFound);
-        if (row.status !== BANK_STATUS.verified) throw new AppError('CONFLICT', profileMessages.bankNotVerified);
+        if (!row || row.user_id !== userId) throw notFound(say('profile.bankNotFound'));
+        if (row.status !== BANK_STATUS.verified) throw new AppError('CONFLICT', say('profile.bankNotVerified'));
         if (!row.is_default) {
           await tx
             .update(bankDetails)
@@ -125,8 +126,8 @@ export function createBanksService(deps: {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${userId}`}))`);
         const [row] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
-        if (!row || row.user_id !== userId) throw notFound(profileMessages.bankNotFound);
-        if (!canRemoveBank(row)) throw conflict(profileMessages.bankNotRemovable);
+        if (!row || row.user_id !== userId) throw notFound(say('profile.bankNotFound'));
+        if (!canRemoveBank(row)) throw conflict(say('profile.bankNotRemovable'));
         await tx.delete(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId));
         return service.list(userId, tx);
       });
@@ -139,7 +140,7 @@ export function createBanksService(deps: {
     async setStatus(bankDetailId: number, status: 1 | 2, reason: string | null = null): Promise<Bank> {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
-        if (!current) throw notFound(profileMessages.bankNotFound);
+        if (!current) throw notFound(say('profile.bankNotFound'));
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${current.user_id}`}))`);
         let makeDefault = current.is_default && status === BANK_STATUS.verified;
         if (status === BANK_STATUS.verified && !current.is_default) {

@@ -6,6 +6,7 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
 import type { UserRow, UsersService } from '../users/users.service';
 import { pmwId } from '../users/users.service';
+import { say } from '@pmw/contract/texts/said';
 
 export type { ProfileUpdate };
 
@@ -41,7 +42,7 @@ export function createProfileService(deps: {
   return {
     async fetch(userId: number): Promise<Profile> {
       const row = await users.byId(userId);
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(say('common.userNotFound'));
       return view(row);
     },
     /** The picture key must name a profile picture this partner uploaded. */
@@ -55,7 +56,7 @@ export function createProfileService(deps: {
           file.file_purpose !== 'USER_PROFILE' ||
           file.status !== 'UPLOADED'
         ) {
-          throw new AppError('FORBIDDEN', 'This picture is not yours');
+          throw new AppError('FORBIDDEN', say('profile.pictureNotYours'));
         }
       }
       const row = await users.updateProfile(userId, {

@@ -4,6 +4,7 @@ import { opsCatalogueRoutes } from '@pmw/contract/catalogue';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { ProjectsService } from './projects.service';
 import type { CatalogueService } from './catalogue.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** Project create/edit, and the categories and employers projects are given, for ops admins. */
 export function registerProjectRoutes(
@@ -14,17 +15,17 @@ export function registerProjectRoutes(
   const { projects, catalogue } = deps;
   route(app, ctx, opsCatalogueRoutes.categories, async () => catalogue.categories());
   route(app, ctx, opsCatalogueRoutes.addCategory, async ({ agent, body }) =>
-    answer(await catalogue.addCategory(agent.user_id, body.title, body.translations), 'Category added'),
+    answer(await catalogue.addCategory(agent.user_id, body.title, body.translations), say('ops.categoryAdded')),
   );
   route(app, ctx, opsCatalogueRoutes.updateCategory, async ({ agent, params, body }) =>
-    answer(await catalogue.updateCategory(agent.user_id, params.job_category_id, body), 'Category saved'),
+    answer(await catalogue.updateCategory(agent.user_id, params.job_category_id, body), say('ops.categorySaved')),
   );
   route(app, ctx, opsCatalogueRoutes.employers, async () => catalogue.employers());
   route(app, ctx, opsCatalogueRoutes.addEmployer, async ({ agent, body }) =>
-    answer(await catalogue.addEmployer(agent.user_id, body), 'Employer added'),
+    answer(await catalogue.addEmployer(agent.user_id, body), say('ops.employerAdded')),
   );
   route(app, ctx, opsCatalogueRoutes.updateEmployer, async ({ agent, params, body }) =>
-    answer(await catalogue.updateEmployer(agent.user_id, params.employer_id, body), 'Employer saved'),
+    answer(await catalogue.updateEmployer(agent.user_id, params.employer_id, body), say('ops.employerSaved')),
   );
   route(app, ctx, opsProjectRoutes.list, async ({ query }) => {
     return projects.list(query);
@@ -37,12 +38,12 @@ export function registerProjectRoutes(
     return projects.load(params.job_id);
   });
   route(app, ctx, opsProjectRoutes.create, async ({ agent, body }) => {
-    return answer(await projects.create(agent.user_id, body), 'Project created');
+    return answer(await projects.create(agent.user_id, body), say('ops.projectCreated'));
   });
   route(app, ctx, opsProjectRoutes.update, async ({ agent, params, body }) => {
-    return answer(await projects.update(agent.user_id, params.job_id, body), 'Project saved');
+    return answer(await projects.update(agent.user_id, params.job_id, body), say('ops.projectSaved'));
   });
   route(app, ctx, opsProjectRoutes.saveForm, async ({ agent, params, body }) => {
-    return answer(await projects.saveForm(agent.user_id, params.job_id, body), 'Form saved');
+    return answer(await projects.saveForm(agent.user_id, params.job_id, body), say('ops.formSaved'));
   });
 }

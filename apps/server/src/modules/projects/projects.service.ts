@@ -17,6 +17,7 @@ import type { FilesService } from '../files/files.service';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AuditService } from '../ops/audit.service';
 import type { CatalogueService } from './catalogue.service';
+import { say } from '@pmw/contract/texts/said';
 
 type ProjectInput = z.output<typeof projectBodySchema>;
 type FormInput = z.output<typeof taskFormBodySchema>;
@@ -61,7 +62,7 @@ export function createProjectsService(deps: {
       .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
       .where(eq(jobs.job_id, jobId))
       .limit(1);
-    if (!row) throw notFound('Project not found');
+    if (!row) throw notFound(say('common.projectNotFound'));
     const locations = await tx.select().from(jobLocations).where(eq(jobLocations.job_id, jobId)).orderBy(asc(jobLocations.job_location_id));
     const pins = await tx
       .select({ pincode: jobPincodes.pincode })
@@ -133,7 +134,7 @@ export function createProjectsService(deps: {
         try {
           await tx.delete(jobLocations).where(eq(jobLocations.job_location_id, e.job_location_id));
         } catch {
-          throw new AppError('CONFLICT', `The location ${e.city} has applications and cannot be removed`);
+          throw new AppError('CONFLICT', say('ops.locationHasApplications', { city: e.city }));
         }
       }
     }
@@ -144,7 +145,7 @@ export function createProjectsService(deps: {
     }
   }
 
-  const slugTaken = () => new AppError('CONFLICT', 'Another project already uses this slug; choose another');
+  const slugTaken = () => new AppError('CONFLICT', say('ops.slugTaken'));
 
   return {
     load,
@@ -244,7 +245,7 @@ export function createProjectsService(deps: {
     async update(actor: number, jobId: number, p: ProjectInput): Promise<OpsProject> {
       checkLinks({ logo_url: p.logo_url, redirect_link: p.redirect_link });
       const [current] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
-      if (!current) throw notFound('Project not found');
+      if (!current) throw notFound(say('common.projectNotFound'));
       await deps.choices.checkChoice(p, current);
       const values = await columns(actor, p, current);
       try {

@@ -10,7 +10,6 @@ import {
   istTimeOfDay,
   riskLevel,
   riskReasons,
-  riskTexts,
   type LeadRisk,
   type PartnerRisk,
   type RiskEvidence,
@@ -39,6 +38,7 @@ import type { FilesService } from '../files/files.service';
 import type { AuditService } from '../ops/audit.service';
 import { KNOWN_PINCODES, distanceKm } from '../../providers/geocode';
 import { hashToBigint, photoHash } from './photo-hash';
+import { say } from '@pmw/contract/texts/said';
 
 /** Files larger than this are not fingerprinted (a video): reading them would slow the lead's request for little. */
 const MAX_HASHED_BYTES = 20 * 1024 * 1024;
@@ -461,7 +461,7 @@ export function createRiskService(deps: {
 
   async function partnerRisk(userId: number): Promise<PartnerRisk> {
     const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
-    if (!user) throw notFound(riskTexts.notPartner);
+    if (!user) throw notFound(say('ops.riskNotPartner'));
     const since = new Date(Date.now() - SUMMARY_DAYS * 86_400_000);
     const mine = and(eq(formResponses.partner_user_id, userId), gte(formResponses.created_on, since));
     const [totals] = await db
@@ -623,8 +623,8 @@ export function createRiskService(deps: {
           .where(and(eq(leadRiskSignals.signal_id, signalId), eq(leadRiskSignals.form_response_id, formResponseId)))
           .for('update')
           .limit(1);
-        if (!signal) throw notFound(riskTexts.signalNotFound);
-        if (signal.dismissed_on) throw new AppError('CONFLICT', riskTexts.alreadyDismissed);
+        if (!signal) throw notFound(say('ops.riskSignalNotFound'));
+        if (signal.dismissed_on) throw new AppError('CONFLICT', say('ops.riskAlreadyDismissed'));
         const [before] = await tx.select().from(leadRisk).where(eq(leadRisk.form_response_id, formResponseId)).limit(1);
         await tx
           .update(leadRiskSignals)
@@ -651,7 +651,7 @@ export function createRiskService(deps: {
     /** Holds a partner's new leads for review, or stops; audited. */
     async setHold(actor: number, userId: number, onHold: boolean): Promise<PartnerRisk> {
       const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
-      if (!user) throw notFound(riskTexts.notPartner);
+      if (!user) throw notFound(say('ops.riskNotPartner'));
       await db.transaction(async (tx) => {
         const [held] = await tx
           .select({ id: partnerRiskHolds.user_id })

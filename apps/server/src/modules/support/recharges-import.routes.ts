@@ -3,6 +3,7 @@ import { rechargeRoutes } from '@pmw/contract/recharges';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { AuditService } from '../ops/audit.service';
 import type { RechargeImportService } from './recharges-import.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** The ops console's recharges import (admin only). */
 export function registerRechargeImportRoutes(
@@ -19,6 +20,6 @@ export function registerRechargeImportRoutes(
       entity_id: 'csv',
       after: { added: result.added, refused: result.refused.length },
     });
-    return answer(result, `${result.added} recharges added, ${result.refused.length} rows refused`);
+    return answer(result, say('ops.rechargesImported', { added: result.added, refused: result.refused.length }));
   });
 }

@@ -12,6 +12,7 @@ import { istDateString, istDayStart } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
 import { servicePurchases, users } from '../../db/schema/index';
 import { badRequest } from '../../errors';
+import { say } from '@pmw/contract/texts/said';
 
 /** Advisory lock namespace of recharge imports: two files at once must not both pass the duplicate check. */
 const IMPORT_LOCK = 7311;
@@ -29,8 +30,8 @@ export function createRechargeImportService(deps: { db: Db; now?: () => number }
   return {
     async importCsv(csv: string): Promise<RechargeImportResult> {
       const rows = parseRechargeCsv(csv);
-      if (!rows) throw badRequest(rechargeMessages.badColumns);
-      if (rows.length > RECHARGE_IMPORT_MAX_ROWS) throw badRequest(rechargeMessages.tooManyRows);
+      if (!rows) throw badRequest(say('ops.rechargeBadColumns'));
+      if (rows.length > RECHARGE_IMPORT_MAX_ROWS) throw badRequest(say('ops.rechargeTooManyRows'));
       const today = istDateString(now());
       const refused: RechargeImportResult['refused'] = [];
       const checked: CheckedRecharge[] = [];

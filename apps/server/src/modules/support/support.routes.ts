@@ -3,6 +3,7 @@ import { agentSupportRoutes, supportRoutes } from '@pmw/contract/support';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../../http/session';
 import type { SupportService } from './support.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** The worker's support API and the agents' inbox under /ops/support. */
 export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { support: SupportService }) {
@@ -16,7 +17,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   route(app, ctx, supportRoutes.metadata, async ({ query, session }) => support.metadata(self(session, query.user_id)));
   route(app, ctx, supportRoutes.tickets, async ({ query, session }) => support.listTickets(self(session, query.user_id)));
   route(app, ctx, supportRoutes.addTicket, async ({ body, session }) =>
-    answer(await support.createTicket(self(session, body.user_id), body), 'Query raised'),
+    answer(await support.createTicket(self(session, body.user_id), body), say('support.queryRaised')),
   );
   route(app, ctx, supportRoutes.ticket, async ({ query, session }) =>
     support.ticketForWorker(self(session, query.user_id), query.ticket_id),
@@ -26,7 +27,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   );
   route(app, ctx, supportRoutes.addChat, async ({ body, session }) => support.addWorkerChat(self(session, body.user_id), body));
   route(app, ctx, supportRoutes.close, async ({ body, session }) =>
-    answer(await support.closeWithRating(self(session, body.user_id), body), 'Thanks for your feedback'),
+    answer(await support.closeWithRating(self(session, body.user_id), body), say('support.thanksFeedback')),
   );
   route(app, ctx, supportRoutes.jobs, async ({ query, session }) =>
     support.context.jobsFor(self(session, query.user_id), query.ticket_type),
@@ -49,10 +50,12 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   route(app, ctx, a.ticket, async ({ query }) => support.agentTicket(query.ticket_id));
   route(app, ctx, a.conversation, async ({ query }) => support.conversationForAgent(query.ticket_id, query.before_chat_id));
   route(app, ctx, a.addChat, async ({ body, agent }) => support.addAgentChat(agent, body));
-  route(app, ctx, a.resolve, async ({ body, agent }) => answer(await support.resolve(agent, body), 'Marked resolved'));
-  route(app, ctx, a.close, async ({ body, agent }) => answer(await support.closeByAgent(agent, body.ticket_id), 'Query closed'));
+  route(app, ctx, a.resolve, async ({ body, agent }) => answer(await support.resolve(agent, body), say('support.markedResolved')));
+  route(app, ctx, a.close, async ({ body, agent }) =>
+    answer(await support.closeByAgent(agent, body.ticket_id), say('support.queryClosed')),
+  );
   route(app, ctx, a.callbacks, async ({ query }) => support.callbacks(query.status));
-  route(app, ctx, a.logCall, async ({ body, agent }) => answer(await support.logCall(agent, body), 'Call logged'));
+  route(app, ctx, a.logCall, async ({ body, agent }) => answer(await support.logCall(agent, body), say('support.callLogged')));
   route(app, ctx, a.signUpload, async ({ body, agent }) => support.signAgentUpload(agent, body));
   route(app, ctx, a.addAttachment, async ({ body, agent }) => support.addUpload({ kind: 'ops', id: agent.user_id }, body));
   route(app, ctx, a.attachment, async ({ query, agent }) =>

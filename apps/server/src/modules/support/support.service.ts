@@ -42,14 +42,15 @@ import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import { pmwId } from '../users/users.service';
 import type { SupportEvents } from './support.events';
 import { createWorkerContext } from './worker-context';
+import { say } from '@pmw/contract/texts/said';
 
 /** Why add_ticket_chat wrote nothing, and what the caller is told. */
 type ChatRefusal = 'not_found' | 'not_yours' | 'too_fast' | 'closed';
 const chatRefused: Record<ChatRefusal, () => AppError> = {
-  not_found: () => notFound(supportTexts.ticketNotFound),
-  not_yours: () => forbidden(supportTexts.notYourUser),
-  too_fast: () => new AppError('RATE_LIMITED', supportTexts.chatTooFast),
-  closed: () => conflict(supportTexts.ticketClosed),
+  not_found: () => notFound(say('support.ticketNotFound')),
+  not_yours: () => forbidden(say('support.notYourUser')),
+  too_fast: () => new AppError('RATE_LIMITED', say('support.chatTooFast')),
+  closed: () => conflict(say('support.ticketClosed')),
 };
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -132,13 +133,13 @@ export function createSupportService(deps: {
 
   async function ticketRow(ticketId: number, tx: DbOrTx = db): Promise<TicketRow> {
     const [row] = await tx.select().from(tickets).where(eq(tickets.ticket_id, ticketId)).limit(1);
-    if (!row) throw notFound(supportTexts.ticketNotFound);
+    if (!row) throw notFound(say('support.ticketNotFound'));
     return row;
   }
   /** Someone else's ticket is refused, a missing one is not found. */
   async function ownTicket(userId: number, ticketId: number, tx: DbOrTx = db): Promise<TicketRow> {
     const row = await ticketRow(ticketId, tx);
-    if (row.user_id !== userId) throw forbidden(supportTexts.notYourUser);
+    if (row.user_id !== userId) throw forbidden(say('support.notYourUser'));
     return row;
   }
 
@@ -179,7 +180,7 @@ export function createSupportService(deps: {
             .limit(1)
         )[0]
       : undefined;
-    if (beforeChatId && !cursor) throw notFound('Message not found');
+    if (beforeChatId && !cursor) throw notFound(say('support.messageNotFound'));
     const newestFirst = await db
       .select({ id: ticketChats.ticket_chat_id, at: ticketChats.created_on })
       .from(ticketChats)
@@ -337,7 +338,7 @@ export function createSupportService(deps: {
 
   async function attachedFile(caller: { kind: 'worker' | 'ops'; id: number }, fileId: number, ticketId: number) {
     const file = await files.ownUploaded(caller, fileId, ['TICKET']);
-    if (file.ticket_id !== ticketId) throw new AppError('BAD_REQUEST', `File ${fileId} was not uploaded for this query`);
+    if (file.ticket_id !== ticketId) throw new AppError('BAD_REQUEST', say('support.fileIdNotForQuery', { id: fileId }));
     return file;
   }
 
@@ -387,7 +388,7 @@ export function createSupportService(deps: {
 
     /** A user_id in a query or body must be the caller's own. */
     assertSelf(sessionUserId: number, claimed: number | undefined | null) {
-      if (claimed !== undefined && claimed !== null && claimed !== sessionUserId) throw forbidden(supportTexts.notYourUser);
+      if (claimed !== undefined && claimed !== null && claimed !== sessionUserId) throw forbidden(say('support.notYourUser'));
     },
 
     // ------------------------------------------------------------ worker
@@ -408,20 +409,20 @@ export function createSupportService(deps: {
 
     async createTicket(userId: number, body: TicketAdd): Promise<Ticket> {
       const worked = await context.isWorked(userId);
-      if (!eligibleTicketTypes(worked).includes(body.ticket_type as never)) throw forbidden('This query type is not available to you');
+      if (!eligibleTicketTypes(worked).includes(body.ticket_type as never)) throw forbidden(say('support.typeNotAvailable'));
       const problem = ticketTargetProblem(body);
       if (problem) throw new AppError('BAD_REQUEST', problem);
       if (body.tag_type === 'JOB') {
         const offered = await context.jobsFor(userId, body.ticket_type);
-        if (!offered.some((j) => j.job_id === body.tag_id)) throw forbidden('You cannot raise a query about this project');
+        if (!offered.some((j) => j.job_id === body.tag_id)) throw forbidden(say('support.notYourProject'));
       }
       if (body.ref_type === 'FORM_RESPONSE') {
         const lead = await context.lead(userId, body.ref_id!);
-        if (!lead) throw forbidden('You cannot raise a query about this lead');
-        if (lead.job_id !== body.tag_id) throw new AppError('BAD_REQUEST', 'The lead is not of the selected project');
+        if (!lead) throw forbidden(say('support.notYourLead'));
+        if (lead.job_id !== body.tag_id) throw new AppError('BAD_REQUEST', say('support.leadNotOfProject'));
       }
       if (body.tag_type === 'SERVICE_PURCHASE' && !(await context.recharge(userId, body.ref_id!)))
-        throw forbidden('You cannot raise a query about this recharge');
+        throw forbidden(say('support.notYourRecharge'));
 
       const user = await users.byId(userId);
       const tagId = body.tag_type === 'SERVICE_PURCHASE' ? 1 : (body.tag_id ?? null);
@@ -535,8 +536,8 @@ export function createSupportService(deps: {
       const comment = body.rating_comment?.trim() || null;
       const chatId = await db.transaction(async (tx) => {
         const row = await ownTicket(userId, body.ticket_id, tx);
-        if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
-        if (!canRate(row.status)) throw conflict(supportTexts.rateOnlyAnswered);
+        if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.ticketClosed'));
+        if (!canRate(row.status)) throw conflict(say('support.rateOnlyAnswered'));
         await setStatus(tx, row, TICKET_STATUS.CLOSED, { kind: 'worker', id: userId }, { rating: body.rating, rating_comment: comment });
         if (!comment) return null;
         const chat = await insertChat(tx, {
@@ -557,7 +558,7 @@ export function createSupportService(deps: {
     /** A call-back request: one open request per ticket; an agent's call settles it. */
     async requestCallback(userId: number, ticketId: number): Promise<{ message: string }> {
       const row = await ownTicket(userId, ticketId);
-      if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
+      if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.ticketClosed'));
       if (await pendingCallback(ticketId)) return { message: supportTexts.callbackAlreadyRequested };
       await db.insert(ticketCallbackRequests).values({ ticket_id: ticketId, user_id: userId });
       events.updated({ ticket_id: ticketId, status: row.status });
@@ -574,8 +575,8 @@ export function createSupportService(deps: {
 
     async addUpload(caller: { kind: 'worker' | 'ops'; id: number }, body: { file_key: string; file_name: string; ticket_id: number }) {
       const file = await files.byKey(body.file_key);
-      if (!file || file.owner_kind !== caller.kind || file.owner_id !== caller.id) throw notFound('File not found');
-      if (file.ticket_id !== body.ticket_id) throw new AppError('BAD_REQUEST', 'The file was not uploaded for this query');
+      if (!file || file.owner_kind !== caller.kind || file.owner_id !== caller.id) throw notFound(say('common.fileNotFound'));
+      if (file.ticket_id !== body.ticket_id) throw new AppError('BAD_REQUEST', say('support.fileNotForQuery'));
       return files.add(caller, { file_key: body.file_key, file_name: body.file_name, file_purpose: 'TICKET' });
     },
 
@@ -589,7 +590,7 @@ export function createSupportService(deps: {
       if (caller.kind === 'worker') await ownTicket(caller.id, ticketId);
       else await ticketRow(ticketId);
       const file = await files.byId(fileId);
-      if (!file || file.ticket_id !== ticketId) throw notFound('File not found');
+      if (!file || file.ticket_id !== ticketId) throw notFound(say('common.fileNotFound'));
       return [await files.signedUrl(caller, fileId)];
     },
 
@@ -653,7 +654,7 @@ export function createSupportService(deps: {
     async agentTicket(ticketId: number): Promise<AgentTicket> {
       const row = await ticketRow(ticketId);
       const worker = await users.byId(row.user_id);
-      if (!worker) throw notFound('User not found');
+      if (!worker) throw notFound(say('common.userNotFound'));
       const [ticket, conv, worked, job, lead, recharge, callbacks] = await Promise.all([
         detail(row),
         conversation(ticketId),
@@ -704,8 +705,8 @@ export function createSupportService(deps: {
     async resolve(agent: OpsAgent, body: { ticket_id: number; chat_message?: string | undefined }): Promise<Ticket> {
       const { history, chatId } = await db.transaction(async (tx) => {
         const row = await ticketRow(body.ticket_id, tx);
-        if (row.status === TICKET_STATUS.CLOSED) throw conflict(supportTexts.ticketClosed);
-        if (row.status === TICKET_STATUS.RESOLVED) throw conflict('This query is already marked resolved');
+        if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.ticketClosed'));
+        if (row.status === TICKET_STATUS.RESOLVED) throw conflict(say('support.alreadyResolved'));
         const chat = body.chat_message
           ? await insertChat(tx, {
               ticket_id: row.ticket_id,
@@ -733,7 +734,7 @@ export function createSupportService(deps: {
     async closeByAgent(agent: OpsAgent, ticketId: number): Promise<Ticket> {
       await db.transaction(async (tx) => {
         const row = await ticketRow(ticketId, tx);
-        if (row.status === TICKET_STATUS.CLOSED) throw conflict('This query is already closed');
+        if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.alreadyClosed'));
         await setStatus(
           tx,
           row,

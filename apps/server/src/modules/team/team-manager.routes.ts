@@ -1,11 +1,12 @@
 import { requestLocale } from '../../http/locale';
 import type { FastifyInstance } from 'fastify';
-import { partnerTeamMessages, partnerTeamRoutes } from '@pmw/contract/partner-team';
+import { partnerTeamRoutes } from '@pmw/contract/partner-team';
 import type { LinkOrigin } from '../../http/link-origin';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { AuditService } from '../ops/audit.service';
 import type { PartnerReportService } from '../partner-report/partner-report.service';
 import type { TeamManagerService } from './team-manager.service';
+import { say } from '@pmw/contract/texts/said';
 
 /** The partner portal's Team page under /api/v2/partner/team: only for the team's manager. */
 export function registerTeamManagerRoutes(
@@ -41,7 +42,7 @@ export function registerTeamManagerRoutes(
       entity_id: r.team_id,
       after: { user_id: r.user_id, by: 'manager' },
     });
-    return answer({ user_id: r.user_id }, partnerTeamMessages.memberAdded);
+    return answer({ user_id: r.user_id }, say('partnerTeam.memberAdded'));
   });
   for (const [def, blocked] of [
     [partnerTeamRoutes.blockMember, true],
@@ -61,7 +62,7 @@ export function registerTeamManagerRoutes(
       if (blocked) await ctx.sessions.destroyAllFor('team', r.user_id);
       return answer(
         { user_id: r.user_id, blocked: r.blocked },
-        blocked ? partnerTeamMessages.memberBlocked : partnerTeamMessages.memberUnblocked,
+        blocked ? say('partnerTeam.memberBlocked') : say('partnerTeam.memberUnblocked'),
       );
     });
   }

@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { partnerTeamMessages, type PartnerTeam } from '@pmw/contract/partner-team';
+import { type PartnerTeam } from '@pmw/contract/partner-team';
 import type { Db } from '../../db/client';
 import { teamMembers, teams, users } from '../../db/schema/index';
 import { forbidden, notFound } from '../../errors';
 import type { TeamService } from './team.service';
+import { say } from '@pmw/contract/texts/said';
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -24,7 +25,7 @@ export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
       .where(eq(teams.manager_user_id, userId))
       .orderBy(asc(teams.created_on), asc(teams.team_id))
       .limit(1);
-    if (!row) throw forbidden(partnerTeamMessages.notManager);
+    if (!row) throw forbidden(say('partnerTeam.notManager'));
     return row;
   }
 
@@ -34,7 +35,7 @@ export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
       .from(teamMembers)
       .where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId)))
       .limit(1);
-    if (!row) throw notFound(partnerTeamMessages.memberNotFound);
+    if (!row) throw notFound(say('partnerTeam.memberNotFound'));
   }
 
   return {

@@ -1,8 +1,7 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import type { LinkOrigin } from '../../http/link-origin';
-import { messages } from '@pmw/contract/messages';
-import { teamMessages, teamRoutes } from '@pmw/contract/team';
+import { teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../../http/session';
 import { AppError } from '../../errors';
@@ -11,6 +10,7 @@ import type { UsersService } from '../users/users.service';
 import type { LeadIntakeService } from '../leads/lead-intake.service';
 import type { TeamService } from './team.service';
 import { requestLocale, smsLocaleOf } from '../../http/locale';
+import { say } from '@pmw/contract/texts/said';
 
 /** The member a team session stands for: the user and the team they logged in under. */
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });
@@ -50,11 +50,11 @@ export function registerTeamRoutes(
   });
 
   route(app, ctx, teamRoutes.login, async ({ body, req, reply }) => {
-    if (!(await team.teamByCode(body.team_code))) throw new AppError('NOT_FOUND', teamMessages.invalidUrl);
+    if (!(await team.teamByCode(body.team_code))) throw new AppError('NOT_FOUND', say('team.invalidUrl'));
     await otp.verify({ mobile: body.mobile, purpose: 'TEAM_LOGIN', otp: body.otp, request_id: body.request_id, ip: req.ip });
     const member = await team.login(body);
     await ctx.sessions.create(reply, 'team', member.user_id, { team_id: member.team_id });
-    return answer(member, messages.loginSuccess);
+    return answer(member, say('common.loginSuccess'));
   });
 
   route(app, ctx, teamRoutes.me, async ({ req }) => {
@@ -66,7 +66,7 @@ export function registerTeamRoutes(
 
   route(app, ctx, teamRoutes.logout, async ({ req, reply }) => {
     await ctx.sessions.destroy(req, reply, 'team');
-    return answer(null, messages.logoutSuccess);
+    return answer(null, say('common.logoutSuccess'));
   });
 
   route(app, ctx, teamRoutes.projects, async ({ req }) => team.projects(requestLocale(req)));
@@ -105,7 +105,7 @@ export function registerTeamRoutes(
       ip: req.ip,
       locale: requestLocale(req),
     });
-    return answer(lead, teamMessages.leadAdded);
+    return answer(lead, say('team.leadAdded'));
   });
 
   route(app, ctx, teamRoutes.complete, async ({ body, session, req }) => {
@@ -115,7 +115,7 @@ export function registerTeamRoutes(
       location: body.location,
       locale: requestLocale(req),
     });
-    return answer(lead, teamMessages.leadCompleted);
+    return answer(lead, say('team.leadCompleted'));
   });
 
   route(app, ctx, teamRoutes.reverseGeocode, async ({ query }) => team.reverseGeocode(query.lat, query.lng));

@@ -1,10 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { messages } from '@pmw/contract/messages';
 import { istDayStart } from '@pmw/contract/time';
 import {
   criteriaPairs,
   isListedProject,
-  teamMessages,
   type ReverseGeocode,
   type Team,
   type TeamLead,
@@ -34,12 +32,13 @@ import { formIn, type LeadsService } from '../leads/leads.service';
 import { nameIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { UsersService } from '../users/users.service';
+import { say } from '@pmw/contract/texts/said';
 
 export type TeamRow = typeof teams.$inferSelect;
 
-const blocked = () => new AppError('BLOCKED', messages.accountRemoved);
-const inviteOnly = () => new AppError('FORBIDDEN', teamMessages.inviteOnly);
-const invalidTeam = () => notFound(teamMessages.teamNotFound);
+const blocked = () => new AppError('BLOCKED', say('common.accountRemoved'));
+const inviteOnly = () => new AppError('FORBIDDEN', say('team.inviteOnly'));
+const invalidTeam = () => notFound(say('team.invalidUrl'));
 
 /** `YYYY-MM-DD`..`YYYY-MM-DD` (inclusive days at +05:30) as instants. */
 function createdBetween(range: { start_date?: string | undefined; end_date?: string | undefined }) {
@@ -93,7 +92,7 @@ export function createTeamService(deps: {
   /** A project a member may see (listed, with a form). */
   async function listedJob(jobId: number) {
     const [row] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
-    if (!row || !isListedProject(row)) throw notFound('Project not found');
+    if (!row || !isListedProject(row)) throw notFound(say('common.projectNotFound'));
     return row;
   }
 
@@ -191,7 +190,7 @@ export function createTeamService(deps: {
     async member(userId: number, teamId: number): Promise<TeamMember> {
       const team = await teamById(teamId);
       const user = await users.byId(userId);
-      if (!user) throw notFound('User not found');
+      if (!user) throw notFound(say('common.userNotFound'));
       return { user_id: user.user_id, first_name: user.first_name, mobile: user.mobile, team_id: team.team_id, team_code: team.team_code };
     },
 
@@ -238,7 +237,7 @@ export function createTeamService(deps: {
     async projectData(jobId: number, locale: Locale = 'en') {
       const job = await listedJob(jobId);
       const stored = await leads.formByJob(job.job_id);
-      if (!stored) throw notFound('Project not found');
+      if (!stored) throw notFound(say('common.projectNotFound'));
       const form = formIn(stored, locale);
       return {
         form_id: form.form_id,
@@ -293,7 +292,7 @@ export function createTeamService(deps: {
         .where(and(eq(campaigns.user_id, team.manager_user_id), isNull(campaigns.retired_on)))
         .orderBy(asc(campaigns.created_on), asc(campaigns.utm_code))
         .limit(1);
-      if (!campaign) throw notFound(teamMessages.shareUnavailable);
+      if (!campaign) throw notFound(say('team.shareUnavailable'));
       const origin = deps.shareOrigin ?? requestOrigin;
       return new URL(`/utm/${encodeURIComponent(campaign.utm_code)}/${jobId}`, origin).toString();
     },
@@ -411,7 +410,7 @@ export function createTeamService(deps: {
       const attribution = { team_member_user_id: member.userId, team_id: member.teamId };
       const lead = await leads.leadWithData(input.form_response_id, attribution);
       // A lead made in another team stays there, even for the same person.
-      if (lead.team_id !== member.teamId) throw notFound('Lead not found');
+      if (lead.team_id !== member.teamId) throw notFound(say('common.leadNotFound'));
       const row = await leads.completeLead({
         form_response_id: input.form_response_id,
         values: input.values,
@@ -444,7 +443,7 @@ export function createTeamService(deps: {
     },
     /** Ops console: a new team; the code is kept upper case and must be free. */
     async opsCreateTeam(input: { team_code: string; manager_user_id: number; join_policy?: TeamJoinPolicy }): Promise<TeamRow> {
-      if (await teamByCode(input.team_code)) throw new AppError('CONFLICT', 'This team code is taken');
+      if (await teamByCode(input.team_code)) throw new AppError('CONFLICT', say('team.codeTaken'));
       const [row] = await db
         .insert(teams)
         .values({
@@ -458,7 +457,7 @@ export function createTeamService(deps: {
     /** Ops console: whether numbers may join the team freely. */
     async opsSetJoinPolicy(teamId: number, policy: TeamJoinPolicy): Promise<{ before: TeamRow; after: TeamRow }> {
       const [before] = await db.select().from(teams).where(eq(teams.team_id, teamId)).limit(1);
-      if (!before) throw notFound('Team not found');
+      if (!before) throw notFound(say('team.teamNotFound'));
       const [after] = await db.update(teams).set({ join_policy: policy }).where(eq(teams.team_id, teamId)).returning();
       return { before, after: after! };
     },
@@ -472,7 +471,7 @@ export function createTeamService(deps: {
     /** Ops console: adds a person (made by mobile when new) to a team; adding twice changes nothing. */
     async opsAddMember(teamId: number, input: { mobile: string; first_name: string }) {
       const [team] = await db.select().from(teams).where(eq(teams.team_id, teamId)).limit(1);
-      if (!team) throw notFound('Team not found');
+      if (!team) throw notFound(say('team.teamNotFound'));
       const user = await users.findOrCreateByMobile(input.mobile, input.first_name);
       await db.insert(teamMembers).values({ team_id: teamId, user_id: user.user_id }).onConflictDoNothing();
       return { user_id: user.user_id };
@@ -484,7 +483,7 @@ export function createTeamService(deps: {
         .set({ blocked: isBlocked, modified_on: new Date() })
         .where(and(eq(teamMembers.team_id, teamId), eq(teamMembers.user_id, userId)))
         .returning();
-      if (!row) throw notFound('Team member not found');
+      if (!row) throw notFound(say('team.memberNotFound'));
       return { user_id: row.user_id, blocked: row.blocked };
     },
   };

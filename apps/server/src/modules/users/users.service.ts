@@ -3,6 +3,7 @@ import type { SessionUser } from '@pmw/contract/auth';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { notFound } from '../../errors';
+import { say } from '@pmw/contract/texts/said';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -57,7 +58,7 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
         .set({ ...fields, modified_on: new Date() })
         .where(eq(users.user_id, userId))
         .returning();
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(say('common.userNotFound'));
       return row;
     },
     async toSessionUser(row: UserRow): Promise<SessionUser> {
@@ -72,7 +73,7 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
     },
     async sessionUser(userId: number): Promise<SessionUser> {
       const row = await this.byId(userId);
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(say('common.userNotFound'));
       return this.toSessionUser(row);
     },
     /** Ops search: by user id, mobile (or its digits), or name. */

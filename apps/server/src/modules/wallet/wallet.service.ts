@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { walletTransactions, wallets } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
+import { say } from '@pmw/contract/texts/said';
 
 export const WALLET_CREDIT = 1;
 export const WALLET_DEBIT = 2;
@@ -33,8 +34,7 @@ export function createWalletService(deps: { db: Db }) {
   const { db } = deps;
 
   async function postIn(tx: DbOrTx, p: Posting): Promise<{ applied: boolean; wallet_transaction_id: number | null }> {
-    if (!Number.isInteger(p.amount_paise) || p.amount_paise <= 0)
-      throw new AppError('BAD_REQUEST', 'Amount must be a positive number of paise');
+    if (!Number.isInteger(p.amount_paise) || p.amount_paise <= 0) throw new AppError('BAD_REQUEST', say('ops.amountPositive'));
     const [row] = await tx
       .insert(walletTransactions)
       .values({
@@ -76,7 +76,7 @@ export function createWalletService(deps: { db: Db }) {
         return tx ? await postIn(tx, p) : await db.transaction((t) => postIn(t, p));
       } catch (err) {
         const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
-        if (code === '23514') throw new AppError('CONFLICT', 'Insufficient wallet balance');
+        if (code === '23514') throw new AppError('CONFLICT', say('ops.insufficientBalance'));
         throw err;
       }
     },

@@ -110,9 +110,7 @@ export function FormBuilder({ project }: { project: OpsProject }) {
               return (
                 <li key={i} className="card">
                   <fieldset>
-                    <legend>
-                      {t('input', { n })} · id {input.input_id}
-                    </legend>
+                    <legend>{t('inputWithId', { n, id: input.input_id })}</legend>
                     <div className="ops__grid">
                       <div className="field">
                         <label htmlFor={`${id}-label`}>{t('label')}</label>

@@ -337,6 +337,7 @@ export const t = defineMessages({
   consumerInstruction: 'Feedback page instructions for merchants (HTML)',
   customLink: 'Custom link',
   input: 'Input {n}',
+  inputWithId: 'Input {n} · id {id}',
   label: 'Label',
   inputType: 'Type',
   inputCategory: 'Category',

@@ -2,13 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { acceptFor, allowedExtensions, fileProblem, type FilePurpose } from '@pmw/contract/files';
 import { documentNumberSchema, type DocumentType } from '@pmw/contract/kyc';
-import { profileMessages, profileRoutes, type PartnerDocument } from '@pmw/contract/partner-profile';
+import { profileRoutes, type PartnerDocument } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { fetchPartnerSession, fileUrl, sessionQueryKey, uploadPartnerFile } from './partner-api';
 import { t } from './messages';
-import { firstIssue, tx } from '../../shared/i18n';
+import { firstIssue, textOf, tx } from '../../shared/i18n';
+import { partnerCatalogue } from '@pmw/contract/texts/partner';
+import { kycCatalogue } from '@pmw/contract/texts/kyc';
 
 type FileSlot = { key: 'file_id' | 'file_id2'; label: Parameters<typeof t>[0]; purpose: FilePurpose };
 const DOCS: { type: DocumentType; label: Parameters<typeof t>[0]; files: FileSlot[] }[] = [
@@ -55,7 +57,7 @@ function KycSections({ docs, userId }: { docs: PartnerDocument[]; userId: number
   return (
     <>
       {section('personalDocs', ['PAN', 'AADHAAR'])}
-      {section('businessDocs', ['FIRM_PAN', 'GST'], tx(profileMessages.businessNote))}
+      {section('businessDocs', ['FIRM_PAN', 'GST'], textOf(partnerCatalogue, 'profile.businessNote'))}
     </>
   );
 }
@@ -98,11 +100,11 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
     e.preventDefault();
     const errs: Record<string, string> = {};
     const parsed = documentNumberSchema[def.type].safeParse(number);
-    if (!parsed.success) errs.number = firstIssue(parsed.error) ?? tx('Invalid document number');
+    if (!parsed.success) errs.number = firstIssue(parsed.error) ?? textOf(kycCatalogue, 'kyc.invalidNumber');
     for (const f of def.files) {
       const file = files[f.key];
       const problem = file && fileProblem(f.purpose, file);
-      if (!file) errs[f.key] = tx(profileMessages.fileRequired(t(f.label)));
+      if (!file) errs[f.key] = textOf(partnerCatalogue, 'profile.fileRequired', { what: t(f.label) });
       else if (problem) errs[f.key] = tx(problem);
     }
     setErrors(errs);

@@ -19,7 +19,8 @@ import { sessionQueryKey } from './partner-api';
 import { t } from './messages';
 import { KycTab } from './kyc-tab';
 import { BankTab } from './bank-tab';
-import { tx } from '../../shared/i18n';
+import { textOf, tx } from '../../shared/i18n';
+import { partnerCatalogue } from '@pmw/contract/texts/partner';
 
 const TABS = [
   { to: '/partner/profile', label: 'tabPersonal' },
@@ -34,7 +35,7 @@ export function ProfilePage({ tab }: { tab: 0 | 1 | 2 }) {
   return (
     <section>
       <h1 className="page-title">{t('profileTitle')}</h1>
-      {hasGst && <p className="corner-note">{tx(profileMessages.gstNote)}</p>}
+      {hasGst && <p className="corner-note">{textOf(partnerCatalogue, 'profile.gstNote')}</p>}
       <nav className="tabs" aria-label={t('profileTitle')}>
         {TABS.map((x, i) => (
           <Link key={x.to} to={x.to} aria-current={i === tab ? 'page' : undefined}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
+import { SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { isOtpRefusal } from '@pmw/contract/api';
 import { normaliseMobile } from '@pmw/contract/mobile';
@@ -24,7 +24,7 @@ import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
 import { ApiError, isUnreachable } from '../../shared/api-client';
-import { tx } from '../../shared/i18n';
+import { textOf, tx } from '../../shared/i18n';
 import { enqueueLead, type QueuedFile } from './offline-queue';
 import { noteBlocked } from './blocked';
 import { draftId } from './lead-draft';
@@ -32,6 +32,7 @@ import { useLeadDraft } from './use-lead-draft';
 import { LeadOtpDialog } from './lead-otp-dialog';
 import { t } from './messages';
 import { QueryView } from '../../shared/query-view';
+import { campaignCatalogue } from '@pmw/contract/texts/campaign';
 
 const LeafletPicker = lazy(() => import('./map-picker').then((m) => ({ default: m.MapPicker })));
 /** Leaflet loads only when a form has a map input. */
@@ -266,7 +267,7 @@ export function LeadFormPage(props: {
     if (first) return showError(first);
     // The member's own mobile is known here: refused before any OTP, and never queued.
     if (!lead && mobileId !== undefined && normaliseMobile(textValue(current, mobileId)) === normaliseMobile(member.mobile))
-      return refuseAtMobile(tx(campaignLinkMessages.selfReferralTeam));
+      return refuseAtMobile(textOf(campaignCatalogue, 'campaign.selfReferralTeam'));
     const bodyOf = (v: LeadFieldValues) => ({
       form_id: form.data!.form_id,
       input: toLeadInputValues(inputs, v),
