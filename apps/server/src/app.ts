@@ -1,3 +1,4 @@
+import { DOCUMENT_STATUS } from '@pmw/contract/kyc';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -219,7 +220,20 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
   const dashboard = createDashboardService({ db, wallet });
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
-  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
+  const banks = createBanksService({
+    db,
+    cipher,
+    ifsc,
+    secretKey: config.secretKey,
+    payouts: providers.payouts,
+    // The PAN is given with the partner's name (KYC is that name and the PAN): the name a bank must show.
+    panName: async (userId) => {
+      const pan = (await documents.list(userId)).find((d) => d.type === 'PAN' && d.status !== DOCUMENT_STATUS.rejected);
+      const user = pan ? await users.byId(userId) : undefined;
+      return [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim() || null;
+    },
+    notifications,
+  });
   const profile = createProfileService({ users, files, documents });
   const calling =
     config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();

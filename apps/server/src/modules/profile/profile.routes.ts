@@ -36,6 +36,9 @@ export function registerProfileRoutes(
       throw new AppError('FORBIDDEN', 'You can only add your own bank details');
     return answer(await banks.add(session.subjectId, body), profileMessages.bankAdded);
   });
+  route(app, ctx, profileRoutes.upiAdd, async ({ session, body }) =>
+    answer(await banks.addUpi(session.subjectId, body.upi_id), profileMessages.upiAdded),
+  );
   route(app, ctx, profileRoutes.bankSetDefault, async ({ session, body }) =>
     answer(await banks.setDefault(session.subjectId, body.bank_detail_id), profileMessages.defaultSet),
   );
