@@ -144,7 +144,11 @@ export function BankTab() {
                         className="button button--ghost button--small button--danger-text"
                         disabled={busyId !== null}
                         onClick={() => setRemoving(b)}
-                        aria-label={t('removeBankFor', { bank: b.bank_name, last4: b.account_no.slice(-4) })}
+                        aria-label={
+                          isUpi(b)
+                            ? t('removeUpiFor', { upi: b.account_no })
+                            : t('removeBankFor', { bank: b.bank_name, last4: b.account_no.slice(-4) })
+                        }
                       >
                         {t('removeBank')}
                       </button>
@@ -158,7 +162,7 @@ export function BankTab() {
       </QueryView>
       <ConfirmDialog
         open={!!removing}
-        message={t('removeBankConfirm')}
+        message={removing && isUpi(removing) ? t('removeUpiConfirm') : t('removeBankConfirm')}
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && void change(removing, profileRoutes.bankRemove)}
       />

@@ -175,6 +175,8 @@ export default {
   rejectReason: 'Reason: {reason}',
   rejectedHint: 'Remove this account and add a correct one to get your payouts.',
   removeBank: 'Remove',
+  removeUpiFor: 'Remove UPI ID {upi}',
+  removeUpiConfirm: 'Remove this UPI ID?',
   removeBankFor: 'Remove {bank} account ending {last4}',
   removeBankConfirm: 'Remove this bank account?',
   customersLoadFailed: 'Could not load your customers.',

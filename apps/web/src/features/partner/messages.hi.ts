@@ -172,6 +172,8 @@ export default {
   rejectReason: 'कारण: {reason}',
   rejectedHint: 'पेआउट पाने के लिए यह अकाउंट हटाएँ और सही अकाउंट जोड़ें।',
   removeBank: 'हटाएँ',
+  removeUpiFor: 'UPI ID {upi} हटाएँ',
+  removeUpiConfirm: 'यह UPI ID हटा दें?',
   removeBankFor: '{last4} पर खत्म होने वाला {bank} अकाउंट हटाएँ',
   removeBankConfirm: 'यह बैंक अकाउंट हटा दें?',
   customersLoadFailed: 'आपके ग्राहक लोड नहीं हो पाए।',
