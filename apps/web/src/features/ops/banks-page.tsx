@@ -63,7 +63,7 @@ export function BanksPage() {
                   </>
                 ),
               },
-              { id: 'ifsc', header: t('colIfsc'), cell: (b) => (b.method === PAYOUT_METHOD.upi ? t('upiMethod') : b.ifsc_code) },
+              { id: 'ifsc', header: t('colIfsc'), cell: (b) => (b.method === PAYOUT_METHOD.upi ? '—' : b.ifsc_code) },
               { id: 'account', header: t('colAccount'), cell: (b) => b.account_no },
               {
                 id: 'names',

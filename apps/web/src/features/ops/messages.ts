@@ -468,7 +468,7 @@ export const t = defineMessages({
   leadsEmpty:
     'No leads here. Leads arrive when customers fill a project’s form on a partner’s campaign page or a team member submits one; create a project with a lead form first.',
   payoutsEmpty: 'Nobody has a balance to pay. Partners earn when you approve their leads; approve leads first.',
-  runsEmpty: 'No payout runs yet. A run pays every partner with a balance, a verified PAN and a verified bank account.',
+  runsEmpty: 'No payout runs yet. A run pays every partner with a balance and a verified bank account or UPI ID.',
   kycEmpty: 'No PAN or Aadhaar waiting for review. Partners add them in their Profile; they appear here to verify.',
   banksEmpty: 'No bank account waiting for review. Partners add them in their Profile; they appear here to verify.',
   usersEmpty: 'Nobody matches. Partners sign up themselves at /partner with their mobile and an OTP.',
