@@ -201,7 +201,10 @@ test('Asha sees her payouts, edits her profile, sees KYC read-only and adds a ba
   await expect(page.getByRole('article')).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Add Bank Details' })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'ICICI Bank' })).toContainText('XXXXXXXX9012');
-  await expect(page.getByRole('article', { name: 'ICICI Bank' }).getByRole('button', { name: /Make Default/ })).toHaveCount(0);
+  // The bank's penny-drop answered Asha's PAN name: verified without waiting for ops.
+  await expect(page.getByRole('article', { name: 'ICICI Bank' })).toContainText('Verified');
+  await expect(page.getByRole('article', { name: 'ICICI Bank' })).toContainText('ASHA VERMA');
+  await expect(page.getByRole('article', { name: 'ICICI Bank' }).getByRole('button', { name: /Make Default/ })).toBeVisible();
   await page
     .getByRole('article', { name: 'State Bank of India' })
     .getByRole('button', { name: /Make Default/ })

@@ -14,18 +14,18 @@ async function loginOpsUi(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
 }
 
-/** Approves one of Asha's pending leads, so a run has something to pay her. */
-async function approveAshaLead(request: APIRequestContext) {
-  const res = await request.get('/api/v2/ops/leads?partner_user_id=101&status=0&limit=50');
+/** Approves one of a partner's pending leads (Asha's unless said), so a run has something to pay them. */
+async function approveAshaLead(request: APIRequestContext, partnerUserId = 101) {
+  const res = await request.get(`/api/v2/ops/leads?partner_user_id=${partnerUserId}&status=0&limit=50`);
   const leads = (await res.json()).data.rows as { form_response_id: number; payout_paise?: number }[];
   const lead = leads[0];
-  expect(lead, 'a pending lead of Asha').toBeDefined();
+  expect(lead, `a pending lead of PMW${partnerUserId}`).toBeDefined();
   expect((await request.post('/api/v2/ops/leads/approve', { data: { form_response_ids: [lead!.form_response_id] } })).ok()).toBe(true);
 }
 
-async function startRun(page: Page, mode: RegExp) {
+async function startRun(page: Page, mode: RegExp, partner = /Asha Verma/) {
   await page.goto('/ops/payouts');
-  await expect(page.getByRole('row', { name: /Asha Verma/ }).getByText('Will be paid')).toBeVisible();
+  await expect(page.getByRole('row', { name: partner }).getByText('Will be paid')).toBeVisible();
   await expect(page.getByTestId('payout-rules')).toContainText('TDS u/s 194H at 2%');
   await page.getByRole('radio', { name: mode }).check();
   await page.getByRole('button', { name: /^Run payout for \d+ partner/ }).click();
@@ -88,4 +88,54 @@ test('ops pay Asha through the provider and she sees the bank reference; a trans
   await expect(payouts.getByRole('listitem').first()).toContainText('Reason: Account closed');
   await expect(ashaPage.getByRole('list', { name: 'Wallet Logs' }).getByText('Payout returned').first()).toBeVisible();
   await ashaContext.close();
+});
+
+test('Ravi adds a UPI ID that verifies by his PAN name, ops pay it through the provider, and he sees the reference and downloads his statement', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const raviContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const ravi = await raviContext.newPage();
+  await loginPartner(ravi, '9876500002');
+  // His PAN, given with his name (Ravi Kumar): the name the bank's answer is compared with.
+  const pan = await ravi.request.post('/api/v2/partner/profile/document/add', {
+    data: { user_id: 102, type: 'PAN', number: 'BRVPK1234Q' },
+  });
+  expect(pan.ok()).toBe(true);
+  await ravi.goto('/partner/profile/bank');
+  await ravi.getByRole('button', { name: 'Add UPI ID' }).click();
+  const form = ravi.getByRole('form', { name: 'Add UPI ID' });
+  await expect(form.getByLabel('UPI ID')).toBeFocused();
+  await form.getByLabel('UPI ID').fill('ravi');
+  await form.getByRole('button', { name: 'Save Details' }).click();
+  await expect(form.getByText('Invalid UPI ID, it should look like name@bank')).toBeVisible();
+  await form.getByLabel('UPI ID').fill('ravi.kumar@okaxis');
+  await form.getByRole('button', { name: 'Save Details' }).click();
+  await expect(ravi.getByText('UPI ID added')).toBeVisible();
+  const card = ravi.getByRole('article', { name: 'UPI ra********@okaxis' });
+  await expect(card).toContainText('Verified');
+  await expect(card).toContainText('RAVI KUMAR');
+  await expect(card).toContainText('Default');
+  expect(await ravi.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await loginOpsUi(page);
+  await approveAshaLead(page.request, 102);
+  const items = await startRun(page, /^Payout provider/, /Ravi Kumar/);
+  const line = items.getByRole('listitem').filter({ hasText: 'PMW102' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Ask the provider now' }).first().click();
+    await expect(line).toContainText('UTR SIMU', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+
+  await ravi.goto('/partner/earnings');
+  await expect(ravi.locator('.tile', { hasText: 'Bank Details' })).toContainText('UPI ra********@okaxis');
+  const payouts = ravi.getByRole('list', { name: /^Payouts in \d{4}-\d{2}$/ });
+  await expect(payouts.getByRole('listitem').first()).toContainText(/Bank reference \(UTR\) SIMU/);
+  const download = ravi.waitForEvent('download');
+  await ravi.getByRole('link', { name: /^Download \d{4}-\d{2} statement \(CSV\)$/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^pmw-payouts-\d{4}-\d{2}\.csv$/);
+  await raviContext.close();
 });

@@ -1,3 +1,4 @@
+import { DOCUMENT_STATUS } from '@pmw/contract/kyc';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -166,7 +167,20 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const audit = createAuditService({ db });
   // Every lead's risk signals, computed right after it commits; ops see them on the lead.
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
-  const banks = createBanksService({ db, cipher, ifsc, secretKey: config.secretKey, notifications });
+  const banks = createBanksService({
+    db,
+    cipher,
+    ifsc,
+    secretKey: config.secretKey,
+    payouts: providers.payouts,
+    // The PAN is given with the partner's name (KYC is that name and the PAN): the name a bank must show.
+    panName: async (userId) => {
+      const pan = (await documents.list(userId)).find((d) => d.type === 'PAN' && d.status !== DOCUMENT_STATUS.rejected);
+      const user = pan ? await users.byId(userId) : undefined;
+      return [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim() || null;
+    },
+    notifications,
+  });
   const risk = createRiskService({
     db,
     files,

@@ -3,8 +3,9 @@ import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt } from './api';
 import { MOBILE_CHECKS } from './team';
 import { formInputSchema } from './lead-form';
-import { documentSchema } from './partner-profile';
+import { documentSchema, nameCheckSchema, payoutMethodSchema } from './partner-profile';
 import { leadRiskSchema, RISK_LEVELS, RISK_SIGNALS } from './risk';
+import { FINANCIAL_YEAR_PATTERN } from './tds';
 
 /**
  * The ops console (admin role): lead verification and money, people, audit.
@@ -349,7 +350,7 @@ export const payoutCandidateSchema = z.object({
   tds_paise: bigInt(),
   net_paise: bigInt(),
   /** Masked account and IFSC of the verified default bank, when there is one. */
-  bank: z.object({ bank_name: text(), ifsc_code: text(), account_no: text() }).nullable(),
+  bank: z.object({ method: payoutMethodSchema, bank_name: text(), ifsc_code: text(), account_no: text() }).nullable(),
   /** Why the partner would be held; null when they will be paid. */
   hold_reason: text().nullable(),
 });
@@ -472,14 +473,26 @@ export const NEFT_COLUMNS = [
   'Narration',
 ] as const;
 
+export const tdsReportQuerySchema = z.object({
+  fy: text().regex(FINANCIAL_YEAR_PATTERN, 'Financial year must look like 2026-27'),
+  /** 1 to 4; without it, every quarter of the year. */
+  quarter: queryInt.min(1).max(4).optional(),
+});
+
 export const opsBankSchema = z.object({
   bank_detail_id: int(),
   user_id: int(),
   first_name: text().nullable(),
   mobile: text(),
+  method: payoutMethodSchema,
   bank_name: text(),
   ifsc_code: text(),
   account_no: text(),
+  upi_id: text().nullable(),
+  /** The payout provider's check: the name it returned beside the PAN name it was compared with. */
+  name_check: nameCheckSchema.nullable(),
+  name_at_bank: text().nullable(),
+  pan_name: text().nullable(),
   branch_detail: text().nullable(),
   status: int(),
   is_default: z.boolean(),
@@ -595,6 +608,16 @@ export const opsMoneyRoutes = {
     summary: "A payout run's bank transfer file (CSV)",
     auth: 'ops',
     params: z.object({ payout_run_id: positiveId }),
+    response: text(),
+    produces: ['text/csv'],
+  }),
+  /** text/csv: per partner per quarter, PAN in full (who downloaded it is audited). */
+  tdsReport: defineRoute({
+    method: 'GET',
+    path: '/ops/payouts/tds-report',
+    summary: 'The quarterly TDS report (section 194H): one row per partner per quarter with PAN, amounts paid and TDS (CSV)',
+    auth: 'ops',
+    query: tdsReportQuerySchema,
     response: text(),
     produces: ['text/csv'],
   }),

@@ -18,6 +18,19 @@ export const GENDERS = [
 export const PROFILE_PICTURE_ACCEPT = '.jpg,.png,.jpeg';
 /** Bank status: 0 submitted (under review), 1 verified, 2 rejected (spec 3). */
 export const BANK_STATUS = { submitted: 0, verified: 1, rejected: 2 } as const;
+/** How a payout method is paid: a bank account (IMPS or NEFT) or a UPI ID. Both share the list, the limit and the review. */
+export const PAYOUT_METHOD = { bank: 'BANK', upi: 'UPI' } as const;
+export const payoutMethodSchema = z.enum([PAYOUT_METHOD.bank, PAYOUT_METHOD.upi]);
+export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+/**
+ * What the payout provider said when asked about a method (a penny-drop for a
+ * bank, a VPA lookup for UPI): the name it returned matches the PAN name (the
+ * method is verified without ops), does not match (ops compare the two), the
+ * account or UPI ID does not exist (rejected), or no answer (ops decide).
+ */
+export const NAME_CHECK = { matched: 'MATCHED', mismatch: 'MISMATCH', invalid: 'INVALID', unavailable: 'UNAVAILABLE' } as const;
+export const nameCheckSchema = z.enum([NAME_CHECK.matched, NAME_CHECK.mismatch, NAME_CHECK.invalid, NAME_CHECK.unavailable]);
+export type NameCheck = z.infer<typeof nameCheckSchema>;
 
 import { profileMessages } from './partner-profile-texts';
 export { profileMessages };
@@ -27,6 +40,21 @@ export const ifscSchema = text({ error: profileMessages.ifscInvalid })
   .trim()
   .toUpperCase()
   .regex(IFSC_PATTERN, profileMessages.ifscInvalid);
+
+/** A UPI ID (VPA): `handle@bank`, the handle 2 to 256 of letters, digits, dot, hyphen or underscore, the bank part letters. */
+export const UPI_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/;
+export const upiIdSchema = text({ error: profileMessages.upiRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, profileMessages.upiRequired)
+  .max(320, profileMessages.upiInvalid)
+  .regex(UPI_ID_PATTERN, profileMessages.upiInvalid);
+/** `as***@okaxis`: a UPI ID as lists show it (the bank part stays, so the partner knows which app). */
+export function maskUpiId(upiId: string): string {
+  const at = upiId.lastIndexOf('@');
+  const handle = upiId.slice(0, at);
+  return `${handle.slice(0, 2)}${'*'.repeat(Math.max(3, handle.length - 2))}${upiId.slice(at)}`;
+}
 
 export const accountNumberSchema = text({ error: profileMessages.accountRequired })
   .trim()
@@ -153,10 +181,19 @@ export const documentAddBodySchema = z.object({
 
 export const bankSchema = z.object({
   bank_detail_id: int(),
+  /** BANK or UPI: UPI IDs are listed with the banks and follow the same limit, review and default. */
+  method: payoutMethodSchema,
+  /** The bank's name, or 'UPI'. */
   bank_name: text(),
+  /** Empty for a UPI ID. */
   ifsc_code: text(),
-  /** Masked. */
+  /** Masked: the account number's last four, or the UPI ID's first two characters and its bank part. */
   account_no: text(),
+  /** The UPI ID, masked as account_no; null for a bank account. */
+  upi_id: text().nullable(),
+  /** What the payout provider's check found, and the holder's name it returned (null before any check). */
+  name_check: nameCheckSchema.nullable(),
+  name_at_bank: text().nullable(),
   branch_detail: text().nullable(),
   status: int(),
   /** Why ops rejected it (status 2), else null. */
@@ -177,6 +214,8 @@ export const bankAddBodySchema = z
     branch_detail: text().trim().max(300).optional(),
   })
   .refine((b) => accountsMatch(b.account_no, b.account_no_confirm), { message: profileMessages.accountMismatch });
+
+export const upiAddBodySchema = z.object({ upi_id: upiIdSchema });
 
 export const bankDefaultBodySchema = z.object({ bank_detail_id: coerceInt().positive() });
 export const bankRemoveBodySchema = z.object({ bank_detail_id: coerceInt().positive() });
@@ -244,6 +283,14 @@ export const profileRoutes = {
     body: bankDefaultBodySchema,
     response: z.array(bankSchema),
     summary: 'Makes one bank account the one payouts go to',
+  }),
+  upiAdd: defineRoute({
+    method: 'POST',
+    path: '/partner/profile/upi/add',
+    summary: 'Adds a UPI ID for payouts; the payout provider looks it up and its name is compared with the PAN name',
+    auth: 'worker',
+    body: upiAddBodySchema,
+    response: bankSchema,
   }),
   /** Removes a rejected bank so it can be replaced; answers the banks left. */
   bankRemove: defineRoute({

@@ -364,6 +364,16 @@ export const partnerRoutes = {
     query: payoutStatementQuerySchema,
     response: payoutStatementSchema,
   }),
+  /** text/csv of the same year, for the partner's own records. */
+  payoutStatementCsv: defineRoute({
+    method: 'GET',
+    path: '/partner/payouts/statement/csv',
+    summary: "The partner's payout statement for a financial year as a CSV file",
+    auth: 'worker',
+    query: payoutStatementQuerySchema,
+    response: text(),
+    produces: ['text/csv'],
+  }),
   customerLeads: defineRoute({
     method: 'GET',
     path: '/partner/customer/leads/users/fetch',

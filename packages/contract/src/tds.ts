@@ -62,3 +62,41 @@ export function financialYearRange(fy: string): { from: Date; to: Date } | null 
   // 1 April 00:00 IST is 31 March 18:30 UTC.
   return { from: new Date(Date.UTC(y, 2, 31, 18, 30)), to: new Date(Date.UTC(y + 1, 2, 31, 18, 30)) };
 }
+
+/** The TDS return is filed per quarter of the financial year: Q1 April–June, Q2 July–September, Q3 October–December, Q4 January–March. */
+export const TDS_QUARTERS = [1, 2, 3, 4] as const;
+export type TdsQuarter = (typeof TDS_QUARTERS)[number];
+
+/** The quarter of the financial year a moment falls in, India time. */
+export function tdsQuarterOf(at: Date): TdsQuarter {
+  const month = new Date(at.getTime() + 330 * 60_000).getUTCMonth();
+  return (Math.floor(((month + 9) % 12) / 3) + 1) as TdsQuarter;
+}
+
+/** The columns of the quarterly TDS report: one row per partner (PAN) per quarter, what the return and Form 16A are made from. */
+export const TDS_REPORT_COLUMNS = [
+  'Financial Year',
+  'Quarter',
+  'Partner ID',
+  'Name',
+  'PAN',
+  'Section',
+  'Payouts',
+  'Amount Paid (Rs)',
+  'TDS (Rs)',
+  'Net Paid (Rs)',
+  'Higher Rate (No PAN)',
+] as const;
+
+/** The columns of a partner's payout statement download. */
+export const STATEMENT_COLUMNS = [
+  'Date',
+  'Payout Run',
+  'Reference',
+  'State',
+  'Gross (Rs)',
+  'TDS (Rs)',
+  'Net (Rs)',
+  'UTR',
+  'Reason',
+] as const;

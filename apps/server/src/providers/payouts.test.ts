@@ -11,6 +11,16 @@ const bank = (account_no: string, amount_paise = 150_000): PayoutRequest => ({
 });
 
 describe('simulated payouts', () => {
+  it('finds every well-formed account held by the person asking, except the documented other holder', async () => {
+    const p = createSimulatedPayouts({ settleMs: 0, webhookSecret: 's'.repeat(32) });
+    const check = (b: PayoutRequest['beneficiary']) => p.validate({ reference_id: 'PMWACC1', beneficiary: b });
+    expect(await check(bank('501001234301').beneficiary)).toEqual({ outcome: 'valid', registered_name: 'LEELA RAO' });
+    expect(await check(bank('501001239999').beneficiary)).toEqual({ outcome: 'valid', registered_name: 'PRAKASH SINGH' });
+    expect(await check({ kind: 'upi', name: 'Leela Rao', mobile: null, vpa: 'other.leela@ybl' })).toMatchObject({
+      registered_name: 'PRAKASH SINGH',
+    });
+  });
+
   it('settles after the delay, and fails accounts ending 0000 and UPI IDs starting with fail', async () => {
     let now = 1_000_000;
     const p = createSimulatedPayouts({ settleMs: 5_000, webhookSecret: 's'.repeat(32), now: () => now });
@@ -39,6 +49,8 @@ describe('http payouts adapter', () => {
   const seen: { method: string; path: string; auth: string | undefined; idem: string | undefined; body: Record<string, unknown> }[] = [];
   const payouts = new Map<string, Record<string, unknown>>();
   const byIdem = new Map<string, string>();
+  const fundAccounts = new Map<string, string>();
+  const validations = new Map<string, string>();
   const read = (req: IncomingMessage) =>
     new Promise<Record<string, unknown>>((resolve) => {
       let data = '';
@@ -65,9 +77,38 @@ describe('http payouts adapter', () => {
         return send(401, { error: { description: 'Authentication failed' } });
       if (path === '/v1/contacts') return send(201, { id: 'cont_1', entity: 'contact' });
       if (path === '/v1/fund_accounts') {
+        const vpa = (body.vpa as { address?: string } | undefined)?.address;
+        if (vpa) {
+          fundAccounts.set(`fa_vpa_${fundAccounts.size}`, vpa);
+          return send(201, { id: `fa_vpa_${fundAccounts.size - 1}`, entity: 'fund_account', account_type: 'vpa' });
+        }
         const account = (body.bank_account as { account_number?: string } | undefined)?.account_number ?? '';
         if (account.length < 9) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The account number is invalid' } });
         return send(201, { id: 'fa_1', entity: 'fund_account' });
+      }
+      // Fund account validation: created first, completed when asked again (a penny-drop takes a moment).
+      if (path === '/v1/fund_accounts/validations' && req.method === 'POST') {
+        const id = `fav_${validations.size + 1}`;
+        validations.set(id, (body.fund_account as { id: string }).id);
+        return send(201, {
+          id,
+          entity: 'fund_account.validation',
+          status: 'created',
+          results: { account_status: null, registered_name: null },
+        });
+      }
+      const v = /^\/v1\/fund_accounts\/validations\/(.+)$/.exec(path);
+      if (v && validations.has(v[1]!)) {
+        const vpa = fundAccounts.get(validations.get(v[1]!)!);
+        if (vpa?.startsWith('slow'))
+          return send(200, { id: v[1], status: 'created', results: { account_status: null, registered_name: null } });
+        const active = vpa !== 'nobody@okaxis';
+        return send(200, {
+          id: v[1],
+          entity: 'fund_account.validation',
+          status: 'completed',
+          results: { account_status: active ? 'active' : 'invalid', registered_name: active ? 'LEELA RAO' : null },
+        });
       }
       if (path === '/v1/payouts' && req.method === 'POST') {
         const idem = req.headers['x-payout-idempotency'] as string;
@@ -122,6 +163,42 @@ describe('http payouts adapter', () => {
     // Sent again under the same reference: the same payout, not a second one.
     expect((await adapter().send(bank('501001234301'))).provider_payout_id).toBe('pout_1');
     expect(await adapter().status('pout_1')).toMatchObject({ outcome: 'processed', utr: 'HDFCR52026112899' });
+  });
+
+  it('validates a bank account by penny-drop and a UPI ID by VPA lookup, asking again until the bank answers', async () => {
+    const a = createHttpPayouts({
+      url,
+      keyId: 'rzp_test_key',
+      keySecret: 'secret',
+      accountNumber: '7878780080316316',
+      webhookSecret: 'w'.repeat(32),
+      validationPollMs: 5,
+      validationPolls: 3,
+    });
+    expect(await a.validate({ reference_id: 'PMWACC10001', beneficiary: bank('501001234301').beneficiary })).toEqual({
+      outcome: 'valid',
+      registered_name: 'LEELA RAO',
+    });
+    const penny = seen.filter((s) => s.path === '/v1/fund_accounts/validations').at(-1)!;
+    expect(penny.body).toMatchObject({ account_number: '7878780080316316', fund_account: { id: 'fa_1' }, amount: 100, currency: 'INR' });
+    const upi = (vpa: string) => ({ kind: 'upi' as const, name: 'Leela Rao', mobile: null, vpa });
+    expect(await a.validate({ reference_id: 'PMWACC10002', beneficiary: upi('leela@okaxis') })).toEqual({
+      outcome: 'valid',
+      registered_name: 'LEELA RAO',
+    });
+    expect(seen.filter((s) => s.path === '/v1/fund_accounts').at(-1)!.body).toMatchObject({
+      account_type: 'vpa',
+      vpa: { address: 'leela@okaxis' },
+    });
+    expect(await a.validate({ reference_id: 'PMWACC10003', beneficiary: upi('nobody@okaxis') })).toEqual({
+      outcome: 'invalid',
+      registered_name: null,
+    });
+    // Still being made after the last ask: left pending, for a person.
+    expect(await a.validate({ reference_id: 'PMWACC10004', beneficiary: upi('slow@okaxis') })).toEqual({
+      outcome: 'pending',
+      registered_name: null,
+    });
   });
 
   it('reports a refusal as a rejection (money can go back) and an outage as an error (try again)', async () => {

@@ -31,8 +31,20 @@ export interface PayoutStatus {
 /** The provider refused the transfer outright: nothing left the account, so the money can go back. */
 export class PayoutRejected extends Error {}
 
+/**
+ * What the bank says of an account or UPI ID before any money goes to it (a
+ * penny-drop for a bank account, a VPA lookup for UPI): it exists and is held
+ * by registered_name, it does not exist, or no answer yet.
+ */
+export interface AccountCheck {
+  outcome: 'valid' | 'invalid' | 'pending';
+  registered_name: string | null;
+}
+
 export interface PayoutProvider {
   readonly name: 'simulated' | 'http';
+  /** Asks the bank who holds an account or UPI ID. Throws when the provider cannot be reached. */
+  validate(request: { reference_id: string; beneficiary: PayoutBeneficiary }): Promise<AccountCheck>;
   send(request: PayoutRequest): Promise<PayoutStatus>;
   status(providerPayoutId: string): Promise<PayoutStatus>;
   /** A webhook's payout, or null when the signature does not match (or the event is not about a payout). */
@@ -102,6 +114,9 @@ function parseWebhookBody(rawBody: string): PayoutStatus | null {
 }
 
 export const SIMULATED_FAILURE_RULE = 'Bank accounts ending in 0000 and UPI IDs starting with "fail" are returned by the bank';
+/** The simulated bank's holder name for these is someone else's, so anyone can try the name check's review path. */
+export const SIMULATED_OTHER_NAME_RULE = 'Bank accounts ending in 9999 and UPI IDs starting with "other" are held by PRAKASH SINGH';
+export const SIMULATED_OTHER_HOLDER = 'PRAKASH SINGH';
 
 /**
  * Settles every transfer by itself after settleMs, with no outside service.
@@ -135,8 +150,14 @@ export function createSimulatedPayouts(opts: { settleMs: number; webhookSecret: 
       failure_reason: null,
     };
   }
+  const otherHolder = (b: PayoutBeneficiary) =>
+    b.kind === 'bank' ? b.account_no.endsWith('9999') : b.vpa.toLowerCase().startsWith('other');
   return {
     name: 'simulated',
+    async validate({ beneficiary }) {
+      // Every well-formed account exists; its holder is the person asking, as a bank would write the name.
+      return { outcome: 'valid', registered_name: otherHolder(beneficiary) ? SIMULATED_OTHER_HOLDER : beneficiary.name.toUpperCase() };
+    },
     async send(request) {
       const id = `simpout_${now()}_${fails(request.beneficiary) ? 1 : 0}_${randomBytes(5).toString('hex')}`;
       return { ...statusOfId(id), reference_id: request.reference_id };
@@ -168,6 +189,9 @@ export function createHttpPayouts(opts: {
   keySecret: string;
   accountNumber: string;
   webhookSecret: string;
+  /** How often and how long to ask again while a validation is still being made (the bank answers within seconds). */
+  validationPollMs?: number;
+  validationPolls?: number;
 }): PayoutProvider {
   const base = opts.url.replace(/\/+$/, '');
   const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
@@ -195,33 +219,69 @@ export function createHttpPayouts(opts: {
     return json as T;
   }
 
+  /** A contact and a fund account for the beneficiary: what a validation and a payout are both made against. */
+  async function fundAccountFor(b: PayoutBeneficiary, referenceId: string): Promise<string> {
+    const contact = await call<{ id: string }>('POST', '/v1/contacts', {
+      name: b.name,
+      contact: b.mobile ?? undefined,
+      type: 'vendor',
+      reference_id: referenceId,
+    });
+    const fundAccount = await call<{ id: string }>(
+      'POST',
+      '/v1/fund_accounts',
+      b.kind === 'bank'
+        ? {
+            contact_id: contact.id,
+            account_type: 'bank_account',
+            bank_account: { name: b.name, ifsc: b.ifsc_code, account_number: b.account_no },
+          }
+        : { contact_id: contact.id, account_type: 'vpa', vpa: { address: b.vpa } },
+    );
+    return fundAccount.id;
+  }
+
+  interface Validation {
+    id: string;
+    status: string;
+    results?: { account_status?: string | null; registered_name?: string | null } | null;
+  }
+  const checkOf = (v: Validation): AccountCheck | null => {
+    if (v.status === 'created') return null;
+    if (v.status === 'completed') {
+      const active = v.results?.account_status === 'active';
+      return { outcome: active ? 'valid' : 'invalid', registered_name: active ? (v.results?.registered_name ?? null) : null };
+    }
+    // 'failed': the bank did not answer the penny-drop; nothing is known about the account.
+    return { outcome: 'pending', registered_name: null };
+  };
+
   return {
     name: 'http',
-    async send(request) {
-      const b = request.beneficiary;
-      const contact = await call<{ id: string }>('POST', '/v1/contacts', {
-        name: b.name,
-        contact: b.mobile ?? undefined,
-        type: 'vendor',
-        reference_id: request.reference_id,
+    async validate({ reference_id, beneficiary }) {
+      const fundAccountId = await fundAccountFor(beneficiary, reference_id);
+      // A penny-drop sends ₹1 to a bank account; a VPA lookup moves no money.
+      let v = await call<Validation>('POST', '/v1/fund_accounts/validations', {
+        account_number: opts.accountNumber,
+        fund_account: { id: fundAccountId },
+        amount: 100,
+        currency: 'INR',
+        notes: { reference_id },
       });
-      const fundAccount = await call<{ id: string }>(
-        'POST',
-        '/v1/fund_accounts',
-        b.kind === 'bank'
-          ? {
-              contact_id: contact.id,
-              account_type: 'bank_account',
-              bank_account: { name: b.name, ifsc: b.ifsc_code, account_number: b.account_no },
-            }
-          : { contact_id: contact.id, account_type: 'vpa', vpa: { address: b.vpa } },
-      );
+      for (let i = 0; i < (opts.validationPolls ?? 5) && !checkOf(v); i++) {
+        await new Promise((r) => setTimeout(r, opts.validationPollMs ?? 1000));
+        v = await call<Validation>('GET', `/v1/fund_accounts/validations/${encodeURIComponent(v.id)}`);
+      }
+      return checkOf(v) ?? { outcome: 'pending', registered_name: null };
+    },
+    async send(request) {
+      const fundAccountId = await fundAccountFor(request.beneficiary, request.reference_id);
       const payout = await call<RazorpayPayout>(
         'POST',
         '/v1/payouts',
         {
           account_number: opts.accountNumber,
-          fund_account_id: fundAccount.id,
+          fund_account_id: fundAccountId,
           amount: request.amount_paise,
           currency: 'INR',
           mode: payoutMode(request),

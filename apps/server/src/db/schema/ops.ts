@@ -79,6 +79,8 @@ export const payoutRunItems = pgTable(
     ifsc_code: text('ifsc_code'),
     account_no_enc: text('account_no_enc'),
     account_no_last4: text('account_no_last4'),
+    /** BANK or UPI: how the transfer goes (a UPI ID travels encrypted in account_no_enc). */
+    method: text('method').notNull().default('BANK'),
   },
   (t) => [
     uniqueIndex('payout_run_items_pk').on(t.payout_run_id, t.user_id),

@@ -1,5 +1,5 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import { documentNumberSchema, isKycComplete, type DocumentType } from '@pmw/contract/kyc';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { DOCUMENT_STATUS, documentNumberSchema, isKycComplete, type DocumentType } from '@pmw/contract/kyc';
 import type { FilePurpose } from '@pmw/contract/files';
 import type { Db, DbOrTx } from '../../db/client';
 import { documents } from '../../db/schema/index';
@@ -59,6 +59,15 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
     async byId(documentId: number): Promise<DocumentRow | undefined> {
       const [row] = await db.select().from(documents).where(eq(documents.document_id, documentId)).limit(1);
       return row;
+    },
+    /** Each partner's PAN in clear (not rejected ones), for the TDS return ops file: callers audit who saw them. */
+    async pansOf(userIds: number[]): Promise<Map<number, string>> {
+      if (!userIds.length) return new Map();
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(and(inArray(documents.user_id, userIds), eq(documents.type, 'PAN'), ne(documents.status, DOCUMENT_STATUS.rejected)));
+      return new Map(rows.map((r) => [r.user_id, cipher.decrypt(r.number_enc)]));
     },
     /** The number in clear, for its owner or an ops reviewer (callers decide who may see it). */
     reveal(row: DocumentRow): string {

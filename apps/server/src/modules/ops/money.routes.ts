@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { opsMoneyRoutes, parseCustomerCsv, payoutWebhookRoutes } from '@pmw/contract/ops';
+import type { TdsQuarter } from '@pmw/contract/tds';
 import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
 import type { Db } from '../../db/client';
@@ -64,6 +65,15 @@ export function registerOpsMoneyRoutes(
     return reply;
   });
 
+  route(app, ctx, opsMoneyRoutes.tdsReport, async ({ agent, query, reply }) => {
+    const file = await payouts.tdsReport(agent.user_id, query.fy, query.quarter as TdsQuarter | undefined);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('cache-control', 'no-store')
+      .send(file.csv);
+  });
+
   route(app, ctx, opsMoneyRoutes.banks, async ({ query }) => {
     const found = await banks.reviewQueue({ limit: query.limit, offset: (query.page - 1) * query.limit });
     const who = await people([...new Set(found.rows.map((b) => b.user_id))]);
@@ -89,6 +99,7 @@ export function registerOpsMoneyRoutes(
       {
         ...after,
         user_id: before.user_id,
+        pan_name: before.pan_name,
         first_name: who.get(before.user_id)?.first_name ?? null,
         mobile: who.get(before.user_id)?.mobile ?? '',
       },

@@ -9,7 +9,7 @@ import { insertLead, loginSupportAgent, walletOf } from './ops-fixtures.test-hel
 
 let t: TestApp;
 let admin: string;
-/** 4201 pays out, 4202 has no PAN, 4203 has no verified bank. */
+/** 4201 pays out, 4202 has no PAN (paid, at the higher TDS rate once over the threshold), 4203 has no verified bank. */
 const PAID = 4201;
 const NO_PAN = 4202;
 const NO_BANK = 4203;
@@ -77,15 +77,16 @@ describe('payout runs', () => {
       net_paise: 100_000,
       bank: { ifsc_code: 'HDFC0000001', account_no: expect.stringMatching(/4201$/) },
     });
-    expect(by(NO_PAN).hold_reason).toBe('No PAN on file');
-    expect(by(NO_BANK).hold_reason).toBe('No verified default bank account');
+    // Without a PAN the partner is still paid: TDS at the higher rate, due only over the year's threshold.
+    expect(by(NO_PAN)).toMatchObject({ hold_reason: null, payable_paise: 100_000, tds_paise: 0 });
+    expect(by(NO_BANK).hold_reason).toBe('No verified default bank account or UPI ID');
   });
 
   it('debits the paid partners, lists the held ones, and never pays twice', async () => {
     const run = payoutRunDetailSchema.parse(
       body(await post('/ops/payouts/runs', { request_key: 'run-key-0001', user_ids: [PAID, NO_PAN, NO_BANK] })).data,
     );
-    expect(run).toMatchObject({ paid_count: 1, held_count: 2, total_paise: 100_000 });
+    expect(run).toMatchObject({ paid_count: 2, held_count: 1, total_paise: 200_000 });
     expect(run.items.find((i) => i.user_id === PAID)).toMatchObject({
       state: 'PROCESSING',
       gross_paise: 100_000,
@@ -93,9 +94,13 @@ describe('payout runs', () => {
       net_paise: 100_000,
       utr: null,
     });
-    expect(run.items.find((i) => i.user_id === NO_PAN)).toMatchObject({ state: 'HELD', reason: 'No PAN on file' });
+    expect(run.items.find((i) => i.user_id === NO_PAN)).toMatchObject({ state: 'PROCESSING', net_paise: 100_000 });
+    expect(run.items.find((i) => i.user_id === NO_BANK)).toMatchObject({
+      state: 'HELD',
+      reason: 'No verified default bank account or UPI ID',
+    });
     expect(await walletOf(t, PAID)).toEqual({ balance: 0, earned: 100_000 });
-    expect((await walletOf(t, NO_PAN)).balance).toBe(100_000);
+    expect((await walletOf(t, NO_PAN)).balance).toBe(0);
 
     // A retry with the same key answers the same run; a new run finds nothing to pay.
     const retry = payoutRunDetailSchema.parse(body(await post('/ops/payouts/runs', { request_key: 'run-key-0001' })).data);
@@ -108,13 +113,13 @@ describe('payout runs', () => {
       .where(sql`${walletTransactions.user_id} = ${PAID} and ${walletTransactions.type} = 2`);
     expect(debits.map((d) => d.idempotency_key)).toEqual([`payout:${run.payout_run_id}:${PAID}`]);
 
-    // The bank file: NEFT columns, the account number in clear, only the paid partner; the same file again later.
+    // The bank file: NEFT columns, the account number in clear, only the paid partners; the same file again later.
     const file = await get(`/ops/payouts/runs/${run.payout_run_id}/file`);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toContain(`pmw-payout-run-${run.payout_run_id}-`);
     const [header, ...lines] = parseCsv(file.body);
     expect(header).toEqual([...NEFT_COLUMNS]);
-    expect(lines).toHaveLength(1);
+    expect(lines.map((l) => l[1])).toEqual([`PMW${PAID}`, `PMW${NO_PAN}`]);
     expect(lines[0]!.slice(0, 6)).toEqual(['NEFT', `PMW${PAID}`, `5010012345${PAID}`, '1000.00', 'Meena Iyer', 'HDFC0000001']);
     expect(lines[0]![8]).toBe(`PMWRUN${run.payout_run_id}-${PAID}`);
     expect((await get(`/ops/payouts/runs/${run.payout_run_id}/file`)).body).toBe(file.body);

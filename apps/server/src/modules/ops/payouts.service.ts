@@ -17,13 +17,25 @@ import {
 } from '@pmw/contract/ops';
 import type { PayoutStatement } from '@pmw/contract/partner';
 import { istDateString } from '@pmw/contract/time';
-import { csvField } from '@pmw/contract/spreadsheet';
-import { TDS_REASON, financialYearOf, financialYearRange, tdsFor, type TdsRules } from '@pmw/contract/tds';
+import { csvField, csvLine } from '@pmw/contract/spreadsheet';
+import {
+  STATEMENT_COLUMNS,
+  TDS_REASON,
+  TDS_REPORT_COLUMNS,
+  financialYearOf,
+  financialYearRange,
+  tdsFor,
+  tdsQuarterOf,
+  type TdsQuarter,
+  type TdsRules,
+} from '@pmw/contract/tds';
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import type { Db, DbOrTx } from '../../db/client';
 import { payoutRunItems, payoutRuns, users, walletTransactions } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
-import { PayoutRejected, type PayoutOutcome, type PayoutProvider } from '../../providers/payouts';
+import { PayoutRejected, type PayoutBeneficiary, type PayoutOutcome, type PayoutProvider } from '../../providers/payouts';
+import { PAYOUT_METHOD } from '@pmw/contract/partner-profile';
+import { DOCUMENT_STATUS } from '@pmw/contract/kyc';
 import type { DocumentsService } from '../documents/documents.service';
 import type { BanksService } from '../profile/banks.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
@@ -43,9 +55,8 @@ export const payoutReturnKey = (runId: number, userId: number) => `payout-return
 export const payoutTdsReturnKey = (runId: number, userId: number) => `payout-tds-return:${runId}:${userId}`;
 
 export const HOLD_REASONS = {
-  noPan: 'No PAN on file',
-  panRejected: 'PAN was rejected; waiting for a new one',
-  noBank: 'No verified default bank account',
+  noBank: 'No verified default bank account or UPI ID',
+  upiNeedsProvider: 'The default payout method is a UPI ID: pay it through the payout provider, not the bank file',
   belowMinimum: (minimumPaise: number) => `Below the minimum payout of ₹${rupees(minimumPaise)}`,
   holding: (days: number) => `Earnings approved in the last ${days} days are not payable yet`,
 } as const;
@@ -83,13 +94,17 @@ export function createPayoutsService(deps: {
 }) {
   const { db, wallet, banks, documents, audit, provider, rules } = deps;
 
-  async function holdReason(userId: number, tx: DbOrTx): Promise<string | null> {
-    // Without a PAN there is nobody to credit the TDS to in the return: held until one is on file.
-    const pan = (await documents.list(userId, tx)).find((d) => d.type === 'PAN');
-    if (!pan) return HOLD_REASONS.noPan;
-    if (pan.status === 2) return HOLD_REASONS.panRejected;
-    if (!(await banks.verifiedDefault(userId, tx))) return HOLD_REASONS.noBank;
+  async function holdReason(userId: number, mode: PayoutRunMode | null, tx: DbOrTx): Promise<string | null> {
+    const method = await banks.verifiedDefault(userId, tx);
+    if (!method) return HOLD_REASONS.noBank;
+    // A NEFT file cannot carry a UPI ID: only a provider run pays one.
+    if (mode === PAYOUT_RUN_MODE.bankFile && method.method === PAYOUT_METHOD.upi) return HOLD_REASONS.upiNeedsProvider;
     return null;
+  }
+
+  /** A PAN on file that ops have not rejected. Without one the partner is still paid, at the higher TDS rate (section 206AA). */
+  async function hasValidPan(userId: number, tx: DbOrTx): Promise<boolean> {
+    return (await documents.list(userId, tx)).some((d) => d.type === 'PAN' && d.status !== DOCUMENT_STATUS.rejected);
   }
 
   /** The part of a balance a run may pay now: earnings credited within the holding period wait. */
@@ -133,8 +148,8 @@ export function createPayoutsService(deps: {
   }
 
   /** What a run would do for one partner now: held with the reason, or gross, TDS and net. */
-  async function plan(userId: number, balance: number, at: Date, tx: DbOrTx) {
-    const reason = await holdReason(userId, tx);
+  async function plan(userId: number, balance: number, at: Date, mode: PayoutRunMode | null, tx: DbOrTx) {
+    const reason = await holdReason(userId, mode, tx);
     const gross = await payable(userId, balance, at, tx);
     const year = await yearSoFar(userId, at, tx);
     const tds = tdsFor(
@@ -142,7 +157,7 @@ export function createPayoutsService(deps: {
         gross_paise: gross,
         year_gross_before_paise: year.gross,
         year_tds_before_paise: year.tds,
-        has_valid_pan: reason !== HOLD_REASONS.noPan && reason !== HOLD_REASONS.panRejected,
+        has_valid_pan: await hasValidPan(userId, tx),
       },
       rules.tds,
     );
@@ -154,6 +169,59 @@ export function createPayoutsService(deps: {
           ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
           : null);
     return { hold, gross, tds, net: gross - tds };
+  }
+
+  /**
+   * Each step of a payout's life that the partner hears of, one function per
+   * state change, called in the transaction that makes the change (so what
+   * they are told is written with it, exactly once).
+   */
+  const stateChanged = {
+    /** Debited and on its way (queued for the provider, or in the bank file). */
+    async sent(tx: DbOrTx, item: { payout_run_id: number; user_id: number; net_paise: number; ending: string }) {
+      await deps.notifications?.notify(tx, {
+        event: NOTIFY_EVENT.payoutSent,
+        audience: NOTIFY_AUDIENCE.partner,
+        user_id: item.user_id,
+        data: { payout_run_id: item.payout_run_id, amount_paise: item.net_paise, bank_ending: item.ending },
+        dedupe_key: payoutDebitKey(item.payout_run_id, item.user_id),
+      });
+    },
+    /** The bank settled it: item.utr is the reference the partner can quote. */
+    async paid(tx: DbOrTx, item: Item) {
+      await audit.record(
+        {
+          actor_user_id: null,
+          action: 'payout.paid',
+          entity_type: 'payout_run',
+          entity_id: item.payout_run_id,
+          after: { user_id: item.user_id, net_paise: item.net_paise, utr: item.utr },
+        },
+        tx,
+      );
+    },
+    /** Failed or returned; its money is already back in the wallet (item.failure_reason says why). */
+    async failed(tx: DbOrTx, item: Item) {
+      await audit.record(
+        {
+          actor_user_id: null,
+          action: 'payout.returned',
+          entity_type: 'payout_run',
+          entity_id: item.payout_run_id,
+          after: { user_id: item.user_id, net_paise: item.net_paise, tds_paise: item.tds_paise, reason: item.failure_reason },
+        },
+        tx,
+      );
+    },
+  };
+
+  /** Where the item's money goes: the UPI ID or the bank account it was debited for, in clear only for the provider. */
+  function beneficiaryOf(item: Item): PayoutBeneficiary {
+    const name = item.beneficiary_name ?? `PMW${item.user_id}`;
+    const number = item.account_no_enc ? banks.revealAccount({ account_no_enc: item.account_no_enc }) : '';
+    return item.method === PAYOUT_METHOD.upi
+      ? { kind: 'upi', name, mobile: item.beneficiary_mobile, vpa: number }
+      : { kind: 'bank', name, mobile: item.beneficiary_mobile, account_no: number, ifsc_code: item.ifsc_code ?? '' };
   }
 
   async function names(ids: number[], tx: DbOrTx = db) {
@@ -215,12 +283,15 @@ export function createPayoutsService(deps: {
   ): Promise<boolean> {
     const where = and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id));
     if (outcome === 'processed') {
-      const done = await db
-        .update(payoutRunItems)
-        .set({ status: PAYOUT_ITEM_STATE.paid, utr: detail.utr, failure_reason: null, settled_on: new Date() })
-        .where(and(where, inArray(payoutRunItems.status, [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing])))
-        .returning({ user_id: payoutRunItems.user_id });
-      return done.length > 0;
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(payoutRunItems)
+          .set({ status: PAYOUT_ITEM_STATE.paid, utr: detail.utr, failure_reason: null, settled_on: new Date() })
+          .where(and(where, inArray(payoutRunItems.status, [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing])))
+          .returning();
+        if (done) await stateChanged.paid(tx, done);
+        return !!done;
+      });
     }
     const reason = detail.failure_reason || (outcome === 'reversed' ? 'Transfer returned by the bank' : 'Transfer failed');
     return db.transaction(async (tx) => {
@@ -250,16 +321,7 @@ export function createPayoutsService(deps: {
           : Promise.resolve(null);
       await back(done.net_paise, payoutReturnKey(done.payout_run_id, done.user_id), 'Payout returned');
       await back(done.tds_paise, payoutTdsReturnKey(done.payout_run_id, done.user_id), `${TDS_REASON} reversed: payout returned`);
-      await audit.record(
-        {
-          actor_user_id: null,
-          action: 'payout.returned',
-          entity_type: 'payout_run',
-          entity_id: done.payout_run_id,
-          after: { user_id: done.user_id, net_paise: done.net_paise, tds_paise: done.tds_paise, reason },
-        },
-        tx,
-      );
+      await stateChanged.failed(tx, done);
       return true;
     });
   }
@@ -292,13 +354,7 @@ export function createPayoutsService(deps: {
       const status = await provider.send({
         reference_id: payoutReference(item.payout_run_id, item.user_id),
         amount_paise: item.net_paise,
-        beneficiary: {
-          kind: 'bank',
-          name: item.beneficiary_name ?? `PMW${item.user_id}`,
-          mobile: item.beneficiary_mobile,
-          account_no: item.account_no_enc ? banks.revealAccount({ account_no_enc: item.account_no_enc }) : '',
-          ifsc_code: item.ifsc_code ?? '',
-        },
+        beneficiary: beneficiaryOf(item),
         narration: `PickMyWork payout ${item.payout_run_id}`,
       });
       await db
@@ -378,7 +434,7 @@ export function createPayoutsService(deps: {
       const candidates: PayoutCandidate[] = [];
       for (const b of balances) {
         const bank = await banks.verifiedDefault(b.user_id);
-        const p = await plan(b.user_id, b.balance_paise, now, db);
+        const p = await plan(b.user_id, b.balance_paise, now, null, db);
         candidates.push({
           user_id: b.user_id,
           name: people.get(b.user_id)?.name ?? null,
@@ -387,7 +443,7 @@ export function createPayoutsService(deps: {
           payable_paise: p.hold ? 0 : p.gross,
           tds_paise: p.hold ? 0 : p.tds,
           net_paise: p.hold ? 0 : p.net,
-          bank: bank ? { bank_name: bank.bank_name, ifsc_code: bank.ifsc_code, account_no: bank.account_no } : null,
+          bank: bank ? { method: bank.method, bank_name: bank.bank_name, ifsc_code: bank.ifsc_code, account_no: bank.account_no } : null,
           hold_reason: p.hold,
         });
       }
@@ -436,7 +492,7 @@ export function createPayoutsService(deps: {
         let held = 0;
         let total = 0;
         for (const b of balances) {
-          const p = await plan(b.user_id, b.balance_paise, run!.at, tx);
+          const p = await plan(b.user_id, b.balance_paise, run!.at, mode, tx);
           const person = people.get(b.user_id);
           if (p.hold) {
             held++;
@@ -495,17 +551,11 @@ export function createPayoutsService(deps: {
             ifsc_code: row?.ifsc_code ?? null,
             account_no_enc: row?.account_no_enc ?? null,
             account_no_last4: row?.account_no_last4 ?? null,
+            method: row?.method ?? PAYOUT_METHOD.bank,
           });
           // What reaches the bank: the net, after TDS.
-          if (p.net > 0) {
-            await deps.notifications?.notify(tx, {
-              event: NOTIFY_EVENT.payoutSent,
-              audience: NOTIFY_AUDIENCE.partner,
-              user_id: b.user_id,
-              data: { payout_run_id: id, amount_paise: p.net, bank_ending: row?.account_no_last4 ?? '' },
-              dedupe_key: payoutDebitKey(id, b.user_id),
-            });
-          }
+          if (p.net > 0)
+            await stateChanged.sent(tx, { payout_run_id: id, user_id: b.user_id, net_paise: p.net, ending: row?.account_no_last4 ?? '' });
         }
         await tx.update(payoutRuns).set({ paid_count: paid, held_count: held, total_paise: total }).where(eq(payoutRuns.payout_run_id, id));
         await audit.record(
@@ -736,6 +786,91 @@ export function createPayoutsService(deps: {
           reference: payoutReference(item.payout_run_id, item.user_id),
         })),
       };
+    },
+
+    /** The statement as a CSV file: the year's payouts, newest first, and a total line. Texts defused against spreadsheet formulas. */
+    async statementCsv(userId: number, fy: string): Promise<{ name: string; csv: string }> {
+      const st = await this.statement(userId, fy);
+      let out = csvLine(STATEMENT_COLUMNS);
+      for (const p of st.payouts) {
+        out += csvLine([
+          istDateString(new Date(p.created_on)),
+          p.payout_run_id,
+          p.reference,
+          p.state,
+          rupees(p.gross_paise),
+          rupees(p.tds_paise),
+          rupees(p.net_paise),
+          p.utr,
+          p.failure_reason,
+        ]);
+      }
+      out += csvLine([`Total ${fy} (not failed)`, '', '', '', rupees(st.gross_paise), rupees(st.tds_paise), rupees(st.net_paise), '', '']);
+      return { name: `pmw-payouts-${fy}.csv`, csv: out };
+    },
+
+    /**
+     * The quarterly TDS report: per partner per quarter, the payouts made
+     * (failed ones left out: their TDS went back), their gross, TDS and net,
+     * with the PAN in full, as the TDS return and Form 16A need. A partner
+     * without a PAN on file shows an empty PAN and "Yes" for the higher rate.
+     */
+    async tdsReport(actor: number, fy: string, quarter?: TdsQuarter): Promise<{ name: string; csv: string }> {
+      const range = financialYearRange(fy);
+      if (!range) throw new AppError('VALIDATION', 'Financial year must look like 2026-27');
+      const rows = await db
+        .select({ item: payoutRunItems, at: payoutRuns.created_on })
+        .from(payoutRunItems)
+        .innerJoin(payoutRuns, eq(payoutRuns.payout_run_id, payoutRunItems.payout_run_id))
+        .where(
+          and(
+            inArray(payoutRunItems.status, [...PAYOUT_ITEM_SENT_STATES]),
+            gte(payoutRuns.created_on, range.from),
+            lt(payoutRuns.created_on, range.to),
+          ),
+        )
+        .orderBy(asc(payoutRuns.created_on));
+      const groups = new Map<string, { quarter: TdsQuarter; user_id: number; count: number; gross: number; tds: number; net: number }>();
+      for (const { item, at } of rows) {
+        const q = tdsQuarterOf(at);
+        if (quarter && q !== quarter) continue;
+        const key = `${q}:${item.user_id}`;
+        const g = groups.get(key) ?? { quarter: q, user_id: item.user_id, count: 0, gross: 0, tds: 0, net: 0 };
+        g.count++;
+        g.gross += item.amount_paise;
+        g.tds += item.tds_paise;
+        g.net += item.net_paise;
+        groups.set(key, g);
+      }
+      const list = [...groups.values()].sort((a, b) => a.quarter - b.quarter || a.user_id - b.user_id);
+      const ids = [...new Set(list.map((g) => g.user_id))];
+      const [people, pans] = await Promise.all([names(ids), documents.pansOf(ids)]);
+      let out = csvLine(TDS_REPORT_COLUMNS);
+      for (const g of list) {
+        const pan = pans.get(g.user_id) ?? '';
+        out += csvLine([
+          fy,
+          `Q${g.quarter}`,
+          `PMW${g.user_id}`,
+          people.get(g.user_id)?.name ?? '',
+          pan,
+          '194H',
+          g.count,
+          rupees(g.gross),
+          rupees(g.tds),
+          rupees(g.net),
+          pan ? 'No' : 'Yes',
+        ]);
+      }
+      // Full PANs left the building: who took them, and when.
+      await audit.record({
+        actor_user_id: actor,
+        action: 'payout.tds_report',
+        entity_type: 'payout_run',
+        entity_id: 0,
+        after: { fy, quarter: quarter ?? null, rows: list.length },
+      });
+      return { name: `pmw-tds-194h-${fy}${quarter ? `-q${quarter}` : ''}.csv`, csv: out };
     },
 
     /** Items whose gross is not TDS + net (should always be none): for the ledger check. */

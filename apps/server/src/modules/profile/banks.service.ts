@@ -1,42 +1,185 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { BANK_STATUS, MAX_BANKS, canRemoveBank, maskAccount, type Bank } from '@pmw/contract/partner-profile';
+import {
+  BANK_STATUS,
+  MAX_BANKS,
+  NAME_CHECK,
+  PAYOUT_METHOD,
+  canRemoveBank,
+  maskAccount,
+  maskUpiId,
+  type Bank,
+  type NameCheck,
+  type PayoutMethod,
+} from '@pmw/contract/partner-profile';
+import { namesMatch } from '@pmw/contract/name-match';
+import { profileMessages } from '@pmw/contract/partner-profile-texts';
 import type { Db, DbOrTx } from '../../db/client';
 import { bankDetails } from '../../db/schema/index';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import { hmac, type FieldCipher } from '../../lib/crypto';
 import type { IfscProvider } from '../../providers/ifsc';
+import type { PayoutBeneficiary, PayoutProvider } from '../../providers/payouts';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { say } from '@pmw/contract/texts/said';
+import { say, type Said } from '@pmw/contract/texts/said';
 
 export type BankRow = typeof bankDetails.$inferSelect;
 
 /**
- * Owns bank_details: a partner's accounts (at most 3, one default), account
- * numbers encrypted and shown masked. Ops review them (setStatus); payouts go
- * to the verified default (verifiedDefault).
+ * Owns bank_details: a partner's payout methods (bank accounts and UPI IDs, at
+ * most 3 in use, one default), numbers encrypted and shown masked. Each new
+ * method is checked through the payout provider (a penny-drop or a VPA lookup)
+ * and the holder's name it returns is compared with the PAN name: a match
+ * verifies it, anything else waits for ops (setStatus), who see both names.
+ * Payouts go to the verified default (verifiedDefault).
  */
 export function createBanksService(deps: {
   db: Db;
   cipher: FieldCipher;
   ifsc: IfscProvider;
   secretKey: string;
+  payouts: PayoutProvider;
+  /** The name the partner's PAN was given with, or null without a PAN on file. */
+  panName: (userId: number) => Promise<string | null>;
   notifications?: NotificationsService | undefined;
+  logger?: { warn: (obj: object, msg: string) => void } | undefined;
 }) {
   const { db, cipher, ifsc } = deps;
   const accountHash = (n: string) => hmac(deps.secretKey, `bank-account:${n}`);
+  const upiHash = (id: string) => hmac(deps.secretKey, `upi:${id}`);
+  const isUpi = (row: Pick<BankRow, 'method'>) => row.method === PAYOUT_METHOD.upi;
 
   const view = (row: BankRow): Bank => ({
     bank_detail_id: row.bank_detail_id,
+    method: row.method as PayoutMethod,
     bank_name: row.bank_name,
-    ifsc_code: row.ifsc_code,
-    account_no: maskAccount(row.account_no_last4, row.account_no_length),
+    ifsc_code: row.ifsc_code ?? '',
+    account_no: isUpi(row) ? row.account_no_last4 : maskAccount(row.account_no_last4, row.account_no_length),
+    upi_id: isUpi(row) ? row.account_no_last4 : null,
+    name_check: (row.name_check as NameCheck | null) ?? null,
+    name_at_bank: row.name_at_bank,
     branch_detail: row.branch_detail,
     status: row.status,
     reject_reason: row.status === BANK_STATUS.rejected ? row.reject_reason : null,
     is_default: row.is_default,
     created_on: row.created_on.toISOString(),
   });
+
+  /** One partner's adds run one at a time, so the limit of 3 holds under concurrent requests; rejected methods do not count. */
+  async function insertMethod(
+    userId: number,
+    values: Omit<typeof bankDetails.$inferInsert, 'user_id'>,
+    duplicateMessage: Said,
+  ): Promise<BankRow> {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${userId}`}))`);
+        const [n] = await tx
+          .select({ n: count() })
+          .from(bankDetails)
+          .where(and(eq(bankDetails.user_id, userId), ne(bankDetails.status, BANK_STATUS.rejected)));
+        if ((n?.n ?? 0) >= MAX_BANKS) throw conflict(say('profile.bankLimit'));
+        const [row] = await tx
+          .insert(bankDetails)
+          .values({ ...values, user_id: userId })
+          .returning();
+        return row!;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(duplicateMessage);
+      throw err;
+    }
+  }
+
+  /**
+   * Asks the payout provider who holds the new method (outside any
+   * transaction: it is a call to a bank) and acts on the answer: the PAN name
+   * matches, verified; the account does not exist, rejected; a different name,
+   * no PAN name or no answer, left for ops with what was found.
+   */
+  async function check(
+    row: BankRow,
+    target: { kind: 'bank'; account_no: string; ifsc_code: string } | { kind: 'upi'; vpa: string },
+  ): Promise<BankRow> {
+    const panName = await deps.panName(row.user_id);
+    let outcome: NameCheck;
+    let nameAtBank: string | null = null;
+    try {
+      const name = panName ?? `PMW${row.user_id}`;
+      const beneficiary: PayoutBeneficiary =
+        target.kind === 'bank'
+          ? { kind: 'bank', name, mobile: null, account_no: target.account_no, ifsc_code: target.ifsc_code }
+          : { kind: 'upi', name, mobile: null, vpa: target.vpa };
+      const found = await deps.payouts.validate({ reference_id: `PMWACC${row.bank_detail_id}`, beneficiary });
+      nameAtBank = found.registered_name?.trim().slice(0, 200) || null;
+      outcome =
+        found.outcome === 'invalid'
+          ? NAME_CHECK.invalid
+          : found.outcome === 'pending' || !nameAtBank
+            ? NAME_CHECK.unavailable
+            : panName && namesMatch(panName, nameAtBank)
+              ? NAME_CHECK.matched
+              : NAME_CHECK.mismatch;
+    } catch (err) {
+      deps.logger?.warn({ err, bank_detail_id: row.bank_detail_id }, 'Account check not available; left for review');
+      outcome = NAME_CHECK.unavailable;
+    }
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${row.user_id}`}))`);
+      // Ops may have decided, or the partner removed it, while the bank was asked: their word stands.
+      const [current] = await tx
+        .update(bankDetails)
+        .set({ name_check: outcome, name_at_bank: nameAtBank, pan_name: panName, checked_on: new Date() })
+        .where(and(eq(bankDetails.bank_detail_id, row.bank_detail_id), eq(bankDetails.status, BANK_STATUS.submitted)))
+        .returning();
+      if (!current) {
+        const [now] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, row.bank_detail_id)).limit(1);
+        return now ?? row;
+      }
+      if (outcome === NAME_CHECK.matched) return decide(tx, current, BANK_STATUS.verified, null);
+      if (outcome === NAME_CHECK.invalid)
+        // Kept with the account in English, as ops' reasons are; the partner reads it in their language by its words.
+        return decide(tx, current, BANK_STATUS.rejected, profileMessages.methodInvalid);
+      return current;
+    });
+  }
+
+  /**
+   * Verify (1) or reject (2), by ops or by the name check, under the partner's
+   * lock. A partner's first verified method becomes the default; a rejected
+   * default stops being one. The partner is told when the status changes.
+   */
+  async function decide(tx: DbOrTx, current: BankRow, status: 1 | 2, reason: string | null): Promise<BankRow> {
+    let makeDefault = current.is_default && status === BANK_STATUS.verified;
+    if (status === BANK_STATUS.verified && !current.is_default) {
+      const [def] = await tx
+        .select({ id: bankDetails.bank_detail_id })
+        .from(bankDetails)
+        .where(and(eq(bankDetails.user_id, current.user_id), eq(bankDetails.is_default, true)))
+        .limit(1);
+      makeDefault = !def;
+    }
+    const [row] = await tx
+      .update(bankDetails)
+      .set({ status, reject_reason: status === BANK_STATUS.rejected ? reason : null, is_default: makeDefault, modified_on: new Date() })
+      .where(eq(bankDetails.bank_detail_id, current.bank_detail_id))
+      .returning();
+    if (current.status !== status || (status === BANK_STATUS.rejected && current.reject_reason !== reason)) {
+      const bank_ending = row!.account_no_last4;
+      await deps.notifications?.notify(
+        tx,
+        status === BANK_STATUS.verified
+          ? { event: NOTIFY_EVENT.bankVerified, audience: NOTIFY_AUDIENCE.partner, user_id: current.user_id, data: { bank_ending } }
+          : {
+              event: NOTIFY_EVENT.bankRejected,
+              audience: NOTIFY_AUDIENCE.partner,
+              user_id: current.user_id,
+              data: { bank_ending, reason: reason ?? '' },
+            },
+      );
+    }
+    return row!;
+  }
 
   const service = {
     view,
@@ -66,34 +209,41 @@ export function createBanksService(deps: {
     ): Promise<Bank> {
       const known = ifsc.validate(input.ifsc_code);
       if (!known.valid) throw new AppError('VALIDATION', say('profile.ifscUnknown'));
-      const hash = accountHash(input.account_no);
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${userId}`}))`);
-          const [n] = await tx
-            .select({ n: count() })
-            .from(bankDetails)
-            .where(and(eq(bankDetails.user_id, userId), ne(bankDetails.status, BANK_STATUS.rejected)));
-          if ((n?.n ?? 0) >= MAX_BANKS) throw conflict(say('profile.bankLimit'));
-          const [row] = await tx
-            .insert(bankDetails)
-            .values({
-              user_id: userId,
-              bank_name: known.bank ?? input.bank_name ?? input.ifsc_code.slice(0, 4),
-              ifsc_code: input.ifsc_code,
-              account_no_enc: cipher.encrypt(input.account_no),
-              account_no_last4: input.account_no.slice(-4),
-              account_no_length: input.account_no.length,
-              account_no_hash: hash,
-              branch_detail: input.branch_detail || null,
-            })
-            .returning();
-          return view(row!);
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(say('profile.bankDuplicate'));
-        throw err;
-      }
+      const row = await insertMethod(
+        userId,
+        {
+          method: PAYOUT_METHOD.bank,
+          bank_name: known.bank ?? input.bank_name ?? input.ifsc_code.slice(0, 4),
+          ifsc_code: input.ifsc_code,
+          account_no_enc: cipher.encrypt(input.account_no),
+          account_no_last4: input.account_no.slice(-4),
+          account_no_length: input.account_no.length,
+          account_no_hash: accountHash(input.account_no),
+          branch_detail: input.branch_detail || null,
+        },
+        say('profile.bankDuplicate'),
+      );
+      return view(await check(row, { kind: 'bank', account_no: input.account_no, ifsc_code: input.ifsc_code }));
+    },
+
+    /** Adds a UPI ID: the same limit, list and review as a bank account, checked by a VPA lookup. */
+    async addUpi(userId: number, upiId: string): Promise<Bank> {
+      const masked = maskUpiId(upiId);
+      const row = await insertMethod(
+        userId,
+        {
+          method: PAYOUT_METHOD.upi,
+          bank_name: PAYOUT_METHOD.upi,
+          ifsc_code: null,
+          account_no_enc: cipher.encrypt(upiId),
+          account_no_last4: masked,
+          account_no_length: upiId.length,
+          account_no_hash: upiHash(upiId),
+          branch_detail: null,
+        },
+        say('profile.upiDuplicate'),
+      );
+      return view(await check(row, { kind: 'upi', vpa: upiId }));
     },
 
     /** 'Make Default': only the owner's verified bank; the old default stops being one in the same transaction. */
@@ -139,38 +289,12 @@ export function createBanksService(deps: {
      */
     async setStatus(bankDetailId: number, status: 1 | 2, reason: string | null = null): Promise<Bank> {
       return db.transaction(async (tx) => {
+        const [found] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
+        if (!found) throw notFound(say('profile.bankNotFound'));
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${found.user_id}`}))`);
         const [current] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
         if (!current) throw notFound(say('profile.bankNotFound'));
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${current.user_id}`}))`);
-        let makeDefault = current.is_default && status === BANK_STATUS.verified;
-        if (status === BANK_STATUS.verified && !current.is_default) {
-          const [def] = await tx
-            .select({ id: bankDetails.bank_detail_id })
-            .from(bankDetails)
-            .where(and(eq(bankDetails.user_id, current.user_id), eq(bankDetails.is_default, true)))
-            .limit(1);
-          makeDefault = !def;
-        }
-        const [row] = await tx
-          .update(bankDetails)
-          .set({ status, reject_reason: status === BANK_STATUS.rejected ? reason : null, is_default: makeDefault, modified_on: new Date() })
-          .where(eq(bankDetails.bank_detail_id, bankDetailId))
-          .returning();
-        if (current.status !== status || (status === BANK_STATUS.rejected && current.reject_reason !== reason)) {
-          const bank_ending = row!.account_no_last4;
-          await deps.notifications?.notify(
-            tx,
-            status === BANK_STATUS.verified
-              ? { event: NOTIFY_EVENT.bankVerified, audience: NOTIFY_AUDIENCE.partner, user_id: current.user_id, data: { bank_ending } }
-              : {
-                  event: NOTIFY_EVENT.bankRejected,
-                  audience: NOTIFY_AUDIENCE.partner,
-                  user_id: current.user_id,
-                  data: { bank_ending, reason: reason ?? '' },
-                },
-          );
-        }
-        return view(row!);
+        return view(await decide(tx, current, status, reason));
       });
     },
 
@@ -184,7 +308,7 @@ export function createBanksService(deps: {
       return row ? { ...view(row), user_id: row.user_id } : undefined;
     },
 
-    /** The account number in clear, for a payout run (callers decide who may see it). */
+    /** The account number or UPI ID in clear, for a payout run (callers decide who may see it). */
     revealAccount(row: Pick<BankRow, 'account_no_enc'>): string {
       return cipher.decrypt(row.account_no_enc);
     },
@@ -194,8 +318,11 @@ export function createBanksService(deps: {
       return row;
     },
 
-    /** Banks waiting for review (status 0), oldest first, for the ops console. */
-    async reviewQueue(page: { limit: number; offset: number }): Promise<{ count: number; rows: (Bank & { user_id: number })[] }> {
+    /** Methods waiting for review (status 0), oldest first, for the ops console, with the PAN name the bank's name was compared with. */
+    async reviewQueue(page: {
+      limit: number;
+      offset: number;
+    }): Promise<{ count: number; rows: (Bank & { user_id: number; pan_name: string | null })[] }> {
       const rows = await db
         .select()
         .from(bankDetails)
@@ -204,7 +331,7 @@ export function createBanksService(deps: {
         .limit(page.limit)
         .offset(page.offset);
       const [total] = await db.select({ n: count() }).from(bankDetails).where(eq(bankDetails.status, BANK_STATUS.submitted));
-      return { count: total?.n ?? 0, rows: rows.map((r) => ({ ...view(r), user_id: r.user_id })) };
+      return { count: total?.n ?? 0, rows: rows.map((r) => ({ ...view(r), user_id: r.user_id, pan_name: r.pan_name })) };
     },
 
     /** The bank the Payouts tile shows: the default, else the newest. */

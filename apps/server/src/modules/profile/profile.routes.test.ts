@@ -177,8 +177,9 @@ describe('Banks', () => {
   });
 
   it('keeps at most 3 banks even when many adds arrive at once', async () => {
+    // Accounts ending 9999 are held by someone else at the simulated bank: they wait for ops' review.
     const adds = await Promise.all(
-      ['111111111', '222222222', '333333333', '444444444', '555555555'].map((n) =>
+      ['111119999', '222229999', '333339999', '444449999', '555559999'].map((n) =>
         post(
           '/profile/bank/add',
           { user_id: 102, ifsc_code: 'ICIC0000001', account_no: n, account_no_confirm: n, bank_name: 'Spoofed Bank' },
@@ -224,13 +225,13 @@ describe('Banks', () => {
     // Two in use and one rejected: a replacement may be added beside the rejected one.
     const replacement = await post(
       '/profile/bank/add',
-      { ifsc_code: 'SBIN0005943', account_no: '666666666', account_no_confirm: '666666666' },
+      { ifsc_code: 'SBIN0005943', account_no: '666669999', account_no_confirm: '666669999' },
       ravi,
     );
     expect(replacement.statusCode, replacement.body).toBe(200);
     const fourth = await post(
       '/profile/bank/add',
-      { ifsc_code: 'SBIN0005943', account_no: '777777777', account_no_confirm: '777777777' },
+      { ifsc_code: 'SBIN0005943', account_no: '777779999', account_no_confirm: '777779999' },
       ravi,
     );
     expect(body(fourth).message).toBe('You can add at most 3 bank accounts');

@@ -35,6 +35,9 @@ export function registerProfileRoutes(
     if (body.user_id !== undefined && body.user_id !== session.subjectId) throw new AppError('FORBIDDEN', say('profile.ownBanks'));
     return answer(await banks.add(session.subjectId, body), say('profile.bankAdded'));
   });
+  route(app, ctx, profileRoutes.upiAdd, async ({ session, body }) =>
+    answer(await banks.addUpi(session.subjectId, body.upi_id), say('profile.upiAdded')),
+  );
   route(app, ctx, profileRoutes.bankSetDefault, async ({ session, body }) =>
     answer(await banks.setDefault(session.subjectId, body.bank_detail_id), say('profile.defaultSet')),
   );

@@ -25,4 +25,12 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wa
   route(app, ctx, partnerRoutes.payoutStatement, async ({ session, query }) =>
     payouts.statement(session.subjectId, query.fy ?? financialYearOf(new Date())),
   );
+  route(app, ctx, partnerRoutes.payoutStatementCsv, async ({ session, query, reply }) => {
+    const file = await payouts.statementCsv(session.subjectId, query.fy ?? financialYearOf(new Date()));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('cache-control', 'no-store')
+      .send(file.csv);
+  });
 }

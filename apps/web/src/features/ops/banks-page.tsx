@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteData } from '@pmw/contract/api';
 import { opsMoneyRoutes } from '@pmw/contract/ops';
+import { NAME_CHECK, PAYOUT_METHOD } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { EmptyState, QueryView, ReasonDialog, ReviewButtons, when } from './common';
@@ -62,8 +63,27 @@ export function BanksPage() {
                   </>
                 ),
               },
-              { id: 'ifsc', header: t('colIfsc'), cell: (b) => b.ifsc_code },
+              { id: 'ifsc', header: t('colIfsc'), cell: (b) => (b.method === PAYOUT_METHOD.upi ? '—' : b.ifsc_code) },
               { id: 'account', header: t('colAccount'), cell: (b) => b.account_no },
+              {
+                id: 'names',
+                header: t('colNames'),
+                cell: (b) => (
+                  <>
+                    {b.name_check && (
+                      <span className={`badge ${b.name_check === NAME_CHECK.mismatch ? 'badge--danger' : 'badge--warning'}`}>
+                        {b.name_check === NAME_CHECK.mismatch
+                          ? t('checkMismatch')
+                          : b.name_check === NAME_CHECK.matched
+                            ? t('checkMatched')
+                            : t('checkUnavailable')}
+                      </span>
+                    )}
+                    <div>{b.pan_name ? t('panNameIs', { name: b.pan_name }) : t('noPanName')}</div>
+                    <div>{b.name_at_bank ? t('bankNameIs', { name: b.name_at_bank }) : t('noBankName')}</div>
+                  </>
+                ),
+              },
               { id: 'date', header: t('colDate'), cell: (b) => when(b.created_on) },
               {
                 id: 'status',

@@ -9,6 +9,8 @@ import {
   type PayoutRunDetail,
   type PayoutRunMode,
 } from '@pmw/contract/ops';
+import { PAYOUT_METHOD } from '@pmw/contract/partner-profile';
+import { FINANCIAL_YEAR_PATTERN, TDS_QUARTERS, financialYearOf, financialYearRange } from '@pmw/contract/tds';
 import { api, apiWithMessage, routeUrl } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
@@ -114,7 +116,12 @@ export function PayoutsPage() {
               {
                 id: 'bank',
                 header: t('colBank'),
-                cell: (c) => (c.bank ? `${c.bank.bank_name} · ${c.bank.ifsc_code} · ${c.bank.account_no}` : '—'),
+                cell: (c) =>
+                  c.bank
+                    ? c.bank.method === PAYOUT_METHOD.upi
+                      ? `${t('upiMethod')} · ${c.bank.account_no}`
+                      : `${c.bank.bank_name} · ${c.bank.ifsc_code} · ${c.bank.account_no}`
+                    : '—',
               },
               {
                 id: 'hold',
@@ -222,6 +229,7 @@ export function PayoutsPage() {
           />
         )}
       </QueryView>
+      <TdsReport />
     </section>
   );
 }
@@ -362,5 +370,62 @@ function BankResponseForm({ run, onDone }: { run: PayoutRunDetail; onDone: () =>
         </div>
       )}
     </form>
+  );
+}
+
+/** The quarterly TDS report: a year and a quarter (or all four), downloaded as CSV. */
+function TdsReport() {
+  const [fy, setFy] = useState(() => financialYearOf(new Date()));
+  const [quarter, setQuarter] = useState<number | ''>('');
+  const valid = FINANCIAL_YEAR_PATTERN.test(fy) && financialYearRange(fy) !== null;
+  return (
+    <section aria-labelledby="tds-report-title" className="card">
+      <h2 id="tds-report-title">{t('tdsReportTitle')}</h2>
+      <p className="muted">{t('tdsReportHelp')}</p>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="tds-fy">{t('financialYear')}</label>
+          <input
+            id="tds-fy"
+            className="input"
+            value={fy}
+            maxLength={7}
+            onChange={(e) => setFy(e.target.value.trim())}
+            aria-invalid={!valid}
+            aria-describedby={valid ? undefined : 'tds-fy-error'}
+          />
+          {!valid && (
+            <p id="tds-fy-error" className="field__error" role="alert">
+              {t('fyInvalid')}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="tds-quarter">{t('quarter')}</label>
+          <select
+            id="tds-quarter"
+            className="input"
+            value={quarter}
+            onChange={(e) => setQuarter(e.target.value ? Number(e.target.value) : '')}
+          >
+            <option value="">{t('allQuarters')}</option>
+            {TDS_QUARTERS.map((q) => (
+              <option key={q} value={q}>
+                {t('quarterN', { n: q })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {valid ? (
+        <a className="button" href={routeUrl(opsMoneyRoutes.tdsReport, { query: { fy, ...(quarter ? { quarter } : {}) } })} download>
+          {t('downloadTdsReport')}
+        </a>
+      ) : (
+        <button type="button" className="button" disabled>
+          {t('downloadTdsReport')}
+        </button>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BANK_STATUS,
+  NAME_CHECK,
+  PAYOUT_METHOD,
+  upiAddBodySchema,
   accountsMatch,
   bankAddBodySchema,
   canAddBank,
@@ -26,7 +30,7 @@ import { firstIssue, formatDate, tx } from '../../shared/i18n';
 export function BankTab() {
   const queryClient = useQueryClient();
   const banks = useQuery({ queryKey: ['partner', 'banks'], queryFn: () => api(profileRoutes.bankFetch) });
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'bank' | 'upi' | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Bank | null>(null);
 
@@ -51,13 +55,19 @@ export function BankTab() {
         {(list) => (
           <>
             {canAddBank(list) && !adding && (
-              <button type="button" className="button" onClick={() => setAdding(true)}>
-                {t('addBank')}
-              </button>
+              <div className="filters__actions">
+                <button type="button" className="button" onClick={() => setAdding('bank')}>
+                  {t('addBank')}
+                </button>
+                <button type="button" className="button button--ghost" onClick={() => setAdding('upi')}>
+                  {t('addUpi')}
+                </button>
+              </div>
             )}
-            {/* The add button is gone at three banks: said why, and what would bring it back. */}
-            {!canAddBank(list) && <p className="muted bank-limit">{t('bankLimitReached')}</p>}
-            {adding && <BankForm onDone={() => setAdding(false)} />}
+            {/* The add buttons are gone at three methods: said why, and what would bring them back. */}
+            {!canAddBank(list) && <p className="muted bank-limit">{list.some(isUpi) ? t('methodLimitReached') : t('bankLimitReached')}</p>}
+            {adding === 'bank' && <BankForm onDone={() => setAdding(null)} />}
+            {adding === 'upi' && <UpiForm onDone={() => setAdding(null)} />}
             {list.length === 0 ? (
               <p className="empty">{t('noBanks')}</p>
             ) : (
@@ -66,10 +76,10 @@ export function BankTab() {
                   <article
                     key={b.bank_detail_id}
                     className={`card bank-card ${b.status === 2 ? 'bank-card--rejected' : ''}`}
-                    aria-label={b.bank_name}
+                    aria-label={isUpi(b) ? `${t('upiTitle')} ${b.account_no}` : b.bank_name}
                   >
                     <div className="bank-card__head">
-                      <strong>{b.bank_name}</strong>
+                      <strong>{isUpi(b) ? t('upiTitle') : b.bank_name}</strong>
                       <span className="bank-card__badges">
                         {b.status === 1 && <span className="badge badge--success">{t('verified')}</span>}
                         {b.status === 2 && <span className="badge badge--danger">{t('rejected')}</span>}
@@ -84,22 +94,46 @@ export function BankTab() {
                       </div>
                     )}
                     <dl>
-                      <dt>{t('ifscCode')}</dt>
-                      <dd>{b.ifsc_code}</dd>
-                      <dt>{t('accountNumber')}</dt>
-                      <dd>{b.account_no}</dd>
-                      <dt>{t('branch')}</dt>
-                      <dd>{b.branch_detail ?? '–'}</dd>
+                      {isUpi(b) ? (
+                        <>
+                          <dt>{t('upiId')}</dt>
+                          <dd>{b.upi_id}</dd>
+                        </>
+                      ) : (
+                        <>
+                          <dt>{t('ifscCode')}</dt>
+                          <dd>{b.ifsc_code}</dd>
+                          <dt>{t('accountNumber')}</dt>
+                          <dd>{b.account_no}</dd>
+                          <dt>{t('branch')}</dt>
+                          <dd>{b.branch_detail ?? '–'}</dd>
+                        </>
+                      )}
+                      {b.name_at_bank && (
+                        <>
+                          <dt>{t('nameAtBank')}</dt>
+                          <dd>{b.name_at_bank}</dd>
+                        </>
+                      )}
                       <dt>{t('addedOn')}</dt>
                       <dd>{formatDate(b.created_on)}</dd>
                     </dl>
+                    {b.status === BANK_STATUS.submitted && b.name_check && (
+                      <p className="muted">
+                        {b.name_check === NAME_CHECK.mismatch
+                          ? t('nameMismatch')
+                          : b.name_check === NAME_CHECK.matched
+                            ? t('nameMatched')
+                            : t('nameUnavailable')}
+                      </p>
+                    )}
                     {canMakeDefault(b) && (
                       <button
                         type="button"
                         className="button button--ghost button--small"
                         disabled={busyId !== null}
                         onClick={() => void change(b, profileRoutes.bankSetDefault)}
-                        aria-label={`${t('makeDefault')}: ${b.bank_name} ${b.account_no.slice(-4)}`}
+                        aria-label={t('makeDefaultFor', { method: isUpi(b) ? b.account_no : `${b.bank_name} ${b.account_no.slice(-4)}` })}
                       >
                         {t('makeDefault')}
                       </button>
@@ -110,7 +144,11 @@ export function BankTab() {
                         className="button button--ghost button--small button--danger-text"
                         disabled={busyId !== null}
                         onClick={() => setRemoving(b)}
-                        aria-label={t('removeBankFor', { bank: b.bank_name, last4: b.account_no.slice(-4) })}
+                        aria-label={
+                          isUpi(b)
+                            ? t('removeUpiFor', { upi: b.account_no })
+                            : t('removeBankFor', { bank: b.bank_name, last4: b.account_no.slice(-4) })
+                        }
                       >
                         {t('removeBank')}
                       </button>
@@ -124,11 +162,78 @@ export function BankTab() {
       </QueryView>
       <ConfirmDialog
         open={!!removing}
-        message={t('removeBankConfirm')}
+        message={removing && isUpi(removing) ? t('removeUpiConfirm') : t('removeBankConfirm')}
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && void change(removing, profileRoutes.bankRemove)}
       />
     </section>
+  );
+}
+
+const isUpi = (b: Bank) => b.method === PAYOUT_METHOD.upi;
+
+/** A UPI ID: checked as handle@bank here and again on the server, which asks the bank whose it is. */
+function UpiForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [upiId, setUpiId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = upiAddBodySchema.safeParse({ upi_id: upiId });
+    if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.upiInvalid);
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await apiWithMessage(profileRoutes.upiAdd, { body: parsed.data });
+      showSuccess(res.message);
+      await queryClient.invalidateQueries({ queryKey: ['partner', 'banks'] });
+      onDone();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="card bank-form" onSubmit={submit} noValidate aria-label={t('addUpi')}>
+      <div className="field">
+        <label htmlFor="u-id">{t('upiId')}</label>
+        <input
+          id="u-id"
+          className="input"
+          value={upiId}
+          maxLength={320}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode="email"
+          autoFocus
+          onChange={(e) => {
+            setUpiId(e.target.value.trim());
+            setError(null);
+          }}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'u-hint u-error' : 'u-hint'}
+        />
+        <p id="u-hint" className="muted">
+          {t('upiIdHint')}
+        </p>
+      </div>
+      {error && (
+        <p id="u-error" className="field__error" role="alert">
+          {tx(error)}
+        </p>
+      )}
+      <div className="filters__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('saving') : t('saveDetails')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatRupees, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
-import { payoutBank, profileRoutes } from '@pmw/contract/partner-profile';
+import { PAYOUT_METHOD, payoutBank, profileRoutes } from '@pmw/contract/partner-profile';
 import { PAYOUT_ITEM_STATE, type PayoutItemState } from '@pmw/contract/ops';
 import { financialYearOf } from '@pmw/contract/tds';
-import { api } from '../../shared/api-client';
+import { api, routeUrl } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
 import { Pager } from './pager';
 import { t } from './messages';
@@ -66,7 +66,9 @@ export function PayoutsPage() {
                   <span className="tile__label">{t('bankDetails')}</span>
                   <span className="tile__value tile__value--text">
                     {bank.kind === 'default'
-                      ? t('bankTileValue', { bank: bank.bank.bank_name, last4: bank.bank.account_no.slice(-4) })
+                      ? bank.bank.method === PAYOUT_METHOD.upi
+                        ? t('upiTileValue', { upi: bank.bank.account_no })
+                        : t('bankTileValue', { bank: bank.bank.bank_name, last4: bank.bank.account_no.slice(-4) })
                       : bank.kind === 'inReview'
                         ? t('bankInReviewTile')
                         : t('noBankTile')}
@@ -91,6 +93,17 @@ export function PayoutsPage() {
                 <span className="tile__value">{formatRupees(st.tds_paise)}</span>
               </div>
             </div>
+            {st.payouts.length > 0 && (
+              <p>
+                <a
+                  className="button button--ghost button--small"
+                  href={routeUrl(partnerRoutes.payoutStatementCsv, { query: { fy } })}
+                  download
+                >
+                  {t('downloadStatement', { fy })}
+                </a>
+              </p>
+            )}
             {st.payouts.length === 0 ? (
               <p className="muted">{t('noPayoutsYet')}</p>
             ) : (
