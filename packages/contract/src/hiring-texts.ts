@@ -23,7 +23,6 @@ export const hiringMessages = {
   noBooking: 'You have not booked an interview for this job',
   interviewStarted: 'This interview has already started and cannot be moved',
   /** The text a candidate gets when their interview moves (English; Hindi in texts.hi). */
-  rescheduledSms: 'Your interview for {job} is now on {when} at {place}. - PickMyWork',
   nameUpdated: 'Details updated successfully!',
   documentAdded: 'Document added',
   ownDataOnly: 'You can only change your own details',

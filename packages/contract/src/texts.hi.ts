@@ -139,7 +139,6 @@ const hi: TextTranslation = {
   'hiring.slotRescheduled': 'इंटरव्यू नए समय पर कर दिया गया',
   'hiring.noBooking': 'आपने इस जॉब के लिए कोई इंटरव्यू बुक नहीं किया है',
   'hiring.interviewStarted': 'यह इंटरव्यू शुरू हो चुका है, इसका समय नहीं बदला जा सकता',
-  'hiring.rescheduledSms': '{job} के लिए आपका इंटरव्यू अब {when} को {place} पर है। - PickMyWork',
   'hiring.nameUpdated': 'जानकारी अपडेट हो गई!',
   'hiring.documentAdded': 'दस्तावेज़ जुड़ गया',
   'hiring.ownDataOnly': 'आप सिर्फ़ अपनी जानकारी बदल सकते हैं',

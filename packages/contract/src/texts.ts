@@ -163,7 +163,6 @@ export const texts = {
   'hiring.slotRescheduled': hiringMessages.slotRescheduled,
   'hiring.noBooking': hiringMessages.noBooking,
   'hiring.interviewStarted': hiringMessages.interviewStarted,
-  'hiring.rescheduledSms': hiringMessages.rescheduledSms,
   'hiring.nameUpdated': hiringMessages.nameUpdated,
   'hiring.documentAdded': hiringMessages.documentAdded,
   'hiring.ownDataOnly': hiringMessages.ownDataOnly,

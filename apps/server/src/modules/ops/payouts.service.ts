@@ -27,7 +27,7 @@ import { PayoutRejected, type PayoutOutcome, type PayoutProvider } from '../../p
 import type { DocumentsService } from '../documents/documents.service';
 import type { BanksService } from '../profile/banks.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
 
@@ -50,6 +50,35 @@ export const HOLD_REASONS = {
 } as const;
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+/**
+ * What the partner is told when their transfer settles: paid (the net, where
+ * it went, the bank's reference) or failed (why; the money is back). One per
+ * item and outcome, however often the outcome is reported.
+ */
+function payoutNotice(item: Item): NotifyInput<typeof NOTIFY_EVENT.payoutSent> | NotifyInput<typeof NOTIFY_EVENT.payoutFailed> {
+  const who = { audience: NOTIFY_AUDIENCE.partner, user_id: item.user_id };
+  if (item.status === PAYOUT_ITEM_STATE.failed) {
+    return {
+      ...who,
+      event: NOTIFY_EVENT.payoutFailed,
+      data: { payout_run_id: item.payout_run_id, amount_paise: item.net_paise, reason: item.failure_reason ?? '' },
+      dedupe_key: `payout-failed:${item.payout_run_id}:${item.user_id}`,
+    };
+  }
+  return {
+    ...who,
+    event: NOTIFY_EVENT.payoutSent,
+    data: {
+      payout_run_id: item.payout_run_id,
+      amount_paise: item.net_paise,
+      to: 'bank',
+      ending: item.account_no_last4 ?? '',
+      reference: item.utr ?? '',
+    },
+    dedupe_key: `payout-paid:${item.payout_run_id}:${item.user_id}`,
+  };
+}
 type Item = typeof payoutRunItems.$inferSelect;
 
 export interface PayoutRules {
@@ -214,12 +243,16 @@ export function createPayoutsService(deps: {
   ): Promise<boolean> {
     const where = and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id));
     if (outcome === 'processed') {
-      const done = await db
-        .update(payoutRunItems)
-        .set({ status: PAYOUT_ITEM_STATE.paid, utr: detail.utr, failure_reason: null, settled_on: new Date() })
-        .where(and(where, inArray(payoutRunItems.status, [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing])))
-        .returning({ user_id: payoutRunItems.user_id });
-      return done.length > 0;
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(payoutRunItems)
+          .set({ status: PAYOUT_ITEM_STATE.paid, utr: detail.utr, failure_reason: null, settled_on: new Date() })
+          .where(and(where, inArray(payoutRunItems.status, [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing])))
+          .returning();
+        if (!done) return false;
+        await deps.notifications?.notify(tx, payoutNotice(done));
+        return true;
+      });
     }
     const reason = detail.failure_reason || (outcome === 'reversed' ? 'Transfer returned by the bank' : 'Transfer failed');
     return db.transaction(async (tx) => {
@@ -259,6 +292,7 @@ export function createPayoutsService(deps: {
         },
         tx,
       );
+      await deps.notifications?.notify(tx, payoutNotice(done));
       return true;
     });
   }
@@ -495,16 +529,6 @@ export function createPayoutsService(deps: {
             account_no_enc: row?.account_no_enc ?? null,
             account_no_last4: row?.account_no_last4 ?? null,
           });
-          // What reaches the bank: the net, after TDS.
-          if (p.net > 0) {
-            await deps.notifications?.notify(tx, {
-              event: NOTIFY_EVENT.payoutSent,
-              audience: NOTIFY_AUDIENCE.partner,
-              user_id: b.user_id,
-              data: { payout_run_id: id, amount_paise: p.net, bank_ending: row?.account_no_last4 ?? '' },
-              dedupe_key: payoutDebitKey(id, b.user_id),
-            });
-          }
         }
         await tx.update(payoutRuns).set({ paid_count: paid, held_count: held, total_paise: total }).where(eq(payoutRuns.payout_run_id, id));
         await audit.record(
