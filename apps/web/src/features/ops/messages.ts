@@ -472,6 +472,7 @@ export const t = defineMessages({
   fKind: 'Kind',
   fState: 'State',
   colKind: 'Kind',
+  colChannel: 'Channel',
   colState: 'State',
   colText: 'Text',
   colGateway: 'Gateway answer',
