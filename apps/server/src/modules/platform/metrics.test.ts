@@ -153,6 +153,8 @@ describe('Prometheus metrics', () => {
   });
 
   it('shows the notification outbox by channel and state, and how long the oldest due row has waited', async () => {
+    // This app listens (for the socket test), so its outbox worker runs: stopped here, as if no process were sending.
+    await t.services.outbox.stop();
     const before = await metricsText();
     const queued = sample(before, 'pmw_notification_outbox', { channel: 'sms', state: 'queued' })!;
     expect(sample(before, 'pmw_notification_outbox', { channel: 'push', state: 'failed' })).toBeDefined();
