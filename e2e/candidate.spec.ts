@@ -98,9 +98,12 @@ test('a new candidate opens a partner link, applies with both documents, books a
   await expect(page.getByText('Interview moved to the new time')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a new time' })).toHaveCount(0);
   await expect(page.getByText(new RegExp(`^${newTime} - `))).toBeVisible();
-  // The candidate is told by SMS.
-  const outbox = await (await page.request.get(`/api/v2/dev/outbox?mobile=${mobile}`)).json();
-  expect(outbox.data[0].text).toMatch(/^Your interview for Delivery Partner is now on .+ - PickMyWork$/);
+  // The candidate is told by SMS, through the notification outbox once its merge window has passed.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v2/dev/outbox?mobile=${mobile}`)).json()).data[0]?.text as string) ?? '', {
+      timeout: 30_000,
+    })
+    .toMatch(/^Your interview for Delivery Partner is now on .+ - PickMyWork$/);
 });
 
 test('a link that does not decode, a location of another job, a hidden job and a recruiter without KYC go to /', async ({ page }) => {

@@ -79,6 +79,65 @@ test("ops send back a lead of Meena's for details: her bell in the team area tel
   await expect(page.getByRole('button', { name: /unread notification/ })).toHaveCount(0);
 });
 
+test('Asha turns off texts of rejected leads in her message settings; payout texts stay on', async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'pmw_lang', value: 'en', url: baseURL! }]);
+  await loginPartner(page, '9876500001');
+  await page.getByRole('button', { name: /notification/i }).click();
+  await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Message settings' }).click();
+  await expect(page).toHaveURL(/\/partner\/notifications$/);
+  await expect(page.getByRole('heading', { name: 'Messages you get' })).toBeVisible();
+  const rejected = page.getByRole('checkbox', { name: 'A lead is rejected' });
+  await expect(rejected).toBeChecked();
+  const payout = page.getByRole('checkbox', { name: 'A payout is sent' });
+  await expect(payout).toBeChecked();
+  await expect(payout).toBeDisabled();
+  await expect(page.getByText('Always on: news of your money').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // From the keyboard.
+  const saved = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/v2/partner/notifications/settings') && r.request().method() === 'POST');
+  await rejected.focus();
+  let answer = saved();
+  await page.keyboard.press('Space');
+  await expect(rejected).not.toBeChecked();
+  expect((await answer).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'A lead is rejected' })).not.toBeChecked();
+  // Back on, for the specs after this one.
+  answer = saved();
+  await page.getByRole('checkbox', { name: 'A lead is rejected' }).check();
+  expect((await answer).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'A lead is rejected' })).toBeChecked();
+});
+
+test("support answers Asha's query while she is away: the support list's bell tells her and opens the query", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'pmw_lang', value: 'en', url: baseURL! }]);
+  await loginPartner(page, '9876500001');
+  const created = await page.request.post('/api/v2/support/user/ticket/add', { data: { ticket_type: 50, ticket_title: 'Bell check' } });
+  const ticketId = (await created.json()).data.ticket_id as number;
+  const ops = await opsRequest(playwright, baseURL!);
+  expect(
+    (await ops.post('/api/v2/ops/support/ticket/chat/add', { data: { ticket_id: ticketId, chat_message: 'Which payment?' } })).ok(),
+  ).toBe(true);
+  await ops.dispose();
+
+  await page.goto('/support?user_id=101');
+  const bell = page.getByRole('button', { name: /^\d+ unread notifications?$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: new RegExp(`Support answered your query #${ticketId}\\.`) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/support/ticket\\?user_id=101&ticket_id=${ticketId}$`));
+  await expect(page.getByText('Which payment?')).toBeVisible();
+});
+
 test.describe('in the ops console', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

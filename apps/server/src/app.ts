@@ -102,6 +102,7 @@ import { registerDatabaseMetrics } from './db/database-metrics';
 import { registerRealtimeMetrics } from './realtime/socket';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOutboxWorker } from './modules/notifications/outbox.worker';
+import { registerNotificationMetrics } from './modules/notifications/notifications.metrics';
 import { registerNotificationRoutes, registerOpsNotificationRoutes } from './modules/notifications/notifications.routes';
 import { say } from '@pmw/contract/texts/said';
 
@@ -158,7 +159,14 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const documents = createDocumentsService({ db, cipher, files, users, secretKey: config.secretKey });
   const wallet = createWalletService({ db });
   // Notifications: written in the transaction of the change they are about; the outbox worker sends their SMS.
-  const outbox = createOutboxWorker({ db, sms: providers.sms, pollMs: config.notify.pollMs, maxAttempts: config.notify.maxAttempts });
+  const outbox = createOutboxWorker({
+    db,
+    sms: providers.sms,
+    push: providers.push,
+    pollMs: config.notify.pollMs,
+    maxAttempts: config.notify.maxAttempts,
+  });
+  registerNotificationMetrics(metrics, db);
   const notifications = createNotificationsService({ db, mergeMs: config.notify.mergeMs, queued: (dueInMs) => outbox.nudge(dueInMs) });
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
@@ -239,6 +247,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     events: supportEvents,
     introVideoUrl: config.supportIntroVideoUrl,
     chatMaxPerMinute: config.supportChatMaxPerMinute,
+    notifications,
   });
   const recharges = createRechargeImportService({ db });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
@@ -273,9 +282,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     metrics,
     feedbackTasks,
   });
-  const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
+  const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, notifications });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
-  const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
+  const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit, notifications });
   return {
     metrics,
     risk,
@@ -320,6 +329,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/** How often a process looks for interviews tomorrow that have no reminder yet. */
+const REMINDER_LOOK_MS = 15 * 60_000;
 
 export function webDistDir(config: Config): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -415,6 +427,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await riskCatchUp;
     await services.risk.idle();
   });
+  app.addHook('onClose', async () => services.support.noticesIdle());
   app.addHook('onClose', async () => services.catalogue.close());
   app.addHook('onClose', async () => services.limits.close?.());
 
@@ -486,7 +499,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerApplicationOutcomeRoutes(app, ctx, { outcomes: services.outcomes });
   registerProjectRoutes(app, ctx, { projects: services.ops.projects, catalogue: services.ops.catalogue });
   registerRechargeImportRoutes(app, ctx, { recharges: services.recharges, audit: services.ops.audit });
-  registerNotificationRoutes(app, ctx, services.notifications);
+  registerNotificationRoutes(app, ctx, services.notifications, services.providers.push);
   registerOpsNotificationRoutes(app, ctx, { db, notifications: services.notifications, audit: services.ops.audit });
   if (config.payout.pollMs > 0) {
     app.addHook('onListen', async () => services.ops.payouts.startPolling(config.payout.pollMs));
@@ -501,6 +514,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Like the expiry job: only a listening server sends, and it stops before the database closes.
     app.addHook('onListen', async () => services.outbox.start());
     app.addHook('onClose', async () => services.outbox.stop());
+  }
+  if (config.notify.pollMs > 0) {
+    // The day-before interview reminders: looked for every quarter hour; each booking's reminder is made once, in daytime only.
+    let reminders: NodeJS.Timeout | undefined;
+    let round: Promise<unknown> = Promise.resolve();
+    const remind = () => {
+      round = services.hiring.remindTomorrow().catch((err: unknown) => app.log.error({ err }, 'interview reminders failed'));
+    };
+    app.addHook('onListen', async () => {
+      reminders = setInterval(remind, REMINDER_LOOK_MS).unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(reminders);
+      await round;
+    });
   }
 
   // The built SPA with history fallback; unknown /api paths answer a 404 envelope.

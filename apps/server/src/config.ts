@@ -63,6 +63,21 @@ const envFields = z.object({
   NOTIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   /** Tries before an SMS is given up as failed. */
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Web push: local (records what it would send) or webpush (the browsers' push services, with the VAPID keys below). */
+  PUSH_PROVIDER: z.enum(['local', 'webpush']).default('local'),
+  /** The VAPID key pair (URL-safe base64, as `npx web-push generate-vapid-keys` prints it) and a contact (mailto: or https:). */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
+    .optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin used in links the server hands out (share links, feedback links). */
@@ -189,6 +204,11 @@ const envSchema = envFields.superRefine((env, ctx) => {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYOUT_PROVIDER=http' });
     }
   }
+  if (env.PUSH_PROVIDER === 'webpush') {
+    for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PUSH_PROVIDER=webpush' });
+    }
+  }
   if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
   }
@@ -272,6 +292,8 @@ export interface Config {
   };
   /** The SMS outbox: merge window, polling (0: no in-process worker) and tries before failing. */
   notify: { mergeMs: number; pollMs: number; maxAttempts: number };
+  /** Web push: local, or the push services with these VAPID keys. */
+  push: { provider: 'local' } | { provider: 'webpush'; subject: string; publicKey: string; privateKey: string };
   secretKey: string;
   logLevel: Env['LOG_LEVEL'];
   publicUrl: string | undefined;
@@ -357,6 +379,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dltTemplates: env.SMS_DLT_TEMPLATES ?? {},
     },
     notify: { mergeMs: env.NOTIFY_MERGE_SECONDS * 1000, pollMs: env.NOTIFY_POLL_SECONDS * 1000, maxAttempts: env.NOTIFY_MAX_ATTEMPTS },
+    push:
+      env.PUSH_PROVIDER === 'webpush' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { provider: 'webpush', subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : { provider: 'local' },
     secretKey,
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,

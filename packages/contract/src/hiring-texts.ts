@@ -24,7 +24,6 @@ export const hiringMessages = {
   noBooking: hiringCatalogue.en['hiring.noBooking'],
   interviewStarted: hiringCatalogue.en['hiring.interviewStarted'],
   /** The text a candidate gets when their interview moves (English; Hindi in texts.hi). */
-  rescheduledSms: hiringCatalogue.en['hiring.rescheduledSms'],
   nameUpdated: hiringCatalogue.en['hiring.nameUpdated'],
   documentAdded: hiringCatalogue.en['hiring.documentAdded'],
   ownDataOnly: hiringCatalogue.en['hiring.ownDataOnly'],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   allSmsTemplateKeys,
+  mayOptOut,
+  NOTIFY_KINDS_OF,
   NOTIFY_EVENTS,
   NOTIFY_TEMPLATES,
   notificationLink,
@@ -11,6 +13,8 @@ import {
 } from './notifications';
 
 const lead = { lead_id: 501, project: 'Zenith Credit Card', customer: 'Kiran Shetty' };
+// 10:30 at +05:30 on 2 December.
+const interview = { booking_id: 3, project: 'Delivery Associate', when: '2026-12-02T05:00:00.000Z', place: '12 MG Road, Pune' };
 
 describe('notification texts', () => {
   it('each event reads right in English and in Hindi', () => {
@@ -35,9 +39,51 @@ describe('notification texts', () => {
       ],
       [
         'payout_sent',
-        { payout_run_id: 7, amount_paise: 123_450, bank_ending: '4321' },
-        'Payout of ₹1,234.50 sent to your bank account ending 4321. - PickMyWork',
-        '₹1,234.50 का भुगतान आपके बैंक खाते (अंतिम अंक 4321) में भेजा गया। - PickMyWork',
+        { payout_run_id: 7, amount_paise: 123_450, to: 'bank', ending: '4321', reference: 'UTR0001' },
+        'Payout of ₹1,234.50 sent to your bank account ending 4321. Reference UTR0001. - PickMyWork',
+        '₹1,234.50 का भुगतान आपके बैंक खाते (अंतिम अंक 4321) में भेजा गया। रेफ़रेंस UTR0001। - PickMyWork',
+      ],
+      [
+        'payout_failed',
+        { payout_run_id: 7, amount_paise: 50_000, reason: 'Account closed' },
+        'Payout of ₹500 failed: Account closed. The money is back in your wallet. - PickMyWork',
+        '₹500 का भुगतान नहीं हो सका: Account closed। पैसे आपके वॉलेट में वापस आ गए। - PickMyWork',
+      ],
+      [
+        'candidate_joined',
+        { application_id: 9, project: 'Delivery Associate', candidate: 'Sunil Kumar', amount_paise: 150_000 },
+        'Candidate joined: Sunil for Delivery Associate. ₹1,500 added to your wallet. - PickMyWork',
+        'उम्मीदवार ने जॉइन किया: Delivery Associate के लिए Sunil। ₹1,500 आपके वॉलेट में जोड़े गए। - PickMyWork',
+      ],
+      [
+        'support_answered',
+        { ticket_id: 42, user_id: 101 },
+        'Support answered your query #42. Open the app to read it. - PickMyWork',
+        'सपोर्ट ने आपकी क्वेरी #42 का जवाब दिया। पढ़ने के लिए ऐप खोलें। - PickMyWork',
+      ],
+      [
+        'support_resolved',
+        { ticket_id: 42, user_id: 101 },
+        'Support marked your query #42 resolved. Open the app to rate the answer. - PickMyWork',
+        'सपोर्ट ने आपकी क्वेरी #42 हल कर दी। जवाब को रेटिंग देने के लिए ऐप खोलें। - PickMyWork',
+      ],
+      [
+        'interview_booked',
+        interview,
+        'Interview booked for Delivery Associate on 02 Dec 2026, 10:30 AM at 12 MG Road, Pune. - PickMyWork',
+        'Delivery Associate के लिए इंटरव्यू 02 दिस॰ 2026, 10:30 AM को 12 MG Road, Pune पर बुक हो गया। - PickMyWork',
+      ],
+      [
+        'interview_reminder',
+        interview,
+        'Reminder: your interview for Delivery Associate is tomorrow, 02 Dec 2026, 10:30 AM, at 12 MG Road, Pune. - PickMyWork',
+        'रिमाइंडर: Delivery Associate के लिए आपका इंटरव्यू कल, 02 दिस॰ 2026, 10:30 AM को 12 MG Road, Pune पर है। - PickMyWork',
+      ],
+      [
+        'interview_rescheduled',
+        interview,
+        'Your interview for Delivery Associate is now on 02 Dec 2026, 10:30 AM at 12 MG Road, Pune. - PickMyWork',
+        'Delivery Associate के लिए आपका इंटरव्यू अब 02 दिस॰ 2026, 10:30 AM को 12 MG Road, Pune पर है। - PickMyWork',
       ],
       ['kyc_verified', { document: 'PAN' }, 'Your PAN card is verified. - PickMyWork', 'आपका पैन कार्ड सत्यापित हो गया। - PickMyWork'],
       [
@@ -76,7 +122,21 @@ describe('notification texts', () => {
   it('no template leaves a placeholder unfilled', () => {
     for (const event of NOTIFY_EVENTS) {
       for (const locale of ['en', 'hi'] as const) {
-        const data = { ...lead, amount_paise: 100, reason: 'r', payout_run_id: 1, bank_ending: '1', document: 'PAN' };
+        const data = {
+          ...lead,
+          ...interview,
+          amount_paise: 100,
+          reason: 'r',
+          payout_run_id: 1,
+          bank_ending: '1',
+          to: 'upi',
+          ending: 'ok',
+          reference: 'UTR',
+          document: 'PAN',
+          candidate: 'Sunil',
+          ticket_id: 1,
+          user_id: 1,
+        };
         expect(renderNotification(event, data as never, locale)).not.toMatch(/\{\w+\}/);
         expect(renderMerged(event, [data, data] as never, locale)).not.toMatch(/\{\w+\}/);
       }
@@ -92,6 +152,20 @@ describe('notification texts', () => {
     expect(NOTIFY_TEMPLATES.payout_sent.merged).toBeUndefined();
   });
 
+  it('says where a UPI payout went', () => {
+    const upi = { payout_run_id: 7, amount_paise: 100_000, to: 'upi', ending: 'ybl', reference: 'UTR9' } as const;
+    expect(renderNotification('payout_sent', upi, 'en')).toBe(
+      'Payout of ₹1,000 sent to your UPI ID ending ybl. Reference UTR9. - PickMyWork',
+    );
+  });
+
+  it('money kinds cannot be turned off', () => {
+    expect(mayOptOut('payout_sent')).toBe(false);
+    expect(mayOptOut('payout_failed')).toBe(false);
+    expect(mayOptOut('lead_approved')).toBe(true);
+    for (const kinds of Object.values(NOTIFY_KINDS_OF)) for (const k of kinds) expect(NOTIFY_EVENTS).toContain(k);
+  });
+
   it('rupees drops the paise only when there are none', () => {
     expect(rupees(2_500_000)).toBe('₹25,000');
     expect(rupees(123_456)).toBe('₹1,234.56');
@@ -105,6 +179,9 @@ describe('notification texts', () => {
     const keys = allSmsTemplateKeys();
     expect(keys).toContain('otp');
     expect(keys).toContain('interview_rescheduled.hi');
+    expect(keys).toContain('interview_reminder');
+    expect(keys).toContain('payout_failed.hi');
+    expect(keys).toContain('merchant_feedback_link');
     expect(keys).toContain('lead_rejected.merged');
     expect(keys).not.toContain('payout_sent.merged');
     expect(new Set(keys).size).toBe(keys.length);
@@ -112,7 +189,13 @@ describe('notification texts', () => {
 
   it('links to the lead, the payouts or the profile tab', () => {
     expect(notificationLink('lead_approved', 'partner', { ...lead, amount_paise: 1 })).toBe('/partner/report?search=501');
-    expect(notificationLink('payout_sent', 'partner', { payout_run_id: 1, amount_paise: 1, bank_ending: '1' })).toBe('/partner/earnings');
+    expect(notificationLink('payout_sent', 'partner', { payout_run_id: 1, amount_paise: 1, to: 'bank', ending: '1', reference: 'U' })).toBe(
+      '/partner/earnings',
+    );
+    expect(notificationLink('payout_failed', 'partner', { payout_run_id: 1, amount_paise: 1, reason: 'x' })).toBe('/partner/earnings');
+    expect(notificationLink('support_answered', 'worker', { ticket_id: 42, user_id: 101 })).toBe(
+      '/support/ticket?user_id=101&ticket_id=42',
+    );
     expect(notificationLink('kyc_rejected', 'partner', { document: 'PAN', reason: 'x' })).toBe('/partner/profile/doc');
     expect(notificationLink('bank_rejected', 'partner', { bank_ending: '1', reason: 'x' })).toBe('/partner/profile/bank');
     expect(notificationLink('lead_rejected', 'team', { ...lead, reason: 'x' })).toBe('report');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from './api';
-import { int, queryInt, text } from './base';
+import { int, queryInt, text, webUrl } from './base';
 import type { Locale } from './locale';
+import { formatDateTime } from './time';
 
 /**
  * What the product tells people, and in which words. Every text a person is
@@ -18,10 +19,17 @@ export const NOTIFY_EVENT = {
   leadRejected: 'lead_rejected',
   leadNeedsDetails: 'lead_needs_details',
   payoutSent: 'payout_sent',
+  payoutFailed: 'payout_failed',
   kycVerified: 'kyc_verified',
   kycRejected: 'kyc_rejected',
   bankVerified: 'bank_verified',
   bankRejected: 'bank_rejected',
+  candidateJoined: 'candidate_joined',
+  supportAnswered: 'support_answered',
+  supportResolved: 'support_resolved',
+  interviewBooked: 'interview_booked',
+  interviewReminder: 'interview_reminder',
+  interviewRescheduled: 'interview_rescheduled',
 } as const;
 export type NotifyEvent = (typeof NOTIFY_EVENT)[keyof typeof NOTIFY_EVENT];
 export const NOTIFY_EVENTS = Object.values(NOTIFY_EVENT) as NotifyEvent[];
@@ -32,7 +40,8 @@ export const NOTIFY_AUDIENCE = { partner: 'partner', team: 'team', worker: 'work
 export type NotifyAudience = (typeof NOTIFY_AUDIENCE)[keyof typeof NOTIFY_AUDIENCE];
 
 /** The states of an SMS in the outbox. */
-export const OUTBOX_STATE = { queued: 'queued', sending: 'sending', sent: 'sent', failed: 'failed' } as const;
+/** `skipped`: the person turned the kind off, or has no browser left to push to. */
+export const OUTBOX_STATE = { queued: 'queued', sending: 'sending', sent: 'sent', failed: 'failed', skipped: 'skipped' } as const;
 export type OutboxState = (typeof OUTBOX_STATE)[keyof typeof OUTBOX_STATE];
 
 /** Texts the product sends that are not notifications (they go straight to the gateway) but need a DLT template too. */
@@ -41,22 +50,65 @@ export const DIRECT_SMS = {
   otp: 'otp',
   /** The OTP a customer gives to consent to a credit profile check (its own words). */
   otpCreditConsent: 'otp_credit_consent',
-  interviewRescheduled: 'interview_rescheduled',
   /** The /fb link texted to a merchant when a lead on a project that asks for feedback is approved. */
   merchantFeedbackLink: 'merchant_feedback_link',
 } as const;
 export type DirectSms = (typeof DIRECT_SMS)[keyof typeof DIRECT_SMS];
+
+/**
+ * Kinds a person cannot turn off: news of their own money (a payout sent or
+ * failed). Security texts (OTPs) are not notifications and always go.
+ */
+export const NOTIFY_ALWAYS: readonly NotifyEvent[] = [NOTIFY_EVENT.payoutSent, NOTIFY_EVENT.payoutFailed];
+export const mayOptOut = (event: NotifyEvent) => !NOTIFY_ALWAYS.includes(event);
+
+/** The kinds each area's people can receive, as their settings list them. */
+export const NOTIFY_KINDS_OF: Record<NotifyAudience, readonly NotifyEvent[]> = {
+  partner: [
+    NOTIFY_EVENT.leadApproved,
+    NOTIFY_EVENT.leadRejected,
+    NOTIFY_EVENT.leadNeedsDetails,
+    NOTIFY_EVENT.candidateJoined,
+    NOTIFY_EVENT.kycVerified,
+    NOTIFY_EVENT.kycRejected,
+    NOTIFY_EVENT.bankVerified,
+    NOTIFY_EVENT.bankRejected,
+    NOTIFY_EVENT.payoutSent,
+    NOTIFY_EVENT.payoutFailed,
+  ],
+  team: [NOTIFY_EVENT.leadApproved, NOTIFY_EVENT.leadRejected, NOTIFY_EVENT.leadNeedsDetails],
+  worker: [
+    NOTIFY_EVENT.supportAnswered,
+    NOTIFY_EVENT.supportResolved,
+    NOTIFY_EVENT.interviewBooked,
+    NOTIFY_EVENT.interviewReminder,
+    NOTIFY_EVENT.interviewRescheduled,
+  ],
+};
+
+/** How a notification reaches a person besides the bell: a text message, or a web push to a browser they allowed. */
+export const NOTIFY_CHANNEL = { sms: 'sms', push: 'push' } as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNEL)[keyof typeof NOTIFY_CHANNEL];
 
 /** The variables an event's text is filled with (all strings or numbers; money in paise). */
 export interface NotifyData {
   lead_approved: { lead_id: number; project: string; project_hi?: string | undefined; customer: string; amount_paise: number };
   lead_rejected: { lead_id: number; project: string; project_hi?: string | undefined; customer: string; reason: string };
   lead_needs_details: { lead_id: number; project: string; project_hi?: string | undefined; customer: string; reason: string };
-  payout_sent: { payout_run_id: number; amount_paise: number; bank_ending: string };
+  /** `to` is where the money went: a bank account or a UPI ID, named by its last characters; `reference` the bank's (UTR). */
+  payout_sent: { payout_run_id: number; amount_paise: number; to: 'bank' | 'upi'; ending: string; reference: string };
+  payout_failed: { payout_run_id: number; amount_paise: number; reason: string };
   kyc_verified: { document: string };
   kyc_rejected: { document: string; reason: string };
   bank_verified: { bank_ending: string };
   bank_rejected: { bank_ending: string; reason: string };
+  candidate_joined: { application_id: number; project: string; candidate: string; amount_paise: number };
+  support_answered: { ticket_id: number; user_id: number };
+  support_resolved: { ticket_id: number; user_id: number };
+  /** `when` is the interview's start (ISO), written in the reader's language; `place` the address. */
+  interview_booked: { booking_id: number; project: string; when: string; place: string };
+  interview_reminder: { booking_id: number; project: string; when: string; place: string };
+  interview_rescheduled: { booking_id: number; project: string; when: string; place: string };
 }
 
 type Words = Record<Locale, string>;
@@ -81,6 +133,15 @@ const DOCUMENT_WORDS: Record<string, Words> = {
   AADHAAR: { en: 'Aadhaar card', hi: 'आधार कार्ड' },
 };
 const documentWords = (type: string, locale: Locale) => DOCUMENT_WORDS[type.toUpperCase()]?.[locale] ?? type;
+
+const PAYOUT_TO_WORDS: Record<'bank' | 'upi', Words> = {
+  bank: { en: 'bank account', hi: 'बैंक खाते' },
+  upi: { en: 'UPI ID', hi: 'UPI ID' },
+};
+
+function interviewVars(d: { project: string; when: string; place: string }, locale: Locale) {
+  return { job: d.project, when: formatDateTime(d.when, locale), place: d.place };
+}
 
 const sum = (all: { amount_paise: number }[]) => all.reduce((s, d) => s + d.amount_paise, 0);
 /** The project as ops named it in the reader's language (the Hindi title where they wrote one). */
@@ -131,10 +192,22 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
   },
   payout_sent: {
     text: {
-      en: 'Payout of {amount} sent to your bank account ending {bank_ending}. - PickMyWork',
-      hi: '{amount} का भुगतान आपके बैंक खाते (अंतिम अंक {bank_ending}) में भेजा गया। - PickMyWork',
+      en: 'Payout of {amount} sent to your {to} ending {ending}. Reference {reference}. - PickMyWork',
+      hi: '{amount} का भुगतान आपके {to} (अंतिम अंक {ending}) में भेजा गया। रेफ़रेंस {reference}। - PickMyWork',
     },
-    vars: (d) => ({ amount: rupees(d.amount_paise), bank_ending: d.bank_ending }),
+    vars: (d, locale) => ({
+      amount: rupees(d.amount_paise),
+      to: PAYOUT_TO_WORDS[d.to][locale],
+      ending: d.ending,
+      reference: d.reference || '-',
+    }),
+  },
+  payout_failed: {
+    text: {
+      en: 'Payout of {amount} failed: {reason}. The money is back in your wallet. - PickMyWork',
+      hi: '{amount} का भुगतान नहीं हो सका: {reason}। पैसे आपके वॉलेट में वापस आ गए। - PickMyWork',
+    },
+    vars: (d) => ({ amount: rupees(d.amount_paise), reason: d.reason }),
   },
   kyc_verified: {
     text: { en: 'Your {document} is verified. - PickMyWork', hi: 'आपका {document} सत्यापित हो गया। - PickMyWork' },
@@ -160,6 +233,62 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) अस्वीकार हुआ: {reason}। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
     },
     vars: (d) => ({ bank_ending: d.bank_ending, reason: d.reason }),
+  },
+  candidate_joined: {
+    text: {
+      en: 'Candidate joined: {candidate} for {project}. {amount} added to your wallet. - PickMyWork',
+      hi: 'उम्मीदवार ने जॉइन किया: {project} के लिए {candidate}। {amount} आपके वॉलेट में जोड़े गए। - PickMyWork',
+    },
+    vars: (d) => ({ candidate: firstName(d.candidate), project: d.project, amount: rupees(d.amount_paise) }),
+    merged: {
+      text: {
+        en: '{count} candidates joined, {amount}. - PickMyWork',
+        hi: '{count} उम्मीदवारों ने जॉइन किया, {amount}। - PickMyWork',
+      },
+      vars: (all) => ({ count: all.length, amount: rupees(sum(all)) }),
+    },
+  },
+  support_answered: {
+    text: {
+      en: 'Support answered your query #{ticket}. Open the app to read it. - PickMyWork',
+      hi: 'सपोर्ट ने आपकी क्वेरी #{ticket} का जवाब दिया। पढ़ने के लिए ऐप खोलें। - PickMyWork',
+    },
+    vars: (d) => ({ ticket: d.ticket_id }),
+    merged: {
+      text: {
+        en: 'Support sent you {count} answers. Open the app to read them. - PickMyWork',
+        hi: 'सपोर्ट ने आपको {count} जवाब भेजे। पढ़ने के लिए ऐप खोलें। - PickMyWork',
+      },
+      vars: (all) => ({ count: all.length }),
+    },
+  },
+  support_resolved: {
+    text: {
+      en: 'Support marked your query #{ticket} resolved. Open the app to rate the answer. - PickMyWork',
+      hi: 'सपोर्ट ने आपकी क्वेरी #{ticket} हल कर दी। जवाब को रेटिंग देने के लिए ऐप खोलें। - PickMyWork',
+    },
+    vars: (d) => ({ ticket: d.ticket_id }),
+  },
+  interview_booked: {
+    text: {
+      en: 'Interview booked for {job} on {when} at {place}. - PickMyWork',
+      hi: '{job} के लिए इंटरव्यू {when} को {place} पर बुक हो गया। - PickMyWork',
+    },
+    vars: interviewVars,
+  },
+  interview_reminder: {
+    text: {
+      en: 'Reminder: your interview for {job} is tomorrow, {when}, at {place}. - PickMyWork',
+      hi: 'रिमाइंडर: {job} के लिए आपका इंटरव्यू कल, {when} को {place} पर है। - PickMyWork',
+    },
+    vars: interviewVars,
+  },
+  interview_rescheduled: {
+    text: {
+      en: 'Your interview for {job} is now on {when} at {place}. - PickMyWork',
+      hi: '{job} के लिए आपका इंटरव्यू अब {when} को {place} पर है। - PickMyWork',
+    },
+    vars: interviewVars,
   },
 };
 
@@ -259,6 +388,73 @@ export const notificationRoutes = {
   workerRead: readRoute('/support/user/notifications/read', 'worker', "the worker's"),
 };
 
+// ---------------------------------------------------------------- settings and web push
+
+/** One kind in a person's settings: whether it reaches them by text and push, and whether they may turn it off. */
+export const notificationSettingSchema = z.object({
+  kind: z.enum(NOTIFY_EVENTS as [NotifyEvent, ...NotifyEvent[]]),
+  on: z.boolean(),
+  locked: z.boolean(),
+});
+export const notificationSettingsSchema = z.object({ kinds: z.array(notificationSettingSchema) });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const notificationSettingBodySchema = z.object({ kind: z.enum(NOTIFY_EVENTS as [NotifyEvent, ...NotifyEvent[]]), on: z.boolean() });
+
+/** A browser's push subscription as `PushSubscription.toJSON()` gives it; the endpoint is the push service's https address. */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: webUrl(),
+  keys: z.object({ p256dh: text().min(1).max(200), auth: text().min(1).max(100) }),
+});
+export const pushUnsubscribeBodySchema = z.object({ endpoint: text().min(1).max(2000) });
+/** The server's VAPID public key, or null when web push is not configured. */
+export const pushKeySchema = z.object({ public_key: text().nullable() });
+
+const areaRoutes = <P extends string, A extends 'worker' | 'team'>(base: P, auth: A) => ({
+  settings: defineRoute({
+    method: 'GET',
+    path: `${base}/notifications/settings`,
+    summary: 'Which kinds of notification reach the caller by SMS and push (the bell lists them all)',
+    auth,
+    response: notificationSettingsSchema,
+  }),
+  setting: defineRoute({
+    method: 'POST',
+    path: `${base}/notifications/settings`,
+    summary: 'Turns one kind on or off for the caller (money kinds stay on)',
+    auth,
+    body: notificationSettingBodySchema,
+    response: notificationSettingsSchema,
+  }),
+  pushKey: defineRoute({
+    method: 'GET',
+    path: `${base}/notifications/push/key`,
+    summary: "The server's web push (VAPID) public key, null when push is off",
+    auth,
+    response: pushKeySchema,
+  }),
+  subscribe: defineRoute({
+    method: 'POST',
+    path: `${base}/notifications/push/subscribe`,
+    summary: "Keeps this browser's push subscription for the caller",
+    auth,
+    body: pushSubscriptionBodySchema,
+    response: z.object({ subscribed: z.boolean() }),
+  }),
+  unsubscribe: defineRoute({
+    method: 'POST',
+    path: `${base}/notifications/push/unsubscribe`,
+    summary: "Forgets this browser's push subscription",
+    auth,
+    body: pushUnsubscribeBodySchema,
+    response: z.object({ subscribed: z.boolean() }),
+  }),
+});
+
+export const notificationSettingsRoutes = {
+  partner: areaRoutes('/partner', 'worker'),
+  team: areaRoutes('/team', 'team'),
+};
+
 /**
  * Where a notification takes its reader: the lead in the Leads Report, the
  * payouts, the profile tab; in the team area, whose address starts with the
@@ -266,9 +462,12 @@ export const notificationRoutes = {
  */
 export function notificationLink<E extends NotifyEvent>(event: E, audience: NotifyAudience, data: NotifyData[E]): string | null {
   if (audience === NOTIFY_AUDIENCE.team) return 'report';
-  if (audience !== NOTIFY_AUDIENCE.partner) return null;
+  if (audience === NOTIFY_AUDIENCE.worker) {
+    return 'ticket_id' in data ? `/support/ticket?user_id=${data.user_id}&ticket_id=${data.ticket_id}` : null;
+  }
   if ('lead_id' in data) return `/partner/report?search=${data.lead_id}`;
-  if (event === NOTIFY_EVENT.payoutSent) return '/partner/earnings';
+  if (event === NOTIFY_EVENT.payoutSent || event === NOTIFY_EVENT.payoutFailed) return '/partner/earnings';
+  if (event === NOTIFY_EVENT.candidateJoined) return '/partner/projects';
   if (event === NOTIFY_EVENT.bankVerified || event === NOTIFY_EVENT.bankRejected) return '/partner/profile/bank';
   if ('document' in data) return '/partner/profile/doc';
   return null;
@@ -278,10 +477,12 @@ export function notificationLink<E extends NotifyEvent>(event: E, audience: Noti
 
 export const opsOutboxRowSchema = z.object({
   outbox_id: int(),
+  /** sms or push. */
+  channel: text(),
   user_id: int().nullable(),
   mobile: text(),
   kind: text(),
-  state: z.enum([OUTBOX_STATE.queued, OUTBOX_STATE.sending, OUTBOX_STATE.sent, OUTBOX_STATE.failed]),
+  state: z.enum(Object.values(OUTBOX_STATE) as [OutboxState, ...OutboxState[]]),
   attempts: int(),
   text: text(),
   /** The text the gateway got (the merged one when merged). */
@@ -296,7 +497,7 @@ export type OpsOutboxRow = z.infer<typeof opsOutboxRowSchema>;
 export const opsOutboxQuerySchema = z.object({
   user_id: queryInt.positive().optional(),
   kind: z.enum(NOTIFY_EVENTS as [NotifyEvent, ...NotifyEvent[]]).optional(),
-  state: z.enum([OUTBOX_STATE.queued, OUTBOX_STATE.sending, OUTBOX_STATE.sent, OUTBOX_STATE.failed]).optional(),
+  state: z.enum(Object.values(OUTBOX_STATE) as [OutboxState, ...OutboxState[]]).optional(),
   page: queryInt.min(1).default(1),
   limit: queryInt.min(1).max(NOTIFICATIONS_PAGE_MAX).default(50),
 });

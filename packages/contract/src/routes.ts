@@ -11,7 +11,7 @@ import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
-import { notificationRoutes, opsNotificationRoutes } from './notifications';
+import { notificationRoutes, notificationSettingsRoutes, opsNotificationRoutes } from './notifications';
 import { opsMoneyRoutes, opsRoutes, payoutWebhookRoutes } from './ops';
 import { opsRiskRoutes } from './risk';
 import { profileRoutes } from './partner-profile';
@@ -62,6 +62,8 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   agentSupport: agentSupportRoutes,
   team: teamRoutes,
   notifications: notificationRoutes,
+  partnerNotificationSettings: notificationSettingsRoutes.partner,
+  teamNotificationSettings: notificationSettingsRoutes.team,
   opsNotifications: opsNotificationRoutes,
 };
 

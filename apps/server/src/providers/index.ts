@@ -7,6 +7,7 @@ import { createConsoleSms, createHttpSms, type SmsProvider } from './sms';
 import { createLocalStorage, type LocalStorage, type StorageProvider } from './storage';
 import { createS3Storage } from './s3-storage';
 import { createHttpPayouts, createSimulatedPayouts, type PayoutProvider } from './payouts';
+import { createLocalPush, createWebPush, type PushProvider } from './push';
 import { createNominatimGeocoder, createOfflineGeocoder, type GeocodeProvider } from './geocode';
 
 /** Every integration with the outside world, chosen by configuration. */
@@ -17,6 +18,7 @@ export interface Providers {
   localStorage: LocalStorage | undefined;
   geocode: GeocodeProvider;
   payouts: PayoutProvider;
+  push: PushProvider;
 }
 
 export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
@@ -40,5 +42,9 @@ export async function createProviders(config: Config, db: Db, logger: FastifyBas
           webhookSecret: config.payout.webhookSecret,
         })
       : createSimulatedPayouts({ settleMs: p.settleMs, webhookSecret: config.payout.webhookSecret });
-  return { sms, storage, localStorage, geocode, payouts };
+  const push =
+    config.push.provider === 'webpush'
+      ? createWebPush({ subject: config.push.subject, publicKey: config.push.publicKey, privateKey: config.push.privateKey })
+      : createLocalPush();
+  return { sms, storage, localStorage, geocode, payouts, push };
 }

@@ -70,3 +70,43 @@ self.addEventListener('fetch', (event) => {
     );
   }
 });
+
+/*
+ * Web push: a notification the member allowed on this phone. A tap opens the
+ * team area at the page it is about (or focuses an open one).
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'PickMyWork', {
+      body: data.body || '',
+      tag: data.tag || undefined,
+      icon: '/mt/icon-192.png',
+      data: { url: data.url || null },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = event.notification.data && event.notification.data.url;
+  // Team links are paths inside the team's own address (report), so they are opened from the area's page.
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => {
+      const open = list.find((c) => new URL(c.url).pathname.startsWith('/mt'));
+      if (open) {
+        if (link && 'navigate' in open) {
+          const base = new URL(open.url).pathname.split('/').slice(0, 3).join('/');
+          return open.navigate(link.startsWith('/') ? link : `${base}/${link}`).then((c) => c && c.focus());
+        }
+        return open.focus();
+      }
+      return self.clients.openWindow('/mt');
+    }),
+  );
+});

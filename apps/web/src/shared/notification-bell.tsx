@@ -35,6 +35,8 @@ export function NotificationBell(props: {
   words: BellWords;
   go: (link: string) => void;
   className?: string;
+  /** The area's page where the person chooses which kinds reach them by SMS and push. */
+  settings?: { label: string; go: () => void } | undefined;
 }) {
   const { words } = props;
   const [open, setOpen] = useState(false);
@@ -98,6 +100,18 @@ export function NotificationBell(props: {
         onClose={() => setOpen(false)}
         footer={
           <>
+            {props.settings && (
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => {
+                  setOpen(false);
+                  props.settings?.go();
+                }}
+              >
+                {props.settings.label}
+              </button>
+            )}
             {unreadIds.length > 0 && (
               <button type="button" className="button button--ghost" disabled={read.isPending} onClick={() => read.mutate(unreadIds)}>
                 {words.markAll}

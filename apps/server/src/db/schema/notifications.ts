@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './core';
 
 /**
@@ -47,6 +47,10 @@ export const notificationOutbox = pgTable(
     user_id: integer('user_id').references(() => users.user_id),
     mobile: text('mobile').notNull(),
     kind: text('kind').notNull(),
+    /** sms, or push: a web push to every browser the person allowed (NOTIFY_CHANNEL). */
+    channel: text('channel').notNull().default('sms'),
+    /** Where in the app the notification is about, for a push's tap. */
+    link: text('link'),
     locale: text('locale').notNull(),
     /** The template's variables, for the merged text. */
     data: jsonb('data').$type<Record<string, string | number>>().notNull(),
@@ -71,6 +75,36 @@ export const notificationOutbox = pgTable(
       .on(t.due_at)
       .where(sql`${t.state} in ('queued', 'sending')`),
     index('notification_outbox_group_idx').on(t.mobile, t.kind, t.state),
+    index('notification_outbox_user_idx').on(t.user_id),
     index('notification_outbox_claim_idx').on(t.claim_token),
   ],
+);
+
+/** Kinds a person turned off: their SMS and push are not sent (the bell still lists them). */
+export const notificationOptOuts = pgTable(
+  'notification_opt_outs',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    kind: text('kind').notNull(),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.kind] })],
+);
+
+/** A browser a person allowed to show notifications: its push service address and keys. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    push_subscription_id: integer('push_subscription_id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.user_id)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   APPLICATION_STATUS,
   HIRING_CATEGORY_ID,
@@ -15,7 +15,7 @@ import {
   type PublicJob,
   type SlotDay,
 } from '@pmw/contract/hiring';
-import { formatDateTime, istDateString } from '@pmw/contract/time';
+import { formatDateTime, istDateString, istDayStart, istParts } from '@pmw/contract/time';
 import { fillText } from '@pmw/contract/texts';
 import { nameIn, projectIn, textIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
@@ -29,11 +29,16 @@ import type { UsersService } from '../users/users.service';
 import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
 import type { SmsProvider } from '../../providers/sms';
-import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
+import { DIRECT_SMS, NOTIFY_AUDIENCE, NOTIFY_EVENT, smsTemplateKey } from '@pmw/contract/notifications';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
 import { say } from '@pmw/contract/texts/said';
 
 type ApplicationRow = typeof applications.$inferSelect;
+
+const DAY_MS = 86_400_000;
+/** The hours (IST, from inclusive, to exclusive) the day-before interview reminder may be sent in. */
+export const REMINDER_HOURS_IST = { from: 10, to: 20 } as const;
 type SlotRow = typeof interviewSlots.$inferSelect;
 type JobRow = typeof jobs.$inferSelect;
 
@@ -70,8 +75,8 @@ export function createHiringService(deps: {
   files: FilesService;
   /** Origin put before referral links (PUBLIC_URL); empty means the web app adds its own. */
   publicUrl?: string | undefined;
-  /** Texts a candidate whose interview moved. */
-  sms?: SmsProvider | undefined;
+  /** Tells the candidate of a booking, a move and the day-before reminder. */
+  notifications?: NotificationsService | undefined;
 }) {
   const { db, users, documents, files } = deps;
   const stats = createPartnerStats(db);
@@ -178,15 +183,41 @@ export function createHiringService(deps: {
     return { slot, application };
   }
 
-  /** Tells the candidate by SMS, in their language, where and when the interview now is. */
-  async function tellMoved(userId: number, booking: Booking, jobTitle: string, pref: SmsLocale | undefined) {
-    const user = await users.byId(userId);
-    if (!user || !deps.sms) return;
-    const locale = await smsLocaleFor(db, user.mobile, pref);
-    const template = locale === 'hi' ? hiTexts['hiring.rescheduledSms'] : hiringMessages.rescheduledSms;
-    const place = [booking.location.address, booking.location.city].filter(Boolean).join(', ');
-    const text = fillText(template, { job: jobTitle, when: formatDateTime(booking.start_time, locale), place });
-    await deps.sms.send({ mobile: user.mobile, text, template: smsTemplateKey(DIRECT_SMS.interviewRescheduled, locale) });
+  /**
+   * Tells the candidate, in the booking's transaction, when and where the
+   * interview is: booked, moved, or tomorrow (the reminder job, whose key
+   * keeps one reminder per booking and slot however often it runs).
+   */
+  async function tellBooking(
+    tx: Tx,
+    event: typeof NOTIFY_EVENT.interviewBooked | typeof NOTIFY_EVENT.interviewRescheduled | typeof NOTIFY_EVENT.interviewReminder,
+    b: { booking_id: number; user_id: number; job_id: number; slot_id: number },
+    locale?: SmsLocale,
+  ) {
+    if (!deps.notifications) return false;
+    const [row] = await tx
+      .select({ start: interviewSlots.start_time, address: jobLocations.address, city: jobLocations.city, title: jobs.job_title })
+      .from(interviewSlots)
+      .innerJoin(jobLocations, eq(jobLocations.job_location_id, interviewSlots.job_location_id))
+      .innerJoin(jobs, eq(jobs.job_id, interviewSlots.job_id))
+      .where(eq(interviewSlots.slot_id, b.slot_id))
+      .limit(1);
+    if (!row) return false;
+    const { created } = await deps.notifications.notify(tx, {
+      event,
+      audience: NOTIFY_AUDIENCE.worker,
+      user_id: b.user_id,
+      data: {
+        booking_id: b.booking_id,
+        project: row.title,
+        when: row.start.toISOString(),
+        place: [row.address, row.city].filter(Boolean).join(', '),
+      },
+      // A booking and a move are each made once by their own transaction; the reminder job may run many times.
+      dedupe_key: event === NOTIFY_EVENT.interviewReminder ? `${event}:${b.booking_id}:${b.slot_id}` : undefined,
+      locale,
+    });
+    return created;
   }
 
   const service = {
@@ -420,6 +451,7 @@ export function createHiringService(deps: {
               booking_date: input.booking_date,
             })
             .returning({ booking_id: slotBookings.booking_id });
+          await tellBooking(tx, NOTIFY_EVENT.interviewBooked, { ...input, user_id: callerId, booking_id: booking!.booking_id });
           if (application.status < APPLICATION_STATUS.SLOT_BOOKED) {
             await tx
               .update(applications)
@@ -444,7 +476,7 @@ export function createHiringService(deps: {
      * Moves the candidate's interview to another slot: the new seat is taken
      * (never past capacity) and the old one freed in one transaction, so the
      * candidate keeps exactly one booking for the job. The candidate is told
-     * by SMS; a failed text does not undo the move.
+     * through the notification outbox, committed with the move.
      */
     async rescheduleSlot(
       callerId: number,
@@ -472,11 +504,45 @@ export function createHiringService(deps: {
           .update(slotBookings)
           .set({ slot_id: slot.slot_id, booking_date: input.booking_date, application_id: application.application_id })
           .where(eq(slotBookings.booking_id, current.booking_id));
+        await tellBooking(
+          tx,
+          NOTIFY_EVENT.interviewRescheduled,
+          { booking_id: current.booking_id, user_id: callerId, job_id: input.job_id, slot_id: slot.slot_id },
+          smsLocale,
+        );
       });
-      const booking = await bookingView(existing.booking_id);
-      const [job] = await db.select({ job_title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, input.job_id)).limit(1);
-      await tellMoved(callerId, booking, job?.job_title ?? '', smsLocale).catch(() => undefined);
-      return { booking, moved: true };
+      return { booking: await bookingView(existing.booking_id), moved: true };
+    },
+
+    /**
+     * The day-before reminder: each booking whose interview is tomorrow (IST)
+     * gets one, once (its notification key), sent only between
+     * REMINDER_HOURS_IST so nobody is texted at night. Any process may run it,
+     * as often as it likes: a second run finds every reminder made.
+     */
+    async remindTomorrow(now: Date = new Date()): Promise<{ reminded: number }> {
+      const hour = istParts(now).hour;
+      if (!deps.notifications || hour < REMINDER_HOURS_IST.from || hour >= REMINDER_HOURS_IST.to) return { reminded: 0 };
+      const tomorrow = istDayStart(istDateString(now.getTime() + DAY_MS));
+      const dayAfter = new Date(tomorrow.getTime() + DAY_MS);
+      const due = await db
+        .select({
+          booking_id: slotBookings.booking_id,
+          user_id: slotBookings.user_id,
+          job_id: slotBookings.job_id,
+          slot_id: slotBookings.slot_id,
+        })
+        .from(slotBookings)
+        .innerJoin(interviewSlots, eq(interviewSlots.slot_id, slotBookings.slot_id))
+        .where(and(gte(interviewSlots.start_time, tomorrow), lt(interviewSlots.start_time, dayAfter)))
+        .orderBy(asc(slotBookings.booking_id));
+      let reminded = 0;
+      for (const b of due) {
+        await db.transaction(async (tx) => {
+          if (await tellBooking(tx, NOTIFY_EVENT.interviewReminder, b)) reminded++;
+        });
+      }
+      return { reminded };
     },
 
     /** Update user (user_id, first_name), the candidate's own name only. */

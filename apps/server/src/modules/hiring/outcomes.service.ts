@@ -21,6 +21,8 @@ import { AppError } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from '../ops/audit.service';
 import { createPartnerStats } from './partner-stats';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type Result = ApplicationStatusResult['results'][number];
@@ -40,7 +42,12 @@ const recruiters = alias(users, 'recruiter');
  * key counts the credits it has had; moving away from joined posts the
  * reversal of the last credit, so joined again credits once more.
  */
-export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletService; audit: AuditService }) {
+export function createApplicationOutcomesService(deps: {
+  db: Db;
+  wallet: WalletService;
+  audit: AuditService;
+  notifications?: NotificationsService | undefined;
+}) {
   const { db, wallet, audit } = deps;
 
   /** How many credits and reversals the application has in the ledger. */
@@ -88,7 +95,17 @@ export function createApplicationOutcomesService(deps: { db: Db; wallet: WalletS
       },
       tx,
     );
-    return posted.applied ? amount : 0;
+    if (!posted.applied) return 0;
+    // The partner hears of it with the credit, in its transaction: one notification per credit.
+    const [candidate] = await tx.select({ name: users.first_name }).from(users).where(eq(users.user_id, app.user_id)).limit(1);
+    await deps.notifications?.notify(tx, {
+      event: NOTIFY_EVENT.candidateJoined,
+      audience: NOTIFY_AUDIENCE.partner,
+      user_id: app.recruiter_id,
+      data: { application_id: app.application_id, project: job.title, candidate: candidate?.name ?? '', amount_paise: amount },
+      dedupe_key: applicationCreditKey(app.application_id, credits + 1),
+    });
+    return amount;
   }
 
   async function reverse(tx: Tx, actor: number, app: ApplicationRow, to: ApplicationOutcome): Promise<number> {

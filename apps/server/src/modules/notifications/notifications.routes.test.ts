@@ -15,7 +15,7 @@ let admin: string;
 let asha: string;
 let ravi: string;
 beforeAll(async () => {
-  t = await createTestApp({ NOTIFY_MERGE_SECONDS: '0' });
+  t = await createTestApp({ NOTIFY_MERGE_SECONDS: '0', PAYOUT_SIMULATED_SETTLE_SECONDS: '0' });
   admin = await loginOps(t);
   asha = await loginWorker(t, ASHA.mobile);
   ravi = await loginWorker(t, RAVI.mobile);
@@ -166,6 +166,7 @@ describe('one transaction', () => {
 });
 
 describe('a bulk approval', () => {
+  // A second app of its own and fifty approvals: slow on a busy machine, hence its own time limit.
   it('of 50 leads is one merged SMS for the partner, and 50 notifications in the list', async () => {
     const merging = await createTestApp({ NOTIFY_MERGE_SECONDS: '60' });
     try {
@@ -191,7 +192,7 @@ describe('a bulk approval', () => {
     } finally {
       await merging.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('money and KYC', () => {
@@ -233,7 +234,7 @@ describe('money and KYC', () => {
     expect((await only('bank_verified')).map((n) => n.text)).toEqual(['Your bank account ending 4301 is verified. - PickMyWork']);
   });
 
-  it('a payout run tells each partner paid once, with the amount and the bank ending', async () => {
+  it('a transfer paid tells the partner once, with the amount, the bank ending and the UTR; a returned one says why', async () => {
     // Nila has a verified PAN and bank from the test above.
     await post(`/ops/kyc/${(await t.services.documents.list(ONE.user_id)).find((d) => d.type === 'PAN')!.document_id}/status`, admin, {
       status: 1,
@@ -246,14 +247,51 @@ describe('money and KYC', () => {
       idempotency_key: 'test:notify:payout',
       affects_earnings: true,
     });
-    const run = await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id] });
+    const run = await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id], mode: 'provider' });
     expect(run.statusCode).toBe(200);
-    await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id] });
-    expect((await only('payout_sent')).map((n) => [n.text, n.link])).toEqual([
-      ['Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork', '/partner/earnings'],
-    ]);
+    const utr = body<{ items: { utr: string }[] }>(run).data.items[0]!.utr;
+    expect(utr).toMatch(/^SIMU/);
+    // The same run asked again, and a poll reporting the same outcome, say nothing more.
+    await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0001', user_ids: [ONE.user_id], mode: 'provider' });
+    await post(`/ops/payouts/runs/${body<{ payout_run_id: number }>(run).data.payout_run_id}/poll`, admin);
+    const paid = `Payout of ₹1,234.50 sent to your bank account ending 4301. Reference ${utr}. - PickMyWork`;
+    expect((await only('payout_sent')).map((n) => [n.text, n.link])).toEqual([[paid, '/partner/earnings']]);
     await t.services.outbox.runOnce();
-    expect(await texts(ONE.mobile)).toContain('Payout of ₹1,234.50 sent to your bank account ending 4301. - PickMyWork');
+    expect(await texts(ONE.mobile)).toContain(paid);
+
+    // An account the simulated bank closes (ending 0000): the money comes back and the partner is told why, in Hindi.
+    const FAILS = { user_id: 4302, mobile: '9876504302' };
+    await t.database.db.insert(users).values({ user_id: FAILS.user_id, mobile: FAILS.mobile, first_name: 'Arjun' });
+    await t.database.db.insert(mobileLocales).values({ mobile: FAILS.mobile, locale: 'hi' });
+    const pan = await t.services.documents.add(
+      { kind: 'worker', id: FAILS.user_id },
+      { user_id: FAILS.user_id, type: 'PAN', number: 'ABCPA4302K' },
+    );
+    await post(`/ops/kyc/${pan.document_id}/status`, admin, { status: 1 });
+    const bank = await t.services.banks.add(FAILS.user_id, { ifsc_code: 'HDFC0000001', account_no: '501001230000' });
+    await t.services.banks.setStatus(bank.bank_detail_id, 1);
+    await t.services.wallet.post({
+      user_id: FAILS.user_id,
+      type: 1,
+      amount_paise: 90_000,
+      reason: 'Lead approved',
+      idempotency_key: 'test:notify:payout-fails',
+      affects_earnings: true,
+    });
+    await post('/ops/payouts/runs', admin, { request_key: 'notify-run-0002', user_ids: [FAILS.user_id], mode: 'provider' });
+    const failed = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.user_id, FAILS.user_id), eq(notifications.kind, 'payout_failed')));
+    expect(failed.map((n) => n.text)).toEqual([
+      expect.stringMatching(/^₹900 का भुगतान नहीं हो सका: .*closed or invalid.*। पैसे आपके वॉलेट में वापस आ गए। - PickMyWork$/),
+    ]);
+    expect(
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, FAILS.user_id), eq(notifications.kind, 'payout_sent'))),
+    ).toEqual([]);
   });
 });
 

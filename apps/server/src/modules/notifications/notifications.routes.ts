@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { NOTIFY_AUDIENCE, notificationRoutes, opsNotificationRoutes } from '@pmw/contract/notifications';
+import { NOTIFY_AUDIENCE, notificationRoutes, notificationSettingsRoutes, opsNotificationRoutes } from '@pmw/contract/notifications';
 import type { Db } from '../../db/client';
 import type { AuditService } from '../ops/audit.service';
 import { route, type RouteContext } from '../../http/route';
 import type { NotificationsService } from './notifications.service';
 
 /** The bell's list and read marks, for the partner portal, the team area and the worker's support list. */
-export function registerNotificationRoutes(app: FastifyInstance, ctx: RouteContext, notifications: NotificationsService) {
+export function registerNotificationRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  notifications: NotificationsService,
+  push: { publicKey: string | null },
+) {
   const lists = [
     [notificationRoutes.partnerList, notificationRoutes.partnerRead, NOTIFY_AUDIENCE.partner],
     [notificationRoutes.teamList, notificationRoutes.teamRead, NOTIFY_AUDIENCE.team],
@@ -15,6 +20,18 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: RouteConte
   for (const [list, read, audience] of lists) {
     route(app, ctx, list, async ({ session, query }) => notifications.list(session.subjectId, audience, query));
     route(app, ctx, read, async ({ session, body }) => notifications.markRead(session.subjectId, audience, body.notification_ids));
+  }
+  // Settings (which kinds reach the person by SMS and push) and this browser's push subscription.
+  const areas = [
+    [notificationSettingsRoutes.partner, NOTIFY_AUDIENCE.partner],
+    [notificationSettingsRoutes.team, NOTIFY_AUDIENCE.team],
+  ] as const;
+  for (const [r, audience] of areas) {
+    route(app, ctx, r.settings, async ({ session }) => notifications.settings(session.subjectId, audience));
+    route(app, ctx, r.setting, async ({ session, body }) => notifications.setKind(session.subjectId, audience, body.kind, body.on));
+    route(app, ctx, r.pushKey, async () => ({ public_key: push.publicKey }));
+    route(app, ctx, r.subscribe, async ({ session, body }) => notifications.subscribe(session.subjectId, body));
+    route(app, ctx, r.unsubscribe, async ({ session, body }) => notifications.unsubscribe(session.subjectId, body.endpoint));
   }
 }
 

@@ -1,6 +1,11 @@
 import { and, count, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
 import {
+  mayOptOut,
+  NOTIFY_CHANNEL,
+  NOTIFY_KINDS_OF,
   notificationLink,
+  type NotificationSettings,
+  type NotifyChannel,
   renderNotification,
   type NotifyAudience,
   type NotifyData,
@@ -9,11 +14,13 @@ import {
   type NotificationList,
   type OpsOutboxRow,
   OUTBOX_STATE,
+  isNotifyEvent,
 } from '@pmw/contract/notifications';
 import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { notificationOutbox, notifications, users } from '../../db/schema/index';
-import { smsLocaleFor } from '../auth/sms-locale';
+import { notificationOptOuts, notificationOutbox, notifications, pushSubscriptions, users } from '../../db/schema/index';
+import type { PushTarget } from '../../providers/push';
+import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
 import { say } from '@pmw/contract/texts/said';
 
 export interface NotifyInput<E extends NotifyEvent> {
@@ -26,6 +33,8 @@ export interface NotifyInput<E extends NotifyEvent> {
   data: NotifyData[E];
   /** One notification per key and person, however often the caller runs (a retried action). */
   dedupe_key?: string | undefined;
+  /** The language of the request when the person is the one acting now (their choice on the page, or their browser's). */
+  locale?: SmsLocale | undefined;
 }
 
 /**
@@ -53,6 +62,7 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
 
   const outboxView = (r: typeof notificationOutbox.$inferSelect): OpsOutboxRow => ({
     outbox_id: r.outbox_id,
+    channel: r.channel,
     user_id: r.user_id,
     mobile: r.mobile,
     kind: r.kind,
@@ -64,6 +74,24 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
     created_on: r.created_on.toISOString(),
     sent_on: r.sent_on?.toISOString() ?? null,
   });
+
+  async function hasPush(tx: DbOrTx, userId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: pushSubscriptions.push_subscription_id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.user_id, userId))
+      .limit(1);
+    return !!row;
+  }
+
+  async function settings(userId: number, audience: NotifyAudience): Promise<NotificationSettings> {
+    const off = new Set(
+      (await db.select({ kind: notificationOptOuts.kind }).from(notificationOptOuts).where(eq(notificationOptOuts.user_id, userId))).map(
+        (r) => r.kind,
+      ),
+    );
+    return { kinds: NOTIFY_KINDS_OF[audience].map((kind) => ({ kind, on: !mayOptOut(kind) || !off.has(kind), locked: !mayOptOut(kind) })) };
+  }
 
   async function unread(userId: number, audience: NotifyAudience): Promise<number> {
     const [row] = await db
@@ -78,9 +106,10 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
     async notify<E extends NotifyEvent>(tx: DbOrTx, input: NotifyInput<E>): Promise<{ created: boolean }> {
       const mobile = input.mobile ?? (input.user_id ? await mobileOf(tx, input.user_id) : undefined);
       // The language of the person's last login (their choice on the page, remembered per mobile), else English.
-      const locale = mobile ? await smsLocaleFor(tx as Db, mobile, undefined) : 'en';
+      const locale = mobile ? await smsLocaleFor(tx as Db, mobile, input.locale) : 'en';
       const text = renderNotification(input.event, input.data, locale);
       let notificationId: number | null = null;
+      const link = notificationLink(input.event, input.audience, input.data);
       if (input.user_id) {
         const [row] = await tx
           .insert(notifications)
@@ -89,7 +118,7 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
             audience: input.audience,
             kind: input.event,
             text,
-            link: notificationLink(input.event, input.audience, input.data),
+            link,
             dedupe_key: input.dedupe_key ?? null,
           })
           .onConflictDoNothing()
@@ -98,16 +127,21 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
         notificationId = row.id;
       }
       if (mobile) {
-        await tx.insert(notificationOutbox).values({
+        const row = {
           notification_id: notificationId,
           user_id: input.user_id ?? null,
           mobile,
           kind: input.event,
+          link,
           locale,
           data: input.data as unknown as Record<string, string | number>,
           text,
           due_at: new Date(Date.now() + deps.mergeMs),
-        });
+        };
+        const rows: (typeof row & { channel: NotifyChannel })[] = [{ ...row, channel: NOTIFY_CHANNEL.sms }];
+        // A push too when the person has allowed a browser; the worker sends it to each of their browsers.
+        if (input.user_id && (await hasPush(tx, input.user_id))) rows.push({ ...row, channel: NOTIFY_CHANNEL.push });
+        await tx.insert(notificationOutbox).values(rows);
         deps.queued?.(deps.mergeMs);
       }
       return { created: true };
@@ -160,6 +194,59 @@ export function createNotificationsService(deps: { db: Db; mergeMs: number; queu
         .returning();
       deps.queued?.(0);
       return { before: outboxView(row), after: outboxView(after!) };
+    },
+
+    settings,
+
+    /** Turns a kind on or off for the person; a kind they may not turn off stays on. */
+    async setKind(userId: number, audience: NotifyAudience, kind: NotifyEvent, on: boolean): Promise<NotificationSettings> {
+      if (!on && !mayOptOut(kind)) throw new AppError('CONFLICT', 'Payout messages cannot be turned off');
+      if (on) {
+        await db.delete(notificationOptOuts).where(and(eq(notificationOptOuts.user_id, userId), eq(notificationOptOuts.kind, kind)));
+      } else {
+        await db.insert(notificationOptOuts).values({ user_id: userId, kind }).onConflictDoNothing();
+      }
+      return settings(userId, audience);
+    },
+
+    /** Whether the person turned the kind off (a kind that may not be turned off never is). */
+    async optedOut(userId: number, kind: string): Promise<boolean> {
+      if (isNotifyEvent(kind) && !mayOptOut(kind)) return false;
+      const [row] = await db
+        .select({ kind: notificationOptOuts.kind })
+        .from(notificationOptOuts)
+        .where(and(eq(notificationOptOuts.user_id, userId), eq(notificationOptOuts.kind, kind)))
+        .limit(1);
+      return !!row;
+    },
+
+    /** Keeps a browser's push subscription for the person; the same browser subscribing again (or for another person) moves it. */
+    async subscribe(userId: number, sub: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<{ subscribed: boolean }> {
+      await db
+        .insert(pushSubscriptions)
+        .values({ user_id: userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, created_on: new Date() },
+        });
+      return { subscribed: true };
+    },
+
+    /** Forgets the caller's subscription of this browser (another person's is left alone). */
+    async unsubscribe(userId: number, endpoint: string): Promise<{ subscribed: boolean }> {
+      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.user_id, userId), eq(pushSubscriptions.endpoint, endpoint)));
+      return { subscribed: false };
+    },
+
+    /** The person's browsers, for the worker. */
+    async pushTargets(userId: number): Promise<(PushTarget & { id: number })[]> {
+      const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
+      return rows.map((r) => ({ id: r.push_subscription_id, endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth }));
+    },
+
+    /** A browser its push service says is gone. */
+    async dropPushTarget(id: number): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.push_subscription_id, id));
     },
 
     /** Marks the caller's own notifications read; ids of anyone else's are ignored. Answers the unread count left. */

@@ -2,12 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLocale } from '@pmw/contract/locale';
-import { isNotifyEvent, mergeable, OUTBOX_STATE, renderMerged, smsTemplateKey, type NotifyData } from '@pmw/contract/notifications';
+import {
+  isNotifyEvent,
+  mayOptOut,
+  mergeable,
+  NOTIFY_CHANNEL,
+  OUTBOX_STATE,
+  renderMerged,
+  smsTemplateKey,
+  type NotifyData,
+} from '@pmw/contract/notifications';
 import type { Db } from '../../db/client';
-import { notificationOutbox } from '../../db/schema/index';
+import { notificationOptOuts, notificationOutbox, pushSubscriptions } from '../../db/schema/index';
 import type { SmsProvider } from '../../providers/sms';
+import { createLocalPush, type PushProvider } from '../../providers/push';
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
+/** Rows that may go as one text: one person's (mobile), one kind, one channel, one language. */
+const groupKey = (r: { mobile: string; kind: string; channel: string; locale: string }) =>
+  [r.mobile, r.kind, r.channel, r.locale].join('\u0000');
 
 /** Seconds before each retry: the first within seconds, then longer; the last step repeats. */
 export const RETRY_BACKOFF_SECONDS = [2, 5, 15, 60, 300, 900, 3600];
@@ -21,6 +34,8 @@ const ANSWER_MAX = 500;
 export interface OutboxWorkerOptions {
   db: Db;
   sms: SmsProvider;
+  /** Web push; without it pushes are recorded by a local stand-in. */
+  push?: PushProvider | undefined;
   logger?: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined;
   /** Looks between wakes; 0 means only nudges and runOnce send. */
   pollMs: number;
@@ -39,6 +54,7 @@ export interface OutboxWorkerOptions {
  */
 export function createOutboxWorker(opts: OutboxWorkerOptions) {
   const { db, sms } = opts;
+  const push = opts.push ?? createLocalPush();
   const leaseMs = opts.leaseMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
@@ -53,6 +69,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
           id: notificationOutbox.outbox_id,
           mobile: notificationOutbox.mobile,
           kind: notificationOutbox.kind,
+          channel: notificationOutbox.channel,
           locale: notificationOutbox.locale,
         })
         .from(notificationOutbox)
@@ -68,8 +85,8 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
       if (!due.length) return [];
       const ids = due.map((r) => r.id);
       // A group that is due takes its later rows with it: one text for the person, not one per row.
-      const groups = new Map<string, { mobile: string; kind: string; locale: string }>();
-      for (const r of due) if (isNotifyEvent(r.kind) && mergeable(r.kind)) groups.set(`${r.mobile}\u0000${r.kind}\u0000${r.locale}`, r);
+      const groups = new Map<string, { mobile: string; kind: string; channel: string; locale: string }>();
+      for (const r of due) if (isNotifyEvent(r.kind) && mergeable(r.kind)) groups.set(groupKey(r), r);
       for (const g of groups.values()) {
         const later = await tx
           .select({ id: notificationOutbox.outbox_id })
@@ -78,6 +95,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
             and(
               eq(notificationOutbox.mobile, g.mobile),
               eq(notificationOutbox.kind, g.kind),
+              eq(notificationOutbox.channel, g.channel),
               eq(notificationOutbox.locale, g.locale),
               eq(notificationOutbox.state, OUTBOX_STATE.queued),
               notInArray(notificationOutbox.outbox_id, ids),
@@ -104,10 +122,38 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
   function groups(rows: OutboxRow[]): OutboxRow[][] {
     const byKey = new Map<string, OutboxRow[]>();
     for (const r of rows.sort((a, b) => a.outbox_id - b.outbox_id)) {
-      const key = isNotifyEvent(r.kind) && mergeable(r.kind) ? `${r.mobile}\u0000${r.kind}\u0000${r.locale}` : `#${r.outbox_id}`;
+      const key = isNotifyEvent(r.kind) && mergeable(r.kind) ? groupKey(r) : `#${r.outbox_id}`;
       byKey.set(key, [...(byKey.get(key) ?? []), r]);
     }
     return [...byKey.values()];
+  }
+
+  /** Whether the person turned this kind off (money kinds cannot be). */
+  async function optedOut(row: OutboxRow): Promise<boolean> {
+    if (!row.user_id || (isNotifyEvent(row.kind) && !mayOptOut(row.kind))) return false;
+    const [off] = await db
+      .select({ kind: notificationOptOuts.kind })
+      .from(notificationOptOuts)
+      .where(and(eq(notificationOptOuts.user_id, row.user_id), eq(notificationOptOuts.kind, row.kind)))
+      .limit(1);
+    return !!off;
+  }
+
+  /**
+   * Pushes the text to each browser the person allowed; a browser its push
+   * service says is gone is forgotten. Throws (to be retried) when a push
+   * service fails; answers null when no browser is left.
+   */
+  async function pushTo(row: OutboxRow, text: string, merged: boolean): Promise<string | null> {
+    if (!row.user_id) return null;
+    const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, row.user_id));
+    const answers: string[] = [];
+    for (const t of targets) {
+      const res = await push.send(t, { title: 'PickMyWork', body: text, url: merged ? null : row.link, tag: row.kind });
+      if (res.gone) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.push_subscription_id, t.push_subscription_id));
+      else answers.push(res.answer);
+    }
+    return answers.length ? answers.join(', ') : null;
   }
 
   function render(group: OutboxRow[]): { text: string; template: string } {
@@ -130,15 +176,28 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
       .returning({ id: notificationOutbox.outbox_id });
     if (held.length !== ids.length) return;
     let text: string | undefined;
+    const first = group[0]!;
+    if (await optedOut(first)) {
+      await db
+        .update(notificationOutbox)
+        .set({ state: OUTBOX_STATE.skipped, gateway_answer: 'Turned off by the person', lease_until: null })
+        .where(mine);
+      return;
+    }
     try {
       const message = render(group);
       text = message.text;
-      const answer = await sms.send({
-        mobile: group[0]!.mobile,
-        text: message.text,
-        template: message.template,
-        reference: `pmw-${ids[0]}`,
-      });
+      const answer =
+        first.channel === NOTIFY_CHANNEL.push
+          ? await pushTo(first, message.text, group.length > 1)
+          : await sms.send({ mobile: first.mobile, text: message.text, template: message.template, reference: `pmw-${ids[0]}` });
+      if (answer === null) {
+        await db
+          .update(notificationOutbox)
+          .set({ state: OUTBOX_STATE.skipped, gateway_answer: 'No browser to push to', lease_until: null })
+          .where(mine);
+        return;
+      }
       await db
         .update(notificationOutbox)
         .set({

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { bankResponseResultSchema, payoutRunDetailSchema } from '@pmw/contract/ops';
 import { payoutStatementSchema } from '@pmw/contract/partner';
 import { financialYearOf } from '@pmw/contract/tds';
-import { payoutRunItems, users, walletTransactions } from '../../db/schema/index';
+import { notifications, payoutRunItems, users, walletTransactions } from '../../db/schema/index';
 import { signWebhook } from '../../providers/payouts';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from './ops-fixtures.test-helper';
@@ -263,6 +263,7 @@ describe('provider webhooks and the bank response file', () => {
     expect(await t.services.wallet.ledgerMismatches()).toEqual([]);
   });
 
+  // Four rounds of races, each checked row by row: longer than the default limit on a busy machine.
   it('never pays or re-credits twice when failure webhooks arrive while ops start the next runs (randomised)', async () => {
     let seed = Number(process.env.PAYOUT_RACE_SEED ?? 7);
     const rand = (n: number) => {
@@ -297,11 +298,21 @@ describe('provider webhooks and the bank response file', () => {
           rows.filter((r) => r.user_id === i.user_id && r.reason === 'Payout returned'),
           `run ${run.payout_run_id} user ${i.user_id}`,
         ).toHaveLength(1);
+        // Told once, however many webhooks raced: the returned transfer's notice, with the reason.
+        const told = await t.database.db
+          .select()
+          .from(notifications)
+          .where(
+            and(eq(notifications.user_id, i.user_id), eq(notifications.dedupe_key, `payout-failed:${run.payout_run_id}:${i.user_id}`)),
+          );
+        expect(told.map((n) => n.text)).toEqual([
+          expect.stringMatching(/^Payout of ₹[\d,.]+ failed: Race test\. The money is back in your wallet\. - PickMyWork$/),
+        ]);
       }
       expect(await t.services.wallet.ledgerMismatches()).toEqual([]);
       expect(await t.services.ops.payouts.grossMismatches()).toEqual([]);
     }
-  });
+  }, 120_000);
 });
 
 describe('a holding period after approval', () => {

@@ -39,7 +39,7 @@ import { DOCUMENT_STATUS } from '@pmw/contract/kyc';
 import type { DocumentsService } from '../documents/documents.service';
 import type { BanksService } from '../profile/banks.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
 import { say } from '@pmw/contract/texts/said';
@@ -62,6 +62,35 @@ export const HOLD_REASONS = {
 } as const;
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+/**
+ * What the partner is told when their transfer settles: paid (the net, where
+ * it went, the bank's reference) or failed (why; the money is back). One per
+ * item and outcome, however often the outcome is reported.
+ */
+function payoutNotice(item: Item): NotifyInput<typeof NOTIFY_EVENT.payoutSent> | NotifyInput<typeof NOTIFY_EVENT.payoutFailed> {
+  const who = { audience: NOTIFY_AUDIENCE.partner, user_id: item.user_id };
+  if (item.status === PAYOUT_ITEM_STATE.failed) {
+    return {
+      ...who,
+      event: NOTIFY_EVENT.payoutFailed,
+      data: { payout_run_id: item.payout_run_id, amount_paise: item.net_paise, reason: item.failure_reason ?? '' },
+      dedupe_key: `payout-failed:${item.payout_run_id}:${item.user_id}`,
+    };
+  }
+  return {
+    ...who,
+    event: NOTIFY_EVENT.payoutSent,
+    data: {
+      payout_run_id: item.payout_run_id,
+      amount_paise: item.net_paise,
+      to: item.method === PAYOUT_METHOD.upi ? 'upi' : 'bank',
+      ending: item.account_no_last4 ?? '',
+      reference: item.utr ?? '',
+    },
+    dedupe_key: `payout-paid:${item.payout_run_id}:${item.user_id}`,
+  };
+}
 type Item = typeof payoutRunItems.$inferSelect;
 
 export interface PayoutRules {
@@ -177,16 +206,6 @@ export function createPayoutsService(deps: {
    * they are told is written with it, exactly once).
    */
   const stateChanged = {
-    /** Debited and on its way (queued for the provider, or in the bank file). */
-    async sent(tx: DbOrTx, item: { payout_run_id: number; user_id: number; net_paise: number; ending: string }) {
-      await deps.notifications?.notify(tx, {
-        event: NOTIFY_EVENT.payoutSent,
-        audience: NOTIFY_AUDIENCE.partner,
-        user_id: item.user_id,
-        data: { payout_run_id: item.payout_run_id, amount_paise: item.net_paise, bank_ending: item.ending },
-        dedupe_key: payoutDebitKey(item.payout_run_id, item.user_id),
-      });
-    },
     /** The bank settled it: item.utr is the reference the partner can quote. */
     async paid(tx: DbOrTx, item: Item) {
       await audit.record(
@@ -199,6 +218,8 @@ export function createPayoutsService(deps: {
         },
         tx,
       );
+      // The partner is told with the reference when the money has arrived, not when it left.
+      await deps.notifications?.notify(tx, payoutNotice(item));
     },
     /** Failed or returned; its money is already back in the wallet (item.failure_reason says why). */
     async failed(tx: DbOrTx, item: Item) {
@@ -212,6 +233,7 @@ export function createPayoutsService(deps: {
         },
         tx,
       );
+      await deps.notifications?.notify(tx, payoutNotice(item));
     },
   };
 
@@ -553,9 +575,6 @@ export function createPayoutsService(deps: {
             account_no_last4: row?.account_no_last4 ?? null,
             method: row?.method ?? PAYOUT_METHOD.bank,
           });
-          // What reaches the bank: the net, after TDS.
-          if (p.net > 0)
-            await stateChanged.sent(tx, { payout_run_id: id, user_id: b.user_id, net_paise: p.net, ending: row?.account_no_last4 ?? '' });
         }
         await tx.update(payoutRuns).set({ paid_count: paid, held_count: held, total_paise: total }).where(eq(payoutRuns.payout_run_id, id));
         await audit.record(

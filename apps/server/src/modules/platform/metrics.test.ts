@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { users } from '../../db/schema/index';
@@ -149,6 +150,24 @@ describe('Prometheus metrics', () => {
     });
     expect(run.statusCode).toBe(200);
     expect(sample(await metricsText(), 'pmw_payout_run_items', { status: 'HELD' })).toBe(held! + 1);
+  });
+
+  it('shows the notification outbox by channel and state, and how long the oldest due row has waited', async () => {
+    // This app listens (for the socket test), so its outbox worker runs: stopped here, as if no process were sending.
+    await t.services.outbox.stop();
+    const before = await metricsText();
+    const queued = sample(before, 'pmw_notification_outbox', { channel: 'sms', state: 'queued' })!;
+    expect(sample(before, 'pmw_notification_outbox', { channel: 'push', state: 'failed' })).toBeDefined();
+    // A text due two minutes ago that no worker has sent.
+    await t.database.db.transaction((tx) =>
+      t.services.notifications.notify(tx, { event: 'kyc_verified', audience: 'partner', user_id: 101, data: { document: 'PAN' } }),
+    );
+    await t.database.db.execute(sql`update notification_outbox set due_at = now() - interval '120 seconds' where state = 'queued'`);
+    const text = await metricsText();
+    expect(sample(text, 'pmw_notification_outbox', { channel: 'sms', state: 'queued' })).toBe(queued + 1);
+    expect(sample(text, 'pmw_notification_outbox_oldest_due_seconds')).toBeGreaterThanOrEqual(119);
+    await t.services.outbox.runOnce();
+    expect(sample(await metricsText(), 'pmw_notification_outbox_oldest_due_seconds')).toBe(0);
   });
 
   it("shows the lead expiry job's last run and its result", async () => {

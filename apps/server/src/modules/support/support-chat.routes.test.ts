@@ -43,6 +43,8 @@ describe('a chat message', () => {
     expect((await agentChat(ticket, 'warm')).statusCode).toBe(200);
     expect((await workerChat(ticket, 'warm')).statusCode).toBe(200);
     for (const send of [() => agentChat(ticket, 'Which payment?'), () => workerChat(ticket, 'The one of 12 Nov')]) {
+      // The worker's notice of an earlier answer is made a moment after it, outside the message's own work.
+      await t.services.support.noticesIdle();
       let res: Awaited<ReturnType<typeof send>> | undefined;
       const statements = await statementsDuring(async () => (res = await send()));
       expect(res!.statusCode, res!.body).toBe(200);

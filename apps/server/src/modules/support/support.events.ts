@@ -48,6 +48,18 @@ export function createSupportEvents() {
         messagesInFlight--;
       }
     },
+    /**
+     * Whether the worker has a socket open on the ticket now (in any process:
+     * the Redis adapter asks the others). Unbound (no Socket.IO) means no.
+     */
+    async workerWatching(ticketId: number, userId: number): Promise<boolean> {
+      if (!nsp) return false;
+      const sockets = await nsp.in(ticketRoom(ticketId)).fetchSockets();
+      return sockets.some((s) => {
+        const caller = (s.data as { caller?: { kind: string; id: number } }).caller;
+        return caller?.kind === 'worker' && caller.id === userId;
+      });
+    },
     chatAdded(event: ChatAddEvent) {
       to(event.ticket_id)?.emit(SUPPORT_EVENTS.chatAdd, event);
     },

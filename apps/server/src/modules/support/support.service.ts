@@ -41,6 +41,9 @@ import type { UsersService } from '../users/users.service';
 import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import { pmwId } from '../users/users.service';
 import type { SupportEvents } from './support.events';
+import { createDelayedQueue } from '../../lib/delayed-queue';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { createWorkerContext } from './worker-context';
 import { say } from '@pmw/contract/texts/said';
 
@@ -61,6 +64,14 @@ type Actor = { kind: 'worker' | 'ops' | 'bot'; id: number | null };
  * and call logs. Every change that someone else should see live goes out
  * through `events` (Socket.IO rooms, across processes with Redis).
  */
+interface WorkerNotice {
+  ticketId: number;
+  event: typeof NOTIFY_EVENT.supportAnswered | typeof NOTIFY_EVENT.supportResolved;
+  key: string;
+}
+/** How long after an answer the worker's notice is looked at. */
+const NOTICE_DELAY_MS = 250;
+
 export function createSupportService(deps: {
   db: Db;
   files: FilesService;
@@ -70,6 +81,9 @@ export function createSupportService(deps: {
   introVideoUrl: string | undefined;
   /** Messages a minute per ticket and per sender (CHAT_MAX_PER_MINUTE unless a bench raises it). */
   chatMaxPerMinute?: number;
+  /** Tells a worker who is not looking that support answered or resolved their query. */
+  notifications?: NotificationsService | undefined;
+  logger?: { warn: (obj: object, msg: string) => void } | undefined;
 }) {
   const { db, files, users, opsAuth, events } = deps;
   const context = createWorkerContext(db);
@@ -331,6 +345,37 @@ export function createSupportService(deps: {
     return toHistory(h!);
   }
 
+  /**
+   * Tells the worker of an answer or a resolution when they are not looking
+   * at the ticket (no socket of theirs on it, in any process); one who is
+   * sees it live. A moment after the answer has gone out (a queue): the
+   * socket check cannot be part of the answer's transaction, and an agent's
+   * message stays two statements. The key makes one notification per
+   * message or resolution.
+   */
+  async function tellWorker({ ticketId, event, key }: WorkerNotice): Promise<void> {
+    const notifications = deps.notifications;
+    if (!notifications) return;
+    try {
+      const row = await ticketRow(ticketId);
+      if (await events.workerWatching(ticketId, row.user_id)) return;
+      await db.transaction((tx) =>
+        notifications.notify(tx, {
+          event,
+          audience: NOTIFY_AUDIENCE.worker,
+          user_id: row.user_id,
+          data: { ticket_id: ticketId, user_id: row.user_id },
+          dedupe_key: `${event}:${ticketId}:${key}`,
+        }),
+      );
+    } catch (err) {
+      // The answer is saved and shown live; a lost notice must not turn it into an error.
+      deps.logger?.warn({ err, ticket_id: ticketId }, 'support notification not queued');
+    }
+  }
+
+  const notices = createDelayedQueue<WorkerNotice>(tellWorker, NOTICE_DELAY_MS);
+
   async function chatEntry(ticketChatId: number, ticketId: number): Promise<ChatEntry> {
     const [entry] = await chatsOf(ticketId, eq(ticketChats.ticket_chat_id, ticketChatId));
     return entry!;
@@ -384,6 +429,8 @@ export function createSupportService(deps: {
   const agentName = (agent: OpsAgent) => agent.first_name ?? 'Support';
 
   return {
+    /** Resolves once every queued notice to a worker is made (a closing server waits on it). */
+    noticesIdle: () => notices.idle(),
     context,
 
     /** A user_id in a query or body must be the caller's own. */
@@ -698,6 +745,7 @@ export function createSupportService(deps: {
       // The message as written and committed goes out at once: no second read before the fan-out.
       const entry = toChatEntry(chat, file?.file_name ?? null);
       events.chatAdded({ ticket_id: body.ticket_id, status, chat: entry });
+      notices.enqueue({ ticketId: body.ticket_id, event: NOTIFY_EVENT.supportAnswered, key: `chat:${chat.ticket_chat_id}` });
       return entry;
     },
 
@@ -727,6 +775,7 @@ export function createSupportService(deps: {
       });
       const chat = chatId ? await chatEntry(chatId, body.ticket_id) : null;
       events.resolved({ ticket_id: body.ticket_id, status: 30, history, chat });
+      notices.enqueue({ ticketId: body.ticket_id, event: NOTIFY_EVENT.supportResolved, key: `history:${history.ticket_history_id}` });
       return toTicket(await ticketRow(body.ticket_id));
     },
 

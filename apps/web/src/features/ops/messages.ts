@@ -507,6 +507,7 @@ export const t = defineMessages({
   fKind: 'Kind',
   fState: 'State',
   colKind: 'Kind',
+  colChannel: 'Channel',
   colState: 'State',
   colText: 'Text',
   colGateway: 'Gateway answer',

@@ -44,6 +44,7 @@ export function NotificationsPage() {
       ),
     },
     { id: 'kind', header: t('colKind'), cell: (n) => <code>{n.kind}</code> },
+    { id: 'channel', header: t('colChannel'), cell: (n) => n.channel },
     { id: 'text', header: t('colText'), cell: (n) => n.sent_text ?? n.text },
     { id: 'state', header: t('colState'), cell: (n) => n.state },
     { id: 'tries', header: t('colTries'), cell: (n) => n.attempts },

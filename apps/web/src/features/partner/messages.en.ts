@@ -217,6 +217,7 @@ export default {
   notificationsEmpty:
     'No notifications yet. You will be told here when a lead is approved or rejected, when you are paid, and when your KYC is checked.',
   notificationsMarkAll: 'Mark all read',
+  notificationSettings: 'Message settings',
   notificationUnread: 'New',
   close: 'Close',
 };

@@ -213,6 +213,7 @@ export default {
   notificationsLoadFailed: 'आपकी सूचनाएँ लोड नहीं हो पाईं।',
   notificationsEmpty: 'अभी कोई सूचना नहीं। लीड स्वीकृत या अस्वीकृत होने, भुगतान मिलने और KYC जाँच होने पर आपको यहाँ बताया जाएगा।',
   notificationsMarkAll: 'सभी को पढ़ा हुआ करें',
+  notificationSettings: 'मैसेज सेटिंग',
   notificationUnread: 'नई',
   close: 'बंद करें',
 } satisfies Translation<typeof en>;

@@ -13,6 +13,7 @@ export function PartnerNotificationBell() {
       list={notificationRoutes.partnerList}
       read={notificationRoutes.partnerRead}
       go={(link) => void navigate(link)}
+      settings={{ label: t('notificationSettings'), go: () => void navigate('/partner/notifications') }}
       words={{
         title: t('notifications'),
         unread: (n) => (n === 1 ? t('notificationsUnreadOne') : t('notificationsUnread', { count: n })),

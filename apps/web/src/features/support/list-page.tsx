@@ -11,6 +11,7 @@ import { fetchTickets, keys } from './support-api';
 import { t } from './messages';
 import { formatDateTime, tx } from '../../shared/i18n';
 import { LanguageSwitch } from '../../shared/language-switch';
+import { SupportNotificationBell } from './notification-bell';
 
 /** /support: the worker's queries, open and closed. */
 export function ListPage({ user }: { user: SessionUser }) {
@@ -42,6 +43,7 @@ export function ListPage({ user }: { user: SessionUser }) {
           ←
         </button>
         <h1>{t('listTitle')}</h1>
+        <SupportNotificationBell />
         <LanguageSwitch className="lang-switch--on-brand" />
       </header>
       <main className="support__body">

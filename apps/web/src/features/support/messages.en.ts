@@ -74,4 +74,12 @@ export default {
   ticketsLoadFailed: 'Not able to get query details.',
   ticketLoadFailed: 'Could not load this query.',
   showEarlier: 'Show earlier messages',
+  notifications: 'Notifications',
+  notificationsUnread: '{count} unread notifications',
+  notificationsUnreadOne: '1 unread notification',
+  notificationsLoadFailed: 'Could not load your notifications.',
+  notificationsEmpty: 'No notifications yet. You will be told here when support answers or resolves your query.',
+  notificationsMarkAll: 'Mark all read',
+  notificationUnread: 'New',
+  notificationsClose: 'Close',
 };

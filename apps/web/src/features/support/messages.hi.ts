@@ -70,4 +70,12 @@ export default {
   ticketsLoadFailed: 'सवाल की जानकारी नहीं मिल पाई।',
   ticketLoadFailed: 'यह सवाल लोड नहीं हो पाया।',
   showEarlier: 'पहले के मैसेज देखें',
+  notifications: 'सूचनाएँ',
+  notificationsUnread: '{count} अपठित सूचनाएँ',
+  notificationsUnreadOne: '1 अपठित सूचना',
+  notificationsLoadFailed: 'आपकी सूचनाएँ लोड नहीं हो पाईं।',
+  notificationsEmpty: 'अभी कोई सूचना नहीं। सपोर्ट के जवाब देने या आपका सवाल हल करने पर आपको यहाँ बताया जाएगा।',
+  notificationsMarkAll: 'सभी को पढ़ा हुआ करें',
+  notificationUnread: 'नई',
+  notificationsClose: 'बंद करें',
 } satisfies Translation<typeof en>;

@@ -14,6 +14,7 @@ export const teamPaths = {
   report: 'report',
   reportList: (formId: number, status: number) => `report/${formId}/${status}`,
   addDetails: (formId: number, status: number, leadId: number) => `report/${formId}/${status}/${leadId}`,
+  notifications: 'notifications',
 };
 
 /**
@@ -45,6 +46,7 @@ export function useAreaNav() {
 export function parentsOf(rest: string): string[] {
   const parts = rest.split('/').filter(Boolean);
   if (parts[0] === 'project' && parts[1]) return [teamPaths.projects];
+  if (parts[0] === teamPaths.notifications) return [teamPaths.projects];
   if (parts[0] === 'report') {
     if (parts.length >= 4) return [teamPaths.projects, teamPaths.report, teamPaths.reportList(Number(parts[1]), Number(parts[2]))];
     if (parts.length >= 3) return [teamPaths.projects, teamPaths.report];

@@ -22,6 +22,8 @@ import { useOnline } from './use-online';
 import { t } from './messages';
 import { PageLanguageSwitch } from '../../shared/language-switch';
 import { TeamNotificationBell } from './notification-bell';
+import { NotificationSettingsPanel } from '../../shared/notification-settings';
+import { notificationSettingsRoutes } from '@pmw/contract/notifications';
 
 /** A moment after the signal returns (it often flickers), then every 20 s while leads wait. */
 const QUEUE_FIRST_TRY_MS = 1_500;
@@ -137,6 +139,21 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
             }
           />
           <Route path="report/:formId/:status/:leadId" element={<AddDetailsRoute member={member} />} />
+          <Route
+            path={teamPaths.notifications}
+            element={
+              <section className="team-settings">
+                <button type="button" className="button button--ghost button--small" onClick={() => nav.back(teamPaths.projects)}>
+                  {t('notificationSettingsBack')}
+                </button>
+                <NotificationSettingsPanel
+                  routes={notificationSettingsRoutes.team}
+                  queryKey={['team', 'notification-settings']}
+                  serviceWorker={{ url: '/mt/sw.js', scope: '/mt' }}
+                />
+              </section>
+            }
+          />
           <Route path="*" element={<Navigate to={nav.base} replace />} />
         </Routes>
       </main>

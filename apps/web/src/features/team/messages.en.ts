@@ -123,6 +123,8 @@ export default {
   notificationsLoadFailed: 'Could not load your notifications.',
   notificationsEmpty: 'No notifications yet. You will be told here when a lead of yours is approved, rejected or needs details.',
   notificationsMarkAll: 'Mark all read',
+  notificationSettings: 'Message settings',
+  notificationSettingsBack: 'Back',
   notificationUnread: 'New',
   notificationsClose: 'Close',
 };

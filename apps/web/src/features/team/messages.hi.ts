@@ -123,6 +123,8 @@ export default {
   notificationsLoadFailed: 'आपकी सूचनाएँ लोड नहीं हो पाईं।',
   notificationsEmpty: 'अभी कोई सूचना नहीं। आपकी लीड स्वीकृत, अस्वीकृत होने या उसमें जानकारी चाहिए होने पर आपको यहाँ बताया जाएगा।',
   notificationsMarkAll: 'सभी को पढ़ा हुआ करें',
+  notificationSettings: 'मैसेज सेटिंग',
+  notificationSettingsBack: 'वापस',
   notificationUnread: 'नई',
   notificationsClose: 'बंद करें',
 } satisfies Translation<typeof en>;
