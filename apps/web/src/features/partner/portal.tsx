@@ -22,6 +22,9 @@ import { PartnerNotificationBell } from './notification-bell';
 
 // The landing screen is its own chunk: the portal's first load stays small.
 const DashboardPage = lazy(withCatalogues(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))));
+const TeamDashboardPage = lazy(
+  withCatalogues(() => import('./dashboard/team-dashboard-page').then((m) => ({ default: m.TeamDashboardPage }))),
+);
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
 const NAV = [
@@ -124,6 +127,7 @@ export function Portal({ user }: { user: SessionUser }) {
             <Route path="report" element={<ReportPage key={location.search} />} />
             <Route path="customers" element={<CustomersPage />} />
             <Route path="team" element={<TeamPage />} />
+            <Route path="team/dashboard" element={<TeamDashboardPage />} />
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>
         </Suspense>
