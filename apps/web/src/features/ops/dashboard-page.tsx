@@ -141,7 +141,7 @@ function Body({ d }: { d: OpsDashboard }) {
         {d.agents.length === 0 ? (
           <p className="ops-dash__note">{t('dAgentsEmpty')}</p>
         ) : (
-          <div className="ops-dash__scroll">
+          <div className="ops-dash__scroll" role="region" aria-label={t('dAgentsTitle')} tabIndex={0}>
             <table className="ops-dash__table">
               <thead>
                 <tr>

@@ -125,7 +125,8 @@ function TeamBody(props: {
         {d.members.length === 0 ? (
           <p className="empty">{t('membersEmpty')}</p>
         ) : (
-          <div className="dash-table-wrap">
+          // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+          <div className="dash-table-wrap" role="region" aria-label={t('membersTitle')} tabIndex={0}>
             <table className="dash-table">
               <caption className="visually-hidden">{t('membersCaption')}</caption>
               <thead>
