@@ -87,6 +87,7 @@ import { createPartnerReportService } from './modules/partner-report/partner-rep
 import { registerPartnerReportRoutes } from './modules/partner-report/partner-report.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createVisitRecorder, registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createOpsDashboardService } from './modules/dashboard/ops-dashboard.service';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { createBanksService } from './modules/profile/banks.service';
@@ -474,7 +475,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     linkOrigin,
     shareOrigin: config.team.shareUrl,
   });
-  registerDashboardRoutes(app, ctx, { dashboard: services.dashboard });
+  registerDashboardRoutes(app, ctx, {
+    dashboard: services.dashboard,
+    manager: services.teamManager,
+    ops: createOpsDashboardService({
+      dashboard: services.dashboard,
+      verification: services.ops.verification,
+      audit: services.ops.audit,
+      payouts: services.ops.payouts,
+      support: services.support,
+      users: services.users,
+    }),
+  });
   registerWalletRoutes(app, ctx, services.wallet, services.ops.payouts);
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);

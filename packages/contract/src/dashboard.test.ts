@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, bucketsBetween, changePercent, conversionPercent, daysBetween, previousPeriod } from './dashboard';
+import {
+  approvalRate,
+  bucketOf,
+  bucketsBetween,
+  changePercent,
+  conversionPercent,
+  daysBetween,
+  previousPeriod,
+  rankMembers,
+} from './dashboard';
 
 describe('dashboard periods', () => {
   it('takes the period before as the same number of days just before', () => {
@@ -22,5 +31,20 @@ describe('dashboard periods', () => {
     expect(changePercent(5, 0)).toBeNull();
     expect(conversionPercent(1, 3)).toBe(33);
     expect(conversionPercent(1, 0)).toBeNull();
+  });
+});
+
+describe('team members ranked', () => {
+  it('put the most approved first, then the better approval rate (none decided last), then more leads', () => {
+    const m = (user_id: number, leads: number, approved: number, rejected: number) => ({
+      user_id,
+      leads,
+      approved,
+      approval_rate: approvalRate(approved, rejected),
+    });
+    const ranked = rankMembers([m(1, 9, 2, 7), m(2, 3, 2, 0), m(3, 5, 0, 0), m(4, 8, 0, 1), m(5, 2, 5, 1), m(6, 6, 0, 0)]);
+    expect(ranked.map((r) => r.user_id)).toEqual([5, 2, 1, 4, 6, 3]);
+    expect(approvalRate(2, 1)).toBe(67);
+    expect(approvalRate(0, 0)).toBeNull();
   });
 });

@@ -52,6 +52,36 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.output<typeof dashboardSchema>;
 export type DashboardTotals = z.output<typeof dashboardTotalsSchema>;
 
+/** A team's numbers: the partner's without visits (a team's leads are filled in by its members, not opened from a link). */
+const teamTotals = { leads: int(), approved: int(), earned_paise: bigInt() };
+export const teamMemberRankSchema = z.object({
+  user_id: int(),
+  first_name: text().nullable(),
+  blocked: z.boolean(),
+  leads: int(),
+  approved: int(),
+  rejected: int(),
+  /** Approved over decided (approved and rejected), whole percent; null before any decision. */
+  approval_rate: int().nullable(),
+  earned_paise: bigInt(),
+});
+export type TeamMemberRank = z.output<typeof teamMemberRankSchema>;
+export const teamDashboardSchema = z.object({
+  team_id: int(),
+  team_code: text(),
+  ...teamTotals,
+  previous: z.object(teamTotals),
+  series: z.array(z.object({ date: text(), ...teamTotals })),
+  funnel: z.array(z.object({ job_id: int(), slug_name: text(), leads: int(), approved: int(), paid: int() })),
+  /** Every member, ranked by approved leads, then approval rate, then leads. */
+  members: z.array(teamMemberRankSchema),
+  money: z.object({ pending_paise: bigInt(), approved_paise: bigInt() }),
+  bucket: z.enum(['day', 'week']),
+  start_date: text().nullable(),
+  end_date: text(),
+});
+export type TeamDashboard = z.output<typeof teamDashboardSchema>;
+
 export const dashboardRoutes = {
   partnerDashboard: defineRoute({
     method: 'GET',
@@ -61,7 +91,27 @@ export const dashboardRoutes = {
     query: dashboardQuerySchema,
     response: dashboardSchema,
   }),
+  teamDashboard: defineRoute({
+    method: 'GET',
+    path: '/partner/team/dashboard',
+    summary: "The managed team's leads, approvals and earnings for a period, against the one before, with its members ranked",
+    auth: 'worker',
+    query: dashboardQuerySchema,
+    response: teamDashboardSchema,
+  }),
 };
+
+/** A member's approval rate: approved over the leads decided (approved and rejected), in whole percent. */
+export const approvalRate = (approved: number, rejected: number): number | null => conversionPercent(approved, approved + rejected);
+
+/** Most approved leads first, then the better approval rate (none last), then more leads, then the older member. */
+export function rankMembers<T extends { user_id: number; leads: number; approved: number; approval_rate: number | null }>(
+  members: T[],
+): T[] {
+  return [...members].sort(
+    (a, b) => b.approved - a.approved || (b.approval_rate ?? -1) - (a.approval_rate ?? -1) || b.leads - a.leads || a.user_id - b.user_id,
+  );
+}
 
 /** Change against the previous period, in whole percent; null when there was nothing before. */
 export function changePercent(now: number, before: number): number | null {

@@ -20,6 +20,7 @@ import { partnerRoutes } from './partner';
 import { partnerCampaignRoutes } from './partner-campaign';
 import { partnerTeamRoutes } from './partner-team';
 import { dashboardRoutes } from './dashboard';
+import { opsDashboardRoutes } from './ops-dashboard';
 import { devOutboxRoute, healthRoute, openApiRoute, readyRoute } from './platform';
 import { agentSupportRoutes, supportRoutes } from './support';
 import { teamFileRoutes, teamRoutes } from './team';
@@ -58,6 +59,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   partnerCampaign: partnerCampaignRoutes,
   partnerTeam: partnerTeamRoutes,
   dashboard: dashboardRoutes,
+  opsDashboard: opsDashboardRoutes,
   support: supportRoutes,
   agentSupport: agentSupportRoutes,
   team: teamRoutes,

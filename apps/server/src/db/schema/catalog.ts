@@ -220,6 +220,10 @@ export const formResponses = pgTable(
     ),
     index('form_responses_member_idx').on(t.team_member_user_id, t.created_on),
     index('form_responses_mobile_idx').on(t.customer_mobile, t.job_id, t.created_on),
+    // The leads waiting for verification, oldest first: the ops dashboard counts them by age.
+    index('form_responses_pending_idx')
+      .on(t.created_on)
+      .where(sql`${t.status} = 0 and ${t.archive_status} = 0`),
   ],
 );
 

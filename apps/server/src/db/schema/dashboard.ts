@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Visits to a partner's pages per IST day: the campaign page (job_id 0), a
@@ -54,6 +54,34 @@ export const partnerDays = pgTable(
     paid: integer('paid').notNull().default(0),
     approved_paise: bigint('approved_paise', { mode: 'number' }).notNull().default(0),
     pending_paise: bigint('pending_paise', { mode: 'number' }).notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** Pending leads archived unanswered (the report's Expired). */
+    expired: integer('expired').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.partner_user_id, t.day, t.job_id] })],
+  // By day too: the ops dashboard sums every partner's day.
+  (t) => [primaryKey({ columns: [t.partner_user_id, t.day, t.job_id] }), index('partner_days_day_idx').on(t.day)],
+);
+
+/**
+ * A team's leads per member, project and IST day the lead came in, as
+ * partner_days is for a partner's (a member's approval rate is approved over
+ * decided, approved and rejected). Kept by the same statement
+ * triggers on form_responses.
+ */
+export const teamDays = pgTable(
+  'team_days',
+  {
+    team_id: integer('team_id').notNull(),
+    member_user_id: integer('member_user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    job_id: integer('job_id').notNull(),
+    leads: integer('leads').notNull().default(0),
+    approved: integer('approved').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    paid: integer('paid').notNull().default(0),
+    approved_paise: bigint('approved_paise', { mode: 'number' }).notNull().default(0),
+    pending_paise: bigint('pending_paise', { mode: 'number' }).notNull().default(0),
+    expired: integer('expired').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.team_id, t.day, t.member_user_id, t.job_id] }), index('team_days_day_idx').on(t.day)],
 );

@@ -3,13 +3,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REFERRER_PARAM } from '@pmw/contract/constants';
 import { VISITOR_COOKIE, VISIT_SOURCE_PATTERN, dashboardRoutes } from '@pmw/contract/dashboard';
 import { route, type RouteContext } from '../../http/route';
+import { opsDashboardRoutes } from '@pmw/contract/ops-dashboard';
+import type { TeamManagerService } from '../team/team-manager.service';
 import type { DashboardService } from './dashboard.service';
+import type { OpsDashboardService } from './ops-dashboard.service';
 
-/** The partner dashboard under /api/v2/partner. */
-export function registerDashboardRoutes(app: FastifyInstance, ctx: RouteContext, deps: { dashboard: DashboardService }) {
+/** The partner's and the team manager's dashboards under /api/v2/partner, the ops console's under /api/v2/ops. */
+export function registerDashboardRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  deps: { dashboard: DashboardService; manager: Pick<TeamManagerService, 'roster'>; ops: OpsDashboardService },
+) {
   route(app, ctx, dashboardRoutes.partnerDashboard, async ({ session, query }) =>
     deps.dashboard.partnerDashboard(session.subjectId, query),
   );
+  // Only the team's manager: anyone else is refused by roster(), as on the Team page.
+  route(app, ctx, dashboardRoutes.teamDashboard, async ({ session, query }) =>
+    deps.dashboard.teamDashboard(await deps.manager.roster(session.subjectId), query),
+  );
+  route(app, ctx, opsDashboardRoutes.opsDashboard, async ({ query }) => deps.ops.day(query));
 }
 
 // Crawlers, link previews (WhatsApp, Facebook...) and monitors fetch pages no person opened.

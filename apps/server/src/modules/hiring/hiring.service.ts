@@ -15,11 +15,9 @@ import {
   type PublicJob,
   type SlotDay,
 } from '@pmw/contract/hiring';
-import { formatDateTime, istDateString, istDayStart, istParts } from '@pmw/contract/time';
-import { fillText } from '@pmw/contract/texts';
+import { istDateString, istDayStart, istParts } from '@pmw/contract/time';
 import { nameIn, projectIn, textIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
-import hiTexts from '@pmw/contract/texts.hi';
 import type { Db, Tx } from '../../db/client';
 import { applications, employers, interviewSlots, jobCategories, jobLocations, jobs, slotBookings } from '../../db/schema/index';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
@@ -28,10 +26,9 @@ import type { FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
 import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
-import type { SmsProvider } from '../../providers/sms';
-import { DIRECT_SMS, NOTIFY_AUDIENCE, NOTIFY_EVENT, smsTemplateKey } from '@pmw/contract/notifications';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
+import type { SmsLocale } from '../auth/sms-locale';
 import { say } from '@pmw/contract/texts/said';
 
 type ApplicationRow = typeof applications.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
 import type { AuditEntry, auditQuerySchema } from '@pmw/contract/ops';
@@ -34,6 +34,23 @@ export function createAuditService(deps: { db: Db }) {
         before: plain(entry.before),
         after: plain(entry.after),
       });
+    },
+
+    /** How many entries of each action every actor made between from and to (the ops dashboard's decisions per agent). */
+    async countsByActor(actions: string[], from: Date, to: Date): Promise<{ actor_user_id: number; action: string; n: number }[]> {
+      const rows = await db
+        .select({ actor_user_id: auditLog.actor_user_id, action: auditLog.action, n: count() })
+        .from(auditLog)
+        .where(
+          and(
+            inArray(auditLog.action, actions),
+            gte(auditLog.created_on, from),
+            lt(auditLog.created_on, to),
+            isNotNull(auditLog.actor_user_id),
+          ),
+        )
+        .groupBy(auditLog.actor_user_id, auditLog.action);
+      return rows.flatMap((r) => (r.actor_user_id === null ? [] : [{ actor_user_id: r.actor_user_id, action: r.action, n: r.n }]));
     },
 
     async list(q: z.output<typeof auditQuerySchema>): Promise<{ count: number; rows: AuditEntry[] }> {

@@ -12,6 +12,7 @@ import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/walle
 import type { AuditService } from './audit.service';
 import type { FeedbackTasksService } from '../feedback/feedback-tasks.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
+import { LEAD_ACTIONS_DECIDED, PENDING_AGE_DAYS } from '@pmw/contract/ops-dashboard';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { say } from '@pmw/contract/texts/said';
 
@@ -143,7 +144,7 @@ export function createLeadVerificationService(deps: {
       await audit.record(
         {
           actor_user_id: actor,
-          action: 'lead.approve',
+          action: LEAD_ACTIONS_DECIDED.approved,
           entity_type: 'lead',
           entity_id: id,
           before: auditView(lead),
@@ -196,7 +197,7 @@ export function createLeadVerificationService(deps: {
       await audit.record(
         {
           actor_user_id: actor,
-          action: 'lead.reject',
+          action: LEAD_ACTIONS_DECIDED.rejected,
           entity_type: 'lead',
           entity_id: id,
           before: auditView(lead),
@@ -330,6 +331,29 @@ export function createLeadVerificationService(deps: {
   });
 
   return {
+    /** Pending leads now, by how long they have waited (more than each of PENDING_AGE_DAYS), and when the oldest came in. */
+    async pendingAges(now = new Date()) {
+      const waiting = (days: number) =>
+        sql<number>`(count(*) filter (where ${formResponses.created_on} < ${new Date(now.getTime() - days * 86_400_000)}))::int`;
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          over_1_day: waiting(PENDING_AGE_DAYS[0]),
+          over_3_days: waiting(PENDING_AGE_DAYS[1]),
+          over_7_days: waiting(PENDING_AGE_DAYS[2]),
+          oldest: sql<Date | string | null>`min(${formResponses.created_on})`,
+        })
+        .from(formResponses)
+        .where(and(eq(formResponses.status, LEAD_STATUS.pending), eq(formResponses.archive_status, 0)));
+      return {
+        total: row?.total ?? 0,
+        over_1_day: row?.over_1_day ?? 0,
+        over_3_days: row?.over_3_days ?? 0,
+        over_7_days: row?.over_7_days ?? 0,
+        oldest_created_on: row?.oldest ? new Date(row.oldest).toISOString() : null,
+      };
+    },
+
     /** A selection with a high-risk lead is approved only with the second confirmation (409 otherwise). */
     async approve(actor: number, ids: number[], opts: { confirmHighRisk?: boolean | undefined } = {}) {
       if (!opts.confirmHighRisk) {

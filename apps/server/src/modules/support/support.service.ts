@@ -837,6 +837,55 @@ export function createSupportService(deps: {
     },
 
     /** Whether a socket's caller may join a ticket's room. */
+    /**
+     * The ops dashboard's support figures: tickets open and waiting now, and for tickets raised
+     * between from and to, how soon an agent first answered (the bot's greeting is not an answer).
+     */
+    async responseFigures(from: Date, to: Date) {
+      const open = [TICKET_STATUS.NEW, TICKET_STATUS.ANSWERED, TICKET_STATUS.WAITING];
+      const waiting = [TICKET_STATUS.NEW, TICKET_STATUS.WAITING];
+      const [now] = await db
+        .select({
+          open: sql<number>`count(*)::int`,
+          waiting: sql<number>`(count(*) filter (where ${inArray(tickets.status, waiting)}))::int`,
+          oldest: sql<Date | string | null>`min(${tickets.waiting_since}) filter (where ${inArray(tickets.status, waiting)})`,
+        })
+        .from(tickets)
+        .where(inArray(tickets.status, open));
+      const firstAnswers = db
+        .select({
+          minutes: sql<number>`extract(epoch from (min(${ticketChats.created_on}) - ${tickets.created_on})) / 60`.as('minutes'),
+        })
+        .from(tickets)
+        .innerJoin(
+          ticketChats,
+          and(
+            eq(ticketChats.ticket_id, tickets.ticket_id),
+            eq(ticketChats.direction, CHAT_DIRECTION.SUPPORT),
+            isNotNull(ticketChats.sender_user_id),
+          ),
+        )
+        .where(and(gte(tickets.created_on, from), lt(tickets.created_on, to)))
+        .groupBy(tickets.ticket_id, tickets.created_on)
+        .as('first_answers');
+      const [answers] = await db
+        .select({
+          answered: sql<number>`count(*)::int`,
+          median: sql<number | null>`round(percentile_cont(0.5) within group (order by ${firstAnswers.minutes}))::int`,
+          max: sql<number | null>`ceil(max(${firstAnswers.minutes}))::int`,
+        })
+        .from(firstAnswers);
+      const oldest = now?.oldest ? new Date(now.oldest).toISOString() : null;
+      return {
+        open: now?.open ?? 0,
+        waiting: now?.waiting ?? 0,
+        oldest_waiting_since: oldest,
+        answered: answers?.answered ?? 0,
+        first_response_median_minutes: answers?.median ?? null,
+        first_response_max_minutes: answers?.max ?? null,
+      };
+    },
+
     async mayJoin(caller: { kind: 'worker' | 'ops'; id: number }, ticketId: number): Promise<boolean> {
       const [row] = await db.select({ user_id: tickets.user_id }).from(tickets).where(eq(tickets.ticket_id, ticketId)).limit(1);
       if (!row) return false;

@@ -42,6 +42,20 @@ export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
     managed,
     assertMember,
 
+    /** The managed team and its members, oldest first, for the manager's dashboard. */
+    async roster(
+      userId: number,
+    ): Promise<{ team_id: number; team_code: string; members: { user_id: number; first_name: string | null; blocked: boolean }[] }> {
+      const t = await managed(userId);
+      const members = await db
+        .select({ user_id: teamMembers.user_id, first_name: users.first_name, blocked: teamMembers.blocked })
+        .from(teamMembers)
+        .innerJoin(users, eq(users.user_id, teamMembers.user_id))
+        .where(eq(teamMembers.team_id, t.team_id))
+        .orderBy(asc(teamMembers.created_on), asc(teamMembers.user_id));
+      return { team_id: t.team_id, team_code: t.team_code, members };
+    },
+
     async view(userId: number, shareOrigin: string): Promise<Omit<PartnerTeam, 'projects'>> {
       const t = await managed(userId);
       const members = await db

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@pmw/contract/auth';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -17,6 +17,16 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
       const [row] = await tx.select().from(users).where(eq(users.user_id, userId)).limit(1);
       return row;
     },
+    /** First and last names of several people, for lists that show who did what. */
+    async names(userIds: number[]): Promise<Map<number, string | null>> {
+      if (!userIds.length) return new Map();
+      const rows = await db
+        .select({ user_id: users.user_id, first_name: users.first_name, last_name: users.last_name })
+        .from(users)
+        .where(inArray(users.user_id, userIds));
+      return new Map(rows.map((r) => [r.user_id, [r.first_name, r.last_name].filter(Boolean).join(' ') || null]));
+    },
+
     async byMobile(mobile: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.mobile, mobile)).limit(1);
       return row;

@@ -141,6 +141,30 @@ export function createWalletService(deps: { db: Db }) {
       return Number(row?.paise ?? 0);
     },
 
+    /** summary() and paidOut() in one statement, for the dashboard that shows both on every open. */
+    async moneySummary(userId: number): Promise<{ total_amount: number; credit_amount: number; paid_paise: number }> {
+      const paid = db
+        .select({
+          paise: sql<string>`coalesce(sum(case when ${walletTransactions.type} = ${WALLET_DEBIT} then ${walletTransactions.amount_paise} else -${walletTransactions.amount_paise} end), 0)`,
+        })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.user_id, userId),
+            eq(walletTransactions.ref_type, PAYOUT_RUN_REF_TYPE),
+            sql`${walletTransactions.idempotency_key} not like 'payout-tds%'`,
+          ),
+        );
+      const [row] = await db
+        .select({
+          balance: sql<string>`(select balance_paise from ${wallets} where ${wallets.user_id} = ${userId})::text`,
+          earned: sql<string>`(select earned_paise from ${wallets} where ${wallets.user_id} = ${userId})::text`,
+          paid: sql<string>`(${paid})::text`,
+        })
+        .from(sql`(select 1) as one`);
+      return { total_amount: Number(row?.balance ?? 0), credit_amount: Number(row?.earned ?? 0), paid_paise: Number(row?.paid ?? 0) };
+    },
+
     async byKey(key: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select()

@@ -35,7 +35,27 @@ const anyOf = (values: string[]) => [{ value: '', label: t('fAny') }, ...values.
 
 /** Every ops action, newest first, filtered by agent, action, record and date. */
 export function AuditPage() {
-  const [filters, setFilters] = useState<Filters>({});
+  // The dashboard links here with an agent, an action and dates.
+  const [linked] = useState(() => {
+    const q = new URLSearchParams(window.location.search);
+    const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
+    const actor = q.get('actor_user_id') ?? '';
+    const action = q.get('action') ?? '';
+    return {
+      actor: /^\d{1,9}$/.test(actor) ? actor : '',
+      action: AUDIT_ACTIONS.includes(action) ? action : '',
+      from: day(q.get('from')),
+      to: day(q.get('to')),
+    };
+  });
+  const [filters, setFilters] = useState<Filters>(() => {
+    const f: Filters = {};
+    if (linked.actor) f.actor_user_id = Number(linked.actor);
+    if (linked.action) f.action = linked.action;
+    if (linked.from) f.from = linked.from;
+    if (linked.to) f.to = linked.to;
+    return f;
+  });
   const [page, setPage] = useState(1);
   const log = useQuery({
     queryKey: ['ops', 'audit', filters, page],
@@ -47,12 +67,12 @@ export function AuditPage() {
       <FilterForm
         submitLabel={t('apply')}
         fields={[
-          { name: 'actor', label: t('fActor') },
-          { name: 'action', label: t('fAction'), options: anyOf(AUDIT_ACTIONS) },
+          { name: 'actor', label: t('fActor'), defaultValue: linked.actor },
+          { name: 'action', label: t('fAction'), options: anyOf(AUDIT_ACTIONS), defaultValue: linked.action },
           { name: 'entity_type', label: t('fEntity'), options: anyOf(AUDIT_RECORDS) },
           { name: 'entity_id', label: t('fEntityId') },
-          { name: 'from', label: t('fFrom'), type: 'date' },
-          { name: 'to', label: t('fTo'), type: 'date' },
+          { name: 'from', label: t('fFrom'), type: 'date', defaultValue: linked.from },
+          { name: 'to', label: t('fTo'), type: 'date', defaultValue: linked.to },
         ]}
         onApply={({ actor, ...rest }) => {
           setFilters({

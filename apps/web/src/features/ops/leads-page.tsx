@@ -24,10 +24,30 @@ const statusChoices = () => [
   { value: '2', label: t('sRejected') },
 ];
 
+const linkDay = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+const linkDigit = (v: string | null, max: number) => (v && /^\d$/.test(v) && Number(v) <= max ? Number(v) : undefined);
+
+/** The queue as the dashboard links to it (?status=&archive_status=&from=&to=), else the pending leads. */
+function linkedFilters(): Filters {
+  const q = new URLSearchParams(window.location.search);
+  if (!['status', 'archive_status', 'from', 'to'].some((k) => q.has(k))) return { status: 0, archive_status: 0 };
+  const f: Filters = {};
+  const status = linkDigit(q.get('status'), 2);
+  const archive = linkDigit(q.get('archive_status'), 1);
+  const from = linkDay(q.get('from'));
+  const to = linkDay(q.get('to'));
+  if (status !== undefined) f.status = status;
+  if (archive !== undefined) f.archive_status = archive;
+  if (from) f.from = from;
+  if (to) f.to = to;
+  return f;
+}
+
 /** The verification queue: filters, a keyboard-driven table, bulk actions and the lead's details. */
 export function LeadsPage() {
   const qc = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ status: 0, archive_status: 0 });
+  const [linked] = useState(linkedFilters);
+  const [filters, setFilters] = useState<Filters>(linked);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [cursor, setCursor] = useState(0);
@@ -112,19 +132,19 @@ export function LeadsPage() {
               ...(projects.data ?? []).map((p) => ({ value: String(p.job_id), label: `${p.job_id} · ${p.job_title}` })),
             ],
           },
-          { name: 'status', label: t('fStatus'), defaultValue: '0', options: statusChoices() },
+          { name: 'status', label: t('fStatus'), defaultValue: String(linked.status ?? ''), options: statusChoices() },
           {
             name: 'archive_status',
             label: t('fExpired'),
-            defaultValue: '0',
+            defaultValue: String(linked.archive_status ?? ''),
             options: [
               { value: '', label: t('fAny') },
               { value: '0', label: t('fActive') },
               { value: '1', label: t('fExpiredOnly') },
             ],
           },
-          { name: 'from', label: t('fFrom'), type: 'date' },
-          { name: 'to', label: t('fTo'), type: 'date' },
+          { name: 'from', label: t('fFrom'), type: 'date', defaultValue: linked.from ?? '' },
+          { name: 'to', label: t('fTo'), type: 'date', defaultValue: linked.to ?? '' },
           { name: 'partner_user_id', label: t('fPartner'), numeric: true },
           { name: 'team_id', label: t('fTeam'), numeric: true },
           {

@@ -3,6 +3,7 @@ import type { OpsAgent } from '@pmw/contract/ops-auth';
 import { OpsLoginGate } from '../../shared/ops-login-gate';
 import { showError } from '../../shared/message-bar';
 import { t } from './messages';
+import { DashboardPage } from './dashboard-page';
 import { LeadsPage } from './leads-page';
 import { PayoutsPage } from './payouts-page';
 import { KycPage } from './kyc-page';
@@ -24,6 +25,7 @@ import { AgentsPage } from './agents-page';
 import './ops.css';
 
 const sections = [
+  { to: '/ops/dashboard', label: 'navDashboard' },
   { to: '/ops/leads', label: 'navLeads' },
   { to: '/ops/payouts', label: 'navPayouts' },
   { to: '/ops/kyc', label: 'navKyc' },
@@ -80,7 +82,8 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
         <main id="ops-main" className="ops__main" tabIndex={-1}>
           {isAdmin ? (
             <Routes>
-              <Route index element={<Navigate to="/ops/leads" replace />} />
+              <Route index element={<Navigate to="/ops/dashboard" replace />} />
+              <Route path="dashboard" element={<DashboardPage />} />
               <Route path="leads" element={<LeadsPage />} />
               <Route path="payouts" element={<PayoutsPage />} />
               <Route path="kyc" element={<KycPage />} />

@@ -182,6 +182,7 @@ export default {
   customersLoadFailed: 'Could not load your customers.',
   navTeam: 'Team',
   teamTitle: 'Team {code}',
+  teamDashboardLink: 'Team dashboard: members ranked',
   teamLoadFailed: 'Could not load your team.',
   teamShareLink: 'Team link',
   teamShareHint: 'Your team members log in with this link.',

@@ -179,6 +179,7 @@ export default {
   customersLoadFailed: 'आपके ग्राहक लोड नहीं हो पाए।',
   navTeam: 'टीम',
   teamTitle: 'टीम {code}',
+  teamDashboardLink: 'टीम डैशबोर्ड: सदस्यों का क्रम',
   teamLoadFailed: 'आपकी टीम लोड नहीं हो पाई।',
   teamShareLink: 'टीम लिंक',
   teamShareHint: 'आपकी टीम के सदस्य इसी लिंक से लॉगिन करते हैं।',

@@ -23,6 +23,9 @@ import { PartnerNotificationBell } from './notification-bell';
 // The landing screen is its own chunk: the portal's first load stays small.
 const DashboardPage = lazy(withCatalogues(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))));
 const NotificationsPage = lazy(withCatalogues(() => import('./notifications-page').then((m) => ({ default: m.NotificationsPage }))));
+const TeamDashboardPage = lazy(
+  withCatalogues(() => import('./dashboard/team-dashboard-page').then((m) => ({ default: m.TeamDashboardPage }))),
+);
 const ProjectsPage = lazy(withCatalogues(() => import('./projects/projects-page').then((m) => ({ default: m.ProjectsPage }))));
 
 const NAV = [
@@ -126,6 +129,7 @@ export function Portal({ user }: { user: SessionUser }) {
             <Route path="customers" element={<CustomersPage />} />
             <Route path="team" element={<TeamPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="team/dashboard" element={<TeamDashboardPage />} />
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>
         </Suspense>

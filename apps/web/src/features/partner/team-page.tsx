@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isValidMobile, normaliseMobile } from '@pmw/contract/mobile';
 import { partnerTeamRoutes, type PartnerTeam, type PartnerTeamMember } from '@pmw/contract/partner-team';
@@ -24,12 +25,21 @@ export function TeamPage() {
 }
 
 function TeamView({ team }: { team: PartnerTeam }) {
-  const [member, setMember] = useState('');
+  // The team dashboard links here with ?member_user_id= (and the report's own filters).
+  const [member, setMember] = useState(() => {
+    const id = new URLSearchParams(window.location.search).get('member_user_id');
+    return id && team.members.some((m) => String(m.user_id) === id) ? id : '';
+  });
   return (
     <section aria-labelledby="team-title">
       <h1 id="team-title" className="page-title">
         {t('teamTitle', { code: team.team_code })}
       </h1>
+      <p>
+        <Link className="button button--ghost" to="/partner/team/dashboard">
+          {t('teamDashboardLink')}
+        </Link>
+      </p>
       <ShareCard team={team} />
       <Members team={team} />
       <div className="field team-member-filter">
