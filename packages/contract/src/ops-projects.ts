@@ -5,9 +5,6 @@ import { formInputSchema, type FormInputDef } from './lead-form';
 
 /** Writing the catalogue from the ops console: projects (Job), their lead form, locations and pincodes. */
 
-/** 10: partners add leads; 20: the project is shared by link. */
-export const ACTION_STATUSES = [10, 20] as const;
-
 const optText = (max: number) =>
   text()
     .trim()

@@ -16,6 +16,8 @@ import type { CatalogueCache } from '../../lib/catalogue-cache';
 import { formResponseData, formResponses, jobs, taskForms } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
+import { LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
 
 export type LeadRow = typeof formResponses.$inferSelect;
 
@@ -225,7 +227,8 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
 
     /** Whether a project takes leads now; throws the project's own message when not. */
     assertOpen(form: LeadForm): void {
-      if (form.archive_status !== 0) throw new AppError('CONFLICT', form.archive_message || leadTexts.unavailable);
+      if (form.archive_status !== PROJECT_ARCHIVE_STATUS.live)
+        throw new AppError('CONFLICT', form.archive_message || leadTexts.unavailable);
       if (form.on_hold) throw new AppError('CONFLICT', form.hold_message || leadTexts.unavailable);
     },
 
@@ -308,7 +311,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     }): Promise<LeadRow> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
       if (!lead || !ownsLead(lead, input.attribution)) throw notFound(leadTexts.leadNotFound);
-      if (lead.sub_status !== 1) throw conflict(leadTexts.notAwaitingDetails);
+      if (lead.sub_status !== LEAD_SUB_STATUS.needsDetails) throw conflict(leadTexts.notAwaitingDetails);
       const form = await formById(lead.form_id);
       if (!form) throw notFound(leadTexts.formNotFound);
       const stored = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
@@ -334,7 +337,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         const [row] = await tx
           .update(formResponses)
           .set({
-            sub_status: 0,
+            sub_status: LEAD_SUB_STATUS.none,
             // The request for details is answered: its comment no longer describes the lead.
             status_comment: null,
             customer_name: customer.name ?? lead.customer_name,

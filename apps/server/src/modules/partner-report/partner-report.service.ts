@@ -19,6 +19,8 @@ import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
 import { CSV_HEADER, crlfRecords, csvColumns, csvInputIds, csvLine, leadValues } from './csv';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
+import { num } from '../../db/sql-literal';
 
 type LeadPageRow = {
   form_response_id: number;
@@ -45,11 +47,15 @@ type LeadPageRow = {
 function buckets(t: { status: AnyPgColumn; sub_status: AnyPgColumn; archive_status: AnyPgColumn }, measure: SQL) {
   const of = (cond: SQL) => sql<number>`coalesce(${measure} filter (where ${cond}), 0)::int`;
   return {
-    PENDING: of(sql`${t.status} = 0 and ${t.archive_status} = 0 and ${t.sub_status} <> 1`),
-    PENDING_PARTIAL: of(sql`${t.status} = 0 and ${t.archive_status} = 0 and ${t.sub_status} = 1`),
-    REJECTED: of(sql`${t.status} = 2`),
-    VERIFIED: of(sql`${t.status} = 1`),
-    archived_count: of(sql`${t.status} = 0 and ${t.archive_status} = 1`),
+    PENDING: of(
+      sql`${t.status} = ${num(LEAD_STATUS.pending)} and ${t.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)} and ${t.sub_status} <> ${num(LEAD_SUB_STATUS.needsDetails)}`,
+    ),
+    PENDING_PARTIAL: of(
+      sql`${t.status} = ${num(LEAD_STATUS.pending)} and ${t.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)} and ${t.sub_status} = ${num(LEAD_SUB_STATUS.needsDetails)}`,
+    ),
+    REJECTED: of(sql`${t.status} = ${num(LEAD_STATUS.rejected)}`),
+    VERIFIED: of(sql`${t.status} = ${num(LEAD_STATUS.approved)}`),
+    archived_count: of(sql`${t.status} = ${num(LEAD_STATUS.pending)} and ${t.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)}`),
   };
 }
 

@@ -3,7 +3,6 @@ import { messages } from '@pmw/contract/messages';
 import { istDayStart } from '@pmw/contract/time';
 import {
   criteriaPairs,
-  isListedProject,
   teamMessages,
   type ReverseGeocode,
   type Team,
@@ -13,6 +12,7 @@ import {
   type TeamProject,
 } from '@pmw/contract/team';
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import { isListedForPartners } from '@pmw/contract/hiring';
 import type { Db } from '../../db/client';
 import {
   campaigns,
@@ -32,6 +32,8 @@ import { withTaskForm } from '../projects/job-query';
 import type { GeocodeProvider } from '../../providers/geocode';
 import type { LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
+import { num } from '../../db/sql-literal';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -49,10 +51,10 @@ function createdBetween(range: { start_date?: string | undefined; end_date?: str
 
 /** Counts per report status index, in SQL, so the report never loads the leads themselves. */
 const counts = {
-  added: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 0)::int`,
-  verified: sql<number>`count(*) filter (where ${formResponses.status} = 1)::int`,
-  rejected: sql<number>`count(*) filter (where ${formResponses.status} = 2)::int`,
-  expired: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 1)::int`,
+  added: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.pending)} and ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)})::int`,
+  verified: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.approved)})::int`,
+  rejected: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.rejected)})::int`,
+  expired: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.pending)} and ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)})::int`,
 };
 
 /**
@@ -91,7 +93,7 @@ export function createTeamService(deps: {
   /** A project a member may see (listed, with a form). */
   async function listedJob(jobId: number) {
     const [row] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
-    if (!row || !isListedProject(row)) throw notFound('Project not found');
+    if (!row || !isListedForPartners(row)) throw notFound('Project not found');
     return row;
   }
 
@@ -198,7 +200,7 @@ export function createTeamService(deps: {
         db
           .select({
             job_id: jobs.job_id,
-            employer_id: jobs.employer_id,
+            hidden_from_partners: jobs.hidden_from_partners,
             form_id: taskForms.form_id,
             job_title: jobs.job_title,
             slug_name: jobs.slug_name,
@@ -218,7 +220,7 @@ export function createTeamService(deps: {
           .from(jobs)
           .$dynamic(),
       ).orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
-      const projects = rows.filter(isListedProject).map(({ employer_id: _employer, ...p }) => p);
+      const projects = rows.filter(isListedForPartners).map(({ hidden_from_partners: _hidden, ...p }) => p);
       const categories = new Map<number, string>();
       for (const p of projects) categories.set(p.job_category_id, p.category_title);
       return { categories: [...categories].map(([job_category_id, title]) => ({ job_category_id, title })), projects };
@@ -291,10 +293,10 @@ export function createTeamService(deps: {
         !range.start_date && !range.end_date
           ? await db
               .select({
-                added: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 0 and ${leadCounters.archive_status} = 0), 0)::int`,
-                verified: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 1), 0)::int`,
-                rejected: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 2), 0)::int`,
-                expired: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 0 and ${leadCounters.archive_status} = 1), 0)::int`,
+                added: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.pending)} and ${leadCounters.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)}), 0)::int`,
+                verified: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.approved)}), 0)::int`,
+                rejected: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.rejected)}), 0)::int`,
+                expired: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.pending)} and ${leadCounters.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)}), 0)::int`,
               })
               .from(leadCounters)
               .where(

@@ -13,6 +13,7 @@ import { DataTable, selectedIds, type Column } from './data-table';
 import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
 import { LeadRiskSection, RiskBadge } from './risk-panel';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
 
 type Filters = Omit<RouteQuery<typeof opsRoutes.leads>, 'page' | 'limit'>;
 const LIMIT = 50;
@@ -27,7 +28,7 @@ const statusChoices = () => [
 /** The verification queue: filters, a keyboard-driven table, bulk actions and the lead's details. */
 export function LeadsPage() {
   const qc = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ status: 0, archive_status: 0 });
+  const [filters, setFilters] = useState<Filters>({ status: LEAD_STATUS.pending, archive_status: LEAD_ARCHIVE_STATUS.live });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [cursor, setCursor] = useState(0);
