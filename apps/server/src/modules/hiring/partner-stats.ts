@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { applications, formResponses } from '../../db/schema/index';
 import { APPLICATION_STATUS } from '@pmw/contract/hiring';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
-import { num } from '../../db/sql-literal';
+import { num } from '../../db/sql-constant';
 
 /**
  * Read-only figures about a partner's work, for levels and 'My projects'.

@@ -5,7 +5,7 @@ import { noMetrics, type Metrics } from '../../lib/metrics';
 import { scheduledJobs } from '../../db/schema/index';
 import type { AuditService } from './audit.service';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
-import { num } from '../../db/sql-literal';
+import { num } from '../../db/sql-constant';
 
 export const LEAD_EXPIRY_JOB = 'lead-expiry';
 /** Any fixed number; every process uses the same one to agree who runs the job. */

@@ -4,7 +4,7 @@ import { isFileInput, type FormInputDef } from '@pmw/contract/lead-form';
 import { LEAD_STATUS_TEXT_OTHERWISE, LEAD_STATUS_TEXT_RULES } from '@pmw/contract/lead-status';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs } from '../../db/schema/index';
-import { num } from '../../db/sql-literal';
+import { num } from '../../db/sql-constant';
 
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (Hindi names). */
 export const CSV_BOM = '\uFEFF';

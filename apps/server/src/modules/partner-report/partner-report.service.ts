@@ -14,13 +14,14 @@ import {
 import type { FormInputDef } from '@pmw/contract/lead-form';
 import { istDayStart } from '@pmw/contract/time';
 import { searchedId } from '@pmw/contract/base';
-import { sqlLiteral, type Database, type Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { inlineParams } from '../../db/copy/copy-statement';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
 import { CSV_HEADER, crlfRecords, csvColumns, csvInputIds, csvLine, leadValues } from './csv';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
-import { num } from '../../db/sql-literal';
+import { num } from '../../db/sql-constant';
 
 type LeadPageRow = {
   form_response_id: number;
@@ -340,7 +341,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
         .where(reportWhere(partnerId, f))
         .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
         .toSQL();
-      const select = query.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(query.params[Number(n) - 1]));
+      const select = inlineParams(query);
       yield* crlfRecords(deps.copyOut(`(${select}) TO STDOUT WITH (FORMAT csv)`));
     },
   };

@@ -33,7 +33,7 @@ import type { GeocodeProvider } from '../../providers/geocode';
 import type { LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
-import { num } from '../../db/sql-literal';
+import { num } from '../../db/sql-constant';
 
 export type TeamRow = typeof teams.$inferSelect;
 
