@@ -63,6 +63,8 @@ export const projectBodySchema = z
     on_hold: z.boolean().default(false),
     /** Listed on partners' campaign pages. */
     utm_selected: z.boolean().default(true),
+    /** Not listed to partners (Available Projects, the team area) and its referral links do not open: an employer's internal roles. */
+    hidden_from_partners: z.boolean().default(false),
     hold_message: optText(300),
     application_archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
     application_archive_message: optText(300),
@@ -206,6 +208,7 @@ export const opsProjectSchema = z.object({
   on_hold: z.boolean(),
   hold_message: nullableText,
   utm_selected: z.boolean(),
+  hidden_from_partners: z.boolean(),
   application_archive_status: int(),
   application_archive_message: nullableText,
   is_credit_flow: z.boolean(),

@@ -52,7 +52,7 @@ export function leadStatusQuery(filter: LeadStatusFilter): { status?: number; ar
 export { leadStatusText } from './lead-status';
 
 /**
- * The counts call's answer (spec 3): PENDING and PENDING_PARTIAL are status 0
+ * The counts call's answer: PENDING and PENDING_PARTIAL are status 0
  * leads without and with sub_status 1 (expired ones included), VERIFIED
  * status 1, REJECTED status 2, archived_count the expired (status 0,
  * archive_status 1) among the pending.
@@ -67,7 +67,7 @@ export const leadCountsSchema = z.object({
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
 /**
- * The four tiles, by the spec's formula (001, section 9) over disjoint
+ * The four tiles, by the spec's formula over disjoint
  * buckets: PENDING and PENDING_PARTIAL are live status-0 leads,
  * archived_count the expired ones. Total = all five; Pending = pending +
  * pending-partial + archived; Approved = verified; Rejected = rejected.
@@ -215,7 +215,7 @@ export const walletLogsQuerySchema = z.object({
   limit: queryInt.min(1).max(200).default(50),
   offset: queryInt.min(0).default(0),
 });
-/** '+' for a credit (type 1), '-' otherwise (spec 2). */
+/** '+' for a credit (type 1), '-' otherwise. */
 export const walletSign = (type: number) => (type === WALLET_CREDIT_TYPE ? '+' : '-');
 /** Paise as rupees with two decimals and Indian grouping: 123456 → '₹1,234.56'. */
 export function formatRupees(paise: number): string {

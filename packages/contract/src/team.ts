@@ -12,7 +12,6 @@ import { LEAD_ARCHIVE_STATUS, LEAD_EXPIRED_FILTER, LEAD_STATUS, LEAD_SUB_STATUS,
 /**
  * The team area (/mt and /mt/{team_code}): field agents log in under a team
  * code, submit leads to projects, follow their status and share project links.
- * Spec 000, sections 2.8, 4 (Team), 5, 7 (Team calls) and 9.
  */
 
 export const TEAM_PINCODE_LENGTH = 6;
@@ -49,7 +48,7 @@ export const teamFirstNameSchema = text({ error: teamMessages.nameRequired })
   .min(TEAM_NAME_MIN, teamMessages.nameMin)
   .max(TEAM_NAME_MAX, atMostChars('Name', TEAM_NAME_MAX));
 
-/** Keeps the digits a person typed, at most 6 (spec 5: truncated to 6). */
+/** Keeps the digits a person typed, at most 6 (longer input is cut to 6). */
 export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, TEAM_PINCODE_LENGTH);
 /** The search fires only once 6 digits are there. */
 export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode);
@@ -208,7 +207,7 @@ export const teamProjectsSchema = z.object({
   projects: z.array(teamProjectSchema),
 });
 
-/** Whether a project takes an action now, and the message to show when it does not (spec 4). */
+/** Whether a project takes an action now, and the message to show when it does not. */
 export function projectAvailability(p: Pick<TeamProject, 'archive_status' | 'archive_message' | 'on_hold' | 'hold_message'>): {
   enabled: boolean;
   message: string | null;

@@ -54,6 +54,7 @@ interface Draft {
   on_hold: boolean;
   hold_message: string;
   utm_selected: boolean;
+  hidden_from_partners: boolean;
   application_archive_status: boolean;
   application_archive_message: string;
   is_credit_flow: boolean;
@@ -102,6 +103,7 @@ const fromProject = (p: OpsProject | undefined): Draft => ({
   on_hold: p?.on_hold ?? false,
   hold_message: p?.hold_message ?? '',
   utm_selected: p?.utm_selected ?? true,
+  hidden_from_partners: p?.hidden_from_partners ?? false,
   application_archive_status: p?.application_archive_status === PROJECT_ARCHIVE_STATUS.archived,
   application_archive_message: p?.application_archive_message ?? '',
   is_credit_flow: p?.is_credit_flow ?? false,
@@ -167,6 +169,7 @@ function toBody(d: Draft): ProjectBody {
     on_hold: d.on_hold,
     hold_message: d.hold_message,
     utm_selected: d.utm_selected,
+    hidden_from_partners: d.hidden_from_partners,
     application_archive_status: d.application_archive_status ? PROJECT_ARCHIVE_STATUS.archived : PROJECT_ARCHIVE_STATUS.live,
     application_archive_message: d.application_archive_message,
     is_credit_flow: d.is_credit_flow,
@@ -256,7 +259,14 @@ function Editor({ project }: { project: OpsProject | undefined }) {
     </Field>
   );
   const check = (
-    k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow' | 'asks_merchant_feedback',
+    k:
+      | 'archive_status'
+      | 'on_hold'
+      | 'utm_selected'
+      | 'hidden_from_partners'
+      | 'application_archive_status'
+      | 'is_credit_flow'
+      | 'asks_merchant_feedback',
     label: string,
   ) => (
     <label className="ops__check">
@@ -422,6 +432,10 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             <div>
               {check('utm_selected', t('utmSelected'))}
               <p className="muted">{t('utmSelectedHint')}</p>
+            </div>
+            <div>
+              {check('hidden_from_partners', t('hiddenFromPartners'))}
+              <p className="muted">{t('hiddenFromPartnersHint')}</p>
             </div>
             <div>
               {check('application_archive_status', t('appArchive'))}

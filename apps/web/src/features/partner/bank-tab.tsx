@@ -155,7 +155,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
         setError(profileMessages.ifscUnknown);
       }
     } catch {
-      // A failed lookup is silent (spec 8): the person can still save.
+      // A failed lookup is silent: the person can still save.
     }
   }
   async function submit(e: FormEvent) {

@@ -27,7 +27,7 @@ import { formatDate, tx } from '../../shared/i18n';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
 
-/** The spec's words when a list of the create steps does not load (001, section 8), with the server's message. */
+/** The spec's words when a list of the create steps does not load, with the server's message. */
 const loadWords = () => ({ failed: t('notAbleToGetDetails'), retry: t('retry'), loading: t('loading') });
 
 /** /support/create: type, then project, lead or recharge as the type needs, then the ticket opens. */
