@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist.building/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/server/drizzle/**', 'bench/out/**'] },
@@ -41,6 +43,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A cycle between modules makes the order they load in matter, and hides which one owns what.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Layout is Prettier's job: ESLint keeps to what code means.
   prettier,

@@ -56,10 +56,10 @@ const common = {
 // server.mjs is the small entry: it starts copying the demo snapshot into a
 // fresh data dir, then imports main.mjs (the server) while the files copy.
 // What both use (the configuration, zod) is one shared chunk, loaded once.
-// pglite-worker.mjs runs PGlite on a thread of its own (src/db/pglite-worker.ts).
+// pglite-worker.mjs runs PGlite on a thread of its own (src/db/pglite/pglite-worker.ts).
 await build({
   ...common,
-  entryPoints: { main: 'src/main.ts', server: 'src/server.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+  entryPoints: { main: 'src/main.ts', server: 'src/server.ts', 'pglite-worker': 'src/db/pglite/pglite-worker.ts' },
   outdir: out,
   splitting: true,
   outExtension: { '.js': '.mjs' },

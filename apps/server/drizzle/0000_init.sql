@@ -195,6 +195,7 @@ CREATE TABLE "jobs" (
 	"archive_message" text,
 	"on_hold" boolean DEFAULT false NOT NULL,
 	"utm_selected" boolean DEFAULT true NOT NULL,
+	"hidden_from_partners" boolean DEFAULT false NOT NULL,
 	"hold_message" text,
 	"application_archive_status" smallint DEFAULT 0 NOT NULL,
 	"application_archive_message" text,
@@ -822,6 +823,59 @@ CREATE INDEX "lead_origins_ip_idx" ON "lead_origins" USING btree ("client_ip","c
 CREATE INDEX "lead_origins_point_idx" ON "lead_origins" USING btree ("lat","lng");--> statement-breakpoint
 CREATE INDEX "lead_risk_level_idx" ON "lead_risk" USING btree ("level");--> statement-breakpoint
 CREATE INDEX "lead_risk_signals_lead_idx" ON "lead_risk_signals" USING btree ("form_response_id");--> statement-breakpoint
+-- Generated from packages/contract by `npm run db:constants` (apps/server/src/db/contract-constants.ts): do not edit.
+-- The contract's statuses and directions, one immutable function each, for the SQL in this folder to name them;
+-- and the support ticket's state machine (the contract's TICKET_TRANSITIONS): NULL where it refuses.
+CREATE FUNCTION "lead_status_pending"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 0';
+--> statement-breakpoint
+CREATE FUNCTION "lead_status_approved"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 1';
+--> statement-breakpoint
+CREATE FUNCTION "lead_status_rejected"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 2';
+--> statement-breakpoint
+CREATE FUNCTION "lead_sub_status_none"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 0';
+--> statement-breakpoint
+CREATE FUNCTION "lead_sub_status_needs_details"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 1';
+--> statement-breakpoint
+CREATE FUNCTION "lead_archive_status_live"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 0';
+--> statement-breakpoint
+CREATE FUNCTION "lead_archive_status_expired"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 1';
+--> statement-breakpoint
+CREATE FUNCTION "ticket_status_new"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 0';
+--> statement-breakpoint
+CREATE FUNCTION "ticket_status_answered"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 10';
+--> statement-breakpoint
+CREATE FUNCTION "ticket_status_waiting"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 20';
+--> statement-breakpoint
+CREATE FUNCTION "ticket_status_resolved"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 30';
+--> statement-breakpoint
+CREATE FUNCTION "ticket_status_closed"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 40';
+--> statement-breakpoint
+CREATE FUNCTION "chat_direction_user"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 1';
+--> statement-breakpoint
+CREATE FUNCTION "chat_direction_support"() RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT 2';
+--> statement-breakpoint
+CREATE FUNCTION "ticket_next_status"(p_from integer, p_event text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE
+    WHEN p_from = 0 AND p_event = 'worker_message' THEN 0
+    WHEN p_from = 10 AND p_event = 'worker_message' THEN 20
+    WHEN p_from = 20 AND p_event = 'worker_message' THEN 20
+    WHEN p_from = 30 AND p_event = 'worker_message' THEN 20
+    WHEN p_from = 40 AND p_event = 'worker_message' THEN 20
+    WHEN p_from = 0 AND p_event = 'agent_message' THEN 10
+    WHEN p_from = 10 AND p_event = 'agent_message' THEN 10
+    WHEN p_from = 20 AND p_event = 'agent_message' THEN 10
+    WHEN p_from = 30 AND p_event = 'agent_message' THEN 30
+    WHEN p_from = 0 AND p_event = 'agent_resolves' THEN 30
+    WHEN p_from = 10 AND p_event = 'agent_resolves' THEN 30
+    WHEN p_from = 20 AND p_event = 'agent_resolves' THEN 30
+    WHEN p_from = 0 AND p_event = 'agent_closes' THEN 40
+    WHEN p_from = 10 AND p_event = 'agent_closes' THEN 40
+    WHEN p_from = 20 AND p_event = 'agent_closes' THEN 40
+    WHEN p_from = 30 AND p_event = 'agent_closes' THEN 40
+    WHEN p_from = 30 AND p_event = 'worker_rates' THEN 40
+  END
+$$;
+--> statement-breakpoint
 -- Lead counters (docs/decisions/0007-lead-counters.md): statement triggers on
 -- form_responses add each statement's changes to lead_counters in the same
 -- transaction, whoever writes the leads (services, the expiry job, seeds, bench
@@ -880,7 +934,8 @@ CREATE TRIGGER "form_responses_count_truncate" AFTER TRUNCATE ON "form_responses
 -- statement of its own inside the function, reads the leads committed by
 -- whoever held the lock before (a statement that took the lock itself would
 -- read from before the wait). Answers the lead, or nothing when the key was
--- used before or the customer is a duplicate.
+-- used before or the customer is a duplicate (a lead for the same mobile and
+-- project in the window, not rejected). Statuses come from contract-constants.sql.
 CREATE FUNCTION "submit_lead"(
   lock_key text, p_form_id integer, p_job_id integer, p_partner_user_id integer, p_team_member_user_id integer, p_team_id integer,
   p_customer_id integer, p_customer_name text, p_customer_mobile text, p_payout_paise integer, p_location jsonb, p_tracking_id text,
@@ -894,7 +949,7 @@ BEGIN
     SELECT p_form_id, p_job_id, p_partner_user_id, p_team_member_user_id, p_team_id, p_customer_id, p_customer_name, p_customer_mobile, p_payout_paise, p_location, p_tracking_id, p_mobile_check, p_idempotency_key
     WHERE NOT EXISTS (
       SELECT 1 FROM form_responses d
-      WHERE d.customer_mobile = p_customer_mobile AND d.job_id = p_job_id AND d.created_on > duplicate_since AND d.status <> 2
+      WHERE d.customer_mobile = p_customer_mobile AND d.job_id = p_job_id AND d.created_on > duplicate_since AND d.status <> "lead_status_rejected"()
     )
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING form_responses.form_response_id, form_responses.customer_id, form_responses.customer_mobile, form_responses.customer_name
@@ -914,18 +969,18 @@ END $$;
 -- day, so no one row is shared by every lead of a day. A lead counts on the
 -- IST day it came in: +1 in its new state, -1 in its old one; rows are summed
 -- per key first and applied in key order, so concurrent writers lock dashboard
--- days in one order.
+-- days in one order. Statuses come from contract-constants.sql.
 
 -- What one lead adds to its partner's day, times n (1 arriving, -1 leaving).
 CREATE FUNCTION "partner_day_changes"(r "form_responses", n integer) RETURNS SETOF "partner_days" LANGUAGE sql IMMUTABLE AS $$
   SELECT r.partner_user_id, (r.created_on AT TIME ZONE 'Asia/Kolkata')::date, r.job_id,
     n,
-    CASE WHEN r.status = 1 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 AND r.payout_paise > 0 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 0 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 2 THEN n ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 1 THEN n ELSE 0 END
+    CASE WHEN r.status = "lead_status_approved"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() AND r.payout_paise > 0 THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_live"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_rejected"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_expired"() THEN n ELSE 0 END
   WHERE r.partner_user_id IS NOT NULL
 $$;
 --> statement-breakpoint
@@ -933,12 +988,12 @@ $$;
 CREATE FUNCTION "team_day_changes"(r "form_responses", n integer) RETURNS SETOF "team_days" LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(r.team_id, 0), r.team_member_user_id, (r.created_on AT TIME ZONE 'Asia/Kolkata')::date, r.job_id,
     n,
-    CASE WHEN r.status = 1 THEN n ELSE 0 END,
-    CASE WHEN r.status = 2 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 AND r.payout_paise > 0 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 0 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 1 THEN n ELSE 0 END
+    CASE WHEN r.status = "lead_status_approved"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_rejected"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() AND r.payout_paise > 0 THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_live"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_expired"() THEN n ELSE 0 END
   WHERE r.team_member_user_id IS NOT NULL
 $$;
 --> statement-breakpoint
@@ -1015,11 +1070,13 @@ ON CONFLICT DO NOTHING;
 -- the ticket's new status and its history row. Called outside a transaction,
 -- the call is its own: the locks hold until it commits, and the counts, a
 -- statement of their own after the locks, read the messages committed by
--- whoever held them before. The status rules are the service's
--- (support.service.ts, addWorkerChat and addAgentChat; statuses as in
--- TICKET_STATUS): a worker's message sets 20 (0 stays 0) and reopens a closed
--- ticket without its rating; an agent's sets 10 (30 stays 30) and makes the
--- ticket theirs if nobody has it, and a closed ticket takes no agent's reply.
+-- whoever held them before. The new status is the ticket's state machine's
+-- (TICKET_TRANSITIONS in packages/contract/src/support.ts, generated into
+-- contract-constants.sql as ticket_next_status): a worker's message leaves a
+-- new ticket new and otherwise waits for support, reopening a closed ticket
+-- without its rating; an agent's answers it (a resolved ticket stays
+-- resolved) and makes the ticket theirs if nobody has it, and a closed ticket
+-- takes no agent's reply.
 -- Answers one row: a refusal ('not_found', 'not_yours', 'too_fast',
 -- 'closed') and nothing written, or the new status and the message's id and
 -- time (milliseconds since 1970).
@@ -1053,32 +1110,29 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
-  IF NOT p_by_worker AND t.status = 40 THEN
+  next_status := "ticket_next_status"(t.status, CASE WHEN p_by_worker THEN 'worker_message' ELSE 'agent_message' END);
+  IF next_status IS NULL THEN
     refusal := 'closed';
     RETURN NEXT;
     RETURN;
   END IF;
 
-  next_status := CASE
-    WHEN p_by_worker THEN CASE WHEN t.status = 0 THEN 0 ELSE 20 END
-    ELSE CASE WHEN t.status = 30 THEN 30 ELSE 10 END
-  END;
   INSERT INTO "ticket_chats" ("ticket_id", "chat_message", "direction", "created_by", "sender_user_id", "file_id")
-  VALUES (p_ticket_id, p_chat_message, CASE WHEN p_by_worker THEN 1 ELSE 2 END, p_created_by, p_sender_user_id, p_file_id)
+  VALUES (p_ticket_id, p_chat_message, CASE WHEN p_by_worker THEN "chat_direction_user"() ELSE "chat_direction_support"() END, p_created_by, p_sender_user_id, p_file_id)
   RETURNING * INTO chat;
   UPDATE "tickets" SET
     "status" = next_status,
     "modified_on" = now(),
-    -- A ticket that keeps waiting (0 or 20) keeps its place in the inbox.
+    -- A ticket that keeps waiting for support (new, or waiting) keeps its place in the inbox.
     "waiting_since" = CASE
-      WHEN next_status NOT IN (0, 20) THEN NULL
-      WHEN t.status IN (0, 20) AND t.waiting_since IS NOT NULL THEN t.waiting_since
+      WHEN next_status NOT IN ("ticket_status_new"(), "ticket_status_waiting"()) THEN NULL
+      WHEN t.status IN ("ticket_status_new"(), "ticket_status_waiting"()) AND t.waiting_since IS NOT NULL THEN t.waiting_since
       ELSE now()
     END,
     "agent_user_id" = CASE WHEN p_by_worker THEN t.agent_user_id ELSE coalesce(t.agent_user_id, p_sender_user_id) END,
     -- Reopening forgets the old rating; the history keeps that it was closed.
-    "rating" = CASE WHEN p_by_worker AND t.status = 40 THEN NULL ELSE t.rating END,
-    "rating_comment" = CASE WHEN p_by_worker AND t.status = 40 THEN NULL ELSE t.rating_comment END
+    "rating" = CASE WHEN p_by_worker AND t.status = "ticket_status_closed"() THEN NULL ELSE t.rating END,
+    "rating_comment" = CASE WHEN p_by_worker AND t.status = "ticket_status_closed"() THEN NULL ELSE t.rating_comment END
   WHERE "tickets"."ticket_id" = p_ticket_id;
   IF next_status <> t.status THEN
     INSERT INTO "ticket_history" ("ticket_id", "field_type", "field_value", "changed_by_kind", "changed_by_id")

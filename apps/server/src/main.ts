@@ -3,7 +3,7 @@ import { buildApp, webDistDir } from './app';
 import { webBuildProblem } from './http/web-build-check';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteThreadDatabase } from './db/client';
-import type { StartedPgliteThread } from './db/pglite-remote';
+import type { StartedPgliteThread } from './db/pglite/pglite-remote';
 import { opsAgents } from './db/schema/index';
 import { createProviders } from './providers/index';
 import { hasDemoData, seedIfNeeded } from './seed/index';

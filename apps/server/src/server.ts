@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { snapshotDir } from './seed/restore';
-import { startPgliteThread, type StartedPgliteThread } from './db/pglite-remote';
+import { startPgliteThread, type StartedPgliteThread } from './db/pglite/pglite-remote';
 import type { main as Main } from './main';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

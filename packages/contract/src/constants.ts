@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (spec section 9 of both documents). */
+/** Business constants shared by server and web. */
 export const MESSAGE_BAR_MS = 2500;
 export const MOBILE_BREAKPOINT_PX = 720;
 export const IST_OFFSET = '+05:30';

@@ -99,11 +99,3 @@ export const dataDownloadRoutes = {
 };
 
 export { dataDownloadMessages } from './data-download-texts';
-
-/** A lead's status as the partner report says it: archive_status 1 is Expired. */
-export function leadStatusText(lead: { status: number; archive_status: number }): string {
-  if (lead.archive_status === 1) return 'Expired';
-  if (lead.status === 1) return 'Approved';
-  if (lead.status === 2) return 'Rejected';
-  return 'Pending';
-}

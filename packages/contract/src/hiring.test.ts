@@ -60,11 +60,9 @@ describe('referral links', () => {
 });
 
 describe('listing rules', () => {
-  it('hide employer 120 except jobs 355 and 294', () => {
-    expect(isListedForPartners({ job_id: 355, employer_id: 120 })).toBe(true);
-    expect(isListedForPartners({ job_id: 294, employer_id: 120 })).toBe(true);
-    expect(isListedForPartners({ job_id: 356, employer_id: 120 })).toBe(false);
-    expect(isListedForPartners({ job_id: 261, employer_id: 6 })).toBe(true);
+  it('hide the jobs ops marked hidden from partners, and only those', () => {
+    expect(isListedForPartners({ hidden_from_partners: true })).toBe(false);
+    expect(isListedForPartners({ hidden_from_partners: false })).toBe(true);
   });
   it('read criteria pairs separated by ;; with _ between label and value', () => {
     expect(parseCriteria('Age_18 to 45 years;;Vehicle_Two-wheeler with licence')).toEqual([

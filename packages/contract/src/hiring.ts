@@ -9,13 +9,9 @@ export { HIRING_CATEGORY_ID };
 export const FEATURES_LIMIT = 3;
 /** The longest name a candidate may give. */
 export const NAME_MAX = 100;
-/** Employer whose jobs are hidden from partners, except the listed ones. */
-export const HIDDEN_EMPLOYER_ID = 120;
-export const HIDDEN_EMPLOYER_VISIBLE_JOBS: readonly number[] = [355, 294];
-
-/** Whether a job may be listed to partners and opened from a referral link. */
-export function isListedForPartners(job: { job_id: number; employer_id: number }): boolean {
-  return job.employer_id !== HIDDEN_EMPLOYER_ID || HIDDEN_EMPLOYER_VISIBLE_JOBS.includes(job.job_id);
+/** Whether a job may be listed to partners and opened from a referral link: ops hide an employer's internal roles. */
+export function isListedForPartners(job: { hidden_from_partners: boolean }): boolean {
+  return !job.hidden_from_partners;
 }
 
 import { hiringMessages } from './hiring-texts';

@@ -6,9 +6,6 @@ import { formTranslationsSchema, projectTranslationsSchema, type MissingText } f
 
 /** Writing the catalogue from the ops console: projects (Job), their lead form, locations and pincodes. */
 
-/** 10: partners add leads; 20: the project is shared by link. */
-export const ACTION_STATUSES = [10, 20] as const;
-
 const optText = (max: number) =>
   text()
     .trim()
@@ -75,6 +72,8 @@ export const projectBodySchema = z
     on_hold: z.boolean().default(false),
     /** Listed on partners' campaign pages. */
     utm_selected: z.boolean().default(true),
+    /** Not listed to partners (Available Projects, the team area) and its referral links do not open: an employer's internal roles. */
+    hidden_from_partners: z.boolean().default(false),
     hold_message: optText(300),
     application_archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
     application_archive_message: optText(300),
@@ -231,6 +230,7 @@ export const opsProjectSchema = z.object({
   on_hold: z.boolean(),
   hold_message: nullableText,
   utm_selected: z.boolean(),
+  hidden_from_partners: z.boolean(),
   application_archive_status: int(),
   application_archive_message: nullableText,
   is_credit_flow: z.boolean(),

@@ -21,10 +21,6 @@ const positiveId = coerceInt().positive();
 
 // ---------- Leads ----------
 
-/** 0 pending, 1 approved, 2 rejected (form_responses.status). */
-export const LEAD_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
-export const LEAD_STATUS_TEXT: Record<number, string> = { 0: 'Pending', 1: 'Approved', 2: 'Rejected' };
-
 export const leadQueueQuerySchema = z.object({
   job_id: queryInt.optional(),
   status: queryInt.min(0).max(2).optional(),

@@ -16,7 +16,7 @@ export const GENDERS = [
   { value: 3, label: 'Other' },
 ] as const;
 export const PROFILE_PICTURE_ACCEPT = '.jpg,.png,.jpeg';
-/** Bank status: 0 submitted (under review), 1 verified, 2 rejected (spec 3). */
+/** Bank status: 0 submitted (under review), 1 verified, 2 rejected. */
 export const BANK_STATUS = { submitted: 0, verified: 1, rejected: 2 } as const;
 /** How a payout method is paid: a bank account (IMPS or NEFT) or a UPI ID. Both share the list, the limit and the review. */
 export const PAYOUT_METHOD = { bank: 'BANK', upi: 'UPI' } as const;
@@ -61,11 +61,11 @@ export const accountNumberSchema = text({ error: profileMessages.accountRequired
   .min(1, profileMessages.accountRequired)
   .regex(/^[0-9]{9,18}$/, profileMessages.accountInvalid);
 
-/** The bank form may be saved only when the number is there and equals its confirmation (spec 5). */
+/** The bank form may be saved only when the number is there and equals its confirmation. */
 export const accountsMatch = (accountNo: string, confirm: string) => accountNo.trim() !== '' && accountNo.trim() === confirm.trim();
 /** A rejected bank is out of use: it does not count toward the limit and can be removed and replaced. */
 export const isActiveBank = (bank: { status: number }) => bank.status !== BANK_STATUS.rejected;
-/** The add button shows only while fewer than 3 banks are in use (spec 5; rejected ones do not count). */
+/** The add button shows only while fewer than 3 banks are in use (rejected ones do not count). */
 export const canAddBank = (banks: readonly { status: number }[]) => banks.filter(isActiveBank).length < MAX_BANKS;
 /**
  * A rejected bank, or one still under review (a typo to fix), can be removed;
@@ -81,9 +81,9 @@ export function payoutBank<B extends { status: number; is_default: boolean }>(
   const count = banks.filter((b) => b.status === BANK_STATUS.submitted).length;
   return count > 0 ? { kind: 'inReview', count } : { kind: 'none' };
 }
-/** 'Make Default' only on verified, non-default banks (spec 4). */
+/** 'Make Default' only on verified, non-default banks. */
 export const canMakeDefault = (bank: { status: number; is_default: boolean }) => bank.status === BANK_STATUS.verified && !bank.is_default;
-/** The lookup fires at exactly 11 characters (spec 5). */
+/** The lookup fires at exactly 11 characters. */
 export const shouldLookupIfsc = (code: string) => code.trim().length === IFSC_LENGTH;
 /** `XXXXXX1234`: the account number as lists show it. */
 export const maskAccount = (last4: string, length = 10) => 'X'.repeat(Math.max(0, length - last4.length)) + last4;
@@ -301,7 +301,7 @@ export const profileRoutes = {
     response: z.array(bankSchema),
     summary: 'Removes a rejected bank account so another can take its place',
   }),
-  /** Our stand-in for the public lookup service's GET /{ifsc} (spec 7): BANK and ADDRESS. */
+  /** Our stand-in for the public lookup service's GET /{ifsc}: BANK and ADDRESS. */
   ifscLookup: defineRoute({
     method: 'GET',
     path: '/partner/ifsc/:ifsc',

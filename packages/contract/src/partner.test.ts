@@ -12,7 +12,7 @@ import {
 } from './partner';
 import { accountsMatch, canAddBank, canMakeDefault, canRemoveBank, maskAccount, payoutBank, shouldLookupIfsc } from './partner-profile';
 
-describe('lead status filter mapping (spec 9)', () => {
+describe('lead status filter mapping', () => {
   it('sends Expired as status 0 + archive_status 1, Pending with archive_status 0, the rest with [0,1]', () => {
     expect(leadStatusQuery(3)).toEqual({ status: 0, archive_status: [1] });
     expect(leadStatusQuery(0)).toEqual({ status: 0, archive_status: [0] });
@@ -72,7 +72,7 @@ describe('wallet and calls', () => {
   });
 });
 
-describe('bank rules (spec 4, 5, 9)', () => {
+describe('bank rules', () => {
   it('saves only when the account number is there and equals its confirmation', () => {
     expect(accountsMatch('12345678901', '12345678901')).toBe(true);
     expect(accountsMatch('12345678901', '12345678902')).toBe(false);

@@ -5,6 +5,7 @@ import { payoutItemStateSchema } from './ops';
 import { FINANCIAL_YEAR_PATTERN } from './tds';
 import { FILE_INPUT_TYPES } from './lead-form';
 import { HIRING_CATEGORY_ID, INSURANCE_CATEGORY_ID } from './catalogue';
+import { LEAD_ARCHIVE_STATUS, LEAD_EXPIRED_FILTER, LEAD_STATUS, type LeadStatus } from './lead-status';
 
 /**
  * The partner portal's Leads Report, Payouts and Customers, under /api/v2/partner.
@@ -26,39 +27,32 @@ export { partnerMessages };
 
 // ---------------------------------------------------------------- lead status rules
 
-/** The report's status filter: '' all, 0 pending, 1 approved, 2 rejected, 3 expired (spec 9). */
-export const LEAD_STATUS_FILTER = { all: '', pending: 0, approved: 1, rejected: 2, expired: 3 } as const;
-export type LeadStatusFilter = '' | 0 | 1 | 2 | 3;
+/** The report's status filter: '' all, a stored status, or Expired (a pending lead that was archived). */
+export type LeadStatusFilter = '' | LeadStatus | typeof LEAD_EXPIRED_FILTER;
 export const LEAD_STATUS_FILTER_LABELS: { value: LeadStatusFilter; label: string }[] = [
   { value: '', label: 'All Lead Status' },
-  { value: 0, label: 'Pending' },
-  { value: 1, label: 'Approved' },
-  { value: 2, label: 'Rejected' },
-  { value: 3, label: 'Expired' },
+  { value: LEAD_STATUS.pending, label: 'Pending' },
+  { value: LEAD_STATUS.approved, label: 'Approved' },
+  { value: LEAD_STATUS.rejected, label: 'Rejected' },
+  { value: LEAD_EXPIRED_FILTER, label: 'Expired' },
 ];
 
+const { live, expired } = LEAD_ARCHIVE_STATUS;
 /**
- * What the report calls send for a status filter (spec 9): Expired is status 0
- * plus archive_status 1, Pending is sent with archive_status 0, anything else
- * with archive_status [0,1].
+ * What the report calls send for a status filter: Expired is a pending lead
+ * that was archived, Pending one that was not, anything else either.
  */
 export function leadStatusQuery(filter: LeadStatusFilter): { status?: number; archive_status: number[] } {
-  if (filter === 3) return { status: 0, archive_status: [1] };
-  if (filter === 0) return { status: 0, archive_status: [0] };
-  if (filter === '') return { archive_status: [0, 1] };
-  return { status: filter, archive_status: [0, 1] };
+  if (filter === LEAD_EXPIRED_FILTER) return { status: LEAD_STATUS.pending, archive_status: [expired] };
+  if (filter === LEAD_STATUS.pending) return { status: LEAD_STATUS.pending, archive_status: [live] };
+  if (filter === '') return { archive_status: [live, expired] };
+  return { status: filter, archive_status: [live, expired] };
 }
 
-/** Status text of a lead: archive_status set means Expired, else by status (spec 4). */
-export function leadStatusText(lead: { status: number; archive_status: number }): 'Expired' | 'Approved' | 'Rejected' | 'Pending' {
-  if (lead.archive_status === 1) return 'Expired';
-  if (lead.status === 1) return 'Approved';
-  if (lead.status === 2) return 'Rejected';
-  return 'Pending';
-}
+export { leadStatusText } from './lead-status';
 
 /**
- * The counts call's answer (spec 3): PENDING and PENDING_PARTIAL are status 0
+ * The counts call's answer: PENDING and PENDING_PARTIAL are status 0
  * leads without and with sub_status 1 (expired ones included), VERIFIED
  * status 1, REJECTED status 2, archived_count the expired (status 0,
  * archive_status 1) among the pending.
@@ -73,7 +67,7 @@ export const leadCountsSchema = z.object({
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
 /**
- * The four tiles, by the spec's formula (001, section 9) over disjoint
+ * The four tiles, by the spec's formula over disjoint
  * buckets: PENDING and PENDING_PARTIAL are live status-0 leads,
  * archived_count the expired ones. Total = all five; Pending = pending +
  * pending-partial + archived; Approved = verified; Rejected = rejected.
@@ -221,7 +215,7 @@ export const walletLogsQuerySchema = z.object({
   limit: queryInt.min(1).max(200).default(50),
   offset: queryInt.min(0).default(0),
 });
-/** '+' for a credit (type 1), '-' otherwise (spec 2). */
+/** '+' for a credit (type 1), '-' otherwise. */
 export const walletSign = (type: number) => (type === WALLET_CREDIT_TYPE ? '+' : '-');
 /** Paise as rupees with two decimals and Indian grouping: 123456 → '₹1,234.56'. */
 export function formatRupees(paise: number): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryBool, queryInt, queryIntList } from './api';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from './lead-status';
 import {
   fileAddBodySchema,
   fileAddedSchema,
@@ -19,7 +20,7 @@ import {
 
 // ---------------------------------------------------------------- constants
 
-/** Ticket statuses. 0, 10 and 30 are "pending" on the worker's list. */
+/** Ticket statuses. NEW, ANSWERED and RESOLVED are "pending" on the worker's list (a red dot: support has moved last). */
 export const TICKET_STATUS = {
   /** Raised; nobody from support has answered yet. */
   NEW: 0,
@@ -31,55 +32,121 @@ export const TICKET_STATUS = {
   RESOLVED: 30,
   CLOSED: 40,
 } as const;
-export const ticketStatuses = [0, 10, 20, 30, 40] as const;
-export type TicketStatus = (typeof ticketStatuses)[number];
+export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
+export const ticketStatuses: readonly TicketStatus[] = Object.values(TICKET_STATUS);
 
 /** The red dot of the list. */
-export const isPendingStatus = (status: number) => status === 0 || status === 10 || status === 30;
+export const isPendingStatus = (status: number) =>
+  status === TICKET_STATUS.NEW || status === TICKET_STATUS.ANSWERED || status === TICKET_STATUS.RESOLVED;
 export const isClosedStatus = (status: number) => status === TICKET_STATUS.CLOSED;
 /** Waiting for support: what the agents' inbox puts first. */
 export const isWaitingForSupport = (status: number) => status === TICKET_STATUS.NEW || status === TICKET_STATUS.WAITING;
 
-/** Ticket types. */
+/** What can happen to a ticket: a message from either side, an agent's 'Mark resolved' or close, a worker's rating. */
+export const TICKET_EVENTS = ['worker_message', 'agent_message', 'agent_resolves', 'agent_closes', 'worker_rates'] as const;
+export type TicketEvent = (typeof TICKET_EVENTS)[number];
+
+const { NEW, ANSWERED, WAITING, RESOLVED, CLOSED } = TICKET_STATUS;
+/**
+ * The ticket's state machine, the one place its rules are written: from a
+ * status, on an event, to a status. A pair not listed is refused. The
+ * service follows it for resolving, closing and rating; the database's
+ * `add_ticket_chat` follows it for messages, through `ticket_next_status`,
+ * generated from this table into src/db/sql/contract-constants.sql.
+ *
+ * - A worker's message leaves a new ticket new (support has still not
+ *   answered) and otherwise waits for support, reopening a closed ticket.
+ * - An agent's message answers the ticket, except that a resolved ticket
+ *   stays resolved; a closed ticket takes no agent's message.
+ * - An agent resolves or closes any open ticket (resolving one already
+ *   resolved is refused); a worker rates, and so closes, a resolved ticket only.
+ */
+export const TICKET_TRANSITIONS: readonly { from: TicketStatus; event: TicketEvent; to: TicketStatus }[] = [
+  { from: NEW, event: 'worker_message', to: NEW },
+  { from: ANSWERED, event: 'worker_message', to: WAITING },
+  { from: WAITING, event: 'worker_message', to: WAITING },
+  { from: RESOLVED, event: 'worker_message', to: WAITING },
+  { from: CLOSED, event: 'worker_message', to: WAITING },
+  { from: NEW, event: 'agent_message', to: ANSWERED },
+  { from: ANSWERED, event: 'agent_message', to: ANSWERED },
+  { from: WAITING, event: 'agent_message', to: ANSWERED },
+  { from: RESOLVED, event: 'agent_message', to: RESOLVED },
+  { from: NEW, event: 'agent_resolves', to: RESOLVED },
+  { from: ANSWERED, event: 'agent_resolves', to: RESOLVED },
+  { from: WAITING, event: 'agent_resolves', to: RESOLVED },
+  { from: NEW, event: 'agent_closes', to: CLOSED },
+  { from: ANSWERED, event: 'agent_closes', to: CLOSED },
+  { from: WAITING, event: 'agent_closes', to: CLOSED },
+  { from: RESOLVED, event: 'agent_closes', to: CLOSED },
+  { from: RESOLVED, event: 'worker_rates', to: CLOSED },
+];
+
+/** Where an event takes a ticket, or null when the table refuses it. */
+export function ticketTransition(from: number, event: TicketEvent): TicketStatus | null {
+  return TICKET_TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
+}
+
+/** Ticket types: what a query is about. */
+export const TICKET_TYPE = {
+  OTHERS: 0,
+  HOW_TO_START: 10,
+  PROJECT_TRAINING: 20,
+  PENDING_TASKS: 30,
+  REJECTED_TASKS: 40,
+  PAYMENT_QUERY: 50,
+  RECHARGE: 60,
+} as const;
+export type TicketType = (typeof TICKET_TYPE)[keyof typeof TICKET_TYPE];
+export const ticketTypeValues: readonly TicketType[] = Object.values(TICKET_TYPE);
+
+/** The types in the order the worker is offered them, with their names. */
 export const TICKET_TYPES = [
-  { type: 10, text: 'How to Start' },
-  { type: 20, text: "Project's Training" },
-  { type: 30, text: 'Pending/Expired Tasks' },
-  { type: 40, text: 'Rejected Tasks' },
-  { type: 50, text: 'Payment Query' },
-  { type: 60, text: 'Recharge' },
-  { type: 0, text: 'Others' },
+  { type: TICKET_TYPE.HOW_TO_START, text: 'How to Start' },
+  { type: TICKET_TYPE.PROJECT_TRAINING, text: "Project's Training" },
+  { type: TICKET_TYPE.PENDING_TASKS, text: 'Pending/Expired Tasks' },
+  { type: TICKET_TYPE.REJECTED_TASKS, text: 'Rejected Tasks' },
+  { type: TICKET_TYPE.PAYMENT_QUERY, text: 'Payment Query' },
+  { type: TICKET_TYPE.RECHARGE, text: 'Recharge' },
+  { type: TICKET_TYPE.OTHERS, text: 'Others' },
 ] as const;
-export const ticketTypeValues = [0, 10, 20, 30, 40, 50, 60] as const;
-export type TicketType = (typeof ticketTypeValues)[number];
 
 export function ticketTypeText(type: number): string {
   return TICKET_TYPES.find((t) => t.type === type)?.text ?? 'Others';
 }
 
 /**
- * Which types a worker is offered: those who have worked
- * see 20 and above, the others up to 20; 0 ('Others') always, and last.
+ * Which types a worker is offered: those who have worked see Project's
+ * Training and after, the others up to it; Others always, and last.
  */
 export function eligibleTicketTypes(isWorked: boolean): TicketType[] {
-  const typed = TICKET_TYPES.filter((t) => t.type !== 0 && (isWorked ? t.type >= 20 : t.type <= 20)).map((t) => t.type);
-  return [...typed, 0];
+  const { OTHERS, PROJECT_TRAINING } = TICKET_TYPE;
+  const typed = TICKET_TYPES.filter((t) => t.type !== OTHERS && (isWorked ? t.type >= PROJECT_TRAINING : t.type <= PROJECT_TRAINING)).map(
+    (t) => t.type,
+  );
+  return [...typed, OTHERS];
 }
 
 export type CreateStep = 'SELECT_TYPE' | 'SELECT_JOB' | 'SELECT_FORM_RESPONSE' | 'SELECT_RECHARGE';
 
-/** Where choosing a type leads: 20/30/40 pick a project, 60 a recharge, the rest open the ticket. */
+/** The types that ask which project: training, and the two about leads. */
+export const isProjectTicketType = (type: number) =>
+  type === TICKET_TYPE.PROJECT_TRAINING || type === TICKET_TYPE.PENDING_TASKS || type === TICKET_TYPE.REJECTED_TASKS;
+/** The types that then ask which lead. */
+const isLeadTicketType = (type: number) => type === TICKET_TYPE.PENDING_TASKS || type === TICKET_TYPE.REJECTED_TASKS;
+
+/** Where choosing a type leads: a project for training and leads, a recharge for Recharge, the rest open the ticket. */
 export function stepAfterType(type: number): CreateStep | 'OPEN' {
-  if (type === 20 || type === 30 || type === 40) return 'SELECT_JOB';
-  if (type === 60) return 'SELECT_RECHARGE';
+  if (isProjectTicketType(type)) return 'SELECT_JOB';
+  if (type === TICKET_TYPE.RECHARGE) return 'SELECT_RECHARGE';
   return 'OPEN';
 }
-/** After a project: 30 and 40 pick a lead; 20 opens the ticket. */
-export const stepAfterJob = (type: number): CreateStep | 'OPEN' => (type === 30 || type === 40 ? 'SELECT_FORM_RESPONSE' : 'OPEN');
+/** After a project: the lead types pick a lead; training opens the ticket. */
+export const stepAfterJob = (type: number): CreateStep | 'OPEN' => (isLeadTicketType(type) ? 'SELECT_FORM_RESPONSE' : 'OPEN');
 
-/** The leads a type lists: 30 pending (current or expired), 40 rejected. */
+/** The leads a type lists: Pending/Expired Tasks the pending ones (current or expired), Rejected Tasks the rejected. */
 export function leadFilterForType(type: number): { status: number; archive_status: number[] } {
-  return type === 40 ? { status: 2, archive_status: [0, 1] } : { status: 0, archive_status: [0, 1] };
+  const status = type === TICKET_TYPE.REJECTED_TASKS ? LEAD_STATUS.rejected : LEAD_STATUS.pending;
+  return { status, archive_status: [LEAD_ARCHIVE_STATUS.live, LEAD_ARCHIVE_STATUS.expired] };
 }
 
 /** Ticket sources 0 to 4. */
@@ -139,8 +206,8 @@ export function closingMessage(rating: number | null | undefined): string {
   if (r === 3) return "Ticket closed! Thanks for your feedback. We're here if you need anything else.";
   return "Ticket closed! We're sorry for any inconvenience. We're working to improve.";
 }
-/** A worker rates (and so closes) a query only once support has answered it: status 30. */
-export const canRate = (status: number) => status === TICKET_STATUS.RESOLVED;
+/** A worker rates (and so closes) a query only once support has marked it resolved. */
+export const canRate = (status: number) => ticketTransition(status, 'worker_rates') !== null;
 /** Ratings 1 and 2 first ask for feedback. */
 export const ratingAsksForComment = (rating: number) => rating === 1 || rating === 2;
 
@@ -155,19 +222,19 @@ export const mentionsIntroVideo = (text: string | null | undefined) => !!text &&
 export function botGreeting(type: number, firstName: string | null, hasIntroVideo = true): string {
   const hello = `Hi${firstName ? ` ${firstName}` : ''}! I am ${BOT_NAME}, your PickMyWork support buddy.`;
   switch (type) {
-    case 10:
+    case TICKET_TYPE.HOW_TO_START:
       return hasIntroVideo
         ? `${hello} Watch our introduction video: it shows how to earn with PickMyWork in a few simple steps. If anything is still unclear, tell us here and our team will reply.`
         : `${hello} Tell us what you would like to know about getting started with PickMyWork and our team will guide you step by step.`;
-    case 20:
+    case TICKET_TYPE.PROJECT_TRAINING:
       return `${hello} Tell us which part of the project's training is unclear and our team will guide you.`;
-    case 30:
+    case TICKET_TYPE.PENDING_TASKS:
       return `${hello} We have noted the lead you picked. Tell us what happened with it and our team will check its status with the company.`;
-    case 40:
+    case TICKET_TYPE.REJECTED_TASKS:
       return `${hello} We have noted the rejected lead. Tell us why you think it should be approved and our team will review it.`;
-    case 50:
+    case TICKET_TYPE.PAYMENT_QUERY:
       return `${hello} Please tell us which payment you are asking about (amount and date) and our team will check it.`;
-    case 60:
+    case TICKET_TYPE.RECHARGE:
       return `${hello} We have noted the recharge you picked. Our team will check it with the operator and reply here.`;
     default:
       return `${hello} Please describe your query and our team will reply here as soon as possible.`;
@@ -493,7 +560,7 @@ export const supportRoutes = {
     summary: 'The jobs a worker can raise a ticket about, by ticket type',
     query: z.object({
       user_id: optionalUserId,
-      ticket_type: queryInt.refine((v) => v === 20 || v === 30 || v === 40, supportTexts.chooseTicketType),
+      ticket_type: queryInt.refine(isProjectTicketType, supportTexts.chooseTicketType),
     }),
     response: z.array(supportJobSchema),
   }),

@@ -8,11 +8,11 @@ import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
 import { formInputSchema, leadInputValueSchema, devicePositionSchema } from './lead-form';
 import { mobileSchema } from './mobile';
+import { LEAD_ARCHIVE_STATUS, LEAD_EXPIRED_FILTER, LEAD_STATUS, LEAD_SUB_STATUS, type LeadStatus } from './lead-status';
 
 /**
  * The team area (/mt and /mt/{team_code}): field agents log in under a team
  * code, submit leads to projects, follow their status and share project links.
- * Spec 000, sections 2.8, 4 (Team), 5, 7 (Team calls) and 9.
  */
 
 export const TEAM_PINCODE_LENGTH = 6;
@@ -49,7 +49,7 @@ export const teamFirstNameSchema = text({ error: teamMessages.nameRequired })
   .min(TEAM_NAME_MIN, teamMessages.nameMin)
   .max(TEAM_NAME_MAX, atMostChars('Name', TEAM_NAME_MAX));
 
-/** Keeps the digits a person typed, at most 6 (spec 5: truncated to 6). */
+/** Keeps the digits a person typed, at most 6 (longer input is cut to 6). */
 export const truncatePincode = (raw: string) => raw.replace(/\D/g, '').slice(0, TEAM_PINCODE_LENGTH);
 /** The search fires only once 6 digits are there. */
 export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode);
@@ -68,28 +68,32 @@ export const pincodeSchema = text()
 export const MOBILE_CHECKS = ['otp', 'unverified', 'call'] as const;
 export type MobileCheck = (typeof MOBILE_CHECKS)[number];
 
-/** The status index of the team report (spec 4): 0 Added, 1 Verified, 2 Rejected, 3 Expired. */
-export const LEAD_STATUS_INDEX = { added: 0, verified: 1, rejected: 2, expired: 3 } as const;
-export type LeadStatusIndex = 0 | 1 | 2 | 3;
-export const LEAD_STATUS_LABELS: Record<LeadStatusIndex, string> = { 0: 'Added', 1: 'Verified', 2: 'Rejected', 3: 'Expired' };
+/** The status index of the team report: a stored status, or Expired (a pending lead that was archived). */
+export type LeadStatusIndex = LeadStatus | typeof LEAD_EXPIRED_FILTER;
+export const LEAD_STATUS_LABELS: Record<LeadStatusIndex, string> = {
+  [LEAD_STATUS.pending]: 'Added',
+  [LEAD_STATUS.approved]: 'Verified',
+  [LEAD_STATUS.rejected]: 'Rejected',
+  [LEAD_EXPIRED_FILTER]: 'Expired',
+};
 
-/** A lead's index from its stored status (0 pending, 1 approved, 2 rejected) and archive_status (1 expired). */
+/** A lead's index from its stored status and archive_status: a decided lead keeps its decision even when archived. */
 export function leadStatusIndex(lead: { status: number; archive_status: number }): LeadStatusIndex {
-  if (lead.status === 1) return 1;
-  if (lead.status === 2) return 2;
-  if (lead.archive_status === 1) return 3;
-  return 0;
+  if (lead.status === LEAD_STATUS.approved) return LEAD_STATUS.approved;
+  if (lead.status === LEAD_STATUS.rejected) return LEAD_STATUS.rejected;
+  if (lead.archive_status === LEAD_ARCHIVE_STATUS.expired) return LEAD_EXPIRED_FILTER;
+  return LEAD_STATUS.pending;
 }
 
-/** What the report-data call filters on for an index: Expired is status 0 with archive_status 1. */
+/** What the report-data call filters on for an index: Expired is a pending lead that was archived. */
 export function leadStatusFilter(index: LeadStatusIndex): { status: number; archive_status: number } {
-  if (index === 3) return { status: 0, archive_status: 1 };
-  return { status: index, archive_status: 0 };
+  if (index === LEAD_EXPIRED_FILTER) return { status: LEAD_STATUS.pending, archive_status: LEAD_ARCHIVE_STATUS.expired };
+  return { status: index, archive_status: LEAD_ARCHIVE_STATUS.live };
 }
 
-/** Added leads with sub_status 1 offer 'Add Details' (spec 4). */
+/** Added leads that ops sent back for details offer 'Add Details'. */
 export const needsMoreDetails = (lead: { status: number; archive_status: number; sub_status: number }) =>
-  leadStatusIndex(lead) === 0 && lead.sub_status === 1;
+  leadStatusIndex(lead) === LEAD_STATUS.pending && lead.sub_status === LEAD_SUB_STATUS.needsDetails;
 
 // ---------------------------------------------------------------- date filters
 
@@ -210,7 +214,7 @@ export const teamProjectsSchema = z.object({
   projects: z.array(teamProjectSchema),
 });
 
-/** Whether a project takes an action now, and the message to show when it does not (spec 4). */
+/** Whether a project takes an action now, and the message to show when it does not. */
 export function projectAvailability(p: Pick<TeamProject, 'archive_status' | 'archive_message' | 'on_hold' | 'hold_message'>): {
   enabled: boolean;
   message: string | null;
@@ -501,9 +505,3 @@ export const teamRoutes = {
 
 /** The upload flow for files on a team member's lead form (IMAGE, VIDEO, FILE inputs). */
 export const teamFileRoutes = fileRoutes('/team', 'team');
-
-/** Employer 120's jobs are hidden except these (spec 4); the team list follows the same rule. */
-export const HIDDEN_EMPLOYER_ID = 120;
-export const VISIBLE_HIDDEN_EMPLOYER_JOBS: readonly number[] = [355, 294];
-export const isListedProject = (p: { employer_id: number; job_id: number }) =>
-  p.employer_id !== HIDDEN_EMPLOYER_ID || VISIBLE_HIDDEN_EMPLOYER_JOBS.includes(p.job_id);

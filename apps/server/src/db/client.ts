@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema/index';
-import { asPglite, type RemotePglite } from './pglite-remote';
+import { asPglite, type RemotePglite } from './pglite/pglite-remote';
 
 export type Schema = typeof schema;
 /** Both drivers give this: services never know which database they talk to. */
@@ -29,7 +29,7 @@ export interface Database {
    * Streams `COPY (query) TO STDOUT ...` (the text after `COPY`, e.g.
    * `(select ...) TO STDOUT WITH (FORMAT csv)`): on PostgreSQL through
    * pg-copy-streams on a pooled connection, on PGlite through its /dev/blob.
-   * COPY takes no parameters: the caller inlines literals with `sqlLiteral`.
+   * COPY takes no parameters: the caller inlines literals with `inlineParams` (src/db/copy/).
    */
   copyOut(copy: string): AsyncIterable<Uint8Array>;
   /**
@@ -41,20 +41,6 @@ export interface Database {
 }
 
 export type DatabaseLoad = { kind: 'pool'; total: number; idle: number; waiting: number } | { kind: 'thread'; inFlight: number };
-
-/** A value as an SQL literal, for statements that take no parameters (COPY). */
-export function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error('not a finite number');
-    return String(value);
-  }
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  if (text.includes('\u0000')) throw new Error('NUL in a literal');
-  // E'' with quotes and backslashes escaped, whatever standard_conforming_strings says.
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
 
 export function migrationsFolder(): string {
   // Source layout and bundled layout both keep migrations beside the server package root.

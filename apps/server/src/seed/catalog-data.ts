@@ -168,6 +168,7 @@ export interface SeedJob {
   archive_status?: number;
   archive_message?: string;
   on_hold?: boolean;
+  hidden_from_partners?: boolean;
   hold_message?: string;
   locations?: { city: string; address: string; pincode: string }[];
   pincodes?: string[];
@@ -512,6 +513,7 @@ export const JOBS: SeedJob[] = [
     perks: ['Laptop'],
     tag_line: 'Manage a fleet of captains',
     description: 'Internal role; not listed for partners.',
+    hidden_from_partners: true,
     criteria: 'Experience_2 years',
     features: ['Fixed salary'],
     locations: [{ city: 'Bengaluru', address: 'Zoomride Office, HSR Layout Sector 2', pincode: '560102' }],

@@ -80,6 +80,8 @@ export const jobs = pgTable(
     on_hold: boolean('on_hold').notNull().default(false),
     /** Listed on partners' campaign pages (`/utm/{code}`); ops take a product off them by clearing it. */
     utm_selected: boolean('utm_selected').notNull().default(true),
+    /** Not listed to partners nor open from a referral link (an employer's internal roles); the team list follows it too. */
+    hidden_from_partners: boolean('hidden_from_partners').notNull().default(false),
     hold_message: text('hold_message'),
     application_archive_status: smallint('application_archive_status').notNull().default(0),
     application_archive_message: text('application_archive_message'),

@@ -5,7 +5,8 @@
 -- statement of its own inside the function, reads the leads committed by
 -- whoever held the lock before (a statement that took the lock itself would
 -- read from before the wait). Answers the lead, or nothing when the key was
--- used before or the customer is a duplicate.
+-- used before or the customer is a duplicate (a lead for the same mobile and
+-- project in the window, not rejected). Statuses come from contract-constants.sql.
 CREATE FUNCTION "submit_lead"(
   lock_key text, p_form_id integer, p_job_id integer, p_partner_user_id integer, p_team_member_user_id integer, p_team_id integer,
   p_customer_id integer, p_customer_name text, p_customer_mobile text, p_payout_paise integer, p_location jsonb, p_tracking_id text,
@@ -19,7 +20,7 @@ BEGIN
     SELECT p_form_id, p_job_id, p_partner_user_id, p_team_member_user_id, p_team_id, p_customer_id, p_customer_name, p_customer_mobile, p_payout_paise, p_location, p_tracking_id, p_mobile_check, p_idempotency_key
     WHERE NOT EXISTS (
       SELECT 1 FROM form_responses d
-      WHERE d.customer_mobile = p_customer_mobile AND d.job_id = p_job_id AND d.created_on > duplicate_since AND d.status <> 2
+      WHERE d.customer_mobile = p_customer_mobile AND d.job_id = p_job_id AND d.created_on > duplicate_since AND d.status <> "lead_status_rejected"()
     )
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING form_responses.form_response_id, form_responses.customer_id, form_responses.customer_mobile, form_responses.customer_name

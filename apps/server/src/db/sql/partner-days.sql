@@ -5,18 +5,18 @@
 -- day, so no one row is shared by every lead of a day. A lead counts on the
 -- IST day it came in: +1 in its new state, -1 in its old one; rows are summed
 -- per key first and applied in key order, so concurrent writers lock dashboard
--- days in one order.
+-- days in one order. Statuses come from contract-constants.sql.
 
 -- What one lead adds to its partner's day, times n (1 arriving, -1 leaving).
 CREATE FUNCTION "partner_day_changes"(r "form_responses", n integer) RETURNS SETOF "partner_days" LANGUAGE sql IMMUTABLE AS $$
   SELECT r.partner_user_id, (r.created_on AT TIME ZONE 'Asia/Kolkata')::date, r.job_id,
     n,
-    CASE WHEN r.status = 1 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 AND r.payout_paise > 0 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 0 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 2 THEN n ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 1 THEN n ELSE 0 END
+    CASE WHEN r.status = "lead_status_approved"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() AND r.payout_paise > 0 THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_live"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_rejected"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_expired"() THEN n ELSE 0 END
   WHERE r.partner_user_id IS NOT NULL
 $$;
 --> statement-breakpoint
@@ -24,12 +24,12 @@ $$;
 CREATE FUNCTION "team_day_changes"(r "form_responses", n integer) RETURNS SETOF "team_days" LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(r.team_id, 0), r.team_member_user_id, (r.created_on AT TIME ZONE 'Asia/Kolkata')::date, r.job_id,
     n,
-    CASE WHEN r.status = 1 THEN n ELSE 0 END,
-    CASE WHEN r.status = 2 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 AND r.payout_paise > 0 THEN n ELSE 0 END,
-    CASE WHEN r.status = 1 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 0 THEN n::bigint * r.payout_paise ELSE 0 END,
-    CASE WHEN r.status = 0 AND r.archive_status = 1 THEN n ELSE 0 END
+    CASE WHEN r.status = "lead_status_approved"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_rejected"() THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() AND r.payout_paise > 0 THEN n ELSE 0 END,
+    CASE WHEN r.status = "lead_status_approved"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_live"() THEN n::bigint * r.payout_paise ELSE 0 END,
+    CASE WHEN r.status = "lead_status_pending"() AND r.archive_status = "lead_archive_status_expired"() THEN n ELSE 0 END
   WHERE r.team_member_user_id IS NOT NULL
 $$;
 --> statement-breakpoint

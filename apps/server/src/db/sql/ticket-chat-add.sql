@@ -3,11 +3,13 @@
 -- the ticket's new status and its history row. Called outside a transaction,
 -- the call is its own: the locks hold until it commits, and the counts, a
 -- statement of their own after the locks, read the messages committed by
--- whoever held them before. The status rules are the service's
--- (support.service.ts, addWorkerChat and addAgentChat; statuses as in
--- TICKET_STATUS): a worker's message sets 20 (0 stays 0) and reopens a closed
--- ticket without its rating; an agent's sets 10 (30 stays 30) and makes the
--- ticket theirs if nobody has it, and a closed ticket takes no agent's reply.
+-- whoever held them before. The new status is the ticket's state machine's
+-- (TICKET_TRANSITIONS in packages/contract/src/support.ts, generated into
+-- contract-constants.sql as ticket_next_status): a worker's message leaves a
+-- new ticket new and otherwise waits for support, reopening a closed ticket
+-- without its rating; an agent's answers it (a resolved ticket stays
+-- resolved) and makes the ticket theirs if nobody has it, and a closed ticket
+-- takes no agent's reply.
 -- Answers one row: a refusal ('not_found', 'not_yours', 'too_fast',
 -- 'closed') and nothing written, or the new status and the message's id and
 -- time (milliseconds since 1970).
@@ -41,32 +43,29 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
-  IF NOT p_by_worker AND t.status = 40 THEN
+  next_status := "ticket_next_status"(t.status, CASE WHEN p_by_worker THEN 'worker_message' ELSE 'agent_message' END);
+  IF next_status IS NULL THEN
     refusal := 'closed';
     RETURN NEXT;
     RETURN;
   END IF;
 
-  next_status := CASE
-    WHEN p_by_worker THEN CASE WHEN t.status = 0 THEN 0 ELSE 20 END
-    ELSE CASE WHEN t.status = 30 THEN 30 ELSE 10 END
-  END;
   INSERT INTO "ticket_chats" ("ticket_id", "chat_message", "direction", "created_by", "sender_user_id", "file_id")
-  VALUES (p_ticket_id, p_chat_message, CASE WHEN p_by_worker THEN 1 ELSE 2 END, p_created_by, p_sender_user_id, p_file_id)
+  VALUES (p_ticket_id, p_chat_message, CASE WHEN p_by_worker THEN "chat_direction_user"() ELSE "chat_direction_support"() END, p_created_by, p_sender_user_id, p_file_id)
   RETURNING * INTO chat;
   UPDATE "tickets" SET
     "status" = next_status,
     "modified_on" = now(),
-    -- A ticket that keeps waiting (0 or 20) keeps its place in the inbox.
+    -- A ticket that keeps waiting for support (new, or waiting) keeps its place in the inbox.
     "waiting_since" = CASE
-      WHEN next_status NOT IN (0, 20) THEN NULL
-      WHEN t.status IN (0, 20) AND t.waiting_since IS NOT NULL THEN t.waiting_since
+      WHEN next_status NOT IN ("ticket_status_new"(), "ticket_status_waiting"()) THEN NULL
+      WHEN t.status IN ("ticket_status_new"(), "ticket_status_waiting"()) AND t.waiting_since IS NOT NULL THEN t.waiting_since
       ELSE now()
     END,
     "agent_user_id" = CASE WHEN p_by_worker THEN t.agent_user_id ELSE coalesce(t.agent_user_id, p_sender_user_id) END,
     -- Reopening forgets the old rating; the history keeps that it was closed.
-    "rating" = CASE WHEN p_by_worker AND t.status = 40 THEN NULL ELSE t.rating END,
-    "rating_comment" = CASE WHEN p_by_worker AND t.status = 40 THEN NULL ELSE t.rating_comment END
+    "rating" = CASE WHEN p_by_worker AND t.status = "ticket_status_closed"() THEN NULL ELSE t.rating END,
+    "rating_comment" = CASE WHEN p_by_worker AND t.status = "ticket_status_closed"() THEN NULL ELSE t.rating_comment END
   WHERE "tickets"."ticket_id" = p_ticket_id;
   IF next_status <> t.status THEN
     INSERT INTO "ticket_history" ("ticket_id", "field_type", "field_value", "changed_by_kind", "changed_by_id")

@@ -11,6 +11,8 @@ import {
   type OwnerProfile,
 } from '@pmw/contract/campaign';
 import { normaliseMobile } from '@pmw/contract/mobile';
+import { HIRING_CATEGORY_ID } from '@pmw/contract/catalogue';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import { inputsIn, nameIn, projectIn } from '@pmw/contract/content-language';
@@ -28,8 +30,6 @@ import type { UsersService } from '../users/users.service';
 import type { OtpSent, SmsLocale } from '../auth/otp.service';
 import { say } from '@pmw/contract/texts/said';
 
-/** Hiring projects are for candidates, not campaign customers. */
-const HIRING_CATEGORY = 6;
 const CONSENT_PURPOSE = 'CREDIT_PROFILE';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -92,8 +92,8 @@ export function createCampaignService(deps: {
 
   /** Products a customer may pick: not hiring, not archived, not on hold, chosen by ops for campaign pages, with a form. */
   const listed = and(
-    ne(jobs.job_category_id, HIRING_CATEGORY),
-    eq(jobs.archive_status, 0),
+    ne(jobs.job_category_id, HIRING_CATEGORY_ID),
+    eq(jobs.archive_status, PROJECT_ARCHIVE_STATUS.live),
     eq(jobs.on_hold, false),
     eq(jobs.utm_selected, true),
   );
@@ -248,7 +248,12 @@ export function createCampaignService(deps: {
 
     /** Whether the page lists a form's product (the same rule as `listed`, on a form already loaded). */
     isListed(form: { job_category_id: number; archive_status: number; on_hold: boolean; utm_selected: boolean }): boolean {
-      return form.job_category_id !== HIRING_CATEGORY && form.archive_status === 0 && !form.on_hold && form.utm_selected;
+      return (
+        form.job_category_id !== HIRING_CATEGORY_ID &&
+        form.archive_status === PROJECT_ARCHIVE_STATUS.live &&
+        !form.on_hold &&
+        form.utm_selected
+      );
     },
 
     /** Refuses a lead for the mobile of the partner who owns the campaign: nobody is paid for referring themselves. */

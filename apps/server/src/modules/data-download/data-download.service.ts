@@ -16,9 +16,10 @@ import {
 import { fileExtension } from '@pmw/contract/files';
 import { inArray } from 'drizzle-orm';
 import { leadStatusText } from '@pmw/contract/partner';
-import { sqlLiteral, type Database, type Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { sqlLiteral } from '../../db/copy/copy-statement';
 import { jobs, users } from '../../db/schema/index';
-import { copyTextRows } from '../../db/copy-text';
+import { copyTextRows } from '../../db/copy/copy-text';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 import type { FileCaller, FilesService } from '../files/files.service';

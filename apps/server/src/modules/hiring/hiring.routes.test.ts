@@ -16,7 +16,8 @@ import {
 } from '@pmw/contract/hiring';
 import { verhoeffCheckDigit } from '@pmw/contract/kyc';
 import { interviewSlots } from '../../db/schema/index';
-import { body, cookieHeader, createTestApp, latestOtp, loginWorker, type TestApp } from '../../../test/test-app';
+import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
+import { opsProjectSchema } from '@pmw/contract/ops-projects';
 import { makeWebBuild, PAGE_SHELL } from '../../../test/web-build';
 
 let t: TestApp;
@@ -95,7 +96,7 @@ describe('Available Projects', () => {
       headers: { cookie },
     });
 
-  it('lists hiring projects, hides employer 120 except 355 and 294, and gives a KYC-complete partner her link', async () => {
+  it("lists hiring projects, hides the ones marked hidden from partners (the demo's 356), and gives a KYC-complete partner her link", async () => {
     const res = await fetchJobs(asha);
     expect(res.statusCode).toBe(200);
     const list = partnerJobsSchema.parse(body(res).data);
@@ -110,6 +111,29 @@ describe('Available Projects', () => {
     expect(job.Criteria[0]).toEqual({ label: 'Age', value: '18 to 45 years' });
     expect(job.payout_text).toMatch(/^Earn ₹[\d,]+ per joining \(\w+ level/);
     expect(list.level.name).toBeTruthy();
+  });
+
+  it('hides a job ops mark hidden from partners in the console, and lists it again when they clear it', async () => {
+    const ops = await loginOps(t);
+    const project = opsProjectSchema.parse(
+      body(await t.app.inject({ method: 'GET', url: '/api/v2/ops/projects/355', headers: { cookie: ops } })).data,
+    );
+    expect(project.hidden_from_partners).toBe(false);
+    const { job_id: _id, employer_name: _e, logo_key: _l, banner_key: _b, form: _f, modified_on: _m, locations, ...rest } = project;
+    const save = (hidden_from_partners: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v2/ops/projects/355',
+        headers: { cookie: ops },
+        payload: { ...rest, hidden_from_partners, locations: locations.map(({ job_location_id: _j, ...l }) => l) },
+      });
+    const listed = async () => partnerJobsSchema.parse(body(await fetchJobs(asha)).data).data.map((j) => j.job_id);
+    const hide = await save(true);
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(opsProjectSchema.parse(body(hide).data).hidden_from_partners).toBe(true);
+    expect(await listed()).not.toContain(355);
+    expect((await save(false)).statusCode).toBe(200);
+    expect(await listed()).toContain(355);
   });
 
   it('gives no link without KYC, and asks for a login', async () => {

@@ -30,6 +30,7 @@ import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SmsLocale } from '../auth/sms-locale';
 import { say } from '@pmw/contract/texts/said';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -98,7 +99,12 @@ export function createHiringService(deps: {
     const [row] = await withEmployer(db.select({ job: jobs, employer: employers, category: jobCategories }).from(jobs).$dynamic())
       .where(eq(jobs.job_id, jobId))
       .limit(1);
-    if (!row || row.job.job_category_id !== HIRING_CATEGORY_ID || row.job.archive_status !== 0 || !isListedForPartners(row.job))
+    if (
+      !row ||
+      row.job.job_category_id !== HIRING_CATEGORY_ID ||
+      row.job.archive_status !== PROJECT_ARCHIVE_STATUS.live ||
+      !isListedForPartners(row.job)
+    )
       return undefined;
     return row;
   }
@@ -228,7 +234,9 @@ export function createHiringService(deps: {
         .select({ job: jobs, employer: employers })
         .from(jobs)
         .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-        .where(and(eq(jobs.job_category_id, q.job_category_id), eq(jobs.archive_status, 0), eq(jobs.on_hold, false)))
+        .where(
+          and(eq(jobs.job_category_id, q.job_category_id), eq(jobs.archive_status, PROJECT_ARCHIVE_STATUS.live), eq(jobs.on_hold, false)),
+        )
         .orderBy(asc(jobs.job_id));
       const listed = rows.filter((r) => isListedForPartners(r.job));
       const [kycDone, approved, locations] = await Promise.all([
@@ -343,7 +351,7 @@ export function createHiringService(deps: {
       if (input.recruiter_id === callerId) throw badRequest(say('hiring.ownLink'));
       const row = await openJob(input.job_id);
       if (!row) throw notFound(say('hiring.jobNotFound'));
-      if (row.job.application_archive_status !== 0)
+      if (row.job.application_archive_status !== PROJECT_ARCHIVE_STATUS.live)
         throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
       const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, input.job_location_id)).limit(1);
       if (!loc || loc.job_id !== input.job_id) throw badRequest(say('hiring.locationNotOfJob'));

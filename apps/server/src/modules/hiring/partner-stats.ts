@@ -2,6 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { applications, formResponses } from '../../db/schema/index';
 import { APPLICATION_STATUS } from '@pmw/contract/hiring';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
+import { num } from '../../db/sql-constant';
 
 /**
  * Read-only figures about a partner's work, for levels and 'My projects'.
@@ -28,10 +30,10 @@ export function createPartnerStats(db: DbOrTx) {
       const rows = await db
         .select({
           job_id: formResponses.job_id,
-          pending: sql<number>`count(*) filter (where ${formResponses.archive_status} = 0 and ${formResponses.status} = 0)::int`,
-          verified: sql<number>`count(*) filter (where ${formResponses.status} = 1)::int`,
-          rejected: sql<number>`count(*) filter (where ${formResponses.status} = 2)::int`,
-          archived: sql<number>`count(*) filter (where ${formResponses.archive_status} = 1 and ${formResponses.status} = 0)::int`,
+          pending: sql<number>`count(*) filter (where ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)} and ${formResponses.status} = ${num(LEAD_STATUS.pending)})::int`,
+          verified: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.approved)})::int`,
+          rejected: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.rejected)})::int`,
+          archived: sql<number>`count(*) filter (where ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)} and ${formResponses.status} = ${num(LEAD_STATUS.pending)})::int`,
         })
         .from(formResponses)
         .where(eq(formResponses.partner_user_id, userId))

@@ -19,6 +19,8 @@ import { formResponseData, formResponses, jobPincodes, jobs, taskForms } from '.
 import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
 import { say } from '@pmw/contract/texts/said';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
+import { LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
 
 export type LeadRow = typeof formResponses.$inferSelect;
 
@@ -250,7 +252,8 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     /** Whether a project takes leads now; throws the project's own message when not. */
     assertOpen(form: LeadForm, locale: Locale = 'en'): void {
       const said = formIn(form, locale);
-      if (form.archive_status !== 0) throw new AppError('CONFLICT', said.archive_message || say('lead.unavailable'));
+      if (form.archive_status !== PROJECT_ARCHIVE_STATUS.live)
+        throw new AppError('CONFLICT', said.archive_message || say('lead.unavailable'));
       if (form.on_hold) throw new AppError('CONFLICT', said.hold_message || say('lead.unavailable'));
     },
 
@@ -336,7 +339,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     }): Promise<LeadRow> {
       const [lead] = await db.select().from(formResponses).where(eq(formResponses.form_response_id, input.form_response_id)).limit(1);
       if (!lead || !ownsLead(lead, input.attribution)) throw notFound(say('common.leadNotFound'));
-      if (lead.sub_status !== 1) throw conflict(say('team.noDetailsNeeded'));
+      if (lead.sub_status !== LEAD_SUB_STATUS.needsDetails) throw conflict(say('team.noDetailsNeeded'));
       const form = await formById(lead.form_id);
       if (!form) throw notFound(say('common.formNotFound'));
       const stored = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, lead.form_response_id));
@@ -363,7 +366,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
         const [row] = await tx
           .update(formResponses)
           .set({
-            sub_status: 0,
+            sub_status: LEAD_SUB_STATUS.none,
             // The request for details is answered: its comment no longer describes the lead.
             status_comment: null,
             customer_name: customer.name ?? lead.customer_name,

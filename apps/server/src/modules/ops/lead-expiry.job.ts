@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { noMetrics, type Metrics } from '../../lib/metrics';
 import { scheduledJobs } from '../../db/schema/index';
 import type { AuditService } from './audit.service';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
+import { num } from '../../db/sql-constant';
 
 export const LEAD_EXPIRY_JOB = 'lead-expiry';
 /** Any fixed number; every process uses the same one to agree who runs the job. */
@@ -50,9 +52,9 @@ export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; interva
         const now = new Date();
         if (!opts.force && state && state.next_run_at > now) return { ran: false, expired: 0 };
         const result = (await tx.execute(sql`
-          update form_responses fr set archive_status = 1, modified_on = now()
+          update form_responses fr set archive_status = ${num(LEAD_ARCHIVE_STATUS.expired)}, modified_on = now()
           from jobs j
-          where j.job_id = fr.job_id and fr.status = 0 and fr.archive_status = 0
+          where j.job_id = fr.job_id and fr.status = ${num(LEAD_STATUS.pending)} and fr.archive_status = ${num(LEAD_ARCHIVE_STATUS.live)}
             and fr.created_on < now() - make_interval(days => j.validity_days)
           returning fr.form_response_id`)) as unknown as { rows: { form_response_id: number }[] };
         const ids = result.rows.map((r) => Number(r.form_response_id));

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { RISK_LEVEL, type RiskLevel } from '@pmw/contract/risk';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
-import { LEAD_STATUS, type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
+import { LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
+import { type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
 import { formResponseData, formResponses, jobs, leadRisk, taskForms, users, walletTransactions } from '../../db/schema/index';
 import type { RiskService } from '../risk/risk.service';
@@ -111,7 +112,7 @@ export function createLeadVerificationService(deps: {
       const to = payee(lead);
       const [updated] = await tx
         .update(formResponses)
-        .set({ status: LEAD_STATUS.approved, sub_status: 0, status_comment: null, modified_on: new Date() })
+        .set({ status: LEAD_STATUS.approved, sub_status: LEAD_SUB_STATUS.none, status_comment: null, modified_on: new Date() })
         .where(and(eq(formResponses.form_response_id, id), sql`${formResponses.status} <> ${LEAD_STATUS.approved}`))
         .returning();
       if (!updated) return { form_response_id: id, ok: true, changed: false, message: 'Already approved' };
@@ -164,7 +165,7 @@ export function createLeadVerificationService(deps: {
       // on one partner's leads that took them in opposite orders deadlocked on PostgreSQL.
       const [updated] = await tx
         .update(formResponses)
-        .set({ status: LEAD_STATUS.rejected, sub_status: 0, status_comment: comment, modified_on: new Date() })
+        .set({ status: LEAD_STATUS.rejected, sub_status: LEAD_SUB_STATUS.none, status_comment: comment, modified_on: new Date() })
         .where(eq(formResponses.form_response_id, id))
         .returning();
       let reversed = 0;
@@ -215,10 +216,11 @@ export function createLeadVerificationService(deps: {
       if (lead.status !== LEAD_STATUS.pending) throw new AppError('CONFLICT', say('ops.onlyPendingSentBack'));
       const [updated] = await tx
         .update(formResponses)
-        .set({ sub_status: 1, status_comment: comment, modified_on: new Date() })
+        .set({ sub_status: LEAD_SUB_STATUS.needsDetails, status_comment: comment, modified_on: new Date() })
         .where(eq(formResponses.form_response_id, id))
         .returning();
-      if (lead.sub_status !== 1 || lead.status_comment !== comment) await tell(tx, lead, { needsDetails: comment });
+      if (lead.sub_status !== LEAD_SUB_STATUS.needsDetails || lead.status_comment !== comment)
+        await tell(tx, lead, { needsDetails: comment });
       await audit.record(
         {
           actor_user_id: actor,
@@ -233,7 +235,7 @@ export function createLeadVerificationService(deps: {
       return {
         form_response_id: id,
         ok: true,
-        changed: lead.sub_status !== 1 || lead.status_comment !== comment,
+        changed: lead.sub_status !== LEAD_SUB_STATUS.needsDetails || lead.status_comment !== comment,
         message: 'Sent back for details',
       };
     });

@@ -3,7 +3,10 @@ import { HIDDEN_MOBILE_CATEGORIES, type ReportInput } from '@pmw/contract/partne
 import { isFileInput, type FormInputDef } from '@pmw/contract/lead-form';
 import { listIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
+import { LEAD_STATUS_TEXT_OTHERWISE, LEAD_STATUS_TEXT_RULES, type LeadStatusText } from '@pmw/contract/lead-status';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs } from '../../db/schema/index';
+import { num } from '../../db/sql-constant';
 
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (Hindi names). */
 export const CSV_BOM = '\uFEFF';
@@ -51,6 +54,22 @@ const text = (v: SQL) => sql`nullif(case when left(${v}, 1) in ('=', '+', '-', '
 
 /** An instant as formatIsoLocal writes it: `YYYY-MM-DD HH:MM:SS` at +05:30. */
 const istTime = (v: SQL) => sql`to_char((${v} at time zone 'UTC') + interval '5 hours 30 minutes', 'YYYY-MM-DD HH24:MI:SS')`;
+
+/**
+ * A lead's status text in SQL, built from the contract's LEAD_STATUS_TEXT_RULES
+ * (the rules `leadStatusText` follows for the page), so the file and the page
+ * name a lead alike: `case when archive_status = 1 then 'Expired' when ... else 'Pending' end`.
+ */
+export function leadStatusTextSql(
+  lead: { status: AnyPgColumn; archive_status: AnyPgColumn },
+  /** The four words in another language (parameters); English writes the contract's words as literals, the file's bytes as they were. */
+  said?: CsvWords['status'],
+): SQL {
+  const quoted = (t: string) => sql.raw(`'${t.replace(/'/g, "''")}'`);
+  const word = (t: LeadStatusText) => (said ? sql`${said[t.toLowerCase() as keyof CsvWords['status']]}` : quoted(t));
+  const branches = LEAD_STATUS_TEXT_RULES.map((r) => sql`when ${lead[r.column]} = ${num(r.value)} then ${word(r.text)}`);
+  return sql`case ${sql.join(branches, sql` `)} else ${word(LEAD_STATUS_TEXT_OTHERWISE)} end`;
+}
 
 /**
  * The inputs the CSV's columns read, each the value of one input in the
@@ -110,10 +129,7 @@ export function csvColumns(
     project: text(sql`${jobs.slug_name}`),
     created_at: istTime(sql`${fr.created_on}`),
     updated_at: istTime(sql`${fr.modified_on}`),
-    status:
-      words.locale === 'en'
-        ? sql`case when ${fr.archive_status} = 1 then 'Expired' when ${fr.status} = 1 then 'Approved' when ${fr.status} = 2 then 'Rejected' else 'Pending' end`
-        : sql`case when ${fr.archive_status} = 1 then ${w.expired} when ${fr.status} = 1 then ${w.approved} when ${fr.status} = 2 then ${w.rejected} else ${w.pending} end`,
+    status: leadStatusTextSql(fr, words.locale === 'en' ? undefined : w),
     comment: text(sql`${fr.status_comment}`),
     payout: text(sql`((${fr.payout_paise}::numeric / 100)::numeric(20, 2))::text`),
     customer_name: text(sql`${fr.customer_name}`),

@@ -14,13 +14,16 @@ import {
 import type { FormInputDef } from '@pmw/contract/lead-form';
 import { istDayStart } from '@pmw/contract/time';
 import { searchedId } from '@pmw/contract/base';
-import { sqlLiteral, type Database, type Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { inlineParams } from '../../db/copy/copy-statement';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
 import { crlfRecords, csvColumns, csvInputIds, csvLine, ENGLISH_CSV_WORDS, leadValues, type CsvWords } from './csv';
 import { inputIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
+import { num } from '../../db/sql-constant';
 
 type LeadPageRow = {
   form_response_id: number;
@@ -47,11 +50,15 @@ type LeadPageRow = {
 function buckets(t: { status: AnyPgColumn; sub_status: AnyPgColumn; archive_status: AnyPgColumn }, measure: SQL) {
   const of = (cond: SQL) => sql<number>`coalesce(${measure} filter (where ${cond}), 0)::int`;
   return {
-    PENDING: of(sql`${t.status} = 0 and ${t.archive_status} = 0 and ${t.sub_status} <> 1`),
-    PENDING_PARTIAL: of(sql`${t.status} = 0 and ${t.archive_status} = 0 and ${t.sub_status} = 1`),
-    REJECTED: of(sql`${t.status} = 2`),
-    VERIFIED: of(sql`${t.status} = 1`),
-    archived_count: of(sql`${t.status} = 0 and ${t.archive_status} = 1`),
+    PENDING: of(
+      sql`${t.status} = ${num(LEAD_STATUS.pending)} and ${t.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)} and ${t.sub_status} <> ${num(LEAD_SUB_STATUS.needsDetails)}`,
+    ),
+    PENDING_PARTIAL: of(
+      sql`${t.status} = ${num(LEAD_STATUS.pending)} and ${t.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)} and ${t.sub_status} = ${num(LEAD_SUB_STATUS.needsDetails)}`,
+    ),
+    REJECTED: of(sql`${t.status} = ${num(LEAD_STATUS.rejected)}`),
+    VERIFIED: of(sql`${t.status} = ${num(LEAD_STATUS.approved)}`),
+    archived_count: of(sql`${t.status} = ${num(LEAD_STATUS.pending)} and ${t.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)}`),
   };
 }
 
@@ -350,7 +357,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
         .where(reportWhere(partnerId, f))
         .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
         .toSQL();
-      const select = query.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(query.params[Number(n) - 1]));
+      const select = inlineParams(query);
       yield* crlfRecords(deps.copyOut(`(${select}) TO STDOUT WITH (FORMAT csv)`));
     },
   };

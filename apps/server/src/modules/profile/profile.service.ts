@@ -32,7 +32,7 @@ export function createProfileService(deps: {
       permanent_address: row.permanent_address,
       location_coords: row.location_coords,
       profile_picture_key: row.profile_picture_key,
-      // A picture that cannot be signed is left out: its failure is silent (spec 8).
+      // A picture that cannot be signed is left out: its failure is silent.
       profile_picture_url: row.profile_picture_key ? await files.signedUrlForKey(row.profile_picture_key).catch(() => null) : null,
       details: { kyc_complete: await documents.kycComplete(row.user_id) },
       documents: await documents.list(row.user_id),

@@ -1,7 +1,7 @@
 import { createDelayedQueue } from '../../lib/delayed-queue';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { LEAD_STATUS } from '@pmw/contract/ops';
+import { LEAD_STATUS } from '@pmw/contract/lead-status';
 import {
   RISK_LEVEL,
   RISK_SIGNAL,

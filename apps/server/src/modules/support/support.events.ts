@@ -1,5 +1,5 @@
 import type { Namespace } from 'socket.io';
-import { createTurnWrites } from '../../realtime/turn-writes';
+import { createTurnWrites } from '../../realtime/batching/turn-writes';
 import {
   SUPPORT_EVENTS,
   ticketRoom,

@@ -7,7 +7,7 @@ import {
   CHAT_PAGE_SIZE,
   TICKET_STATUS,
   botGreeting,
-  canRate,
+  ticketTransition,
   eligibleTicketTypes,
   isWaitingForSupport,
   supportTexts,
@@ -548,8 +548,8 @@ export function createSupportService(deps: {
     },
 
     /**
-     * A worker's message. On an answered, resolved or closed ticket it sets
-     * status 20 (waiting for support); a closed ticket is reopened by it.
+     * A worker's message; `add_ticket_chat` moves the ticket by the contract's
+     * TICKET_TRANSITIONS (waiting for support; a closed ticket is reopened).
      */
     async addWorkerChat(
       userId: number,
@@ -573,8 +573,8 @@ export function createSupportService(deps: {
     },
 
     /**
-     * Closing with a rating: status 40, rating and comment kept, a comment also
-     * goes in as a message. Only an answered (resolved) ticket can be rated.
+     * Closing with a rating (TICKET_TRANSITIONS' worker_rates): rating and
+     * comment kept, a comment also goes in as a message. Only a resolved ticket can be rated.
      */
     async closeWithRating(
       userId: number,
@@ -583,9 +583,10 @@ export function createSupportService(deps: {
       const comment = body.rating_comment?.trim() || null;
       const chatId = await db.transaction(async (tx) => {
         const row = await ownTicket(userId, body.ticket_id, tx);
-        if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.ticketClosed'));
-        if (!canRate(row.status)) throw conflict(say('support.rateOnlyAnswered'));
-        await setStatus(tx, row, TICKET_STATUS.CLOSED, { kind: 'worker', id: userId }, { rating: body.rating, rating_comment: comment });
+        const to = ticketTransition(row.status, 'worker_rates');
+        if (to === null)
+          throw conflict(row.status === TICKET_STATUS.CLOSED ? say('support.ticketClosed') : say('support.rateOnlyAnswered'));
+        await setStatus(tx, row, to, { kind: 'worker', id: userId }, { rating: body.rating, rating_comment: comment });
         if (!comment) return null;
         const chat = await insertChat(tx, {
           ticket_id: row.ticket_id,
@@ -728,7 +729,7 @@ export function createSupportService(deps: {
       };
     },
 
-    /** An agent's reply: the ticket becomes theirs if nobody has it, and is answered (10). */
+    /** An agent's reply: the ticket becomes theirs if nobody has it, and is answered (by TICKET_TRANSITIONS, in `add_ticket_chat`). */
     async addAgentChat(
       agent: OpsAgent,
       body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined },
@@ -749,12 +750,12 @@ export function createSupportService(deps: {
       return entry;
     },
 
-    /** 'Mark resolved': status 30 and the TICKET_RESOLVED event, with the agent's message if any. */
+    /** 'Mark resolved' (TICKET_TRANSITIONS' agent_resolves) and the TICKET_RESOLVED event, with the agent's message if any. */
     async resolve(agent: OpsAgent, body: { ticket_id: number; chat_message?: string | undefined }): Promise<Ticket> {
       const { history, chatId } = await db.transaction(async (tx) => {
         const row = await ticketRow(body.ticket_id, tx);
-        if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.ticketClosed'));
-        if (row.status === TICKET_STATUS.RESOLVED) throw conflict(say('support.alreadyResolved'));
+        const to = ticketTransition(row.status, 'agent_resolves');
+        if (to === null) throw conflict(row.status === TICKET_STATUS.CLOSED ? say('support.ticketClosed') : say('support.alreadyResolved'));
         const chat = body.chat_message
           ? await insertChat(tx, {
               ticket_id: row.ticket_id,
@@ -764,17 +765,11 @@ export function createSupportService(deps: {
               sender_user_id: agent.user_id,
             })
           : null;
-        const h = await setStatus(
-          tx,
-          row,
-          TICKET_STATUS.RESOLVED,
-          { kind: 'ops', id: agent.user_id },
-          { agent_user_id: row.agent_user_id ?? agent.user_id },
-        );
+        const h = await setStatus(tx, row, to, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
         return { history: h!, chatId: chat?.ticket_chat_id ?? null };
       });
       const chat = chatId ? await chatEntry(chatId, body.ticket_id) : null;
-      events.resolved({ ticket_id: body.ticket_id, status: 30, history, chat });
+      events.resolved({ ticket_id: body.ticket_id, status: TICKET_STATUS.RESOLVED, history, chat });
       notices.enqueue({ ticketId: body.ticket_id, event: NOTIFY_EVENT.supportResolved, key: `history:${history.ticket_history_id}` });
       return toTicket(await ticketRow(body.ticket_id));
     },
@@ -783,14 +778,9 @@ export function createSupportService(deps: {
     async closeByAgent(agent: OpsAgent, ticketId: number): Promise<Ticket> {
       await db.transaction(async (tx) => {
         const row = await ticketRow(ticketId, tx);
-        if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.alreadyClosed'));
-        await setStatus(
-          tx,
-          row,
-          TICKET_STATUS.CLOSED,
-          { kind: 'ops', id: agent.user_id },
-          { agent_user_id: row.agent_user_id ?? agent.user_id },
-        );
+        const to = ticketTransition(row.status, 'agent_closes');
+        if (to === null) throw conflict(say('support.alreadyClosed'));
+        await setStatus(tx, row, to, { kind: 'ops', id: agent.user_id }, { agent_user_id: row.agent_user_id ?? agent.user_id });
       });
       const ticket = await toTicket(await ticketRow(ticketId));
       events.updated({ ticket_id: ticketId, status: ticket.status });

@@ -4,6 +4,9 @@ import type { Recharge, SupportJob, SupportLead } from '@pmw/contract/support';
 import type { Db } from '../../db/client';
 import { withEmployer } from '../projects/job-query';
 import { applications, employers, formResponses, jobCategories, jobs, servicePurchases } from '../../db/schema/index';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
+import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
+import { TICKET_TYPE } from '@pmw/contract/support';
 
 /**
  * What a worker's tickets can point at: their projects, leads and recharges.
@@ -98,10 +101,11 @@ export function createWorkerContext(db: Db) {
      */
     async jobsFor(userId: number, ticketType: number): Promise<SupportJob[]> {
       const tried = await attempted(userId);
-      const ids = ticketType === 20 ? [...tried.keys()] : (await leadProjects(userId)).filter((id) => !tried.has(id));
+      const ids =
+        ticketType === TICKET_TYPE.PROJECT_TRAINING ? [...tried.keys()] : (await leadProjects(userId)).filter((id) => !tried.has(id));
       const rows = await projects(ids);
       return rows
-        .filter((r) => ticketType === 20 || r.archive_status === 0)
+        .filter((r) => ticketType === TICKET_TYPE.PROJECT_TRAINING || r.archive_status === PROJECT_ARCHIVE_STATUS.live)
         .map((r) => {
           const app = tried.get(r.job_id);
           return {
@@ -129,7 +133,7 @@ export function createWorkerContext(db: Db) {
     },
 
     async leads(userId: number, filter: { job_id: number; status: number; archive_status?: number[] | undefined }): Promise<SupportLead[]> {
-      const archived = filter.archive_status?.length ? filter.archive_status : [0, 1];
+      const archived = filter.archive_status?.length ? filter.archive_status : [LEAD_ARCHIVE_STATUS.live, LEAD_ARCHIVE_STATUS.expired];
       const rows = await db
         .select(leadRow)
         .from(formResponses)

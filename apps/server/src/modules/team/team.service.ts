@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { istDayStart } from '@pmw/contract/time';
 import {
   criteriaPairs,
-  isListedProject,
   type ReverseGeocode,
   type Team,
   type TeamLead,
@@ -11,6 +10,7 @@ import {
   type TeamProject,
 } from '@pmw/contract/team';
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
+import { isListedForPartners } from '@pmw/contract/hiring';
 import type { Db } from '../../db/client';
 import {
   campaigns,
@@ -33,6 +33,8 @@ import { nameIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { UsersService } from '../users/users.service';
 import { say } from '@pmw/contract/texts/said';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
+import { num } from '../../db/sql-constant';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -50,10 +52,10 @@ function createdBetween(range: { start_date?: string | undefined; end_date?: str
 
 /** Counts per report status index, in SQL, so the report never loads the leads themselves. */
 const counts = {
-  added: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 0)::int`,
-  verified: sql<number>`count(*) filter (where ${formResponses.status} = 1)::int`,
-  rejected: sql<number>`count(*) filter (where ${formResponses.status} = 2)::int`,
-  expired: sql<number>`count(*) filter (where ${formResponses.status} = 0 and ${formResponses.archive_status} = 1)::int`,
+  added: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.pending)} and ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)})::int`,
+  verified: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.approved)})::int`,
+  rejected: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.rejected)})::int`,
+  expired: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.pending)} and ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)})::int`,
 };
 
 /**
@@ -92,7 +94,7 @@ export function createTeamService(deps: {
   /** A project a member may see (listed, with a form). */
   async function listedJob(jobId: number) {
     const [row] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
-    if (!row || !isListedProject(row)) throw notFound(say('common.projectNotFound'));
+    if (!row || !isListedForPartners(row)) throw notFound(say('common.projectNotFound'));
     return row;
   }
 
@@ -199,7 +201,7 @@ export function createTeamService(deps: {
         db
           .select({
             job_id: jobs.job_id,
-            employer_id: jobs.employer_id,
+            hidden_from_partners: jobs.hidden_from_partners,
             form_id: taskForms.form_id,
             job_title: jobs.job_title,
             slug_name: jobs.slug_name,
@@ -223,8 +225,8 @@ export function createTeamService(deps: {
           .$dynamic(),
       ).orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
       const projects = rows
-        .filter(isListedProject)
-        .map(({ employer_id: _employer, translations, category_translations, employer_translations, ...p }) => ({
+        .filter(isListedForPartners)
+        .map(({ hidden_from_partners: _hidden, translations, category_translations, employer_translations, ...p }) => ({
           ...projectIn(p, translations, locale),
           category_title: nameIn(p.category_title, category_translations, locale),
           employer_name: nameIn(p.employer_name, employer_translations, locale),
@@ -303,10 +305,10 @@ export function createTeamService(deps: {
         !range.start_date && !range.end_date
           ? await db
               .select({
-                added: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 0 and ${leadCounters.archive_status} = 0), 0)::int`,
-                verified: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 1), 0)::int`,
-                rejected: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 2), 0)::int`,
-                expired: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = 0 and ${leadCounters.archive_status} = 1), 0)::int`,
+                added: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.pending)} and ${leadCounters.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)}), 0)::int`,
+                verified: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.approved)}), 0)::int`,
+                rejected: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.rejected)}), 0)::int`,
+                expired: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.pending)} and ${leadCounters.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)}), 0)::int`,
               })
               .from(leadCounters)
               .where(

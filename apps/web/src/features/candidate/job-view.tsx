@@ -3,6 +3,7 @@ import { detailsPagePath, type JobPageData } from '@pmw/contract/hiring-rules';
 import type { CandidateState } from '@pmw/contract/hiring';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { t } from './messages';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 
 const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
@@ -24,7 +25,7 @@ function payText(job: { min_salary: number | null; max_salary: number | null }):
 export function JobView({ data: { ids, job: data }, onApply }: { data: JobPageData; onApply?: (state: CandidateState) => void }) {
   const location = data.JobLocations.find((l) => l.job_location_id === ids.job_location_id) ?? data.JobLocations[0]!;
   const pay = payText(data);
-  const closed = data.application_archive_status !== 0;
+  const closed = data.application_archive_status !== PROJECT_ARCHIVE_STATUS.live;
   const state: CandidateState = { ...ids, job_title: data.job_title };
   const facts: [string, string | null][] = [
     [t('type'), data.type],

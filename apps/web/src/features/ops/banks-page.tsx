@@ -8,6 +8,7 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { EmptyState, QueryView, ReasonDialog, ReviewButtons, when } from './common';
 import { DataTable } from './data-table';
 import { t } from './messages';
+import { BANK_STATUS } from '@pmw/contract/partner-profile';
 
 const LIMIT = 50;
 type OpsBank = RouteData<typeof opsMoneyRoutes.banks>['rows'][number];
@@ -25,7 +26,8 @@ export function BanksPage() {
     void qc.invalidateQueries({ queryKey: ['ops', 'payouts'] });
   };
   const verify = useMutation({
-    mutationFn: (id: number) => apiWithMessage(opsMoneyRoutes.bankStatus, { params: { bank_detail_id: id }, body: { status: 1 } }),
+    mutationFn: (id: number) =>
+      apiWithMessage(opsMoneyRoutes.bankStatus, { params: { bank_detail_id: id }, body: { status: BANK_STATUS.verified } }),
     onSuccess: (r) => done(r.message),
     onError: showError,
   });
@@ -113,8 +115,12 @@ export function BanksPage() {
         onClose={() => setRejecting(null)}
         onSubmit={async (reason) =>
           done(
-            (await apiWithMessage(opsMoneyRoutes.bankStatus, { params: { bank_detail_id: rejecting!.id }, body: { status: 2, reason } }))
-              .message,
+            (
+              await apiWithMessage(opsMoneyRoutes.bankStatus, {
+                params: { bank_detail_id: rejecting!.id },
+                body: { status: BANK_STATUS.rejected, reason },
+              })
+            ).message,
           )
         }
       />

@@ -12,6 +12,7 @@ import { opsRoutes } from '@pmw/contract/ops';
 import { Field } from '../../shared/field';
 import { t } from './messages';
 import { openInNewTab } from '../../shared/safe-url';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
 
 export const rupees = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
@@ -128,10 +129,10 @@ export function ReasonDialog(props: {
 }
 
 export function StatusBadge({ status, subStatus, archived }: { status: number; subStatus?: number; archived?: number }) {
-  if (archived === 1 && status === 0) return <span className="badge">{t('sExpired')}</span>;
-  if (status === 1) return <span className="badge badge--success">{t('sApproved')}</span>;
-  if (status === 2) return <span className="badge badge--danger">{t('sRejected')}</span>;
-  if (subStatus === 1) return <span className="badge badge--warning">{t('sNeedsDetails')}</span>;
+  if (archived === LEAD_ARCHIVE_STATUS.expired && status === LEAD_STATUS.pending) return <span className="badge">{t('sExpired')}</span>;
+  if (status === LEAD_STATUS.approved) return <span className="badge badge--success">{t('sApproved')}</span>;
+  if (status === LEAD_STATUS.rejected) return <span className="badge badge--danger">{t('sRejected')}</span>;
+  if (subStatus === LEAD_SUB_STATUS.needsDetails) return <span className="badge badge--warning">{t('sNeedsDetails')}</span>;
   return <span className="badge badge--warning">{t('sPending')}</span>;
 }
 

@@ -6,6 +6,7 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { EmptyState, FileButton, QueryView, ReasonDialog, ReviewButtons, when } from './common';
 import { DataTable } from './data-table';
 import { t } from './messages';
+import { DOCUMENT_STATUS } from '@pmw/contract/kyc';
 
 const LIMIT = 50;
 
@@ -24,7 +25,8 @@ export function KycPage() {
     void qc.invalidateQueries({ queryKey: ['ops', 'kyc'] });
   };
   const verify = useMutation({
-    mutationFn: (id: number) => apiWithMessage(opsRoutes.kycStatus, { params: { document_id: id }, body: { status: 1 } }),
+    mutationFn: (id: number) =>
+      apiWithMessage(opsRoutes.kycStatus, { params: { document_id: id }, body: { status: DOCUMENT_STATUS.verified } }),
     onSuccess: (r) => done(r.message),
     onError: showError,
   });
@@ -90,8 +92,8 @@ export function KycPage() {
                   <ReviewButtons
                     subject={`${d.type} ${d.first_name ?? d.user_id}`}
                     busy={verify.isPending}
-                    onVerify={d.status !== 1 ? () => verify.mutate(d.document_id) : undefined}
-                    onReject={d.status !== 2 ? () => setRejecting(d) : undefined}
+                    onVerify={d.status !== DOCUMENT_STATUS.verified ? () => verify.mutate(d.document_id) : undefined}
+                    onReject={d.status !== DOCUMENT_STATUS.rejected ? () => setRejecting(d) : undefined}
                     note={d.reject_reason}
                   />
                 ),
@@ -113,7 +115,7 @@ export function KycPage() {
         onSubmit={async (reason) => {
           const r = await apiWithMessage(opsRoutes.kycStatus, {
             params: { document_id: rejecting!.document_id },
-            body: { status: 2, reason },
+            body: { status: DOCUMENT_STATUS.rejected, reason },
           });
           done(r.message);
         }}

@@ -13,6 +13,7 @@ import { DataTable, selectedIds, type Column } from './data-table';
 import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
 import { LeadRiskSection, RiskCell } from './risk-panel';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
 
 type Filters = Omit<RouteQuery<typeof opsRoutes.leads>, 'page' | 'limit'>;
 const LIMIT = 50;
@@ -30,7 +31,8 @@ const linkDigit = (v: string | null, max: number) => (v && /^\d$/.test(v) && Num
 /** The queue as the dashboard links to it (?status=&archive_status=&from=&to=), else the pending leads. */
 function linkedFilters(): Filters {
   const q = new URLSearchParams(window.location.search);
-  if (!['status', 'archive_status', 'from', 'to'].some((k) => q.has(k))) return { status: 0, archive_status: 0 };
+  if (!['status', 'archive_status', 'from', 'to'].some((k) => q.has(k)))
+    return { status: LEAD_STATUS.pending, archive_status: LEAD_ARCHIVE_STATUS.live };
   const f: Filters = {};
   const status = linkDigit(q.get('status'), 2);
   const archive = linkDigit(q.get('archive_status'), 1);

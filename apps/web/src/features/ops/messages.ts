@@ -359,6 +359,9 @@ export const t = defineMessages({
   utmSelected: 'On campaign pages',
   utmSelectedHint:
     "Listed on every partner's campaign page (/utm/{code}), where customers send leads. Hiring projects are never listed there.",
+  hiddenFromPartners: 'Hidden from partners',
+  hiddenFromPartnersHint:
+    "Not listed in partners' Available Projects nor in the team area, and its referral links do not open: for an employer's internal roles.",
   holdMessage: 'Hold message',
   appArchive: 'Applications closed',
   appArchiveMessage: 'Applications closed message',

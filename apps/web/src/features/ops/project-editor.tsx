@@ -16,6 +16,7 @@ import { SlotsPanel } from './slots-panel';
 import { Field } from '../../shared/field';
 import { t } from './messages';
 import { QueryView } from './common';
+import { PROJECT_ACTION_STATUS, PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 
 const opsFiles = fileRoutes('/ops', 'ops');
 
@@ -75,6 +76,7 @@ interface Draft {
   on_hold: boolean;
   hold_message: string;
   utm_selected: boolean;
+  hidden_from_partners: boolean;
   application_archive_status: boolean;
   application_archive_message: string;
   is_credit_flow: boolean;
@@ -124,13 +126,14 @@ const fromProject = (p: OpsProject | undefined): Draft => ({
   banner_file_id: null,
   locations: (p?.locations ?? []).map((l) => ({ city: l.city, address: l.address ?? '', pincode: l.pincode ?? '' })),
   pincodes: (p?.pincodes ?? []).join(', '),
-  action_status: p?.action_status === 20 ? '20' : '10',
-  archive_status: p?.archive_status === 1,
+  action_status: p?.action_status === PROJECT_ACTION_STATUS.shareLink ? '20' : '10',
+  archive_status: p?.archive_status === PROJECT_ARCHIVE_STATUS.archived,
   archive_message: p?.archive_message ?? '',
   on_hold: p?.on_hold ?? false,
   hold_message: p?.hold_message ?? '',
   utm_selected: p?.utm_selected ?? true,
-  application_archive_status: p?.application_archive_status === 1,
+  hidden_from_partners: p?.hidden_from_partners ?? false,
+  application_archive_status: p?.application_archive_status === PROJECT_ARCHIVE_STATUS.archived,
   application_archive_message: p?.application_archive_message ?? '',
   is_credit_flow: p?.is_credit_flow ?? false,
   asks_merchant_feedback: p?.asks_merchant_feedback ?? false,
@@ -216,13 +219,14 @@ function toBody(d: Draft): ProjectBody {
       .split(/[\s,]+/)
       .map((x) => x.trim())
       .filter(Boolean),
-    action_status: d.action_status === '20' ? 20 : 10,
-    archive_status: d.archive_status ? 1 : 0,
+    action_status: d.action_status === '20' ? PROJECT_ACTION_STATUS.shareLink : PROJECT_ACTION_STATUS.addLead,
+    archive_status: d.archive_status ? PROJECT_ARCHIVE_STATUS.archived : PROJECT_ARCHIVE_STATUS.live,
     archive_message: d.archive_message,
     on_hold: d.on_hold,
     hold_message: d.hold_message,
     utm_selected: d.utm_selected,
-    application_archive_status: d.application_archive_status ? 1 : 0,
+    hidden_from_partners: d.hidden_from_partners,
+    application_archive_status: d.application_archive_status ? PROJECT_ARCHIVE_STATUS.archived : PROJECT_ARCHIVE_STATUS.live,
     application_archive_message: d.application_archive_message,
     is_credit_flow: d.is_credit_flow,
     asks_merchant_feedback: d.asks_merchant_feedback,
@@ -333,7 +337,14 @@ function Editor({ project }: { project: OpsProject | undefined }) {
     );
   };
   const check = (
-    k: 'archive_status' | 'on_hold' | 'utm_selected' | 'application_archive_status' | 'is_credit_flow' | 'asks_merchant_feedback',
+    k:
+      | 'archive_status'
+      | 'on_hold'
+      | 'utm_selected'
+      | 'hidden_from_partners'
+      | 'application_archive_status'
+      | 'is_credit_flow'
+      | 'asks_merchant_feedback',
     label: string,
   ) => (
     <label className="ops__check">
@@ -500,6 +511,10 @@ function Editor({ project }: { project: OpsProject | undefined }) {
             <div>
               {check('utm_selected', t('utmSelected'))}
               <p className="muted">{t('utmSelectedHint')}</p>
+            </div>
+            <div>
+              {check('hidden_from_partners', t('hiddenFromPartners'))}
+              <p className="muted">{t('hiddenFromPartnersHint')}</p>
             </div>
             <div>
               {check('application_archive_status', t('appArchive'))}

@@ -8,6 +8,7 @@ import { EmptyState, QueryView, rupees, when } from './common';
 import { DataTable, type Column } from './data-table';
 import { FilterForm } from './filter-form';
 import { t } from './messages';
+import { PROJECT_ACTION_STATUS, PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 
 /** Every project, newest change first, with a search and a link to edit. */
 export function ProjectsPage() {
@@ -74,10 +75,10 @@ const projectColumns: Column<OpsProjectRow>[] = [
     header: t('colFlags'),
     cell: (p) => (
       <>
-        {p.archive_status === 1 && <span className="badge badge--danger">{t('archived')}</span>}{' '}
+        {p.archive_status === PROJECT_ARCHIVE_STATUS.archived && <span className="badge badge--danger">{t('archived')}</span>}{' '}
         {p.on_hold && <span className="badge badge--warning">{t('onHold')}</span>}{' '}
         {p.is_credit_flow && <span className="badge">{t('creditFlow')}</span>}{' '}
-        {p.action_status === 20 && <span className="badge">{t('shareLink')}</span>}
+        {p.action_status === PROJECT_ACTION_STATUS.shareLink && <span className="badge">{t('shareLink')}</span>}
       </>
     ),
   },

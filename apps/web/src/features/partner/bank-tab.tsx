@@ -75,19 +75,19 @@ export function BankTab() {
                 {list.map((b) => (
                   <article
                     key={b.bank_detail_id}
-                    className={`card bank-card ${b.status === 2 ? 'bank-card--rejected' : ''}`}
+                    className={`card bank-card ${b.status === BANK_STATUS.rejected ? 'bank-card--rejected' : ''}`}
                     aria-label={isUpi(b) ? `${t('upiTitle')} ${b.account_no}` : b.bank_name}
                   >
                     <div className="bank-card__head">
                       <strong>{isUpi(b) ? t('upiTitle') : b.bank_name}</strong>
                       <span className="bank-card__badges">
-                        {b.status === 1 && <span className="badge badge--success">{t('verified')}</span>}
-                        {b.status === 2 && <span className="badge badge--danger">{t('rejected')}</span>}
-                        {b.status === 0 && <span className="badge badge--warning">{t('underReview')}</span>}
+                        {b.status === BANK_STATUS.verified && <span className="badge badge--success">{t('verified')}</span>}
+                        {b.status === BANK_STATUS.rejected && <span className="badge badge--danger">{t('rejected')}</span>}
+                        {b.status === BANK_STATUS.submitted && <span className="badge badge--warning">{t('underReview')}</span>}
                         {b.is_default && <span className="badge">{t('isDefault')}</span>}
                       </span>
                     </div>
-                    {b.status === 2 && (
+                    {b.status === BANK_STATUS.rejected && (
                       <div className="bank-card__rejected">
                         {b.reject_reason && <p className="bank-card__reason">{t('rejectReason', { reason: b.reject_reason })}</p>}
                         <p className="muted">{t('rejectedHint')}</p>
@@ -259,7 +259,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
         setError(profileMessages.ifscUnknown);
       }
     } catch {
-      // A failed lookup is silent (spec 8): the person can still save.
+      // A failed lookup is silent: the person can still save.
     }
   }
   async function submit(e: FormEvent) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { acceptFor, allowedExtensions, fileProblem, type FilePurpose } from '@pmw/contract/files';
-import { documentNumberSchema, type DocumentType } from '@pmw/contract/kyc';
+import { DOCUMENT_STATUS, documentNumberSchema, type DocumentType } from '@pmw/contract/kyc';
 import { profileRoutes, type PartnerDocument } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
@@ -46,7 +46,7 @@ function KycSections({ docs, userId }: { docs: PartnerDocument[]; userId: number
       {note && <p className="muted">{note}</p>}
       {DOCS.filter((d) => types.includes(d.type)).map((d) => {
         const saved = byType.get(d.type);
-        return saved && saved.status !== 2 ? (
+        return saved && saved.status !== DOCUMENT_STATUS.rejected ? (
           <SavedDoc key={d.type} doc={saved} def={d} />
         ) : (
           <DocForm key={d.type} def={d} userId={userId} rejected={saved} />
@@ -63,12 +63,14 @@ function KycSections({ docs, userId }: { docs: PartnerDocument[]; userId: number
 }
 
 function SavedDoc({ doc, def }: { doc: PartnerDocument; def: (typeof DOCS)[number] }) {
-  const status = doc.status === 1 ? t('docStatus1') : doc.status === 2 ? t('docStatus2') : t('docStatus0');
+  const status =
+    doc.status === DOCUMENT_STATUS.verified ? t('docStatus1') : doc.status === DOCUMENT_STATUS.rejected ? t('docStatus2') : t('docStatus0');
   return (
     <div className="field">
       <span className="field__label">{t(def.label)}</span>
       <span>
-        <strong>{doc.number}</strong> <span className={`badge ${doc.status === 1 ? 'badge--success' : 'badge--warning'}`}>{status}</span>
+        <strong>{doc.number}</strong>{' '}
+        <span className={`badge ${doc.status === DOCUMENT_STATUS.verified ? 'badge--success' : 'badge--warning'}`}>{status}</span>
       </span>
       {def.files.map((f) => {
         const id = doc[f.key];

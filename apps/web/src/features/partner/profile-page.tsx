@@ -28,7 +28,7 @@ const TABS = [
   { to: '/partner/profile/bank', label: 'tabPayout' },
 ] as const;
 
-/** 'Profile Details' with its three tabs; tabs 1 and 2 have their own routes (spec 2). */
+/** 'Profile Details' with its three tabs; tabs 1 and 2 have their own routes. */
 export function ProfilePage({ tab }: { tab: 0 | 1 | 2 }) {
   const docs = useQuery({ queryKey: ['partner', 'documents'], queryFn: () => api(profileRoutes.documentFetch, { query: {} }) });
   const hasGst = docs.data?.some((d) => d.type === 'GST');

@@ -39,7 +39,7 @@ interface Filters {
 }
 const EMPTY: Filters = { job_id: '', status: '', start_date: '', end_date: '', search: '', search_comment: '' };
 
-/** What the report calls send for the filters a person chose (spec 9 mapping). */
+/** What the report calls send for the filters a person chose, as leadStatusQuery maps them. */
 function toQuery(f: Filters) {
   const s = leadStatusQuery(f.status);
   return {

@@ -15,6 +15,8 @@ import {
   timeline,
   withOlderPage,
   type AgentTicket,
+  TICKET_STATUS,
+  ticketTransition,
 } from '@pmw/contract/support';
 import { formatDate, formatDateTime } from '@pmw/contract/time';
 import { messages as serverMessages } from '@pmw/contract/messages';
@@ -36,6 +38,7 @@ import {
 } from './desk-api';
 import { t } from './messages';
 import { openInNewTab } from '../../shared/safe-url';
+import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
 
 /** One ticket for an agent: the worker's context, the conversation, a reply box, resolve and close, call logging. */
 export function AgentTicketPage({ agent }: { agent: OpsAgent }) {
@@ -60,7 +63,7 @@ export function AgentTicketPage({ agent }: { agent: OpsAgent }) {
 function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; refetch: () => void }) {
   const { ticket, worker, job, lead, recharge, callbacks, conversation } = data;
   const items = timeline(conversation);
-  const closed = ticket.status === 40;
+  const closed = ticket.status === TICKET_STATUS.CLOSED;
   const [confirmClose, setConfirmClose] = useState(false);
   const { busy, run: runBusy } = useBusy();
 
@@ -136,7 +139,8 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
                 <strong>{lead.name}</strong> {lead.number}
               </p>
               <p>
-                {t('leadStatus')}: {lead.archive_status === 1 ? t('expired') : t(`lead.${lead.status}` as 'lead.0')}
+                {t('leadStatus')}:{' '}
+                {lead.archive_status === LEAD_ARCHIVE_STATUS.expired ? t('expired') : t(`lead.${lead.status}` as 'lead.0')}
               </p>
               {lead.status_comment && <p className="muted">{lead.status_comment}</p>}
               <p className="muted">{formatDate(lead.created_on)}</p>
@@ -209,7 +213,7 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
             <ReplyBox
               ticketId={ticket.ticket_id}
               busy={busy}
-              canResolve={ticket.status !== 30}
+              canResolve={ticketTransition(ticket.status, 'agent_resolves') !== null}
               onReply={(text, file) =>
                 run(async () => {
                   const fileId = file

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TICKET_TYPES, ticketStatuses, ticketTypeText } from '@pmw/contract/support';
+import { TICKET_STATUS, TICKET_TYPES, ticketStatuses, ticketTypeText } from '@pmw/contract/support';
 import { formatDateTime } from '@pmw/contract/time';
 import { QueryView } from '../../shared/query-view';
 import { useSearchState } from '../../shared/use-search-state';
@@ -98,7 +98,9 @@ export function InboxPage() {
                       <span className="desk-row__main">
                         <span className="desk-row__top">
                           <strong>#{row.ticket_id}</strong>
-                          <span className={`badge ${row.waiting_since ? 'badge--warning' : row.status === 40 ? '' : 'badge--success'}`}>
+                          <span
+                            className={`badge ${row.waiting_since ? 'badge--warning' : row.status === TICKET_STATUS.CLOSED ? '' : 'badge--success'}`}
+                          >
                             {t(`status.${row.status}` as 'status.0')}
                           </span>
                           {row.callback_requested && <span className="badge badge--danger">{t('callbackRequested')}</span>}

@@ -14,6 +14,7 @@ import {
   type SupportJob,
   type SupportLead,
   type TicketAddBody,
+  TICKET_TYPE,
 } from '@pmw/contract/support';
 import { Loader } from '../../shared/loader';
 import { showError } from '../../shared/message-bar';
@@ -24,8 +25,9 @@ import { useBackToList } from './back-to-list';
 import { t } from './messages';
 import { formatDate, tx } from '../../shared/i18n';
 import { LanguageSwitch } from '../../shared/language-switch';
+import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
 
-/** The spec's words when a list of the create steps does not load (001, section 8), with the server's message. */
+/** The spec's words when a list of the create steps does not load, with the server's message. */
 const loadWords = () => ({ failed: t('notAbleToGetDetails'), retry: t('retry'), loading: t('loading') });
 
 /** /support/create: type, then project, lead or recharge as the type needs, then the ticket opens. */
@@ -77,7 +79,7 @@ export function CreatePage({ user }: { user: SessionUser }) {
   }
   function chooseRecharge(r: Recharge) {
     void open({
-      ticket_type: 60,
+      ticket_type: TICKET_TYPE.RECHARGE,
       tag_type: 'SERVICE_PURCHASE',
       tag_id: 1,
       ref_type: 'ID',
@@ -231,7 +233,7 @@ function LeadStep({
                   <span>{lead.number}</span>
                   <span className="choice__muted">{formatDate(lead.created_on)}</span>
                 </span>
-                {lead.archive_status === 1 && <span className="badge badge--danger">{t('expired')}</span>}
+                {lead.archive_status === LEAD_ARCHIVE_STATUS.expired && <span className="badge badge--danger">{t('expired')}</span>}
                 <span aria-hidden="true" className="choice__chevron">
                   ›
                 </span>

@@ -1,5 +1,5 @@
 import { userAuthRoutes } from '@pmw/contract/auth';
-import { supportRoutes, type TicketAddBody } from '@pmw/contract/support';
+import { CHAT_DIRECTION, supportRoutes, type TicketAddBody } from '@pmw/contract/support';
 import { api, apiWithMessage } from '../../shared/api-client';
 
 /** Query keys of the support area; a ticket's two keys are refetched together after changes. */
@@ -34,7 +34,7 @@ export const fetchConversation = (userId: number, ticketId: number, beforeChatId
     query: { user_id: userId, ticket_id: ticketId, ...(beforeChatId ? { before_chat_id: beforeChatId } : {}) },
   });
 export const addChat = (body: { user_id: number; ticket_id: number; chat_message: string; file_id?: number; isReopen?: boolean }) =>
-  api(supportRoutes.addChat, { body: { ...body, direction: 1 } });
+  api(supportRoutes.addChat, { body: { ...body, direction: CHAT_DIRECTION.USER } });
 export const closeTicket = (body: { user_id: number; ticket_id: number; rating: number; rating_comment?: string }) =>
   api(supportRoutes.close, { body });
 export const requestCallback = (userId: number, ticketId: number) =>

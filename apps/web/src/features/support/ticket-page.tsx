@@ -18,6 +18,7 @@ import {
   type ChatEntry,
   type Conversation,
   type TicketDetail,
+  TICKET_TYPE,
 } from '@pmw/contract/support';
 import { messages as serverMessages } from '@pmw/contract/messages';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
@@ -366,7 +367,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
                     </p>
                   )}
                 </div>
-                {!mine && !isTyping && tk.ticket_type === 10 && canCall && (
+                {!mine && !isTyping && tk.ticket_type === TICKET_TYPE.HOW_TO_START && canCall && (
                   <button
                     type="button"
                     className="bubble bubble--support bubble--action"

@@ -1,4 +1,4 @@
-/** Texts of the team area; the spec's own words (sections 2.8, 5, 8) are kept exactly. */
+/** Texts of the team area; the spec's own words are kept exactly. */
 export default {
   loading: 'Loading...',
   invalidUrl: 'Invalid URL',

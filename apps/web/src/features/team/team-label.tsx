@@ -1,7 +1,7 @@
 import type { Team } from '@pmw/contract/team';
 import { t } from './messages';
 
-/** The team's manager as a label only (spec 1): picture and first name. */
+/** The team's manager as a label only: picture and first name. */
 export function TeamLabel({ team }: { team: Team }) {
   const name = team.User.first_name ?? team.team_code;
   return (

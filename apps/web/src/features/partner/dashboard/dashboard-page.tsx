@@ -9,6 +9,7 @@ import { QueryView } from '../../../shared/query-view';
 import { getLocale, tx } from '../../../shared/i18n';
 import { t } from './messages';
 import './dashboard.css';
+import { LEAD_STATUS } from '@pmw/contract/lead-status';
 
 type Metric = 'visits' | 'leads' | 'approved' | 'earned_paise';
 const METRICS: { key: Metric; label: 'visits' | 'leads' | 'approved' | 'earned' }[] = [
@@ -118,8 +119,8 @@ export function DashboardPage() {
           const tiles: { key: Metric; label: string; to: string }[] = [
             { key: 'visits', label: t('visits'), to: '' },
             { key: 'leads', label: t('leads'), to: reportLink(reportRange) },
-            { key: 'approved', label: t('approved'), to: reportLink(reportRange, { status: 1 }) },
-            { key: 'earned_paise', label: t('earned'), to: reportLink(reportRange, { status: 1 }) },
+            { key: 'approved', label: t('approved'), to: reportLink(reportRange, { status: LEAD_STATUS.approved }) },
+            { key: 'earned_paise', label: t('earned'), to: reportLink(reportRange, { status: LEAD_STATUS.approved }) },
           ];
           return (
             <div className={`dash-body ${query.isFetching ? 'dash-body--refreshing' : ''}`} aria-busy={query.isFetching}>
@@ -218,7 +219,7 @@ export function DashboardPage() {
                         {
                           label: t('approved'),
                           value: f.approved,
-                          to: reportLink(reportRange, { job_id: f.job_id, status: 1 }),
+                          to: reportLink(reportRange, { job_id: f.job_id, status: LEAD_STATUS.approved }),
                           of: conversionPercent(f.approved, f.leads),
                           prev: t('leads'),
                         },
@@ -258,7 +259,7 @@ export function DashboardPage() {
                     <dt>{t('moneyPending')}</dt>
                     <dd>
                       <Link
-                        to={reportLink(undefined, { status: 0 })}
+                        to={reportLink(undefined, { status: LEAD_STATUS.pending })}
                         aria-label={`${t('moneyPending')}: ${formatRupees(d.money.pending_paise)}. ${t('openReport')}`}
                       >
                         {formatRupees(d.money.pending_paise)}

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { pgliteThreadDatabase, type Database } from './client';
+import { pgliteThreadDatabase, type Database } from '../client';
 import { startPgliteThread, type StartedPgliteThread } from './pglite-remote';
-import { isUniqueViolation } from '../errors';
+import { isUniqueViolation } from '../../errors';
 
 // The thread runs the built worker, as the server does: built here from the sources.
-const serverDir = path.resolve(import.meta.dirname, '../..');
+const serverDir = path.resolve(import.meta.dirname, '../../..');
 const bundleDir = path.join(serverDir, `.pglite-thread-test-${process.pid}`);
 const script = pathToFileURL(path.join(bundleDir, 'pglite-worker.mjs'));
 const dirs: string[] = [];
@@ -20,7 +20,7 @@ const lost: Error[] = [];
 
 beforeAll(async () => {
   await build({
-    entryPoints: [path.join(serverDir, 'src/db/pglite-worker.ts')],
+    entryPoints: [path.join(serverDir, 'src/db/pglite/pglite-worker.ts')],
     outfile: path.join(bundleDir, 'pglite-worker.mjs'),
     bundle: true,
     platform: 'node',

@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import path from 'node:path';
-import { loadDatabaseSettings } from '../database-settings';
-import { restoreDemoSnapshot, wantsDemoSnapshot } from '../seed/restore';
+import { loadDatabaseSettings } from '../../database-settings';
+import { restoreDemoSnapshot, wantsDemoSnapshot } from '../../seed/restore';
 import { errorFields, type PgliteAnswer, type PgliteReady, type PgliteRequest, type PgliteWorkerData } from './pglite-protocol';
 
 const port = parentPort!;

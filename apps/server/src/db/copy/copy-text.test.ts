@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPglite, type Database } from './client';
+import { openPglite, type Database } from '../client';
 import { copyTextRows } from './copy-text';
 
 let database: Database;
