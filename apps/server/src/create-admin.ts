@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { normalisedMobileSchema } from '@pmw/contract/mobile';
 import type { Db } from './db/client';
 import { users } from './db/schema/index';
-import { createSessionResolver } from './http/session';
+import { createSessionResolver } from './modules/sessions/session';
 import { createAuditService } from './modules/ops/audit.service';
 import { createOpsAgentsService } from './modules/ops-auth/ops-agents.service';
 

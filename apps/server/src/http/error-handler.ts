@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '@pmw/contract/messages';
 import { AppError } from '../errors';
-import { speak } from './locale';
+import { speak } from '../modules/locale/locale';
 
 /**
  * Maps every failure to `{status:false, message, code}`. A 5xx answer never

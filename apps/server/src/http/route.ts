@@ -4,8 +4,8 @@ import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/
 import type { OpsAgent } from '@pmw/contract/ops-auth';
 import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
-import type { SessionInfo, SessionResolver } from './session';
-import { speak } from './locale';
+import type { SessionInfo, SessionResolver } from '../modules/sessions/session';
+import { speak } from '../modules/locale/locale';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 

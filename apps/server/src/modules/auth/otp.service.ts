@@ -4,12 +4,12 @@ import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
 import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
 import { otpRequests } from '../../db/schema/index';
-import { localize } from '../../http/locale';
+import { localize } from '../locale/locale';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
 import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
-import { smsLocaleFor, type SmsLocale } from './sms-locale';
+import { smsLocaleFor, type SmsLocale } from '../locale/sms-locale';
 import { assertSendBudget, type WrongCodeGuard } from './otp-budget';
 
 /** What an OTP is for; a code sent for one purpose never verifies another. */
@@ -25,7 +25,7 @@ export interface OtpLimits {
   resendSeconds: number;
 }
 
-export type { SmsLocale } from './sms-locale';
+export type { SmsLocale } from '../locale/sms-locale';
 
 export interface OtpService {
   /**

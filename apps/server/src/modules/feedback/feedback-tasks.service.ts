@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import { feedbackResponses, type formResponses, jobTasks, jobs, users } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
-import { smsLocaleFor } from '../auth/sms-locale';
+import { smsLocaleFor } from '../locale/sms-locale';
 import type { AuditService } from '../ops/audit.service';
 import type { FeedbackLinkGuard } from './link-guard';
 

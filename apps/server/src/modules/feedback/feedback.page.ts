@@ -13,7 +13,7 @@ import {
 } from '@pmw/contract/feedback-rules';
 import { messages } from '@pmw/contract/messages';
 import { AppError } from '../../errors';
-import { localize, requestLocale } from '../../http/locale';
+import { localize, requestLocale } from '../locale/locale';
 import type { PublicPages } from '../../http/public-pages';
 import type { LinkOrigin } from '../../http/link-origin';
 import { route, type RouteContext } from '../../http/route';

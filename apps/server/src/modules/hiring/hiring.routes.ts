@@ -7,7 +7,7 @@ import type { HiringService } from './hiring.service';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { VisitRecorder } from '../dashboard/dashboard.routes';
 import type { LinkOrigin } from '../../http/link-origin';
-import { smsLocaleOf } from '../../http/locale';
+import { smsLocaleOf } from '../locale/locale';
 
 export function registerHiringRoutes(
   app: FastifyInstance,

@@ -28,7 +28,7 @@ import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
 import type { SmsProvider } from '../../providers/sms';
 import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
-import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
+import { smsLocaleFor, type SmsLocale } from '../locale/sms-locale';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type SlotRow = typeof interviewSlots.$inferSelect;

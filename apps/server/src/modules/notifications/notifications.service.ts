@@ -13,7 +13,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationOutbox, notifications, users } from '../../db/schema/index';
-import { smsLocaleFor } from '../auth/sms-locale';
+import { smsLocaleFor } from '../locale/sms-locale';
 
 export interface NotifyInput<E extends NotifyEvent> {
   event: E;

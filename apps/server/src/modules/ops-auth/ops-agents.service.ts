@@ -4,7 +4,7 @@ import { opsAgentMessages as m, type OpsAgentRow } from '@pmw/contract/ops-agent
 import type { Db, DbOrTx } from '../../db/client';
 import { opsAgents, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import type { SessionResolver } from '../../http/session';
+import type { SessionResolver } from '../sessions/session';
 import type { AuditService } from '../ops/audit.service';
 
 /** Serialises every change to ops_agents, so two admins cannot demote each other at once. */

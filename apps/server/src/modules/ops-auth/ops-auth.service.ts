@@ -3,7 +3,7 @@ import { roleAllows, type OpsAgent, type OpsRole } from '@pmw/contract/ops-auth'
 import type { Db } from '../../db/client';
 import { opsAgents, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
-import type { SessionInfo } from '../../http/session';
+import type { SessionInfo } from '../sessions/session';
 
 /** Owns ops_agents: who may use the ops console and with which role. */
 export function createOpsAuthService(deps: { db: Db }) {

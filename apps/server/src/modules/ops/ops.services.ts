@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { noMetrics, type Metrics } from '../../lib/metrics';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
-import type { SessionResolver } from '../../http/session';
+import type { SessionResolver } from '../sessions/session';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
 import { createProjectsService } from '../projects/projects.service';

@@ -3,7 +3,7 @@ import { parsePmwId, pmwId, type KycDocument, type OpsUser } from '@pmw/contract
 import type { Db } from '../../db/client';
 import { opsAgents, users } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
-import type { SessionResolver } from '../../http/session';
+import type { SessionResolver } from '../sessions/session';
 import type { DocumentsService } from '../documents/documents.service';
 import type { UserRow, UsersService } from '../users/users.service';
 import type { AuditService } from './audit.service';

@@ -4,13 +4,13 @@ import type { LinkOrigin } from '../../http/link-origin';
 import { messages } from '@pmw/contract/messages';
 import { teamMessages, teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
-import type { SessionInfo } from '../../http/session';
+import type { SessionInfo } from '../sessions/session';
 import { AppError } from '../../errors';
 import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
-import type { LeadIntakeService } from '../leads/lead-intake.service';
+import type { LeadIntakeService } from '../lead-intake/lead-intake.service';
 import type { TeamService } from './team.service';
-import { smsLocaleOf } from '../../http/locale';
+import { smsLocaleOf } from '../locale/locale';
 
 /** The member a team session stands for: the user and the team they logged in under. */
 const memberOf = (session: SessionInfo) => ({ userId: session.subjectId, teamId: Number(session.context.team_id) });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@pmw/contract/messages';
 import { findText } from '@pmw/contract/texts';
-import { body, cookieHeader, createTestApp, type TestApp } from '../../test/test-app';
+import { body, cookieHeader, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,7 +99,7 @@ describe("the server's messages in the request's language", () => {
 
 /** Every literal message the server throws or answers outside the ops console has a message code. */
 describe('message catalogue of the server', () => {
-  const root = path.resolve(import.meta.dirname, '..');
+  const root = path.resolve(import.meta.dirname, '../..');
   const englishOnly = [
     'modules/ops/',
     'modules/ops-auth/',
