@@ -73,7 +73,14 @@ import { createHiringService } from './modules/hiring/hiring.service';
 import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createApplicationOutcomesService } from './modules/hiring/outcomes.service';
 import { registerApplicationOutcomeRoutes } from './modules/hiring/outcomes.routes';
-import { createOpsServices } from './modules/ops/ops.services';
+import { registerOpsMetrics } from './modules/ops/ops.metrics';
+import { createCatalogueService } from './modules/projects/catalogue.service';
+import { createProjectsService } from './modules/projects/projects.service';
+import { createOpsAgentsService } from './modules/ops-auth/ops-agents.service';
+import { createLeadVerificationService } from './modules/ops/lead-verification.service';
+import { createLeadExpiryJob } from './modules/ops/lead-expiry.job';
+import { createOpsPeopleService } from './modules/ops/people.service';
+import { createPayoutsService } from './modules/ops/payouts.service';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { createRiskService } from './modules/risk/risk.service';
 import { registerRiskRoutes } from './modules/risk/risk.routes';
@@ -224,30 +231,41 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const calling =
     config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({
-    db,
+  // The ops console's services share the audit log (lead risk records its own changes in it too).
+  registerOpsMetrics(metrics, db);
+  const projectChoices = createCatalogueService({ db, files, audit, catalogue });
+  const ops = {
     audit,
-    risk,
-    files,
-    users,
-    documents,
-    wallet,
-    sessions,
-    banks,
-    notifications,
-    payoutProvider: providers.payouts,
-    payoutRules: {
-      minimumPaise: config.payout.minimumPaise,
-      holdDays: config.payout.holdDays,
-      tds: config.tds,
-      providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
-    },
-    leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes,
-    allowHttpLinks: config.env !== 'production',
-    catalogue,
-    metrics,
-    feedbackTasks,
-  });
+    agents: createOpsAgentsService({ db, audit, sessions }),
+    verification: createLeadVerificationService({ db, wallet, audit, risk, feedbackTasks, notifications }),
+    expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, config.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
+    people: createOpsPeopleService({ db, users, documents, sessions, audit, notifications }),
+    catalogue: projectChoices,
+    projects: createProjectsService({
+      db,
+      files,
+      audit,
+      // Plain http links for projects, outside production only.
+      allowHttpLinks: config.env !== 'production',
+      catalogue,
+      choices: projectChoices,
+    }),
+    payouts: createPayoutsService({
+      db,
+      wallet,
+      banks,
+      documents,
+      audit,
+      provider: providers.payouts,
+      rules: {
+        minimumPaise: config.payout.minimumPaise,
+        holdDays: config.payout.holdDays,
+        tds: config.tds,
+        providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
+      },
+      notifications,
+    }),
+  };
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, sms: providers.sms });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit });
@@ -429,7 +447,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerRiskRoutes(app, ctx, { risk: services.risk });
   registerOpsMoneyRoutes(app, ctx, {
-    db,
+    users: services.users,
     payouts: services.ops.payouts,
     banks: services.banks,
     customers: services.customers,
@@ -437,7 +455,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);
   registerOpsTeamsSlotsRoutes(app, ctx, {
-    db,
     hiring: services.hiring,
     team: services.team,
     users: services.users,
