@@ -11,7 +11,7 @@ import { API_PREFIX } from '@pmw/contract/api';
 import { messages } from '@pmw/contract/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { users } from './db/schema/index';
+import { users } from './db/schema/users';
 import { registerErrorHandler } from './http/error-handler';
 import type { RouteContext } from './http/route';
 import { createSessionResolver } from './modules/sessions/session';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { normalisedMobileSchema } from '@pmw/contract/mobile';
 import type { Db } from './db/client';
-import { users } from './db/schema/index';
+import { users } from './db/schema/users';
 import { createSessionResolver } from './modules/sessions/session';
 import { createAuditService } from './modules/ops/audit.service';
 import { createOpsAgentsService } from './modules/ops-auth/ops-agents.service';

@@ -4,7 +4,7 @@ import { webBuildProblem } from './http/web-build-check';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteThreadDatabase } from './db/client';
 import type { StartedPgliteThread } from './db/pglite-remote';
-import { opsAgents } from './db/schema/index';
+import { opsAgents } from './db/schema/ops-auth';
 import { createProviders } from './providers/index';
 import { hasDemoData, seedIfNeeded } from './seed/index';
 import { rekeySealedData, SNAPSHOT_SECRET_KEY } from './seed/snapshot';

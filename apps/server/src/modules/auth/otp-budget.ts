@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
-import { otpRequests } from '../../db/schema/index';
+import { otpRequests } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { LimitStore } from '../../lib/limit-store';
 

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
 import { messages } from '@pmw/contract/messages';
 import type { Db } from '../../db/client';
-import { otpRequests } from '../../db/schema/index';
+import { otpRequests } from '../../db/schema/auth';
 import { localize } from '../locale/locale';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../errors';

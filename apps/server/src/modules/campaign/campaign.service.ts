@@ -13,7 +13,10 @@ import {
 } from '@pmw/contract/campaign';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import type { Db } from '../../db/client';
-import { campaigns, creditConsents, customers, employers, jobCategories, jobs, sessions, users as usersTable } from '../../db/schema/index';
+import { campaigns, creditConsents, customers } from '../../db/schema/campaign';
+import { employers, jobCategories, jobs } from '../../db/schema/projects';
+import { sessions } from '../../db/schema/sessions';
+import { users as usersTable } from '../../db/schema/users';
 import { liveSession } from '../sessions/session';
 import { withTaskForm } from '../projects/job-query';
 import { AppError, isUniqueViolation, notFound } from '../../errors';

@@ -3,7 +3,7 @@ import { hiringMessages } from '@pmw/contract/hiring';
 import { messages } from '@pmw/contract/messages';
 import { campaignCodeCandidate, campaignLinkMessages } from '@pmw/contract/partner-campaign';
 import type { Db } from '../../db/client';
-import { campaigns } from '../../db/schema/index';
+import { campaigns } from '../../db/schema/campaign';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { UsersService } from '../users/users.service';

@@ -9,7 +9,7 @@ import {
 } from '@pmw/contract/partner';
 import { isValidMobile, normaliseMobile } from '@pmw/contract/mobile';
 import type { Db } from '../../db/client';
-import { customerCalls, customerLeads } from '../../db/schema/index';
+import { customerCalls, customerLeads } from '../../db/schema/customers';
 import { AppError, notFound } from '../../errors';
 import type { CallingProvider } from '../../providers/calling';
 import type { UsersService } from '../users/users.service';

@@ -11,7 +11,8 @@ import {
 } from '@pmw/contract/dashboard';
 import { istDateString } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
-import { jobs, partnerDays, visitCounts, visitDevices } from '../../db/schema/index';
+import { partnerDays, visitCounts, visitDevices } from '../../db/schema/dashboard';
+import { jobs } from '../../db/schema/projects';
 import type { WalletService } from '../wallet/wallet.service';
 
 export interface Visit {

@@ -4,7 +4,7 @@ import { CONTENT_TYPES, FILE_RULES, fileAtMostMessage, fileExtension, fileTypeMe
 import { messages } from '@pmw/contract/messages';
 import type { SessionKind } from '@pmw/contract/api';
 import type { Db, DbOrTx } from '../../db/client';
-import { files } from '../../db/schema/index';
+import { files } from '../../db/schema/files';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 

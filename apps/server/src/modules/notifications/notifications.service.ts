@@ -12,7 +12,8 @@ import {
 } from '@pmw/contract/notifications';
 import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { notificationOutbox, notifications, users } from '../../db/schema/index';
+import { notificationOutbox, notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { smsLocaleFor } from '../locale/sms-locale';
 
 export interface NotifyInput<E extends NotifyEvent> {

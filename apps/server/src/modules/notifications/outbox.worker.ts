@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isLocale } from '@pmw/contract/locale';
 import { isNotifyEvent, mergeable, OUTBOX_STATE, renderMerged, smsTemplateKey, type NotifyData } from '@pmw/contract/notifications';
 import type { Db } from '../../db/client';
-import { notificationOutbox } from '../../db/schema/index';
+import { notificationOutbox } from '../../db/schema/notifications';
 import type { SmsProvider } from '../../providers/sms';
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { roleAllows, type OpsAgent, type OpsRole } from '@pmw/contract/ops-auth';
 import type { Db } from '../../db/client';
-import { opsAgents, users } from '../../db/schema/index';
+import { opsAgents } from '../../db/schema/ops-auth';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import type { SessionInfo } from '../sessions/session';
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_MOBILE_CATEGORIES, type ReportInput } from '@pmw/contract/partner';
 import { isFileInput, type FormInputDef } from '@pmw/contract/lead-form';
-import { formResponseData, formResponses, jobs } from '../../db/schema/index';
+import { formResponseData, formResponses } from '../../db/schema/leads';
+import { jobs } from '../../db/schema/projects';
 
 /** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (Hindi names). */
 export const CSV_BOM = '\uFEFF';

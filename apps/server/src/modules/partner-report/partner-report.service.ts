@@ -17,7 +17,8 @@ import { searchedId } from '@pmw/contract/base';
 import { sqlLiteral, type Database, type Db } from '../../db/client';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { formResponseData, formResponses, jobs, leadCounters, taskForms } from '../../db/schema/index';
+import { formResponseData, formResponses, leadCounters } from '../../db/schema/leads';
+import { jobs, taskForms } from '../../db/schema/projects';
 import { CSV_HEADER, crlfRecords, csvColumns, csvInputIds, csvLine, leadValues } from './csv';
 
 type LeadPageRow = {

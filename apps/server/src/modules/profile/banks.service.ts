@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { BANK_STATUS, MAX_BANKS, canRemoveBank, maskAccount, profileMessages, type Bank } from '@pmw/contract/partner-profile';
 import type { Db, DbOrTx } from '../../db/client';
-import { bankDetails } from '../../db/schema/index';
+import { bankDetails } from '../../db/schema/profile';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import { hmac, type FieldCipher } from '../../lib/crypto';
 import type { IfscProvider } from '../../providers/ifsc';

@@ -10,7 +10,8 @@ import {
 } from '@pmw/contract/recharges';
 import { istDateString, istDayStart } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
-import { servicePurchases, users } from '../../db/schema/index';
+import { servicePurchases } from '../../db/schema/support';
+import { users } from '../../db/schema/users';
 import { badRequest } from '../../errors';
 
 /** Advisory lock namespace of recharge imports: two files at once must not both pass the duplicate check. */

@@ -3,7 +3,10 @@ import { APPLICATION_ATTEMPTED_MIN } from '@pmw/contract/hiring';
 import type { Recharge, SupportJob, SupportLead } from '@pmw/contract/support';
 import type { Db } from '../../db/client';
 import { withEmployer } from '../projects/job-query';
-import { applications, employers, formResponses, jobCategories, jobs, servicePurchases } from '../../db/schema/index';
+import { applications } from '../../db/schema/hiring';
+import { formResponses } from '../../db/schema/leads';
+import { employers, jobCategories, jobs } from '../../db/schema/projects';
+import { servicePurchases } from '../../db/schema/support';
 
 /**
  * What a worker's tickets can point at: their projects, leads and recharges.

@@ -1,7 +1,7 @@
 import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@pmw/contract/auth';
 import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../errors';
 
 export type UserRow = typeof users.$inferSelect;
