@@ -6,12 +6,11 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import { eq } from 'drizzle-orm';
+
 import { API_PREFIX } from '@pmw/contract/api';
 import { messages } from '@pmw/contract/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { users } from './db/schema/users';
 import { registerErrorHandler } from './http/error-handler';
 import type { RouteContext } from './http/route';
 import { createSessionResolver } from './modules/sessions/session';
@@ -162,7 +161,12 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const wallet = createWalletService({ db });
   // Notifications: written in the transaction of the change they are about; the outbox worker sends their SMS.
   const outbox = createOutboxWorker({ db, sms: providers.sms, pollMs: config.notify.pollMs, maxAttempts: config.notify.maxAttempts });
-  const notifications = createNotificationsService({ db, mergeMs: config.notify.mergeMs, queued: (dueInMs) => outbox.nudge(dueInMs) });
+  const notifications = createNotificationsService({
+    db,
+    users,
+    mergeMs: config.notify.mergeMs,
+    queued: (dueInMs) => outbox.nudge(dueInMs),
+  });
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
@@ -220,7 +224,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     introVideoUrl: config.supportIntroVideoUrl,
     chatMaxPerMinute: config.supportChatMaxPerMinute,
   });
-  const recharges = createRechargeImportService({ db });
+  const recharges = createRechargeImportService({ db, users });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
@@ -378,10 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   for (const kind of ['worker', 'team', 'ops'] as const) {
     sessions.addCheck(kind, async (session) => {
       // The session's own read brought the flag; a session made by hand (no read) asks.
-      const blocked =
-        session.userBlocked ??
-        (await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1))[0]?.blocked ??
-        true;
+      const blocked = session.userBlocked ?? (await services.users.byId(session.subjectId))?.blocked ?? true;
       if (blocked) throw new AppError('BLOCKED', messages.accountRemoved);
     });
   }

@@ -17,7 +17,7 @@ import hiTexts from '@pmw/contract/texts.hi';
 import { pmwId } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
 import { feedbackResponses, jobTasks } from '../../db/schema/feedback';
-import { type formResponses } from '../../db/schema/leads';
+import type { LeadRow } from '../leads/leads.service';
 import { jobs } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../errors';
@@ -26,7 +26,6 @@ import { smsLocaleFor } from '../locale/sms-locale';
 import type { AuditService } from '../ops/audit.service';
 import type { FeedbackLinkGuard } from './link-guard';
 
-type LeadRow = typeof formResponses.$inferSelect;
 type TaskRow = typeof jobTasks.$inferSelect;
 
 /**

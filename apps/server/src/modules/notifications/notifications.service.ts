@@ -13,7 +13,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { notificationOutbox, notifications } from '../../db/schema/notifications';
-import { users } from '../../db/schema/users';
+import type { UsersService } from '../users/users.service';
 import { smsLocaleFor } from '../locale/sms-locale';
 
 export interface NotifyInput<E extends NotifyEvent> {
@@ -34,12 +34,16 @@ export interface NotifyInput<E extends NotifyEvent> {
  * and its queued SMS commit with that change or not at all; the outbox worker
  * sends the SMS after the commit.
  */
-export function createNotificationsService(deps: { db: Db; mergeMs: number; queued?: (dueInMs: number) => void }) {
+export function createNotificationsService(deps: {
+  db: Db;
+  users: Pick<UsersService, 'byId'>;
+  mergeMs: number;
+  queued?: (dueInMs: number) => void;
+}) {
   const { db } = deps;
 
   async function mobileOf(tx: DbOrTx, userId: number): Promise<string | undefined> {
-    const [row] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.user_id, userId)).limit(1);
-    return row?.mobile;
+    return (await deps.users.byId(userId, tx))?.mobile;
   }
 
   const view = (r: typeof notifications.$inferSelect): Notification => ({

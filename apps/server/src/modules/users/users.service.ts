@@ -31,6 +31,15 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
         .returning();
       return created ?? (await this.byMobile(mobile))!;
     },
+    /** The user id of each mobile that has one. */
+    async idsByMobile(mobiles: readonly string[], tx: DbOrTx = db): Promise<Map<string, number>> {
+      if (!mobiles.length) return new Map();
+      const rows = await tx
+        .select({ user_id: users.user_id, mobile: users.mobile })
+        .from(users)
+        .where(inArray(users.mobile, [...mobiles]));
+      return new Map(rows.map((r) => [r.mobile, r.user_id]));
+    },
     /** Name and mobile of each person asked for, by user id (absent ids are left out). */
     async contacts(userIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, { first_name: string | null; mobile: string }>> {
       if (!userIds.length) return new Map();
