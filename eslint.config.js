@@ -5,6 +5,75 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+// Modules own their tables: a server module's tables are in db/schema/<module>.ts and only that module
+// (apps/server/src/modules/<module>/**) imports them; another module asks the owner's service.
+// db/schema/index.ts is for the database client and drizzle-kit. Tests, the seed and db/ itself see
+// every table: they arrange and inspect the whole system. docs/architecture.md has the owners.
+const serverModules = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+// Read models: reports that join several modules' tables in one query for speed. Each says so at its
+// top, and these are the only files that may.
+const readModels = [
+  'apps/server/src/modules/partner-report/csv.ts',
+  'apps/server/src/modules/partner-report/partner-report.service.ts',
+  'apps/server/src/modules/data-download/data-download.service.ts',
+  'apps/server/src/modules/dashboard/dashboard.service.ts',
+];
+// Older services that still read another module's tables. Each is to move behind the owner's service
+// (and off this list); nothing new joins it.
+const crossModuleReadsToMove = [
+  'apps/server/src/modules/campaign/campaign.service.ts',
+  'apps/server/src/modules/feedback/feedback-tasks.service.ts',
+  'apps/server/src/modules/feedback/feedback.service.ts',
+  'apps/server/src/modules/hiring/hiring.service.ts',
+  'apps/server/src/modules/hiring/outcomes.service.ts',
+  'apps/server/src/modules/hiring/partner-stats.ts',
+  'apps/server/src/modules/leads/leads.service.ts',
+  'apps/server/src/modules/ops-auth/ops-agents.service.ts',
+  'apps/server/src/modules/ops-auth/ops-auth.service.ts',
+  'apps/server/src/modules/ops/audit.service.ts',
+  'apps/server/src/modules/ops/lead-verification.service.ts',
+  'apps/server/src/modules/ops/payouts.service.ts',
+  'apps/server/src/modules/ops/people.service.ts',
+  'apps/server/src/modules/risk/risk.service.ts',
+  'apps/server/src/modules/sessions/session.ts',
+  'apps/server/src/modules/support/support.service.ts',
+  'apps/server/src/modules/support/worker-context.ts',
+  'apps/server/src/modules/team/team-manager.service.ts',
+  'apps/server/src/modules/team/team.service.ts',
+];
+const seesEveryTable = [
+  'apps/server/src/**/*.test.ts',
+  'apps/server/src/**/*.test-helper.ts',
+  'apps/server/src/db/**',
+  'apps/server/src/seed/**',
+  ...readModels,
+  ...crossModuleReadsToMove,
+];
+const ownTablesOnly = (owner) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        owner
+          ? {
+              regex: `(^|/)db/schema(/index)?$|(^|/)db/schema/(?!${owner}$)[^/]+$`,
+              message: `A module imports only its own tables (db/schema/${owner}); ask the owning module's service for the rest.`,
+            }
+          : { regex: '(^|/)db/schema(/|$)', message: 'Only a module imports its tables (db/schema/<module>); ask its service.' },
+      ],
+    },
+  ],
+});
+const moduleWalls = [
+  { files: ['apps/server/src/**/*.ts'], ignores: seesEveryTable, rules: ownTablesOnly(null) },
+  // The console SMS provider writes the dev outbox that the platform module serves.
+  { files: ['apps/server/src/providers/**/*.ts'], ignores: seesEveryTable, rules: ownTablesOnly('platform') },
+  ...serverModules.map((m) => ({ files: [`apps/server/src/modules/${m}/**/*.ts`], ignores: seesEveryTable, rules: ownTablesOnly(m) })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist.building/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/server/drizzle/**', 'bench/out/**'] },
@@ -54,6 +123,7 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  ...moduleWalls,
   // Layout is Prettier's job: ESLint keeps to what code means.
   prettier,
 );

@@ -7,15 +7,14 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import { eq } from 'drizzle-orm';
+
 import { API_PREFIX } from '@pmw/contract/api';
 import { messages } from '@pmw/contract/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { users } from './db/schema/index';
 import { registerErrorHandler } from './http/error-handler';
 import type { RouteContext } from './http/route';
-import { createSessionResolver } from './http/session';
+import { createSessionResolver } from './modules/sessions/session';
 import { isHttps, originPolicy, registerCrossSiteGuard } from './http/origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers';
@@ -58,7 +57,7 @@ import { createDataDownloadService } from './modules/data-download/data-download
 import { createPasscodeGuard } from './modules/data-download/passcode';
 import { registerDataDownloadRoutes } from './modules/data-download/data-download.routes';
 import { createLeadsService } from './modules/leads/leads.service';
-import { createLeadIntakeService } from './modules/leads/lead-intake.service';
+import { createLeadIntakeService } from './modules/lead-intake/lead-intake.service';
 import { createCatalogueCache } from './lib/catalogue-cache';
 import { createCampaignService } from './modules/campaign/campaign.service';
 import { registerCampaignRoutes } from './modules/campaign/campaign.routes';
@@ -76,7 +75,14 @@ import { createHiringService } from './modules/hiring/hiring.service';
 import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createApplicationOutcomesService } from './modules/hiring/outcomes.service';
 import { registerApplicationOutcomeRoutes } from './modules/hiring/outcomes.routes';
-import { createOpsServices } from './modules/ops/ops.services';
+import { registerOpsMetrics } from './modules/ops/ops.metrics';
+import { createCatalogueService } from './modules/projects/catalogue.service';
+import { createProjectsService } from './modules/projects/projects.service';
+import { createOpsAgentsService } from './modules/ops-auth/ops-agents.service';
+import { createLeadVerificationService } from './modules/ops/lead-verification.service';
+import { createLeadExpiryJob } from './modules/ops/lead-expiry.job';
+import { createOpsPeopleService } from './modules/ops/people.service';
+import { createPayoutsService } from './modules/ops/payouts.service';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { createRiskService } from './modules/risk/risk.service';
 import { registerRiskRoutes } from './modules/risk/risk.routes';
@@ -96,7 +102,7 @@ import { createCustomersService } from './modules/customers/customers.service';
 import { registerCustomersRoutes } from './modules/customers/customers.routes';
 import { createOfflineIfsc, createOnlineIfsc } from './providers/ifsc';
 import { createHttpCalling, createSimulatedCalling } from './providers/calling';
-import { pageInLocale, requestLocale, speak } from './http/locale';
+import { pageInLocale, requestLocale, speak } from './modules/locale/locale';
 import { noMetrics, openMetrics, type Metrics } from './lib/metrics';
 import { registerRequestMetrics } from './http/request-metrics';
 import { registerDatabaseMetrics } from './db/database-metrics';
@@ -168,7 +174,12 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     maxAttempts: config.notify.maxAttempts,
   });
   registerNotificationMetrics(metrics, db);
-  const notifications = createNotificationsService({ db, mergeMs: config.notify.mergeMs, queued: (dueInMs) => outbox.nudge(dueInMs) });
+  const notifications = createNotificationsService({
+    db,
+    users,
+    mergeMs: config.notify.mergeMs,
+    queued: (dueInMs) => outbox.nudge(dueInMs),
+  });
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
@@ -250,7 +261,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     chatMaxPerMinute: config.supportChatMaxPerMinute,
     notifications,
   });
-  const recharges = createRechargeImportService({ db });
+  const recharges = createRechargeImportService({ db, users });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
   // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
@@ -259,30 +270,41 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const calling =
     config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
   const customers = createCustomersService({ db, users, calling });
-  const ops = createOpsServices({
-    db,
+  // The ops console's services share the audit log (lead risk records its own changes in it too).
+  registerOpsMetrics(metrics, db);
+  const projectChoices = createCatalogueService({ db, files, audit, catalogue });
+  const ops = {
     audit,
-    risk,
-    files,
-    users,
-    documents,
-    wallet,
-    sessions,
-    banks,
-    notifications,
-    payoutProvider: providers.payouts,
-    payoutRules: {
-      minimumPaise: config.payout.minimumPaise,
-      holdDays: config.payout.holdDays,
-      tds: config.tds,
-      providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
-    },
-    leadExpiryIntervalMinutes: config.leadExpiryIntervalMinutes,
-    allowHttpLinks: config.env !== 'production',
-    catalogue,
-    metrics,
-    feedbackTasks,
-  });
+    agents: createOpsAgentsService({ db, audit, sessions }),
+    verification: createLeadVerificationService({ db, wallet, audit, risk, feedbackTasks, notifications }),
+    expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, config.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
+    people: createOpsPeopleService({ db, users, documents, sessions, audit, notifications }),
+    catalogue: projectChoices,
+    projects: createProjectsService({
+      db,
+      files,
+      audit,
+      // Plain http links for projects, outside production only.
+      allowHttpLinks: config.env !== 'production',
+      catalogue,
+      choices: projectChoices,
+    }),
+    payouts: createPayoutsService({
+      db,
+      wallet,
+      banks,
+      documents,
+      audit,
+      provider: providers.payouts,
+      rules: {
+        minimumPaise: config.payout.minimumPaise,
+        holdDays: config.payout.holdDays,
+        tds: config.tds,
+        providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
+      },
+      notifications,
+    }),
+  };
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, notifications });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit, notifications });
@@ -398,10 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   for (const kind of ['worker', 'team', 'ops'] as const) {
     sessions.addCheck(kind, async (session) => {
       // The session's own read brought the flag; a session made by hand (no read) asks.
-      const blocked =
-        session.userBlocked ??
-        (await db.select({ blocked: users.blocked }).from(users).where(eq(users.user_id, session.subjectId)).limit(1))[0]?.blocked ??
-        true;
+      const blocked = session.userBlocked ?? (await services.users.byId(session.subjectId))?.blocked ?? true;
       if (blocked) throw new AppError('BLOCKED', say('common.accountRemoved'));
     });
   }
@@ -494,7 +513,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerRiskRoutes(app, ctx, { risk: services.risk });
   registerOpsMoneyRoutes(app, ctx, {
-    db,
+    users: services.users,
     payouts: services.ops.payouts,
     banks: services.banks,
     customers: services.customers,
@@ -502,7 +521,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);
   registerOpsTeamsSlotsRoutes(app, ctx, {
-    db,
     hiring: services.hiring,
     team: services.team,
     users: services.users,

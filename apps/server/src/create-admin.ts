@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { normalisedMobileSchema } from '@pmw/contract/mobile';
 import type { Db } from './db/client';
-import { users } from './db/schema/index';
-import { createSessionResolver } from './http/session';
+import { createUsersService } from './modules/users/users.service';
+import { createSessionResolver } from './modules/sessions/session';
 import { createAuditService } from './modules/ops/audit.service';
 import { createOpsAgentsService } from './modules/ops-auth/ops-agents.service';
 
@@ -28,7 +27,7 @@ export async function createAdmin(db: Db, mobile: string): Promise<{ outcome: Cr
     audit: createAuditService({ db }),
     sessions: createSessionResolver(db, { alwaysSecure: false, trustProxy: false }),
   });
-  const [user] = await db.select({ user_id: users.user_id }).from(users).where(eq(users.mobile, mobile)).limit(1);
+  const user = await createUsersService({ db, pictureUrl: async () => null }).byMobile(mobile);
   const existing = user ? (await agents.list()).find((a) => a.user_id === user.user_id) : undefined;
   if (existing?.role === 'admin') return { outcome: 'already-admin', user_id: existing.user_id };
   if (existing) return { outcome: 'promoted', user_id: (await agents.setRole({ actor: null }, existing.user_id, 'admin')).user_id };

@@ -1,10 +1,8 @@
-import { count } from 'drizzle-orm';
 import { buildApp, webDistDir } from './app';
 import { webBuildProblem } from './http/web-build-check';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteThreadDatabase } from './db/client';
 import type { StartedPgliteThread } from './db/pglite/pglite-remote';
-import { opsAgents } from './db/schema/index';
 import { createProviders } from './providers/index';
 import { hasDemoData, seedIfNeeded } from './seed/index';
 import { rekeySealedData, SNAPSHOT_SECRET_KEY } from './seed/snapshot';
@@ -196,6 +194,13 @@ export async function main(thread?: StartedPgliteThread) {
     );
   }
   const demo = seeded || (await hasDemoData(services));
-  const [agents] = await database.db.select({ n: count() }).from(opsAgents);
-  printBanner({ config, port, database: database.kind, seeded, demo, opsAgents: agents?.n ?? 0, startupMs: Date.now() - started });
+  printBanner({
+    config,
+    port,
+    database: database.kind,
+    seeded,
+    demo,
+    opsAgents: await services.opsAuth.agentCount(),
+    startupMs: Date.now() - started,
+  });
 }

@@ -4,7 +4,7 @@ import type { AreaLoginState, PartnerLoginPageData, TeamLoginPageData } from '@p
 import { messages } from '@pmw/contract/messages';
 import type { Team } from '@pmw/contract/team';
 import { AppError } from '../errors';
-import { localize, requestLocale } from './locale';
+import { localize, requestLocale } from '../modules/locale/locale';
 import type { PublicPages } from './public-pages';
 
 const TITLE = 'PickMyWork';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
-import { speak } from './locale';
+import { speak } from '../modules/locale/locale';
 import { say } from '@pmw/contract/texts/said';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@pmw/contract/locale';
-import { pageInLocale, requestLocale } from './locale';
+import { pageInLocale, requestLocale } from '../modules/locale/locale';
 import { createSpa, withMeta, type PageMeta } from './spa';
 import { createTextPreloads } from './text-preloads';
 

@@ -5,8 +5,8 @@ import type { OpsAgent } from '@pmw/contract/ops-auth';
 import { say, type Said } from '@pmw/contract/texts/said';
 import { issueMessage, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
-import type { SessionInfo, SessionResolver } from './session';
-import { speak } from './locale';
+import type { SessionInfo, SessionResolver } from '../modules/sessions/session';
+import { speak } from '../modules/locale/locale';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { smsOutbox } from '../db/schema/index';
+import { smsOutbox } from '../db/schema/platform';
 import { createConsoleSms, createHttpSms, type SmsProvider } from './sms';
 import { createLocalStorage, type LocalStorage, type StorageProvider } from './storage';
 import { createS3Storage } from './s3-storage';

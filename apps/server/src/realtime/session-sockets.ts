@@ -1,6 +1,6 @@
 import type { Namespace, Socket } from 'socket.io';
 import type { SessionKind } from '@pmw/contract/api';
-import type { SessionEnd, SessionInfo } from '../http/session';
+import type { SessionEnd, SessionInfo } from '../modules/sessions/session';
 
 /** The room of every socket opened with one session (the session's token hash, never the token). */
 export const sessionRoom = (hash: string) => `session:${hash}`;

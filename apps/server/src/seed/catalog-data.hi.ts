@@ -5,7 +5,7 @@ import type {
   ProjectTexts,
   ProjectTranslations,
 } from '@pmw/contract/content-language';
-import type { FormInput } from '../db/schema/catalog';
+import type { FormInput } from '../db/schema/projects';
 
 /**
  * The demo catalogue's Hindi, as ops would write it in the console beside

@@ -1,5 +1,5 @@
 import { REFERENCE_CATEGORIES } from '@pmw/contract/catalogue';
-import type { FormInput } from '../db/schema/catalog';
+import type { FormInput } from '../db/schema/projects';
 
 /** Demo catalogue: employers, categories (the reference ones every install has, and five more) and projects with their lead forms. */
 export const CATEGORIES = [

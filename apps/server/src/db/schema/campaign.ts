@@ -1,4 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
 import type { NotEligibleJob } from '@pmw/contract/campaign';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
@@ -46,4 +48,28 @@ export const creditConsents = pgTable(
     decided_on: timestamp('decided_on', { withTimezone: true }),
   },
   (t) => [index('credit_consents_mobile_idx').on(t.mobile, t.requested_on)],
+);
+
+/**
+ * A partner's campaign codes (`/utm/{code}`). Each partner has one current
+ * code (retired_on null), made once; a code the partner replaced keeps its row
+ * (retired_on set), so it stays taken and printed QR codes still reach them.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    utm_code: text('utm_code').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    created_on: createdOn(),
+    retired_on: timestamp('retired_on', { withTimezone: true }),
+  },
+  (t) => [
+    index('campaigns_user_idx').on(t.user_id),
+    // Concurrent first fetches make one code: the second insert meets this index and does nothing.
+    uniqueIndex('campaigns_current_user_idx')
+      .on(t.user_id)
+      .where(sql`${t.retired_on} is null`),
+  ],
 );

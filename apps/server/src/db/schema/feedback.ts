@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './core';
-import { formResponses, jobs } from './catalog';
+import { users } from './users';
+import { formResponses } from './leads';
+import { jobs } from './projects';
 
 /**
  * A visit a partner makes to a merchant for a project. The feedback link

@@ -1,7 +1,7 @@
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './core';
-import { jobLocations, jobs } from './catalog';
+import { users } from './users';
+import { jobLocations, jobs } from './projects';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const modifiedOn = () => timestamp('modified_on', { withTimezone: true }).notNull().defaultNow();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './core';
+import { users } from './users';
 
 /**
  * What a person sees under the bell: one row per notification, in the

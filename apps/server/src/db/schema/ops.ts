@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './core';
+import { users } from './users';
 
 /** Every ops action: who, when, what, and the record before and after. Rows are never changed. */
 export const auditLog = pgTable(

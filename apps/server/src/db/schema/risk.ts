@@ -1,6 +1,7 @@
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { files, users } from './core';
-import { formResponses } from './catalog';
+import { files } from './files';
+import { formResponses } from './leads';
+import { users } from './users';
 
 /** Where a lead came from: the campaign page's device cookie id, the client address, a team lead's map point. No personal data. */
 export const leadOrigins = pgTable(

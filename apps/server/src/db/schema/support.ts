@@ -1,5 +1,6 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { files, users } from './core';
+import { files } from './files';
+import { users } from './users';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const modifiedOn = () => timestamp('modified_on', { withTimezone: true }).notNull().defaultNow();

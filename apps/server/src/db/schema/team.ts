@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './core';
+import { users } from './users';
 
 /** A team of field agents under a manager (a partner); the manager is shown as a label only. */
 export const teams = pgTable('teams', {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './core';
+import { users } from './users';
 
 /**
  * The ledger: every change of a partner's money is a row here, never an

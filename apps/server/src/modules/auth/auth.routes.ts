@@ -5,7 +5,7 @@ import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
 import { sentMessage, type OtpService } from './otp.service';
 import type { UsersService } from '../users/users.service';
-import { smsLocaleOf } from '../../http/locale';
+import { smsLocaleOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 
 /**

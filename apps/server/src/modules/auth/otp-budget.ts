@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { otpRequests } from '../../db/schema/index';
+import { otpRequests } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { LimitStore } from '../../lib/limit-store';
 import { say } from '@pmw/contract/texts/said';

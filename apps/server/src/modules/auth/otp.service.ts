@@ -2,13 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { OTP_MAX_TRIES, OTP_TTL_SECONDS } from '@pmw/contract/constants';
 import type { Db } from '../../db/client';
-import { otpRequests } from '../../db/schema/index';
-import { localize } from '../../http/locale';
+import { otpRequests } from '../../db/schema/auth';
+import { localize } from '../locale/locale';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
 import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
-import { smsLocaleFor, type SmsLocale } from './sms-locale';
+import { smsLocaleFor, type SmsLocale } from '../locale/sms-locale';
 import { assertSendBudget, type WrongCodeGuard } from './otp-budget';
 import { say, type Said } from '@pmw/contract/texts/said';
 
@@ -25,7 +25,7 @@ export interface OtpLimits {
   resendSeconds: number;
 }
 
-export type { SmsLocale } from './sms-locale';
+export type { SmsLocale } from '../locale/sms-locale';
 
 export interface OtpService {
   /**

@@ -6,7 +6,7 @@ import { mobileSchema } from '@pmw/contract/mobile';
 import { AppError } from '../../errors';
 import { firstRefusal, postedLogin, refusalAtField, type AreaLogins } from '../../http/area-logins';
 import { registerFormPosts } from '../../http/form-post';
-import { smsLocaleOf } from '../../http/locale';
+import { smsLocaleOf } from '../locale/locale';
 import { route, type RouteContext } from '../../http/route';
 import type { UsersService } from '../users/users.service';
 import type { OtpService } from './otp.service';

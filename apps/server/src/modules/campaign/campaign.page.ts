@@ -3,7 +3,7 @@ import type { CampaignPageData } from '@pmw/contract/campaign-rules';
 import { utmCodeSchema, type CampaignTaskForm } from '@pmw/contract/campaign';
 import { CAMPAIGN_PAGE_JOB_ID } from '@pmw/contract/dashboard';
 import type { RouteContext } from '../../http/route';
-import { requestLocale } from '../../http/locale';
+import { requestLocale } from '../locale/locale';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { LinkOrigin } from '../../http/link-origin';
 import { AppError } from '../../errors';

@@ -5,10 +5,10 @@ import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
 import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { FilesService } from '../files/files.service';
-import type { LeadIntakeService } from '../leads/lead-intake.service';
+import type { LeadIntakeService } from '../lead-intake/lead-intake.service';
 import type { CampaignService } from './campaign.service';
 import { deviceId } from '../risk/device-cookie';
-import { requestLocale, smsLocaleOf } from '../../http/locale';
+import { requestLocale, smsLocaleOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 
 /** The customer campaign page's calls, under /api/v2/utm/...: owner profile, products, lead form, customer login, leads and the credit check. */
@@ -51,7 +51,7 @@ export function registerCampaignRoutes(
   route(app, ctx, campaignRoutes.sendOtp, async ({ body, req }) => {
     const owner = await campaign.owner(body.utm_code);
     // Said at the mobile field before any OTP goes out, without ever sending the owner's mobile to the page.
-    if (body.purpose === 'LEAD') campaign.refuseOwnMobile(owner, body.mobile);
+    if (body.purpose === 'LEAD') intake.refuseOwnMobile(owner, body.mobile);
     const sent = await otp.send({
       mobile: body.mobile,
       purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD',
@@ -103,7 +103,7 @@ export function registerCampaignRoutes(
   });
 
   route(app, ctx, campaignRoutes.creditOtpSend, async ({ body, req }) => {
-    campaign.refuseOwnMobile(await campaign.owner(body.utm_code), body.mobile);
+    intake.refuseOwnMobile(await campaign.owner(body.utm_code), body.mobile);
     const sent = await campaign.requestCreditConsent({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });

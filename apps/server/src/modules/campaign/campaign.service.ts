@@ -10,16 +10,17 @@ import {
   type NotEligibleJob,
   type OwnerProfile,
 } from '@pmw/contract/campaign';
-import { normaliseMobile } from '@pmw/contract/mobile';
 import { HIRING_CATEGORY_ID } from '@pmw/contract/catalogue';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
-import { campaignLinkMessages, SELF_REFERRAL_ERROR } from '@pmw/contract/campaign-link-texts';
 import { firstLeadError, leadCustomer, validateLeadInputs, type LeadInputValue } from '@pmw/contract/lead-form';
 import { inputsIn, nameIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { Db } from '../../db/client';
-import { campaigns, creditConsents, customers, employers, jobCategories, jobs, sessions, users as usersTable } from '../../db/schema/index';
-import { liveSession } from '../../http/session';
+import { campaigns, creditConsents, customers } from '../../db/schema/campaign';
+import { employers, jobCategories, jobs } from '../../db/schema/projects';
+import { sessions } from '../../db/schema/sessions';
+import { users as usersTable } from '../../db/schema/users';
+import { liveSession } from '../sessions/session';
 import { withTaskForm } from '../projects/job-query';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FieldCipher } from '../../lib/crypto';
@@ -37,12 +38,6 @@ export type CustomerRow = typeof customers.$inferSelect;
 export interface CampaignOwner {
   user_id: number;
   mobile: string;
-}
-
-/** A lead's customer mobile that is one of `own` (compared as 10 digits) is a self-referral, refused with a stable code. */
-export function refuseSelfReferral(own: readonly string[], mobile: string, message: string): void {
-  const customer = normaliseMobile(mobile);
-  if (own.some((m) => normaliseMobile(m) === customer)) throw new AppError(SELF_REFERRAL_ERROR, message);
 }
 
 const toCustomer = (row: CustomerRow): Customer | null =>
@@ -254,11 +249,6 @@ export function createCampaignService(deps: {
         !form.on_hold &&
         form.utm_selected
       );
-    },
-
-    /** Refuses a lead for the mobile of the partner who owns the campaign: nobody is paid for referring themselves. */
-    refuseOwnMobile(owner: CampaignOwner, mobile: string): void {
-      refuseSelfReferral([owner.mobile], mobile, campaignLinkMessages.selfReferralCampaign);
     },
 
     /** The verified customer of a session, or null (no session, or an anonymous one). */

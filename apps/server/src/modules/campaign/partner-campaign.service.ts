@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { campaignCodeCandidate } from '@pmw/contract/partner-campaign';
 import type { Db } from '../../db/client';
-import { campaigns } from '../../db/schema/index';
+import { campaigns } from '../../db/schema/campaign';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { UsersService } from '../users/users.service';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import { CALLS_PER_CUSTOMER_PER_HOUR, LIVE_CALL_MAX_MINUTES, isCallActive, type Call, type CustomerLead } from '@pmw/contract/partner';
 import { isValidMobile, normaliseMobile } from '@pmw/contract/mobile';
 import type { Db } from '../../db/client';
-import { customerCalls, customerLeads } from '../../db/schema/index';
+import { customerCalls, customerLeads } from '../../db/schema/customers';
 import { AppError, notFound } from '../../errors';
 import type { CallingProvider } from '../../providers/calling';
 import type { UsersService } from '../users/users.service';

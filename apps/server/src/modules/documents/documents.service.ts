@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { DOCUMENT_STATUS, documentNumberSchema, isKycComplete, type DocumentType } from '@pmw/contract/kyc';
 import type { FilePurpose } from '@pmw/contract/files';
 import type { Db, DbOrTx } from '../../db/client';
-import { documents } from '../../db/schema/index';
+import { documents } from '../../db/schema/documents';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import { documentNumberHash, type FieldCipher } from '../../lib/crypto';
 import type { FileCaller, FilesService } from '../files/files.service';

@@ -16,15 +16,17 @@ import { fillText } from '@pmw/contract/texts';
 import hiTexts from '@pmw/contract/texts.hi';
 import { pmwId } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
-import { feedbackResponses, type formResponses, jobTasks, jobs, users } from '../../db/schema/index';
+import { feedbackResponses, jobTasks } from '../../db/schema/feedback';
+import type { LeadRow } from '../leads/leads.service';
+import { jobs } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../errors';
 import type { SmsProvider } from '../../providers/sms';
-import { smsLocaleFor } from '../auth/sms-locale';
+import { smsLocaleFor } from '../locale/sms-locale';
 import type { AuditService } from '../ops/audit.service';
 import type { FeedbackLinkGuard } from './link-guard';
 import { say } from '@pmw/contract/texts/said';
 
-type LeadRow = typeof formResponses.$inferSelect;
 type TaskRow = typeof jobTasks.$inferSelect;
 
 /**

@@ -12,7 +12,7 @@ import {
   type FeedbackPageData,
 } from '@pmw/contract/feedback-rules';
 import { AppError } from '../../errors';
-import { localize, requestLocale } from '../../http/locale';
+import { localize, requestLocale } from '../locale/locale';
 import type { PublicPages } from '../../http/public-pages';
 import type { LinkOrigin } from '../../http/link-origin';
 import { registerFormPosts } from '../../http/form-post';

@@ -1,4 +1,4 @@
-import { requestLocale } from '../../http/locale';
+import { requestLocale } from '../locale/locale';
 import type { FastifyInstance } from 'fastify';
 import { feedbackRoutes } from '@pmw/contract/feedback';
 import { answer, route, type RouteContext } from '../../http/route';

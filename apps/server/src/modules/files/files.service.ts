@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { CONTENT_TYPES, FILE_RULES, fileAtMostMessage, fileExtension, fileTypeMessage, type FilePurpose } from '@pmw/contract/files';
 import type { SessionKind } from '@pmw/contract/api';
 import type { Db, DbOrTx } from '../../db/client';
-import { files } from '../../db/schema/index';
+import { files } from '../../db/schema/files';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 import { say } from '@pmw/contract/texts/said';

@@ -7,7 +7,7 @@ import type { HiringService } from './hiring.service';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { VisitRecorder } from '../dashboard/dashboard.routes';
 import type { LinkOrigin } from '../../http/link-origin';
-import { requestLocale, smsLocaleOf } from '../../http/locale';
+import { requestLocale, smsLocaleOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 
 export function registerHiringRoutes(

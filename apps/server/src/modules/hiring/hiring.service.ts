@@ -19,7 +19,8 @@ import { istDateString, istDayStart, istParts } from '@pmw/contract/time';
 import { nameIn, projectIn, textIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { Db, Tx } from '../../db/client';
-import { applications, employers, interviewSlots, jobCategories, jobLocations, jobs, slotBookings } from '../../db/schema/index';
+import { applications, interviewSlots, slotBookings } from '../../db/schema/hiring';
+import { employers, jobCategories, jobLocations, jobs } from '../../db/schema/projects';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
@@ -28,7 +29,7 @@ import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { SmsLocale } from '../auth/sms-locale';
+import type { SmsLocale } from '../locale/sms-locale';
 import { say } from '@pmw/contract/texts/said';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 

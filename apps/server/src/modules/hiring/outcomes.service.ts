@@ -16,7 +16,10 @@ import {
 import { APPLICATION_ATTEMPTED_MIN, APPLICATION_STATUS, levelPayoutPaise, partnerLevel } from '@pmw/contract/hiring';
 import { istDayStart } from '@pmw/contract/time';
 import type { Db, Tx } from '../../db/client';
-import { applications, interviewSlots, jobLocations, jobs, slotBookings, users, walletTransactions } from '../../db/schema/index';
+import { applications, interviewSlots, slotBookings } from '../../db/schema/hiring';
+import { jobLocations, jobs } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
+import { walletTransactions } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from '../ops/audit.service';

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applications, formResponses } from '../../db/schema/index';
+import { applications } from '../../db/schema/hiring';
+import { formResponses } from '../../db/schema/leads';
 import { APPLICATION_STATUS } from '@pmw/contract/hiring';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
 import { num } from '../../db/sql-constant';

@@ -15,7 +15,8 @@ import {
 } from '@pmw/contract/lead-form';
 import type { Db, DbOrTx } from '../../db/client';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
-import { formResponseData, formResponses, jobPincodes, jobs, taskForms } from '../../db/schema/index';
+import { formResponseData, formResponses } from '../../db/schema/leads';
+import { jobPincodes, jobs, taskForms } from '../../db/schema/projects';
 import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
 import { say } from '@pmw/contract/texts/said';

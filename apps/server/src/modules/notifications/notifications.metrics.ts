@@ -1,7 +1,7 @@
 import { count, inArray, min } from 'drizzle-orm';
 import { NOTIFY_CHANNEL, OUTBOX_STATE } from '@pmw/contract/notifications';
 import type { Db } from '../../db/client';
-import { notificationOutbox } from '../../db/schema/index';
+import { notificationOutbox } from '../../db/schema/notifications';
 import type { Metrics } from '../../lib/metrics';
 
 /**

@@ -18,9 +18,10 @@ import {
 } from '@pmw/contract/notifications';
 import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { notificationOptOuts, notificationOutbox, notifications, pushSubscriptions, users } from '../../db/schema/index';
+import { notificationOptOuts, notificationOutbox, notifications, pushSubscriptions } from '../../db/schema/notifications';
 import type { PushTarget } from '../../providers/push';
-import { smsLocaleFor, type SmsLocale } from '../auth/sms-locale';
+import type { UsersService } from '../users/users.service';
+import { smsLocaleFor, type SmsLocale } from '../locale/sms-locale';
 import { say } from '@pmw/contract/texts/said';
 
 export interface NotifyInput<E extends NotifyEvent> {
@@ -43,12 +44,16 @@ export interface NotifyInput<E extends NotifyEvent> {
  * and its queued SMS commit with that change or not at all; the outbox worker
  * sends the SMS after the commit.
  */
-export function createNotificationsService(deps: { db: Db; mergeMs: number; queued?: (dueInMs: number) => void }) {
+export function createNotificationsService(deps: {
+  db: Db;
+  users: Pick<UsersService, 'byId'>;
+  mergeMs: number;
+  queued?: (dueInMs: number) => void;
+}) {
   const { db } = deps;
 
   async function mobileOf(tx: DbOrTx, userId: number): Promise<string | undefined> {
-    const [row] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.user_id, userId)).limit(1);
-    return row?.mobile;
+    return (await deps.users.byId(userId, tx))?.mobile;
   }
 
   const view = (r: typeof notifications.$inferSelect): Notification => ({

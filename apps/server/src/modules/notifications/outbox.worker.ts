@@ -13,7 +13,7 @@ import {
   type NotifyData,
 } from '@pmw/contract/notifications';
 import type { Db } from '../../db/client';
-import { notificationOptOuts, notificationOutbox, pushSubscriptions } from '../../db/schema/index';
+import { notificationOptOuts, notificationOutbox, pushSubscriptions } from '../../db/schema/notifications';
 import type { SmsProvider } from '../../providers/sms';
 import { createLocalPush, type PushProvider } from '../../providers/push';
 

@@ -2,9 +2,10 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { OpsRole } from '@pmw/contract/ops-auth';
 import { opsAgentMessages as m, type OpsAgentRow } from '@pmw/contract/ops-agents';
 import type { Db, DbOrTx } from '../../db/client';
-import { opsAgents, users } from '../../db/schema/index';
+import { opsAgents } from '../../db/schema/ops-auth';
+import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../errors';
-import type { SessionResolver } from '../../http/session';
+import type { SessionResolver } from '../sessions/session';
 import type { AuditService } from '../ops/audit.service';
 
 /** Serialises every change to ops_agents, so two admins cannot demote each other at once. */

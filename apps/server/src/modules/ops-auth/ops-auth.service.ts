@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { roleAllows, type OpsAgent, type OpsRole } from '@pmw/contract/ops-auth';
 import type { Db } from '../../db/client';
-import { opsAgents, users } from '../../db/schema/index';
+import { opsAgents } from '../../db/schema/ops-auth';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
-import type { SessionInfo } from '../../http/session';
+import type { SessionInfo } from '../sessions/session';
 import { say } from '@pmw/contract/texts/said';
 
 /** Owns ops_agents: who may use the ops console and with which role. */
@@ -23,6 +24,11 @@ export function createOpsAuthService(deps: { db: Db }) {
   const agentOfSession = new WeakMap<SessionInfo, Promise<OpsAgent | undefined>>();
   return {
     agent,
+    /** How many agents there are, blocked or not (the start banner's figure). */
+    async agentCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(opsAgents);
+      return row?.n ?? 0;
+    },
     async agentByMobile(mobile: string): Promise<OpsAgent | undefined> {
       const [row] = await db.select({ user_id: users.user_id }).from(users).where(eq(users.mobile, mobile)).limit(1);
       return row ? agent(row.user_id) : undefined;

@@ -3,7 +3,8 @@ import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
 import type { AuditEntry, auditQuerySchema } from '@pmw/contract/ops';
 import type { Db, DbOrTx } from '../../db/client';
-import { auditLog, users } from '../../db/schema/index';
+import { auditLog } from '../../db/schema/ops';
+import { users } from '../../db/schema/users';
 
 export interface AuditRecord {
   /** The ops agent; null for the server's own scheduled jobs. */

@@ -1,7 +1,7 @@
 import { runCheck } from '../../db/run-check';
 import { PAYOUT_ITEM_STATE } from '@pmw/contract/ops';
 import { and, ne, sql } from 'drizzle-orm';
-import { payoutRunItems } from '../../db/schema/index';
+import { payoutRunItems } from '../../db/schema/ops';
 import { createWalletService } from '../wallet/wallet.service';
 
 /**

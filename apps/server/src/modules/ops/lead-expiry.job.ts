@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { JOB_RUN_RESULT } from '@pmw/contract/metrics';
 import type { Db } from '../../db/client';
 import { noMetrics, type Metrics } from '../../lib/metrics';
-import { scheduledJobs } from '../../db/schema/index';
+import { scheduledJobs } from '../../db/schema/ops';
 import type { AuditService } from './audit.service';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
 import { num } from '../../db/sql-constant';

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
 import { opsMoneyRoutes, parseCustomerCsv, payoutWebhookRoutes } from '@pmw/contract/ops';
 import type { TdsQuarter } from '@pmw/contract/tds';
 import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import type { UsersService } from '../users/users.service';
 import type { BanksService } from '../profile/banks.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { AuditService } from './audit.service';
@@ -16,18 +14,11 @@ import { say } from '@pmw/contract/texts/said';
 export function registerOpsMoneyRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { db: Db; payouts: PayoutsService; banks: BanksService; customers: CustomersService; audit: AuditService },
+  deps: { users: UsersService; payouts: PayoutsService; banks: BanksService; customers: CustomersService; audit: AuditService },
 ) {
   const { payouts, banks, audit } = deps;
 
-  async function people(ids: number[]) {
-    if (!ids.length) return new Map<number, { first_name: string | null; mobile: string }>();
-    const rows = await deps.db
-      .select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile })
-      .from(users)
-      .where(inArray(users.user_id, ids));
-    return new Map(rows.map((r) => [r.id, r]));
-  }
+  const people = (ids: number[]) => deps.users.contacts(ids);
 
   route(app, ctx, opsMoneyRoutes.payoutPreview, async () => {
     return payouts.preview();

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { PAYOUT_ITEM_STATE } from '@pmw/contract/ops';
 import type { Db } from '../../db/client';
-import { payoutRunItems, scheduledJobs } from '../../db/schema/index';
+import { payoutRunItems, scheduledJobs } from '../../db/schema/ops';
 import type { Metrics } from '../../lib/metrics';
 import { LEAD_EXPIRY_JOB } from './lead-expiry.job';
 

@@ -31,7 +31,9 @@ import {
 } from '@pmw/contract/tds';
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import type { Db, DbOrTx } from '../../db/client';
-import { payoutRunItems, payoutRuns, users, walletTransactions } from '../../db/schema/index';
+import { payoutRunItems, payoutRuns } from '../../db/schema/ops';
+import { users } from '../../db/schema/users';
+import { walletTransactions } from '../../db/schema/wallet';
 import { AppError, notFound } from '../../errors';
 import { PayoutRejected, type PayoutBeneficiary, type PayoutOutcome, type PayoutProvider } from '../../providers/payouts';
 import { PAYOUT_METHOD } from '@pmw/contract/partner-profile';

@@ -1,9 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { parsePmwId, pmwId, type KycDocument, type OpsUser } from '@pmw/contract/ops';
 import type { Db } from '../../db/client';
-import { opsAgents, users } from '../../db/schema/index';
+import { opsAgents } from '../../db/schema/ops-auth';
+import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../errors';
-import type { SessionResolver } from '../../http/session';
+import type { SessionResolver } from '../sessions/session';
 import type { DocumentsService } from '../documents/documents.service';
 import type { UserRow, UsersService } from '../users/users.service';
 import type { AuditService } from './audit.service';

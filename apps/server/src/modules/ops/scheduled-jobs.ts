@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { scheduledJobs } from '../../db/schema/index';
+import { scheduledJobs } from '../../db/schema/ops';
 
 /** The scheduled jobs' state, for the console. */
 export async function listScheduledJobs(db: Db) {

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
 import { istInstant, opsTeamRoutes } from '@pmw/contract/ops-teams';
 import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import type { HiringService } from '../hiring/hiring.service';
 import type { TeamService } from '../team/team.service';
 import type { UsersService } from '../users/users.service';
@@ -15,7 +12,7 @@ import { say } from '@pmw/contract/texts/said';
 export function registerOpsTeamsSlotsRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { db: Db; hiring: HiringService; team: TeamService; users: UsersService; audit: AuditService },
+  deps: { hiring: HiringService; team: TeamService; users: UsersService; audit: AuditService },
 ) {
   const { hiring, team, audit } = deps;
 
@@ -75,19 +72,9 @@ export function registerOpsTeamsSlotsRoutes(
   });
   route(app, ctx, opsTeamRoutes.members, async ({ params }) => {
     const members = await team.opsMembers(params.team_id);
-    const people = members.length
-      ? await deps.db
-          .select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile })
-          .from(users)
-          .where(
-            inArray(
-              users.user_id,
-              members.map((m) => m.user_id),
-            ),
-          )
-      : [];
+    const people = await deps.users.contacts(members.map((m) => m.user_id));
     return members.map((m) => {
-      const p = people.find((x) => x.id === m.user_id);
+      const p = people.get(m.user_id);
       return {
         user_id: m.user_id,
         first_name: p?.first_name ?? null,

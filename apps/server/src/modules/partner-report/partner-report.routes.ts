@@ -6,7 +6,7 @@ import { istDateString } from '@pmw/contract/time';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { LeadsService } from '../leads/leads.service';
 import type { Locale } from '@pmw/contract/locale';
-import { localize, requestLocale } from '../../http/locale';
+import { localize, requestLocale } from '../locale/locale';
 import { CSV_BOM, CSV_HEADER, ENGLISH_CSV_WORDS, type CsvWords } from './csv';
 
 /** The file's own words in the requester's language: one language per file. */

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { devOutboxRoute, healthRoute, READINESS, readyRoute, type ReadinessChecks } from '@pmw/contract/platform';
 import { route, type RouteContext } from '../../http/route';
 import { pingDatabase, type Db } from '../../db/client';
-import { smsOutbox } from '../../db/schema/index';
+import { smsOutbox } from '../../db/schema/platform';
 import { noMetrics, type Metrics } from '../../lib/metrics';
 
 /** Longer than a healthy answer ever takes, shorter than a load balancer's probe timeout (usually 5 s). */

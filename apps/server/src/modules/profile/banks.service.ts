@@ -14,7 +14,7 @@ import {
 import { namesMatch } from '@pmw/contract/name-match';
 import { profileMessages } from '@pmw/contract/partner-profile-texts';
 import type { Db, DbOrTx } from '../../db/client';
-import { bankDetails } from '../../db/schema/index';
+import { bankDetails } from '../../db/schema/profile';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import { hmac, type FieldCipher } from '../../lib/crypto';
 import type { IfscProvider } from '../../providers/ifsc';

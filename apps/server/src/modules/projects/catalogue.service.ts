@@ -10,7 +10,7 @@ import {
 import type { NameTranslations } from '@pmw/contract/content-language';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { employers, jobCategories, jobs } from '../../db/schema/index';
+import { employers, jobCategories, jobs } from '../../db/schema/projects';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
 import type { CatalogueCache } from '../../lib/catalogue-cache';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { employers, jobCategories, jobs, taskForms } from '../../db/schema/index';
+import { employers, jobCategories, jobs, taskForms } from '../../db/schema/projects';
 
 /**
  * Joins the employer and the category a project is shown under, as every

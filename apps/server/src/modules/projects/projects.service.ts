@@ -11,7 +11,7 @@ import {
 import { baseMessages, isWebUrl } from '@pmw/contract/base';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/index';
+import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/projects';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
 import type { CatalogueCache } from '../../lib/catalogue-cache';

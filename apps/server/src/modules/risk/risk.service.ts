@@ -19,19 +19,11 @@ import {
   type RiskSignalKind,
 } from '@pmw/contract/risk';
 import type { Db } from '../../db/client';
-import {
-  campaigns,
-  fileFingerprints,
-  formResponseData,
-  formResponses,
-  leadCounters,
-  leadOrigins,
-  leadRisk,
-  leadRiskSignals,
-  partnerRiskHolds,
-  teamMembers,
-  users,
-} from '../../db/schema/index';
+import { campaigns } from '../../db/schema/campaign';
+import { formResponseData, formResponses, leadCounters } from '../../db/schema/leads';
+import { fileFingerprints, leadOrigins, leadRisk, leadRiskSignals, partnerRiskHolds } from '../../db/schema/risk';
+import { teamMembers } from '../../db/schema/team';
+import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 import type { FilesService } from '../files/files.service';

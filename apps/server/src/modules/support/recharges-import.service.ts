@@ -10,7 +10,8 @@ import {
 } from '@pmw/contract/recharges';
 import { istDateString, istDayStart } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
-import { servicePurchases, users } from '../../db/schema/index';
+import { servicePurchases } from '../../db/schema/support';
+import type { UsersService } from '../users/users.service';
 import { badRequest } from '../../errors';
 import { say } from '@pmw/contract/texts/said';
 
@@ -23,7 +24,7 @@ const IMPORT_LOCK = 7311;
  * refused row is reported with its line and reason, so a file can be fixed
  * and imported again (rows already in are then reported, never doubled).
  */
-export function createRechargeImportService(deps: { db: Db; now?: () => number }) {
+export function createRechargeImportService(deps: { db: Db; users: Pick<UsersService, 'idsByMobile'>; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
@@ -43,10 +44,7 @@ export function createRechargeImportService(deps: { db: Db; now?: () => number }
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
         const mobiles = [...new Set(checked.map((c) => c.mobile))];
-        const people = mobiles.length
-          ? await tx.select({ user_id: users.user_id, mobile: users.mobile }).from(users).where(inArray(users.mobile, mobiles))
-          : [];
-        const userOf = new Map(people.map((p) => [p.mobile, p.user_id]));
+        const userOf = await deps.users.idsByMobile(mobiles, tx);
         const known = checked.flatMap((c) => {
           const user_id = userOf.get(c.mobile);
           if (user_id === undefined) {

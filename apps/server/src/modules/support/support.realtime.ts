@@ -1,7 +1,7 @@
 import type { Server } from 'socket.io';
 import { joinPayloadSchema, socketAuthSchema, SUPPORT_EVENTS, supportTexts, ticketRoom, type JoinAck } from '@pmw/contract/support';
 import { roleAllows } from '@pmw/contract/ops-auth';
-import type { SessionResolver } from '../../http/session';
+import type { SessionResolver } from '../sessions/session';
 import { endSocketsOf, joinSessionRooms } from '../../realtime/session-sockets';
 import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import { AGENTS_ROOM, type SupportEvents, type SupportNamespace } from './support.events';

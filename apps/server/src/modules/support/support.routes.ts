@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agentSupportRoutes, supportRoutes } from '@pmw/contract/support';
 import { answer, route, type RouteContext } from '../../http/route';
-import type { SessionInfo } from '../../http/session';
+import type { SessionInfo } from '../sessions/session';
 import type { SupportService } from './support.service';
 import { say } from '@pmw/contract/texts/said';
 

@@ -25,16 +25,10 @@ import {
 } from '@pmw/contract/support';
 import { roleAllows, type OpsAgent } from '@pmw/contract/ops-auth';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  files as filesTable,
-  jobs,
-  ticketCallLogs,
-  ticketCallbackRequests,
-  ticketChats,
-  ticketHistory,
-  tickets,
-  users as usersTable,
-} from '../../db/schema/index';
+import { files as filesTable } from '../../db/schema/files';
+import { jobs } from '../../db/schema/projects';
+import { ticketCallLogs, ticketCallbackRequests, ticketChats, ticketHistory, tickets } from '../../db/schema/support';
+import { users as usersTable } from '../../db/schema/users';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';

@@ -8,7 +8,7 @@ import { teamFirstNameSchema, teamMessages, teamRoutes, type Team } from '@pmw/c
 import { AppError } from '../../errors';
 import { firstRefusal, postedLogin, refusalAtField, type AreaLogins } from '../../http/area-logins';
 import { registerFormPosts } from '../../http/form-post';
-import { smsLocaleOf } from '../../http/locale';
+import { smsLocaleOf } from '../locale/locale';
 import { route, type RouteContext } from '../../http/route';
 import type { OtpService } from '../auth/otp.service';
 import type { TeamService } from './team.service';

@@ -1,4 +1,4 @@
-import { requestLocale } from '../../http/locale';
+import { requestLocale } from '../locale/locale';
 import type { FastifyInstance } from 'fastify';
 import { partnerTeamRoutes } from '@pmw/contract/partner-team';
 import type { LinkOrigin } from '../../http/link-origin';

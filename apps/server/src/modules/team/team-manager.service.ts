@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type PartnerTeam } from '@pmw/contract/partner-team';
 import type { Db } from '../../db/client';
-import { teamMembers, teams, users } from '../../db/schema/index';
+import { teamMembers, teams } from '../../db/schema/team';
+import { users } from '../../db/schema/users';
 import { forbidden, notFound } from '../../errors';
 import type { TeamService } from './team.service';
 import { say } from '@pmw/contract/texts/said';

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { LinkOrigin } from '../../http/link-origin';
 import { teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
-import type { SessionInfo } from '../../http/session';
+import type { SessionInfo } from '../sessions/session';
 import { AppError } from '../../errors';
 import { sentMessage, type OtpService } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
-import type { LeadIntakeService } from '../leads/lead-intake.service';
+import type { LeadIntakeService } from '../lead-intake/lead-intake.service';
 import type { TeamService } from './team.service';
-import { requestLocale, smsLocaleOf } from '../../http/locale';
+import { requestLocale, smsLocaleOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 
 /** The member a team session stands for: the user and the team they logged in under. */

@@ -12,19 +12,10 @@ import {
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
 import { isListedForPartners } from '@pmw/contract/hiring';
 import type { Db } from '../../db/client';
-import {
-  campaigns,
-  employers,
-  formResponseData,
-  formResponses,
-  jobCategories,
-  jobPincodes,
-  jobs,
-  leadCounters,
-  taskForms,
-  teamMembers,
-  teams,
-} from '../../db/schema/index';
+import { campaigns } from '../../db/schema/campaign';
+import { formResponseData, formResponses, leadCounters } from '../../db/schema/leads';
+import { employers, jobCategories, jobPincodes, jobs, taskForms } from '../../db/schema/projects';
+import { teamMembers, teams } from '../../db/schema/team';
 import { AppError, notFound } from '../../errors';
 import { withTaskForm } from '../projects/job-query';
 import type { GeocodeProvider } from '../../providers/geocode';

@@ -1,7 +1,7 @@
 import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@pmw/contract/auth';
 import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../errors';
 import { say } from '@pmw/contract/texts/said';
 
@@ -41,6 +41,24 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
         .onConflictDoNothing({ target: users.mobile })
         .returning();
       return created ?? (await this.byMobile(mobile))!;
+    },
+    /** The user id of each mobile that has one. */
+    async idsByMobile(mobiles: readonly string[], tx: DbOrTx = db): Promise<Map<string, number>> {
+      if (!mobiles.length) return new Map();
+      const rows = await tx
+        .select({ user_id: users.user_id, mobile: users.mobile })
+        .from(users)
+        .where(inArray(users.mobile, [...mobiles]));
+      return new Map(rows.map((r) => [r.mobile, r.user_id]));
+    },
+    /** Name and mobile of each person asked for, by user id (absent ids are left out). */
+    async contacts(userIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, { first_name: string | null; mobile: string }>> {
+      if (!userIds.length) return new Map();
+      const rows = await tx
+        .select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile })
+        .from(users)
+        .where(inArray(users.user_id, [...userIds]));
+      return new Map(rows.map((r) => [r.id, { first_name: r.first_name, mobile: r.mobile }]));
     },
     async updateName(userId: number, firstName: string, tx: DbOrTx = db): Promise<void> {
       await tx.update(users).set({ first_name: firstName, modified_on: new Date() }).where(eq(users.user_id, userId));

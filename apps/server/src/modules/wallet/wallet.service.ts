@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { walletTransactions, wallets } from '../../db/schema/index';
+import { walletTransactions, wallets } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import { say } from '@pmw/contract/texts/said';

@@ -16,11 +16,12 @@ import type { Locale } from '@pmw/contract/locale';
 import { LEAD_INTAKE_SOURCE, type LeadIntakeSource } from '@pmw/contract/metrics';
 import { AppError, notFound } from '../../errors';
 import type { OtpService, SmsLocale } from '../auth/otp.service';
-import { refuseSelfReferral, type CampaignService, type CustomerRow } from '../campaign/campaign.service';
+import type { CampaignOwner, CampaignService, CustomerRow } from '../campaign/campaign.service';
+import { refuseSelfReferral } from './self-referral';
 import type { FilesService } from '../files/files.service';
 import { noMetrics, type Metrics } from '../../lib/metrics';
 import type { AssessInput } from '../risk/risk.service';
-import { type CreatedLead, type LeadForm, type LeadsService } from './leads.service';
+import { type CreatedLead, type LeadForm, type LeadsService } from '../leads/leads.service';
 import { say } from '@pmw/contract/texts/said';
 
 /** How long a retried submit waits for the first one, whose OTP it cannot reuse. */
@@ -176,7 +177,14 @@ export function createLeadIntakeService(deps: {
     return { customer, newSession: true, moved };
   }
 
+  /** Refuses a lead (or its credit check) for the mobile of the partner who owns the campaign: nobody is paid for referring themselves. */
+  function refuseOwnMobile(owner: CampaignOwner, mobile: string): void {
+    refuseSelfReferral([owner.mobile], mobile, campaignLinkMessages.selfReferralCampaign);
+  }
+
   return {
+    refuseOwnMobile,
+
     /** Login on the campaign page, or the credit check, proved a mobile: the customer (the caller starts a new session for them). */
     async customerProved(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId: number | undefined }) {
       const known = await campaign.sessionCustomer(input.sessionCustomerId);
@@ -236,7 +244,7 @@ export function createLeadIntakeService(deps: {
     if (!form || !campaign.isListed(form) || (input.utm_job_id !== undefined && input.utm_job_id !== form.job_id))
       throw notFound(say('common.formNotFound'));
     const { mobile, name } = campaign.leadMobile(form.inputs, input.values, input.locale);
-    campaign.refuseOwnMobile(owner, mobile);
+    refuseOwnMobile(owner, mobile);
     const attribution = { partner_user_id: owner.user_id };
     // How this submit proves the mobile is the customer's: a credit consent, this device's session, an OTP, or nothing (a form without OTP).
     const proof = form.is_credit_flow ? 'consent' : known?.mobile === mobile ? 'session' : form.is_otp_required ? 'otp' : 'none';

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { joinAckSchema, SUPPORT_EVENTS } from '@pmw/contract/support';
 import { teamOtpSentSchema } from '@pmw/contract/team';
-import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../test/test-app';
-import { loginSupportAgent } from '../modules/ops/ops-fixtures.test-helper';
-import { SUPPORT_DEMO } from '../seed/support.seed';
-import { sessions } from '../db/schema/index';
+import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
+import { loginSupportAgent } from '../ops/ops-fixtures.test-helper';
+import { SUPPORT_DEMO } from '../../seed/support.seed';
+import { sessions } from '../../db/schema/index';
 
 let t: TestApp;
 let base: string;

@@ -3,12 +3,14 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SessionKind } from '@pmw/contract/api';
 import type { OpsAgent, OpsRole } from '@pmw/contract/ops-auth';
 import { SESSION_COOKIE } from '@pmw/contract/auth';
-import type { Db } from '../db/client';
-import { opsAgents, sessions, users } from '../db/schema/index';
-import { randomToken, sha256 } from '../lib/crypto';
+import type { Db } from '../../db/client';
+import { opsAgents } from '../../db/schema/ops-auth';
+import { sessions } from '../../db/schema/sessions';
+import { users } from '../../db/schema/users';
+import { randomToken, sha256 } from '../../lib/crypto';
 import { createSessionCache } from './session-cache';
-import { unauthorized } from '../errors';
-import { isHttps } from './origin';
+import { unauthorized } from '../../errors';
+import { isHttps } from '../../http/origin';
 
 export interface SessionInfo {
   kind: SessionKind;

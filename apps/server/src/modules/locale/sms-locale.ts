@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isLocale, type Locale } from '@pmw/contract/locale';
 import type { Db } from '../../db/client';
-import { mobileLocales } from '../../db/schema/index';
+import { mobileLocales } from '../../db/schema/locale';
 
 /**
  * The language of a text to a mobile: a reader's choice on the sending device

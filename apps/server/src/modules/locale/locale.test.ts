@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerCatalogue } from '@pmw/contract/texts/partner';
 import { say } from '@pmw/contract/texts/said';
 import { localize } from './locale';
-import { body, cookieHeader, createTestApp, type TestApp } from '../../test/test-app';
+import { body, cookieHeader, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
