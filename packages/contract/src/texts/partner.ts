@@ -17,6 +17,7 @@ const en = {
   'partner.statusApproved': 'Approved',
   'partner.statusRejected': 'Rejected',
   'partner.statusExpired': 'Expired',
+  'partner.payoutNoticesLocked': 'Payout messages cannot be turned off',
   // The Leads Report file's own words (its columns after these are the form's labels, in the same language).
   'partner.csvLeadId': 'Lead ID',
   'partner.csvProject': 'Project',
@@ -105,6 +106,7 @@ export const partnerCatalogue = {
     'partner.statusApproved': 'अप्रूव्ड',
     'partner.statusRejected': 'रिजेक्टेड',
     'partner.statusExpired': 'एक्सपायर्ड',
+    'partner.payoutNoticesLocked': 'पेआउट के मैसेज बंद नहीं किए जा सकते',
     'partner.csvLeadId': 'लीड ID',
     'partner.csvProject': 'प्रोजेक्ट',
     'partner.csvCreatedAt': 'बनाई गई',

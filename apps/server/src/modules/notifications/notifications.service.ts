@@ -205,7 +205,7 @@ export function createNotificationsService(deps: {
 
     /** Turns a kind on or off for the person; a kind they may not turn off stays on. */
     async setKind(userId: number, audience: NotifyAudience, kind: NotifyEvent, on: boolean): Promise<NotificationSettings> {
-      if (!on && !mayOptOut(kind)) throw new AppError('CONFLICT', 'Payout messages cannot be turned off');
+      if (!on && !mayOptOut(kind)) throw new AppError('CONFLICT', say('partner.payoutNoticesLocked'));
       if (on) {
         await db.delete(notificationOptOuts).where(and(eq(notificationOptOuts.user_id, userId), eq(notificationOptOuts.kind, kind)));
       } else {

@@ -838,7 +838,7 @@ export function createPayoutsService(deps: {
      */
     async tdsReport(actor: number, fy: string, quarter?: TdsQuarter): Promise<{ name: string; csv: string }> {
       const range = financialYearRange(fy);
-      if (!range) throw new AppError('VALIDATION', 'Financial year must look like 2026-27');
+      if (!range) throw new AppError('VALIDATION', say('ops.financialYear'));
       const rows = await db
         .select({ item: payoutRunItems, at: payoutRuns.created_on })
         .from(payoutRunItems)
