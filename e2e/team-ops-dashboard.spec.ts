@@ -11,7 +11,7 @@ test("a team's manager sees the team's numbers and members ranked; a member's le
   await page.goto('/partner/team');
   await page.getByRole('link', { name: 'Team dashboard: members ranked' }).click();
   await expect(page.getByRole('heading', { name: 'Team TEAM01: dashboard' })).toBeVisible();
-  await page.getByLabel('Period').selectOption('all');
+  await page.getByLabel('Period', { exact: true }).selectOption('all');
 
   // What the screen says is what the API answers for the same period.
   const api = (await (await page.request.get('/api/v2/partner/team/dashboard')).json()).data as {
@@ -82,7 +82,7 @@ test.describe('the ops console', () => {
     await page.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, '9876500100', since));
     await page.getByRole('button', { name: 'Submit OTP' }).click();
     await expect(page.getByRole('heading', { name: 'The business at a glance' })).toBeVisible();
-    await page.getByLabel('Period').selectOption('1');
+    await page.getByLabel('Period', { exact: true }).selectOption('1');
     await expect(page.getByRole('table', { name: 'Leads per day by their state now' }).getByRole('row')).toHaveCount(2);
   });
 });
