@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +92,7 @@ describe('the verification queue', () => {
     expect(await screen.findByText(/2 approved/)).toBeTruthy();
     expect(approved).toHaveBeenCalledWith('/ops/leads/approve', [11, 12]);
     // The page's own line says what was done (the message bar, a status region too, may show beside it).
-    expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('reject'))).toBe(true);
+    // Waited for as a person would: the bar's words can come a render before the page's line.
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('reject'))).toBe(true));
   });
 });
