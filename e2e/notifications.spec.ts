@@ -126,6 +126,10 @@ test("support answers Asha's query while she is away: the support list's bell te
   ).toBe(true);
   await ops.dispose();
 
+  // The notice is written a moment after the answer (once the server knows she has no socket on the query): she opens the app later.
+  await expect
+    .poll(async () => JSON.stringify(await (await page.request.get('/api/v2/support/user/notifications')).json()).includes(`#${ticketId}`))
+    .toBe(true);
   await page.goto('/support?user_id=101');
   const bell = page.getByRole('button', { name: /^\d+ unread notifications?$/ });
   await expect(bell).toBeVisible();
