@@ -105,8 +105,10 @@ test('Asha turns off texts of rejected leads in her message settings; payout tex
   await expect(page.getByRole('checkbox', { name: 'A lead is rejected' })).not.toBeChecked();
   // Back on, for the specs after this one.
   answer = saved();
-  await page.getByRole('checkbox', { name: 'A lead is rejected' }).check();
+  // The switch turns once the server has stored it: clicked, then waited for as a person would.
+  await page.getByRole('checkbox', { name: 'A lead is rejected' }).click();
   expect((await answer).ok()).toBe(true);
+  await expect(page.getByRole('checkbox', { name: 'A lead is rejected' })).toBeChecked();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'A lead is rejected' })).toBeChecked();
 });
