@@ -26,6 +26,7 @@ import type { Providers } from './providers/index';
 import { createRealtime, type Realtime } from './realtime/socket';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerPartnerLoginForm } from './modules/auth/partner-login.form';
+import { createWorkerLoginService } from './modules/auth/worker-login.service';
 import { createOtpService } from './modules/auth/otp.service';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
@@ -71,6 +72,7 @@ import { createSimulatedBureau } from './providers/credit-bureau';
 import { createTeamService } from './modules/team/team.service';
 import { registerTeamRoutes } from './modules/team/team.routes';
 import { registerTeamLoginForm } from './modules/team/team-login.form';
+import { createTeamLoginService } from './modules/team/team-login.service';
 import { createHiringService } from './modules/hiring/hiring.service';
 import { registerHiringRoutes } from './modules/hiring/hiring.routes';
 import { createApplicationOutcomesService } from './modules/hiring/outcomes.service';
@@ -86,6 +88,7 @@ import { createPayoutsService } from './modules/ops/payouts.service';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { createRiskService } from './modules/risk/risk.service';
 import { registerRiskRoutes } from './modules/risk/risk.routes';
+import { createMoneyDeskService } from './modules/ops/money-desk.service';
 import { registerOpsMoneyRoutes, registerPayoutWebhookRoutes } from './modules/ops/money.routes';
 import { registerOpsTeamsSlotsRoutes } from './modules/ops/teams-slots.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
@@ -304,6 +307,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
       },
       notifications,
     }),
+    moneyDesk: createMoneyDeskService({ users, banks, customers, audit }),
   };
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, notifications });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
@@ -342,6 +346,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     intake,
     catalogue,
     team,
+    teamLogin: createTeamLoginService({ otp, team }),
+    workerLogin: createWorkerLoginService({ otp, users }),
     campaign,
     feedback,
     dataDownload,
@@ -454,16 +460,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Modules, each registered explicitly so grep finds who owns a path.
   registerPlatformRoutes(app, ctx, { db, devOutbox: config.devOutbox, redis: rateLimitRedis, metrics });
   await registerApiReference(app, ctx);
-  registerAuthRoutes(app, ctx, { otp: services.otp, users: services.users });
+  registerAuthRoutes(app, ctx, { login: services.workerLogin, users: services.users });
   // The team's and the portal's logins, drawn by the server in the first response, and their plain forms.
   const areaLogin = createAreaLogins({ pages, team: services.team });
-  registerPartnerLoginForm(app, ctx, { otp: services.otp, users: services.users, logins: areaLogin });
-  registerTeamLoginForm(app, ctx, { otp: services.otp, team: services.team, logins: areaLogin });
+  registerPartnerLoginForm(app, ctx, { login: services.workerLogin, logins: areaLogin });
+  registerTeamLoginForm(app, ctx, { team: services.team, teamLogin: services.teamLogin, logins: areaLogin });
   registerOpsAuthRoutes(app, ctx, { otp: services.otp, opsAuth: services.opsAuth });
   registerOpsAgentRoutes(app, ctx, { agents: services.ops.agents });
   registerSupportRoutes(app, ctx, { support: services.support });
   attachSupportRealtime(realtime.io, { sessions, support: services.support, opsAuth: services.opsAuth, events: services.supportEvents });
-  registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, otp: services.otp, files: services.files });
+  registerCampaignRoutes(app, ctx, { campaign: services.campaign, intake: services.intake, files: services.files });
   const countVisit = createVisitRecorder({ dashboard: services.dashboard, secure: (req) => isHttps(req.raw, !!config.trustProxy) });
   registerCampaignPage(app, ctx, { campaign: services.campaign, pages, linkOrigin, countVisit });
   registerPartnerCampaignRoutes(app, ctx, { campaigns: services.partnerCampaigns, linkOrigin });
@@ -480,8 +486,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (providers.localStorage) registerLocalStorageRoutes(app, providers.localStorage);
   registerTeamRoutes(app, ctx, {
     linkOrigin,
-    otp: services.otp,
     team: services.team,
+    teamLogin: services.teamLogin,
     intake: services.intake,
     users: services.users,
     map: config.map,
@@ -512,13 +518,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin, countVisit });
   registerOpsRoutes(app, ctx, { db, files: services.files, ...services.ops });
   registerRiskRoutes(app, ctx, { risk: services.risk });
-  registerOpsMoneyRoutes(app, ctx, {
-    users: services.users,
-    payouts: services.ops.payouts,
-    banks: services.banks,
-    customers: services.customers,
-    audit: services.ops.audit,
-  });
+  registerOpsMoneyRoutes(app, ctx, { payouts: services.ops.payouts, desk: services.ops.moneyDesk });
   registerPayoutWebhookRoutes(app, ctx, services.ops.payouts);
   registerOpsTeamsSlotsRoutes(app, ctx, {
     hiring: services.hiring,

@@ -1,9 +1,8 @@
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { partnerAuthRoutes, userAuthRoutes } from '@pmw/contract/auth';
 import { answer, route, type RouteContext } from '../../http/route';
-import { AppError } from '../../errors';
-import { sentMessage, type OtpService } from './otp.service';
+import { sentMessage } from './otp.service';
+import type { WorkerLoginService } from './worker-login.service';
 import type { UsersService } from '../users/users.service';
 import { smsLocaleOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
@@ -12,25 +11,18 @@ import { say } from '@pmw/contract/texts/said';
  * Worker login, shared by the partner portal (/partner/...) and the user module
  * (/user/...) that candidates and support use. Both make the same session.
  */
-export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps: { otp: OtpService; users: UsersService }) {
-  const { otp, users } = deps;
+export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps: { login: WorkerLoginService; users: UsersService }) {
+  const { login, users } = deps;
+  const sendOtp = async ({ body, req }: { body: { mobile: string }; req: FastifyRequest }) => {
+    const sent = await login.sendOtp({ mobile: body.mobile, ip: req.ip, locale: smsLocaleOf(req) });
+    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
+  };
 
   for (const routes of [partnerAuthRoutes, userAuthRoutes]) {
-    route(app, ctx, routes.sendOtp, async ({ body, req }) => {
-      const sent = await otp.send({
-        mobile: body.mobile,
-        purpose: 'LOGIN',
-        ip: req.ip,
-        locale: smsLocaleOf(req),
-        resendSeconds: RESEND_COUNTDOWN.partnerLogin,
-      });
-      return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
-    });
+    route(app, ctx, routes.sendOtp, sendOtp);
 
     route(app, ctx, routes.login, async ({ body, req, reply }) => {
-      await otp.verify({ mobile: body.mobile, purpose: 'LOGIN', otp: body.otp, ip: req.ip });
-      const user = await users.findOrCreateByMobile(body.mobile);
-      if (user.blocked) throw new AppError('BLOCKED', say('common.accountRemoved'));
+      const user = await login.login({ ...body, ip: req.ip });
       await ctx.sessions.create(reply, 'worker', user.user_id);
       return answer(await users.toSessionUser(user), say('common.loginSuccess'));
     });
@@ -46,14 +38,5 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: RouteContext, deps
     });
   }
 
-  route(app, ctx, userAuthRoutes.retryOtp, async ({ body, req }) => {
-    const sent = await otp.send({
-      mobile: body.mobile,
-      purpose: 'LOGIN',
-      ip: req.ip,
-      locale: smsLocaleOf(req),
-      resendSeconds: RESEND_COUNTDOWN.partnerLogin,
-    });
-    return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
-  });
+  route(app, ctx, userAuthRoutes.retryOtp, sendOtp);
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { otpSchema, partnerAuthRoutes } from '@pmw/contract/auth';
 import { messages } from '@pmw/contract/messages';
 import { mobileSchema } from '@pmw/contract/mobile';
@@ -8,8 +7,7 @@ import { firstRefusal, postedLogin, refusalAtField, type AreaLogins } from '../.
 import { registerFormPosts } from '../../http/form-post';
 import { smsLocaleOf } from '../locale/locale';
 import { route, type RouteContext } from '../../http/route';
-import type { UsersService } from '../users/users.service';
-import type { OtpService } from './otp.service';
+import type { WorkerLoginService } from './worker-login.service';
 
 /**
  * The partner login's plain form (`/partner/` drawn by the server), for a
@@ -18,12 +16,8 @@ import type { OtpService } from './otp.service';
  * do and through the same services, and goes to the portal. A refusal
  * answers the page again with the message at its field.
  */
-export function registerPartnerLoginForm(
-  app: FastifyInstance,
-  ctx: RouteContext,
-  deps: { otp: OtpService; users: UsersService; logins: AreaLogins },
-) {
-  const { otp, users, logins } = deps;
+export function registerPartnerLoginForm(app: FastifyInstance, ctx: RouteContext, deps: { login: WorkerLoginService; logins: AreaLogins }) {
+  const { logins } = deps;
   registerFormPosts(
     app,
     async (req, reply, error) => {
@@ -44,13 +38,7 @@ export function registerPartnerLoginForm(
               login.errors = { mobile: firstRefusal(req, mobile.error) };
               return page(400);
             }
-            const sent = await otp.send({
-              mobile: mobile.data,
-              purpose: 'LOGIN',
-              ip: req.ip,
-              locale: smsLocaleOf(req),
-              resendSeconds: RESEND_COUNTDOWN.partnerLogin,
-            });
+            const sent = await deps.login.sendOtp({ mobile: mobile.data, ip: req.ip, locale: smsLocaleOf(req) });
             Object.assign(login, { request_id: sent.request_id, resend_after: sent.resend_after, already_sent: sent.already_sent });
             return page(200);
           }
@@ -59,9 +47,7 @@ export function registerPartnerLoginForm(
             login.errors = { otp: firstRefusal(req, code.error) };
             return page(400);
           }
-          await otp.verify({ mobile: login.mobile, purpose: 'LOGIN', otp: code.data, ip: req.ip });
-          const user = await users.findOrCreateByMobile(login.mobile);
-          if (user.blocked) throw new AppError('BLOCKED', messages.accountRemoved);
+          const user = await deps.login.login({ mobile: login.mobile, otp: code.data, ip: req.ip });
           await ctx.sessions.create(reply, 'worker', user.user_id);
           return reply.redirect('/partner/', 303);
         } catch (err) {

@@ -1,9 +1,8 @@
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
 import { answer, route, type RouteContext } from '../../http/route';
 import { AppError } from '../../errors';
-import { sentMessage, type OtpService } from '../auth/otp.service';
+import { sentMessage } from '../auth/otp.service';
 import type { FilesService } from '../files/files.service';
 import type { LeadIntakeService } from '../lead-intake/lead-intake.service';
 import type { CampaignService } from './campaign.service';
@@ -15,9 +14,9 @@ import { say } from '@pmw/contract/texts/said';
 export function registerCampaignRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { campaign: CampaignService; intake: LeadIntakeService; otp: OtpService; files: FilesService },
+  deps: { campaign: CampaignService; intake: LeadIntakeService; files: FilesService },
 ) {
-  const { campaign, intake, otp, files } = deps;
+  const { campaign, intake, files } = deps;
   const customerSession = (req: FastifyRequest) => ctx.sessions.optional(req, 'customer');
 
   /** The visitor's session, made anonymous on first need (an upload before the OTP). */
@@ -47,31 +46,14 @@ export function registerCampaignRoutes(
 
   route(app, ctx, campaignRoutes.customerSession, async ({ req }) => campaign.sessionCustomer((await customerSession(req))?.subjectId));
 
-  // Sends are limited per mobile and per address by the OTP service.
   route(app, ctx, campaignRoutes.sendOtp, async ({ body, req }) => {
-    const owner = await campaign.owner(body.utm_code);
-    // Said at the mobile field before any OTP goes out, without ever sending the owner's mobile to the page.
-    if (body.purpose === 'LEAD') intake.refuseOwnMobile(owner, body.mobile);
-    const sent = await otp.send({
-      mobile: body.mobile,
-      purpose: body.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD',
-      ip: req.ip,
-      locale: smsLocaleOf(req),
-      resendSeconds: RESEND_COUNTDOWN.campaign,
-    });
+    const sent = await intake.sendCampaignOtp({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, campaignRoutes.loginCustomer, async ({ body, req, reply }) => {
-    await campaign.owner(body.utm_code);
-    await otp.verify({ mobile: body.mobile, purpose: 'CUSTOMER_LOGIN', otp: body.otp, ip: req.ip });
     const session = await customerSession(req);
-    const { customer } = await intake.customerProved({
-      mobile: body.mobile,
-      name: body.name,
-      utm_code: body.utm_code,
-      sessionCustomerId: session?.subjectId,
-    });
+    const customer = await intake.loginCustomer({ ...body, ip: req.ip, sessionCustomerId: session?.subjectId });
     // Every login gets a new token, even on a device already signed in as this customer.
     await startCustomerSession(req, reply, customer.customer_id);
     return answer({ customer_id: customer.customer_id, mobile: body.mobile, name: customer.name }, say('common.loginSuccess'));
@@ -103,23 +85,14 @@ export function registerCampaignRoutes(
   });
 
   route(app, ctx, campaignRoutes.creditOtpSend, async ({ body, req }) => {
-    intake.refuseOwnMobile(await campaign.owner(body.utm_code), body.mobile);
-    const sent = await campaign.requestCreditConsent({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
+    const sent = await intake.requestCreditConsent({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, campaignRoutes.eligibility, async ({ body, req, reply }) => {
-    const result = await campaign.checkEligibility(body);
-    const session = await customerSession(req);
-    const consent = await campaign.consent(body.consent_id);
-    const { customer } = await intake.customerProved({
-      mobile: body.mobile,
-      name: body.name,
-      utm_code: consent?.utm_code ?? '',
-      sessionCustomerId: session?.subjectId,
-    });
+    const { result, customerId } = await intake.checkEligibility(body, (await customerSession(req))?.subjectId);
     // The consent's OTP signed the customer in: a new token, as at every login.
-    await startCustomerSession(req, reply, customer.customer_id);
+    await startCustomerSession(req, reply, customerId);
     return result;
   });
 

@@ -182,13 +182,78 @@ export function createLeadIntakeService(deps: {
     refuseSelfReferral([owner.mobile], mobile, campaignLinkMessages.selfReferralCampaign);
   }
 
+  /** Login on the campaign page, or the credit check, proved a mobile: the customer (the caller starts a new session for them). */
+  async function customerProved(input: {
+    mobile: string;
+    name?: string | undefined;
+    utm_code: string;
+    sessionCustomerId: number | undefined;
+  }) {
+    const known = await campaign.sessionCustomer(input.sessionCustomerId);
+    return proved({ ...input, known });
+  }
+
   return {
     refuseOwnMobile,
+    customerProved,
 
-    /** Login on the campaign page, or the credit check, proved a mobile: the customer (the caller starts a new session for them). */
-    async customerProved(input: { mobile: string; name?: string | undefined; utm_code: string; sessionCustomerId: number | undefined }) {
-      const known = await campaign.sessionCustomer(input.sessionCustomerId);
-      return proved({ ...input, known });
+    /**
+     * The campaign page's OTP: for a lead it is refused at the mobile field when it is the code owner's own (before
+     * any OTP goes out, without sending the owner's mobile to the page); sends are limited by the OTP service.
+     */
+    async sendCampaignOtp(input: {
+      utm_code: string;
+      mobile: string;
+      purpose: 'LOGIN' | 'LEAD';
+      ip: string;
+      locale: SmsLocale | undefined;
+    }) {
+      const owner = await campaign.owner(input.utm_code);
+      if (input.purpose === 'LEAD') refuseOwnMobile(owner, input.mobile);
+      return otp.send({
+        mobile: input.mobile,
+        purpose: input.purpose === 'LOGIN' ? 'CUSTOMER_LOGIN' : 'LEAD',
+        ip: input.ip,
+        locale: input.locale,
+        resendSeconds: RESEND_COUNTDOWN.campaign,
+      });
+    },
+
+    /** A customer's login on a partner's campaign page: the OTP proves the mobile (the caller starts a new session). */
+    async loginCustomer(input: {
+      utm_code: string;
+      mobile: string;
+      otp: string;
+      name?: string | undefined;
+      ip: string;
+      sessionCustomerId: number | undefined;
+    }) {
+      await campaign.owner(input.utm_code);
+      await otp.verify({ mobile: input.mobile, purpose: 'CUSTOMER_LOGIN', otp: input.otp, ip: input.ip });
+      const { customer } = await customerProved(input);
+      return customer;
+    },
+
+    /** The credit check's consent OTP, refused for the code owner's own mobile. */
+    async requestCreditConsent(input: Parameters<CampaignService['requestCreditConsent']>[0]) {
+      refuseOwnMobile(await campaign.owner(input.utm_code), input.mobile);
+      return campaign.requestCreditConsent(input);
+    },
+
+    /** The credit check: its consent's OTP also signs the customer in (the caller starts a new session for them). */
+    async checkEligibility(
+      input: Parameters<CampaignService['checkEligibility']>[0] & { mobile: string; name?: string | undefined },
+      sessionCustomerId: number | undefined,
+    ) {
+      const result = await campaign.checkEligibility(input);
+      const consent = await campaign.consent(input.consent_id);
+      const { customer } = await customerProved({
+        mobile: input.mobile,
+        name: input.name,
+        utm_code: consent?.utm_code ?? '',
+        sessionCustomerId,
+      });
+      return { result, customerId: customer.customer_id };
     },
 
     campaignLead: (input: CampaignLeadInput): Promise<CampaignLeadResult> =>

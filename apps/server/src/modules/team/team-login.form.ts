@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { AreaLoginState } from '@pmw/contract/area-pages';
 import { otpSchema } from '@pmw/contract/auth';
 import { messages } from '@pmw/contract/messages';
@@ -10,8 +9,8 @@ import { firstRefusal, postedLogin, refusalAtField, type AreaLogins } from '../.
 import { registerFormPosts } from '../../http/form-post';
 import { smsLocaleOf } from '../locale/locale';
 import { route, type RouteContext } from '../../http/route';
-import type { OtpService } from '../auth/otp.service';
 import type { TeamService } from './team.service';
+import type { TeamLoginService } from './team-login.service';
 
 /** The team code a form posted, as the area keys it (capitals). */
 const postedCode = (body: unknown) => {
@@ -30,9 +29,9 @@ const postedCode = (body: unknown) => {
 export function registerTeamLoginForm(
   app: FastifyInstance,
   ctx: RouteContext,
-  deps: { otp: OtpService; team: TeamService; logins: AreaLogins },
+  deps: { team: TeamService; teamLogin: TeamLoginService; logins: AreaLogins },
 ) {
-  const { otp, team, logins } = deps;
+  const { team, teamLogin, logins } = deps;
   const page = async (req: FastifyRequest, code: string, teamData: Team, login: AreaLoginState) =>
     logins.teamPage(req, code, teamData, login);
 
@@ -67,15 +66,7 @@ export function registerTeamLoginForm(
               };
               return answerPage(400);
             }
-            // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
-            await team.assertMayAskOtp(mobile.data, code);
-            const sent = await otp.send({
-              mobile: mobile.data,
-              purpose: 'TEAM_LOGIN',
-              ip: req.ip,
-              locale: smsLocaleOf(req),
-              resendSeconds: RESEND_COUNTDOWN.teamLogin,
-            });
+            const sent = await teamLogin.sendOtp({ mobile: mobile.data, team_code: code, ip: req.ip, locale: smsLocaleOf(req) });
             Object.assign(login, { request_id: sent.request_id, resend_after: sent.resend_after, already_sent: sent.already_sent });
             return answerPage(200);
           }
@@ -85,8 +76,14 @@ export function registerTeamLoginForm(
             login.errors = { otp: firstRefusal(req, refused!) };
             return answerPage(400);
           }
-          await otp.verify({ mobile: mobile.data, purpose: 'TEAM_LOGIN', otp: otpCode.data, request_id: login.request_id, ip: req.ip });
-          const member = await team.login({ team_code: code, first_name: name.data, mobile: mobile.data });
+          const member = await teamLogin.login({
+            request_id: login.request_id,
+            team_code: code,
+            first_name: name.data,
+            mobile: mobile.data,
+            otp: otpCode.data,
+            ip: req.ip,
+          });
           await ctx.sessions.create(reply, 'team', member.user_id, { team_id: member.team_id });
           return reply.redirect(`/mt/${encodeURIComponent(code)}`, 303);
         } catch (err) {

@@ -1,14 +1,13 @@
-import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import type { LinkOrigin } from '../../http/link-origin';
 import { teamRoutes } from '@pmw/contract/team';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../sessions/session';
-import { AppError } from '../../errors';
-import { sentMessage, type OtpService } from '../auth/otp.service';
+import { sentMessage } from '../auth/otp.service';
 import type { UsersService } from '../users/users.service';
 import type { LeadIntakeService } from '../lead-intake/lead-intake.service';
 import type { TeamService } from './team.service';
+import type { TeamLoginService } from './team-login.service';
 import { requestLocale, smsLocaleOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 
@@ -20,15 +19,15 @@ export function registerTeamRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
   deps: {
-    otp: OtpService;
     team: TeamService;
+    teamLogin: TeamLoginService;
     linkOrigin: LinkOrigin;
     intake: LeadIntakeService;
     users: UsersService;
     map: { tileUrl: string | undefined; attribution: string | undefined };
   },
 ) {
-  const { otp, team } = deps;
+  const { team } = deps;
 
   // Blocking takes effect on the member's next request, not only at login.
   ctx.sessions.addCheck('team', async (session) => team.assertActiveMember(Number(session.context.team_id), session.subjectId));
@@ -37,22 +36,12 @@ export function registerTeamRoutes(
   route(app, ctx, teamRoutes.team, async ({ query }) => team.publicTeam(query.team_code));
 
   route(app, ctx, teamRoutes.sendOtp, async ({ body, req }) => {
-    // A stranger to an invite-only team is told so before an OTP is spent; a blocked member only after the OTP.
-    await team.assertMayAskOtp(body.mobile, body.team_code);
-    const sent = await otp.send({
-      mobile: body.mobile,
-      purpose: 'TEAM_LOGIN',
-      ip: req.ip,
-      locale: smsLocaleOf(req),
-      resendSeconds: RESEND_COUNTDOWN.teamLogin,
-    });
+    const sent = await deps.teamLogin.sendOtp({ ...body, ip: req.ip, locale: smsLocaleOf(req) });
     return answer({ mobile: body.mobile, ...sent }, sentMessage(sent));
   });
 
   route(app, ctx, teamRoutes.login, async ({ body, req, reply }) => {
-    if (!(await team.teamByCode(body.team_code))) throw new AppError('NOT_FOUND', say('team.invalidUrl'));
-    await otp.verify({ mobile: body.mobile, purpose: 'TEAM_LOGIN', otp: body.otp, request_id: body.request_id, ip: req.ip });
-    const member = await team.login(body);
+    const member = await deps.teamLogin.login({ ...body, ip: req.ip });
     await ctx.sessions.create(reply, 'team', member.user_id, { team_id: member.team_id });
     return answer(member, say('common.loginSuccess'));
   });
