@@ -47,6 +47,7 @@ const redisUrl = process.env.SMOKE_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'r
 const keep = process.env.SMOKE_KEEP === '1';
 
 const ADMIN_MOBILE = '9000000001';
+const FORM_LOGIN_MOBILE = '9000000004';
 const PARTNER_MOBILE = '9000000002';
 const CUSTOMER_MOBILE = '9000000003';
 const PASSCODE = 'smoke-passcode-1';
@@ -384,6 +385,27 @@ async function main(): Promise<void> {
       await login(partner, PARTNER_MOBILE, '/partner/otp/send', '/partner/user/login/otp');
       partnerId = (await partner.ok<{ user_id: number }>('GET', '/partner/user/get')).user_id;
       expect(partnerId > 0, 'no user id');
+    });
+    await check("the portal's login works as a plain form (before any script): the OTP step, then a session", async () => {
+      const post = (fields: Record<string, string>) =>
+        fetch(`${base}/api/v2/partner/user/login/form`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin: base, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        });
+      const since = Date.now();
+      const step = await post({ mobile: FORM_LOGIN_MOBILE });
+      const html = await step.text();
+      expect(step.status === 200 && html.includes('name="otp"'), `${step.status} ${html.slice(0, 300)}`);
+      const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
+      expect(requestId !== undefined, 'the OTP step carries no request id');
+      const done = await post({ mobile: FORM_LOGIN_MOBILE, request_id: requestId!, otp: await sms!.otpFor(FORM_LOGIN_MOBILE, since) });
+      expect(done.status === 303 && done.headers.get('location') === '/partner/', `${done.status} ${done.headers.get('location')}`);
+      expect(
+        done.headers.getSetCookie().some((c) => c.startsWith('pmw_worker=')),
+        'no session cookie',
+      );
     });
     await check('the partner completes KYC: name, PAN, Aadhaar', async () => {
       await partner.ok('POST', '/partner/profile/basic/update', { first_name: 'Asha Verma' });
