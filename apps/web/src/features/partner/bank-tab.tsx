@@ -172,21 +172,14 @@ export function BankTab() {
 
 const isUpi = (b: Bank) => b.method === PAYOUT_METHOD.upi;
 
-/** A UPI ID: checked as handle@bank here and again on the server, which asks the bank whose it is. */
-function UpiForm({ onDone }: { onDone: () => void }) {
+/** Adds a payout method: the server's words, the list again and the form closed; a refusal in the bar, the form kept. */
+function useAddPayoutMethod(onDone: () => void) {
   const queryClient = useQueryClient();
-  const [upiId, setUpiId] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = upiAddBodySchema.safeParse({ upi_id: upiId });
-    if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.upiInvalid);
-    setError(null);
+  async function add(call: () => Promise<{ message: string }>) {
     setBusy(true);
     try {
-      const res = await apiWithMessage(profileRoutes.upiAdd, { body: parsed.data });
-      showSuccess(res.message);
+      showSuccess((await call()).message);
       await queryClient.invalidateQueries({ queryKey: ['partner', 'banks'] });
       onDone();
     } catch (err) {
@@ -194,6 +187,21 @@ function UpiForm({ onDone }: { onDone: () => void }) {
     } finally {
       setBusy(false);
     }
+  }
+  return { busy, add };
+}
+
+/** A UPI ID: checked as handle@bank here and again on the server, which asks the bank whose it is. */
+function UpiForm({ onDone }: { onDone: () => void }) {
+  const [upiId, setUpiId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { busy, add } = useAddPayoutMethod(onDone);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = upiAddBodySchema.safeParse({ upi_id: upiId });
+    if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.upiInvalid);
+    setError(null);
+    await add(() => apiWithMessage(profileRoutes.upiAdd, { body: parsed.data }));
   }
   return (
     <form className="card bank-form" onSubmit={submit} noValidate aria-label={t('addUpi')}>
@@ -238,14 +246,13 @@ function UpiForm({ onDone }: { onDone: () => void }) {
 }
 
 function BankForm({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [ifsc, setIfsc] = useState('');
   const [bankName, setBankName] = useState('');
   const [branch, setBranch] = useState('');
   const [account, setAccount] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, add } = useAddPayoutMethod(onDone);
 
   async function lookup(code: string) {
     try {
@@ -274,17 +281,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
     });
     if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.ifscInvalid);
     setError(null);
-    setBusy(true);
-    try {
-      const res = await apiWithMessage(profileRoutes.bankAdd, { body: parsed.data });
-      showSuccess(res.message);
-      await queryClient.invalidateQueries({ queryKey: ['partner', 'banks'] });
-      onDone();
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
+    await add(() => apiWithMessage(profileRoutes.bankAdd, { body: parsed.data }));
   }
   return (
     <form className="card bank-form" onSubmit={submit} noValidate aria-label={t('addBank')}>
