@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { changePercent, conversionPercent, dashboardRoutes, type Dashboard } from '@pmw/contract/dashboard';
+import { conversionPercent, dashboardRoutes, type Dashboard } from '@pmw/contract/dashboard';
 import { formatRupees } from '@pmw/contract/partner';
 import { DATE_FILTERS, DATE_FILTER_LABELS, dateRangeFor, type DateFilter } from '@pmw/contract/team';
 import { api } from '../../../shared/api-client';
 import { QueryView } from '../../../shared/query-view';
-import { getLocale, tx } from '../../../shared/i18n';
+import { tx } from '../../../shared/i18n';
 import { t } from './messages';
+import { Change, count, dayLabel, filteredLink, show } from './dashboard-parts';
 import './dashboard.css';
 import { LEAD_STATUS } from '@pmw/contract/lead-status';
 
@@ -19,36 +20,9 @@ const METRICS: { key: Metric; label: 'visits' | 'leads' | 'approved' | 'earned' 
   { key: 'earned_paise', label: 'earned' },
 ];
 
-// Indian grouping (1,00,000) whatever the page's language.
-const grouping = new Intl.NumberFormat('en-IN');
-const count = (n: number) => grouping.format(n);
-const show = (metric: Metric, n: number) => (metric === 'earned_paise' ? formatRupees(n) : count(n));
-
-function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat(getLocale() === 'hi' ? 'hi-IN' : 'en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
-
 /** The Leads Report filtered as a dashboard number was counted. */
-function reportLink(range: { start_date: string; end_date: string } | undefined, more: { status?: number; job_id?: number } = {}): string {
-  const q = new URLSearchParams();
-  if (range) {
-    q.set('start_date', range.start_date);
-    q.set('end_date', range.end_date);
-  }
-  if (more.status !== undefined) q.set('status', String(more.status));
-  if (more.job_id !== undefined) q.set('job_id', String(more.job_id));
-  const s = q.toString();
-  return `/partner/report${s ? `?${s}` : ''}`;
-}
-
-function Change({ now, before }: { now: number; before: number }) {
-  const pct = changePercent(now, before);
-  if (pct === null) return <span className="dash-change">{now === 0 ? t('changeSame') : t('changeNone')}</span>;
-  const text = pct > 0 ? t('changeUp', { n: count(pct) }) : pct < 0 ? t('changeDown', { n: count(-pct) }) : t('changeSame');
-  return <span className={`dash-change ${pct > 0 ? 'dash-change--up' : pct < 0 ? 'dash-change--down' : ''}`}>{text}</span>;
-}
+const reportLink = (range: { start_date: string; end_date: string } | undefined, more: { status?: number; job_id?: number } = {}) =>
+  filteredLink('/partner/report', range, more);
 
 /** Bars drawn as SVG (no chart library to download); the table under it says the same to a screen reader. */
 function Chart({ data, metric }: { data: Dashboard; metric: Metric }) {

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { changePercent, conversionPercent, dashboardRoutes, type TeamDashboard } from '@pmw/contract/dashboard';
+import { conversionPercent, dashboardRoutes, type TeamDashboard } from '@pmw/contract/dashboard';
 import { formatRupees } from '@pmw/contract/partner';
 import { DATE_FILTERS, DATE_FILTER_LABELS, dateRangeFor, type DateFilter } from '@pmw/contract/team';
 import { api } from '../../../shared/api-client';
 import { BarChart } from '../../../shared/bar-chart';
 import { QueryView } from '../../../shared/query-view';
-import { getLocale, tx } from '../../../shared/i18n';
+import { tx } from '../../../shared/i18n';
 import { t } from './messages';
+import { Change, count, dayLabel, filteredLink, show } from './dashboard-parts';
 import './dashboard.css';
 
 type Metric = 'leads' | 'approved' | 'earned_paise';
@@ -18,34 +19,9 @@ const METRICS: { key: Metric; label: 'leads' | 'approved' | 'earned' }[] = [
   { key: 'earned_paise', label: 'earned' },
 ];
 
-// Indian grouping (1,00,000) whatever the page's language.
-const grouping = new Intl.NumberFormat('en-IN');
-const count = (n: number) => grouping.format(n);
-const show = (metric: Metric, n: number) => (metric === 'earned_paise' ? formatRupees(n) : count(n));
-const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat(getLocale() === 'hi' ? 'hi-IN' : 'en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-
 /** The Team page's leads list, filtered as a dashboard number was counted. */
-function teamLink(range: { start_date: string; end_date: string } | undefined, more: { status?: number; member?: number } = {}): string {
-  const q = new URLSearchParams();
-  if (range) {
-    q.set('start_date', range.start_date);
-    q.set('end_date', range.end_date);
-  }
-  if (more.status !== undefined) q.set('status', String(more.status));
-  if (more.member !== undefined) q.set('member_user_id', String(more.member));
-  const s = q.toString();
-  return `/partner/team${s ? `?${s}` : ''}`;
-}
-
-function Change({ now, before }: { now: number; before: number }) {
-  const pct = changePercent(now, before);
-  if (pct === null) return <span className="dash-change">{now === 0 ? t('changeSame') : t('changeNone')}</span>;
-  const text = pct > 0 ? t('changeUp', { n: count(pct) }) : pct < 0 ? t('changeDown', { n: count(-pct) }) : t('changeSame');
-  return <span className={`dash-change ${pct > 0 ? 'dash-change--up' : pct < 0 ? 'dash-change--down' : ''}`}>{text}</span>;
-}
+const teamLink = (range: { start_date: string; end_date: string } | undefined, more: { status?: number; member?: number } = {}) =>
+  filteredLink('/partner/team', range, { status: more.status, member_user_id: more.member });
 
 /** /partner/team/dashboard: the manager's team at a glance, its members ranked. */
 export function TeamDashboardPage() {
