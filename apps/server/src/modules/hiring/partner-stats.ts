@@ -18,7 +18,7 @@ export function createPartnerStats(db: DbOrTx) {
       const [leads] = await db
         .select({ n: count() })
         .from(formResponses)
-        .where(and(eq(formResponses.partner_user_id, userId), eq(formResponses.status, 1)));
+        .where(and(eq(formResponses.partner_user_id, userId), eq(formResponses.status, LEAD_STATUS.approved)));
       const [joined] = await db
         .select({ n: count() })
         .from(applications)

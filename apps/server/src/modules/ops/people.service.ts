@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { DOCUMENT_STATUS, type DocumentDecision } from '@pmw/contract/kyc';
 import { parsePmwId, pmwId, type KycDocument, type OpsUser } from '@pmw/contract/ops';
 import type { Db } from '../../db/client';
 import { opsAgents } from '../../db/schema/ops-auth';
@@ -92,7 +93,7 @@ export function createOpsPeopleService(deps: {
       };
     },
 
-    async setKycStatus(actor: number, documentId: number, status: 1 | 2, reason: string | null): Promise<KycDocument> {
+    async setKycStatus(actor: number, documentId: number, status: DocumentDecision, reason: string | null): Promise<KycDocument> {
       const before = await documents.byId(documentId);
       if (!before) throw notFound(say('common.documentNotFound'));
       const after = await db.transaction(async (tx) => {
@@ -100,7 +101,7 @@ export function createOpsPeopleService(deps: {
         if (before.status !== status || before.reject_reason !== reason) {
           await deps.notifications?.notify(
             tx,
-            status === 1
+            status === DOCUMENT_STATUS.verified
               ? { event: NOTIFY_EVENT.kycVerified, audience: NOTIFY_AUDIENCE.partner, user_id: view.user_id, data: { document: view.type } }
               : {
                   event: NOTIFY_EVENT.kycRejected,
@@ -113,7 +114,7 @@ export function createOpsPeopleService(deps: {
         await audit.record(
           {
             actor_user_id: actor,
-            action: status === 1 ? 'kyc.verify' : 'kyc.reject',
+            action: status === DOCUMENT_STATUS.verified ? 'kyc.verify' : 'kyc.reject',
             entity_type: 'document',
             entity_id: documentId,
             before: { status: before.status, reject_reason: before.reject_reason },
