@@ -27,7 +27,6 @@ const readModels = [
 const crossModuleReadsToMove = [
   'apps/server/src/modules/campaign/campaign.service.ts',
   'apps/server/src/modules/feedback/feedback-tasks.service.ts',
-  'apps/server/src/modules/feedback/feedback.service.ts',
   'apps/server/src/modules/hiring/hiring.service.ts',
   'apps/server/src/modules/hiring/outcomes.service.ts',
   'apps/server/src/modules/leads/leads.service.ts',
