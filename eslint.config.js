@@ -27,22 +27,16 @@ const readModels = [
 const crossModuleReadsToMove = [
   'apps/server/src/modules/campaign/campaign.service.ts',
   'apps/server/src/modules/feedback/feedback-tasks.service.ts',
-  'apps/server/src/modules/feedback/feedback.service.ts',
   'apps/server/src/modules/hiring/hiring.service.ts',
   'apps/server/src/modules/hiring/outcomes.service.ts',
-  'apps/server/src/modules/hiring/partner-stats.ts',
   'apps/server/src/modules/leads/leads.service.ts',
   'apps/server/src/modules/ops-auth/ops-agents.service.ts',
-  'apps/server/src/modules/ops-auth/ops-auth.service.ts',
-  'apps/server/src/modules/ops/audit.service.ts',
   'apps/server/src/modules/ops/lead-verification.service.ts',
   'apps/server/src/modules/ops/payouts.service.ts',
-  'apps/server/src/modules/ops/people.service.ts',
   'apps/server/src/modules/risk/risk.service.ts',
   'apps/server/src/modules/sessions/session.ts',
   'apps/server/src/modules/support/support.service.ts',
   'apps/server/src/modules/support/worker-context.ts',
-  'apps/server/src/modules/team/team-manager.service.ts',
   'apps/server/src/modules/team/team.service.ts',
 ];
 const seesEveryTable = [

@@ -165,7 +165,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   });
   const spa = createSpa(webDistDir(config));
   const pages = createPublicPages(webDistDir(config));
-  const opsAuth = createOpsAuthService({ db });
+  const opsAuth = createOpsAuthService({ db, users });
   const documents = createDocumentsService({ db, cipher, files, users, secretKey: config.secretKey });
   const wallet = createWalletService({ db });
   // Notifications: written in the transaction of the change they are about; the outbox worker sends their SMS.
@@ -187,7 +187,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const leads = createLeadsService({ db, files, cache: catalogue });
   const campaign = createCampaignService({ db, users, leads, otp, bureau: createSimulatedBureau(), cipher });
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
-  const audit = createAuditService({ db });
+  const audit = createAuditService({ db, users });
   // Every lead's risk signals, computed right after it commits; ops see them on the lead.
   const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
   const banks = createBanksService({
@@ -225,7 +225,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   });
   // Every partner's own campaign link, once their KYC is complete.
   const partnerCampaigns = createPartnerCampaignService({ db, documents, users });
-  const teamManager = createTeamManagerService({ db, team });
+  const teamManager = createTeamManagerService({ db, team, users });
   const feedbackGuard = createFeedbackLinkGuard(limits);
   const feedbackTasks = createFeedbackTasksService({
     db,
@@ -281,7 +281,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     agents: createOpsAgentsService({ db, audit, sessions }),
     verification: createLeadVerificationService({ db, wallet, audit, risk, feedbackTasks, notifications }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, config.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
-    people: createOpsPeopleService({ db, users, documents, sessions, audit, notifications }),
+    people: createOpsPeopleService({ db, users, opsAuth, documents, sessions, audit, notifications }),
     catalogue: projectChoices,
     projects: createProjectsService({
       db,

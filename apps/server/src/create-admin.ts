@@ -22,12 +22,13 @@ export function createAdminMobile(argv: string[]): { mobile: string } | { error:
  * audited with no actor, as the server's own jobs are.
  */
 export async function createAdmin(db: Db, mobile: string): Promise<{ outcome: CreateAdminOutcome; user_id: number }> {
+  const users = createUsersService({ db, pictureUrl: async () => null });
   const agents = createOpsAgentsService({
     db,
-    audit: createAuditService({ db }),
+    audit: createAuditService({ db, users }),
     sessions: createSessionResolver(db, { alwaysSecure: false, trustProxy: false }),
   });
-  const user = await createUsersService({ db, pictureUrl: async () => null }).byMobile(mobile);
+  const user = await users.byMobile(mobile);
   const existing = user ? (await agents.list()).find((a) => a.user_id === user.user_id) : undefined;
   if (existing?.role === 'admin') return { outcome: 'already-admin', user_id: existing.user_id };
   if (existing) return { outcome: 'promoted', user_id: (await agents.setRole({ actor: null }, existing.user_id, 'admin')).user_id };

@@ -97,3 +97,5 @@ export const documentNumberSchema: Record<DocumentType, z.ZodType<string>> = {
 
 /** 0 submitted, 1 verified, 2 rejected. */
 export const DOCUMENT_STATUS = { submitted: 0, verified: 1, rejected: 2 } as const;
+/** What a reviewer decides about a document: verified or rejected. */
+export type DocumentDecision = typeof DOCUMENT_STATUS.verified | typeof DOCUMENT_STATUS.rejected;

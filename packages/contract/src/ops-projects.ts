@@ -3,6 +3,7 @@ import { text, int, coerceInt, webUrl } from './base';
 import { defineRoute, queryInt } from './api';
 import { formInputSchema, type FormInputDef } from './lead-form';
 import { formTranslationsSchema, projectTranslationsSchema, type MissingText } from './content-language';
+import { PROJECT_ACTION_STATUS, PROJECT_ARCHIVE_STATUS } from './project-status';
 
 /** Writing the catalogue from the ops console: projects (Job), their lead form, locations and pincodes. */
 
@@ -28,6 +29,9 @@ const leadHours = text()
   .nullish()
   .transform((v) => v || null);
 
+const projectArchiveStatus = z
+  .union([z.literal(PROJECT_ARCHIVE_STATUS.live), z.literal(PROJECT_ARCHIVE_STATUS.archived)])
+  .default(PROJECT_ARCHIVE_STATUS.live);
 export const projectBodySchema = z
   .object({
     employer_id: int().positive('Choose an employer'),
@@ -66,8 +70,10 @@ export const projectBodySchema = z
     customer_features: textList.default([]),
     /** HTML for the feedback page's merchants (sanitised whenever it is sent out). */
     consumer_instruction: optText(5000),
-    action_status: z.union([z.literal(10), z.literal(20)]).default(10),
-    archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
+    action_status: z
+      .union([z.literal(PROJECT_ACTION_STATUS.addLead), z.literal(PROJECT_ACTION_STATUS.shareLink)])
+      .default(PROJECT_ACTION_STATUS.addLead),
+    archive_status: projectArchiveStatus,
     archive_message: optText(300),
     on_hold: z.boolean().default(false),
     /** Listed on partners' campaign pages. */
@@ -75,7 +81,7 @@ export const projectBodySchema = z
     /** Not listed to partners (Available Projects, the team area) and its referral links do not open: an employer's internal roles. */
     hidden_from_partners: z.boolean().default(false),
     hold_message: optText(300),
-    application_archive_status: z.union([z.literal(0), z.literal(1)]).default(0),
+    application_archive_status: projectArchiveStatus,
     application_archive_message: optText(300),
     is_credit_flow: z.boolean().default(false),
     /** An approved lead texts its merchant (the lead's mobile) a feedback link. */
@@ -110,7 +116,7 @@ export const projectBodySchema = z
   .superRefine((p, ctx) => {
     if (p.min_salary != null && p.max_salary != null && p.min_salary > p.max_salary)
       ctx.addIssue({ code: 'custom', path: ['max_salary'], message: 'Max salary must be at least the min salary' });
-    if (p.archive_status === 1 && !p.archive_message)
+    if (p.archive_status === PROJECT_ARCHIVE_STATUS.archived && !p.archive_message)
       ctx.addIssue({ code: 'custom', path: ['archive_message'], message: 'Write the archive message partners will see' });
     if (p.on_hold && !p.hold_message)
       ctx.addIssue({ code: 'custom', path: ['hold_message'], message: 'Write the hold message partners will see' });

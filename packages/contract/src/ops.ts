@@ -3,7 +3,9 @@ import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryInt } from './api';
 import { MOBILE_CHECKS } from './team';
 import { formInputSchema } from './lead-form';
-import { documentSchema, nameCheckSchema, payoutMethodSchema } from './partner-profile';
+import { BANK_STATUS, documentSchema, nameCheckSchema, payoutMethodSchema } from './partner-profile';
+import { DOCUMENT_STATUS } from './kyc';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from './lead-status';
 import { leadRiskSchema, RISK_LEVELS, RISK_SIGNALS } from './risk';
 import { FINANCIAL_YEAR_PATTERN } from './tds';
 
@@ -23,9 +25,9 @@ const positiveId = coerceInt().positive();
 
 export const leadQueueQuerySchema = z.object({
   job_id: queryInt.optional(),
-  status: queryInt.min(0).max(2).optional(),
-  sub_status: queryInt.min(0).max(1).optional(),
-  archive_status: queryInt.min(0).max(1).optional(),
+  status: queryInt.min(LEAD_STATUS.pending).max(LEAD_STATUS.rejected).optional(),
+  sub_status: queryInt.min(LEAD_SUB_STATUS.none).max(LEAD_SUB_STATUS.needsDetails).optional(),
+  archive_status: queryInt.min(LEAD_ARCHIVE_STATUS.live).max(LEAD_ARCHIVE_STATUS.expired).optional(),
   partner_user_id: queryInt.optional(),
   team_id: queryInt.optional(),
   /** 'unverified': team leads queued offline that still wait for a verifying call. */
@@ -127,7 +129,10 @@ export type LeadActionResult = z.infer<typeof leadActionResultSchema>;
 
 // ---------- KYC ----------
 
-export const kycQuerySchema = z.object({ status: queryInt.min(0).max(2).default(0), ...page });
+export const kycQuerySchema = z.object({
+  status: queryInt.min(DOCUMENT_STATUS.submitted).max(DOCUMENT_STATUS.rejected).default(DOCUMENT_STATUS.submitted),
+  ...page,
+});
 /** A partner's document as the reviewer sees it: with whose it is. */
 export const kycDocumentSchema = documentSchema.extend({
   first_name: text().nullable(),
@@ -136,9 +141,9 @@ export const kycDocumentSchema = documentSchema.extend({
 });
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 export const kycStatusBodySchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal(1) }),
+  z.object({ status: z.literal(DOCUMENT_STATUS.verified) }),
   z.object({
-    status: z.literal(2),
+    status: z.literal(DOCUMENT_STATUS.rejected),
     reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)),
   }),
 ]);
@@ -495,9 +500,9 @@ export const opsBankSchema = z.object({
   created_on: text(),
 });
 export const bankStatusBodySchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal(1) }),
+  z.object({ status: z.literal(BANK_STATUS.verified) }),
   z.object({
-    status: z.literal(2),
+    status: z.literal(BANK_STATUS.rejected),
     reason: text().trim().min(3, 'Write a reason of at least 3 characters').max(300, atMostChars('The reason', 300)),
   }),
 ]);

@@ -18,6 +18,8 @@ export const GENDERS = [
 export const PROFILE_PICTURE_ACCEPT = '.jpg,.png,.jpeg';
 /** Bank status: 0 submitted (under review), 1 verified, 2 rejected. */
 export const BANK_STATUS = { submitted: 0, verified: 1, rejected: 2 } as const;
+/** What a reviewer decides about a bank account or UPI ID: verified or rejected. */
+export type BankDecision = typeof BANK_STATUS.verified | typeof BANK_STATUS.rejected;
 /** How a payout method is paid: a bank account (IMPS or NEFT) or a UPI ID. Both share the list, the limit and the review. */
 export const PAYOUT_METHOD = { bank: 'BANK', upi: 'UPI' } as const;
 export const payoutMethodSchema = z.enum([PAYOUT_METHOD.bank, PAYOUT_METHOD.upi]);

@@ -6,6 +6,7 @@ import { FINANCIAL_YEAR_PATTERN } from './tds';
 import { FILE_INPUT_TYPES } from './lead-form';
 import { HIRING_CATEGORY_ID, INSURANCE_CATEGORY_ID } from './catalogue';
 import { LEAD_ARCHIVE_STATUS, LEAD_EXPIRED_FILTER, LEAD_STATUS, type LeadStatus } from './lead-status';
+import { WALLET_TX_TYPE } from './wallet';
 
 /**
  * The partner portal's Leads Report, Payouts and Customers, under /api/v2/partner.
@@ -18,7 +19,6 @@ export const LEADS_PAGE_SIZE = 20;
 export const HIDDEN_MOBILE_CATEGORIES: readonly number[] = [INSURANCE_CATEGORY_ID, HIRING_CATEGORY_ID];
 export const CALL_POLL_MS = 5_000;
 export const CALL_TIMER_MS = 1_000;
-export const WALLET_CREDIT_TYPE = 1;
 /** The ledger's ref_type of a payout run's debit (money sent to the bank). */
 export const PAYOUT_RUN_REF_TYPE = 'PAYOUT_RUN';
 
@@ -102,7 +102,7 @@ const searchText = text().trim().max(100).optional();
 export const reportFilterObject = z.object({
   /** One or more projects; none means all of the partner's projects. */
   job_id: queryIntList.optional(),
-  status: queryInt.min(0).max(2).optional(),
+  status: queryInt.min(LEAD_STATUS.pending).max(LEAD_STATUS.rejected).optional(),
   archive_status: queryIntList.pipe(z.array(int().min(0).max(1)).max(2)).optional(),
   start_date: isoDay.optional(),
   end_date: isoDay.optional(),
@@ -216,7 +216,7 @@ export const walletLogsQuerySchema = z.object({
   offset: queryInt.min(0).default(0),
 });
 /** '+' for a credit (type 1), '-' otherwise. */
-export const walletSign = (type: number) => (type === WALLET_CREDIT_TYPE ? '+' : '-');
+export const walletSign = (type: number) => (type === WALLET_TX_TYPE.credit ? '+' : '-');
 /** Paise as rupees with two decimals and Indian grouping: 123456 → '₹1,234.56'. */
 export function formatRupees(paise: number): string {
   const rupees = paise / 100;

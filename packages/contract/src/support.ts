@@ -149,15 +149,9 @@ export function leadFilterForType(type: number): { status: number; archive_statu
   return { status, archive_status: [LEAD_ARCHIVE_STATUS.live, LEAD_ARCHIVE_STATUS.expired] };
 }
 
-/** Ticket sources 0 to 4. */
-export const TICKET_SOURCES = [
-  { source: 0, text: 'App' },
-  { source: 1, text: 'Web' },
-  { source: 2, text: 'WhatsApp' },
-  { source: 3, text: 'Phone call' },
-  { source: 4, text: 'Email' },
-] as const;
-export const ticketSourceText = (source: number) => TICKET_SOURCES.find((s) => s.source === source)?.text ?? 'Web';
+/** Where a ticket was raised; a ticket the worker raises on the site is Web. */
+export const TICKET_SOURCE = { app: 0, web: 1, whatsapp: 2, phoneCall: 3, email: 4 } as const;
+export type TicketSource = (typeof TICKET_SOURCE)[keyof typeof TICKET_SOURCE];
 
 export const CHAT_DIRECTION = { USER: 1, SUPPORT: 2 } as const;
 export const BOT_NAME = 'PIKU';
@@ -441,7 +435,7 @@ export const ticketAddBodySchema = z.object({
   tag_id: coerceInt().positive().optional(),
   ref_type: z.enum(refTypes).optional(),
   ref_id: coerceInt().positive().optional(),
-  ticket_source: coerceInt().min(0).max(4).optional(),
+  ticket_source: coerceInt().min(TICKET_SOURCE.app).max(TICKET_SOURCE.email).optional(),
 });
 export type TicketAddBody = z.input<typeof ticketAddBodySchema>;
 export type TicketAdd = z.output<typeof ticketAddBodySchema>;
@@ -473,9 +467,9 @@ export const chatAddBodySchema = z.object({
   ticket_id: ticketIdSchema,
   chat_message: chatMessageSchema,
   direction: z
-    .literal(1)
-    .or(z.literal('1').transform(() => 1 as const))
-    .default(1),
+    .literal(CHAT_DIRECTION.USER)
+    .or(z.literal(String(CHAT_DIRECTION.USER)).transform(() => CHAT_DIRECTION.USER))
+    .default(CHAT_DIRECTION.USER),
   file_id: coerceInt().positive().optional().nullable(),
   isReopen: queryBool.optional(),
 });
@@ -569,7 +563,12 @@ export const supportRoutes = {
     path: '/support/user/task/fetch',
     auth: 'worker',
     summary: "The worker's leads of a job in a status, to raise a ticket about",
-    query: z.object({ user_id: optionalUserId, job_id: queryInt, status: queryInt.min(0).max(2), archive_status: queryIntList.optional() }),
+    query: z.object({
+      user_id: optionalUserId,
+      job_id: queryInt,
+      status: queryInt.min(LEAD_STATUS.pending).max(LEAD_STATUS.rejected),
+      archive_status: queryIntList.optional(),
+    }),
     response: z.array(supportLeadSchema),
   }),
   recharges: defineRoute({
@@ -799,7 +798,7 @@ export const joinAckSchema = z.object({ ok: z.boolean(), message: text().optiona
 export const chatAddEventSchema = z.object({ ticket_id: int(), status: int(), chat: chatEntrySchema });
 export const resolvedEventSchema = z.object({
   ticket_id: int(),
-  status: z.literal(30),
+  status: z.literal(TICKET_STATUS.RESOLVED),
   history: historyEntrySchema,
   chat: chatEntrySchema.nullable(),
 });

@@ -9,6 +9,7 @@ import { fileRoutes } from './files';
 import { formInputSchema, leadInputValueSchema, devicePositionSchema } from './lead-form';
 import { mobileSchema } from './mobile';
 import { LEAD_ARCHIVE_STATUS, LEAD_EXPIRED_FILTER, LEAD_STATUS, LEAD_SUB_STATUS, type LeadStatus } from './lead-status';
+import { PROJECT_ARCHIVE_STATUS } from './project-status';
 
 /**
  * The team area (/mt and /mt/{team_code}): field agents log in under a team
@@ -76,6 +77,9 @@ export const LEAD_STATUS_LABELS: Record<LeadStatusIndex, string> = {
   [LEAD_STATUS.rejected]: 'Rejected',
   [LEAD_EXPIRED_FILTER]: 'Expired',
 };
+
+/** Whether a number (from an address) is one of the report's status indexes. */
+export const isLeadStatusIndex = (n: number): n is LeadStatusIndex => Object.prototype.hasOwnProperty.call(LEAD_STATUS_LABELS, n);
 
 /** A lead's index from its stored status and archive_status: a decided lead keeps its decision even when archived. */
 export function leadStatusIndex(lead: { status: number; archive_status: number }): LeadStatusIndex {
@@ -219,7 +223,8 @@ export function projectAvailability(p: Pick<TeamProject, 'archive_status' | 'arc
   enabled: boolean;
   message: string | null;
 } {
-  if (p.archive_status !== 0) return { enabled: false, message: p.archive_message ?? teamMessages.projectUnavailable };
+  if (p.archive_status !== PROJECT_ARCHIVE_STATUS.live)
+    return { enabled: false, message: p.archive_message ?? teamMessages.projectUnavailable };
   if (p.on_hold) return { enabled: false, message: p.hold_message ?? teamMessages.projectUnavailable };
   return { enabled: true, message: null };
 }
@@ -293,8 +298,8 @@ export const projectReportSchema = z.array(statusCountsSchema.extend({ job_id: i
 
 export const reportDataQuerySchema = z.object({
   form_id: queryInt.positive(),
-  status: queryInt.min(0).max(2),
-  archive_status: queryInt.min(0).max(1),
+  status: queryInt.min(LEAD_STATUS.pending).max(LEAD_STATUS.rejected),
+  archive_status: queryInt.min(LEAD_ARCHIVE_STATUS.live).max(LEAD_ARCHIVE_STATUS.expired),
 });
 export const teamLeadSchema = z.object({
   form_response_id: int(),

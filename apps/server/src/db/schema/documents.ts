@@ -2,6 +2,7 @@
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { users } from './users';
+import { DOCUMENT_STATUS } from '@pmw/contract/kyc';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const modifiedOn = () => timestamp('modified_on', { withTimezone: true }).notNull().defaultNow();
@@ -23,7 +24,7 @@ export const documents = pgTable(
     file_id2: integer('file_id2').references(() => files.file_id),
     description: text('description'),
     /** 0 submitted, 1 verified, 2 rejected. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(DOCUMENT_STATUS.submitted),
     reject_reason: text('reject_reason'),
     created_on: createdOn(),
     modified_on: modifiedOn(),

@@ -2,6 +2,7 @@ import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqu
 import { sql } from 'drizzle-orm';
 import { users } from './users';
 import { jobLocations, jobs } from './projects';
+import { APPLICATION_STATUS } from '@pmw/contract/hiring';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const modifiedOn = () => timestamp('modified_on', { withTimezone: true }).notNull().defaultNow();
@@ -29,7 +30,7 @@ export const applications = pgTable(
       .references(() => jobLocations.job_location_id),
     answers: jsonb('answers').$type<{ input_id: number; value: string }[]>().notNull().default([]),
     tracking_id: text('tracking_id'),
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').notNull().default(APPLICATION_STATUS.APPLIED),
     /** When the status first reached 7 (attempted) or above. */
     attempted_on: timestamp('attempted_on', { withTimezone: true }),
     created_on: createdOn(),

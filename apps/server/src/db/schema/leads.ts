@@ -1,6 +1,8 @@
 // Owned by modules/leads.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
+import { num } from '../sql-constant';
 import { files } from './files';
 import { jobs, taskForms } from './projects';
 import { users } from './users';
@@ -29,11 +31,11 @@ export const formResponses = pgTable(
     customer_name: text('customer_name'),
     customer_mobile: text('customer_mobile'),
     /** 0 pending, 1 approved (verified), 2 rejected. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(LEAD_STATUS.pending),
     /** 1 means more details are needed from the submitter. */
-    sub_status: smallint('sub_status').notNull().default(0),
+    sub_status: smallint('sub_status').notNull().default(LEAD_SUB_STATUS.none),
     /** 1 means expired. */
-    archive_status: smallint('archive_status').notNull().default(0),
+    archive_status: smallint('archive_status').notNull().default(LEAD_ARCHIVE_STATUS.live),
     status_comment: text('status_comment'),
     /** The project's payout when the lead came in, in paise. */
     payout_paise: integer('payout_paise').notNull().default(0),
@@ -66,7 +68,7 @@ export const formResponses = pgTable(
     // The leads waiting for verification, oldest first: the ops dashboard counts them by age.
     index('form_responses_pending_idx')
       .on(t.created_on)
-      .where(sql`${t.status} = 0 and ${t.archive_status} = 0`),
+      .where(sql`${t.status} = ${num(LEAD_STATUS.pending)} and ${t.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)}`),
   ],
 );
 

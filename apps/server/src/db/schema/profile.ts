@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { BANK_STATUS } from '@pmw/contract/partner-profile';
 
 /**
  * A partner's bank accounts (at most 3, one default). The account number is
@@ -28,7 +29,7 @@ export const bankDetails = pgTable(
     account_no_hash: text('account_no_hash').notNull(),
     branch_detail: text('branch_detail'),
     /** 0 submitted, 1 verified, 2 rejected. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(BANK_STATUS.submitted),
     reject_reason: text('reject_reason'),
     is_default: boolean('is_default').notNull().default(false),
     /** The payout provider's penny-drop or VPA lookup: its outcome (contract NAME_CHECK), the holder's name it returned, and the PAN name compared. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FormTranslations, InputTranslations, NameTranslations, ProjectTranslations } from '@pmw/contract/content-language';
+import { PROJECT_ACTION_STATUS, PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
 const modifiedOn = () => timestamp('modified_on', { withTimezone: true }).notNull().defaultNow();
@@ -73,8 +74,8 @@ export const jobs = pgTable(
     customer_criteria: text('customer_criteria'),
     customer_features: jsonb('customer_features').$type<string[]>().notNull().default([]),
     /** 20 means the project is shared by link rather than added as a lead. */
-    action_status: smallint('action_status').notNull().default(10),
-    archive_status: smallint('archive_status').notNull().default(0),
+    action_status: smallint('action_status').notNull().default(PROJECT_ACTION_STATUS.addLead),
+    archive_status: smallint('archive_status').notNull().default(PROJECT_ARCHIVE_STATUS.live),
     archive_message: text('archive_message'),
     on_hold: boolean('on_hold').notNull().default(false),
     /** Listed on partners' campaign pages (`/utm/{code}`); ops take a product off them by clearing it. */
@@ -82,7 +83,7 @@ export const jobs = pgTable(
     /** Not listed to partners nor open from a referral link (an employer's internal roles); the team list follows it too. */
     hidden_from_partners: boolean('hidden_from_partners').notNull().default(false),
     hold_message: text('hold_message'),
-    application_archive_status: smallint('application_archive_status').notNull().default(0),
+    application_archive_status: smallint('application_archive_status').notNull().default(PROJECT_ARCHIVE_STATUS.live),
     application_archive_message: text('application_archive_message'),
     is_credit_flow: boolean('is_credit_flow').notNull().default(false),
     /** An approved lead makes a feedback task and texts its merchant the /fb link. */

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { TICKET_SOURCE, TICKET_STATUS } from '@pmw/contract/support';
 import { files } from './files';
 import { users } from './users';
 
@@ -19,9 +20,9 @@ export const tickets = pgTable(
       .references(() => users.user_id),
     ticket_type: smallint('ticket_type').notNull(),
     ticket_title: text('ticket_title').notNull(),
-    ticket_source: smallint('ticket_source').notNull().default(1),
+    ticket_source: smallint('ticket_source').notNull().default(TICKET_SOURCE.web),
     /** 0 new, 10 answered, 20 waiting for support, 30 resolved, 40 closed. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(TICKET_STATUS.NEW),
     agent_user_id: integer('agent_user_id').references(() => users.user_id),
     /** 1 to 5 once the worker rated it; 0 when closed without a rating. */
     rating: smallint('rating'),

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { WALLET_TX_TYPE } from '@pmw/contract/wallet';
+import { num } from '../sql-constant';
 import { users } from './users';
 
 /**
  * The ledger: every change of a partner's money is a row here, never an
- * update. type 1 credit, 2 debit; amounts in paise, always positive.
+ * update. type is WALLET_TX_TYPE (credit or debit); amounts in paise, always positive.
  */
 export const walletTransactions = pgTable(
   'wallet_transactions',
@@ -28,7 +30,7 @@ export const walletTransactions = pgTable(
   (t) => [
     index('wallet_transactions_user_idx').on(t.user_id, t.created_on),
     check('wallet_transactions_amount_positive', sql`${t.amount_paise} > 0`),
-    check('wallet_transactions_type', sql`${t.type} in (1, 2)`),
+    check('wallet_transactions_type', sql`${t.type} in (${num(WALLET_TX_TYPE.credit)}, ${num(WALLET_TX_TYPE.debit)})`),
   ],
 );
 

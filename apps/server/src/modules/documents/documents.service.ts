@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import { DOCUMENT_STATUS, documentNumberSchema, isKycComplete, type DocumentType } from '@pmw/contract/kyc';
+import { DOCUMENT_STATUS, documentNumberSchema, type DocumentDecision, isKycComplete, type DocumentType } from '@pmw/contract/kyc';
 import type { FilePurpose } from '@pmw/contract/files';
 import type { Db, DbOrTx } from '../../db/client';
 import { documents } from '../../db/schema/documents';
@@ -119,9 +119,9 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
         .where(and(eq(documents.user_id, input.user_id), eq(documents.type, input.type)))
         .limit(1);
       if (existing) {
-        if (cipher.decrypt(existing.number_enc) === number && existing.status !== 2) return view(existing);
+        if (cipher.decrypt(existing.number_enc) === number && existing.status !== DOCUMENT_STATUS.rejected) return view(existing);
         // A rejected document may be submitted again; it goes back to review.
-        if (existing.status === 2) {
+        if (existing.status === DOCUMENT_STATUS.rejected) {
           const [row] = await db
             .update(documents)
             .set({
@@ -130,7 +130,7 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
               number_hash: numberHash(input.type, number),
               file_id: input.file_id ?? null,
               file_id2: input.file_id2 ?? null,
-              status: 0,
+              status: DOCUMENT_STATUS.submitted,
               reject_reason: null,
               modified_on: new Date(),
             })
@@ -174,10 +174,10 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
       return { count: total?.n ?? 0, rows: rows.map(view) };
     },
     /** Ops review: verify (1) or reject (2) with a reason the owner sees. */
-    async setStatus(documentId: number, status: 1 | 2, reason: string | null, tx: DbOrTx = db): Promise<DocumentView> {
+    async setStatus(documentId: number, status: DocumentDecision, reason: string | null, tx: DbOrTx = db): Promise<DocumentView> {
       const [row] = await tx
         .update(documents)
-        .set({ status, reject_reason: status === 2 ? reason : null, modified_on: new Date() })
+        .set({ status, reject_reason: status === DOCUMENT_STATUS.rejected ? reason : null, modified_on: new Date() })
         .where(eq(documents.document_id, documentId))
         .returning();
       if (!row) throw notFound(say('common.documentNotFound'));

@@ -7,8 +7,7 @@ import type { feedbackResponseBodySchema, opsFeedbackQuerySchema } from '@pmw/co
 import { istDayStart } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
 import { feedbackResponses, jobTasks } from '../../db/schema/feedback';
-import { jobs } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import { jobTexts, jobTitles } from '../projects/job-reads';
 import { AppError, isUniqueViolation } from '../../errors';
 import { pmwId, type UsersService } from '../users/users.service';
 import type { FeedbackLinkGuard } from './link-guard';
@@ -74,13 +73,7 @@ export function createFeedbackService(deps: {
       const partner = await deps.users.byId(task.user_id);
       if (!partner) throw invalidLink();
       const person = await deps.users.toSessionUser(partner);
-      const [stored] = task.job_id
-        ? await db
-            .select({ job_title: jobs.job_title, consumer_instruction: jobs.consumer_instruction, translations: jobs.translations })
-            .from(jobs)
-            .where(eq(jobs.job_id, task.job_id))
-            .limit(1)
-        : [];
+      const stored = task.job_id ? await jobTexts(db, task.job_id) : undefined;
       const job = stored ? projectIn(stored, stored.translations, locale) : undefined;
       return {
         job_task_id: task.job_task_id,
@@ -166,9 +159,7 @@ export function createFeedbackService(deps: {
           feedback_id: feedbackResponses.feedback_id,
           job_task_id: feedbackResponses.entity_id,
           job_id: jobTasks.job_id,
-          job_title: jobs.job_title,
           user_id: feedbackResponses.user_id,
-          first_name: users.first_name,
           ref_value: feedbackResponses.ref_value,
           rating: feedbackResponses.rating,
           comment: feedbackResponses.comment,
@@ -177,15 +168,28 @@ export function createFeedbackService(deps: {
         })
         .from(feedbackResponses)
         .innerJoin(jobTasks, eq(jobTasks.job_task_id, feedbackResponses.entity_id))
-        .innerJoin(users, eq(users.user_id, feedbackResponses.user_id))
-        .leftJoin(jobs, eq(jobs.job_id, jobTasks.job_id))
         .where(filter)
         .orderBy(desc(feedbackResponses.created_on), desc(feedbackResponses.feedback_id))
         .limit(query.limit)
         .offset(query.offset);
+      const titles = await jobTitles(db, [...new Set(rows.flatMap((r) => (r.job_id === null ? [] : [r.job_id])))]);
+      const people = await deps.users.contacts([...new Set(rows.map((r) => r.user_id))]);
       return {
         count: Number(totals?.total ?? 0),
-        rows: rows.map((r) => ({ ...r, pmw_id: pmwId(r.user_id), created_on: r.created_on.toISOString() })),
+        rows: rows.map(({ job_id, user_id, ...r }) => ({
+          feedback_id: r.feedback_id,
+          job_task_id: r.job_task_id,
+          job_id,
+          job_title: (job_id === null ? undefined : titles.get(job_id)) ?? null,
+          user_id,
+          first_name: people.get(user_id)?.first_name ?? null,
+          ref_value: r.ref_value,
+          rating: r.rating,
+          comment: r.comment,
+          location: r.location,
+          created_on: r.created_on.toISOString(),
+          pmw_id: pmwId(user_id),
+        })),
       };
     },
   };

@@ -1,24 +1,21 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { roleAllows, type OpsAgent, type OpsRole } from '@pmw/contract/ops-auth';
 import type { Db } from '../../db/client';
 import { opsAgents } from '../../db/schema/ops-auth';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import type { SessionInfo } from '../sessions/session';
+import type { UsersService } from '../users/users.service';
 import { say } from '@pmw/contract/texts/said';
 
 /** Owns ops_agents: who may use the ops console and with which role. */
-export function createOpsAuthService(deps: { db: Db }) {
-  const { db } = deps;
+export function createOpsAuthService(deps: { db: Db; users: Pick<UsersService, 'byId' | 'byMobile'> }) {
+  const { db, users } = deps;
   async function agent(userId: number): Promise<OpsAgent | undefined> {
-    const [row] = await db
-      .select({ user_id: users.user_id, mobile: users.mobile, first_name: users.first_name, role: opsAgents.role, blocked: users.blocked })
-      .from(opsAgents)
-      .innerJoin(users, eq(users.user_id, opsAgents.user_id))
-      .where(eq(opsAgents.user_id, userId))
-      .limit(1);
-    if (!row || row.blocked) return undefined;
-    return { user_id: row.user_id, mobile: row.mobile, first_name: row.first_name, role: row.role as OpsRole };
+    const [row] = await db.select({ role: opsAgents.role }).from(opsAgents).where(eq(opsAgents.user_id, userId)).limit(1);
+    if (!row) return undefined;
+    const user = await users.byId(userId);
+    if (!user || user.blocked) return undefined;
+    return { user_id: user.user_id, mobile: user.mobile, first_name: user.first_name, role: row.role as OpsRole };
   }
   /** The agent read for a session object; an HTTP request's session object lives for that request only. */
   const agentOfSession = new WeakMap<SessionInfo, Promise<OpsAgent | undefined>>();
@@ -30,8 +27,17 @@ export function createOpsAuthService(deps: { db: Db }) {
       return row?.n ?? 0;
     },
     async agentByMobile(mobile: string): Promise<OpsAgent | undefined> {
-      const [row] = await db.select({ user_id: users.user_id }).from(users).where(eq(users.mobile, mobile)).limit(1);
-      return row ? agent(row.user_id) : undefined;
+      const user = await users.byMobile(mobile);
+      return user ? agent(user.user_id) : undefined;
+    },
+    /** Which of these people are agents (blocked or not). */
+    async agentIds(userIds: readonly number[]): Promise<Set<number>> {
+      if (!userIds.length) return new Set();
+      const rows = await db
+        .select({ id: opsAgents.user_id })
+        .from(opsAgents)
+        .where(inArray(opsAgents.user_id, [...userIds]));
+      return new Set(rows.map((r) => r.id));
     },
     /** The agent behind an ops session, refused unless their role allows `needed`. */
     async requireRole(session: SessionInfo, needed: OpsRole): Promise<OpsAgent> {

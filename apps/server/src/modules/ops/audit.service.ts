@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AuditEntry, auditQuerySchema } from '@pmw/contract/ops';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/ops';
-import { users } from '../../db/schema/users';
+import type { UsersService } from '../users/users.service';
 
 export interface AuditRecord {
   /** The ops agent; null for the server's own scheduled jobs. */
@@ -23,7 +23,7 @@ const plain = (value: unknown) => (value === undefined ? null : (JSON.parse(JSON
  * Owns audit_log. Callers write the entry in the same transaction as the
  * change, so a change without its entry (or the other way round) cannot happen.
  */
-export function createAuditService(deps: { db: Db }) {
+export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'contacts'> }) {
   const { db } = deps;
   return {
     async record(entry: AuditRecord, tx: DbOrTx = db): Promise<void> {
@@ -64,20 +64,20 @@ export function createAuditService(deps: { db: Db }) {
       if (q.to) where.push(lt(auditLog.created_on, new Date(istDayStart(q.to).getTime() + 86_400_000)));
       const cond = where.length ? and(...where) : undefined;
       const rows = await db
-        .select({ a: auditLog, first_name: users.first_name })
+        .select()
         .from(auditLog)
-        .leftJoin(users, eq(users.user_id, auditLog.actor_user_id))
         .where(cond)
         .orderBy(desc(auditLog.audit_id))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit);
       const [total] = await db.select({ n: count() }).from(auditLog).where(cond);
+      const actors = await deps.users.contacts([...new Set(rows.flatMap((a) => (a.actor_user_id === null ? [] : [a.actor_user_id])))]);
       return {
         count: total?.n ?? 0,
-        rows: rows.map(({ a, first_name }) => ({
+        rows: rows.map((a) => ({
           audit_id: a.audit_id,
           actor_user_id: a.actor_user_id,
-          actor_name: a.actor_user_id === null ? 'System' : first_name,
+          actor_name: a.actor_user_id === null ? 'System' : (actors.get(a.actor_user_id)?.first_name ?? null),
           action: a.action,
           entity_type: a.entity_type,
           entity_id: a.entity_id,

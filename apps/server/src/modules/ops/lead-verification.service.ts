@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { RISK_LEVEL, type RiskLevel } from '@pmw/contract/risk';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
-import { LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
 import { type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
 import { formResponseData, formResponses } from '../../db/schema/leads';
@@ -350,7 +350,7 @@ export function createLeadVerificationService(deps: {
           oldest: sql<Date | string | null>`min(${formResponses.created_on})`,
         })
         .from(formResponses)
-        .where(and(eq(formResponses.status, LEAD_STATUS.pending), eq(formResponses.archive_status, 0)));
+        .where(and(eq(formResponses.status, LEAD_STATUS.pending), eq(formResponses.archive_status, LEAD_ARCHIVE_STATUS.live)));
       return {
         total: row?.total ?? 0,
         over_1_day: row?.over_1_day ?? 0,

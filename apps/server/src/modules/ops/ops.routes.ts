@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { opsRoutes } from '@pmw/contract/ops';
+import { DOCUMENT_STATUS } from '@pmw/contract/kyc';
 import { answer, route, type RouteContext } from '../../http/route';
 import { notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
@@ -71,8 +72,13 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
     return people.kycQueue(query);
   });
   route(app, ctx, opsRoutes.kycStatus, async ({ agent, params, body }) => {
-    const r = await people.setKycStatus(agent.user_id, params.document_id, body.status, body.status === 2 ? body.reason : null);
-    return answer(r, body.status === 1 ? say('ops.documentVerified') : say('ops.documentRejected'));
+    const r = await people.setKycStatus(
+      agent.user_id,
+      params.document_id,
+      body.status,
+      body.status === DOCUMENT_STATUS.rejected ? body.reason : null,
+    );
+    return answer(r, body.status === DOCUMENT_STATUS.verified ? say('ops.documentVerified') : say('ops.documentRejected'));
   });
 
   route(app, ctx, opsRoutes.users, async ({ query }) => {

@@ -1,13 +1,12 @@
-import { inArray } from 'drizzle-orm';
+import { DOCUMENT_STATUS, type DocumentDecision } from '@pmw/contract/kyc';
 import { parsePmwId, pmwId, type KycDocument, type OpsUser } from '@pmw/contract/ops';
 import type { Db } from '../../db/client';
-import { opsAgents } from '../../db/schema/ops-auth';
-import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../errors';
 import type { SessionResolver } from '../sessions/session';
 import type { DocumentsService } from '../documents/documents.service';
 import type { UserRow, UsersService } from '../users/users.service';
 import type { AuditService } from './audit.service';
+import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { say } from '@pmw/contract/texts/said';
@@ -16,6 +15,7 @@ import { say } from '@pmw/contract/texts/said';
 export function createOpsPeopleService(deps: {
   db: Db;
   users: UsersService;
+  opsAuth: Pick<OpsAuthService, 'agentIds'>;
   documents: DocumentsService;
   sessions: SessionResolver;
   audit: AuditService;
@@ -23,11 +23,7 @@ export function createOpsPeopleService(deps: {
 }) {
   const { db, documents, audit } = deps;
 
-  async function opsIds(ids: number[]) {
-    if (!ids.length) return new Set<number>();
-    const rows = await db.select({ id: opsAgents.user_id }).from(opsAgents).where(inArray(opsAgents.user_id, ids));
-    return new Set(rows.map((r) => r.id));
-  }
+  const opsIds = (ids: number[]) => deps.opsAuth.agentIds(ids);
   const userView = (u: UserRow, isOps: boolean): OpsUser => ({
     user_id: u.user_id,
     pmw_id: pmwId(u.user_id),
@@ -77,22 +73,17 @@ export function createOpsPeopleService(deps: {
     async kycQueue(q: { status: number; page: number; limit: number }): Promise<{ count: number; rows: KycDocument[] }> {
       const found = await documents.reviewQueue(q.status, { limit: q.limit, offset: (q.page - 1) * q.limit });
       const ids = [...new Set(found.rows.map((d) => d.user_id))];
-      const people = ids.length
-        ? await db
-            .select({ user_id: users.user_id, first_name: users.first_name, mobile: users.mobile })
-            .from(users)
-            .where(inArray(users.user_id, ids))
-        : [];
+      const people = await deps.users.contacts(ids);
       return {
         count: found.count,
         rows: found.rows.map((d) => {
-          const p = people.find((x) => x.user_id === d.user_id);
+          const p = people.get(d.user_id);
           return { ...d, first_name: p?.first_name ?? null, mobile: p?.mobile ?? '' };
         }),
       };
     },
 
-    async setKycStatus(actor: number, documentId: number, status: 1 | 2, reason: string | null): Promise<KycDocument> {
+    async setKycStatus(actor: number, documentId: number, status: DocumentDecision, reason: string | null): Promise<KycDocument> {
       const before = await documents.byId(documentId);
       if (!before) throw notFound(say('common.documentNotFound'));
       const after = await db.transaction(async (tx) => {
@@ -100,7 +91,7 @@ export function createOpsPeopleService(deps: {
         if (before.status !== status || before.reject_reason !== reason) {
           await deps.notifications?.notify(
             tx,
-            status === 1
+            status === DOCUMENT_STATUS.verified
               ? { event: NOTIFY_EVENT.kycVerified, audience: NOTIFY_AUDIENCE.partner, user_id: view.user_id, data: { document: view.type } }
               : {
                   event: NOTIFY_EVENT.kycRejected,
@@ -113,7 +104,7 @@ export function createOpsPeopleService(deps: {
         await audit.record(
           {
             actor_user_id: actor,
-            action: status === 1 ? 'kyc.verify' : 'kyc.reject',
+            action: status === DOCUMENT_STATUS.verified ? 'kyc.verify' : 'kyc.reject',
             entity_type: 'document',
             entity_id: documentId,
             before: { status: before.status, reject_reason: before.reject_reason },

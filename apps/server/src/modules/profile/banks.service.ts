@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   BANK_STATUS,
+  type BankDecision,
   MAX_BANKS,
   NAME_CHECK,
   PAYOUT_METHOD,
@@ -149,7 +150,7 @@ export function createBanksService(deps: {
    * lock. A partner's first verified method becomes the default; a rejected
    * default stops being one. The partner is told when the status changes.
    */
-  async function decide(tx: DbOrTx, current: BankRow, status: 1 | 2, reason: string | null): Promise<BankRow> {
+  async function decide(tx: DbOrTx, current: BankRow, status: BankDecision, reason: string | null): Promise<BankRow> {
     let makeDefault = current.is_default && status === BANK_STATUS.verified;
     if (status === BANK_STATUS.verified && !current.is_default) {
       const [def] = await tx
@@ -287,7 +288,7 @@ export function createBanksService(deps: {
      * Ops review: verify (1) or reject (2). A partner's first verified bank
      * becomes the default; a rejected default stops being one.
      */
-    async setStatus(bankDetailId: number, status: 1 | 2, reason: string | null = null): Promise<Bank> {
+    async setStatus(bankDetailId: number, status: BankDecision, reason: string | null = null): Promise<Bank> {
       return db.transaction(async (tx) => {
         const [found] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
         if (!found) throw notFound(say('profile.bankNotFound'));

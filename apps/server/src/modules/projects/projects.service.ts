@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { searchedId } from '@pmw/contract/base';
 import { projectLacksHindi, type NameTranslations } from '@pmw/contract/content-language';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 import {
   slugify,
   type MissingHindiRow,
@@ -187,7 +188,7 @@ export function createProjectsService(deps: {
         .select({ job: jobs, form: { description: taskForms.description, translations: taskForms.translations, inputs: taskForms.inputs } })
         .from(jobs)
         .leftJoin(taskForms, eq(taskForms.job_id, jobs.job_id))
-        .where(eq(jobs.archive_status, 0))
+        .where(eq(jobs.archive_status, PROJECT_ARCHIVE_STATUS.live))
         .orderBy(asc(jobs.job_id));
       const out: MissingHindiRow[] = [];
       for (const r of rows) {

@@ -5,6 +5,7 @@ import {
   CHAT_DIRECTION,
   CHAT_MAX_PER_MINUTE,
   CHAT_PAGE_SIZE,
+  TICKET_SOURCE,
   TICKET_STATUS,
   botGreeting,
   ticketTransition,
@@ -496,7 +497,7 @@ export function createSupportService(deps: {
             user_id: userId,
             ticket_type: body.ticket_type,
             ticket_title: String(body.ticket_title).trim(),
-            ticket_source: body.ticket_source ?? 1,
+            ticket_source: body.ticket_source ?? TICKET_SOURCE.web,
             status: TICKET_STATUS.NEW,
             tag_type: body.tag_type ?? null,
             // The spec's recharge tickets carry tag_id 1 (the recharge service).

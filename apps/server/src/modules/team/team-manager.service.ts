@@ -2,9 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type PartnerTeam } from '@pmw/contract/partner-team';
 import type { Db } from '../../db/client';
 import { teamMembers, teams } from '../../db/schema/team';
-import { users } from '../../db/schema/users';
 import { forbidden, notFound } from '../../errors';
 import type { TeamService } from './team.service';
+import type { UsersService } from '../users/users.service';
 import { say } from '@pmw/contract/texts/said';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -16,8 +16,22 @@ type TeamRow = typeof teams.$inferSelect;
  * a person outside the manager's team is not found (404). When a partner
  * manages more than one team the oldest is theirs here (ops run the others).
  */
-export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
+export function createTeamManagerService(deps: { db: Db; team: TeamService; users: Pick<UsersService, 'contacts'> }) {
   const { db, team } = deps;
+
+  /** The team's members, oldest first, with their names and mobiles. */
+  async function membersOf(teamId: number) {
+    const rows = await db
+      .select({ user_id: teamMembers.user_id, blocked: teamMembers.blocked, created_on: teamMembers.created_on })
+      .from(teamMembers)
+      .where(eq(teamMembers.team_id, teamId))
+      .orderBy(asc(teamMembers.created_on), asc(teamMembers.user_id));
+    const people = await deps.users.contacts(rows.map((r) => r.user_id));
+    return rows.flatMap((r) => {
+      const p = people.get(r.user_id);
+      return p ? [{ ...r, first_name: p.first_name, mobile: p.mobile }] : [];
+    });
+  }
 
   async function managed(userId: number): Promise<TeamRow> {
     const [row] = await db
@@ -48,29 +62,19 @@ export function createTeamManagerService(deps: { db: Db; team: TeamService }) {
       userId: number,
     ): Promise<{ team_id: number; team_code: string; members: { user_id: number; first_name: string | null; blocked: boolean }[] }> {
       const t = await managed(userId);
-      const members = await db
-        .select({ user_id: teamMembers.user_id, first_name: users.first_name, blocked: teamMembers.blocked })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.user_id, teamMembers.user_id))
-        .where(eq(teamMembers.team_id, t.team_id))
-        .orderBy(asc(teamMembers.created_on), asc(teamMembers.user_id));
+      const members = (await membersOf(t.team_id)).map((m) => ({ user_id: m.user_id, first_name: m.first_name, blocked: m.blocked }));
       return { team_id: t.team_id, team_code: t.team_code, members };
     },
 
     async view(userId: number, shareOrigin: string): Promise<Omit<PartnerTeam, 'projects'>> {
       const t = await managed(userId);
-      const members = await db
-        .select({
-          user_id: teamMembers.user_id,
-          first_name: users.first_name,
-          mobile: users.mobile,
-          blocked: teamMembers.blocked,
-          created_on: teamMembers.created_on,
-        })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.user_id, teamMembers.user_id))
-        .where(eq(teamMembers.team_id, t.team_id))
-        .orderBy(asc(teamMembers.created_on), asc(teamMembers.user_id));
+      const members = (await membersOf(t.team_id)).map((m) => ({
+        user_id: m.user_id,
+        first_name: m.first_name,
+        mobile: m.mobile,
+        blocked: m.blocked,
+        created_on: m.created_on,
+      }));
       return {
         team_id: t.team_id,
         team_code: t.team_code,

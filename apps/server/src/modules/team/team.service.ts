@@ -361,7 +361,7 @@ export function createTeamService(deps: {
             eq(formResponses.form_id, q.form_id),
             eq(formResponses.status, q.status),
             // Verified and rejected leads count whatever their archive flag (leadStatusIndex).
-            q.status === 0 ? eq(formResponses.archive_status, q.archive_status) : undefined,
+            q.status === LEAD_STATUS.pending ? eq(formResponses.archive_status, q.archive_status) : undefined,
           ),
         )
         .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)

@@ -5,8 +5,11 @@ import { AppError } from '../../errors';
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import { say } from '@pmw/contract/texts/said';
 
-export const WALLET_CREDIT = 1;
-export const WALLET_DEBIT = 2;
+import { WALLET_TX_TYPE } from '@pmw/contract/wallet';
+import { num } from '../../db/sql-constant';
+
+export const WALLET_CREDIT = WALLET_TX_TYPE.credit;
+export const WALLET_DEBIT = WALLET_TX_TYPE.debit;
 
 export interface Posting {
   user_id: number;
@@ -183,7 +186,7 @@ export function createWalletService(deps: { db: Db }) {
                coalesce(l.ledger_paise, 0)::text as ledger_paise
         from wallets w
         full outer join (
-          select user_id, sum(case when type = 1 then amount_paise else -amount_paise end) as ledger_paise
+          select user_id, sum(case when type = ${num(WALLET_CREDIT)} then amount_paise else -amount_paise end) as ledger_paise
           from wallet_transactions group by user_id
         ) l on l.user_id = w.user_id
         where coalesce(w.balance_paise, 0) <> coalesce(l.ledger_paise, 0)`)) as unknown as {

@@ -13,6 +13,7 @@ import { api } from '../../shared/api-client';
 import { BarChart } from '../../shared/bar-chart';
 import { QueryView, rupees, when } from './common';
 import { t } from './messages';
+import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
 
 // Indian grouping (1,00,000).
 const grouping = new Intl.NumberFormat('en-IN');
@@ -31,17 +32,19 @@ const periodRange = (days: Period, now = new Date()) => ({
 });
 
 /** A lead state as the queue's filters ask for it. */
+const { pending, approved, rejected } = LEAD_STATUS;
+const { live, expired } = LEAD_ARCHIVE_STATUS;
 const STATE_QUERY: Record<OpsLeadState, string> = {
-  pending: 'status=0&archive_status=0',
-  approved: 'status=1',
-  rejected: 'status=2',
-  expired: 'status=0&archive_status=1',
+  pending: `status=${pending}&archive_status=${live}`,
+  approved: `status=${approved}`,
+  rejected: `status=${rejected}`,
+  expired: `status=${pending}&archive_status=${expired}`,
 };
 const STATE_LABEL = { pending: 'sPending', approved: 'sApproved', rejected: 'sRejected', expired: 'dExpired' } as const;
 const STATE_TONE = { pending: 0, approved: 1, rejected: 2, expired: 3 } as const;
 
 const leadsLink = (state: OpsLeadState | null, range?: { from?: string; to?: string }) => {
-  const q = [state ? STATE_QUERY[state] : 'status=0&archive_status=0'];
+  const q = [STATE_QUERY[state ?? 'pending']];
   if (range?.from) q.push(`from=${range.from}`);
   if (range?.to) q.push(`to=${range.to}`);
   return `/ops/leads?${q.join('&')}`;

@@ -14,6 +14,7 @@ import { FilterForm, numberOrNone } from './filter-form';
 import { t } from './messages';
 import { LeadRiskSection, RiskCell } from './risk-panel';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
+import { WALLET_TX_TYPE } from '@pmw/contract/wallet';
 
 type Filters = Omit<RouteQuery<typeof opsRoutes.leads>, 'page' | 'limit'>;
 const LIMIT = 50;
@@ -425,7 +426,7 @@ function LeadDialog(props: {
                 <ul>
                   {l.postings.map((p) => (
                     <li key={p.idempotency_key}>
-                      {p.type === 1 ? t('credit') : t('debit')} {rupees(p.amount_paise)} · {when(p.created_on)} ·{' '}
+                      {p.type === WALLET_TX_TYPE.credit ? t('credit') : t('debit')} {rupees(p.amount_paise)} · {when(p.created_on)} ·{' '}
                       <code>{p.idempotency_key}</code>
                     </li>
                   ))}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatRupees, partnerRoutes, walletSign, WALLET_CREDIT_TYPE } from '@pmw/contract/partner';
+import { formatRupees, partnerRoutes, walletSign } from '@pmw/contract/partner';
+import { WALLET_TX_TYPE } from '@pmw/contract/wallet';
 import { PAYOUT_METHOD, payoutBank, profileRoutes } from '@pmw/contract/partner-profile';
 import { PAYOUT_ITEM_STATE, type PayoutItemState } from '@pmw/contract/ops';
 import { financialYearOf } from '@pmw/contract/tds';
@@ -149,7 +150,7 @@ export function PayoutsPage() {
             <ul className="log-list card" aria-label={t('walletLogs')}>
               {d.rows.map((r) => (
                 <li key={r.wallet_transaction_id}>
-                  <span className={r.type === WALLET_CREDIT_TYPE ? 'log-amount--credit' : 'log-amount--debit'}>
+                  <span className={r.type === WALLET_TX_TYPE.credit ? 'log-amount--credit' : 'log-amount--debit'}>
                     {walletSign(r.type)}
                     {formatRupees(r.amount)}
                   </span>

@@ -97,7 +97,7 @@ export function CreatePage({ user }: { user: SessionUser }) {
     step === 'SELECT_JOB'
       ? t('selectProject')
       : step === 'SELECT_FORM_RESPONSE'
-        ? type === 30
+        ? type === TICKET_TYPE.PENDING_TASKS
           ? t('selectLeadsExtended')
           : t('selectLeads')
         : step === 'SELECT_RECHARGE'

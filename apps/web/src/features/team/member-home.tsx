@@ -3,7 +3,7 @@ import '../../zod-config';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { leadStatusFilter, type LeadStatusIndex, type Team, type TeamMember } from '@pmw/contract/team';
+import { isLeadStatusIndex, leadStatusFilter, type Team, type TeamMember } from '@pmw/contract/team';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { fetchReportData, logoutTeam, submitLead, teamKeys, teamUpload } from './team-api';
@@ -242,8 +242,8 @@ function AddDetailsRoute({ member }: { member: TeamMember }) {
   const formId = idParam(params.formId);
   const status = idParam(params.status);
   const leadId = idParam(params.leadId);
-  const valid = formId !== undefined && status !== undefined && status <= 3 && leadId !== undefined;
-  const filter = valid ? leadStatusFilter(status as LeadStatusIndex) : undefined;
+  const valid = formId !== undefined && status !== undefined && isLeadStatusIndex(status) && leadId !== undefined;
+  const filter = valid ? leadStatusFilter(status) : undefined;
   const leads = useQuery({
     queryKey: [...teamKeys.report, 'data', formId, filter],
     queryFn: () => fetchReportData({ form_id: formId!, ...filter! }),

@@ -11,6 +11,7 @@ import { tx } from '../../../shared/i18n';
 import { t } from './messages';
 import { Change, count, dayLabel, filteredLink, show } from './dashboard-parts';
 import './dashboard.css';
+import { LEAD_STATUS } from '@pmw/contract/lead-status';
 
 type Metric = 'leads' | 'approved' | 'earned_paise';
 const METRICS: { key: Metric; label: 'leads' | 'approved' | 'earned' }[] = [
@@ -68,8 +69,8 @@ function TeamBody(props: {
   const range = props.range ?? (d.start_date ? { start_date: d.start_date, end_date: d.end_date } : undefined);
   const tiles: { key: Metric; label: string; to: string }[] = [
     { key: 'leads', label: t('leads'), to: teamLink(range) },
-    { key: 'approved', label: t('approved'), to: teamLink(range, { status: 1 }) },
-    { key: 'earned_paise', label: t('earned'), to: teamLink(range, { status: 1 }) },
+    { key: 'approved', label: t('approved'), to: teamLink(range, { status: LEAD_STATUS.approved }) },
+    { key: 'earned_paise', label: t('earned'), to: teamLink(range, { status: LEAD_STATUS.approved }) },
   ];
   const metricLabel = t(METRICS.find((m) => m.key === metric)!.label);
   const buckets = d.series.map((s) => (d.bucket === 'week' ? t('weekOf', { date: dayLabel(s.date) }) : dayLabel(s.date)));
@@ -135,7 +136,7 @@ function TeamBody(props: {
                       </td>
                       <td>
                         <Link
-                          to={teamLink(range, { member: m.user_id, status: 1 })}
+                          to={teamLink(range, { member: m.user_id, status: LEAD_STATUS.approved })}
                           aria-label={`${name}, ${t('approved')}: ${count(m.approved)}. ${t('openTeamLeads')}`}
                         >
                           {count(m.approved)}
@@ -222,7 +223,7 @@ function TeamBody(props: {
             <dt>{t('moneyPending')}</dt>
             <dd>
               <Link
-                to={teamLink(undefined, { status: 0 })}
+                to={teamLink(undefined, { status: LEAD_STATUS.pending })}
                 aria-label={`${t('moneyPending')}: ${formatRupees(d.money.pending_paise)}. ${t('openTeamLeads')}`}
               >
                 {formatRupees(d.money.pending_paise)}
@@ -233,7 +234,7 @@ function TeamBody(props: {
             <dt>{t('moneyApproved')}</dt>
             <dd>
               <Link
-                to={teamLink(undefined, { status: 1 })}
+                to={teamLink(undefined, { status: LEAD_STATUS.approved })}
                 aria-label={`${t('moneyApproved')}: ${formatRupees(d.money.approved_paise)}. ${t('openTeamLeads')}`}
               >
                 {formatRupees(d.money.approved_paise)}

@@ -1,0 +1,29 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { jobs } from '../../db/schema/projects';
+
+/**
+ * A project's fields for other modules that show it (a title in a list, the
+ * texts of a page), read the projects module's way. Each takes the caller's
+ * database or transaction.
+ */
+
+/** A project's title and customer instruction, with their translations, or undefined. */
+export async function jobTexts(db: DbOrTx, jobId: number) {
+  const [row] = await db
+    .select({ job_title: jobs.job_title, consumer_instruction: jobs.consumer_instruction, translations: jobs.translations })
+    .from(jobs)
+    .where(eq(jobs.job_id, jobId))
+    .limit(1);
+  return row;
+}
+
+/** The title of each project asked for, by job id (absent ids are left out). */
+export async function jobTitles(db: DbOrTx, jobIds: readonly number[]): Promise<Map<number, string>> {
+  if (!jobIds.length) return new Map();
+  const rows = await db
+    .select({ job_id: jobs.job_id, job_title: jobs.job_title })
+    .from(jobs)
+    .where(inArray(jobs.job_id, [...jobIds]));
+  return new Map(rows.map((r) => [r.job_id, r.job_title]));
+}
