@@ -16,6 +16,7 @@ import {
   type TeamDashboard,
 } from '@pmw/contract/dashboard';
 import { OPS_DASHBOARD_DEFAULT_DAYS, leadStates, type OpsDashboard } from '@pmw/contract/ops-dashboard';
+import type { DecidedLeads } from '@pmw/contract/risk';
 import { istDateString } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
 import { partnerDays, teamDays, visitCounts, visitDevices } from '../../db/schema/dashboard';
@@ -96,6 +97,27 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
         returning 1 as counted`)) as unknown as { rows: unknown[] }; // both drivers answer { rows }
       await prune(day);
       return result.rows.length > 0;
+    },
+
+    /**
+     * A partner's decided leads on a project and the project's (every
+     * partner's, theirs included), among the leads that came in from `since`
+     * (an IST day) on: a few day rows on the (job_id, day) index, never the leads.
+     */
+    async approvalOnProject(jobId: number, partnerId: number, since: string): Promise<{ partner: DecidedLeads; project: DecidedLeads }> {
+      const [r] = await db
+        .select({
+          partner_approved: sql<number>`coalesce(sum(${partnerDays.approved}) filter (where ${partnerDays.partner_user_id} = ${partnerId}), 0)::int`,
+          partner_decided: sql<number>`coalesce(sum(${partnerDays.approved} + ${partnerDays.rejected}) filter (where ${partnerDays.partner_user_id} = ${partnerId}), 0)::int`,
+          project_approved: sql<number>`coalesce(sum(${partnerDays.approved}), 0)::int`,
+          project_decided: sql<number>`coalesce(sum(${partnerDays.approved} + ${partnerDays.rejected}), 0)::int`,
+        })
+        .from(partnerDays)
+        .where(and(eq(partnerDays.job_id, jobId), gte(partnerDays.day, since)));
+      return {
+        partner: { approved: Number(r?.partner_approved ?? 0), decided: Number(r?.partner_decided ?? 0) },
+        project: { approved: Number(r?.project_approved ?? 0), decided: Number(r?.project_decided ?? 0) },
+      };
     },
 
     async partnerDashboard(
