@@ -14,7 +14,7 @@ describe('the pincode directory', () => {
     expect(outsideIndia).toEqual([]);
   });
 
-  it("puts each large city's pincode within its radius of where the geocoder's hand-checked table has it", () => {
+  it("puts each large city's pincode within its radius of where the geocoder's table of large cities has it", () => {
     for (const known of KNOWN_PINCODES) {
       const place = all.get(known.pincode);
       expect(place, known.pincode).toBeDefined();
