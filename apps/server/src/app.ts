@@ -216,7 +216,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     holders: { pan: (pan) => documents.holders('PAN', pan), bankAccount: (account) => banks.holders(account) },
     projectPincodes: (jobId) => leads.projectPincodes(jobId),
     pincodes: createPincodeDirectory(),
-    approvalOnProject: (jobId, partnerId, since) => dashboard.approvalOnProject(jobId, partnerId, since),
+    decidedOnProject: (jobId, since, partnerId) => dashboard.decidedOnProject(jobId, since, partnerId),
   });
   const intake = createLeadIntakeService({
     leads,

@@ -61,7 +61,7 @@ describe("a project's lead hours", () => {
 describe("a partner's approval rate against the project's", () => {
   const s = riskSettings({ approval_min_decided: 10, approval_project_min_decided: 30, approval_gap_points: 30 });
   const project = { approved: 250, decided: 352 };
-  it('flags a rate far below the project\'s, with both rates', () => {
+  it("flags a rate far below the project's, with both rates", () => {
     expect(lowApproval({ approved: 3, decided: 25 }, project, s)).toEqual({ partner_rate: 12, project_rate: 71 });
     expect(riskReasons.lowApprovalRate(204, { approved: 3, decided: 25 }, project, 30)).toBe(
       "PMW204's approval rate on this project is 12% (3 of 25) against 71% for the project (250 of 352) in the last 30 days",

@@ -100,24 +100,26 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
     },
 
     /**
-     * A partner's decided leads on a project and the project's (every
-     * partner's, theirs included), among the leads that came in from `since`
-     * (an IST day) on: a few day rows on the (job_id, day) index, never the leads.
+     * Decided leads (approved or rejected) on a project, a partner's or, with
+     * no partner, every partner's, among the leads that came in from `since`
+     * (an IST day) on: day rows on the primary key or the (job_id, day)
+     * index, never the leads.
      */
-    async approvalOnProject(jobId: number, partnerId: number, since: string): Promise<{ partner: DecidedLeads; project: DecidedLeads }> {
+    async decidedOnProject(jobId: number, since: string, partnerId?: number): Promise<DecidedLeads> {
       const [r] = await db
         .select({
-          partner_approved: sql<number>`coalesce(sum(${partnerDays.approved}) filter (where ${partnerDays.partner_user_id} = ${partnerId}), 0)::int`,
-          partner_decided: sql<number>`coalesce(sum(${partnerDays.approved} + ${partnerDays.rejected}) filter (where ${partnerDays.partner_user_id} = ${partnerId}), 0)::int`,
-          project_approved: sql<number>`coalesce(sum(${partnerDays.approved}), 0)::int`,
-          project_decided: sql<number>`coalesce(sum(${partnerDays.approved} + ${partnerDays.rejected}), 0)::int`,
+          approved: sql<number>`coalesce(sum(${partnerDays.approved}), 0)::int`,
+          decided: sql<number>`coalesce(sum(${partnerDays.approved} + ${partnerDays.rejected}), 0)::int`,
         })
         .from(partnerDays)
-        .where(and(eq(partnerDays.job_id, jobId), gte(partnerDays.day, since)));
-      return {
-        partner: { approved: Number(r?.partner_approved ?? 0), decided: Number(r?.partner_decided ?? 0) },
-        project: { approved: Number(r?.project_approved ?? 0), decided: Number(r?.project_decided ?? 0) },
-      };
+        .where(
+          and(
+            partnerId === undefined ? undefined : eq(partnerDays.partner_user_id, partnerId),
+            eq(partnerDays.job_id, jobId),
+            gte(partnerDays.day, since),
+          ),
+        );
+      return { approved: Number(r?.approved ?? 0), decided: Number(r?.decided ?? 0) };
     },
 
     async partnerDashboard(

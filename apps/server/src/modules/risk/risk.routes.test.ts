@@ -293,7 +293,7 @@ describe('a photo already attached to another lead', () => {
 
 describe("a partner's approval rate far below the project's", () => {
   const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
-  it("flags a lead of a partner whose leads of the last 30 days are mostly rejected, naming both rates; older leads do not count", async () => {
+  it('flags a lead of a partner whose leads of the last 30 days are mostly rejected, naming both rates; older leads do not count', async () => {
     // Project 405: Asha's 3 decided leads of this month all rejected, Ravi's 4 approved.
     for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 405, partner_user_id: 101, status: 2 });
     for (let i = 0; i < 4; i++) await insertLead(t, { job_id: 405, partner_user_id: 102, status: 1 });
@@ -458,7 +458,7 @@ describe("a team lead's location", () => {
     expect(await riskOf(near)).toMatchObject({ level: 'none', signals: [] });
   });
 
-  it("flags a shop far from every pincode the project serves (the offline pincode directory); a shop in a served area is not flagged", async () => {
+  it('flags a shop far from every pincode the project serves (the offline pincode directory); a shop in a served area is not flagged', async () => {
     const formId = await identityProject();
     // Nagpur, while the project serves Pune.
     expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 21.1458, lng: 79.0882 } }))).toEqual([
@@ -472,7 +472,7 @@ describe("a team lead's location", () => {
     expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 18.5474, lng: 73.8567 } }))).toEqual([]);
   });
 
-  it('places a small town\'s pincode from the full directory: a shop in Bengaluru is far from Hospet\'s 583201, one in Hospet is not', async () => {
+  it("places a small town's pincode from the full directory: a shop in Bengaluru is far from Hospet's 583201, one in Hospet is not", async () => {
     const formId = await identityProject({ pincodes: ['583201'] });
     const far = await riskOf(await identityTeamLead(formId, { shop: { lat: 12.9767, lng: 77.5993 } }));
     expect(far).toMatchObject({

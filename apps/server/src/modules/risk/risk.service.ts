@@ -39,6 +39,8 @@ import { say } from '@pmw/contract/texts/said';
 const MAX_HASHED_BYTES = 20 * 1024 * 1024;
 /** Evidence lists stop here: ops need a few ids to look at, not all of them. */
 const MAX_EVIDENCE = 20;
+/** How long a project's decided leads over the approval window are kept before they are read again. */
+const PROJECT_RATE_KEEP_MS = 5 * 60_000;
 
 /** What intake knows of a lead it just created, for its signals. */
 export interface AssessInput {
@@ -96,8 +98,8 @@ export function createRiskService(deps: {
   projectPincodes?: ((jobId: number) => Promise<string[]>) | undefined;
   /** Where each pincode is (the offline directory). */
   pincodes?: PincodeDirectory | undefined;
-  /** A partner's decided leads on a project and the project's, among leads that came in from an IST day on (the dashboard's day rows). */
-  approvalOnProject?: ((jobId: number, partnerId: number, since: string) => Promise<{ partner: DecidedLeads; project: DecidedLeads }>) | undefined;
+  /** Decided leads on a project, a partner's or every partner's, among those that came in from an IST day on (the dashboard's day rows). */
+  decidedOnProject?: ((jobId: number, since: string, partnerId?: number) => Promise<DecidedLeads>) | undefined;
 }) {
   const { db, files, storage, audit, settings } = deps;
 
@@ -365,11 +367,28 @@ export function createRiskService(deps: {
     return found;
   }
 
-  /** The partner's approval rate on the project over the window, from the dashboard's day rows (a few rows, never the leads). */
+  /** A project's decided leads over the window, kept a few minutes: a rate over 30 days hardly moves between two leads. */
+  const projectDecided = new Map<string, { until: number; value: Promise<DecidedLeads> }>();
+  function decidedOnProject(jobId: number, since: string): Promise<DecidedLeads> {
+    const key = `${jobId}:${since}`;
+    const now = Date.now();
+    const kept = projectDecided.get(key);
+    if (kept && kept.until > now) return kept.value;
+    if (projectDecided.size > 5_000) projectDecided.clear();
+    const value = deps.decidedOnProject!(jobId, since);
+    projectDecided.set(key, { until: now + PROJECT_RATE_KEEP_MS, value });
+    value.catch(() => projectDecided.delete(key));
+    return value;
+  }
+
+  /** The partner's approval rate on the project over the window against the project's, from the dashboard's day rows. */
   async function lowApprovalRate(a: AssessInput): Promise<Found[]> {
-    if (a.partner_user_id === null || !deps.approvalOnProject) return [];
+    if (a.partner_user_id === null || !deps.decidedOnProject) return [];
     const since = istDateString(new Date(Date.now() - (settings.approval_days - 1) * 86_400_000));
-    const { partner, project } = await deps.approvalOnProject(a.job_id, a.partner_user_id, since);
+    const partner = await deps.decidedOnProject(a.job_id, since, a.partner_user_id);
+    // Most partners have too few decided leads to compare: the project's rows are then never read.
+    if (partner.decided < settings.approval_min_decided) return [];
+    const project = await decidedOnProject(a.job_id, since);
     if (!lowApproval(partner, project, settings)) return [];
     return [
       {
