@@ -31,7 +31,7 @@ import type { StorageProvider } from '../../providers/storage';
 import type { FilesService } from '../files/files.service';
 import type { AuditService } from '../ops/audit.service';
 import { distanceKm } from '../../providers/geocode';
-import type { PincodeDirectory } from '../../providers/pincode-directory';
+import type { PincodeDirectory, PincodePlace } from '../../providers/pincode-directory';
 import { hashToBigint, photoHash } from './photo-hash';
 import { say } from '@pmw/contract/texts/said';
 
@@ -160,7 +160,7 @@ export function createRiskService(deps: {
     }
     const point = a.map_location ?? a.location;
     const served = point && deps.projectPincodes && deps.pincodes ? [...new Set(await deps.projectPincodes(a.job_id))] : [];
-    const places = served.length && deps.pincodes ? await deps.pincodes.places(served) : new Map();
+    const places = served.length && deps.pincodes ? await deps.pincodes.places(served) : new Map<string, PincodePlace>();
     if (point && served.length && places.size === served.length) {
       // The nearest pincode counts its radius off: a lead inside a sprawling rural pincode is not far from it.
       let nearest: { pincode: string; km: number; beyond: number } | undefined;
@@ -369,13 +369,17 @@ export function createRiskService(deps: {
 
   /** A project's decided leads over the window, kept a few minutes: a rate over 30 days hardly moves between two leads. */
   const projectDecided = new Map<string, { until: number; value: Promise<DecidedLeads> }>();
-  function decidedOnProject(jobId: number, since: string): Promise<DecidedLeads> {
+  function projectDecidedKept(
+    read: (jobId: number, since: string) => Promise<DecidedLeads>,
+    jobId: number,
+    since: string,
+  ): Promise<DecidedLeads> {
     const key = `${jobId}:${since}`;
     const now = Date.now();
     const kept = projectDecided.get(key);
     if (kept && kept.until > now) return kept.value;
     if (projectDecided.size > 5_000) projectDecided.clear();
-    const value = deps.decidedOnProject!(jobId, since);
+    const value = read(jobId, since);
     projectDecided.set(key, { until: now + PROJECT_RATE_KEEP_MS, value });
     value.catch(() => projectDecided.delete(key));
     return value;
@@ -383,12 +387,13 @@ export function createRiskService(deps: {
 
   /** The partner's approval rate on the project over the window against the project's, from the dashboard's day rows. */
   async function lowApprovalRate(a: AssessInput): Promise<Found[]> {
-    if (a.partner_user_id === null || !deps.decidedOnProject) return [];
+    const read = deps.decidedOnProject;
+    if (a.partner_user_id === null || !read) return [];
     const since = istDateString(new Date(Date.now() - (settings.approval_days - 1) * 86_400_000));
-    const partner = await deps.decidedOnProject(a.job_id, since, a.partner_user_id);
+    const partner = await read(a.job_id, since, a.partner_user_id);
     // Most partners have too few decided leads to compare: the project's rows are then never read.
     if (partner.decided < settings.approval_min_decided) return [];
-    const project = await decidedOnProject(a.job_id, since);
+    const project = await projectDecidedKept(read, a.job_id, since);
     if (!lowApproval(partner, project, settings)) return [];
     return [
       {
