@@ -816,6 +816,7 @@ CREATE UNIQUE INDEX "notifications_dedupe_idx" ON "notifications" USING btree ("
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "partner_days_day_idx" ON "partner_days" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "partner_days_job_day_idx" ON "partner_days" USING btree ("job_id","day");--> statement-breakpoint
 CREATE INDEX "team_days_day_idx" ON "team_days" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "file_fingerprints_sha_idx" ON "file_fingerprints" USING btree ("sha256");--> statement-breakpoint
 CREATE INDEX "lead_origins_device_idx" ON "lead_origins" USING btree ("device_id","created_on");--> statement-breakpoint

@@ -87,6 +87,7 @@ import { createOpsPeopleService } from './modules/ops/people.service';
 import { createPayoutsService } from './modules/ops/payouts.service';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { createRiskService } from './modules/risk/risk.service';
+import { createPincodeDirectory } from './providers/pincode-directory';
 import { registerRiskRoutes } from './modules/risk/risk.routes';
 import { createMoneyDeskService } from './modules/ops/money-desk.service';
 import { registerOpsMoneyRoutes, registerPayoutWebhookRoutes } from './modules/ops/money.routes';
@@ -204,6 +205,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     },
     notifications,
   });
+  // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
+  const dashboard = createDashboardService({ db, wallet });
   const risk = createRiskService({
     db,
     files,
@@ -212,6 +215,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     settings: config.risk,
     holders: { pan: (pan) => documents.holders('PAN', pan), bankAccount: (account) => banks.holders(account) },
     projectPincodes: (jobId) => leads.projectPincodes(jobId),
+    pincodes: createPincodeDirectory(),
+    decidedOnProject: (jobId, since, partnerId) => dashboard.decidedOnProject(jobId, since, partnerId),
   });
   const intake = createLeadIntakeService({
     leads,
@@ -267,8 +272,6 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const recharges = createRechargeImportService({ db, users });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
-  // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
-  const dashboard = createDashboardService({ db, wallet });
   const profile = createProfileService({ users, files, documents });
   const calling =
     config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();

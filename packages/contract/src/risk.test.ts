@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RISK_SETTINGS, hammingDistance, istTimeOfDay, metersBetween, outsideLeadHours, riskLevel, riskSettings } from './risk';
+import {
+  DEFAULT_RISK_SETTINGS,
+  hammingDistance,
+  istTimeOfDay,
+  lowApproval,
+  metersBetween,
+  outsideLeadHours,
+  riskLevel,
+  riskReasons,
+  riskSettings,
+} from './risk';
 
 describe('risk level', () => {
   it('sums the weights of the kinds standing, each kind once, into none, review or high', () => {
@@ -45,5 +55,26 @@ describe("a project's lead hours", () => {
     expect(outsideLeadHours(at('06:30'), '22:00', '06:00')).toBe(true);
     expect(outsideLeadHours(at('06:30'), null, null)).toBe(false);
     expect(outsideLeadHours(at('06:30'), '09:00', '09:00')).toBe(false);
+  });
+});
+
+describe("a partner's approval rate against the project's", () => {
+  const s = riskSettings({ approval_min_decided: 10, approval_project_min_decided: 30, approval_gap_points: 30 });
+  const project = { approved: 250, decided: 352 };
+  it("flags a rate far below the project's, with both rates", () => {
+    expect(lowApproval({ approved: 3, decided: 25 }, project, s)).toEqual({ partner_rate: 12, project_rate: 71 });
+    expect(riskReasons.lowApprovalRate(204, { approved: 3, decided: 25 }, project, 30)).toBe(
+      "PMW204's approval rate on this project is 12% (3 of 25) against 71% for the project (250 of 352) in the last 30 days",
+    );
+  });
+  it('says nothing of a new partner, a young project, or a gap narrower than the setting', () => {
+    expect(lowApproval({ approved: 0, decided: 9 }, project, s)).toBeNull();
+    expect(lowApproval({ approved: 0, decided: 10 }, { approved: 20, decided: 29 }, s)).toBeNull();
+    // 48% against 71%: 23 points.
+    expect(lowApproval({ approved: 12, decided: 25 }, project, s)).toBeNull();
+    expect(lowApproval({ approved: 10, decided: 25 }, project, s)).toEqual({ partner_rate: 40, project_rate: 71 });
+  });
+  it('has a window and both minimums by default', () => {
+    expect(DEFAULT_RISK_SETTINGS).toMatchObject({ approval_days: 30, approval_min_decided: 10, approval_project_min_decided: 30 });
   });
 });

@@ -75,12 +75,20 @@ export const riskSettingsSchema = z.object({
   same_coordinates_leads: z.number().int().min(2),
   /** Bits of two photos' 64-bit difference hashes that may differ for them to be the same photo. */
   photo_hash_distance: z.number().int().min(0).max(32),
-  /** Decided leads a partner needs on a project before their approval rate is compared; how far below the project's it must be (percentage points). */
+  /**
+   * A partner's approval rate on a project against the project's, over the
+   * leads that came in the last `approval_days` and are decided (approved or
+   * rejected): compared once the partner has `approval_min_decided` of them
+   * and the project `approval_project_min_decided`; flagged when the partner's
+   * is at least `approval_gap_points` percentage points below.
+   */
+  approval_days: z.number().int().min(1).max(365),
   approval_min_decided: z.number().int().min(1),
+  approval_project_min_decided: z.number().int().min(1),
   approval_gap_points: z.number().int().min(1).max(100),
   /** Kilometres between a team lead's map location and the member's phone at submit that are too far. */
   far_from_device_km: z.number().min(0),
-  /** Kilometres from the nearest of the project's pincodes (its area's centre) that are too far. */
+  /** Kilometres beyond the nearest of the project's pincodes (its centre, plus the radius its sources spread over) that are too far. */
   far_from_pincodes_km: z.number().min(0),
   /** A phone location less accurate than this many metres is flagged. */
   accuracy_meters: z.number().min(1),
@@ -112,7 +120,9 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
   same_point_meters: 15,
   same_coordinates_leads: 3,
   photo_hash_distance: 10,
+  approval_days: 30,
   approval_min_decided: 10,
+  approval_project_min_decided: 30,
   approval_gap_points: 30,
   far_from_device_km: 2,
   far_from_pincodes_km: 25,
@@ -152,6 +162,29 @@ export function hammingDistance(a: string, b: string): number {
     x >>= 1n;
   }
   return n;
+}
+
+/** Decided leads (approved or rejected) and how many of them were approved. */
+export interface DecidedLeads {
+  approved: number;
+  decided: number;
+}
+const percent = (d: DecidedLeads) => Math.round((100 * d.approved) / d.decided);
+
+/**
+ * Whether a partner's approval rate on a project is far below the project's
+ * (every partner's leads, theirs included): both rates, or null when either
+ * side has too few decided leads to say, or the gap is narrower than the
+ * setting.
+ */
+export function lowApproval(
+  partner: DecidedLeads,
+  project: DecidedLeads,
+  settings: Pick<RiskSettings, 'approval_min_decided' | 'approval_project_min_decided' | 'approval_gap_points'>,
+): { partner_rate: number; project_rate: number } | null {
+  if (partner.decided < settings.approval_min_decided || project.decided < settings.approval_project_min_decided) return null;
+  const [partnerRate, projectRate] = [percent(partner), percent(project)];
+  return projectRate - partnerRate >= settings.approval_gap_points ? { partner_rate: partnerRate, project_rate: projectRate } : null;
 }
 
 /** `HH:MM`, 24-hour: a project's lead hours. */
@@ -199,8 +232,8 @@ export const riskReasons = {
   reusedFileExact: (leadIds: readonly number[]) => `The same file is attached to lead ${leadsText(leadIds)}`,
   reusedFileSimilar: (leadIds: readonly number[]) =>
     `A photo like this one (resized or re-saved) is attached to lead ${leadsText(leadIds)}`,
-  lowApprovalRate: (partnerRate: number, projectRate: number) =>
-    `The partner's approval rate on this project is ${partnerRate}%, the project's is ${projectRate}%`,
+  lowApprovalRate: (userId: number, partner: DecidedLeads, project: DecidedLeads, days: number) =>
+    `${pmw(userId)}'s approval rate on this project is ${percent(partner)}% (${partner.approved} of ${partner.decided}) against ${percent(project)}% for the project (${project.approved} of ${project.decided}) in the last ${days} days`,
   partnerOnHold: (userId: number) => `Ops hold partner ${pmw(userId)}'s new leads for review`,
   farFromDevice: (km: number) => `The lead's map location is ${km} km from where the team member's phone was when it was submitted`,
   farFromPincodes: (km: number, pincode: string) =>

@@ -58,8 +58,12 @@ export const partnerDays = pgTable(
     /** Pending leads archived unanswered (the report's Expired). */
     expired: integer('expired').notNull().default(0),
   },
-  // By day too: the ops dashboard sums every partner's day.
-  (t) => [primaryKey({ columns: [t.partner_user_id, t.day, t.job_id] }), index('partner_days_day_idx').on(t.day)],
+  // By day too: the ops dashboard sums every partner's day; by project and day: a lead's risk compares its partner with the project.
+  (t) => [
+    primaryKey({ columns: [t.partner_user_id, t.day, t.job_id] }),
+    index('partner_days_day_idx').on(t.day),
+    index('partner_days_job_day_idx').on(t.job_id, t.day),
+  ],
 );
 
 /**

@@ -16,6 +16,7 @@ import {
   type TeamDashboard,
 } from '@pmw/contract/dashboard';
 import { OPS_DASHBOARD_DEFAULT_DAYS, leadStates, type OpsDashboard } from '@pmw/contract/ops-dashboard';
+import type { DecidedLeads } from '@pmw/contract/risk';
 import { istDateString } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
 import { partnerDays, teamDays, visitCounts, visitDevices } from '../../db/schema/dashboard';
@@ -96,6 +97,29 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
         returning 1 as counted`)) as unknown as { rows: unknown[] }; // both drivers answer { rows }
       await prune(day);
       return result.rows.length > 0;
+    },
+
+    /**
+     * Decided leads (approved or rejected) on a project, a partner's or, with
+     * no partner, every partner's, among the leads that came in from `since`
+     * (an IST day) on: day rows on the primary key or the (job_id, day)
+     * index, never the leads.
+     */
+    async decidedOnProject(jobId: number, since: string, partnerId?: number): Promise<DecidedLeads> {
+      const [r] = await db
+        .select({
+          approved: sql<number>`coalesce(sum(${partnerDays.approved}), 0)::int`,
+          decided: sql<number>`coalesce(sum(${partnerDays.approved} + ${partnerDays.rejected}), 0)::int`,
+        })
+        .from(partnerDays)
+        .where(
+          and(
+            partnerId === undefined ? undefined : eq(partnerDays.partner_user_id, partnerId),
+            eq(partnerDays.job_id, jobId),
+            gte(partnerDays.day, since),
+          ),
+        );
+      return { approved: Number(r?.approved ?? 0), decided: Number(r?.decided ?? 0) };
     },
 
     async partnerDashboard(

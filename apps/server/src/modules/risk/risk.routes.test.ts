@@ -22,6 +22,7 @@ const RISK_SETTINGS = JSON.stringify({
   address_burst_leads: 3,
   same_coordinates_leads: 3,
   approval_min_decided: 3,
+  approval_project_min_decided: 5,
 });
 
 beforeAll(async () => {
@@ -291,19 +292,37 @@ describe('a photo already attached to another lead', () => {
 });
 
 describe("a partner's approval rate far below the project's", () => {
-  it("flags a lead of a partner whose leads are mostly rejected; a partner with the project's rate is not flagged", async () => {
-    // Project 405: Asha's 3 decided leads all rejected, Ravi's 4 approved.
+  const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+  it('flags a lead of a partner whose leads of the last 30 days are mostly rejected, naming both rates; older leads do not count', async () => {
+    // Project 405: Asha's 3 decided leads of this month all rejected, Ravi's 4 approved.
     for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 405, partner_user_id: 101, status: 2 });
     for (let i = 0; i < 4; i++) await insertLead(t, { job_id: 405, partner_user_id: 102, status: 1 });
+    // Two months ago Asha's leads were all approved: outside the window, they do not lift her rate.
+    for (let i = 0; i < 10; i++) await insertLead(t, { job_id: 405, partner_user_id: 101, status: 1, created_on: daysAgo(60) });
     const low = await campaignLead({ mobile: newMobile(), form_id: 405 });
-    expect((await riskOf(low.id)).signals.find((s) => s.kind === 'low_approval_rate')?.reason).toBe(
-      "The partner's approval rate on this project is 0%, the project's is 57%",
-    );
+    const signal = (await riskOf(low.id)).signals.find((s) => s.kind === 'low_approval_rate');
+    expect(signal).toMatchObject({
+      reason: "PMW101's approval rate on this project is 0% (0 of 3) against 57% for the project (4 of 7) in the last 30 days",
+      evidence: { form_response_ids: [], user_ids: [101], file_ids: [] },
+    });
+  });
+
+  it("does not flag a partner at the project's rate, a new partner, or a partner on a project with few decided leads", async () => {
     // Project 406: Asha approved as often as the project.
     for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 406, partner_user_id: 101, status: 1 });
     for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 406, partner_user_id: 102, status: 1 });
     const fine = await campaignLead({ mobile: newMobile(), form_id: 406 });
     expect(kinds(await riskOf(fine.id))).not.toContain('low_approval_rate');
+    // Project 408: Asha new to it, 2 decided leads (3 are needed), both rejected.
+    for (let i = 0; i < 2; i++) await insertLead(t, { job_id: 408, partner_user_id: 101, status: 2 });
+    for (let i = 0; i < 5; i++) await insertLead(t, { job_id: 408, partner_user_id: 102, status: 1 });
+    const newcomer = await campaignLead({ mobile: newMobile(), form_id: 408 });
+    expect(kinds(await riskOf(newcomer.id))).not.toContain('low_approval_rate');
+    // Project 202: 4 decided leads in all (5 are needed) say nothing of its rate.
+    for (let i = 0; i < 3; i++) await insertLead(t, { job_id: 202, partner_user_id: 101, status: 2 });
+    await insertLead(t, { job_id: 202, partner_user_id: 102, status: 1 });
+    const young = await campaignLead({ mobile: newMobile(), form_id: 202 });
+    expect(kinds(await riskOf(young.id))).not.toContain('low_approval_rate');
   });
 });
 
@@ -439,18 +458,42 @@ describe("a team lead's location", () => {
     expect(await riskOf(near)).toMatchObject({ level: 'none', signals: [] });
   });
 
-  it("flags a shop far from every pincode the project serves (the offline geocoder's table); a shop in a served area is not flagged", async () => {
+  it('flags a shop far from every pincode the project serves (the offline pincode directory); a shop in a served area is not flagged', async () => {
     const formId = await identityProject();
     // Nagpur, while the project serves Pune.
     expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 21.1458, lng: 79.0882 } }))).toEqual([
-      "The lead's location is 620.1 km from the nearest of the project's pincodes (411001)",
+      "The lead's location is 617.8 km from the nearest of the project's pincodes (411001)",
     ]);
     // No map location on the lead: the phone's own position is compared.
     expect(await reasonsOf(await identityTeamLead(formId, {}, { lat: 21.1458, lng: 79.0882, accuracy_m: 15 }))).toEqual([
-      "The lead's location is 620.1 km from the nearest of the project's pincodes (411001)",
+      "The lead's location is 617.8 km from the nearest of the project's pincodes (411001)",
     ]);
     // A shop 3 km from Pune's centre.
     expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 18.5474, lng: 73.8567 } }))).toEqual([]);
+  });
+
+  it("places a small town's pincode from the full directory: a shop in Bengaluru is far from Hospet's 583201, one in Hospet is not", async () => {
+    const formId = await identityProject({ pincodes: ['583201'] });
+    const far = await riskOf(await identityTeamLead(formId, { shop: { lat: 12.9767, lng: 77.5993 } }));
+    expect(far).toMatchObject({
+      level: 'review',
+      signals: [{ kind: 'far_location', reason: "The lead's location is 282.6 km from the nearest of the project's pincodes (583201)" }],
+    });
+    // Hospet's bus stand, and a village 11 km out on the same pincode.
+    expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 15.2689, lng: 76.3909 } }))).toEqual([]);
+    expect(await reasonsOf(await identityTeamLead(formId, { shop: { lat: 15.3, lng: 76.47 } }))).toEqual([]);
+  });
+
+  it('says nothing of distance when the project serves a pincode the directory does not know', async () => {
+    // 9… pincodes are the army's postal service: in no public directory.
+    const unknownOnly = await identityProject({ pincodes: ['999999'] });
+    expect(await riskOf(await identityTeamLead(unknownOnly, { shop: { lat: 21.1458, lng: 79.0882 } }))).toMatchObject({
+      level: 'none',
+      signals: [],
+    });
+    // Pune and an unknown pincode: the shop in Nagpur may be in the unknown one's area.
+    const withUnknown = await identityProject({ pincodes: ['411001', '999999'] });
+    expect(await reasonsOf(await identityTeamLead(withUnknown, { shop: { lat: 21.1458, lng: 79.0882 } }))).toEqual([]);
   });
 
   it('flags a phone location accurate only to more than 500 m; 40 m is not flagged', async () => {

@@ -1,13 +1,13 @@
 import { createDelayedQueue } from '../../lib/delayed-queue';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { LEAD_STATUS } from '@pmw/contract/lead-status';
 import {
   RISK_LEVEL,
   RISK_SIGNAL,
   metersBetween,
   outsideLeadHours,
   istTimeOfDay,
+  lowApproval,
   riskLevel,
   riskReasons,
   type LeadRisk,
@@ -17,10 +17,12 @@ import {
   type RiskRole,
   type RiskSettings,
   type RiskSignalKind,
+  type DecidedLeads,
 } from '@pmw/contract/risk';
+import { istDateString } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaign';
-import { formResponseData, formResponses, leadCounters } from '../../db/schema/leads';
+import { formResponseData, formResponses } from '../../db/schema/leads';
 import { fileFingerprints, leadOrigins, leadRisk, leadRiskSignals, partnerRiskHolds } from '../../db/schema/risk';
 import { teamMembers } from '../../db/schema/team';
 import { users } from '../../db/schema/users';
@@ -28,7 +30,8 @@ import { AppError, notFound } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 import type { FilesService } from '../files/files.service';
 import type { AuditService } from '../ops/audit.service';
-import { KNOWN_PINCODES, distanceKm } from '../../providers/geocode';
+import { distanceKm } from '../../providers/geocode';
+import type { PincodeDirectory, PincodePlace } from '../../providers/pincode-directory';
 import { hashToBigint, photoHash } from './photo-hash';
 import { say } from '@pmw/contract/texts/said';
 
@@ -36,6 +39,8 @@ import { say } from '@pmw/contract/texts/said';
 const MAX_HASHED_BYTES = 20 * 1024 * 1024;
 /** Evidence lists stop here: ops need a few ids to look at, not all of them. */
 const MAX_EVIDENCE = 20;
+/** How long a project's decided leads over the approval window are kept before they are read again. */
+const PROJECT_RATE_KEEP_MS = 5 * 60_000;
 
 /** What intake knows of a lead it just created, for its signals. */
 export interface AssessInput {
@@ -91,6 +96,10 @@ export function createRiskService(deps: {
   holders?: { pan: (pan: string) => Promise<number[]>; bankAccount: (account: string) => Promise<number[]> } | undefined;
   /** The pincodes a project serves. */
   projectPincodes?: ((jobId: number) => Promise<string[]>) | undefined;
+  /** Where each pincode is (the offline directory). */
+  pincodes?: PincodeDirectory | undefined;
+  /** Decided leads on a project, a partner's or every partner's, among those that came in from an IST day on (the dashboard's day rows). */
+  decidedOnProject?: ((jobId: number, since: string, partnerId?: number) => Promise<DecidedLeads>) | undefined;
 }) {
   const { db, files, storage, audit, settings } = deps;
 
@@ -138,8 +147,9 @@ export function createRiskService(deps: {
 
   /**
    * Where a team lead says it is against where the phone was, and against
-   * the project's pincodes (each pincode's centre from the offline
-   * geocoder's table; pincodes it does not know are skipped).
+   * the project's pincodes (each pincode's centre and radius from the offline
+   * directory). A pincode the directory does not know may be where the lead
+   * is, so a project serving one is never called far.
    */
   async function locations(a: AssessInput): Promise<Found[]> {
     const found: Found[] = [];
@@ -149,15 +159,16 @@ export function createRiskService(deps: {
         found.push({ kind: RISK_SIGNAL.farLocation, reason: riskReasons.farFromDevice(km(apart)), evidence: evidence({}) });
     }
     const point = a.map_location ?? a.location;
-    if (point && deps.projectPincodes) {
-      const served = new Set(await deps.projectPincodes(a.job_id));
-      let nearest: { pincode: string; km: number } | undefined;
-      for (const p of KNOWN_PINCODES) {
-        if (!served.has(p.pincode)) continue;
+    const served = point && deps.projectPincodes && deps.pincodes ? [...new Set(await deps.projectPincodes(a.job_id))] : [];
+    const places = served.length && deps.pincodes ? await deps.pincodes.places(served) : new Map<string, PincodePlace>();
+    if (point && served.length && places.size === served.length) {
+      // The nearest pincode counts its radius off: a lead inside a sprawling rural pincode is not far from it.
+      let nearest: { pincode: string; km: number; beyond: number } | undefined;
+      for (const p of places.values()) {
         const d = distanceKm(point, p);
-        if (!nearest || d < nearest.km) nearest = { pincode: p.pincode, km: d };
+        if (!nearest || d - p.radius_km < nearest.beyond) nearest = { pincode: p.pincode, km: d, beyond: d - p.radius_km };
       }
-      if (nearest && nearest.km > settings.far_from_pincodes_km)
+      if (nearest && nearest.beyond > settings.far_from_pincodes_km)
         found.push({
           kind: RISK_SIGNAL.farLocation,
           reason: riskReasons.farFromPincodes(km(nearest.km), nearest.pincode),
@@ -356,37 +367,38 @@ export function createRiskService(deps: {
     return found;
   }
 
+  /** A project's decided leads over the window, kept a few minutes: a rate over 30 days hardly moves between two leads. */
+  const projectDecided = new Map<string, { until: number; value: Promise<DecidedLeads> }>();
+  function projectDecidedKept(
+    read: (jobId: number, since: string) => Promise<DecidedLeads>,
+    jobId: number,
+    since: string,
+  ): Promise<DecidedLeads> {
+    const key = `${jobId}:${since}`;
+    const now = Date.now();
+    const kept = projectDecided.get(key);
+    if (kept && kept.until > now) return kept.value;
+    if (projectDecided.size > 5_000) projectDecided.clear();
+    const value = read(jobId, since);
+    projectDecided.set(key, { until: now + PROJECT_RATE_KEEP_MS, value });
+    value.catch(() => projectDecided.delete(key));
+    return value;
+  }
+
+  /** The partner's approval rate on the project over the window against the project's, from the dashboard's day rows. */
   async function lowApprovalRate(a: AssessInput): Promise<Found[]> {
-    if (a.partner_user_id === null) return [];
-    const rows = await db
-      .select({
-        mine: sql<boolean>`${leadCounters.owner_id} = ${a.partner_user_id}`,
-        status: leadCounters.status,
-        n: sql<number>`sum(${leadCounters.n})::int`,
-      })
-      .from(leadCounters)
-      .where(
-        and(
-          eq(leadCounters.owner_kind, 'partner'),
-          eq(leadCounters.job_id, a.job_id),
-          inArray(leadCounters.status, [LEAD_STATUS.approved, LEAD_STATUS.rejected]),
-        ),
-      )
-      .groupBy(sql`1`, leadCounters.status);
-    const sum = (mine: boolean | undefined, status?: number) =>
-      rows
-        .filter((r) => (mine === undefined || r.mine === mine) && (status === undefined || r.status === status))
-        .reduce((s, r) => s + Number(r.n), 0);
-    const mineDecided = sum(true);
-    const allDecided = sum(undefined);
-    if (mineDecided < settings.approval_min_decided || allDecided === 0) return [];
-    const mineRate = Math.round((100 * sum(true, LEAD_STATUS.approved)) / mineDecided);
-    const projectRate = Math.round((100 * sum(undefined, LEAD_STATUS.approved)) / allDecided);
-    if (projectRate - mineRate < settings.approval_gap_points) return [];
+    const read = deps.decidedOnProject;
+    if (a.partner_user_id === null || !read) return [];
+    const since = istDateString(new Date(Date.now() - (settings.approval_days - 1) * 86_400_000));
+    const partner = await read(a.job_id, since, a.partner_user_id);
+    // Most partners have too few decided leads to compare: the project's rows are then never read.
+    if (partner.decided < settings.approval_min_decided) return [];
+    const project = await projectDecidedKept(read, a.job_id, since);
+    if (!lowApproval(partner, project, settings)) return [];
     return [
       {
         kind: RISK_SIGNAL.lowApprovalRate,
-        reason: riskReasons.lowApprovalRate(mineRate, projectRate),
+        reason: riskReasons.lowApprovalRate(a.partner_user_id, partner, project, settings.approval_days),
         evidence: evidence({ user_ids: [a.partner_user_id] }),
       },
     ];
