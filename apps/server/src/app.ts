@@ -267,8 +267,6 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const recharges = createRechargeImportService({ db, users });
   // Partner portal: report, profile and banks, assigned customers with click-to-call.
   const partnerReport = createPartnerReportService({ db, cache: catalogue, copyOut: (copy) => database.copyOut(copy) });
-  // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
-  const dashboard = createDashboardService({ db, wallet });
   const profile = createProfileService({ users, files, documents });
   const calling =
     config.calling.provider === 'http' ? createHttpCalling(config.calling.url, config.calling.token) : createSimulatedCalling();
@@ -302,6 +300,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
       rules: {
         minimumPaise: config.payout.minimumPaise,
         holdDays: config.payout.holdDays,
+        schedule: config.payout.schedule,
         tds: config.tds,
         providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
       },
@@ -309,6 +308,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     }),
     moneyDesk: createMoneyDeskService({ users, banks, customers, audit }),
   };
+  // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet,
+  // the next payout day from the payout schedule.
+  const dashboard = createDashboardService({ db, wallet, payouts: ops.payouts });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, notifications });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit, notifications });

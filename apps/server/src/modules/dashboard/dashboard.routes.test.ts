@@ -205,10 +205,14 @@ describe('visits', () => {
 });
 
 describe('the dashboard API', () => {
-  it('answers money by state from the wallet and no payout date without a schedule', async () => {
+  it('answers money by state from the wallet, and the minimum payout (next-payout.routes.test.ts has the payout day)', async () => {
     const d = await dashboard();
     const summary = await t.services.wallet.summary(ASHA);
-    expect(d.money).toMatchObject({ approved_paise: summary.credit_amount, payable_paise: summary.total_amount, next_payout_on: null });
+    expect(d.money).toMatchObject({
+      approved_paise: summary.credit_amount,
+      payable_paise: summary.total_amount,
+      payout_minimum_paise: 10_000,
+    });
     expect(d.money.paid_paise).toBeGreaterThanOrEqual(0);
   });
 

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { partnerDays, teamDays, visitCounts, visitDevices } from '../../db/schema/dashboard';
 import { jobs } from '../../db/schema/projects';
 import type { WalletService } from '../wallet/wallet.service';
+import type { PayoutsService } from '../ops/payouts.service';
 
 export interface Visit {
   partner_user_id: number;
@@ -58,8 +59,12 @@ export interface DashboardTeam {
  * triggers on leads): the partner dashboard reads these day-level rows, never
  * the leads themselves.
  */
-export function createDashboardService(deps: { db: Db; wallet: Pick<WalletService, 'moneySummary'> }) {
-  const { db, wallet } = deps;
+export function createDashboardService(deps: {
+  db: Db;
+  wallet: Pick<WalletService, 'moneySummary'>;
+  payouts: Pick<PayoutsService, 'nextPayout' | 'rules'>;
+}) {
+  const { db, wallet, payouts } = deps;
   let prunedBefore = '';
 
   /** Devices of days before yesterday can never count again: they are dropped once a day per process. */
@@ -153,6 +158,7 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
         pending_paise: string;
       }>;
       const money = await wallet.moneySummary(userId);
+      const next = await payouts.nextPayout(userId, money.total_amount, now);
 
       const current = zero();
       const previous = zero();
@@ -193,7 +199,9 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
           approved_paise: money.credit_amount,
           payable_paise: money.total_amount,
           paid_paise: money.paid_paise,
-          next_payout_on: null,
+          next_payout_on: next.on,
+          next_payout_reason: next.reason,
+          payout_minimum_paise: payouts.rules.minimumPaise,
         },
         bucket,
         start_date: q.start_date ?? null,
