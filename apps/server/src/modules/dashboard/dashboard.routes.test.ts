@@ -216,6 +216,14 @@ describe('the dashboard API', () => {
     expect(d.money.paid_paise).toBeGreaterThanOrEqual(0);
   });
 
+  it('shows the money waiting for verification whatever the period, an empty one too', async () => {
+    const all = await dashboard();
+    expect(all.money.pending_paise).toBeGreaterThan(0);
+    const empty = await dashboard('?start_date=2001-01-01&end_date=2001-01-01');
+    expect(empty).toMatchObject({ visits: 0, leads: 0, funnel: [] });
+    expect(empty.money).toEqual(all.money);
+  });
+
   it('charts a long period by week', async () => {
     const d = await dashboard('?start_date=2026-01-01&end_date=2026-06-30');
     expect(d.bucket).toBe('week');

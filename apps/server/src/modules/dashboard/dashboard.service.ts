@@ -139,16 +139,21 @@ export function createDashboardService(deps: {
             sum(approved_paise)::text as approved_paise, sum(visits)::int as visits
           from marked
           group by grouping sets ((before), (before, bucket), (before, job_id))
+        ), pending as (
+          select coalesce(sum(pending_paise), 0)::text as pending_paise from ${partnerDays} where partner_user_id = ${userId}
         )
+        -- Money waiting is not the period's: one row carries it even when the period has nothing in it.
         select s.before, s.bucket::text as bucket, s.job_id, s.no_bucket, s.no_job, s.leads, s.approved, s.paid, s.approved_paise, s.visits,
-          j.slug_name,
-          (select coalesce(sum(pending_paise), 0) from ${partnerDays} where partner_user_id = ${userId})::text as pending_paise
-        from sums s left join ${jobs} j on j.job_id = s.job_id and s.no_job = 0`)) as unknown as Rows<{
-        before: boolean;
+          j.slug_name, p.pending_paise
+        from pending p
+        left join sums s on true
+        left join ${jobs} j on j.job_id = s.job_id and s.no_job = 0`)) as unknown as Rows<{
+        before: boolean | null;
         bucket: string | null;
         job_id: number | null;
-        no_bucket: number;
-        no_job: number;
+        /** Null on the one row of a period with nothing in it. */
+        no_bucket: number | null;
+        no_job: number | null;
         leads: number;
         approved: number;
         paid: number;
@@ -167,6 +172,7 @@ export function createDashboardService(deps: {
       let pending = 0;
       for (const r of result.rows) {
         pending = Number(r.pending_paise);
+        if (r.no_bucket === null) continue;
         const totals = {
           visits: Number(r.visits),
           leads: Number(r.leads),
