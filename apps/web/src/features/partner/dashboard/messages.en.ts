@@ -32,7 +32,7 @@ export default {
   nextPayoutOn: 'Next payout on {date}',
   nextPayoutNothing: 'Nothing to be paid yet: approved earnings are added to your balance and paid on the next payout day.',
   nextPayoutBelowMinimum: 'No payout date yet: payouts start at {minimum}, and you have {balance} to be paid.',
-  nextPayoutNoMethod: 'No payout date yet: add a bank account or UPI ID to be paid.',
+  nextPayoutNoMethod: 'No payout date yet: payouts go only to a verified bank account or UPI ID.',
   addPayoutMethod: 'Add a bank account or UPI ID',
   openReport: 'Open in the Leads Report',
   openPayouts: 'Open Payouts',

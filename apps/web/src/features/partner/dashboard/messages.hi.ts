@@ -35,7 +35,7 @@ export default {
   nextPayoutOn: 'अगला भुगतान {date} को',
   nextPayoutNothing: 'अभी भेजने के लिए कुछ नहीं: स्वीकृत कमाई आपके बैलेंस में जुड़ती है और अगले भुगतान वाले दिन भेजी जाती है।',
   nextPayoutBelowMinimum: 'अभी भुगतान की कोई तारीख नहीं: भुगतान कम से कम {minimum} होने पर होता है, अभी आपके {balance} बाकी हैं।',
-  nextPayoutNoMethod: 'अभी भुगतान की कोई तारीख नहीं: भुगतान पाने के लिए बैंक खाता या UPI ID जोड़ें।',
+  nextPayoutNoMethod: 'अभी भुगतान की कोई तारीख नहीं: भुगतान सिर्फ़ सत्यापित बैंक खाते या UPI ID में भेजा जाता है।',
   addPayoutMethod: 'बैंक खाता या UPI ID जोड़ें',
   openReport: 'लीड रिपोर्ट में खोलें',
   openPayouts: 'पेआउट खोलें',
