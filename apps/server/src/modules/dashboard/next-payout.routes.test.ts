@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { dashboardSchema } from '@pmw/contract/dashboard';
 import { opsDashboardSchema } from '@pmw/contract/ops-dashboard';
+import { PAYOUT_ITEM_STATE } from '@pmw/contract/ops';
 import { NEXT_PAYOUT_REASON, nextPayoutRun, nextPayoutRunDay, parsePayoutSchedule } from '@pmw/contract/payout-schedule';
 import { istDateString } from '@pmw/contract/time';
 import { walletTransactions } from '../../db/schema/index';
@@ -66,7 +67,9 @@ describe('the next payout', () => {
   it('waits for earnings in their holding week once the older money is paid, and today is no longer a run day after a run', async () => {
     await credit(ASHA, 25_000);
     const run = await t.services.ops.payouts.run(ADMIN, { request_key: 'next-payout-run', user_ids: [ASHA] });
-    expect(run.items.find((i) => i.user_id === ASHA)?.status).not.toBe('HELD');
+    const item = run.items.find((i) => i.user_id === ASHA);
+    expect(item?.state).toBeDefined();
+    expect(item?.state).not.toBe(PAYOUT_ITEM_STATE.held);
     // Only the fresh ₹250 is left: held for 7 days, so the first Monday after the day the hold ends.
     const m = await money(asha);
     expect(m.payable_paise).toBe(25_000);
