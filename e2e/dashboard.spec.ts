@@ -1,14 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { loginPartner, outboxOtpAfter } from './helpers';
 
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 const today = () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(new Date());
 
-test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbers, with the chart as a table", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+/** A visit and a lead sent a moment ago show in today's bar, the product's number opens the filtered report, the chart has its table. */
+async function leadOfAMomentAgo({ page, browser, baseURL }: { page: Page; browser: Browser; baseURL: string | undefined }) {
   await loginPartner(page, '9876500001');
   // The dashboard is the first screen after login.
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
@@ -68,13 +65,21 @@ test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbe
   await page.getByLabel('Period').selectOption('last_6_months');
   await expect(page.getByRole('table', { name: /per week/ })).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Your money' })).toBeVisible();
-  await expect(page.getByText('Payouts are sent by PickMyWork; there is no fixed date yet.')).toBeVisible();
-  // Nothing scrolls sideways on a phone.
+  // Asha's demo balance is payable into her verified bank account: the next scheduled run (every Monday) pays it.
+  const next = (await (await page.request.get('/api/v2/partner/dashboard')).json()).data.money.next_payout_on as string;
+  expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const label = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${next}T00:00:00Z`));
+  await expect(page.getByText(`Next payout on ${label}`, { exact: true })).toBeVisible();
+  // Nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-});
+}
+
+test("Asha's dashboard shows a visit and a lead of a moment ago in today's numbers, with the chart as a table", leadOfAMomentAgo);
 
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test("a lead of a moment ago shows in today's numbers, and the funnel links to the filtered report", leadOfAMomentAgo);
 
   test('the four tiles sit in one row, the funnel links to the filtered report and the chart keeps its table', async ({ page }) => {
     await loginPartner(page, '9876500001');

@@ -66,7 +66,11 @@ test.describe('the ops console', () => {
     await expect(pending).toBeVisible();
     const table = page.getByRole('table', { name: 'Leads per day by their state now' });
     await expect(table.getByRole('row')).toHaveCount(api.days.length + 1);
-    await expect(page.getByRole('heading', { name: 'If a payout run started now' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payout runs: the next one, and one started now' })).toBeVisible();
+    // The schedule's next run day (every Monday by default), with its weekday.
+    await expect(
+      page.getByRole('link', { name: /^Next run due: [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2}\. An admin starts each run on Payouts/ }),
+    ).toBeVisible();
 
     await pending.click();
     await expect(page).toHaveURL(/\/ops\/leads\?status=0&archive_status=0$/);

@@ -305,6 +305,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
       rules: {
         minimumPaise: config.payout.minimumPaise,
         holdDays: config.payout.holdDays,
+        schedule: config.payout.schedule,
         tds: config.tds,
         providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
       },
@@ -312,6 +313,9 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     }),
     moneyDesk: createMoneyDeskService({ users, banks, customers, audit }),
   };
+  // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet,
+  // the next payout day from the payout schedule.
+  const dashboard = createDashboardService({ db, wallet, payouts: ops.payouts });
   const hiring = createHiringService({ db, users, documents, files, publicUrl: config.publicUrl, notifications });
   // Candidates' outcomes: joined pays the referring partner through the wallet, audited with the console's log.
   const outcomes = createApplicationOutcomesService({ db, wallet, audit: ops.audit, notifications });

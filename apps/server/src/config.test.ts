@@ -25,6 +25,10 @@ describe('configuration', () => {
   it('pays through the simulated provider by default, and needs the whole payouts API configuration for http', () => {
     const config = loadConfig({ DATA_DIR: dir(), SECRET_KEY: 'k'.repeat(40) });
     expect(config.payout).toMatchObject({ provider: { kind: 'simulated', settleMs: 5000 }, minimumPaise: 10_000, holdDays: 0 });
+    expect(config.payout.schedule).toEqual({ kind: 'weekly', weekdays: [1] });
+    expect(loadConfig({ DATA_DIR: dir(), PAYOUT_SCHEDULE: 'monthly:1,15' }).payout.schedule).toEqual({ kind: 'monthly', days: [1, 15] });
+    expect(loadConfig({ DATA_DIR: dir(), PAYOUT_SCHEDULE: 'off' }).payout.schedule).toEqual({ kind: 'off' });
+    expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_SCHEDULE: 'fortnightly' })).toThrow(/PAYOUT_SCHEDULE: must be off, weekly:MON/);
     expect(config.payout.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(config.tds).toEqual({ ratePercent: 2, noPanRatePercent: 20, thresholdPaise: 2_000_000 });
     expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_PROVIDER: 'http', PAYOUT_HTTP_URL: 'https://api.razorpay.com' })).toThrow(

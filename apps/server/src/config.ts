@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { allSmsTemplateKeys } from '@pmw/contract/notifications';
 import { DEFAULT_RISK_SETTINGS, riskSettings, type RiskSettings } from '@pmw/contract/risk';
+import { PAYOUT_SCHEDULE_DEFAULT, parsePayoutSchedule, type PayoutSchedule } from '@pmw/contract/payout-schedule';
 import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } from './database-settings';
 
 /**
@@ -164,6 +165,16 @@ const envFields = z.object({
   PAYOUT_MINIMUM_RUPEES: z.coerce.number().int().min(0).default(100),
   /** Earnings approved within this many days are not paid yet. */
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(0),
+  /** The IST days payout runs are due, shown to partners and ops (ops still start each run): off, weekly:MON[,THU] or monthly:1[,15]. */
+  PAYOUT_SCHEDULE: z
+    .string()
+    .default(PAYOUT_SCHEDULE_DEFAULT)
+    .transform((v, ctx) => {
+      const schedule = parsePayoutSchedule(v);
+      if (!schedule)
+        ctx.addIssue({ code: 'custom', message: 'must be off, weekly:MON (weekdays SUN..SAT, comma-separated) or monthly:1 (days 1-31)' });
+      return schedule ?? { kind: 'off' as const };
+    }),
   /** Lead risk weights and thresholds as JSON, each key overriding the default (docs/areas/ops.md). */
   RISK_SETTINGS: z
     .string()
@@ -327,6 +338,7 @@ export interface Config {
     pollMs: number;
     minimumPaise: number;
     holdDays: number;
+    schedule: PayoutSchedule;
   };
   tds: { ratePercent: number; noPanRatePercent: number; thresholdPaise: number };
   /** Lead risk weights and thresholds. */
@@ -431,6 +443,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMs: env.NODE_ENV === 'test' && raw.PAYOUT_POLL_SECONDS === undefined ? 0 : env.PAYOUT_POLL_SECONDS * 1000,
       minimumPaise: env.PAYOUT_MINIMUM_RUPEES * 100,
       holdDays: env.PAYOUT_HOLD_DAYS,
+      schedule: env.PAYOUT_SCHEDULE,
     },
     tds: {
       ratePercent: env.TDS_RATE_PERCENT,

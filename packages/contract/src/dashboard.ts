@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text, int, bigInt } from './base';
 import { defineRoute } from './api';
 import { partnerMessages } from './partner-texts';
+import { NEXT_PAYOUT_REASONS } from './payout-schedule';
 
 /**
  * The partner dashboard: visits, leads, approvals and earnings for a period
@@ -41,8 +42,11 @@ export const dashboardSchema = z.object({
     payable_paise: bigInt(),
     /** Paid to the bank by payout runs. */
     paid_paise: bigInt(),
-    /** Payout runs are started by ops, with no schedule: null until there is one. */
+    /** The scheduled run day (IST, YYYY-MM-DD) that pays the payable money; null with the reason when none will yet. */
     next_payout_on: text().nullable(),
+    next_payout_reason: z.enum(NEXT_PAYOUT_REASONS).nullable(),
+    /** The smallest payout a run makes (a balance below it waits). */
+    payout_minimum_paise: bigInt(),
   }),
   /** The bucket the series uses. */
   bucket: z.enum(['day', 'week']),

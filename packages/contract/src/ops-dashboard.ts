@@ -42,6 +42,8 @@ export const opsDashboardSchema = z.object({
     tds_paise: bigInt(),
     held_count: int(),
     held_paise: bigInt(),
+    /** The scheduled day of the next run (IST, YYYY-MM-DD); null without a schedule. */
+    next_run_on: text().nullable(),
   }),
   support: z.object({
     /** Tickets not yet resolved or closed. */

@@ -205,11 +205,23 @@ describe('visits', () => {
 });
 
 describe('the dashboard API', () => {
-  it('answers money by state from the wallet and no payout date without a schedule', async () => {
+  it('answers money by state from the wallet, and the minimum payout (next-payout.routes.test.ts has the payout day)', async () => {
     const d = await dashboard();
     const summary = await t.services.wallet.summary(ASHA);
-    expect(d.money).toMatchObject({ approved_paise: summary.credit_amount, payable_paise: summary.total_amount, next_payout_on: null });
+    expect(d.money).toMatchObject({
+      approved_paise: summary.credit_amount,
+      payable_paise: summary.total_amount,
+      payout_minimum_paise: 10_000,
+    });
     expect(d.money.paid_paise).toBeGreaterThanOrEqual(0);
+  });
+
+  it('shows the money waiting for verification whatever the period, an empty one too', async () => {
+    const all = await dashboard();
+    expect(all.money.pending_paise).toBeGreaterThan(0);
+    const empty = await dashboard('?start_date=2001-01-01&end_date=2001-01-01');
+    expect(empty).toMatchObject({ visits: 0, leads: 0, funnel: [] });
+    expect(empty.money).toEqual(all.money);
   });
 
   it('charts a long period by week', async () => {

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { partnerDays, teamDays, visitCounts, visitDevices } from '../../db/schema/dashboard';
 import { jobs } from '../../db/schema/projects';
 import type { WalletService } from '../wallet/wallet.service';
+import type { PayoutsService } from '../ops/payouts.service';
 
 export interface Visit {
   partner_user_id: number;
@@ -59,8 +60,12 @@ export interface DashboardTeam {
  * triggers on leads): the partner dashboard reads these day-level rows, never
  * the leads themselves.
  */
-export function createDashboardService(deps: { db: Db; wallet: Pick<WalletService, 'moneySummary'> }) {
-  const { db, wallet } = deps;
+export function createDashboardService(deps: {
+  db: Db;
+  wallet: Pick<WalletService, 'moneySummary'>;
+  payouts: Pick<PayoutsService, 'nextPayout' | 'rules'>;
+}) {
+  const { db, wallet, payouts } = deps;
   let prunedBefore = '';
 
   /** Devices of days before yesterday can never count again: they are dropped once a day per process. */
@@ -158,16 +163,21 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
             sum(approved_paise)::text as approved_paise, sum(visits)::int as visits
           from marked
           group by grouping sets ((before), (before, bucket), (before, job_id))
+        ), pending as (
+          select coalesce(sum(pending_paise), 0)::text as pending_paise from ${partnerDays} where partner_user_id = ${userId}
         )
+        -- Money waiting is not the period's: one row carries it even when the period has nothing in it.
         select s.before, s.bucket::text as bucket, s.job_id, s.no_bucket, s.no_job, s.leads, s.approved, s.paid, s.approved_paise, s.visits,
-          j.slug_name,
-          (select coalesce(sum(pending_paise), 0) from ${partnerDays} where partner_user_id = ${userId})::text as pending_paise
-        from sums s left join ${jobs} j on j.job_id = s.job_id and s.no_job = 0`)) as unknown as Rows<{
-        before: boolean;
+          j.slug_name, p.pending_paise
+        from pending p
+        left join sums s on true
+        left join ${jobs} j on j.job_id = s.job_id and s.no_job = 0`)) as unknown as Rows<{
+        before: boolean | null;
         bucket: string | null;
         job_id: number | null;
-        no_bucket: number;
-        no_job: number;
+        /** Null on the one row of a period with nothing in it. */
+        no_bucket: number | null;
+        no_job: number | null;
         leads: number;
         approved: number;
         paid: number;
@@ -177,6 +187,7 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
         pending_paise: string;
       }>;
       const money = await wallet.moneySummary(userId);
+      const next = await payouts.nextPayout(userId, money.total_amount, now);
 
       const current = zero();
       const previous = zero();
@@ -185,6 +196,7 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
       let pending = 0;
       for (const r of result.rows) {
         pending = Number(r.pending_paise);
+        if (r.no_bucket === null) continue;
         const totals = {
           visits: Number(r.visits),
           leads: Number(r.leads),
@@ -217,7 +229,9 @@ export function createDashboardService(deps: { db: Db; wallet: Pick<WalletServic
           approved_paise: money.credit_amount,
           payable_paise: money.total_amount,
           paid_paise: money.paid_paise,
-          next_payout_on: null,
+          next_payout_on: next.on,
+          next_payout_reason: next.reason,
+          payout_minimum_paise: payouts.rules.minimumPaise,
         },
         bucket,
         start_date: q.start_date ?? null,

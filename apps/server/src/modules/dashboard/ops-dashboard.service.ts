@@ -19,7 +19,7 @@ export function createOpsDashboardService(deps: {
   dashboard: Pick<DashboardService, 'leadsByDay'>;
   verification: Pick<LeadVerificationService, 'pendingAges'>;
   audit: Pick<AuditService, 'countsByActor'>;
-  payouts: Pick<PayoutsService, 'preview'>;
+  payouts: Pick<PayoutsService, 'preview' | 'nextRunOn'>;
   support: Pick<SupportService, 'responseFigures'>;
   users: Pick<UsersService, 'names'>;
 }) {
@@ -28,11 +28,12 @@ export function createOpsDashboardService(deps: {
       const leads = await deps.dashboard.leadsByDay(q, now);
       const from = istDayStart(leads.start_date);
       const to = new Date(istDayStart(leads.end_date).getTime() + DAY_MS);
-      const [pending_age, decisions, preview, support] = await Promise.all([
+      const [pending_age, decisions, preview, support, next_run_on] = await Promise.all([
         deps.verification.pendingAges(now),
         deps.audit.countsByActor([LEAD_ACTIONS_DECIDED.approved, LEAD_ACTIONS_DECIDED.rejected], from, to),
         deps.payouts.preview(),
         deps.support.responseFigures(from, to),
+        deps.payouts.nextRunOn(now),
       ]);
       const agents = new Map<number, { user_id: number; name: string | null; approved: number; rejected: number }>();
       for (const d of decisions) {
@@ -42,7 +43,7 @@ export function createOpsDashboardService(deps: {
         else a.rejected += d.n;
       }
       const names = await deps.users.names([...agents.keys()]);
-      const payout = { partners: 0, net_paise: 0, tds_paise: 0, held_count: 0, held_paise: 0 };
+      const payout = { partners: 0, net_paise: 0, tds_paise: 0, held_count: 0, held_paise: 0, next_run_on };
       for (const c of preview.candidates) {
         if (c.hold_reason) {
           payout.held_count++;

@@ -5,6 +5,7 @@ import { teamDashboardSchema } from '@pmw/contract/dashboard';
 import { opsDashboardSchema } from '@pmw/contract/ops-dashboard';
 import { payoutPreviewSchema } from '@pmw/contract/ops';
 import { istDateString } from '@pmw/contract/time';
+import { PAYOUT_SCHEDULE_DEFAULT, nextPayoutRun, parsePayoutSchedule } from '@pmw/contract/payout-schedule';
 import { buildApp } from '../../app';
 import { openPglite } from '../../db/client';
 import { formResponses } from '../../db/schema/index';
@@ -206,6 +207,7 @@ describe('the ops dashboard', () => {
       tds_paise: paid.reduce((s, c) => s + c.tds_paise, 0),
       held_count: held.length,
       held_paise: held.reduce((s, c) => s + c.balance_paise, 0),
+      next_run_on: nextPayoutRun(parsePayoutSchedule(PAYOUT_SCHEDULE_DEFAULT)!, new Date(), false),
     });
 
     const [tickets] = await rows<{ open: number; waiting: number }>(sql`
@@ -257,7 +259,7 @@ describe('on an empty install', () => {
       expect(d.totals).toEqual({ pending: 0, approved: 0, rejected: 0, expired: 0 });
       expect(d.pending_age).toEqual({ total: 0, over_1_day: 0, over_3_days: 0, over_7_days: 0, oldest_created_on: null });
       expect(d.agents).toEqual([]);
-      expect(d.payout).toEqual({ partners: 0, net_paise: 0, tds_paise: 0, held_count: 0, held_paise: 0 });
+      expect(d.payout).toMatchObject({ partners: 0, net_paise: 0, tds_paise: 0, held_count: 0, held_paise: 0 });
       expect(d.support).toEqual({
         open: 0,
         waiting: 0,

@@ -16,7 +16,8 @@ import {
   type PayoutRunMode,
 } from '@pmw/contract/ops';
 import type { PayoutStatement } from '@pmw/contract/partner';
-import { istDateString } from '@pmw/contract/time';
+import { istDateString, istDayStart } from '@pmw/contract/time';
+import { nextPayoutOn, nextPayoutRun, type NextPayoutReason, type PayoutSchedule } from '@pmw/contract/payout-schedule';
 import { csvField, csvLine } from '@pmw/contract/spreadsheet';
 import {
   STATEMENT_COLUMNS,
@@ -98,6 +99,8 @@ type Item = typeof payoutRunItems.$inferSelect;
 export interface PayoutRules {
   minimumPaise: number;
   holdDays: number;
+  /** The days runs are due (shown to partners and ops; ops start each run). */
+  schedule: PayoutSchedule;
   tds: TdsRules;
   /** False in production with the simulated provider: it would mark transfers paid that no bank made. */
   providerRunsAllowed: boolean;
@@ -445,10 +448,63 @@ export function createPayoutsService(deps: {
     for (const q of queued) await sendQueued(q.id);
   }
 
+  /** Whether a run has been started today (IST): today's scheduled run is then behind us. */
+  async function ranToday(now: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: payoutRuns.payout_run_id })
+      .from(payoutRuns)
+      .where(gte(payoutRuns.created_on, istDayStart(istDateString(now))))
+      .limit(1);
+    return !!row;
+  }
+
   let timer: NodeJS.Timeout | undefined;
 
   return {
     rules,
+
+    /** The scheduled day of the next run; null with PAYOUT_SCHEDULE=off. */
+    async nextRunOn(now = new Date()): Promise<string | null> {
+      return rules.schedule.kind === 'off' ? null : nextPayoutRun(rules.schedule, now, await ranToday(now));
+    },
+
+    /** The scheduled run day that pays the partner's balance (the hold and the minimum as a run applies them), or why none. */
+    async nextPayout(
+      userId: number,
+      balancePaise: number,
+      now = new Date(),
+    ): Promise<{ on: string | null; reason: NextPayoutReason | null }> {
+      const base = {
+        schedule: rules.schedule,
+        now,
+        balance_paise: balancePaise,
+        hold_days: rules.holdDays,
+        minimum_paise: rules.minimumPaise,
+      };
+      if (rules.schedule.kind === 'off' || balancePaise < Math.max(1, rules.minimumPaise)) {
+        return nextPayoutOn({ ...base, ran_today: false, held_credits: [], has_payout_method: true });
+      }
+      const since = new Date(now.getTime() - rules.holdDays * 86_400_000);
+      const [method, ran, held] = await Promise.all([
+        banks.verifiedDefault(userId),
+        ranToday(now),
+        rules.holdDays > 0
+          ? db
+              .select({ at: walletTransactions.created_on, paise: walletTransactions.amount_paise })
+              .from(walletTransactions)
+              .where(
+                and(
+                  eq(walletTransactions.user_id, userId),
+                  eq(walletTransactions.type, WALLET_CREDIT),
+                  gte(walletTransactions.created_on, since),
+                  // As payable() does: money a failed transfer gave back was payable already.
+                  sql`${walletTransactions.ref_type} is distinct from ${PAYOUT_REF_TYPE}`,
+                ),
+              )
+          : [],
+      ]);
+      return nextPayoutOn({ ...base, ran_today: ran, held_credits: held, has_payout_method: !!method });
+    },
 
     /** Who a run would pay now (gross, TDS, net), and who it would hold and why. */
     async preview(): Promise<PayoutPreview> {

@@ -18,6 +18,11 @@ import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
 // Indian grouping (1,00,000).
 const grouping = new Intl.NumberFormat('en-IN');
 const count = (n: number) => grouping.format(n);
+/** A run day with its weekday: `Mon, 30 Nov`. */
+const runDayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 const minutes = (n: number | null) =>
@@ -189,6 +194,12 @@ function Body({ d }: { d: OpsDashboard }) {
       <section aria-labelledby="ops-dash-payout">
         <h2 id="ops-dash-payout">{t('dPayoutTitle')}</h2>
         <div className="ops-dash__tiles">
+          <Tile
+            label={t('dPayoutNextRun')}
+            value={d.payout.next_run_on ? runDayLabel(d.payout.next_run_on) : t('dPayoutNoSchedule')}
+            to="/ops/payouts"
+            note={t('dPayoutByHand')}
+          />
           <Tile
             label={t('dPayoutNet')}
             value={rupees(d.payout.net_paise)}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { conversionPercent, dashboardRoutes, type Dashboard } from '@pmw/contract/dashboard';
 import { formatRupees } from '@pmw/contract/partner';
+import { NEXT_PAYOUT_REASON } from '@pmw/contract/payout-schedule';
 import { DATE_FILTERS, DATE_FILTER_LABELS, dateRangeFor, type DateFilter } from '@pmw/contract/team';
 import { api } from '../../../shared/api-client';
 import { QueryView } from '../../../shared/query-view';
@@ -57,6 +58,31 @@ function Chart({ data, metric }: { data: Dashboard; metric: Metric }) {
         <span>{last ? dayLabel(last) : ''}</span>
       </div>
     </div>
+  );
+}
+
+/** When the next payout run pays the partner, or why no run will yet (with the step that fixes it). */
+function NextPayout({ money }: { money: Dashboard['money'] }) {
+  if (money.next_payout_on) {
+    return <p className="dash-next-payout dash-next-payout--due">{t('nextPayoutOn', { date: dayLabel(money.next_payout_on) })}</p>;
+  }
+  const reason = money.next_payout_reason ?? NEXT_PAYOUT_REASON.noSchedule;
+  return (
+    <p className="dash-next-payout">
+      {reason === NEXT_PAYOUT_REASON.belowMinimum
+        ? t('nextPayoutBelowMinimum', { minimum: formatRupees(money.payout_minimum_paise), balance: formatRupees(money.payable_paise) })
+        : reason === NEXT_PAYOUT_REASON.nothingPayable
+          ? t('nextPayoutNothing')
+          : reason === NEXT_PAYOUT_REASON.noPayoutMethod
+            ? t('nextPayoutNoMethod')
+            : t('noSchedule')}
+      {reason === NEXT_PAYOUT_REASON.noPayoutMethod && (
+        <>
+          {' '}
+          <Link to="/partner/profile/bank">{t('addPayoutMethod')}</Link>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -256,11 +282,8 @@ export function DashboardPage() {
                       </dd>
                     </div>
                   ))}
-                  <div>
-                    <dt>{t('nextPayout')}</dt>
-                    <dd>{d.money.next_payout_on ? dayLabel(d.money.next_payout_on) : t('noSchedule')}</dd>
-                  </div>
                 </dl>
+                <NextPayout money={d.money} />
               </section>
             </div>
           );
