@@ -205,8 +205,6 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     },
     notifications,
   });
-  // Partner dashboard: visits counted on the partner's pages, leads by day (triggers), money from the wallet.
-  const dashboard = createDashboardService({ db, wallet });
   const risk = createRiskService({
     db,
     files,
@@ -216,6 +214,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     holders: { pan: (pan) => documents.holders('PAN', pan), bankAccount: (account) => banks.holders(account) },
     projectPincodes: (jobId) => leads.projectPincodes(jobId),
     pincodes: createPincodeDirectory(),
+    // The dashboard (made below, once payouts exist) keeps the day rows; risk reads them only when a lead arrives.
     decidedOnProject: (jobId, since, partnerId) => dashboard.decidedOnProject(jobId, since, partnerId),
   });
   const intake = createLeadIntakeService({
