@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { allSmsTemplateKeys } from '@pmw/contract/notifications';
+import { isValidGstin } from '@pmw/contract/kyc';
 import { DEFAULT_RISK_SETTINGS, riskSettings, type RiskSettings } from '@pmw/contract/risk';
 import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } from './database-settings';
 
@@ -164,6 +165,16 @@ const envFields = z.object({
   PAYOUT_MINIMUM_RUPEES: z.coerce.number().int().min(0).default(100),
   /** Earnings approved within this many days are not paid yet. */
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(0),
+  /** GST invoices of GST-registered partners: the rate on top of their commission, and the company they bill (printed on each invoice). */
+  GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(18),
+  COMPANY_NAME: z.string().min(1).max(200).default('PickMyWork Technologies Private Limited'),
+  COMPANY_GSTIN: z.string().refine(isValidGstin, 'is not a valid GSTIN').default('29AAHCP1234Q1ZX'),
+  /** The services code printed on partners' invoices (998599: other support services). */
+  INVOICE_SAC: z
+    .string()
+    .regex(/^\d{4,8}$/)
+    .default('998599'),
+  COMPANY_ADDRESS: z.string().min(1).max(400).default('2nd Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034'),
   /** Lead risk weights and thresholds as JSON, each key overriding the default (docs/areas/ops.md). */
   RISK_SETTINGS: z
     .string()
@@ -329,6 +340,8 @@ export interface Config {
     holdDays: number;
   };
   tds: { ratePercent: number; noPanRatePercent: number; thresholdPaise: number };
+  /** GST invoices: the rate and the company billed. */
+  invoices: { gstRatePercent: number; sac: string; company: { name: string; gstin: string; address: string } };
   /** Lead risk weights and thresholds. */
   risk: RiskSettings;
   /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
@@ -431,6 +444,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMs: env.NODE_ENV === 'test' && raw.PAYOUT_POLL_SECONDS === undefined ? 0 : env.PAYOUT_POLL_SECONDS * 1000,
       minimumPaise: env.PAYOUT_MINIMUM_RUPEES * 100,
       holdDays: env.PAYOUT_HOLD_DAYS,
+    },
+    invoices: {
+      gstRatePercent: env.GST_RATE_PERCENT,
+      sac: env.INVOICE_SAC,
+      company: { name: env.COMPANY_NAME, gstin: env.COMPANY_GSTIN, address: env.COMPANY_ADDRESS },
     },
     tds: {
       ratePercent: env.TDS_RATE_PERCENT,
