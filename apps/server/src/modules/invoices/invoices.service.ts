@@ -104,8 +104,11 @@ export function createInvoicesService(deps: {
    * when the month has none and its earnings come to more than nothing).
    */
   async function refreshDrafts(userId: number): Promise<void> {
-    const gstin = await documents.verifiedGstin(userId);
-    if (!gstin) return;
+    const registered = await documents.verifiedGstin(userId);
+    if (!registered) return;
+    const gstin = registered.gstin;
+    // Earnings from the month the GSTIN was added: those before it were earned, and paid, without invoices.
+    const firstMonth = invoiceMonthOf(registered.added_on);
     await db.transaction(async (tx) => {
       await lock(tx, userId);
       const billed = new Set(
@@ -117,7 +120,9 @@ export function createInvoicesService(deps: {
             .where(eq(invoices.user_id, userId))
         ).map((r) => r.id),
       );
-      const free = (await wallet.earningEntries(userId, EARNING_REF_TYPES, tx)).filter((e) => !billed.has(e.wallet_transaction_id));
+      const free = (await wallet.earningEntries(userId, EARNING_REF_TYPES, tx)).filter(
+        (e) => !billed.has(e.wallet_transaction_id) && invoiceMonthOf(e.created_on) >= firstMonth,
+      );
       const byMonth = new Map<string, typeof free>();
       for (const e of free) {
         const month = invoiceMonthOf(e.created_on);
