@@ -107,8 +107,8 @@ export function createInvoicesService(deps: {
     const registered = await documents.verifiedGstin(userId);
     if (!registered) return;
     const gstin = registered.gstin;
-    // Earnings from the month the GSTIN was added: those before it were earned, and paid, without invoices.
-    const firstMonth = invoiceMonthOf(registered.added_on);
+    // Earnings since the GSTIN was added: those before it were earned without GST, and paid without invoices.
+    const since = registered.added_on.getTime();
     await db.transaction(async (tx) => {
       await lock(tx, userId);
       const billed = new Set(
@@ -121,7 +121,7 @@ export function createInvoicesService(deps: {
         ).map((r) => r.id),
       );
       const free = (await wallet.earningEntries(userId, EARNING_REF_TYPES, tx)).filter(
-        (e) => !billed.has(e.wallet_transaction_id) && invoiceMonthOf(e.created_on) >= firstMonth,
+        (e) => !billed.has(e.wallet_transaction_id) && e.created_on.getTime() >= since,
       );
       const byMonth = new Map<string, typeof free>();
       for (const e of free) {

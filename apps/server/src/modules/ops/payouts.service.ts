@@ -64,6 +64,7 @@ export const HOLD_REASONS = {
   belowMinimum: (minimumPaise: number) => `Below the minimum payout of ₹${rupees(minimumPaise)}`,
   holding: (days: number) => `Earnings approved in the last ${days} days are not payable yet`,
   awaitingInvoice: 'Awaiting invoice: a GST-registered partner is paid against an approved invoice',
+  invoiceAboveBalance: 'The approved invoice is more than the wallet can pay now (earnings reversed or still in the holding period)',
 } as const;
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
@@ -211,11 +212,13 @@ export function createPayoutsService(deps: {
       reason ??
       (byInvoice && !invoice.invoice_ids.length
         ? HOLD_REASONS.awaitingInvoice
-        : gross === 0 || (byInvoice && available + invoice.gst_to_credit_paise < gross)
-          ? HOLD_REASONS.holding(rules.holdDays)
-          : gross < rules.minimumPaise
-            ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
-            : null);
+        : byInvoice && available + invoice.gst_to_credit_paise < gross
+          ? HOLD_REASONS.invoiceAboveBalance
+          : gross === 0
+            ? HOLD_REASONS.holding(rules.holdDays)
+            : gross < rules.minimumPaise
+              ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
+              : null);
     return { hold, gross, gst, tds, net: gross - tds, invoiceIds: invoice?.invoice_ids ?? [] };
   }
 
