@@ -603,7 +603,7 @@ export const t = defineMessages({
   colInvoiceAmounts: 'Amounts',
   colInvoiceFiles: 'Files',
   colDecision: 'Decision',
-  invoiceEarnings: '{count} approved earnings',
+  invoiceEarnings: 'approved earnings: {count}',
   invoiceTaxableIs: 'Taxable {amount}',
   invoiceIgstIs: 'IGST {rate}% {amount}',
   invoiceCgstSgstIs: 'CGST + SGST {rate}% each, {amount} each',

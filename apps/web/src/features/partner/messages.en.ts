@@ -67,7 +67,7 @@ export default {
   invoicesLoadFailed: 'Could not load your invoices.',
   noInvoices: 'No invoices yet. A draft appears here when your earnings are approved.',
   invoiceFor: 'Invoice {number} for {month}',
-  invoicePeriod: '{month} · {count} approved earnings',
+  invoicePeriod: '{month} · approved earnings: {count}',
   invoiceDraft: 'Draft: waiting for you',
   invoiceSubmitted: 'Sent: awaiting approval',
   invoiceApproved: 'Approved: paid in the next payout',

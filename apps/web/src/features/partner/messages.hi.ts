@@ -69,7 +69,7 @@ export default {
   invoicesLoadFailed: 'आपके इनवॉइस लोड नहीं हो पाए।',
   noInvoices: 'अभी कोई इनवॉइस नहीं है। आपकी कमाई मंज़ूर होने पर यहाँ ड्राफ़्ट दिखेगा।',
   invoiceFor: '{month} का इनवॉइस {number}',
-  invoicePeriod: '{month} · {count} मंज़ूर कमाई',
+  invoicePeriod: '{month} · मंज़ूर कमाई: {count}',
   invoiceDraft: 'ड्राफ़्ट: आपके जवाब का इंतज़ार',
   invoiceSubmitted: 'भेजा गया: मंज़ूरी बाकी',
   invoiceApproved: 'मंज़ूर: अगले पेआउट में भुगतान',
