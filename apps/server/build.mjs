@@ -46,6 +46,8 @@ const common = {
     '@socket.io/redis-adapter',
     // Native image library (lead photo hashes): loads its prebuilt binary from node_modules.
     'sharp',
+    // PDFs (invoices, statements): pdfkit reads its standard fonts' metrics from files beside it; loaded on the first PDF asked for.
+    'pdfkit',
     '@fastify/ajv-compiler',
     '@fastify/fast-json-stringify-compiler',
   ],

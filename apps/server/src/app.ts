@@ -99,6 +99,8 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createVisitRecorder, registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createOpsDashboardService } from './modules/dashboard/ops-dashboard.service';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
+import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { createBanksService } from './modules/profile/banks.service';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
@@ -278,6 +280,8 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   // The ops console's services share the audit log (lead risk records its own changes in it too).
   registerOpsMetrics(metrics, db);
   const projectChoices = createCatalogueService({ db, files, audit, catalogue });
+  // GST partners' monthly invoices: drafted from the wallet's earnings, paid by the payout run.
+  const invoices = createInvoicesService({ db, wallet, documents, users, files, audit, settings: config.invoices });
   const ops = {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions }),
@@ -309,6 +313,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
         providerRunsAllowed: config.env !== 'production' || config.payout.provider.kind === 'http',
       },
       notifications,
+      invoices,
     }),
     moneyDesk: createMoneyDeskService({ users, banks, customers, audit }),
   };
@@ -332,6 +337,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     ifsc,
     banks,
     profile,
+    invoices,
     customers,
     hiring,
     outcomes,
@@ -518,7 +524,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       users: services.users,
     }),
   });
-  registerWalletRoutes(app, ctx, services.wallet, services.ops.payouts);
+  registerWalletRoutes(app, ctx, services.wallet, services.ops.payouts, services.users);
+  registerInvoiceRoutes(app, ctx, { invoices: services.invoices, sac: config.invoices.sac });
   registerProfileRoutes(app, ctx, { profile: services.profile, documents: services.documents, banks: services.banks, ifsc: services.ifsc });
   registerCustomersRoutes(app, ctx, services.customers);
   registerHiringRoutes(app, ctx, { hiring: services.hiring, documents: services.documents, pages, linkOrigin, countVisit });

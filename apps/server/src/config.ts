@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { allSmsTemplateKeys } from '@pmw/contract/notifications';
+import { isValidGstin } from '@pmw/contract/kyc';
 import { DEFAULT_RISK_SETTINGS, riskSettings, type RiskSettings } from '@pmw/contract/risk';
 import { PAYOUT_SCHEDULE_DEFAULT, parsePayoutSchedule, type PayoutSchedule } from '@pmw/contract/payout-schedule';
 import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } from './database-settings';
@@ -175,6 +176,16 @@ const envFields = z.object({
         ctx.addIssue({ code: 'custom', message: 'must be off, weekly:MON (weekdays SUN..SAT, comma-separated) or monthly:1 (days 1-31)' });
       return schedule ?? { kind: 'off' as const };
     }),
+  /** GST invoices of GST-registered partners: the rate on top of their commission, and the company they bill (printed on each invoice). */
+  GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(18),
+  COMPANY_NAME: z.string().min(1).max(200).default('PickMyWork Technologies Private Limited'),
+  COMPANY_GSTIN: z.string().refine(isValidGstin, 'is not a valid GSTIN').default('29AAHCP1234Q1ZX'),
+  /** The services code printed on partners' invoices (998599: other support services). */
+  INVOICE_SAC: z
+    .string()
+    .regex(/^\d{4,8}$/)
+    .default('998599'),
+  COMPANY_ADDRESS: z.string().min(1).max(400).default('2nd Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034'),
   /** Lead risk weights and thresholds as JSON, each key overriding the default (docs/areas/ops.md). */
   RISK_SETTINGS: z
     .string()
@@ -341,6 +352,8 @@ export interface Config {
     schedule: PayoutSchedule;
   };
   tds: { ratePercent: number; noPanRatePercent: number; thresholdPaise: number };
+  /** GST invoices: the rate and the company billed. */
+  invoices: { gstRatePercent: number; sac: string; company: { name: string; gstin: string; address: string } };
   /** Lead risk weights and thresholds. */
   risk: RiskSettings;
   /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
@@ -444,6 +457,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       minimumPaise: env.PAYOUT_MINIMUM_RUPEES * 100,
       holdDays: env.PAYOUT_HOLD_DAYS,
       schedule: env.PAYOUT_SCHEDULE,
+    },
+    invoices: {
+      gstRatePercent: env.GST_RATE_PERCENT,
+      sac: env.INVOICE_SAC,
+      company: { name: env.COMPANY_NAME, gstin: env.COMPANY_GSTIN, address: env.COMPANY_ADDRESS },
     },
     tds: {
       ratePercent: env.TDS_RATE_PERCENT,

@@ -271,10 +271,17 @@ export const callEnquiryQuerySchema = z.object({ call_id: queryInt.positive() })
 export const payoutStatementQuerySchema = z.object({
   fy: text().regex(FINANCIAL_YEAR_PATTERN, 'Financial year must look like 2026-27').optional(),
 });
+export const payoutStatementPdfQuerySchema = payoutStatementQuerySchema.extend({
+  /** One month of the year, '2026-06'; the whole year without it. */
+  month: text()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-06')
+    .optional(),
+});
 export const payoutStatementSchema = z.object({
   fy: text(),
-  /** Of the payouts not failed: gross = TDS + net. */
+  /** Of the payouts not failed: gross = TDS + net; gross includes the GST of invoices paid (TDS is on gross less GST). */
   gross_paise: bigInt(),
+  gst_paise: bigInt(),
   tds_paise: bigInt(),
   net_paise: bigInt(),
   payouts: z.array(
@@ -283,6 +290,7 @@ export const payoutStatementSchema = z.object({
       created_on: text(),
       state: payoutItemStateSchema,
       gross_paise: bigInt(),
+      gst_paise: bigInt(),
       tds_paise: bigInt(),
       net_paise: bigInt(),
       utr: text().nullable(),
@@ -367,6 +375,16 @@ export const partnerRoutes = {
     query: payoutStatementQuerySchema,
     response: text(),
     produces: ['text/csv'],
+  }),
+  /** application/pdf of the same year (or one month of it), made on request. */
+  payoutStatementPdf: defineRoute({
+    method: 'GET',
+    path: '/partner/payouts/statement/pdf',
+    summary: "The partner's payout statement for a financial year, or one month of it, as a PDF",
+    auth: 'worker',
+    query: payoutStatementPdfQuerySchema,
+    response: z.null(),
+    produces: ['application/pdf'],
   }),
   customerLeads: defineRoute({
     method: 'GET',

@@ -7,6 +7,7 @@ import { dataDownloadRoutes } from './data-download';
 import { feedbackRoutes } from './feedback';
 import { fileRoutes, partnerFileRoutes, userFileRoutes } from './files';
 import { hiringRoutes } from './hiring';
+import { opsInvoiceRoutes, partnerInvoiceRoutes } from './invoices';
 import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
@@ -48,6 +49,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsAgents: opsAgentRoutes,
   ops: opsRoutes,
   opsMoney: opsMoneyRoutes,
+  opsInvoices: opsInvoiceRoutes,
   payoutWebhook: payoutWebhookRoutes,
   opsRisk: opsRiskRoutes,
   opsProjects: opsProjectRoutes,
@@ -56,6 +58,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   opsRecharges: rechargeRoutes,
   profile: profileRoutes,
   partner: partnerRoutes,
+  partnerInvoices: partnerInvoiceRoutes,
   partnerCampaign: partnerCampaignRoutes,
   partnerTeam: partnerTeamRoutes,
   dashboard: dashboardRoutes,

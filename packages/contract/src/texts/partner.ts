@@ -86,6 +86,12 @@ const en = {
   'partnerTeam.memberUnblocked': 'Member unblocked',
   'profile.firstNameRequired': 'Name is required',
   'profile.fileRequired': '{what} is required',
+  'invoice.notFound': 'Invoice not found',
+  'invoice.notSubmittable': 'This invoice has already been sent',
+  'invoice.nothingToBill': 'This invoice has nothing to bill',
+  'invoice.pdfOnly': 'Your invoice must be a PDF file',
+  'invoice.accepted': 'Invoice {number} sent for approval',
+  'invoice.uploaded': 'Your invoice for {number} was sent for approval',
 } as const;
 
 export const partnerCatalogue = {
@@ -174,5 +180,11 @@ export const partnerCatalogue = {
     'partnerTeam.memberUnblocked': 'सदस्य को अनब्लॉक कर दिया गया',
     'profile.firstNameRequired': 'नाम डालना ज़रूरी है',
     'profile.fileRequired': '{what} ज़रूरी है',
+    'invoice.notFound': 'इनवॉइस नहीं मिला',
+    'invoice.notSubmittable': 'यह इनवॉइस पहले ही भेजा जा चुका है',
+    'invoice.nothingToBill': 'इस इनवॉइस में बिल करने के लिए कुछ नहीं है',
+    'invoice.pdfOnly': 'इनवॉइस PDF फ़ाइल में होना चाहिए',
+    'invoice.accepted': 'इनवॉइस {number} मंज़ूरी के लिए भेज दिया गया',
+    'invoice.uploaded': '{number} के लिए आपका इनवॉइस मंज़ूरी के लिए भेज दिया गया',
   } satisfies Translation<typeof en>,
 };

@@ -25,3 +25,4 @@ export * from './customers';
 export * from './notifications';
 export * from './dashboard';
 export * from './risk';
+export * from './invoices';

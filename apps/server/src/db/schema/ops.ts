@@ -66,6 +66,8 @@ export const payoutRunItems = pgTable(
     amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason'),
     tds_paise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    /** The GST of the invoices it pays (part of amount_paise; TDS is on amount_paise less this). */
+    gst_paise: bigint('gst_paise', { mode: 'number' }).notNull().default(0),
     net_paise: bigint('net_paise', { mode: 'number' }).notNull().default(0),
     utr: text('utr'),
     failure_reason: text('failure_reason'),

@@ -69,6 +69,18 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
         .where(and(inArray(documents.user_id, userIds), eq(documents.type, 'PAN'), ne(documents.status, DOCUMENT_STATUS.rejected)));
       return new Map(rows.map((r) => [r.user_id, cipher.decrypt(r.number_enc)]));
     },
+    /**
+     * The partner's GSTIN in clear once ops verified it (it is printed on their invoices) and when it was added,
+     * or null: without one they are paid without invoices.
+     */
+    async verifiedGstin(userId: number, tx: DbOrTx = db): Promise<{ gstin: string; added_on: Date } | null> {
+      const [row] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.user_id, userId), eq(documents.type, 'GST'), eq(documents.status, DOCUMENT_STATUS.verified)))
+        .limit(1);
+      return row ? { gstin: cipher.decrypt(row.number_enc), added_on: row.created_on } : null;
+    },
     /** The number in clear, for its owner or an ops reviewer (callers decide who may see it). */
     reveal(row: DocumentRow): string {
       return cipher.decrypt(row.number_enc);

@@ -1,3 +1,4 @@
+import { EARNING_REF_TYPE } from '@pmw/contract/invoices';
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -31,7 +32,7 @@ type ApplicationRow = typeof applications.$inferSelect;
 type Result = ApplicationStatusResult['results'][number];
 
 /** The ledger convention for hires, as leads have theirs: one ref per application, keys per credit generation. */
-export const APPLICATION_REF_TYPE = 'APPLICATION';
+export const APPLICATION_REF_TYPE = EARNING_REF_TYPE.application;
 export const applicationCreditKey = (applicationId: number, n: number) => `application:${applicationId}:credit:${n}`;
 export const applicationReversalKey = (applicationId: number, n: number) => `application:${applicationId}:reversal:${n}`;
 

@@ -1,3 +1,4 @@
+import { EARNING_REF_TYPE } from '@pmw/contract/invoices';
 import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RISK_LEVEL, type RiskLevel } from '@pmw/contract/risk';
@@ -25,7 +26,7 @@ type LeadRow = typeof formResponses.$inferSelect;
 type Result = LeadActionResult['results'][number];
 
 /** The ledger convention shared with the partner portal: one ref per lead. */
-export const LEAD_REF_TYPE = 'LEAD';
+export const LEAD_REF_TYPE = EARNING_REF_TYPE.lead;
 export const leadCreditKey = (leadId: number, n: number) => `lead:${leadId}:credit:${n}`;
 export const leadReversalKey = (leadId: number, n: number) => `lead:${leadId}:reversal:${n}`;
 

@@ -45,6 +45,8 @@ import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from './audit.service';
+import type { InvoicesService } from '../invoices/invoices.service';
+import { INVOICE_REF_TYPE } from '@pmw/contract/invoices';
 import { say } from '@pmw/contract/texts/said';
 
 /** Every run takes this lock, so two runs never read the same balances. */
@@ -62,6 +64,8 @@ export const HOLD_REASONS = {
   upiNeedsProvider: 'The default payout method is a UPI ID: pay it through the payout provider, not the bank file',
   belowMinimum: (minimumPaise: number) => `Below the minimum payout of ₹${rupees(minimumPaise)}`,
   holding: (days: number) => `Earnings approved in the last ${days} days are not payable yet`,
+  awaitingInvoice: 'Awaiting invoice: a GST-registered partner is paid against an approved invoice',
+  invoiceAboveBalance: 'The approved invoice is more than the wallet can pay now (earnings reversed or still in the holding period)',
 } as const;
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
@@ -124,6 +128,8 @@ export function createPayoutsService(deps: {
   provider: PayoutProvider;
   rules: PayoutRules;
   notifications?: NotificationsService | undefined;
+  /** GST partners are paid their approved invoices only (and the GST on them). */
+  invoices?: Pick<InvoicesService, 'payableFor' | 'markPaid' | 'release'> | undefined;
   logger?: { warn: (obj: object, msg: string) => void };
 }) {
   const { db, wallet, banks, documents, audit, provider, rules } = deps;
@@ -153,8 +159,8 @@ export function createPayoutsService(deps: {
           eq(walletTransactions.user_id, userId),
           eq(walletTransactions.type, WALLET_CREDIT),
           gte(walletTransactions.created_on, since),
-          // Money a failed transfer gave back was payable already.
-          sql`${walletTransactions.ref_type} is distinct from ${PAYOUT_REF_TYPE}`,
+          // Money a failed transfer gave back was payable already; an invoice's GST is paid with the invoice.
+          sql`coalesce(${walletTransactions.ref_type}, '') not in (${PAYOUT_REF_TYPE}, ${INVOICE_REF_TYPE})`,
         ),
       );
     return Math.max(0, balance - Number(row?.recent ?? 0));
@@ -165,7 +171,8 @@ export function createPayoutsService(deps: {
     const range = financialYearRange(financialYearOf(at))!;
     const [row] = await tx
       .select({
-        gross: sql<string>`coalesce(sum(${payoutRunItems.amount_paise}), 0)`,
+        // TDS is on the commission: the GST of invoices paid is left out.
+        gross: sql<string>`coalesce(sum(${payoutRunItems.amount_paise} - ${payoutRunItems.gst_paise}), 0)`,
         tds: sql<string>`coalesce(sum(${payoutRunItems.tds_paise}), 0)`,
       })
       .from(payoutRunItems)
@@ -181,14 +188,23 @@ export function createPayoutsService(deps: {
     return { gross: Number(row?.gross ?? 0), tds: Number(row?.tds ?? 0) };
   }
 
-  /** What a run would do for one partner now: held with the reason, or gross, TDS and net. */
-  async function plan(userId: number, balance: number, at: Date, mode: PayoutRunMode | null, tx: DbOrTx) {
+  /**
+   * What a run would do for one partner now: held with the reason, or gross,
+   * TDS and net. A GST partner is paid their approved invoices (commission and
+   * GST), never their balance as such; TDS is on the commission only.
+   */
+  async function plan(userId: number, balance: number, at: Date, mode: PayoutRunMode | null, tx: DbOrTx, lockInvoices = true) {
     const reason = await holdReason(userId, mode, tx);
-    const gross = await payable(userId, balance, at, tx);
+    const available = await payable(userId, balance, at, tx);
+    const invoice = deps.invoices ? await deps.invoices.payableFor(userId, tx, lockInvoices) : null;
+    const byInvoice = !!invoice?.gst_partner;
+    const commission = byInvoice ? invoice.taxable_paise : available;
+    const gst = byInvoice ? invoice.gst_paise : 0;
+    const gross = commission + gst;
     const year = await yearSoFar(userId, at, tx);
     const tds = tdsFor(
       {
-        gross_paise: gross,
+        gross_paise: commission,
         year_gross_before_paise: year.gross,
         year_tds_before_paise: year.tds,
         has_valid_pan: await hasValidPan(userId, tx),
@@ -197,12 +213,16 @@ export function createPayoutsService(deps: {
     );
     const hold =
       reason ??
-      (gross === 0
-        ? HOLD_REASONS.holding(rules.holdDays)
-        : gross < rules.minimumPaise
-          ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
-          : null);
-    return { hold, gross, tds, net: gross - tds };
+      (byInvoice && !invoice.invoice_ids.length
+        ? HOLD_REASONS.awaitingInvoice
+        : byInvoice && available + invoice.gst_to_credit_paise < gross
+          ? HOLD_REASONS.invoiceAboveBalance
+          : gross === 0
+            ? HOLD_REASONS.holding(rules.holdDays)
+            : gross < rules.minimumPaise
+              ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
+              : null);
+    return { hold, gross, gst, tds, net: gross - tds, invoiceIds: invoice?.invoice_ids ?? [] };
   }
 
   /**
@@ -348,6 +368,8 @@ export function createPayoutsService(deps: {
           : Promise.resolve(null);
       await back(done.net_paise, payoutReturnKey(done.payout_run_id, done.user_id), 'Payout returned');
       await back(done.tds_paise, payoutTdsReturnKey(done.payout_run_id, done.user_id), `${TDS_REASON} reversed: payout returned`);
+      // The invoices it paid are payable again (their GST came back with the transfer).
+      await deps.invoices?.release(tx, done.payout_run_id, done.user_id);
       await stateChanged.failed(tx, done);
       return true;
     });
@@ -514,7 +536,7 @@ export function createPayoutsService(deps: {
       const candidates: PayoutCandidate[] = [];
       for (const b of balances) {
         const bank = await banks.verifiedDefault(b.user_id);
-        const p = await plan(b.user_id, b.balance_paise, now, null, db);
+        const p = await plan(b.user_id, b.balance_paise, now, null, db, false);
         candidates.push({
           user_id: b.user_id,
           name: people.get(b.user_id)?.name ?? null,
@@ -607,6 +629,8 @@ export function createPayoutsService(deps: {
                   tx,
                 )
               : Promise.resolve(null);
+          // The invoices' GST goes into the wallet first, so the debits below pay it out with the commission.
+          await deps.invoices?.markPaid(tx, id, b.user_id, p.invoiceIds, actor);
           const posted = await debit(p.net, payoutDebitKey(id, b.user_id), 'Payout to bank');
           await debit(p.tds, payoutTdsKey(id, b.user_id), TDS_REASON);
           paid++;
@@ -622,6 +646,7 @@ export function createPayoutsService(deps: {
                   ? PAYOUT_ITEM_STATE.queued
                   : PAYOUT_ITEM_STATE.processing,
             amount_paise: p.gross,
+            gst_paise: p.gst,
             tds_paise: p.tds,
             net_paise: p.net,
             wallet_transaction_id: posted?.wallet_transaction_id ?? null,
@@ -849,6 +874,7 @@ export function createPayoutsService(deps: {
       return {
         fy,
         gross_paise: sum((i) => i.amount_paise),
+        gst_paise: sum((i) => i.gst_paise),
         tds_paise: sum((i) => i.tds_paise),
         net_paise: sum((i) => i.net_paise),
         payouts: rows.map(({ item, at }) => ({
@@ -856,6 +882,7 @@ export function createPayoutsService(deps: {
           created_on: at.toISOString(),
           state: item.status as PayoutItemState,
           gross_paise: item.amount_paise,
+          gst_paise: item.gst_paise,
           tds_paise: item.tds_paise,
           net_paise: item.net_paise,
           utr: item.utr,
@@ -914,7 +941,8 @@ export function createPayoutsService(deps: {
         const key = `${q}:${item.user_id}`;
         const g = groups.get(key) ?? { quarter: q, user_id: item.user_id, count: 0, gross: 0, tds: 0, net: 0 };
         g.count++;
-        g.gross += item.amount_paise;
+        // The amount the TDS was on: an invoice's GST is not commission.
+        g.gross += item.amount_paise - item.gst_paise;
         g.tds += item.tds_paise;
         g.net += item.net_paise;
         groups.set(key, g);

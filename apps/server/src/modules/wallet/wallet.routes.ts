@@ -4,9 +4,20 @@ import { route, type RouteContext } from '../../http/route';
 import { financialYearOf } from '@pmw/contract/tds';
 import type { WalletService } from './wallet.service';
 import type { PayoutsService } from '../ops/payouts.service';
+import { financialYearOfMonth } from '@pmw/contract/invoices';
+import { pmwId, type UsersService } from '../users/users.service';
+import { monthName } from '../invoices/invoice-pdf';
+import { sendPdf } from '../invoices/invoices.routes';
+import { monthOfStatement, statementPdf } from './statement-pdf';
 
 /** The partner's Payouts page: balance and earnings, the ledger (Wallet Logs) and the year's payouts with their TDS. */
-export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wallet: WalletService, payouts: PayoutsService) {
+export function registerWalletRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  wallet: WalletService,
+  payouts: PayoutsService,
+  users: Pick<UsersService, 'names'>,
+) {
   route(app, ctx, partnerRoutes.walletAmount, async ({ session }) => wallet.summary(session.subjectId));
   route(app, ctx, partnerRoutes.walletTransactions, async ({ session, query }) => {
     const page = await wallet.transactions(session.subjectId, query);
@@ -32,5 +43,14 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: RouteContext, wa
       .header('content-disposition', `attachment; filename="${file.name}"`)
       .header('cache-control', 'no-store')
       .send(file.csv);
+  });
+  route(app, ctx, partnerRoutes.payoutStatementPdf, async ({ session, query, reply }) => {
+    const fy = query.fy ?? (query.month ? financialYearOfMonth(query.month) : financialYearOf(new Date()));
+    const year = await payouts.statement(session.subjectId, fy);
+    const statement = query.month ? monthOfStatement(year, query.month) : year;
+    const period = query.month ? { label: monthName(query.month), file: query.month } : { label: `FY ${fy}`, file: fy };
+    const name = (await users.names([session.subjectId])).get(session.subjectId) ?? null;
+    const pdf = await statementPdf(statement, { id: pmwId(session.subjectId), name }, period);
+    return sendPdf(reply, `pmw-payouts-${period.file}.pdf`, pdf);
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { walletTransactions, wallets } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
@@ -166,6 +166,28 @@ export function createWalletService(deps: { db: Db }) {
         })
         .from(sql`(select 1) as one`);
       return { total_amount: Number(row?.balance ?? 0), credit_amount: Number(row?.earned ?? 0), paid_paise: Number(row?.paid ?? 0) };
+    },
+
+    /** A partner's earnings in the ledger (credits, and reversals as negative amounts), oldest first: what GST invoices are drafted from. */
+    async earningEntries(
+      userId: number,
+      refTypes: readonly string[],
+      tx: DbOrTx = db,
+    ): Promise<
+      { wallet_transaction_id: number; amount_paise: number; ref_type: string | null; ref_id: string | null; created_on: Date }[]
+    > {
+      const rows = await tx
+        .select()
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.user_id, userId), inArray(walletTransactions.ref_type, [...refTypes])))
+        .orderBy(asc(walletTransactions.wallet_transaction_id));
+      return rows.map((r) => ({
+        wallet_transaction_id: r.wallet_transaction_id,
+        amount_paise: r.type === WALLET_CREDIT ? r.amount_paise : -r.amount_paise,
+        ref_type: r.ref_type,
+        ref_id: r.ref_id,
+        created_on: r.created_on,
+      }));
     },
 
     async byKey(key: string, tx: DbOrTx = db) {

@@ -8,6 +8,7 @@ import { LeadsPage } from './leads-page';
 import { PayoutsPage } from './payouts-page';
 import { KycPage } from './kyc-page';
 import { BanksPage } from './banks-page';
+import { InvoicesPage } from './invoices-page';
 import { UsersPage } from './users-page';
 import { ProjectsPage } from './projects-page';
 import { ProjectEditor } from './project-editor';
@@ -30,6 +31,7 @@ const sections = [
   { to: '/ops/payouts', label: 'navPayouts' },
   { to: '/ops/kyc', label: 'navKyc' },
   { to: '/ops/banks', label: 'navBanks' },
+  { to: '/ops/invoices', label: 'navInvoices' },
   { to: '/ops/users', label: 'navUsers' },
   { to: '/ops/projects', label: 'navProjects' },
   { to: '/ops/hiring', label: 'navHiring' },
@@ -88,6 +90,7 @@ function Console({ agent, logout }: { agent: OpsAgent; logout: () => Promise<voi
               <Route path="payouts" element={<PayoutsPage />} />
               <Route path="kyc" element={<KycPage />} />
               <Route path="banks" element={<BanksPage />} />
+              <Route path="invoices" element={<InvoicesPage />} />
               <Route path="users" element={<UsersPage />} />
               <Route path="projects" element={<ProjectsPage />} />
               <Route path="projects/new" element={<ProjectEditor />} />

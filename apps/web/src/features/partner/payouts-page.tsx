@@ -9,6 +9,7 @@ import { financialYearOf } from '@pmw/contract/tds';
 import { api, routeUrl } from '../../shared/api-client';
 import { allQueries, QueryView } from '../../shared/query-view';
 import { Pager } from './pager';
+import { InvoicesSection } from './invoices-section';
 import { t } from './messages';
 import { formatDateTime, tx } from '../../shared/i18n';
 
@@ -80,6 +81,7 @@ export function PayoutsPage() {
           );
         }}
       </QueryView>
+      <InvoicesSection />
       <h2>{t('payoutsThisYear', { fy })}</h2>
       <QueryView query={statement} failed={t('statementLoadFailed')} retry={t('retry')} loading={t('loading')}>
         {(st) => (
@@ -102,6 +104,13 @@ export function PayoutsPage() {
                   download
                 >
                   {t('downloadStatement', { fy })}
+                </a>{' '}
+                <a
+                  className="button button--ghost button--small"
+                  href={routeUrl(partnerRoutes.payoutStatementPdf, { query: { fy } })}
+                  download
+                >
+                  {t('downloadStatementPdf', { fy })}
                 </a>
               </p>
             )}
