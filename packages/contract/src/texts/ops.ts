@@ -51,7 +51,7 @@ export const opsCatalogue = {
     'ops.outcomesChangedRefused': '{label}: {changed} changed, {refused} refused',
     'ops.rechargesImported': '{added} recharges added, {refused} rows refused',
     'ops.smsNotSent': 'The SMS was not sent: {error}',
-    'ops.feedbackResent': 'Feedback link sent again',
+    'ops.feedbackResent': 'Feedback link queued: it goes out in a moment',
     'ops.notificationNotFound': 'Notification not found',
     'ops.onlyFailedResend': 'Only a failed notification can be sent again',
     'ops.amountPositive': 'Amount must be a positive number of paise',
