@@ -98,15 +98,12 @@ export function PushOffer({ userId }: { userId: number }) {
   }
 
   return (
-    <aside className="push-offer" aria-labelledby="push-offer-title" aria-describedby="push-offer-text">
+    <aside className="card push-offer" aria-labelledby="push-offer-title" aria-describedby="push-offer-text">
       <h2 id="push-offer-title">{t('pushOfferTitle')}</h2>
       <p id="push-offer-text" className="muted">
         {t('pushOfferText')}
       </p>
       <div className="push-offer__actions">
-        <button type="button" className="button button--small" disabled={busy} onClick={() => void turnOn(publicKey)}>
-          {t('pushOfferYes')}
-        </button>
         <button
           type="button"
           className="button button--ghost button--small"
@@ -114,6 +111,9 @@ export function PushOffer({ userId }: { userId: number }) {
           onClick={() => writeState(userId, 'dismissed')}
         >
           {t('notNow')}
+        </button>
+        <button type="button" className="button button--small" disabled={busy} onClick={() => void turnOn(publicKey)}>
+          {t('pushOfferYes')}
         </button>
       </div>
     </aside>
