@@ -97,7 +97,8 @@ const envFields = z.object({
       }
       ctx.addIssue({
         code: 'custom',
-        message: 'must be a JSON object of template key to approved template name (lower case, digits, _), e.g. {"lead_approved":"lead_approved_v1"}',
+        message:
+          'must be a JSON object of template key to approved template name (lower case, digits, _), e.g. {"lead_approved":"lead_approved_v1"}',
       });
       return z.NEVER;
     })
@@ -465,7 +466,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             provider: env.WHATSAPP_PROVIDER === 'local' ? 'local' : 'off',
             // Outside http a key derived from the secret key signs (and checks) a stand-in's webhooks.
             appSecret: env.WHATSAPP_APP_SECRET ?? createHash('sha256').update(`whatsapp-webhook:${secretKey}`).digest('hex'),
-            verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? createHash('sha256').update(`whatsapp-verify:${secretKey}`).digest('hex').slice(0, 32),
+            verifyToken:
+              env.WHATSAPP_VERIFY_TOKEN ?? createHash('sha256').update(`whatsapp-verify:${secretKey}`).digest('hex').slice(0, 32),
           },
     push:
       env.PUSH_PROVIDER === 'webpush' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT

@@ -559,7 +559,7 @@ export const whatsappWebhookRoutes = {
   status: defineRoute({
     method: 'POST',
     path: '/notifications/whatsapp/webhook',
-    summary: "WhatsApp message statuses (sent, delivered, read, failed; signed); a failed one goes by SMS instead, once",
+    summary: 'WhatsApp message statuses (sent, delivered, read, failed; signed); a failed one goes by SMS instead, once',
     auth: 'public',
     body: z.object({ object: text().max(100) }).passthrough(),
     response: z.object({ applied: int() }),

@@ -98,7 +98,10 @@ export function createLocalWhatsApp(
     sent,
     verifyToken,
     async send(message) {
-      logger.info({ mobile: message.mobile, template: message.template, params: message.params }, `WhatsApp to ${message.mobile}: ${message.text}`);
+      logger.info(
+        { mobile: message.mobile, template: message.template, params: message.params },
+        `WhatsApp to ${message.mobile}: ${message.text}`,
+      );
       await outbox({ mobile: message.mobile, otp: '', text: message.text });
       sent.push(message);
       if (sent.length > 1000) sent.shift();
@@ -147,7 +150,8 @@ export function createCloudApiWhatsApp(options: CloudApiOptions): WhatsAppProvid
     async send(message) {
       const name = options.templates[message.template];
       // Production refuses to start without every name (config.ts); elsewhere the key stands in, with a warning.
-      if (!name) options.logger?.warn({ template: message.template }, `WhatsApp template ${message.template} has no approved name: sent by its key`);
+      if (!name)
+        options.logger?.warn({ template: message.template }, `WhatsApp template ${message.template} has no approved name: sent by its key`);
       const res = await fetch(`${base}/${encodeURIComponent(options.phoneNumberId)}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${options.accessToken}` },

@@ -58,7 +58,9 @@ describe('feedback tasks from approved leads', () => {
     const merchant = await mobileOf(lead);
     expect((await post('/ops/leads/approve', { form_response_ids: [lead] })).statusCode).toBe(200);
     // Queued with the approval, not yet sent.
-    expect((await tasksOf()).filter((x) => x.form_response_id === lead)).toMatchObject([{ state: 'NOT_SENT', sms_count: 1, sms_error: null }]);
+    expect((await tasksOf()).filter((x) => x.form_response_id === lead)).toMatchObject([
+      { state: 'NOT_SENT', sms_count: 1, sms_error: null },
+    ]);
     expect(await opsOutbox(merchant)).toMatchObject([{ kind: 'merchant_feedback_link', state: 'queued' }]);
     expect(await outbox(merchant)).toHaveLength(0);
     await drain();
@@ -142,7 +144,10 @@ describe('feedback tasks from approved leads', () => {
     const tooSoon = await post(`/ops/feedback/tasks/${failed.job_task_id}/send`);
     expect(tooSoon.statusCode).toBe(429);
     expect(body(tooSoon).message).toBe('This link was sent a few minutes ago. Please wait before sending it again.');
-    await t.database.db.update(jobTasks).set({ sms_queued_at: new Date(Date.now() - 3_600_000) }).where(eq(jobTasks.job_task_id, failed.job_task_id));
+    await t.database.db
+      .update(jobTasks)
+      .set({ sms_queued_at: new Date(Date.now() - 3_600_000) })
+      .where(eq(jobTasks.job_task_id, failed.job_task_id));
 
     const res = await post(`/ops/feedback/tasks/${failed.job_task_id}/send`);
     expect(res.statusCode).toBe(200);

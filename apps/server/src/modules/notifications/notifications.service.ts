@@ -180,7 +180,8 @@ export function createNotificationsService(deps: {
           due_at: new Date(Date.now() + deps.mergeMs),
         };
         // WhatsApp instead of the SMS for a person who chose it (while the server has it); SMS again if it fails for good.
-        const textChannel = whatsappAvailable && input.user_id && (await choseWhatsApp(tx, input.user_id)) ? NOTIFY_CHANNEL.whatsapp : NOTIFY_CHANNEL.sms;
+        const textChannel =
+          whatsappAvailable && input.user_id && (await choseWhatsApp(tx, input.user_id)) ? NOTIFY_CHANNEL.whatsapp : NOTIFY_CHANNEL.sms;
         const rows: (typeof row & { channel: NotifyChannel })[] = [{ ...row, channel: textChannel }];
         // A push too when the person has allowed a browser; the worker sends it to each of their browsers.
         if (input.user_id && (await hasPush(tx, input.user_id))) rows.push({ ...row, channel: NOTIFY_CHANNEL.push });
@@ -285,7 +286,10 @@ export function createNotificationsService(deps: {
               .where(inArray(notificationOutbox.outbox_id, ids));
             fallbacks += await queueSmsFallback(tx, group);
           } else if (row.state === OUTBOX_STATE.sent) {
-            await tx.update(notificationOutbox).set({ gateway_answer: `${s.status}: ${s.message_id}`.slice(0, 500) }).where(inArray(notificationOutbox.outbox_id, ids));
+            await tx
+              .update(notificationOutbox)
+              .set({ gateway_answer: `${s.status}: ${s.message_id}`.slice(0, 500) })
+              .where(inArray(notificationOutbox.outbox_id, ids));
           }
         });
       }

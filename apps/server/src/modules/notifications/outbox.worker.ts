@@ -169,7 +169,14 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
     const locale = isLocale(first.locale) ? first.locale : 'en';
     const datas = group.map((r) => r.data as unknown as NotifyData[typeof first.kind]);
     const { key, params } = whatsappMessage(first.kind, datas, locale);
-    const sent = await opts.whatsapp.send({ mobile: first.mobile, template: key, locale, params, text, reference: `pmw-${first.outbox_id}` });
+    const sent = await opts.whatsapp.send({
+      mobile: first.mobile,
+      template: key,
+      locale,
+      params,
+      text,
+      reference: `pmw-${first.outbox_id}`,
+    });
     return { answer: sent.answer, messageId: sent.message_id };
   }
 
