@@ -50,7 +50,6 @@ export const opsCatalogue = {
     'ops.outcomesChanged': '{label}: {changed} changed',
     'ops.outcomesChangedRefused': '{label}: {changed} changed, {refused} refused',
     'ops.rechargesImported': '{added} recharges added, {refused} rows refused',
-    'ops.smsNotSent': 'The SMS was not sent: {error}',
     'ops.feedbackResent': 'Feedback link queued: it goes out in a moment',
     'ops.notificationNotFound': 'Notification not found',
     'ops.onlyFailedResend': 'Only a failed notification can be sent again',
