@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
 import {
   mayOptOut,
+  mergeable,
   NOTIFY_CHANNEL,
   NOTIFY_KINDS_OF,
   notificationLink,
@@ -270,12 +271,22 @@ export function createNotificationsService(deps: {
             .limit(1);
           if (!row) return;
           applied++;
-          // A merged message is several rows sent under one claim; its status is theirs.
-          const group = row.claim_token
+          // A merged message is the person's rows of one kind and language sent under one claim; its status is
+          // theirs (a claim also holds other people's rows, which are left alone).
+          const merged = row.claim_token && isNotifyEvent(row.kind) && mergeable(row.kind);
+          const group = merged
             ? await tx
                 .select()
                 .from(notificationOutbox)
-                .where(and(eq(notificationOutbox.claim_token, row.claim_token), eq(notificationOutbox.channel, NOTIFY_CHANNEL.whatsapp)))
+                .where(
+                  and(
+                    eq(notificationOutbox.claim_token, row.claim_token!),
+                    eq(notificationOutbox.channel, NOTIFY_CHANNEL.whatsapp),
+                    eq(notificationOutbox.mobile, row.mobile),
+                    eq(notificationOutbox.kind, row.kind),
+                    eq(notificationOutbox.locale, row.locale),
+                  ),
+                )
                 .for('update')
             : [row];
           const ids = group.map((r) => r.outbox_id);

@@ -244,6 +244,41 @@ describe('WhatsApp instead of SMS', () => {
     expect(await t.database.db.select().from(notifications).where(eq(notifications.user_id, ASHA.user_id))).toHaveLength(1);
   });
 
+  it("a failed merged message goes as one merged SMS; another person's message sent in the same round is left alone", async () => {
+    await chooseWhatsApp(true);
+    const ravi = await loginWorker(t, '9876500002');
+    expect((await post('/partner/notifications/settings', ravi, { whatsapp: true })).statusCode).toBe(200);
+    await t.database.db.delete(notificationOutbox).where(eq(notificationOutbox.user_id, 102));
+    const ids = [await insertLead(t), await insertLead(t), await insertLead(t, { partner_user_id: 102 })];
+    expect((await post('/ops/leads/approve', admin, { form_response_ids: ids })).statusCode).toBe(200);
+    expect(await t.services.outbox.runOnce()).toBe(3);
+    // Asha's two approvals are one merged template message; Ravi's is his own.
+    expect(received.map((r) => [r.body.to, r.body.template.name])).toEqual(
+      expect.arrayContaining([
+        ['919876500001', 'lead_approved_merged'],
+        ['919876500002', 'pmw_lead_approved_v2'],
+      ]),
+    );
+    expect(received).toHaveLength(2);
+    const ashaRows = await rowsOf(ASHA.user_id);
+    const wamid = ashaRows.find((r) => r.provider_message_id)!.provider_message_id!;
+    const failed = statusBody(wamid, 'failed', [{ code: 131049, title: 'Not delivered to maintain healthy ecosystem engagement' }]);
+    expect((await webhook(failed, signWhatsAppWebhook(failed, APP_SECRET))).statusCode).toBe(200);
+    expect((await rowsOf(ASHA.user_id)).map((r) => [r.channel, r.state])).toEqual([
+      ['whatsapp', 'failed'],
+      ['whatsapp', 'failed'],
+      ['sms', 'queued'],
+      ['sms', 'queued'],
+    ]);
+    expect((await rowsOf(102)).map((r) => [r.channel, r.state])).toEqual([['whatsapp', 'sent']]);
+    const smsBefore = (await smsTexts(ASHA.mobile)).length;
+    await drain();
+    const texts = await smsTexts(ASHA.mobile);
+    expect(texts.length).toBe(smsBefore + 1);
+    expect(texts[0]).toMatch(/^2 leads approved, ₹[\d,]+\. - PickMyWork$/);
+    await post('/partner/notifications/settings', ravi, { whatsapp: false });
+  });
+
   it('a number the platform refuses goes by SMS at once, without retries; a platform that fails is retried', async () => {
     await chooseWhatsApp(true);
     refuse.add('919876500001');
