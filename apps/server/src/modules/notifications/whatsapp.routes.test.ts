@@ -390,3 +390,36 @@ describe('without WhatsApp on the server', () => {
     }
   });
 });
+
+describe('the local WhatsApp provider', () => {
+  it('writes the message to the dev outbox, as the console SMS does', async () => {
+    const local = await createTestApp({ NOTIFY_MERGE_SECONDS: '0', WHATSAPP_PROVIDER: 'local' });
+    try {
+      const cookie = await loginWorker(local, ASHA.mobile);
+      const admin2 = await loginOps(local);
+      await local.app.inject({
+        method: 'POST',
+        url: '/api/v2/partner/notifications/settings',
+        headers: { cookie },
+        payload: { whatsapp: true },
+      });
+      const id = await insertLead(local, { payout_paise: 70_000 });
+      await local.app.inject({
+        method: 'POST',
+        url: '/api/v2/ops/leads/approve',
+        headers: { cookie: admin2 },
+        payload: { form_response_ids: [id] },
+      });
+      while ((await local.services.outbox.runOnce()) > 0);
+      const [row] = await local.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, ASHA.user_id));
+      expect(row).toMatchObject({ channel: 'whatsapp', state: 'sent' });
+      expect(row!.provider_message_id).toMatch(/^wamid\.local-/);
+      const res = await local.app.inject({ method: 'GET', url: `/api/v2/dev/outbox?mobile=${ASHA.mobile}` });
+      const texts = body<{ otp: string; text: string }[]>(res).data.filter((e) => !e.otp);
+      expect(texts[0]!.text).toBe(row!.text);
+      expect(texts[0]!.text).toMatch(/^Lead approved: Test for .+\. ₹700 added to your wallet\. - PickMyWork$/);
+    } finally {
+      await local.close();
+    }
+  });
+});
