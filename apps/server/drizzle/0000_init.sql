@@ -386,8 +386,7 @@ CREATE TABLE "job_tasks" (
 	"otp" text NOT NULL,
 	"consumer_instruction" text,
 	"form_response_id" integer,
-	"sms_sent_at" timestamp with time zone,
-	"sms_error" text,
+	"sms_queued_at" timestamp with time zone,
 	"sms_count" integer DEFAULT 0 NOT NULL,
 	"opened_at" timestamp with time zone,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL
@@ -544,6 +543,12 @@ CREATE TABLE "customer_leads" (
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "notification_channels" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"whatsapp" boolean DEFAULT false NOT NULL,
+	"updated_on" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notification_opt_outs" (
 	"user_id" integer NOT NULL,
 	"kind" text NOT NULL,
@@ -570,6 +575,9 @@ CREATE TABLE "notification_outbox" (
 	"gateway_answer" text,
 	"sent_text" text,
 	"sent_on" timestamp with time zone,
+	"subject" text,
+	"provider_message_id" text,
+	"fallback_of" integer,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -777,6 +785,7 @@ ALTER TABLE "bank_details" ADD CONSTRAINT "bank_details_user_id_users_user_id_fk
 ALTER TABLE "customer_calls" ADD CONSTRAINT "customer_calls_customer_lead_id_customer_leads_customer_lead_id_fk" FOREIGN KEY ("customer_lead_id") REFERENCES "public"."customer_leads"("customer_lead_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_calls" ADD CONSTRAINT "customer_calls_partner_user_id_users_user_id_fk" FOREIGN KEY ("partner_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_leads" ADD CONSTRAINT "customer_leads_partner_user_id_users_user_id_fk" FOREIGN KEY ("partner_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_channels" ADD CONSTRAINT "notification_channels_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_opt_outs" ADD CONSTRAINT "notification_opt_outs_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_notification_id_notifications_notification_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("notification_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -849,6 +858,9 @@ CREATE UNIQUE INDEX "bank_details_one_default_idx" ON "bank_details" USING btree
 CREATE INDEX "customer_calls_partner_idx" ON "customer_calls" USING btree ("partner_user_id","created_on");--> statement-breakpoint
 CREATE INDEX "customer_leads_partner_idx" ON "customer_leads" USING btree ("partner_user_id","created_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_leads_partner_mobile_idx" ON "customer_leads" USING btree ("partner_user_id","mobile");--> statement-breakpoint
+CREATE INDEX "notification_outbox_subject_idx" ON "notification_outbox" USING btree ("subject");--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_outbox_provider_message_idx" ON "notification_outbox" USING btree ("provider_message_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_outbox_fallback_idx" ON "notification_outbox" USING btree ("fallback_of");--> statement-breakpoint
 CREATE INDEX "notification_outbox_due_idx" ON "notification_outbox" USING btree ("due_at") WHERE "notification_outbox"."state" in ('queued', 'sending');--> statement-breakpoint
 CREATE INDEX "notification_outbox_group_idx" ON "notification_outbox" USING btree ("mobile","kind","state");--> statement-breakpoint
 CREATE INDEX "notification_outbox_user_idx" ON "notification_outbox" USING btree ("user_id");--> statement-breakpoint

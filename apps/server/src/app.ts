@@ -116,7 +116,11 @@ import { registerRealtimeMetrics } from './realtime/socket';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOutboxWorker } from './modules/notifications/outbox.worker';
 import { registerNotificationMetrics } from './modules/notifications/notifications.metrics';
-import { registerNotificationRoutes, registerOpsNotificationRoutes } from './modules/notifications/notifications.routes';
+import {
+  registerNotificationRoutes,
+  registerOpsNotificationRoutes,
+  registerWhatsAppWebhookRoutes,
+} from './modules/notifications/notifications.routes';
 import { say } from '@pmw/contract/texts/said';
 
 export interface AppDeps {
@@ -176,6 +180,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     db,
     sms: providers.sms,
     push: providers.push,
+    whatsapp: providers.whatsapp,
     pollMs: config.notify.pollMs,
     maxAttempts: config.notify.maxAttempts,
   });
@@ -185,6 +190,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
     users,
     mergeMs: config.notify.mergeMs,
     queued: (dueInMs) => outbox.nudge(dueInMs),
+    whatsapp: providers.whatsapp !== null,
   });
   const catalogue = createCatalogueCache({ redisUrl: config.redisUrl });
   const leads = createLeadsService({ db, files, cache: catalogue });
@@ -235,7 +241,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const feedbackGuard = createFeedbackLinkGuard(limits);
   const feedbackTasks = createFeedbackTasksService({
     db,
-    sms: providers.sms,
+    notifications,
     guard: feedbackGuard,
     audit,
     // A text has no request to take an origin from: PUBLIC_URL, else the listen address (as links in production).
@@ -544,6 +550,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerRechargeImportRoutes(app, ctx, { recharges: services.recharges, audit: services.ops.audit });
   registerNotificationRoutes(app, ctx, services.notifications, services.providers.push);
   registerOpsNotificationRoutes(app, ctx, { db, notifications: services.notifications, audit: services.ops.audit });
+  registerWhatsAppWebhookRoutes(app, ctx, services.notifications, services.providers.whatsapp);
   if (config.payout.pollMs > 0) {
     app.addHook('onListen', async () => services.ops.payouts.startPolling(config.payout.pollMs));
     app.addHook('onClose', async () => services.ops.payouts.stopPolling());

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config';
 import { loadDatabaseSettings } from './database-settings';
 import { DLT_ENV } from '../test/dlt-env';
+import { allWhatsAppTemplateKeys } from '@pmw/contract/notifications';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'pmw-config-'));
 
@@ -135,6 +136,44 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), SMS_DLT_TEMPLATES: 'otp=1' })).toThrow(/SMS_DLT_TEMPLATES: must be a JSON object/);
     // Outside production a template without an id is sent as plain text (with a warning), so nothing is required.
     expect(loadConfig({ DATA_DIR: dir(), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' }).sms.dltTemplates).toEqual({});
+  });
+
+  it('WhatsApp: off by default; http needs its keys, and in production an approved name for each template', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).whatsapp.provider).toBe('off');
+    expect(loadConfig({ DATA_DIR: dir(), WHATSAPP_PROVIDER: 'local' }).whatsapp.provider).toBe('local');
+    expect(() => loadConfig({ DATA_DIR: dir(), WHATSAPP_PROVIDER: 'http' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID: is required when WHATSAPP_PROVIDER=http/,
+    );
+    const keys = {
+      WHATSAPP_PROVIDER: 'http',
+      WHATSAPP_PHONE_NUMBER_ID: '109876543210',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG'.padEnd(40, 'x'),
+      WHATSAPP_APP_SECRET: 'a'.repeat(32),
+      WHATSAPP_VERIFY_TOKEN: 'verify-me-please',
+    };
+    expect(loadConfig({ DATA_DIR: dir(), ...keys }).whatsapp).toMatchObject({
+      provider: 'http',
+      url: 'https://graph.facebook.com/v21.0',
+      templates: {},
+    });
+    expect(() => loadConfig({ DATA_DIR: dir(), ...keys, WHATSAPP_TEMPLATES: '{"lead_approved":"Lead Approved"}' })).toThrow(
+      /WHATSAPP_TEMPLATES: must be a JSON object of template key to approved template name/,
+    );
+    const prod = {
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      ...DLT_ENV,
+      ...keys,
+    };
+    const all = Object.fromEntries(allWhatsAppTemplateKeys().map((k) => [k, k.replace('.', '_')]));
+    expect(loadConfig({ ...prod, WHATSAPP_TEMPLATES: JSON.stringify(all) }).whatsapp).toMatchObject({ provider: 'http' });
+    delete all['lead_approved.merged'];
+    expect(() => loadConfig({ ...prod, WHATSAPP_TEMPLATES: JSON.stringify(all) })).toThrow(
+      /WHATSAPP_TEMPLATES: has no approved template name for lead_approved\.merged \(required in production\)/,
+    );
   });
 
   it('serves metrics only with METRICS_PORT, on 127.0.0.1 unless METRICS_HOST says otherwise, never on the API port', () => {

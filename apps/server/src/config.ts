@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { allSmsTemplateKeys } from '@pmw/contract/notifications';
+import { allSmsTemplateKeys, allWhatsAppTemplateKeys } from '@pmw/contract/notifications';
 import { isValidGstin } from '@pmw/contract/kyc';
 import { DEFAULT_RISK_SETTINGS, riskSettings, type RiskSettings } from '@pmw/contract/risk';
 import { PAYOUT_SCHEDULE_DEFAULT, parsePayoutSchedule, type PayoutSchedule } from '@pmw/contract/payout-schedule';
@@ -65,6 +65,46 @@ const envFields = z.object({
   NOTIFY_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   /** Tries before an SMS is given up as failed. */
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /**
+   * WhatsApp instead of SMS for people who choose it: off (the default: the
+   * choice is not offered), local (writes to the log and dev outbox) or http
+   * (the WhatsApp Business Cloud API, with the settings below).
+   */
+  WHATSAPP_PROVIDER: z.enum(['off', 'local', 'http']).default('off'),
+  /** The Graph API with its version. */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^[0-9]{5,30}$/, 'must be the phone number id (digits) from the WhatsApp Manager')
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(20, 'must be a system user access token').optional(),
+  /** The app secret status webhooks are signed with (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: z.string().min(16, 'must be the app secret').optional(),
+  /** The token the platform's GET check of the webhook address must bring. */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Approved template name per template key, as JSON: {"lead_approved":"lead_approved_v1",…} (docs/areas/notifications.md lists the keys). */
+  WHATSAPP_TEMPLATES: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        const ok =
+          parsed &&
+          typeof parsed === 'object' &&
+          !Array.isArray(parsed) &&
+          Object.values(parsed).every((v) => typeof v === 'string' && /^[a-z0-9_]{1,512}$/.test(v));
+        if (ok) return parsed as Record<string, string>;
+      } catch {
+        // Answered below with the message an operator can act on.
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a JSON object of template key to approved template name (lower case, digits, _), e.g. {"lead_approved":"lead_approved_v1"}',
+      });
+      return z.NEVER;
+    })
+    .optional(),
   /** Web push: local (records what it would send) or webpush (the browsers' push services, with the VAPID keys below). */
   PUSH_PROVIDER: z.enum(['local', 'webpush']).default('local'),
   /** The VAPID key pair (URL-safe base64, as `npx web-push generate-vapid-keys` prints it) and a contact (mailto: or https:). */
@@ -231,6 +271,22 @@ const envSchema = envFields.superRefine((env, ctx) => {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PUSH_PROVIDER=webpush' });
     }
   }
+  if (env.WHATSAPP_PROVIDER === 'http') {
+    for (const key of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when WHATSAPP_PROVIDER=http' });
+    }
+    if (env.NODE_ENV === 'production') {
+      // The platform sends a business-initiated message only from an approved template.
+      const missing = allWhatsAppTemplateKeys().filter((key) => !env.WHATSAPP_TEMPLATES?.[key]);
+      if (missing.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WHATSAPP_TEMPLATES'],
+          message: `has no approved template name for ${missing.join(', ')} (required in production)`,
+        });
+      }
+    }
+  }
   if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is required when SMS_PROVIDER=http' });
   }
@@ -314,6 +370,18 @@ export interface Config {
   };
   /** The SMS outbox: merge window, polling (0: no in-process worker) and tries before failing. */
   notify: { mergeMs: number; pollMs: number; maxAttempts: number };
+  /** WhatsApp instead of SMS for people who choose it: off, local, or the Cloud API. */
+  whatsapp:
+    | { provider: 'off' | 'local'; appSecret: string; verifyToken: string }
+    | {
+        provider: 'http';
+        url: string;
+        phoneNumberId: string;
+        accessToken: string;
+        appSecret: string;
+        verifyToken: string;
+        templates: Record<string, string>;
+      };
   /** Web push: local, or the push services with these VAPID keys. */
   push: { provider: 'local' } | { provider: 'webpush'; subject: string; publicKey: string; privateKey: string };
   secretKey: string;
@@ -404,6 +472,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dltTemplates: env.SMS_DLT_TEMPLATES ?? {},
     },
     notify: { mergeMs: env.NOTIFY_MERGE_SECONDS * 1000, pollMs: env.NOTIFY_POLL_SECONDS * 1000, maxAttempts: env.NOTIFY_MAX_ATTEMPTS },
+    whatsapp:
+      env.WHATSAPP_PROVIDER === 'http' &&
+      env.WHATSAPP_PHONE_NUMBER_ID &&
+      env.WHATSAPP_ACCESS_TOKEN &&
+      env.WHATSAPP_APP_SECRET &&
+      env.WHATSAPP_VERIFY_TOKEN
+        ? {
+            provider: 'http',
+            url: env.WHATSAPP_API_URL,
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: env.WHATSAPP_ACCESS_TOKEN,
+            appSecret: env.WHATSAPP_APP_SECRET,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            templates: env.WHATSAPP_TEMPLATES ?? {},
+          }
+        : {
+            provider: env.WHATSAPP_PROVIDER === 'local' ? 'local' : 'off',
+            // Outside http a key derived from the secret key signs (and checks) a stand-in's webhooks.
+            appSecret: env.WHATSAPP_APP_SECRET ?? createHash('sha256').update(`whatsapp-webhook:${secretKey}`).digest('hex'),
+            verifyToken:
+              env.WHATSAPP_VERIFY_TOKEN ?? createHash('sha256').update(`whatsapp-verify:${secretKey}`).digest('hex').slice(0, 32),
+          },
     push:
       env.PUSH_PROVIDER === 'webpush' && env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
         ? { provider: 'webpush', subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }

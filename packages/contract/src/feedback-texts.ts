@@ -8,7 +8,6 @@ export const feedbackMessages = {
   linkCodeShape: feedbackCatalogue.en['feedback.linkCodeShape'],
   startDateShape: feedbackCatalogue.en['feedback.startDateShape'],
   endDateShape: feedbackCatalogue.en['feedback.endDateShape'],
-  merchantSms: feedbackCatalogue.en['feedback.merchantSms'],
   resendTooSoon: feedbackCatalogue.en['feedback.resendTooSoon'],
   resendLimit: feedbackCatalogue.en['feedback.resendLimit'],
   taskNotFound: feedbackCatalogue.en['feedback.taskNotFound'],

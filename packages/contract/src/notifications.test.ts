@@ -10,6 +10,9 @@ import {
   renderNotification,
   rupees,
   smsTemplateKey,
+  allWhatsAppTemplateKeys,
+  whatsappMessage,
+  notificationSettingBodySchema,
 } from './notifications';
 
 const lead = { lead_id: 501, project: 'Zenith Credit Card', customer: 'Kiran Shetty' };
@@ -104,6 +107,12 @@ describe('notification texts', () => {
         'Your bank account ending 4321 was rejected: Name does not match. Add it again in your profile. - PickMyWork',
         'आपका बैंक खाता (अंतिम अंक 4321) अस्वीकार हुआ: Name does not match। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
       ],
+      [
+        'merchant_feedback_link',
+        { job_task_id: 9, partner: 'Asha Devi', job: 'PaySetu Merchant QR', link: 'https://pickmywork.in/fb/9/a/b/c' },
+        'Asha from PickMyWork served you for PaySetu Merchant QR. Please rate their work: https://pickmywork.in/fb/9/a/b/c - PickMyWork',
+        'PickMyWork के Asha ने PaySetu Merchant QR के लिए आपकी सेवा की। कृपया उनके काम को रेटिंग दें: https://pickmywork.in/fb/9/a/b/c - PickMyWork',
+      ],
     ] as const;
     expect(cases.map((c) => c[0]).sort()).toEqual([...NOTIFY_EVENTS].sort());
     for (const [event, data, en, hi] of cases) {
@@ -136,6 +145,10 @@ describe('notification texts', () => {
           candidate: 'Sunil',
           ticket_id: 1,
           user_id: 1,
+          job_task_id: 1,
+          partner: 'Asha',
+          job: 'QR',
+          link: 'https://x.test/fb/1',
         };
         expect(renderNotification(event, data as never, locale)).not.toMatch(/\{\w+\}/);
         expect(renderMerged(event, [data, data] as never, locale)).not.toMatch(/\{\w+\}/);
@@ -199,5 +212,65 @@ describe('notification texts', () => {
     expect(notificationLink('kyc_rejected', 'partner', { document: 'PAN', reason: 'x' })).toBe('/partner/profile/doc');
     expect(notificationLink('bank_rejected', 'partner', { bank_ending: '1', reason: 'x' })).toBe('/partner/profile/bank');
     expect(notificationLink('lead_rejected', 'team', { ...lead, reason: 'x' })).toBe('report');
+  });
+
+  it('the merchant feedback link is a notification with its own DLT keys, linking nowhere in the app', () => {
+    expect(allSmsTemplateKeys()).toEqual(expect.arrayContaining(['merchant_feedback_link', 'merchant_feedback_link.hi']));
+    expect(
+      notificationLink('merchant_feedback_link', 'merchant', { job_task_id: 1, partner: 'A', job: 'J', link: 'https://x.test' }),
+    ).toBeNull();
+    expect(NOTIFY_KINDS_OF.partner).not.toContain('merchant_feedback_link');
+  });
+});
+
+describe('WhatsApp templates', () => {
+  it('one approved name per event and merged text, none for the merchant (who cannot choose WhatsApp)', () => {
+    const keys = allWhatsAppTemplateKeys();
+    expect(keys).toContain('lead_approved');
+    expect(keys).toContain('lead_approved.merged');
+    expect(keys).toContain('payout_sent');
+    expect(keys).not.toContain('payout_sent.merged');
+    expect(keys).not.toContain('merchant_feedback_link');
+    expect(keys.some((k) => k.endsWith('.hi'))).toBe(false);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('fills the body parameters in the order of the English text, with the words of the reader', () => {
+    const data = { ...lead, project_hi: 'ज़ेनिथ क्रेडिट कार्ड', amount_paise: 50_000 };
+    expect(whatsappMessage('lead_approved', [data], 'en')).toEqual({
+      key: 'lead_approved',
+      params: ['Kiran', 'Zenith Credit Card', '₹500'],
+    });
+    // The Hindi template numbers its places as the English does: the same order, the Hindi project name.
+    expect(whatsappMessage('lead_approved', [data], 'hi')).toEqual({ key: 'lead_approved', params: ['Kiran', 'ज़ेनिथ क्रेडिट कार्ड', '₹500'] });
+    expect(whatsappMessage('lead_approved', [data, data], 'hi')).toEqual({ key: 'lead_approved.merged', params: ['2', '₹1,000'] });
+    expect(whatsappMessage('kyc_verified', [{ document: 'PAN' }], 'hi')).toEqual({ key: 'kyc_verified', params: ['पैन कार्ड'] });
+    // Every event's parameters are all filled.
+    for (const event of allWhatsAppTemplateKeys().filter((k) => !k.includes('.'))) {
+      const any = {
+        ...lead,
+        ...interview,
+        amount_paise: 1,
+        reason: 'r',
+        payout_run_id: 1,
+        bank_ending: '1',
+        to: 'upi',
+        ending: 'e',
+        reference: 'U',
+        document: 'PAN',
+        candidate: 'S',
+        ticket_id: 1,
+        user_id: 1,
+      };
+      const { params } = whatsappMessage(event as never, [any] as never, 'en');
+      expect(params.every((p) => p !== '')).toBe(true);
+    }
+  });
+
+  it('a settings change is a kind on or off, or WhatsApp on or off, not both', () => {
+    expect(notificationSettingBodySchema.safeParse({ whatsapp: true }).success).toBe(true);
+    expect(notificationSettingBodySchema.safeParse({ kind: 'lead_approved', on: false }).success).toBe(true);
+    expect(notificationSettingBodySchema.safeParse({ kind: 'lead_approved', on: false, whatsapp: true }).success).toBe(false);
+    expect(notificationSettingBodySchema.safeParse({ whatsapp: 'yes' }).success).toBe(false);
   });
 });

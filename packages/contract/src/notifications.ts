@@ -30,13 +30,18 @@ export const NOTIFY_EVENT = {
   interviewBooked: 'interview_booked',
   interviewReminder: 'interview_reminder',
   interviewRescheduled: 'interview_rescheduled',
+  /** The /fb link texted to a merchant when a lead on a project that asks for feedback is approved. */
+  merchantFeedbackLink: 'merchant_feedback_link',
 } as const;
 export type NotifyEvent = (typeof NOTIFY_EVENT)[keyof typeof NOTIFY_EVENT];
 export const NOTIFY_EVENTS = Object.values(NOTIFY_EVENT) as NotifyEvent[];
 export const isNotifyEvent = (v: string): v is NotifyEvent => (NOTIFY_EVENTS as string[]).includes(v);
 
-/** Whose list a notification is in: the partner portal, the team area, or the worker's support list. */
-export const NOTIFY_AUDIENCE = { partner: 'partner', team: 'team', worker: 'worker' } as const;
+/**
+ * Whose list a notification is in: the partner portal, the team area, or the
+ * worker's support list; a merchant has no account, so theirs is a text only.
+ */
+export const NOTIFY_AUDIENCE = { partner: 'partner', team: 'team', worker: 'worker', merchant: 'merchant' } as const;
 export type NotifyAudience = (typeof NOTIFY_AUDIENCE)[keyof typeof NOTIFY_AUDIENCE];
 
 /** The states of an SMS in the outbox. */
@@ -50,8 +55,6 @@ export const DIRECT_SMS = {
   otp: 'otp',
   /** The OTP a customer gives to consent to a credit profile check (its own words). */
   otpCreditConsent: 'otp_credit_consent',
-  /** The /fb link texted to a merchant when a lead on a project that asks for feedback is approved. */
-  merchantFeedbackLink: 'merchant_feedback_link',
 } as const;
 export type DirectSms = (typeof DIRECT_SMS)[keyof typeof DIRECT_SMS];
 
@@ -84,10 +87,15 @@ export const NOTIFY_KINDS_OF: Record<NotifyAudience, readonly NotifyEvent[]> = {
     NOTIFY_EVENT.interviewReminder,
     NOTIFY_EVENT.interviewRescheduled,
   ],
+  merchant: [NOTIFY_EVENT.merchantFeedbackLink],
 };
 
-/** How a notification reaches a person besides the bell: a text message, or a web push to a browser they allowed. */
-export const NOTIFY_CHANNEL = { sms: 'sms', push: 'push' } as const;
+/**
+ * How a notification reaches a person besides the bell: a text message, a
+ * WhatsApp message instead of it (for a person who chose WhatsApp, when the
+ * server has it), or a web push to a browser they allowed.
+ */
+export const NOTIFY_CHANNEL = { sms: 'sms', whatsapp: 'whatsapp', push: 'push' } as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNEL)[keyof typeof NOTIFY_CHANNEL];
 
 /** The variables an event's text is filled with (all strings or numbers; money in paise). */
@@ -109,6 +117,8 @@ export interface NotifyData {
   interview_booked: { booking_id: number; project: string; when: string; place: string };
   interview_reminder: { booking_id: number; project: string; when: string; place: string };
   interview_rescheduled: { booking_id: number; project: string; when: string; place: string };
+  /** `partner` is the partner's first name, `job` the project, `link` the whole /fb address. */
+  merchant_feedback_link: { job_task_id: number; partner: string; job: string; link: string };
 }
 
 type Words = Record<Locale, string>;
@@ -290,6 +300,13 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
     },
     vars: interviewVars,
   },
+  merchant_feedback_link: {
+    text: {
+      en: '{partner} from PickMyWork served you for {job}. Please rate their work: {link} - PickMyWork',
+      hi: 'PickMyWork के {partner} ने {job} के लिए आपकी सेवा की। कृपया उनके काम को रेटिंग दें: {link} - PickMyWork',
+    },
+    vars: (d) => ({ partner: firstName(d.partner), job: d.job, link: d.link }),
+  },
 };
 
 const fill = (template: string, vars: Record<string, string | number>) =>
@@ -330,6 +347,41 @@ export function allSmsTemplateKeys(): string[] {
     }
   }
   return keys;
+}
+
+// ---------------------------------------------------------------- WhatsApp
+
+/**
+ * The configuration key of a WhatsApp template's approved name: the event, and
+ * `.merged` for its merged text. One WhatsApp template holds both languages
+ * (the message names the language code), so there is no `.hi` key.
+ */
+export function whatsappTemplateKey(event: NotifyEvent, merged = false): string {
+  return `${event}${merged ? '.merged' : ''}`;
+}
+
+/** Kinds that can go by WhatsApp: everyone's but the merchant's (who has no account to choose it in). */
+export const whatsappKinds = (): NotifyEvent[] => NOTIFY_EVENTS.filter((e) => e !== NOTIFY_EVENT.merchantFeedbackLink);
+
+/** Every key an operator must give an approved WhatsApp template name for (production with WhatsApp refuses to start without one). */
+export function allWhatsAppTemplateKeys(): string[] {
+  return whatsappKinds().flatMap((e) => (mergeable(e) ? [whatsappTemplateKey(e), whatsappTemplateKey(e, true)] : [whatsappTemplateKey(e)]));
+}
+
+const varNames = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/**
+ * A notification as a WhatsApp template message: the template's key, and its
+ * body parameters in the order their places appear in the English text
+ * ({{1}}, {{2}}, … when registered; the Hindi translation numbers its places
+ * as the English does), filled in the reader's language.
+ */
+export function whatsappMessage<E extends NotifyEvent>(event: E, all: NotifyData[E][], locale: Locale): { key: string; params: string[] } {
+  const t = NOTIFY_TEMPLATES[event] as Template<E>;
+  const merged = all.length > 1 && !!t.merged;
+  const words = merged ? t.merged!.text.en : t.text.en;
+  const vars = merged ? t.merged!.vars(all) : t.vars(all[0]!, locale);
+  return { key: whatsappTemplateKey(event, merged), params: varNames(words).map((name) => String(vars[name] ?? '')) };
 }
 
 // ---------------------------------------------------------------- API
@@ -396,9 +448,18 @@ export const notificationSettingSchema = z.object({
   on: z.boolean(),
   locked: z.boolean(),
 });
-export const notificationSettingsSchema = z.object({ kinds: z.array(notificationSettingSchema) });
+export const notificationSettingsSchema = z.object({
+  kinds: z.array(notificationSettingSchema),
+  /** Texts by WhatsApp instead of SMS: `available` when the server has WhatsApp, `on` when the person chose it (off until then). */
+  whatsapp: z.object({ available: z.boolean(), on: z.boolean() }),
+});
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
-export const notificationSettingBodySchema = z.object({ kind: z.enum(NOTIFY_EVENTS as [NotifyEvent, ...NotifyEvent[]]), on: z.boolean() });
+/** One change: a kind on or off, or WhatsApp instead of SMS on or off. */
+export const notificationSettingBodySchema = z.union([
+  z.object({ kind: z.enum(NOTIFY_EVENTS as [NotifyEvent, ...NotifyEvent[]]), on: z.boolean() }).strict(),
+  z.object({ whatsapp: z.boolean() }).strict(),
+]);
+export type NotificationSettingBody = z.infer<typeof notificationSettingBodySchema>;
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it; the endpoint is the push service's https address. */
 export const pushSubscriptionBodySchema = z.object({
@@ -420,7 +481,7 @@ const areaRoutes = <P extends string, A extends 'worker' | 'team'>(base: P, auth
   setting: defineRoute({
     method: 'POST',
     path: `${base}/notifications/settings`,
-    summary: 'Turns one kind on or off for the caller (money kinds stay on)',
+    summary: 'Turns one kind on or off for the caller (money kinds stay on), or WhatsApp instead of SMS',
     auth,
     body: notificationSettingBodySchema,
     response: notificationSettingsSchema,
@@ -461,6 +522,7 @@ export const notificationSettingsRoutes = {
  * team's code, a path inside it (My Lead's Report).
  */
 export function notificationLink<E extends NotifyEvent>(event: E, audience: NotifyAudience, data: NotifyData[E]): string | null {
+  if (audience === NOTIFY_AUDIENCE.merchant) return null;
   if (audience === NOTIFY_AUDIENCE.team) return 'report';
   if (audience === NOTIFY_AUDIENCE.worker) {
     return 'ticket_id' in data ? `/support/ticket?user_id=${data.user_id}&ticket_id=${data.ticket_id}` : null;
@@ -473,11 +535,42 @@ export function notificationLink<E extends NotifyEvent>(event: E, audience: Noti
   return null;
 }
 
+// ---------------------------------------------------------------- WhatsApp status webhooks
+
+/**
+ * The WhatsApp Business platform's webhook: a GET to verify the address (it
+ * answers `hub.challenge` when `hub.verify_token` is ours), and POSTs of
+ * message statuses (sent, delivered, read, failed), signed in
+ * X-Hub-Signature-256 with the app secret.
+ */
+export const whatsappWebhookRoutes = {
+  verify: defineRoute({
+    method: 'GET',
+    path: '/notifications/whatsapp/webhook',
+    summary: "The WhatsApp platform's check of the webhook address: answers hub.challenge when hub.verify_token is ours",
+    auth: 'public',
+    query: z.object({
+      'hub.mode': text().max(40).optional(),
+      'hub.verify_token': text().max(200).optional(),
+      'hub.challenge': text().max(200).optional(),
+    }),
+    response: text(),
+  }),
+  status: defineRoute({
+    method: 'POST',
+    path: '/notifications/whatsapp/webhook',
+    summary: 'WhatsApp message statuses (sent, delivered, read, failed; signed); a failed one goes by SMS instead, once',
+    auth: 'public',
+    body: z.object({ object: text().max(100) }).passthrough(),
+    response: z.object({ applied: int() }),
+  }),
+};
+
 // ---------------------------------------------------------------- ops console
 
 export const opsOutboxRowSchema = z.object({
   outbox_id: int(),
-  /** sms or push. */
+  /** sms, whatsapp or push. */
   channel: text(),
   user_id: int().nullable(),
   mobile: text(),

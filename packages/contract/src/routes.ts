@@ -12,7 +12,7 @@ import { opsAgentRoutes } from './ops-agents';
 import { opsAuthRoutes } from './ops-auth';
 import { opsProjectRoutes } from './ops-projects';
 import { opsTeamRoutes } from './ops-teams';
-import { notificationRoutes, notificationSettingsRoutes, opsNotificationRoutes } from './notifications';
+import { notificationRoutes, notificationSettingsRoutes, opsNotificationRoutes, whatsappWebhookRoutes } from './notifications';
 import { opsMoneyRoutes, opsRoutes, payoutWebhookRoutes } from './ops';
 import { opsRiskRoutes } from './risk';
 import { profileRoutes } from './partner-profile';
@@ -70,6 +70,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   partnerNotificationSettings: notificationSettingsRoutes.partner,
   teamNotificationSettings: notificationSettingsRoutes.team,
   opsNotifications: opsNotificationRoutes,
+  whatsappWebhook: whatsappWebhookRoutes,
 };
 
 export interface NamedRoute {

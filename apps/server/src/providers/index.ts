@@ -8,6 +8,7 @@ import { createLocalStorage, type LocalStorage, type StorageProvider } from './s
 import { createS3Storage } from './s3-storage';
 import { createHttpPayouts, createSimulatedPayouts, type PayoutProvider } from './payouts';
 import { createLocalPush, createWebPush, type PushProvider } from './push';
+import { createCloudApiWhatsApp, createLocalWhatsApp, type WhatsAppProvider } from './whatsapp';
 import { createNominatimGeocoder, createOfflineGeocoder, type GeocodeProvider } from './geocode';
 
 /** Every integration with the outside world, chosen by configuration. */
@@ -19,6 +20,8 @@ export interface Providers {
   geocode: GeocodeProvider;
   payouts: PayoutProvider;
   push: PushProvider;
+  /** Null when WhatsApp is off: texts go by SMS only. */
+  whatsapp: WhatsAppProvider | null;
 }
 
 export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
@@ -46,5 +49,19 @@ export async function createProviders(config: Config, db: Db, logger: FastifyBas
     config.push.provider === 'webpush'
       ? createWebPush({ subject: config.push.subject, publicKey: config.push.publicKey, privateKey: config.push.privateKey })
       : createLocalPush();
-  return { sms, storage, localStorage, geocode, payouts, push };
+  const w = config.whatsapp;
+  const whatsapp =
+    w.provider === 'http'
+      ? createCloudApiWhatsApp({ ...w, logger })
+      : w.provider === 'local'
+        ? createLocalWhatsApp(
+            logger,
+            async (entry) => {
+              await db.insert(smsOutbox).values(entry);
+            },
+            w.appSecret,
+            w.verifyToken,
+          )
+        : null;
+  return { sms, storage, localStorage, geocode, payouts, push, whatsapp };
 }

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, NotifyEvent, notificationSettingsRoutes } from '@pmw/contract/notifications';
+import type { NotificationSettingBody, NotificationSettings, NotifyEvent, notificationSettingsRoutes } from '@pmw/contract/notifications';
 import { api } from './api-client';
 import { showError } from './message-bar';
 import { QueryView } from './query-view';
 import { t } from './messages';
 
-type AreaRoutes = (typeof notificationSettingsRoutes)['partner'] | (typeof notificationSettingsRoutes)['team'];
+export type AreaRoutes = (typeof notificationSettingsRoutes)['partner'] | (typeof notificationSettingsRoutes)['team'];
 
 const KIND_WORDS: Record<NotifyEvent, Parameters<typeof t>[0]> = {
   lead_approved: 'notifyKindLeadApproved',
@@ -24,6 +24,7 @@ const KIND_WORDS: Record<NotifyEvent, Parameters<typeof t>[0]> = {
   interview_booked: 'notifyKindInterviewBooked',
   interview_reminder: 'notifyKindInterviewReminder',
   interview_rescheduled: 'notifyKindInterviewRescheduled',
+  merchant_feedback_link: 'notifyKindMerchantFeedbackLink',
 };
 
 /**
@@ -36,13 +37,16 @@ export function NotificationSettingsPanel(props: { routes: AreaRoutes; queryKey:
   const settings = useQuery({ queryKey: props.queryKey, queryFn: () => api(props.routes.settings) });
   // The switch moves at once; a refusal puts it back and says why.
   const change = useMutation({
-    mutationFn: (v: { kind: NotifyEvent; on: boolean }) => api(props.routes.setting, { body: v }),
+    mutationFn: (v: NotificationSettingBody) => api(props.routes.setting, { body: v }),
     onMutate: (v) => {
       const before = queryClient.getQueryData<NotificationSettings>(props.queryKey);
       if (before) {
-        queryClient.setQueryData<NotificationSettings>(props.queryKey, {
-          kinds: before.kinds.map((k) => (k.kind === v.kind ? { ...k, on: v.on } : k)),
-        });
+        queryClient.setQueryData<NotificationSettings>(
+          props.queryKey,
+          'whatsapp' in v
+            ? { ...before, whatsapp: { ...before.whatsapp, on: v.whatsapp } }
+            : { ...before, kinds: before.kinds.map((k) => (k.kind === v.kind ? { ...k, on: v.on } : k)) },
+        );
       }
       return { before };
     },
@@ -63,29 +67,49 @@ export function NotificationSettingsPanel(props: { routes: AreaRoutes; queryKey:
         empty={<p className="muted">{t('empty')}</p>}
       >
         {(data) => (
-          <ul className="notify-settings__list">
-            {data.kinds.map((k) => {
-              const id = `notify-kind-${k.kind}`;
-              return (
-                <li key={k.kind} className="notify-settings__row">
+          <>
+            <ul className="notify-settings__list">
+              {data.kinds.map((k) => {
+                const id = `notify-kind-${k.kind}`;
+                return (
+                  <li key={k.kind} className="notify-settings__row">
+                    <input
+                      id={id}
+                      type="checkbox"
+                      checked={k.on}
+                      disabled={k.locked}
+                      aria-describedby={k.locked ? `${id}-locked` : undefined}
+                      onChange={(e) => change.mutate({ kind: k.kind, on: e.target.checked })}
+                    />
+                    <label htmlFor={id}>{t(KIND_WORDS[k.kind])}</label>
+                    {k.locked && (
+                      <span id={`${id}-locked`} className="muted notify-settings__locked">
+                        {t('notifyAlwaysOn')}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {data.whatsapp.available && (
+              <div className="notify-settings__whatsapp">
+                <h3>{t('whatsappTitle')}</h3>
+                <div className="notify-settings__row">
                   <input
-                    id={id}
+                    id="notify-whatsapp"
                     type="checkbox"
-                    checked={k.on}
-                    disabled={k.locked}
-                    aria-describedby={k.locked ? `${id}-locked` : undefined}
-                    onChange={(e) => change.mutate({ kind: k.kind, on: e.target.checked })}
+                    checked={data.whatsapp.on}
+                    aria-describedby="notify-whatsapp-hint"
+                    onChange={(e) => change.mutate({ whatsapp: e.target.checked })}
                   />
-                  <label htmlFor={id}>{t(KIND_WORDS[k.kind])}</label>
-                  {k.locked && (
-                    <span id={`${id}-locked`} className="muted notify-settings__locked">
-                      {t('notifyAlwaysOn')}
-                    </span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+                  <label htmlFor="notify-whatsapp">{t('whatsappLabel')}</label>
+                </div>
+                <p id="notify-whatsapp-hint" className="muted">
+                  {t('whatsappHint')}
+                </p>
+              </div>
+            )}
+          </>
         )}
       </QueryView>
       <PushSwitch routes={props.routes} serviceWorker={props.serviceWorker} />
@@ -101,7 +125,7 @@ export interface ServiceWorkerSpec {
 
 type PushState = 'unsupported' | 'off' | 'on' | 'blocked' | 'busy';
 
-const pushSupported = () =>
+export const pushSupported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** The VAPID key as the push manager takes it. */
@@ -111,6 +135,31 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
   return out;
+}
+
+/**
+ * Asks the browser for permission (call it only from the person's tap),
+ * subscribes it with the server's key and keeps the subscription for the
+ * caller. Answers what the browser said: on, off (the person closed the
+ * prompt) or blocked.
+ */
+export async function subscribeThisBrowser(
+  routes: AreaRoutes,
+  serviceWorker: ServiceWorkerSpec,
+  publicKey: string,
+): Promise<'on' | 'off' | 'blocked'> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
+  const registration = await navigator.serviceWorker.register(serviceWorker.url, { scope: serviceWorker.scope });
+  await navigator.serviceWorker.ready;
+  const sub =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const json = sub.toJSON();
+  await api(routes.subscribe, {
+    body: { endpoint: sub.endpoint, keys: { p256dh: json.keys?.['p256dh'] ?? '', auth: json.keys?.['auth'] ?? '' } },
+  });
+  return 'on';
 }
 
 /** Alerts on this phone: subscribes this browser after the person taps (never on its own), or stops them. */
@@ -144,18 +193,7 @@ function PushSwitch(props: { routes: AreaRoutes; serviceWorker: ServiceWorkerSpe
   async function turnOn(publicKey: string) {
     setState('busy');
     try {
-      const permission = await Notification.requestPermission();
-      if (permission !== 'granted') return setState(permission === 'denied' ? 'blocked' : 'off');
-      const registration = await navigator.serviceWorker.register(props.serviceWorker.url, { scope: props.serviceWorker.scope });
-      await navigator.serviceWorker.ready;
-      const sub =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-      const json = sub.toJSON();
-      await api(props.routes.subscribe, {
-        body: { endpoint: sub.endpoint, keys: { p256dh: json.keys?.['p256dh'] ?? '', auth: json.keys?.['auth'] ?? '' } },
-      });
-      setState('on');
+      setState(await subscribeThisBrowser(props.routes, props.serviceWorker, publicKey));
     } catch (err) {
       setState('off');
       showError(err);

@@ -18,6 +18,7 @@ const en = {
   'partner.statusRejected': 'Rejected',
   'partner.statusExpired': 'Expired',
   'partner.payoutNoticesLocked': 'Payout messages cannot be turned off',
+  'partner.whatsappUnavailable': 'Messages by WhatsApp are not available yet',
   // The Leads Report file's own words (its columns after these are the form's labels, in the same language).
   'partner.csvLeadId': 'Lead ID',
   'partner.csvProject': 'Project',
@@ -113,6 +114,7 @@ export const partnerCatalogue = {
     'partner.statusRejected': 'रिजेक्टेड',
     'partner.statusExpired': 'एक्सपायर्ड',
     'partner.payoutNoticesLocked': 'पेआउट के मैसेज बंद नहीं किए जा सकते',
+    'partner.whatsappUnavailable': 'WhatsApp पर मैसेज की सुविधा अभी उपलब्ध नहीं है',
     'partner.csvLeadId': 'लीड ID',
     'partner.csvProject': 'प्रोजेक्ट',
     'partner.csvCreatedAt': 'बनाई गई',

@@ -25,10 +25,12 @@ export const jobTasks = pgTable(
     consumer_instruction: text('consumer_instruction'),
     /** The approved lead the task was made for (one task per lead); null for a task made by hand. */
     form_response_id: integer('form_response_id').references(() => formResponses.form_response_id),
-    /** When the link last reached the SMS provider; null while it never did. */
-    sms_sent_at: timestamp('sms_sent_at', { withTimezone: true }),
-    /** Why the last send failed, kept so ops see it and send again. */
-    sms_error: text('sms_error'),
+    /**
+     * When the link was last queued to be texted (the notification outbox sends
+     * it and keeps whether it went); a send again waits some minutes after it.
+     */
+    sms_queued_at: timestamp('sms_queued_at', { withTimezone: true }),
+    /** How many times the link was queued (the first with the approval, then each send again). */
     sms_count: integer('sms_count').notNull().default(0),
     /** When the merchant first opened the /fb page. */
     opened_at: timestamp('opened_at', { withTimezone: true }),

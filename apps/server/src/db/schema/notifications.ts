@@ -47,7 +47,7 @@ export const notificationOutbox = pgTable(
     user_id: integer('user_id').references(() => users.user_id),
     mobile: text('mobile').notNull(),
     kind: text('kind').notNull(),
-    /** sms, or push: a web push to every browser the person allowed (NOTIFY_CHANNEL). */
+    /** sms, whatsapp (instead of the SMS, for a person who chose it), or push: a web push to every browser the person allowed (NOTIFY_CHANNEL). */
     channel: text('channel').notNull().default('sms'),
     /** Where in the app the notification is about, for a push's tap. */
     link: text('link'),
@@ -68,9 +68,18 @@ export const notificationOutbox = pgTable(
     /** The text actually sent (the merged one when merged). */
     sent_text: text('sent_text'),
     sent_on: timestamp('sent_on', { withTimezone: true }),
+    /** What the row is about, for the module that made it to read its delivery (job_task:<id> for a feedback link). */
+    subject: text('subject'),
+    /** The provider's id of the message (a WhatsApp message id), which its status webhooks name. */
+    provider_message_id: text('provider_message_id'),
+    /** The WhatsApp row this SMS stands in for, after that one failed for good (one SMS per failed row). */
+    fallback_of: integer('fallback_of'),
     created_on: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('notification_outbox_subject_idx').on(t.subject),
+    uniqueIndex('notification_outbox_provider_message_idx').on(t.provider_message_id),
+    uniqueIndex('notification_outbox_fallback_idx').on(t.fallback_of),
     index('notification_outbox_due_idx')
       .on(t.due_at)
       .where(sql`${t.state} in ('queued', 'sending')`),
@@ -108,3 +117,12 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.user_id)],
 );
+
+/** How a person wants their texts: by WhatsApp instead of SMS (off until they choose it). */
+export const notificationChannels = pgTable('notification_channels', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.user_id),
+  whatsapp: boolean('whatsapp').notNull().default(false),
+  updated_on: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { DIRECT_SMS, smsTemplateKey } from '@pmw/contract/notifications';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -7,13 +7,10 @@ import {
   FEEDBACK_MAX_SENDS,
   FEEDBACK_RESEND_MINUTES,
   feedbackLinkPath,
-  feedbackMessages,
   type FeedbackLinkState,
   type OpsFeedbackTask,
 } from '@pmw/contract/feedback';
 import { isValidMobile, normaliseMobile } from '@pmw/contract/mobile';
-import { fillText } from '@pmw/contract/texts';
-import hiTexts from '@pmw/contract/texts.hi';
 import { pmwId } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
 import { feedbackResponses, jobTasks } from '../../db/schema/feedback';
@@ -21,8 +18,7 @@ import type { LeadRow } from '../leads/leads.service';
 import { jobs } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../errors';
-import type { SmsProvider } from '../../providers/sms';
-import { smsLocaleFor } from '../locale/sms-locale';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuditService } from '../ops/audit.service';
 import type { FeedbackLinkGuard } from './link-guard';
 import { say } from '@pmw/contract/texts/said';
@@ -31,28 +27,29 @@ type TaskRow = typeof jobTasks.$inferSelect;
 
 /**
  * Feedback tasks made from real work: approving a lead on a project that asks
- * its merchants for feedback makes the lead's task (in the approval's
- * transaction, once per lead) and, after commit, texts the merchant the /fb
- * link. A send that fails leaves the task "not sent" with the reason, for ops
- * to send again.
+ * its merchants for feedback makes the lead's task and queues the /fb link to
+ * the merchant as a notification, both in the approval's transaction, once per
+ * lead. The notification outbox sends it, retries it and keeps its state; a
+ * link that failed for good shows "not sent" with the reason, for ops to send
+ * again (here, or from the Notifications page).
  */
 export function createFeedbackTasksService(deps: {
   db: Db;
-  sms: SmsProvider;
+  notifications: Pick<NotificationsService, 'notify' | 'deliveryOf'>;
   guard: FeedbackLinkGuard;
   audit: AuditService;
   publicUrl: string;
   now?: () => number;
 }) {
-  const { db, sms, guard, audit } = deps;
+  const { db, guard, audit } = deps;
   const now = deps.now ?? Date.now;
   const origin = deps.publicUrl.replace(/\/+$/, '');
 
-  function stateOf(t: Pick<TaskRow, 'sms_sent_at' | 'opened_at'>, rated: boolean, locked: boolean): FeedbackLinkState {
+  function stateOf(t: Pick<TaskRow, 'opened_at'>, sentOn: Date | null, rated: boolean, locked: boolean): FeedbackLinkState {
     if (rated) return FEEDBACK_LINK_STATE.rated;
     if (locked) return FEEDBACK_LINK_STATE.locked;
     if (t.opened_at) return FEEDBACK_LINK_STATE.opened;
-    if (t.sms_sent_at) return FEEDBACK_LINK_STATE.sent;
+    if (sentOn) return FEEDBACK_LINK_STATE.sent;
     return FEEDBACK_LINK_STATE.notSent;
   }
 
@@ -69,9 +66,12 @@ export function createFeedbackTasksService(deps: {
       )
       .where(inArray(jobTasks.job_task_id, ids))
       .orderBy(desc(jobTasks.created_on), desc(jobTasks.job_task_id));
+    // Whether each link went is the notification outbox's to say.
+    const delivery = await deps.notifications.deliveryOf(rows.map((r) => subjectOf(r.task.job_task_id)));
     return Promise.all(
       rows.map(async (r) => {
         const locked = await guard.isLocked(r.task.job_task_id);
+        const sent = delivery.get(subjectOf(r.task.job_task_id));
         return {
           job_task_id: r.task.job_task_id,
           form_response_id: r.task.form_response_id,
@@ -81,9 +81,9 @@ export function createFeedbackTasksService(deps: {
           first_name: r.first_name,
           pmw_id: pmwId(r.task.user_id),
           merchant_mobile: r.task.merchant_mobile,
-          state: stateOf(r.task, r.rating !== null, locked),
-          sms_sent_at: r.task.sms_sent_at?.toISOString() ?? null,
-          sms_error: r.task.sms_error,
+          state: stateOf(r.task, sent?.sent_on ?? null, r.rating !== null, locked),
+          sms_sent_at: sent?.sent_on?.toISOString() ?? null,
+          sms_error: sent?.error ?? null,
           sms_count: r.task.sms_count,
           opened_at: r.task.opened_at?.toISOString() ?? null,
           rating: r.rating,
@@ -94,33 +94,25 @@ export function createFeedbackTasksService(deps: {
     );
   }
 
-  /** Texts the merchant the link, in their language when known; the outcome is stored either way. */
+  const subjectOf = (taskId: number) => `job_task:${taskId}`;
+
   /**
-   * `claimed` is a resend that already counted itself and marked the link
-   * sent (so a second click waits); its failure puts the last real send back.
+   * Queues the link to the merchant as a notification, in the caller's
+   * transaction: the outbox sends it (in the merchant's language when known),
+   * retries it, and keeps whether it went.
    */
-  async function send(task: TaskRow, claimed?: { previousSentAt: Date | null }): Promise<void> {
-    const tries = claimed ? sql`${jobTasks.sms_count}` : sql`${jobTasks.sms_count} + 1`;
-    const [partner] = await db.select({ first_name: users.first_name }).from(users).where(eq(users.user_id, task.user_id)).limit(1);
-    const [job] = task.job_id ? await db.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1) : [];
-    const locale = await smsLocaleFor(db, task.merchant_mobile, undefined);
+  async function queue(tx: Tx, task: TaskRow): Promise<void> {
+    const [partner] = await tx.select({ first_name: users.first_name }).from(users).where(eq(users.user_id, task.user_id)).limit(1);
+    const [job] = task.job_id ? await tx.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1) : [];
     const link =
       origin + feedbackLinkPath({ job_task_id: task.job_task_id, ref_value: task.merchant_mobile, user_id: task.user_id, otp: task.otp });
-    const template = locale === 'hi' ? hiTexts['feedback.merchantSms'] : feedbackMessages.merchantSms;
-    const text = fillText(template, { partner: partner?.first_name ?? pmwId(task.user_id), job: job?.title ?? 'PickMyWork', link });
-    try {
-      await sms.send({ mobile: task.merchant_mobile, text, template: smsTemplateKey(DIRECT_SMS.merchantFeedbackLink, locale) });
-      await db
-        .update(jobTasks)
-        .set({ sms_sent_at: new Date(now()), sms_error: null, sms_count: tries })
-        .where(eq(jobTasks.job_task_id, task.job_task_id));
-    } catch (err) {
-      const reason = err instanceof Error ? err.message.slice(0, 300) : 'The SMS provider refused the message';
-      await db
-        .update(jobTasks)
-        .set({ sms_error: reason, sms_count: tries, ...(claimed ? { sms_sent_at: claimed.previousSentAt } : {}) })
-        .where(eq(jobTasks.job_task_id, task.job_task_id));
-    }
+    await deps.notifications.notify(tx, {
+      event: NOTIFY_EVENT.merchantFeedbackLink,
+      audience: NOTIFY_AUDIENCE.merchant,
+      mobile: task.merchant_mobile,
+      data: { job_task_id: task.job_task_id, partner: partner?.first_name || pmwId(task.user_id), job: job?.title ?? 'PickMyWork', link },
+      subject: subjectOf(task.job_task_id),
+    });
   }
 
   return {
@@ -134,7 +126,7 @@ export function createFeedbackTasksService(deps: {
       const partner = lead.partner_user_id ?? lead.team_member_user_id;
       const mobile = normaliseMobile(lead.customer_mobile ?? '');
       if (!job?.asks || partner === null || !isValidMobile(mobile)) return;
-      await tx
+      const [task] = await tx
         .insert(jobTasks)
         .values({
           user_id: partner,
@@ -142,20 +134,13 @@ export function createFeedbackTasksService(deps: {
           merchant_mobile: mobile,
           otp: String(randomInt(0, 10_000)).padStart(4, '0'),
           form_response_id: lead.form_response_id,
+          sms_count: 1,
+          sms_queued_at: new Date(now()),
         })
-        .onConflictDoNothing({ target: jobTasks.form_response_id });
-    },
-
-    /** After the approvals commit: texts the merchants of those leads' tasks never tried yet. */
-    async sendNewForLeads(leadIds: number[]): Promise<void> {
-      if (!leadIds.length) return;
-      // Claimed by counting the first try, so a quick reject and re-approval never texts twice.
-      const fresh = await db
-        .update(jobTasks)
-        .set({ sms_count: 1 })
-        .where(and(inArray(jobTasks.form_response_id, leadIds), eq(jobTasks.sms_count, 0)))
+        .onConflictDoNothing({ target: jobTasks.form_response_id })
         .returning();
-      for (const task of fresh) await send(task, { previousSentAt: null });
+      // The link is queued with the approval, once: a re-approval finds the task and queues nothing.
+      if (task) await queue(tx, task);
     },
 
     /** The merchant opened the page of a whole, valid link. */
@@ -188,26 +173,32 @@ export function createFeedbackTasksService(deps: {
       const [task] = await db.select().from(jobTasks).where(eq(jobTasks.job_task_id, taskId)).limit(1);
       if (!task) throw notFound(say('feedback.taskNotFound'));
       if (task.sms_count >= FEEDBACK_MAX_SENDS) throw new AppError('RATE_LIMITED', say('feedback.resendLimit'));
-      if (task.sms_sent_at && now() - task.sms_sent_at.getTime() < FEEDBACK_RESEND_MINUTES * 60_000)
+      if (task.sms_queued_at && now() - task.sms_queued_at.getTime() < FEEDBACK_RESEND_MINUTES * 60_000)
         throw new AppError('RATE_LIMITED', say('feedback.resendTooSoon'));
-      // Claims the send (counting it and marking it sent), so a second click, at once or while
-      // the provider answers, finds the count moved or the link just sent.
-      const [claimed] = await db
-        .update(jobTasks)
-        .set({ sms_count: sql`${jobTasks.sms_count} + 1`, sms_sent_at: new Date(now()) })
-        .where(and(eq(jobTasks.job_task_id, taskId), eq(jobTasks.sms_count, task.sms_count)))
-        .returning();
-      if (!claimed) throw new AppError('RATE_LIMITED', say('feedback.resendTooSoon'));
-      await send(claimed, { previousSentAt: task.sms_sent_at });
-      const [after] = await view([taskId]);
-      await audit.record({
-        actor_user_id: actor,
-        action: 'feedback_task.resend',
-        entity_type: 'job_task',
-        entity_id: taskId,
-        before: { sms_sent_at: task.sms_sent_at?.toISOString() ?? null, sms_count: task.sms_count },
-        after: { sms_sent_at: after!.sms_sent_at, sms_count: after!.sms_count, sms_error: after!.sms_error },
+      const [before] = await view([taskId]);
+      await db.transaction(async (tx) => {
+        // Claims the send (counting it), so a second click at once finds the count moved; the text
+        // is queued in the same transaction and the outbox sends it.
+        const [claimed] = await tx
+          .update(jobTasks)
+          .set({ sms_count: sql`${jobTasks.sms_count} + 1`, sms_queued_at: new Date(now()) })
+          .where(and(eq(jobTasks.job_task_id, taskId), eq(jobTasks.sms_count, task.sms_count)))
+          .returning();
+        if (!claimed) throw new AppError('RATE_LIMITED', say('feedback.resendTooSoon'));
+        await queue(tx, claimed);
+        await audit.record(
+          {
+            actor_user_id: actor,
+            action: 'feedback_task.resend',
+            entity_type: 'job_task',
+            entity_id: taskId,
+            before: { sms_sent_at: before!.sms_sent_at, sms_count: task.sms_count, sms_error: before!.sms_error },
+            after: { sms_count: claimed.sms_count },
+          },
+          tx,
+        );
       });
+      const [after] = await view([taskId]);
       return after!;
     },
   };

@@ -36,6 +36,6 @@ export function registerFeedbackRoutes(app: FastifyInstance, ctx: RouteContext, 
   route(app, ctx, feedbackRoutes.opsTasks, async ({ query }) => tasks.listForOps(query));
   route(app, ctx, feedbackRoutes.opsResend, async ({ agent, params }) => {
     const task = await tasks.resend(agent.user_id, params.job_task_id);
-    return answer(task, task.sms_error ? say('ops.smsNotSent', { error: task.sms_error }) : say('ops.feedbackResent'));
+    return answer(task, say('ops.feedbackResent'));
   });
 }

@@ -5,6 +5,7 @@ import { teamOtpSentSchema } from '@pmw/contract/team';
 import { mobileLocales, notificationOutbox, notifications, users } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { insertLead } from '../ops/ops-fixtures.test-helper';
+import type { createLocalPush } from '../../providers/push';
 
 const ASHA = { user_id: 101, mobile: '9876500001' };
 const RAVI = { user_id: 102, mobile: '9876500002' };
@@ -89,6 +90,38 @@ describe('a lead approved by ops', () => {
     expect(mine.rows[0]!.text).toContain('Upload the PAN');
     // A team session does not open the partner portal's list.
     expect((await get('/partner/notifications', meena)).statusCode).toBe(401);
+  });
+
+  it("a team member who allowed the team app's alerts gets the push too, linking into the team area", async () => {
+    await clear(MEENA.user_id);
+    const sent = await post('/team/otp/send', '', { mobile: MEENA.mobile, feature: 'MT', team_code: 'TEAM01' });
+    const { request_id } = teamOtpSentSchema.parse(body(sent).data);
+    const login = await post('/team/login/otp', '', {
+      request_id,
+      team_code: 'TEAM01',
+      first_name: 'Meena',
+      mobile: MEENA.mobile,
+      otp: await latestOtp(t, MEENA.mobile),
+    });
+    const meena = cookieHeader(login);
+    const endpoint = 'https://push.example/send/meena-phone';
+    const sub = await post('/team/notifications/push/subscribe', meena, { endpoint, keys: { p256dh: 'BPx1', auth: 'a1' } });
+    expect(body(sub).data).toEqual({ subscribed: true });
+    const push = t.services.providers.push as ReturnType<typeof createLocalPush>;
+    const before = push.sent.length;
+    const id = await insertLead(t, { partner_user_id: null, team_member_user_id: MEENA.user_id });
+    await post('/ops/leads/needs-details', admin, { form_response_ids: [id], comment: 'Upload the PAN' });
+    while ((await t.services.outbox.runOnce()) > 0);
+    const pushed = push.sent.slice(before).filter((p) => p.target.endpoint === endpoint);
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]!.message).toMatchObject({ url: 'report', tag: 'lead_needs_details' });
+    expect(pushed[0]!.message.body).toContain('Upload the PAN');
+    const rows = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, MEENA.user_id));
+    expect(rows.map((r) => [r.channel, r.state]).sort()).toEqual([
+      ['push', 'sent'],
+      ['sms', 'sent'],
+    ]);
+    await post('/team/notifications/push/unsubscribe', meena, { endpoint });
   });
 });
 

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { NOTIFY_AUDIENCE, notificationRoutes, notificationSettingsRoutes, opsNotificationRoutes } from '@pmw/contract/notifications';
+import {
+  NOTIFY_AUDIENCE,
+  notificationRoutes,
+  notificationSettingsRoutes,
+  opsNotificationRoutes,
+  whatsappWebhookRoutes,
+} from '@pmw/contract/notifications';
+import { AppError } from '../../errors';
+import { say } from '@pmw/contract/texts/said';
+import { parseWhatsAppStatuses, type WhatsAppProvider } from '../../providers/whatsapp';
 import type { Db } from '../../db/client';
 import type { AuditService } from '../ops/audit.service';
 import { route, type RouteContext } from '../../http/route';
@@ -28,7 +37,11 @@ export function registerNotificationRoutes(
   ] as const;
   for (const [r, audience] of areas) {
     route(app, ctx, r.settings, async ({ session }) => notifications.settings(session.subjectId, audience));
-    route(app, ctx, r.setting, async ({ session, body }) => notifications.setKind(session.subjectId, audience, body.kind, body.on));
+    route(app, ctx, r.setting, async ({ session, body }) =>
+      'whatsapp' in body
+        ? notifications.setWhatsApp(session.subjectId, audience, body.whatsapp)
+        : notifications.setKind(session.subjectId, audience, body.kind, body.on),
+    );
     route(app, ctx, r.pushKey, async () => ({ public_key: push.publicKey }));
     route(app, ctx, r.subscribe, async ({ session, body }) => notifications.subscribe(session.subjectId, body));
     route(app, ctx, r.unsubscribe, async ({ session, body }) => notifications.unsubscribe(session.subjectId, body.endpoint));
@@ -60,3 +73,43 @@ export function registerOpsNotificationRoutes(
     }),
   );
 }
+
+/**
+ * The WhatsApp platform's webhook: its GET check of the address, and its
+ * signed message statuses. The signature covers the raw body, so this scope
+ * keeps the body as received before parsing it. Without WhatsApp on the
+ * server both answer 404.
+ */
+export function registerWhatsAppWebhookRoutes(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  notifications: NotificationsService,
+  whatsapp: WhatsAppProvider | null,
+) {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (req, raw, done) => {
+      const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+      rawBodies.set(req, text);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(null, {});
+      }
+    });
+    route(scope, ctx, whatsappWebhookRoutes.verify, async ({ query, reply }) => {
+      if (!whatsapp) throw new AppError('NOT_FOUND', say('common.notFound'));
+      if (query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== whatsapp.verifyToken || !query['hub.challenge'])
+        throw new AppError('FORBIDDEN', say('common.forbidden'));
+      // The platform wants the challenge back as it is, not in our envelope.
+      return reply.type('text/plain; charset=utf-8').send(query['hub.challenge']);
+    });
+    route(scope, ctx, whatsappWebhookRoutes.status, async ({ req, body }) => {
+      if (!whatsapp) throw new AppError('NOT_FOUND', say('common.notFound'));
+      const signature = req.headers['x-hub-signature-256'];
+      if (!whatsapp.verifySignature(rawBodies.get(req) ?? '', typeof signature === 'string' ? signature : undefined))
+        throw new AppError('UNAUTHORIZED', say('ops.webhookSignature'));
+      return { applied: await notifications.applyWhatsAppStatuses(parseWhatsAppStatuses(body)) };
+    });
+  });
+}
+const rawBodies = new WeakMap<object, string>();

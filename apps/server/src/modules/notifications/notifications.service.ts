@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
 import {
   mayOptOut,
+  mergeable,
   NOTIFY_CHANNEL,
   NOTIFY_KINDS_OF,
   notificationLink,
@@ -18,8 +19,16 @@ import {
 } from '@pmw/contract/notifications';
 import { AppError, notFound } from '../../errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { notificationOptOuts, notificationOutbox, notifications, pushSubscriptions } from '../../db/schema/notifications';
+import {
+  notificationChannels,
+  notificationOptOuts,
+  notificationOutbox,
+  notifications,
+  pushSubscriptions,
+} from '../../db/schema/notifications';
 import type { PushTarget } from '../../providers/push';
+import type { WhatsAppStatus } from '../../providers/whatsapp';
+import { queueSmsFallback } from './sms-fallback';
 import type { UsersService } from '../users/users.service';
 import { smsLocaleFor, type SmsLocale } from '../locale/sms-locale';
 import { say } from '@pmw/contract/texts/said';
@@ -36,6 +45,17 @@ export interface NotifyInput<E extends NotifyEvent> {
   dedupe_key?: string | undefined;
   /** The language of the request when the person is the one acting now (their choice on the page, or their browser's). */
   locale?: SmsLocale | undefined;
+  /** What it is about, for the module that made it to read its delivery later (`deliveryOf`). */
+  subject?: string | undefined;
+}
+
+/** How a subject's texts went: how many were queued, and the newest one's state, when it was sent and what failed. */
+export interface Delivery {
+  count: number;
+  state: string;
+  sent_on: Date | null;
+  /** The gateway's answer when the newest one failed for good. */
+  error: string | null;
 }
 
 /**
@@ -49,7 +69,10 @@ export function createNotificationsService(deps: {
   users: Pick<UsersService, 'byId'>;
   mergeMs: number;
   queued?: (dueInMs: number) => void;
+  /** Whether the server has WhatsApp: only then may a person choose it instead of SMS. */
+  whatsapp?: boolean;
 }) {
+  const whatsappAvailable = deps.whatsapp ?? false;
   const { db } = deps;
 
   async function mobileOf(tx: DbOrTx, userId: number): Promise<string | undefined> {
@@ -89,13 +112,26 @@ export function createNotificationsService(deps: {
     return !!row;
   }
 
+  /** Whether the person chose WhatsApp instead of SMS (whether or not the server has it now). */
+  async function choseWhatsApp(tx: DbOrTx, userId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ on: notificationChannels.whatsapp })
+      .from(notificationChannels)
+      .where(eq(notificationChannels.user_id, userId))
+      .limit(1);
+    return row?.on ?? false;
+  }
+
   async function settings(userId: number, audience: NotifyAudience): Promise<NotificationSettings> {
     const off = new Set(
       (await db.select({ kind: notificationOptOuts.kind }).from(notificationOptOuts).where(eq(notificationOptOuts.user_id, userId))).map(
         (r) => r.kind,
       ),
     );
-    return { kinds: NOTIFY_KINDS_OF[audience].map((kind) => ({ kind, on: !mayOptOut(kind) || !off.has(kind), locked: !mayOptOut(kind) })) };
+    return {
+      kinds: NOTIFY_KINDS_OF[audience].map((kind) => ({ kind, on: !mayOptOut(kind) || !off.has(kind), locked: !mayOptOut(kind) })),
+      whatsapp: { available: whatsappAvailable, on: whatsappAvailable && (await choseWhatsApp(db, userId)) },
+    };
   }
 
   async function unread(userId: number, audience: NotifyAudience): Promise<number> {
@@ -141,9 +177,13 @@ export function createNotificationsService(deps: {
           locale,
           data: input.data as unknown as Record<string, string | number>,
           text,
+          subject: input.subject ?? null,
           due_at: new Date(Date.now() + deps.mergeMs),
         };
-        const rows: (typeof row & { channel: NotifyChannel })[] = [{ ...row, channel: NOTIFY_CHANNEL.sms }];
+        // WhatsApp instead of the SMS for a person who chose it (while the server has it); SMS again if it fails for good.
+        const textChannel =
+          whatsappAvailable && input.user_id && (await choseWhatsApp(tx, input.user_id)) ? NOTIFY_CHANNEL.whatsapp : NOTIFY_CHANNEL.sms;
+        const rows: (typeof row & { channel: NotifyChannel })[] = [{ ...row, channel: textChannel }];
         // A push too when the person has allowed a browser; the worker sends it to each of their browsers.
         if (input.user_id && (await hasPush(tx, input.user_id))) rows.push({ ...row, channel: NOTIFY_CHANNEL.push });
         await tx.insert(notificationOutbox).values(rows);
@@ -202,6 +242,98 @@ export function createNotificationsService(deps: {
     },
 
     settings,
+
+    /** WhatsApp instead of SMS, on or off, for the person (refused while the server has no WhatsApp). */
+    async setWhatsApp(userId: number, audience: NotifyAudience, on: boolean): Promise<NotificationSettings> {
+      if (!whatsappAvailable) throw new AppError('CONFLICT', say('partner.whatsappUnavailable'));
+      await db
+        .insert(notificationChannels)
+        .values({ user_id: userId, whatsapp: on })
+        .onConflictDoUpdate({ target: notificationChannels.user_id, set: { whatsapp: on, updated_on: new Date() } });
+      return settings(userId, audience);
+    },
+
+    /**
+     * The platform's word on WhatsApp messages: delivered and read are kept as
+     * the answer; a failed one is marked failed and goes by SMS instead, once.
+     * Answers how many statuses matched a message of ours.
+     */
+    async applyWhatsAppStatuses(statuses: WhatsAppStatus[]): Promise<number> {
+      let applied = 0;
+      let fallbacks = 0;
+      for (const s of statuses) {
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(notificationOutbox)
+            .where(and(eq(notificationOutbox.provider_message_id, s.message_id), eq(notificationOutbox.channel, NOTIFY_CHANNEL.whatsapp)))
+            .for('update')
+            .limit(1);
+          if (!row) return;
+          applied++;
+          // A merged message is the person's rows of one kind and language sent under one claim; its status is
+          // theirs (a claim also holds other people's rows, which are left alone).
+          const merged = row.claim_token && isNotifyEvent(row.kind) && mergeable(row.kind);
+          const group = merged
+            ? await tx
+                .select()
+                .from(notificationOutbox)
+                .where(
+                  and(
+                    eq(notificationOutbox.claim_token, row.claim_token!),
+                    eq(notificationOutbox.channel, NOTIFY_CHANNEL.whatsapp),
+                    eq(notificationOutbox.mobile, row.mobile),
+                    eq(notificationOutbox.kind, row.kind),
+                    eq(notificationOutbox.locale, row.locale),
+                  ),
+                )
+                .for('update')
+            : [row];
+          const ids = group.map((r) => r.outbox_id);
+          if (s.status === 'failed') {
+            await tx
+              .update(notificationOutbox)
+              .set({ state: OUTBOX_STATE.failed, gateway_answer: `failed: ${s.error ?? 'no reason given'}`.slice(0, 500) })
+              .where(inArray(notificationOutbox.outbox_id, ids));
+            fallbacks += await queueSmsFallback(tx, group);
+          } else if (row.state === OUTBOX_STATE.sent) {
+            await tx
+              .update(notificationOutbox)
+              .set({ gateway_answer: `${s.status}: ${s.message_id}`.slice(0, 500) })
+              .where(inArray(notificationOutbox.outbox_id, ids));
+          }
+        });
+      }
+      if (fallbacks) deps.queued?.(0);
+      return applied;
+    },
+
+    /** How the texts made about each subject went (the newest decides the state), for the module that made them. */
+    async deliveryOf(subjects: string[]): Promise<Map<string, Delivery>> {
+      const out = new Map<string, Delivery>();
+      if (!subjects.length) return out;
+      const rows = await db
+        .select({
+          subject: notificationOutbox.subject,
+          state: notificationOutbox.state,
+          sent_on: notificationOutbox.sent_on,
+          answer: notificationOutbox.gateway_answer,
+          channel: notificationOutbox.channel,
+        })
+        .from(notificationOutbox)
+        .where(and(inArray(notificationOutbox.subject, subjects), not(eq(notificationOutbox.channel, NOTIFY_CHANNEL.push))))
+        .orderBy(asc(notificationOutbox.outbox_id));
+      for (const r of rows) {
+        const before = out.get(r.subject!);
+        out.set(r.subject!, {
+          count: (before?.count ?? 0) + 1,
+          state: r.state,
+          sent_on: r.sent_on ?? before?.sent_on ?? null,
+          error: r.state === OUTBOX_STATE.failed ? r.answer : null,
+        });
+      }
+      return out;
+    },
 
     /** Turns a kind on or off for the person; a kind they may not turn off stays on. */
     async setKind(userId: number, audience: NotifyAudience, kind: NotifyEvent, on: boolean): Promise<NotificationSettings> {

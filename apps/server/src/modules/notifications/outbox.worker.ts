@@ -10,12 +10,15 @@ import {
   OUTBOX_STATE,
   renderMerged,
   smsTemplateKey,
+  whatsappMessage,
   type NotifyData,
 } from '@pmw/contract/notifications';
 import type { Db } from '../../db/client';
 import { notificationOptOuts, notificationOutbox, pushSubscriptions } from '../../db/schema/notifications';
 import type { SmsProvider } from '../../providers/sms';
 import { createLocalPush, type PushProvider } from '../../providers/push';
+import { WhatsAppRefusedError, type WhatsAppProvider } from '../../providers/whatsapp';
+import { queueSmsFallback } from './sms-fallback';
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
 /** Rows that may go as one text: one person's (mobile), one kind, one channel, one language. */
@@ -36,6 +39,8 @@ export interface OutboxWorkerOptions {
   sms: SmsProvider;
   /** Web push; without it pushes are recorded by a local stand-in. */
   push?: PushProvider | undefined;
+  /** WhatsApp, for people who chose it; without it their WhatsApp rows go by SMS. */
+  whatsapp?: WhatsAppProvider | null | undefined;
   logger?: Pick<FastifyBaseLogger, 'warn' | 'error'> | undefined;
   /** Looks between wakes; 0 means only nudges and runOnce send. */
   pollMs: number;
@@ -156,6 +161,25 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
     return answers.length ? answers.join(', ') : null;
   }
 
+  /** A WhatsApp template message for the group; a refusal for good when the server has no WhatsApp now (the SMS stands in). */
+  async function whatsappTo(group: OutboxRow[], text: string): Promise<{ answer: string; messageId: string }> {
+    const first = group[0]!;
+    if (!opts.whatsapp) throw new WhatsAppRefusedError('WhatsApp is turned off on the server');
+    if (!isNotifyEvent(first.kind)) throw new WhatsAppRefusedError(`No WhatsApp template for ${first.kind}`);
+    const locale = isLocale(first.locale) ? first.locale : 'en';
+    const datas = group.map((r) => r.data as unknown as NotifyData[typeof first.kind]);
+    const { key, params } = whatsappMessage(first.kind, datas, locale);
+    const sent = await opts.whatsapp.send({
+      mobile: first.mobile,
+      template: key,
+      locale,
+      params,
+      text,
+      reference: `pmw-${first.outbox_id}`,
+    });
+    return { answer: sent.answer, messageId: sent.message_id };
+  }
+
   function render(group: OutboxRow[]): { text: string; template: string } {
     const first = group[0]!;
     const locale = isLocale(first.locale) ? first.locale : 'en';
@@ -187,10 +211,11 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
     try {
       const message = render(group);
       text = message.text;
-      const answer =
-        first.channel === NOTIFY_CHANNEL.push
-          ? await pushTo(first, message.text, group.length > 1)
-          : await sms.send({ mobile: first.mobile, text: message.text, template: message.template, reference: `pmw-${ids[0]}` });
+      let messageId: string | null = null;
+      let answer: string | null;
+      if (first.channel === NOTIFY_CHANNEL.push) answer = await pushTo(first, message.text, group.length > 1);
+      else if (first.channel === NOTIFY_CHANNEL.whatsapp) ({ answer, messageId } = await whatsappTo(group, message.text));
+      else answer = await sms.send({ mobile: first.mobile, text: message.text, template: message.template, reference: `pmw-${ids[0]}` });
       if (answer === null) {
         await db
           .update(notificationOutbox)
@@ -208,26 +233,39 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
           lease_until: null,
         })
         .where(mine);
+      // The platform's status webhooks name the message by its id: kept on the group's first row.
+      if (messageId)
+        await db
+          .update(notificationOutbox)
+          .set({ provider_message_id: messageId })
+          .where(and(eq(notificationOutbox.outbox_id, first.outbox_id), eq(notificationOutbox.claim_token, token)));
     } catch (err) {
       const answer = (err instanceof Error ? err.message : String(err)).slice(0, ANSWER_MAX);
       const attempts = Math.max(...group.map((r) => r.attempts));
-      const giveUp = attempts >= opts.maxAttempts;
-      opts.logger?.warn({ outbox_ids: ids, attempts, answer }, giveUp ? 'SMS failed for good' : 'SMS failed; will retry');
-      await db
-        .update(notificationOutbox)
-        .set(
-          giveUp
-            ? { state: OUTBOX_STATE.failed, gateway_answer: answer, lease_until: null }
-            : {
-                state: OUTBOX_STATE.queued,
-                gateway_answer: answer,
-                lease_until: null,
-                claim_token: null,
-                due_at: new Date(Date.now() + retryDelayMs(attempts)),
-              },
-        )
-        .where(mine);
-      if (!giveUp) wake(retryDelayMs(attempts));
+      // A refusal for good (WhatsApp only) is not retried: the SMS stands in at once.
+      const giveUp = attempts >= opts.maxAttempts || err instanceof WhatsAppRefusedError;
+      const channel = first.channel === NOTIFY_CHANNEL.sms ? 'SMS' : first.channel;
+      opts.logger?.warn({ outbox_ids: ids, attempts, answer }, giveUp ? `${channel} failed for good` : `${channel} failed; will retry`);
+      const fallbacks = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(notificationOutbox)
+          .set(
+            giveUp
+              ? { state: OUTBOX_STATE.failed, gateway_answer: answer, lease_until: null }
+              : {
+                  state: OUTBOX_STATE.queued,
+                  gateway_answer: answer,
+                  lease_until: null,
+                  claim_token: null,
+                  due_at: new Date(Date.now() + retryDelayMs(attempts)),
+                },
+          )
+          .where(mine)
+          .returning();
+        return giveUp ? queueSmsFallback(tx, updated) : 0;
+      });
+      if (fallbacks) wake(0);
+      else if (!giveUp) wake(retryDelayMs(attempts));
     }
   }
 

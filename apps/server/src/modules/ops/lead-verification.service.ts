@@ -51,7 +51,7 @@ export function createLeadVerificationService(deps: {
   wallet: WalletService;
   audit: AuditService;
   risk: Pick<RiskService, 'riskOf' | 'highRisk' | 'standing'>;
-  feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead' | 'sendNewForLeads'> | undefined;
+  feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead'> | undefined;
   notifications?: NotificationsService | undefined;
 }) {
   const { db, wallet, audit } = deps;
@@ -144,7 +144,7 @@ export function createLeadVerificationService(deps: {
           if (posted.applied) credited = lead.payout_paise;
         }
       }
-      // The merchant's feedback task, made with the approval (texted after commit, in approve()).
+      // The merchant's feedback task and its link's text, queued with the approval (the outbox sends it).
       await deps.feedbackTasks?.createForApprovedLead(tx, updated);
       await tell(tx, lead, { approved: credited || lead.payout_paise });
       await audit.record(
@@ -371,9 +371,7 @@ export function createLeadVerificationService(deps: {
             high.length === 1 ? say('ops.riskConfirmHighRiskOne') : say('ops.riskConfirmHighRisk', { n: high.length }),
           );
       }
-      const result = await each(ids, (id) => approveOne(actor, id));
-      await deps.feedbackTasks?.sendNewForLeads(result.results.filter((r) => r.changed).map((r) => r.form_response_id));
-      return result;
+      return each(ids, (id) => approveOne(actor, id));
     },
     reject: (actor: number, ids: number[], comment: string) => each(ids, (id) => rejectOne(actor, id, comment)),
     verifyByCall: (actor: number, ids: number[]) => each(ids, (id) => verifyByCallOne(actor, id)),

@@ -26,6 +26,7 @@ import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, team
 import { ApiError, isUnreachable } from '../../shared/api-client';
 import { textOf, tx } from '../../shared/i18n';
 import { enqueueLead, type QueuedFile } from './offline-queue';
+import { noteLeadSent } from './push-offer';
 import { noteBlocked } from './blocked';
 import { draftId } from './lead-draft';
 import { useLeadDraft } from './use-lead-draft';
@@ -221,6 +222,8 @@ export function LeadFormPage(props: {
     setBusy(true);
     try {
       await submitLead({ ...body, idempotency_key: key });
+      // After the first lead (never on a first visit), the app offers alerts on this phone.
+      noteLeadSent(member.user_id);
       setOtpFor(undefined);
       await finish(t('leadAdded'));
     } catch (err) {

@@ -18,6 +18,7 @@ import { ReportPage } from './report-page';
 import { LeadFormPage } from './lead-form-page';
 import { QueuedLeads } from './queued-leads';
 import { InstallPrompt } from './install-prompt';
+import { noteLeadSent, PushOffer, TEAM_SERVICE_WORKER } from './push-offer';
 import { useOnline } from './use-online';
 import { t } from './messages';
 import { PageLanguageSwitch } from '../../shared/language-switch';
@@ -60,6 +61,7 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
       )
         .then((sent) => {
           if (sent === 0) return;
+          noteLeadSent(member.user_id);
           showSuccess(t('queueSent', { count: sent }));
           void queryClient.invalidateQueries({ queryKey: teamKeys.report });
         })
@@ -103,6 +105,7 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
         </p>
       )}
       <QueuedLeads userId={member.user_id} onFix={(jobId) => nav.go(teamPaths.lead(jobId))} />
+      <PushOffer userId={member.user_id} />
       <main className="team-main">
         <Routes>
           <Route
@@ -149,7 +152,7 @@ export function MemberHome({ team, member }: { team: Team; member: TeamMember })
                 <NotificationSettingsPanel
                   routes={notificationSettingsRoutes.team}
                   queryKey={['team', 'notification-settings']}
-                  serviceWorker={{ url: '/mt/sw.js', scope: '/mt' }}
+                  serviceWorker={TEAM_SERVICE_WORKER}
                 />
               </section>
             }
