@@ -148,7 +148,8 @@ export function createDashboardService(deps: {
       // One statement, summed in the database: the period's and the one before's totals, the chart's
       // buckets and the products, a hundred rows or so whatever the number of leads and visits.
       const bucketDay = bucket === 'week' ? sql`date_trunc('week', day)::date` : sql`day`;
-      const result = (await db.execute(sql`
+      // The wallet's figures and the next payout's facts are read beside the day rows (one wait, not three).
+      const daysRead = db.execute(sql`
         with span as (
           select day, job_id, leads, approved, paid, approved_paise, 0 as visits
           from ${partnerDays} where partner_user_id = ${userId} and day between ${from} and ${end}
@@ -171,7 +172,18 @@ export function createDashboardService(deps: {
           j.slug_name, p.pending_paise
         from pending p
         left join sums s on true
-        left join ${jobs} j on j.job_id = s.job_id and s.no_job = 0`)) as unknown as Rows<{
+        left join ${jobs} j on j.job_id = s.job_id and s.no_job = 0`);
+      const moneyRead = wallet.moneySummary(userId);
+      const [days, money, next] = await Promise.all([
+        daysRead,
+        moneyRead,
+        payouts.nextPayout(
+          userId,
+          moneyRead.then((m) => m.total_amount),
+          now,
+        ),
+      ]);
+      const result = days as unknown as Rows<{
         before: boolean | null;
         bucket: string | null;
         job_id: number | null;
@@ -186,8 +198,6 @@ export function createDashboardService(deps: {
         slug_name: string | null;
         pending_paise: string;
       }>;
-      const money = await wallet.moneySummary(userId);
-      const next = await payouts.nextPayout(userId, money.total_amount, now);
 
       const current = zero();
       const previous = zero();

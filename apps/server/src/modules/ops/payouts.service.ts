@@ -490,24 +490,22 @@ export function createPayoutsService(deps: {
       return rules.schedule.kind === 'off' ? null : nextPayoutRun(rules.schedule, now, await ranToday(now));
     },
 
-    /** The scheduled run day that pays the partner's balance (the hold and the minimum as a run applies them), or why none. */
+    /**
+     * The scheduled run day that pays the partner's balance (the hold and the minimum as a run applies them), or why none.
+     * The balance may still be on its way: the payout facts are read beside it, so the dashboard waits once.
+     */
     async nextPayout(
       userId: number,
-      balancePaise: number,
+      balance: number | Promise<number>,
       now = new Date(),
     ): Promise<{ on: string | null; reason: NextPayoutReason | null }> {
-      const base = {
-        schedule: rules.schedule,
-        now,
-        balance_paise: balancePaise,
-        hold_days: rules.holdDays,
-        minimum_paise: rules.minimumPaise,
-      };
-      if (rules.schedule.kind === 'off' || balancePaise < Math.max(1, rules.minimumPaise)) {
-        return nextPayoutOn({ ...base, ran_today: false, held_credits: [], has_payout_method: true });
+      const base = { schedule: rules.schedule, now, hold_days: rules.holdDays, minimum_paise: rules.minimumPaise };
+      if (rules.schedule.kind === 'off') {
+        return nextPayoutOn({ ...base, balance_paise: await balance, ran_today: false, held_credits: [], has_payout_method: true });
       }
       const since = new Date(now.getTime() - rules.holdDays * 86_400_000);
-      const [method, ran, held] = await Promise.all([
+      const [balancePaise, method, ran, held] = await Promise.all([
+        balance,
         banks.verifiedDefault(userId),
         ranToday(now),
         rules.holdDays > 0
@@ -525,7 +523,7 @@ export function createPayoutsService(deps: {
               )
           : [],
       ]);
-      return nextPayoutOn({ ...base, ran_today: ran, held_credits: held, has_payout_method: !!method });
+      return nextPayoutOn({ ...base, balance_paise: balancePaise, ran_today: ran, held_credits: held, has_payout_method: !!method });
     },
 
     /** Who a run would pay now (gross, TDS, net), and who it would hold and why. */
