@@ -14,7 +14,9 @@ test('ops approve a lead of Asha: her bell shows the count, and the notification
   const queue = await ops.get('/api/v2/ops/leads?partner_user_id=101&status=0&limit=1&page=1');
   const lead = (await queue.json()).data.rows[0] as { form_response_id: number; customer_name: string };
   expect(lead).toBeTruthy();
-  expect((await ops.post('/api/v2/ops/leads/approve', { data: { form_response_ids: [lead.form_response_id] } })).ok()).toBe(true);
+  // The demo's oldest pending lead carries a photo shared with other leads (high risk): ops confirm, as the console asks.
+  const approve = { form_response_ids: [lead.form_response_id], confirm_high_risk: true };
+  expect((await ops.post('/api/v2/ops/leads/approve', { data: approve })).ok()).toBe(true);
   await ops.dispose();
 
   await page.reload();
