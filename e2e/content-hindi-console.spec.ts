@@ -31,6 +31,8 @@ const EN = {
   jobRewards: 'Earn ₹900 for each guard who joins',
   jobFeature: 'Night shift allowance',
   jobFeatureNoHindi: 'Free uniform',
+  jobTagLine: 'Guard the city vault at night',
+  jobDescription: 'Watch the vault cameras and log every visitor',
 };
 const HI = {
   category: `गोल्ड लोन ${n}`,
@@ -47,6 +49,7 @@ const HI = {
   job: `वॉल्ट गार्ड ${n}`,
   jobRewards: 'जुड़ने वाले हर गार्ड पर ₹900 कमाएँ',
   jobFeature: 'रात की शिफ़्ट का भत्ता',
+  jobDescription: 'तिजोरी के कैमरे देखें और हर आने वाले का नाम लिखें',
 };
 /** English words ops wrote that have Hindi beside them: none may be left on a Hindi reader's page. */
 const TRANSLATED = [
@@ -64,6 +67,7 @@ const TRANSLATED = [
   EN.job,
   EN.jobRewards,
   EN.jobFeature,
+  EN.jobDescription,
 ];
 
 let ops: APIRequestContext;
@@ -98,7 +102,9 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     expect(r.ok(), await r.text()).toBe(true);
     return (await r.json()).data;
   };
-  const category = await ok(ops.post('/api/v2/ops/categories', { data: { title: EN.category, translations: { hi: { name: HI.category } } } }));
+  const category = await ok(
+    ops.post('/api/v2/ops/categories', { data: { title: EN.category, translations: { hi: { name: HI.category } } } }),
+  );
   const employer = await ok(
     ops.post('/api/v2/ops/employers', { data: { employer_name: EN.employer, translations: { hi: { name: HI.employer } } } }),
   );
@@ -170,10 +176,22 @@ test.beforeAll(async ({ playwright, baseURL }) => {
         payout_paise: 90_000,
         rewards: EN.jobRewards,
         features: [EN.jobFeature, EN.jobFeatureNoHindi],
+        perks: [EN.jobFeature, EN.jobFeatureNoHindi],
+        tag_line: EN.jobTagLine,
+        description: EN.jobDescription,
         duplicate_window_days: 30,
         validity_days: 30,
         locations: [{ city: 'Pune', address: 'Kanak Vault, FC Road', pincode: '411004' }],
-        translations: { hi: { job_title: HI.job, rewards: HI.jobRewards, features: [HI.jobFeature, ''] } },
+        // No Hindi tag line, and the second feature and perk without Hindi: those stay English.
+        translations: {
+          hi: {
+            job_title: HI.job,
+            rewards: HI.jobRewards,
+            features: [HI.jobFeature, ''],
+            perks: [HI.jobFeature, ''],
+            description: HI.jobDescription,
+          },
+        },
       },
     }),
   );
@@ -207,7 +225,11 @@ test('ops write the Hindi title and the feedback instructions on the project’s
 
   // The console's API answers what the screen wrote.
   const saved = (await (await ops.get(`/api/v2/ops/projects/${leadJob}`)).json()).data;
-  expect(saved.translations.hi).toMatchObject({ job_title: HI.title, payout_text: HI.payoutText, consumer_instruction: `<p>${HI.instruction}</p>` });
+  expect(saved.translations.hi).toMatchObject({
+    job_title: HI.title,
+    payout_text: HI.payoutText,
+    consumer_instruction: `<p>${HI.instruction}</p>`,
+  });
 });
 
 test('campaign page: the partner’s list and the product link read in Hindi, with the form’s refusal naming the Hindi label', async ({
@@ -272,7 +294,11 @@ test('team area: the member’s project list and lead form in Hindi', async ({ p
   await expect(page.getByText('Hi Meena')).toBeVisible();
   await hindi(context);
   await page.reload();
-  await page.getByRole('button', { name: HI.category }).or(page.getByRole('tab', { name: HI.category })).first().click();
+  await page
+    .getByRole('button', { name: HI.category })
+    .or(page.getByRole('tab', { name: HI.category }))
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: HI.title })).toBeVisible();
   await expectNoTranslatedEnglish(page);
   await noSideScroll(page);
@@ -281,7 +307,8 @@ test('team area: the member’s project list and lead form in Hindi', async ({ p
   await expect(page.getByLabel(HI.name)).toHaveAttribute('placeholder', HI.namePlaceholder);
   await expect(page.getByLabel(EN.branch)).toBeVisible();
   await page.getByRole('button', { name: 'जमा करें' }).click();
-  await expect(page.getByText(`${HI.mobile} ज़रूरी है`).or(page.getByText(`${HI.name} ज़रूरी है`)).first()).toBeVisible();
+  await expect(page.getByText(`${HI.name} ज़रूरी है`)).toBeVisible();
+  await expect(page.getByText(`${HI.weight} ज़रूरी है`)).toBeVisible();
   await expectNoTranslatedEnglish(page);
   await noSideScroll(page);
   await shot(page, 'team-hindi-content-390');
@@ -318,8 +345,11 @@ test('job page: the hiring project in Hindi, English where no Hindi was written'
   await openLive(page, applicationPath({ job_id: hiringJob, job_location_id: hiringLocation, recruiter_id: 101 }));
   await expect(page.getByRole('heading', { name: HI.job, level: 1 })).toBeVisible();
   await expect(page.getByText(HI.jobFeature).first()).toBeVisible();
-  await expect(page.getByText(EN.jobFeatureNoHindi).first()).toBeVisible();
+  await expect(page.getByText(HI.jobDescription)).toBeVisible();
   await expect(page.getByText(HI.employer).first()).toBeVisible();
+  // Where ops wrote no Hindi, the English.
+  await expect(page.getByText(EN.jobFeatureNoHindi).first()).toBeVisible();
+  await expect(page.getByText(EN.jobTagLine)).toBeVisible();
   await expect(page.getByRole('link', { name: 'अभी आवेदन करें' })).toBeVisible();
   await expectNoTranslatedEnglish(page);
   await noSideScroll(page);
