@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from '@playwright/test';
 import { applicationPath } from '@pmw/contract/hiring';
 import { loginPartner, openLive, opsRequest, outboxOtpAfter } from './helpers';
 
@@ -97,7 +97,7 @@ async function shot(page: Page, name: string) {
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   ops = await opsRequest(playwright, baseURL!);
-  const ok = async (res: Promise<import('@playwright/test').APIResponse>) => {
+  const ok = async (res: Promise<APIResponse>) => {
     const r = await res;
     expect(r.ok(), await r.text()).toBe(true);
     return (await r.json()).data;

@@ -9,6 +9,8 @@ import { createS3Storage } from './s3-storage';
 import { createHttpPayouts, createSimulatedPayouts, type PayoutProvider } from './payouts';
 import { createLocalPush, createWebPush, type PushProvider } from './push';
 import { createNominatimGeocoder, createOfflineGeocoder, type GeocodeProvider } from './geocode';
+import { createOfflineIfsc, createOnlineIfsc, type IfscProvider } from './ifsc';
+import { loadIfscDirectory } from './ifsc-directory';
 
 /** Every integration with the outside world, chosen by configuration. */
 export interface Providers {
@@ -19,6 +21,8 @@ export interface Providers {
   geocode: GeocodeProvider;
   payouts: PayoutProvider;
   push: PushProvider;
+  /** Bank codes: the offline package and branch directory, or an online lookup over them. */
+  ifsc: IfscProvider;
 }
 
 export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
@@ -46,5 +50,8 @@ export async function createProviders(config: Config, db: Db, logger: FastifyBas
     config.push.provider === 'webpush'
       ? createWebPush({ subject: config.push.subject, publicKey: config.push.publicKey, privateKey: config.push.privateKey })
       : createLocalPush();
-  return { sms, storage, localStorage, geocode, payouts, push };
+  // Read on the first bank code looked up, not at start.
+  const directory = loadIfscDirectory(config.ifscDirectoryFile, (msg) => logger.warn(msg));
+  const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl, { directory }) : createOfflineIfsc(directory);
+  return { sms, storage, localStorage, geocode, payouts, push, ifsc };
 }
