@@ -122,7 +122,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
         customer_features: [EN.feature, EN.featureNoHindi],
         consumer_instruction: `<p>${EN.instruction}</p>`,
         asks_merchant_feedback: true,
-        duplicate_window_days: 0,
+        duplicate_window_days: 30,
         validity_days: 20,
         // No Hindi tag line, and the second feature without Hindi: those stay English.
         translations: { hi: { payout_text: HI.payoutText, features: [HI.feature, ''], customer_features: [HI.feature, ''] } },
@@ -281,6 +281,23 @@ test('campaign page: the partner’s list and the product link read in Hindi, wi
   await dialog.getByLabel('OTP', { exact: true }).fill(await outboxOtpAfter(page.request, customerMobile, since));
   await dialog.getByRole('button', { name: 'वेरिफ़ाई करें' }).click();
   await expect(page.getByRole('dialog', { name: 'वेरिफ़िकेशन हो गया' })).toBeVisible();
+
+  // The same customer again: the refusal stays at the form, naming the project in Hindi.
+  await openLive(page, `/utm/asha01/${leadJob}`);
+  await page.getByLabel(HI.mobile).fill(customerMobile);
+  await page.getByLabel(HI.name).fill('Sunita Pawar');
+  await page.getByLabel(HI.weight).selectOption({ label: HI.weightOptions[0]! });
+  const again = Date.now();
+  await page.getByRole('button', { name: 'जमा करें' }).click();
+  const otpAgain = page.getByRole('dialog').getByLabel('OTP', { exact: true });
+  const refusal = page.getByRole('alert').filter({ hasText: `${customerMobile} की लीड` });
+  await expect(otpAgain.or(refusal)).toBeVisible();
+  if (await otpAgain.isVisible()) {
+    await otpAgain.fill(await outboxOtpAfter(page.request, customerMobile, again));
+    await page.getByRole('dialog').getByRole('button', { name: 'वेरिफ़ाई करें' }).click();
+  }
+  await expect(refusal).toContainText(HI.title);
+  await expectNoTranslatedEnglish(page);
 });
 
 test('team area: the member’s project list and lead form in Hindi', async ({ page, context }) => {
