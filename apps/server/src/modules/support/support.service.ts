@@ -26,8 +26,8 @@ import {
 import { roleAllows, type OpsAgent } from '@pmw/contract/ops-auth';
 import type { Db, DbOrTx } from '../../db/client';
 import { files as filesTable } from '../../db/schema/files';
-import { jobs } from '../../db/schema/projects';
-import { textIn } from '@pmw/contract/content-language';
+import { employers, jobs } from '../../db/schema/projects';
+import { CONTENT_LOCALES, nameIn, textIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import { ticketCallLogs, ticketCallbackRequests, ticketChats, ticketHistory, tickets } from '../../db/schema/support';
 import { users as usersTable } from '../../db/schema/users';
@@ -105,8 +105,16 @@ export function createSupportService(deps: {
     const agentIds = [...new Set(rows.filter((r) => r.agent_user_id).map((r) => r.agent_user_id!))];
     const jobRows = jobIds.length
       ? await db
-          .select({ job_id: jobs.job_id, job_title: jobs.job_title, translations: jobs.translations, logo_key: jobs.logo_key })
+          .select({
+            job_id: jobs.job_id,
+            job_title: jobs.job_title,
+            translations: jobs.translations,
+            logo_key: jobs.logo_key,
+            employer_name: employers.employer_name,
+            employer_translations: employers.translations,
+          })
           .from(jobs)
+          .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
           .where(inArray(jobs.job_id, jobIds))
       : [];
     const agentRows = agentIds.length
@@ -117,11 +125,22 @@ export function createSupportService(deps: {
       : [];
     const jobById = new Map(jobRows.map((j) => [j.job_id, j]));
     const agentById = new Map(agentRows.map((a) => [a.user_id, a.first_name]));
+    /**
+     * A project ticket is titled 'Employer-Project' in the language the worker raised it in (the
+     * pages compose it so): read in either language's names, it is said in the reader's.
+     */
+    const titleOf = (r: TicketRow): string => {
+      const job = r.tag_type === 'JOB' && r.tag_id ? jobById.get(r.tag_id) : undefined;
+      if (!job) return r.ticket_title;
+      const inLocale = (l: Locale) =>
+        `${nameIn(job.employer_name, job.employer_translations, l)}-${textIn(job.job_title, job.translations.hi?.job_title, l)}`;
+      return (['en', ...CONTENT_LOCALES] as const).some((l) => r.ticket_title === inLocale(l)) ? inLocale(locale) : r.ticket_title;
+    };
     return rows.map((r) => ({
       ticket_id: r.ticket_id,
       user_id: r.user_id,
       ticket_type: r.ticket_type,
-      ticket_title: r.ticket_title,
+      ticket_title: titleOf(r),
       ticket_source: r.ticket_source,
       status: r.status,
       agent_user_id: r.agent_user_id,
