@@ -50,9 +50,7 @@ describe('content in a reader’s language', () => {
 
   it('names a stored option (its English value) in the reader’s language, the English where no Hindi is written', () => {
     const weight = {
-      input_id: 3,
       label: 'Gold Weight',
-      input_type: 'DROPDOWN',
       input_enum: ['Under 10 g', '10-50 g', 'Over 50 g'],
       translations: { hi: { options: ['10 ग्राम से कम', '10-50 ग्राम'] } },
     };
@@ -60,7 +58,7 @@ describe('content in a reader’s language', () => {
     expect(optionValueIn(weight, 'Over 50 g', 'hi')).toBe('Over 50 g');
     expect(optionValueIn(weight, 'Under 10 g,10-50 g', 'hi')).toBe('10 ग्राम से कम, 10-50 ग्राम');
     expect(optionValueIn(weight, '10-50 g', 'en')).toBe('10-50 g');
-    expect(optionValueIn({ input_id: 4, label: 'Shop', input_type: 'TEXT' }, 'Kirana', 'hi')).toBe('Kirana');
+    expect(optionValueIn({ label: 'Shop' }, 'Kirana', 'hi')).toBe('Kirana');
   });
 
   it('lists the texts that have English and no Hindi', () => {
