@@ -48,9 +48,13 @@ it('an undo racing a payout run never pays money that is undone', async () => {
     expect((await post('/ops/leads/approve', admins[0]!, { form_response_ids: [id] })).statusCode).toBe(200);
     const undoCall = () => post('/ops/leads/approve/undo', admins[1]!, { form_response_ids: [id] });
     const runCall = () => post('/ops/payouts/runs', admins[0]!, { request_key: `undo-race-${round}`, user_ids: [partner] });
-    // Half the rounds start the run first.
+    // Half the rounds start the run first; the others give the undo a lead of a few milliseconds, more each
+    // round, so the two meet at different points (the run takes the wallet's lock early, the undo after the lead's).
+    const head = (round % 6) * 4;
     const [undoRes, runRes] =
-      round % 2 ? await Promise.all([undoCall(), runCall()]) : (await Promise.all([runCall(), undoCall()])).reverse();
+      round % 2
+        ? await Promise.all([undoCall(), new Promise((r) => setTimeout(r, head)).then(runCall)])
+        : (await Promise.all([runCall(), undoCall()])).reverse();
     for (const res of [undoRes!, runRes!]) if (res.statusCode !== 200) failures.push(`${res.statusCode} ${res.body}`);
     const undone = leadActionResultSchema.parse(body(undoRes!).data).results[0]!.ok;
     const paid = payoutRunDetailSchema.parse(body(runRes!).data).total_paise;
