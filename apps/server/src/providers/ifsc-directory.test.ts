@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ifscLookupSchema } from '@pmw/contract/partner-profile';
+import { bankSchema, ifscLookupSchema } from '@pmw/contract/partner-profile';
 // The refresh script is plain JavaScript run by node; its text maker is what the server's file comes from.
 import { directoryText } from '../../../../scripts/ifsc-directory.mjs';
 import { body, createTestApp, loginWorker } from '../../test/test-app';
@@ -81,6 +81,18 @@ describe('the offline IFSC branch directory', () => {
       const asha = await loginWorker(t, '9876500001');
       const res = await t.app.inject({ method: 'GET', url: '/api/v2/partner/ifsc/HDFC0000001', headers: { cookie: asha } });
       expect(ifscLookupSchema.parse(body(res).data)).toMatchObject({ BANK: 'HDFC Bank', BRANCH: 'Test Branch One' });
+      // A bank saved with no branch shows the directory's in the bank list's Branch column.
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/partner/profile/bank/add',
+        headers: { cookie: asha },
+        payload: { ifsc_code: 'HDFC0000001', account_no: '50100999911112', account_no_confirm: '50100999911112' },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const banks = bankSchema
+        .array()
+        .parse(body(await t.app.inject({ method: 'GET', url: '/api/v2/partner/profile/bank/fetch', headers: { cookie: asha } })).data);
+      expect(banks.find((b) => b.account_no.endsWith('1112'))?.branch_detail).toBe('Test Branch One, 1 Test Road, Mumbai 400001');
     } finally {
       await t.close();
     }

@@ -8,7 +8,15 @@ export interface IfscProvider {
   lookup(code: string): Promise<IfscLookup>;
   /** Offline only: whether the code exists, and its bank's name. */
   validate(code: string): { valid: boolean; bank: string | null };
+  /** Offline only: the directory's branch and address in one line (as the bank form writes them), or null. */
+  branchOf(code: string): string | null;
 }
+
+/** The directory's branch of a code as one line, `Branch, Address`. */
+const branchLine = (directory: IfscDirectory | undefined, code: string): string | null => {
+  const found = directory?.branch(code);
+  return found ? [found.BRANCH, found.ADDRESS].filter(Boolean).join(', ') : null;
+};
 
 // The `ifsc` package ships plain JSON and no types; its main entry pulls in an
 // HTTP client we do not want, so read its data files directly.
@@ -53,6 +61,7 @@ export function validateIfsc(raw: string): { valid: boolean; bank: string | null
 export function createOfflineIfsc(directory?: IfscDirectory): IfscProvider {
   return {
     validate: validateIfsc,
+    branchOf: (code) => branchLine(directory, code),
     async lookup(code) {
       const ifsc = code.trim().toUpperCase();
       const v = validateIfsc(ifsc);
@@ -76,6 +85,7 @@ export function createOnlineIfsc(
   const doFetch = opts.fetchImpl ?? fetch;
   return {
     validate: validateIfsc,
+    branchOf: offline.branchOf,
     async lookup(code) {
       const base = await offline.lookup(code);
       if (!base.valid) return base;
