@@ -25,7 +25,7 @@ const EN = {
   namePlaceholder: 'Name as on the Aadhaar card',
   weight: 'Gold Weight',
   weightOptions: ['Under ten grams', 'Ten to fifty grams'],
-  branch: 'Nearest Branch',
+  branch: 'Landmark',
   instruction: 'Check the purity slip before you share the code',
   job: `Vault Guard ${n}`,
   jobRewards: 'Earn ₹900 for each guard who joins',
