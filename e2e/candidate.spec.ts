@@ -106,6 +106,23 @@ test('a new candidate opens a partner link, applies with both documents, books a
     .toMatch(/^Your interview for Delivery Partner is now on .+ - PickMyWork$/);
 });
 
+test('a wrong OTP is said under the OTP field, and the application waits for the right one', async ({ page }) => {
+  await openLive(page, applicationPath({ job_id: 261, job_location_id: 2611, recruiter_id: 101 }));
+  await page.getByRole('link', { name: 'Apply Now' }).click();
+  const mobile = newMobile();
+  await fillDetails(page, mobile);
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const otp = page.getByLabel('OTP', { exact: true });
+  await expect(otp).toBeVisible();
+  const sent = await outboxOtpAfter(page.request, mobile, before);
+  await otp.fill(sent === '1111' ? '2222' : '1111');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(otp).toHaveAttribute('aria-invalid', 'true');
+  await expect(otp).toHaveAccessibleDescription(/^Incorrect OTP, please try again/);
+  await expect(page).toHaveURL(/\/detailsPage\?/);
+});
+
 test('a link that does not decode, a location of another job, a hidden job and a recruiter without KYC go to /', async ({ page }) => {
   for (const url of [
     // Ravi (102) has no PAN, so no link of his is valid.

@@ -52,6 +52,24 @@ test('a stranger to an invite-only team is told to ask the manager, before any O
   await page.screenshot({ path: test.info().outputPath('team-invite-only-390.png'), fullPage: true });
 });
 
+test('a wrong OTP is said under the OTP field, where the member looks, not only in a passing bar', async ({ page }) => {
+  const mobile = freshMobile();
+  await page.goto('/mt/TEAM01');
+  await page.getByLabel('Name').fill('Walk In');
+  await page.getByLabel('Mobile Number').fill(mobile);
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  const otp = page.getByLabel('OTP', { exact: true });
+  await expect(otp).toBeVisible();
+  const sent = await outboxOtpAfter(page.request, mobile, before);
+  await otp.fill(sent === '1111' ? '2222' : '1111');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(otp).toHaveAttribute('aria-invalid', 'true');
+  await expect(otp).toHaveAccessibleDescription(/^Incorrect OTP, please try again/);
+  // Still at the login: nothing looks as if it went through.
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
 test('login rules: name of 3 or more, a 10-digit mobile', async ({ page }) => {
   await page.goto('/mt/TEAM01');
   await page.getByLabel('Name').fill('Me');

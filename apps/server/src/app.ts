@@ -106,7 +106,6 @@ import { createBanksService } from './modules/profile/banks.service';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { createCustomersService } from './modules/customers/customers.service';
 import { registerCustomersRoutes } from './modules/customers/customers.routes';
-import { createOfflineIfsc, createOnlineIfsc } from './providers/ifsc';
 import { createHttpCalling, createSimulatedCalling } from './providers/calling';
 import { pageInLocale, requestLocale, speak } from './modules/locale/locale';
 import { noMetrics, openMetrics, type Metrics } from './lib/metrics';
@@ -198,7 +197,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const team = createTeamService({ db, users, leads, geocoder: providers.geocode, shareOrigin: config.team.shareUrl });
   const audit = createAuditService({ db, users });
   // Every lead's risk signals, computed right after it commits; ops see them on the lead.
-  const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl) : createOfflineIfsc();
+  const ifsc = providers.ifsc;
   const banks = createBanksService({
     db,
     cipher,

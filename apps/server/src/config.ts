@@ -181,6 +181,8 @@ const envFields = z.object({
   SUPPORT_CHAT_MAX_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Online IFSC service (GET {url}/{ifsc} answering BANK, BRANCH, ADDRESS) for branch addresses; unset uses the offline data only. */
   IFSC_LOOKUP_URL: z.url().optional(),
+  /** The offline bank-branch directory (made by scripts/ifsc-directory.mjs); default {DATA_DIR}/ifsc-directory.tsv.gz. */
+  IFSC_DIRECTORY_FILE: z.string().min(1).optional(),
   /** Click-to-call: simulated (no real call) or http (a telephony service at CALLING_HTTP_URL). */
   CALLING_PROVIDER: z.enum(['simulated', 'http']).default('simulated'),
   CALLING_HTTP_URL: z.url().optional(),
@@ -409,6 +411,7 @@ export interface Config {
   /** Minutes between lead expiry runs; 0 means off (tests run it by hand). */
   leadExpiryIntervalMinutes: number;
   ifscLookupUrl: string | undefined;
+  ifscDirectoryFile: string;
   calling: { provider: 'simulated' } | { provider: 'http'; url: string; token: string | undefined };
   payout: {
     provider:
@@ -526,6 +529,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     leadExpiryIntervalMinutes:
       env.NODE_ENV === 'test' && raw.LEAD_EXPIRY_INTERVAL_MINUTES === undefined ? 0 : env.LEAD_EXPIRY_INTERVAL_MINUTES,
     ifscLookupUrl: env.IFSC_LOOKUP_URL,
+    ifscDirectoryFile: path.resolve(env.IFSC_DIRECTORY_FILE ?? path.join(dataDir, 'ifsc-directory.tsv.gz')),
     calling:
       env.CALLING_PROVIDER === 'http' && env.CALLING_HTTP_URL
         ? { provider: 'http', url: env.CALLING_HTTP_URL, token: env.CALLING_HTTP_TOKEN }

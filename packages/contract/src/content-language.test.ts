@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputIn, nameIn, projectIn, projectLacksHindi, projectTranslationsSchema } from './content-language';
+import { inputIn, nameIn, optionValueIn, projectIn, projectLacksHindi, projectTranslationsSchema } from './content-language';
 import { incomeInput, nameInput } from './lead-form';
 
 describe('content in a reader’s language', () => {
@@ -46,6 +46,19 @@ describe('content in a reader’s language', () => {
     const mobile = { input_id: 1, label: 'मोबाइल', input_type: 'NUMBER', input_category: 'MOBILE' };
     expect(nameInput([mobile, income, name])?.input_id).toBe(2);
     expect(incomeInput([mobile, name, income])?.input_id).toBe(3);
+  });
+
+  it('names a stored option (its English value) in the reader’s language, the English where no Hindi is written', () => {
+    const weight = {
+      label: 'Gold Weight',
+      input_enum: ['Under 10 g', '10-50 g', 'Over 50 g'],
+      translations: { hi: { options: ['10 ग्राम से कम', '10-50 ग्राम'] } },
+    };
+    expect(optionValueIn(weight, '10-50 g', 'hi')).toBe('10-50 ग्राम');
+    expect(optionValueIn(weight, 'Over 50 g', 'hi')).toBe('Over 50 g');
+    expect(optionValueIn(weight, 'Under 10 g,10-50 g', 'hi')).toBe('10 ग्राम से कम, 10-50 ग्राम');
+    expect(optionValueIn(weight, '10-50 g', 'en')).toBe('10-50 g');
+    expect(optionValueIn({ label: 'Shop' }, 'Kirana', 'hi')).toBe('Kirana');
   });
 
   it('lists the texts that have English and no Hindi', () => {

@@ -168,6 +168,23 @@ export function inputIn<T extends TranslatableInput>(input: T, locale: Locale): 
   return out;
 }
 
+/**
+ * A stored answer of an input with options (always the option's English
+ * value, whatever language the form was filled in) named in a reader's
+ * language: the Hindi name ops wrote at the option's place, else the value.
+ * Several options chosen are read comma-separated.
+ */
+export function optionValueIn(input: TranslatableInput, value: string, locale: Locale): string {
+  const english = input.input_enum ?? [];
+  const names = inputIn(input, locale).option_labels;
+  if (!english.length || !names?.length) return value;
+  const nameOf = (v: string) => {
+    const at = english.indexOf(v.trim());
+    return at >= 0 && names[at]?.trim() ? names[at]! : v.trim();
+  };
+  return english.includes(value) ? nameOf(value) : value.split(',').map(nameOf).join(', ');
+}
+
 export const inputsIn = <T extends TranslatableInput>(inputs: readonly T[], locale: Locale) => inputs.map((i) => inputIn(i, locale));
 
 /** One piece of content that has English and no Hindi: where it is and which field. */

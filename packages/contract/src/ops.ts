@@ -108,6 +108,17 @@ export const leadRejectBodySchema = z.object({
   comment: text().trim().min(3, 'Write a comment of at least 3 characters').max(500, atMostChars('The comment', 500)),
 });
 export const leadVerifyByCallBodySchema = z.object({ form_response_ids: leadIds });
+export const leadUndoApprovalBodySchema = z.object({ form_response_ids: leadIds });
+
+/**
+ * How long an approval can be undone from the console's success message. The
+ * server allows the grace beyond it for the click's way there; after that an
+ * approval is taken back by rejecting the lead (its credit is reversed).
+ */
+export const APPROVAL_UNDO_SECONDS = 10;
+export const APPROVAL_UNDO_GRACE_SECONDS = 5;
+/** The audit log's action of an approval undone (the approval itself is LEAD_ACTIONS_DECIDED.approved). */
+export const LEAD_ACTION_APPROVAL_UNDONE = 'lead.approve_undone';
 export const leadNeedsDetailsBodySchema = z.object({
   form_response_ids: leadIds,
   comment: text().trim().min(3, 'Write what details are needed (at least 3 characters)').max(500, atMostChars('The request', 500)),
@@ -232,6 +243,14 @@ export const opsRoutes = {
     summary: "Approves leads and credits each partner's payout once",
     auth: 'ops',
     body: leadApproveBodySchema,
+    response: leadActionResultSchema,
+  }),
+  undoApproveLeads: defineRoute({
+    method: 'POST',
+    path: '/ops/leads/approve/undo',
+    summary: 'Undoes approvals made moments ago: each lead back as it was, its credit reversed once, unless already paid out',
+    auth: 'ops',
+    body: leadUndoApprovalBodySchema,
     response: leadActionResultSchema,
   }),
   rejectLeads: defineRoute({

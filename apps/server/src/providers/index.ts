@@ -10,6 +10,8 @@ import { createHttpPayouts, createSimulatedPayouts, type PayoutProvider } from '
 import { createLocalPush, createWebPush, type PushProvider } from './push';
 import { createCloudApiWhatsApp, createLocalWhatsApp, type WhatsAppProvider } from './whatsapp';
 import { createNominatimGeocoder, createOfflineGeocoder, type GeocodeProvider } from './geocode';
+import { createOfflineIfsc, createOnlineIfsc, type IfscProvider } from './ifsc';
+import { loadIfscDirectory } from './ifsc-directory';
 
 /** Every integration with the outside world, chosen by configuration. */
 export interface Providers {
@@ -22,6 +24,8 @@ export interface Providers {
   push: PushProvider;
   /** Null when WhatsApp is off: texts go by SMS only. */
   whatsapp: WhatsAppProvider | null;
+  /** Bank codes: the offline package and branch directory, or an online lookup over them. */
+  ifsc: IfscProvider;
 }
 
 export async function createProviders(config: Config, db: Db, logger: FastifyBaseLogger): Promise<Providers> {
@@ -63,5 +67,8 @@ export async function createProviders(config: Config, db: Db, logger: FastifyBas
             w.verifyToken,
           )
         : null;
-  return { sms, storage, localStorage, geocode, payouts, push, whatsapp };
+  // Read on the first bank code looked up, not at start.
+  const directory = loadIfscDirectory(config.ifscDirectoryFile, (msg) => logger.warn(msg));
+  const ifsc = config.ifscLookupUrl ? createOnlineIfsc(config.ifscLookupUrl, { directory }) : createOfflineIfsc(directory);
+  return { sms, storage, localStorage, geocode, payouts, push, whatsapp, ifsc };
 }

@@ -77,5 +77,10 @@ export const opsCatalogue = {
     'ops.riskNotPartner': 'Partner not found',
     'ops.riskConfirmHighRisk': '{n} selected leads are high risk: look at its signals, then confirm to approve anyway',
     'ops.riskConfirmHighRiskOne': '1 selected lead is high risk: look at its signals, then confirm to approve anyway',
+    'ops.undoNotApproved': 'This lead is not approved now: there is no approval to undo',
+    'ops.undoTooLate': 'Too late to undo this approval: reject the lead instead (its credit is reversed)',
+    'ops.undoPaidOut': 'Its credit was already paid out in a payout run: it cannot be undone; reject the lead to take the money back',
+    'ops.undone': 'Approval undone',
+    'ops.undoneReversed': 'Approval undone; the credit was reversed',
   },
 } as const;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
 import type { AuditEntry, auditQuerySchema } from '@pmw/contract/ops';
@@ -35,6 +35,26 @@ export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'co
         before: plain(entry.before),
         after: plain(entry.after),
       });
+    },
+
+    /** The newest entry of an action on an entity, and how many seconds ago it was written (by the database's clock). */
+    async latest(
+      entityType: string,
+      entityId: string | number,
+      action: string,
+      tx: DbOrTx = db,
+    ): Promise<{ before: unknown; after: unknown; age_seconds: number } | null> {
+      const [row] = await tx
+        .select({
+          before: auditLog.before,
+          after: auditLog.after,
+          age: sql<string>`extract(epoch from (now() - ${auditLog.created_on}))::text`,
+        })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity_type, entityType), eq(auditLog.entity_id, String(entityId)), eq(auditLog.action, action)))
+        .orderBy(desc(auditLog.audit_id))
+        .limit(1);
+      return row ? { before: row.before, after: row.after, age_seconds: Number(row.age) } : null;
     },
 
     /** How many entries of each action every actor made between from and to (the ops dashboard's decisions per agent). */

@@ -5,7 +5,16 @@ import { RISK_LEVEL, type RiskLevel } from '@pmw/contract/risk';
 import { istDayStart } from '@pmw/contract/time';
 import type { z } from 'zod';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
-import { type leadQueueQuerySchema, type LeadActionResult, type OpsLead, type OpsLeadDetail } from '@pmw/contract/ops';
+import {
+  APPROVAL_UNDO_GRACE_SECONDS,
+  APPROVAL_UNDO_SECONDS,
+  LEAD_ACTION_APPROVAL_UNDONE,
+  type leadQueueQuerySchema,
+  type LeadActionResult,
+  type OpsLead,
+  type OpsLeadDetail,
+} from '@pmw/contract/ops';
+import { englishTexts } from '@pmw/contract/texts/english';
 import type { Db, Tx } from '../../db/client';
 import { formResponseData, formResponses } from '../../db/schema/leads';
 import { jobs, taskForms } from '../../db/schema/projects';
@@ -131,7 +140,7 @@ export function createLeadVerificationService(deps: {
               user_id: to,
               type: WALLET_CREDIT,
               amount_paise: lead.payout_paise,
-              reason: `Lead approved: ${await jobTitle(tx, lead.job_id)}`,
+              reason: `Lead approved: ${(await jobTitle(tx, lead.job_id)).project}`,
               remark: lead.customer_name,
               ref_type: LEAD_REF_TYPE,
               ref_id: String(id),
@@ -162,6 +171,77 @@ export function createLeadVerificationService(deps: {
     });
   }
 
+  /**
+   * Takes back an approval made moments ago (within APPROVAL_UNDO_SECONDS and
+   * its grace): the lead goes back to what it was before it, and its credit is
+   * reversed once, through the ledger. The lead is locked first, as approving
+   * and rejecting lock it, so an undo and a second approval or rejection take
+   * turns; the wallet is locked next, so an undo and a payout run take turns:
+   * a credit a run has already paid out is not undone (rejecting takes it back).
+   */
+  async function undoApprovalOne(actor: number, id: number): Promise<Result> {
+    return db.transaction(async (tx) => {
+      const lead = await lock(tx, id);
+      if (lead.status !== LEAD_STATUS.approved) throw new AppError('CONFLICT', say('ops.undoNotApproved'));
+      const approval = await audit.latest('lead', id, LEAD_ACTIONS_DECIDED.approved, tx);
+      if (!approval || approval.age_seconds > APPROVAL_UNDO_SECONDS + APPROVAL_UNDO_GRACE_SECONDS)
+        throw new AppError('CONFLICT', say('ops.undoTooLate'));
+      const was = (approval.before ?? {}) as Partial<ReturnType<typeof auditView>>;
+      // The lead (and with it its counters) changes before the wallet, as on approval and rejection.
+      const [updated] = await tx
+        .update(formResponses)
+        .set({
+          status: was.status ?? LEAD_STATUS.pending,
+          sub_status: was.sub_status ?? LEAD_SUB_STATUS.none,
+          status_comment: was.status_comment ?? null,
+          modified_on: new Date(),
+        })
+        .where(eq(formResponses.form_response_id, id))
+        .returning();
+      let reversed = 0;
+      const { credits, reversals } = await postingCounts(tx, id);
+      const credit = credits > reversals ? await wallet.byKey(leadCreditKey(id, credits), tx) : undefined;
+      if (credit) {
+        // Throwing rolls the lead back too: it stays approved, and rejecting it is the way back.
+        if (await wallet.lockPaidOutSince(credit.user_id, credit.wallet_transaction_id, tx))
+          throw new AppError('CONFLICT', say('ops.undoPaidOut'));
+        const posted = await wallet.post(
+          {
+            user_id: credit.user_id,
+            type: WALLET_DEBIT,
+            amount_paise: credit.amount_paise,
+            reason: `Lead approval undone: ${(await jobTitle(tx, lead.job_id)).project}`,
+            remark: lead.customer_name,
+            ref_type: LEAD_REF_TYPE,
+            ref_id: String(id),
+            idempotency_key: leadReversalKey(id, credits),
+            affects_earnings: true,
+            created_by: actor,
+          },
+          tx,
+        );
+        if (posted.applied) reversed = credit.amount_paise;
+      }
+      await audit.record(
+        {
+          actor_user_id: actor,
+          action: LEAD_ACTION_APPROVAL_UNDONE,
+          entity_type: 'lead',
+          entity_id: id,
+          before: auditView(lead),
+          after: { ...auditView(updated!), reversed_paise: reversed },
+        },
+        tx,
+      );
+      return {
+        form_response_id: id,
+        ok: true,
+        changed: true,
+        message: englishTexts[reversed ? 'ops.undoneReversed' : 'ops.undone'],
+      };
+    });
+  }
+
   async function rejectOne(actor: number, id: number, comment: string): Promise<Result> {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
@@ -185,7 +265,7 @@ export function createLeadVerificationService(deps: {
                 user_id: credit.user_id,
                 type: WALLET_DEBIT,
                 amount_paise: credit.amount_paise,
-                reason: `Lead rejected after approval: ${await jobTitle(tx, lead.job_id)}`,
+                reason: `Lead rejected after approval: ${(await jobTitle(tx, lead.job_id)).project}`,
                 remark: comment,
                 ref_type: LEAD_REF_TYPE,
                 ref_id: String(id),
@@ -373,6 +453,7 @@ export function createLeadVerificationService(deps: {
       }
       return each(ids, (id) => approveOne(actor, id));
     },
+    undoApproval: (actor: number, ids: number[]) => each(ids, (id) => undoApprovalOne(actor, id)),
     reject: (actor: number, ids: number[], comment: string) => each(ids, (id) => rejectOne(actor, id, comment)),
     verifyByCall: (actor: number, ids: number[]) => each(ids, (id) => verifyByCallOne(actor, id)),
     needsDetails: (actor: number, ids: number[], comment: string) => each(ids, (id) => needsDetailsOne(actor, id, comment)),

@@ -41,6 +41,10 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
     const r = await verification.approve(agent.user_id, body.form_response_ids, { confirmHighRisk: body.confirm_high_risk });
     return answer(r, summary(r, 'approved'));
   });
+  route(app, ctx, opsRoutes.undoApproveLeads, async ({ agent, body }) => {
+    const r = await verification.undoApproval(agent.user_id, body.form_response_ids);
+    return answer(r, summary(r, 'undone'));
+  });
   route(app, ctx, opsRoutes.rejectLeads, async ({ agent, body }) => {
     const r = await verification.reject(agent.user_id, body.form_response_ids, body.comment);
     return answer(r, summary(r, 'rejected'));

@@ -23,7 +23,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formResponseData, formResponses, leadCounters } from '../../db/schema/leads';
 import { jobs, taskForms } from '../../db/schema/projects';
 import { crlfRecords, csvColumns, csvInputIds, csvLine, ENGLISH_CSV_WORDS, leadValues, type CsvWords } from './csv';
-import { inputIn, projectIn } from '@pmw/contract/content-language';
+import { inputIn, optionValueIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
 import { num } from '../../db/sql-constant';
@@ -212,9 +212,11 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
     return new Map(list.map(([inputId, value, fileId]) => [inputId, { value, file_id: fileId }]));
   }
 
+  /** A lead's answers by column; an option's answer named in the reader's language (it is stored as the English option). */
   function cellsOf(
     inputs: FormInputDef[] | undefined,
     data: Map<number, { value: string; file_id: number | null }> | undefined,
+    locale: Locale,
   ): Record<string, ReportCell> {
     const cells: Record<string, ReportCell> = {};
     for (const input of (inputs ?? []).slice(2)) {
@@ -222,7 +224,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
       cells[`${input.label}|${input.input_type}`] = {
         input_id: input.input_id,
         input_type: input.input_type,
-        value: d?.value ? d.value : null,
+        value: d?.value ? optionValueIn(input, d.value, locale) : null,
         file_id: d?.file_id ?? null,
       };
     }
@@ -233,6 +235,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
     r: LeadPageRow,
     forms: Map<number, FormInputDef[]>,
     data: Map<number, { value: string; file_id: number | null }> | undefined,
+    locale: Locale,
   ): ReportRow {
     const response_data: ReportRow['response_data'] = {};
     for (const [inputId, d] of data ?? []) response_data[String(inputId)] = d;
@@ -253,7 +256,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
       modified_on: r.modified_on.toISOString(),
       responseMetaData: { payout: r.payout_paise },
       response_data,
-      cells: cellsOf(forms.get(r.form_id), data),
+      cells: cellsOf(forms.get(r.form_id), data, locale),
     };
   }
 
@@ -327,7 +330,7 @@ export function createPartnerReportService(deps: { db: Db; cache: CatalogueCache
           [...forms.values()].map((inputs) => ({ inputs })),
           locale,
         ),
-        rows: rows.map(({ data, total: _total, job_ids: _jobs, ...r }) => toRow(r, forms, dataMap(data))),
+        rows: rows.map(({ data, total: _total, job_ids: _jobs, ...r }) => toRow(r, forms, dataMap(data), locale)),
       };
     },
 

@@ -59,7 +59,8 @@ export function createBanksService(deps: {
     upi_id: isUpi(row) ? row.account_no_last4 : null,
     name_check: (row.name_check as NameCheck | null) ?? null,
     name_at_bank: row.name_at_bank,
-    branch_detail: row.branch_detail,
+    // A bank saved without its branch shows the offline directory's (the Branch column is never a dash the directory could fill).
+    branch_detail: row.branch_detail ?? (!isUpi(row) && row.ifsc_code ? ifsc.branchOf(row.ifsc_code) : null),
     status: row.status,
     reject_reason: row.status === BANK_STATUS.rejected ? row.reject_reason : null,
     is_default: row.is_default,

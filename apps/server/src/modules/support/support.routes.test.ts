@@ -59,6 +59,40 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.tickets, ravi)).data).toEqual([]);
   });
 
+  it("names projects in the worker's language: tickets, the project picker's titles, employers and categories; agents read English", async () => {
+    const hindi = `${asha}; pmw_lang=hi`;
+    const mine = await call(supportRoutes.tickets, hindi, { user_id: 101 });
+    expect(mine.data!.find((x) => x.ticket_id === T.answered)!.jobData?.job_title).toBe('सहयोग प्लैटिनम क्रेडिट कार्ड');
+    expect((await call(supportRoutes.ticket, hindi, { ticket_id: T.answered })).data!.jobData?.job_title).toBe('सहयोग प्लैटिनम क्रेडिट कार्ड');
+    // A project ticket's title is 'Employer-Project': said in the reader's language whichever it was raised in.
+    const raised = await call(supportRoutes.addTicket, `${ravi}; pmw_lang=hi`, {
+      ticket_type: 20,
+      ticket_title: 'स्विफ़्टकार्ट-डिलीवरी पार्टनर',
+      tag_type: 'JOB',
+      tag_id: 261,
+    });
+    expect(raised.status).toBe(200);
+    expect(raised.data!.ticket_title).toBe('स्विफ़्टकार्ट-डिलीवरी पार्टनर');
+    expect((await call(supportRoutes.ticket, ravi, { ticket_id: raised.data!.ticket_id })).data!.ticket_title).toBe(
+      'Swiftcart-Delivery Partner',
+    );
+    const deskTitle = await call(agentSupportRoutes.ticket, ops, { ticket_id: raised.data!.ticket_id });
+    expect(deskTitle.data!.ticket.ticket_title).toBe('Swiftcart-Delivery Partner');
+    const offered = (await call(supportRoutes.jobs, hindi, { ticket_type: 30 })).data!.find((j) => j.job_id === 201)!;
+    expect(offered).toMatchObject({
+      title: 'सहयोग प्लैटिनम क्रेडिट कार्ड',
+      Employer: { employer_name: 'सहयोग बैंक' },
+      JobCategory: { title: 'क्रेडिट कार्ड' },
+    });
+    // The English reader and the support desk read the English ops wrote.
+    expect((await call(supportRoutes.jobs, asha, { ticket_type: 30 })).data!.find((j) => j.job_id === 201)!.title).toBe(
+      'Sahyog Platinum Credit Card',
+    );
+    const desk = await call(agentSupportRoutes.ticket, `${ops}; pmw_lang=hi`, { ticket_id: T.answered });
+    expect(desk.data!.ticket.jobData?.job_title).toBe('Sahyog Platinum Credit Card');
+    expect(desk.data!.job?.title).toBe('Sahyog Platinum Credit Card');
+  });
+
   it('refuses a user_id that is not the logged-in worker, and callers without a session', async () => {
     expect((await call(supportRoutes.tickets, ravi, { user_id: 101 })).status).toBe(403);
     expect((await call(supportRoutes.metadata, ravi, { user_id: 101 })).status).toBe(403);

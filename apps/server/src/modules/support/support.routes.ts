@@ -4,6 +4,7 @@ import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../sessions/session';
 import type { SupportService } from './support.service';
 import { say } from '@pmw/contract/texts/said';
+import { requestLocale } from '../locale/locale';
 
 /** The worker's support API and the agents' inbox under /ops/support. */
 export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { support: SupportService }) {
@@ -15,22 +16,24 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
 
   // ---------------------------------------------------------------- worker
   route(app, ctx, supportRoutes.metadata, async ({ query, session }) => support.metadata(self(session, query.user_id)));
-  route(app, ctx, supportRoutes.tickets, async ({ query, session }) => support.listTickets(self(session, query.user_id)));
-  route(app, ctx, supportRoutes.addTicket, async ({ body, session }) =>
-    answer(await support.createTicket(self(session, body.user_id), body), say('support.queryRaised')),
+  route(app, ctx, supportRoutes.tickets, async ({ query, session, req }) =>
+    support.listTickets(self(session, query.user_id), requestLocale(req)),
   );
-  route(app, ctx, supportRoutes.ticket, async ({ query, session }) =>
-    support.ticketForWorker(self(session, query.user_id), query.ticket_id),
+  route(app, ctx, supportRoutes.addTicket, async ({ body, session, req }) =>
+    answer(await support.createTicket(self(session, body.user_id), body, requestLocale(req)), say('support.queryRaised')),
+  );
+  route(app, ctx, supportRoutes.ticket, async ({ query, session, req }) =>
+    support.ticketForWorker(self(session, query.user_id), query.ticket_id, requestLocale(req)),
   );
   route(app, ctx, supportRoutes.conversation, async ({ query, session }) =>
     support.conversationForWorker(self(session, query.user_id), query.ticket_id, query.before_chat_id),
   );
   route(app, ctx, supportRoutes.addChat, async ({ body, session }) => support.addWorkerChat(self(session, body.user_id), body));
-  route(app, ctx, supportRoutes.close, async ({ body, session }) =>
-    answer(await support.closeWithRating(self(session, body.user_id), body), say('support.thanksFeedback')),
+  route(app, ctx, supportRoutes.close, async ({ body, session, req }) =>
+    answer(await support.closeWithRating(self(session, body.user_id), body, requestLocale(req)), say('support.thanksFeedback')),
   );
-  route(app, ctx, supportRoutes.jobs, async ({ query, session }) =>
-    support.context.jobsFor(self(session, query.user_id), query.ticket_type),
+  route(app, ctx, supportRoutes.jobs, async ({ query, session, req }) =>
+    support.context.jobsFor(self(session, query.user_id), query.ticket_type, requestLocale(req)),
   );
   route(app, ctx, supportRoutes.leads, async ({ query, session }) => support.context.leads(self(session, query.user_id), query));
   route(app, ctx, supportRoutes.recharges, async ({ query, session }) => support.context.recharges(self(session, query.user_id)));

@@ -27,7 +27,9 @@ import {
 import { roleAllows, type OpsAgent } from '@pmw/contract/ops-auth';
 import type { Db, DbOrTx } from '../../db/client';
 import { files as filesTable } from '../../db/schema/files';
-import { jobs } from '../../db/schema/projects';
+import { employers, jobs } from '../../db/schema/projects';
+import { CONTENT_LOCALES, nameIn, textIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 import { ticketCallLogs, ticketCallbackRequests, ticketChats, ticketHistory, tickets } from '../../db/schema/support';
 import { users as usersTable } from '../../db/schema/users';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -98,13 +100,22 @@ export function createSupportService(deps: {
 
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-  async function toTickets(rows: TicketRow[]): Promise<Ticket[]> {
+  /** Tickets as their reader sees them: a worker's project titles in the worker's language (the console's stay English). */
+  async function toTickets(rows: TicketRow[], locale: Locale = 'en'): Promise<Ticket[]> {
     const jobIds = [...new Set(rows.filter((r) => r.tag_type === 'JOB' && r.tag_id).map((r) => r.tag_id!))];
     const agentIds = [...new Set(rows.filter((r) => r.agent_user_id).map((r) => r.agent_user_id!))];
     const jobRows = jobIds.length
       ? await db
-          .select({ job_id: jobs.job_id, job_title: jobs.job_title, logo_key: jobs.logo_key })
+          .select({
+            job_id: jobs.job_id,
+            job_title: jobs.job_title,
+            translations: jobs.translations,
+            logo_key: jobs.logo_key,
+            employer_name: employers.employer_name,
+            employer_translations: employers.translations,
+          })
           .from(jobs)
+          .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
           .where(inArray(jobs.job_id, jobIds))
       : [];
     const agentRows = agentIds.length
@@ -115,11 +126,22 @@ export function createSupportService(deps: {
       : [];
     const jobById = new Map(jobRows.map((j) => [j.job_id, j]));
     const agentById = new Map(agentRows.map((a) => [a.user_id, a.first_name]));
+    /**
+     * A project ticket is titled 'Employer-Project' in the language the worker raised it in (the
+     * pages compose it so): read in either language's names, it is said in the reader's.
+     */
+    const titleOf = (r: TicketRow): string => {
+      const job = r.tag_type === 'JOB' && r.tag_id ? jobById.get(r.tag_id) : undefined;
+      if (!job) return r.ticket_title;
+      const inLocale = (l: Locale) =>
+        `${nameIn(job.employer_name, job.employer_translations, l)}-${textIn(job.job_title, job.translations.hi?.job_title, l)}`;
+      return (['en', ...CONTENT_LOCALES] as const).some((l) => r.ticket_title === inLocale(l)) ? inLocale(locale) : r.ticket_title;
+    };
     return rows.map((r) => ({
       ticket_id: r.ticket_id,
       user_id: r.user_id,
       ticket_type: r.ticket_type,
-      ticket_title: r.ticket_title,
+      ticket_title: titleOf(r),
       ticket_source: r.ticket_source,
       status: r.status,
       agent_user_id: r.agent_user_id,
@@ -134,11 +156,15 @@ export function createSupportService(deps: {
       modified_on: r.modified_on.toISOString(),
       jobData:
         r.tag_type === 'JOB' && r.tag_id && jobById.get(r.tag_id)
-          ? { job_id: r.tag_id, job_title: jobById.get(r.tag_id)!.job_title, logo_key: jobById.get(r.tag_id)!.logo_key }
+          ? {
+              job_id: r.tag_id,
+              job_title: textIn(jobById.get(r.tag_id)!.job_title, jobById.get(r.tag_id)!.translations.hi?.job_title, locale),
+              logo_key: jobById.get(r.tag_id)!.logo_key,
+            }
           : null,
     }));
   }
-  const toTicket = async (row: TicketRow) => (await toTickets([row]))[0]!;
+  const toTicket = async (row: TicketRow, locale: Locale = 'en') => (await toTickets([row], locale))[0]!;
 
   async function ticketRow(ticketId: number, tx: DbOrTx = db): Promise<TicketRow> {
     const [row] = await tx.select().from(tickets).where(eq(tickets.ticket_id, ticketId)).limit(1);
@@ -391,9 +417,9 @@ export function createSupportService(deps: {
     return row;
   }
 
-  async function detail(row: TicketRow): Promise<TicketDetail> {
+  async function detail(row: TicketRow, locale: Locale = 'en'): Promise<TicketDetail> {
     return {
-      ...(await toTicket(row)),
+      ...(await toTicket(row, locale)),
       callback_requested: !!(await pendingCallback(row.ticket_id)),
       intro_video_url: deps.introVideoUrl ?? null,
     };
@@ -439,17 +465,17 @@ export function createSupportService(deps: {
       return [{ user_id: userId, is_worked: await context.isWorked(userId) }];
     },
 
-    async listTickets(userId: number): Promise<Ticket[]> {
+    async listTickets(userId: number, locale: Locale = 'en'): Promise<Ticket[]> {
       const rows = await db
         .select()
         .from(tickets)
         .where(eq(tickets.user_id, userId))
         .orderBy(desc(tickets.created_on), desc(tickets.ticket_id))
         .limit(500);
-      return toTickets(rows);
+      return toTickets(rows, locale);
     },
 
-    async createTicket(userId: number, body: TicketAdd): Promise<Ticket> {
+    async createTicket(userId: number, body: TicketAdd, locale: Locale = 'en'): Promise<Ticket> {
       const worked = await context.isWorked(userId);
       if (!eligibleTicketTypes(worked).includes(body.ticket_type as never)) throw forbidden(say('support.typeNotAvailable'));
       const problem = ticketTargetProblem(body);
@@ -523,13 +549,13 @@ export function createSupportService(deps: {
         });
         return { row: created!, created: true };
       });
-      const ticket = await toTicket(found.row);
+      const ticket = await toTicket(found.row, locale);
       if (found.created) events.updated({ ticket_id: ticket.ticket_id, status: ticket.status });
       return ticket;
     },
 
-    async ticketForWorker(userId: number, ticketId: number): Promise<TicketDetail> {
-      return detail(await ownTicket(userId, ticketId));
+    async ticketForWorker(userId: number, ticketId: number, locale: Locale = 'en'): Promise<TicketDetail> {
+      return detail(await ownTicket(userId, ticketId), locale);
     },
 
     async conversationForWorker(userId: number, ticketId: number, beforeChatId?: number): Promise<Conversation> {
@@ -574,6 +600,7 @@ export function createSupportService(deps: {
     async closeWithRating(
       userId: number,
       body: { ticket_id: number; rating: number; rating_comment?: string | null | undefined },
+      locale: Locale = 'en',
     ): Promise<Ticket> {
       const comment = body.rating_comment?.trim() || null;
       const chatId = await db.transaction(async (tx) => {
@@ -592,7 +619,7 @@ export function createSupportService(deps: {
         });
         return chat.ticket_chat_id;
       });
-      const ticket = await toTicket(await ticketRow(body.ticket_id));
+      const ticket = await toTicket(await ticketRow(body.ticket_id), locale);
       if (chatId) events.chatAdded({ ticket_id: ticket.ticket_id, status: ticket.status, chat: await chatEntry(chatId, ticket.ticket_id) });
       events.updated({ ticket_id: ticket.ticket_id, status: ticket.status });
       return ticket;

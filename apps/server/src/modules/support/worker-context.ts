@@ -10,6 +10,8 @@ import { servicePurchases } from '../../db/schema/support';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
 import { TICKET_TYPE } from '@pmw/contract/support';
+import { nameIn, textIn } from '@pmw/contract/content-language';
+import type { Locale } from '@pmw/contract/locale';
 
 /**
  * What a worker's tickets can point at: their projects, leads and recharges.
@@ -75,15 +77,29 @@ export function createWorkerContext(db: Db) {
     const fields = {
       job_id: jobs.job_id,
       title: jobs.job_title,
+      title_translations: jobs.translations,
       archive_status: jobs.archive_status,
       employer_name: employers.employer_name,
+      employer_translations: employers.translations,
       logo_key: employers.logo_key,
       category: jobCategories.title,
+      category_translations: jobCategories.translations,
     };
     return withEmployer(db.select(fields).from(jobs).$dynamic())
       .where(inArray(jobs.job_id, jobIds))
       .orderBy(asc(employers.employer_name), asc(jobs.job_title));
   }
+
+  type ProjectRow = Awaited<ReturnType<typeof projects>>[number];
+  /** A project as a worker's ticket shows it: title, employer and category in the reader's language, English where ops wrote no Hindi. */
+  const toJob = (r: ProjectRow, locale: Locale, app: SupportJob['Application']): SupportJob => ({
+    job_id: r.job_id,
+    title: textIn(r.title, r.title_translations.hi?.job_title, locale),
+    archive_status: r.archive_status,
+    Application: app,
+    Employer: { employer_name: nameIn(r.employer_name, r.employer_translations, locale), logo_key: r.logo_key },
+    JobCategory: { title: nameIn(r.category, r.category_translations, locale) },
+  });
 
   return {
     /** Derived from history, never a free flag (DESIGN.md): a lead sent or an application attempted. */
@@ -102,7 +118,7 @@ export function createWorkerContext(db: Db) {
      * attempted (status 7 or more); 30 and 40 the projects, not archived and
      * not attempted, in which the worker has leads to ask about.
      */
-    async jobsFor(userId: number, ticketType: number): Promise<SupportJob[]> {
+    async jobsFor(userId: number, ticketType: number, locale: Locale = 'en'): Promise<SupportJob[]> {
       const tried = await attempted(userId);
       const ids =
         ticketType === TICKET_TYPE.PROJECT_TRAINING ? [...tried.keys()] : (await leadProjects(userId)).filter((id) => !tried.has(id));
@@ -111,28 +127,17 @@ export function createWorkerContext(db: Db) {
         .filter((r) => ticketType === TICKET_TYPE.PROJECT_TRAINING || r.archive_status === PROJECT_ARCHIVE_STATUS.live)
         .map((r) => {
           const app = tried.get(r.job_id);
-          return {
-            job_id: r.job_id,
-            title: r.title,
-            archive_status: r.archive_status,
-            Application: app ? { status: app.status, attempted_on: app.attempted_on ? app.attempted_on.toISOString() : null } : null,
-            Employer: { employer_name: r.employer_name, logo_key: r.logo_key },
-            JobCategory: { title: r.category },
-          };
+          return toJob(
+            r,
+            locale,
+            app ? { status: app.status, attempted_on: app.attempted_on ? app.attempted_on.toISOString() : null } : null,
+          );
         });
     },
 
-    async job(jobId: number): Promise<SupportJob | null> {
+    async job(jobId: number, locale: Locale = 'en'): Promise<SupportJob | null> {
       const [r] = await projects([jobId]);
-      if (!r) return null;
-      return {
-        job_id: r.job_id,
-        title: r.title,
-        archive_status: r.archive_status,
-        Application: null,
-        Employer: { employer_name: r.employer_name, logo_key: r.logo_key },
-        JobCategory: { title: r.category },
-      };
+      return r ? toJob(r, locale, null) : null;
     },
 
     async leads(userId: number, filter: { job_id: number; status: number; archive_status?: number[] | undefined }): Promise<SupportLead[]> {

@@ -190,6 +190,28 @@ export function createWalletService(deps: { db: Db }) {
       }));
     },
 
+    /**
+     * Locks the wallet until the caller's transaction ends (a payout run that
+     * holds it is waited for; a later one waits) and says whether a payout run
+     * has debited it after the entry given: money it then holds may be paid out.
+     */
+    async lockPaidOutSince(userId: number, afterTransactionId: number, tx: DbOrTx): Promise<boolean> {
+      await tx.select({ user_id: wallets.user_id }).from(wallets).where(eq(wallets.user_id, userId)).for('update');
+      const [row] = await tx
+        .select({ id: walletTransactions.wallet_transaction_id })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.user_id, userId),
+            eq(walletTransactions.ref_type, PAYOUT_RUN_REF_TYPE),
+            eq(walletTransactions.type, WALLET_DEBIT),
+            gt(walletTransactions.wallet_transaction_id, afterTransactionId),
+          ),
+        )
+        .limit(1);
+      return !!row;
+    },
+
     async byKey(key: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select()

@@ -12,6 +12,7 @@ const LIMIT = 50;
 type Filters = Omit<RouteQuery<typeof opsRoutes.audit>, 'page' | 'limit'>;
 const AUDIT_ACTIONS = [
   'lead.approve',
+  'lead.approve_undone',
   'lead.reject',
   'lead.needs_details',
   'lead.expire',

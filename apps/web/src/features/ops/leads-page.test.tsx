@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OpsLead } from '@pmw/contract/ops';
+import { APPROVAL_UNDO_SECONDS, type OpsLead } from '@pmw/contract/ops';
 
 const lead = (over: Partial<OpsLead>): OpsLead => ({
   form_response_id: 1,
@@ -46,7 +46,7 @@ vi.mock('../../shared/api-client', () => ({
     approved(route.path, req.body.form_response_ids);
     return {
       data: { results: req.body.form_response_ids.map((id) => ({ form_response_id: id, ok: true, changed: true, message: 'Approved' })) },
-      message: `${req.body.form_response_ids.length} approved`,
+      message: `${req.body.form_response_ids.length} ${route.path.endsWith('/undo') ? 'undone' : 'approved'}`,
     };
   }),
 }));
@@ -93,6 +93,32 @@ describe('the verification queue', () => {
     expect(approved).toHaveBeenCalledWith('/ops/leads/approve', [11, 12]);
     // The page's own line says what was done (the message bar, a status region too, may show beside it).
     // Waited for as a person would: the bar's words can come a render before the page's line.
-    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('reject'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('2 approved: ₹350 credited.'))).toBe(true),
+    );
+    // For a few seconds the approval can be undone from the message.
+    expect(screen.getByText(`You can undo this for ${APPROVAL_UNDO_SECONDS} s.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the approval of 2 lead(s) and take back ₹350' }));
+    await waitFor(() => expect(approved).toHaveBeenCalledWith('/ops/leads/approve/undo', [11, 12]));
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('₹350 taken back.'))).toBe(true));
+    expect(screen.queryByRole('button', { name: /Undo the approval/ })).toBeNull();
+  });
+
+  it('after the undo window the message points to rejecting the lead instead', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderPage();
+      await screen.findByText(/Kiran Rao/);
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Lead 11' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve and credit' }));
+      const undo = await screen.findByRole('button', { name: 'Undo the approval of 1 lead(s) and take back ₹250' });
+      expect(undo).toBeTruthy();
+      for (let s = 0; s < APPROVAL_UNDO_SECONDS; s++) await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(screen.queryByRole('button', { name: /Undo the approval/ })).toBeNull());
+      expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('reject the lead: its credit is reversed'))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteQuery } from '@pmw/contract/api';
-import { opsRoutes, type LeadActionResult, type OpsLead } from '@pmw/contract/ops';
+import { APPROVAL_UNDO_SECONDS, opsRoutes, type LeadActionResult, type OpsLead } from '@pmw/contract/ops';
 import { opsProjectRoutes } from '@pmw/contract/ops-projects';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
@@ -15,6 +15,7 @@ import { t } from './messages';
 import { LeadRiskSection, RiskCell } from './risk-panel';
 import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
 import { WALLET_TX_TYPE } from '@pmw/contract/wallet';
+import { useCountdown } from '../../shared/use-countdown';
 
 type Filters = Omit<RouteQuery<typeof opsRoutes.leads>, 'page' | 'limit'>;
 const LIMIT = 50;
@@ -60,6 +61,9 @@ export function LeadsPage() {
   // The approval asked about: the count, the money and how many of the leads are high risk.
   const [approving, setApproving] = useState<{ ids: number[]; total: number; high: number } | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The last approval, undoable from its message for APPROVAL_UNDO_SECONDS; after that the message points to rejecting.
+  const [approval, setApproval] = useState<{ ids: number[]; total: number } | null>(null);
+  const undoWindow = useCountdown(APPROVAL_UNDO_SECONDS);
 
   const projects = useQuery({ queryKey: ['ops', 'projects', ''], queryFn: () => api(opsProjectRoutes.list, { query: { q: '' } }) });
   const leads = useQuery({
@@ -71,6 +75,7 @@ export function LeadsPage() {
 
   const report = (r: { data: LeadActionResult; message: string }) => {
     setDone(null);
+    setApproval(null);
     const failed = r.data.results.filter((x) => !x.ok);
     if (failed.length) showMessage('error', `${r.message}: ${failed.map((f) => `${f.form_response_id} ${f.message}`).join('; ')}`);
     else showSuccess(r.message);
@@ -89,6 +94,8 @@ export function LeadsPage() {
       const credited = r.data.results.filter((x) => x.ok && x.changed).map((x) => x.form_response_id);
       const total = credited.length === asked.ids.length ? asked.total : credited.reduce((sum, id) => sum + (payouts.get(id) ?? 0), 0);
       setDone(t('approvedDone', { message: r.message, total: rupees(total) }));
+      setApproval(credited.length ? { ids: credited, total } : null);
+      undoWindow.restart();
       setApproving(null);
       setOpenId(null);
     },
@@ -97,6 +104,19 @@ export function LeadsPage() {
       showError(err);
     },
   });
+  // Undone while the window is open: the server refuses it afterwards, or once a payout run paid the money.
+  const undo = useMutation({
+    mutationFn: (asked: { ids: number[]; total: number }) =>
+      apiWithMessage(opsRoutes.undoApproveLeads, { body: { form_response_ids: asked.ids } }),
+    onSuccess: (r, asked) => {
+      report(r);
+      const undone = r.data.results.filter((x) => x.ok && x.changed).map((x) => x.form_response_id);
+      const total = undone.length === asked.ids.length ? asked.total : undone.reduce((sum, id) => sum + (payouts.get(id) ?? 0), 0);
+      setDone(t('undoneDone', { message: r.message, total: rupees(total) }));
+    },
+    onError: showError,
+  });
+  const undoable = undoWindow.done ? null : approval;
   const payouts = new Map(rows.map((r) => [r.form_response_id, r.payout_paise]));
   /** One question before money moves: the count and total, and a second look when high-risk leads are among them. */
   const askApprove = (ids: number[], known?: { payout?: number | undefined; high?: number | undefined }) => {
@@ -224,9 +244,26 @@ export function LeadsPage() {
         </button>
         <span className="muted ops__hint">{t('shortcuts')}</span>
       </div>
-      <p role="status" className="ops__done">
-        {done}
-      </p>
+      <div className="ops__done">
+        <p role="status">
+          {done}
+          {approval && !undoable ? ` ${t('approvedRejectHint')}` : null}
+        </p>
+        {undoable && (
+          <p className="ops__undo">
+            <span className="muted">{t('approvedUndoable', { s: undoWindow.left })}</span>{' '}
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('undoApprovalOf', { n: undoable.ids.length, total: rupees(undoable.total) })}
+              disabled={undo.isPending}
+              onClick={() => undo.mutate(undoable)}
+            >
+              {t('undoApproval')}
+            </button>
+          </p>
+        )}
+      </div>
 
       <QueryView
         query={leads}
