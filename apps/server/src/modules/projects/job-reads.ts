@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { jobs } from '../../db/schema/projects';
+import { employers, jobCategories, jobs } from '../../db/schema/projects';
+import { withEmployer } from './job-query';
 
 /**
  * A project's fields for other modules that show it (a title in a list, the
@@ -26,4 +27,26 @@ export async function jobTitles(db: DbOrTx, jobIds: readonly number[]): Promise<
     .from(jobs)
     .where(inArray(jobs.job_id, [...jobIds]));
   return new Map(rows.map((r) => [r.job_id, r.job_title]));
+}
+
+/** Projects with their employer and category, as a list shows them: by employer, then title. */
+export async function jobCards(db: DbOrTx, jobIds: readonly number[]) {
+  if (!jobIds.length) return [];
+  const fields = {
+    job_id: jobs.job_id,
+    title: jobs.job_title,
+    archive_status: jobs.archive_status,
+    employer_name: employers.employer_name,
+    logo_key: employers.logo_key,
+    category: jobCategories.title,
+  };
+  return withEmployer(db.select(fields).from(jobs).$dynamic())
+    .where(inArray(jobs.job_id, [...jobIds]))
+    .orderBy(asc(employers.employer_name), asc(jobs.job_title));
+}
+
+/** Whether a project asks its merchants for feedback (false when there is no such project). */
+export async function jobAsksMerchantFeedback(db: DbOrTx, jobId: number): Promise<boolean> {
+  const [job] = await db.select({ asks: jobs.asks_merchant_feedback }).from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+  return Boolean(job?.asks);
 }

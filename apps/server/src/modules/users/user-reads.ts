@@ -1,0 +1,22 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/users';
+
+/**
+ * People's names and mobiles for other modules that show them, read the
+ * users module's way, in the caller's database or transaction (the users
+ * service's `contacts` answers the same).
+ */
+
+/** Name and mobile of each person asked for, by user id (absent ids are left out). */
+export async function userContacts(
+  db: DbOrTx,
+  userIds: readonly number[],
+): Promise<Map<number, { first_name: string | null; mobile: string }>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.user_id, [...userIds]));
+  return new Map(rows.map((r) => [r.id, { first_name: r.first_name, mobile: r.mobile }]));
+}
