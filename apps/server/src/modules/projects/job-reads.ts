@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { employers, jobCategories, jobs } from '../../db/schema/projects';
+import { employers, jobCategories, jobLocations, jobs } from '../../db/schema/projects';
 import { withEmployer } from './job-query';
 
 /**
@@ -49,4 +49,24 @@ export async function jobCards(db: DbOrTx, jobIds: readonly number[]) {
 export async function jobAsksMerchantFeedback(db: DbOrTx, jobId: number): Promise<boolean> {
   const [job] = await db.select({ asks: jobs.asks_merchant_feedback }).from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
   return Boolean(job?.asks);
+}
+
+/** A project's title and payout per lead or joining, or undefined. */
+export async function jobPayout(db: DbOrTx, jobId: number) {
+  const [row] = await db
+    .select({ title: jobs.job_title, payout_paise: jobs.payout_paise })
+    .from(jobs)
+    .where(eq(jobs.job_id, jobId))
+    .limit(1);
+  return row;
+}
+
+/** The city of each project location asked for, by job location id. */
+export async function jobLocationCities(db: DbOrTx, locationIds: readonly number[]): Promise<Map<number, string>> {
+  if (!locationIds.length) return new Map();
+  const rows = await db
+    .select({ id: jobLocations.job_location_id, city: jobLocations.city })
+    .from(jobLocations)
+    .where(inArray(jobLocations.job_location_id, [...locationIds]));
+  return new Map(rows.map((r) => [r.id, r.city]));
 }

@@ -20,3 +20,20 @@ export async function userContacts(
     .where(inArray(users.user_id, [...userIds]));
   return new Map(rows.map((r) => [r.id, { first_name: r.first_name, mobile: r.mobile }]));
 }
+
+export interface PersonRow {
+  first_name: string | null;
+  last_name: string | null;
+  mobile: string;
+  blocked: boolean;
+}
+
+/** Names, mobile and blocked flag of each person asked for, by user id (absent ids are left out). */
+export async function people(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, PersonRow>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: users.user_id, first_name: users.first_name, last_name: users.last_name, mobile: users.mobile, blocked: users.blocked })
+    .from(users)
+    .where(inArray(users.user_id, [...userIds]));
+  return new Map(rows.map(({ id, ...person }) => [id, person]));
+}

@@ -1,0 +1,44 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { walletTransactions } from '../../db/schema/wallet';
+import { WALLET_CREDIT, WALLET_DEBIT } from './wallet.service';
+
+/**
+ * What the ledger holds for something another module owns (an application,
+ * a lead), read the wallet module's way: by the posting's `ref_type` and
+ * `ref_id`. Reads only; every rupee still moves through the wallet service.
+ * Each takes the caller's database or transaction.
+ */
+
+/** How many credits and debits (reversals) the ledger has for one ref. */
+export async function postingCountsByRef(db: DbOrTx, refType: string, refId: string): Promise<{ credits: number; debits: number }> {
+  const rows = await db
+    .select({ type: walletTransactions.type, n: count() })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.ref_type, refType), eq(walletTransactions.ref_id, refId)))
+    .groupBy(walletTransactions.type);
+  return {
+    credits: rows.find((r) => r.type === WALLET_CREDIT)?.n ?? 0,
+    debits: rows.find((r) => r.type === WALLET_DEBIT)?.n ?? 0,
+  };
+}
+
+/** A person's net (credits less debits) per ref, in paise, for the refs asked for; a ref with no posting is absent. */
+export async function netPaiseByRef(db: DbOrTx, userId: number, refType: string, refIds: readonly string[]): Promise<Map<string, number>> {
+  if (!refIds.length) return new Map();
+  const rows = await db
+    .select({
+      ref_id: walletTransactions.ref_id,
+      net: sql<number>`sum(case when ${walletTransactions.type} = ${WALLET_CREDIT} then ${walletTransactions.amount_paise} else -${walletTransactions.amount_paise} end)::int`,
+    })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.ref_type, refType),
+        inArray(walletTransactions.ref_id, [...refIds]),
+        eq(walletTransactions.user_id, userId),
+      ),
+    )
+    .groupBy(walletTransactions.ref_id);
+  return new Map(rows.map((r) => [r.ref_id!, Number(r.net)]));
+}
