@@ -28,8 +28,6 @@ const readModels = [
 const crossModuleReadsToMove = [
   'apps/server/src/modules/campaign/campaign.service.ts',
   'apps/server/src/modules/hiring/hiring.service.ts',
-  'apps/server/src/modules/leads/leads.service.ts',
-  'apps/server/src/modules/ops-auth/ops-agents.service.ts',
   'apps/server/src/modules/ops/lead-verification.service.ts',
   'apps/server/src/modules/ops/payouts.service.ts',
   'apps/server/src/modules/risk/risk.service.ts',

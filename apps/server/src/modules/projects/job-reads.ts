@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { employers, jobCategories, jobLocations, jobs } from '../../db/schema/projects';
+import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/projects';
 import { withEmployer } from './job-query';
 
 /**
@@ -69,4 +69,50 @@ export async function jobLocationCities(db: DbOrTx, locationIds: readonly number
     .from(jobLocations)
     .where(inArray(jobLocations.job_location_id, [...locationIds]));
   return new Map(rows.map((r) => [r.id, r.city]));
+}
+
+/** A lead form with the project fields lead intake checks and shows, or undefined. */
+export async function leadFormOf(db: DbOrTx, formId: number) {
+  const [row] = await db
+    .select({
+      form_id: taskForms.form_id,
+      job_id: taskForms.job_id,
+      inputs: taskForms.inputs,
+      is_otp_required: taskForms.is_otp_required,
+      description: taskForms.description,
+      custom_link: taskForms.custom_link,
+      job_title: jobs.job_title,
+      job_category_id: jobs.job_category_id,
+      payout_paise: jobs.payout_paise,
+      duplicate_window_days: jobs.duplicate_window_days,
+      lead_hours_start: jobs.lead_hours_start,
+      lead_hours_end: jobs.lead_hours_end,
+      is_credit_flow: jobs.is_credit_flow,
+      credit_rules: jobs.credit_rules,
+      redirect_link: jobs.redirect_link,
+      archive_status: jobs.archive_status,
+      archive_message: jobs.archive_message,
+      on_hold: jobs.on_hold,
+      hold_message: jobs.hold_message,
+      utm_selected: jobs.utm_selected,
+      translations: jobs.translations,
+      form_translations: taskForms.translations,
+    })
+    .from(taskForms)
+    .innerJoin(jobs, eq(jobs.job_id, taskForms.job_id))
+    .where(eq(taskForms.form_id, formId))
+    .limit(1);
+  return row;
+}
+
+/** The pincodes a project serves. */
+export async function jobPincodeList(db: DbOrTx, jobId: number): Promise<string[]> {
+  const rows = await db.select({ pincode: jobPincodes.pincode }).from(jobPincodes).where(eq(jobPincodes.job_id, jobId));
+  return rows.map((r) => r.pincode);
+}
+
+/** The form of a project (form_id may differ from job_id), or undefined. */
+export async function formIdOfJob(db: DbOrTx, jobId: number): Promise<number | undefined> {
+  const [row] = await db.select({ form_id: taskForms.form_id }).from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
+  return row?.form_id;
 }

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -36,4 +36,20 @@ export async function people(db: DbOrTx, userIds: readonly number[]): Promise<Ma
     .from(users)
     .where(inArray(users.user_id, [...userIds]));
   return new Map(rows.map(({ id, ...person }) => [id, person]));
+}
+
+/** The people asked for, ordered by first name (the database's collation), then user id. */
+export async function peopleByName(db: DbOrTx, userIds: readonly number[]): Promise<(PersonRow & { user_id: number })[]> {
+  if (!userIds.length) return [];
+  return db
+    .select({
+      user_id: users.user_id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      mobile: users.mobile,
+      blocked: users.blocked,
+    })
+    .from(users)
+    .where(inArray(users.user_id, [...userIds]))
+    .orderBy(asc(users.first_name), asc(users.user_id));
 }

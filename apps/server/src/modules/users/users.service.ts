@@ -43,6 +43,11 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
         .returning();
       return created ?? (await this.byMobile(mobile))!;
     },
+    /** A new person with a mobile (and a name), in the caller's transaction; fails when the mobile has one. */
+    async create(input: { mobile: string; first_name: string | null }, tx: DbOrTx = db): Promise<UserRow> {
+      const [created] = await tx.insert(users).values({ mobile: input.mobile, first_name: input.first_name }).returning();
+      return created!;
+    },
     /** The user id of each mobile that has one. */
     async idsByMobile(mobiles: readonly string[], tx: DbOrTx = db): Promise<Map<string, number>> {
       if (!mobiles.length) return new Map();
