@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/projects';
-import { withEmployer } from './job-query';
+import { withEmployer, withTaskForm } from './job-query';
 
 /**
  * A project's fields for other modules that show it (a title in a list, the
@@ -115,4 +115,71 @@ export async function jobPincodeList(db: DbOrTx, jobId: number): Promise<string[
 export async function formIdOfJob(db: DbOrTx, jobId: number): Promise<number | undefined> {
   const [row] = await db.select({ form_id: taskForms.form_id }).from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
   return row?.form_id;
+}
+
+/** Every project with a lead form, with its employer and category, as the team area lists them (by category, then id). */
+export async function teamProjectRows(db: DbOrTx) {
+  return withTaskForm(
+    db
+      .select({
+        job_id: jobs.job_id,
+        hidden_from_partners: jobs.hidden_from_partners,
+        form_id: taskForms.form_id,
+        job_title: jobs.job_title,
+        slug_name: jobs.slug_name,
+        logo_url: jobs.logo_url,
+        employer_name: employers.employer_name,
+        theme_color: employers.theme_color,
+        job_category_id: jobs.job_category_id,
+        category_title: jobCategories.title,
+        rewards: jobs.rewards,
+        payout_text: jobs.payout_text,
+        action_status: jobs.action_status,
+        archive_status: jobs.archive_status,
+        archive_message: jobs.archive_message,
+        on_hold: jobs.on_hold,
+        hold_message: jobs.hold_message,
+        translations: jobs.translations,
+        category_translations: jobCategories.translations,
+        employer_translations: employers.translations,
+      })
+      .from(jobs)
+      .$dynamic(),
+  ).orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
+}
+
+/** A project's whole row, or undefined. */
+export async function jobById(db: DbOrTx, jobId: number) {
+  const [row] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+  return row;
+}
+
+/** An employer's name and its translations, or undefined. */
+export async function employerName(db: DbOrTx, employerId: number) {
+  const [employer] = await db
+    .select({ name: employers.employer_name, translations: employers.translations })
+    .from(employers)
+    .where(eq(employers.employer_id, employerId))
+    .limit(1);
+  return employer;
+}
+
+/** Which of the given projects serve a pincode, by job id. */
+export async function jobsServingPincode(db: DbOrTx, jobIds: number[], pincode: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ job_id: jobPincodes.job_id })
+    .from(jobPincodes)
+    .where(and(eq(jobPincodes.pincode, pincode), inArray(jobPincodes.job_id, jobIds)))
+    .orderBy(asc(jobPincodes.job_id));
+  return rows.map((r) => r.job_id);
+}
+
+/** The projects asked for with their titles and translations, ordered by title (the database's collation). */
+export async function jobTitlesInOrder(db: DbOrTx, jobIds: readonly number[]) {
+  if (!jobIds.length) return [];
+  return db
+    .select({ job_id: jobs.job_id, job_title: jobs.job_title, translations: jobs.translations })
+    .from(jobs)
+    .where(inArray(jobs.job_id, [...jobIds]))
+    .orderBy(asc(jobs.job_title));
 }
