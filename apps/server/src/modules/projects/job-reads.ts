@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { HIRING_CATEGORY_ID } from '@pmw/contract/catalogue';
+import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 import type { DbOrTx } from '../../db/client';
 import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/projects';
 import { withEmployer, withTaskForm } from './job-query';
@@ -182,4 +184,66 @@ export async function jobTitlesInOrder(db: DbOrTx, jobIds: readonly number[]) {
     .from(jobs)
     .where(inArray(jobs.job_id, [...jobIds]))
     .orderBy(asc(jobs.job_title));
+}
+
+/** Products a customer may pick: not hiring, not archived, not on hold, chosen by ops for campaign pages, with a form. */
+const listedOnCampaignPages = and(
+  ne(jobs.job_category_id, HIRING_CATEGORY_ID),
+  eq(jobs.archive_status, PROJECT_ARCHIVE_STATUS.live),
+  eq(jobs.on_hold, false),
+  eq(jobs.utm_selected, true),
+);
+
+/** The products a campaign page lists, with their employer and category (by category, then id). */
+export async function campaignProducts(db: DbOrTx) {
+  return withTaskForm(
+    db
+      .select({
+        job_id: jobs.job_id,
+        job_title: jobs.job_title,
+        employer_name: employers.employer_name,
+        theme_color: employers.theme_color,
+        logo_url: jobs.logo_url,
+        tag_line: jobs.tag_line,
+        job_category_id: jobs.job_category_id,
+        category_title: jobCategories.title,
+        category_translations: jobCategories.translations,
+        employer_translations: employers.translations,
+        translations: jobs.translations,
+        customer_features: jobs.customer_features,
+        is_credit_flow: jobs.is_credit_flow,
+      })
+      .from(jobs)
+      .$dynamic(),
+  )
+    .where(listedOnCampaignPages)
+    .orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
+}
+
+/** One product a campaign page lists, with its employer, or undefined when it is not listed. */
+export async function campaignProduct(db: DbOrTx, jobId: number) {
+  const [found] = await db
+    .select({
+      job_id: jobs.job_id,
+      job_title: jobs.job_title,
+      employer_name: employers.employer_name,
+      employer_translations: employers.translations,
+      translations: jobs.translations,
+      customer_tnc: jobs.customer_tnc,
+      customer_criteria: jobs.customer_criteria,
+      customer_features: jobs.customer_features,
+    })
+    .from(jobs)
+    .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+    .where(and(eq(jobs.job_id, jobId), listedOnCampaignPages))
+    .limit(1);
+  return found;
+}
+
+/** The credit rules of those of the given projects a campaign page lists. */
+export async function campaignCreditRules(db: DbOrTx, jobIds: readonly number[]) {
+  return db
+    .select({ job_id: jobs.job_id, credit_rules: jobs.credit_rules })
+    .from(jobs)
+    .where(and(inArray(jobs.job_id, [...jobIds]), listedOnCampaignPages));
 }
