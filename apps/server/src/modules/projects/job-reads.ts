@@ -247,3 +247,46 @@ export async function campaignCreditRules(db: DbOrTx, jobIds: readonly number[])
     .from(jobs)
     .where(and(inArray(jobs.job_id, [...jobIds]), listedOnCampaignPages));
 }
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobLocationRow = typeof jobLocations.$inferSelect;
+
+/** The locations of the given projects, by location id. */
+export async function locationsOfJobs(db: DbOrTx, jobIds: number[]): Promise<JobLocationRow[]> {
+  return db.select().from(jobLocations).where(inArray(jobLocations.job_id, jobIds)).orderBy(asc(jobLocations.job_location_id));
+}
+
+/** One project location, or undefined. */
+export async function jobLocationById(db: DbOrTx, locationId: number): Promise<JobLocationRow | undefined> {
+  const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, locationId)).limit(1);
+  return loc;
+}
+
+/** A project with its employer and category, or undefined. */
+export async function jobWithEmployer(db: DbOrTx, jobId: number) {
+  const [row] = await withEmployer(db.select({ job: jobs, employer: employers, category: jobCategories }).from(jobs).$dynamic())
+    .where(eq(jobs.job_id, jobId))
+    .limit(1);
+  return row;
+}
+
+/** A category's live projects not on hold, with their employer, by id. */
+export async function liveJobsOfCategory(db: DbOrTx, categoryId: number) {
+  return db
+    .select({ job: jobs, employer: employers })
+    .from(jobs)
+    .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+    .where(and(eq(jobs.job_category_id, categoryId), eq(jobs.archive_status, PROJECT_ARCHIVE_STATUS.live), eq(jobs.on_hold, false)))
+    .orderBy(asc(jobs.job_id));
+}
+
+/** The given projects with their employer and category, ordered by title (the database's collation). */
+export async function jobsWithEmployerByTitle(db: DbOrTx, jobIds: number[]) {
+  return db
+    .select({ job: jobs, employer: employers, category: jobCategories })
+    .from(jobs)
+    .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
+    .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
+    .where(inArray(jobs.job_id, jobIds))
+    .orderBy(asc(jobs.job_title));
+}
