@@ -30,7 +30,6 @@ const crossModuleReadsToMove = [
   'apps/server/src/modules/ops/lead-verification.service.ts',
   'apps/server/src/modules/ops/payouts.service.ts',
   'apps/server/src/modules/risk/risk.service.ts',
-  'apps/server/src/modules/support/support.service.ts',
 ];
 const seesEveryTable = [
   'apps/server/src/**/*.test.ts',

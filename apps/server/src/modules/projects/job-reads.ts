@@ -290,3 +290,13 @@ export async function jobsWithEmployerByTitle(db: DbOrTx, jobIds: number[]) {
     .where(inArray(jobs.job_id, jobIds))
     .orderBy(asc(jobs.job_title));
 }
+
+/** The title and logo of each project asked for, by job id (absent ids are left out). */
+export async function jobTitlesAndLogos(db: DbOrTx, jobIds: readonly number[]) {
+  if (!jobIds.length) return new Map<number, { job_id: number; job_title: string; logo_key: string | null }>();
+  const rows = await db
+    .select({ job_id: jobs.job_id, job_title: jobs.job_title, logo_key: jobs.logo_key })
+    .from(jobs)
+    .where(inArray(jobs.job_id, [...jobIds]));
+  return new Map(rows.map((j) => [j.job_id, j]));
+}
