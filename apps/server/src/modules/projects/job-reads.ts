@@ -300,3 +300,9 @@ export async function jobTitlesAndLogos(db: DbOrTx, jobIds: readonly number[]) {
     .where(inArray(jobs.job_id, [...jobIds]));
   return new Map(rows.map((j) => [j.job_id, j]));
 }
+
+/** A lead form's inputs, or undefined. */
+export async function formInputs(db: DbOrTx, formId: number) {
+  const [form] = await db.select({ inputs: taskForms.inputs }).from(taskForms).where(eq(taskForms.form_id, formId)).limit(1);
+  return form;
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { walletTransactions } from '../../db/schema/wallet';
 import { WALLET_CREDIT, WALLET_DEBIT } from './wallet.service';
@@ -41,4 +41,19 @@ export async function netPaiseByRef(db: DbOrTx, userId: number, refType: string,
     )
     .groupBy(walletTransactions.ref_id);
   return new Map(rows.map((r) => [r.ref_id!, Number(r.net)]));
+}
+
+/** A ref's postings whose idempotency key starts with `keyPrefix`, oldest first. */
+export async function postingsByRef(db: DbOrTx, refType: string, refId: string, keyPrefix: string) {
+  return db
+    .select()
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.ref_type, refType),
+        eq(walletTransactions.ref_id, refId),
+        like(walletTransactions.idempotency_key, `${keyPrefix}%`),
+      ),
+    )
+    .orderBy(walletTransactions.wallet_transaction_id);
 }
