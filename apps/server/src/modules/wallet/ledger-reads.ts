@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { walletTransactions } from '../../db/schema/wallet';
 import { WALLET_CREDIT, WALLET_DEBIT } from './wallet.service';
@@ -56,4 +56,20 @@ export async function postingsByRef(db: DbOrTx, refType: string, refId: string, 
       ),
     )
     .orderBy(walletTransactions.wallet_transaction_id);
+}
+
+/** The paise credited to a person since an instant, leaving out the credits of one ref type. */
+export async function creditedSincePaise(db: DbOrTx, userId: number, since: Date, opts: { except: string }): Promise<number> {
+  const [row] = await db
+    .select({ recent: sql<string>`coalesce(sum(${walletTransactions.amount_paise}), 0)` })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.user_id, userId),
+        eq(walletTransactions.type, WALLET_CREDIT),
+        gte(walletTransactions.created_on, since),
+        sql`${walletTransactions.ref_type} is distinct from ${opts.except}`,
+      ),
+    );
+  return Number(row?.recent ?? 0);
 }
