@@ -289,7 +289,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   const invoices = createInvoicesService({ db, wallet, documents, users, files, audit, settings: config.invoices });
   const ops = {
     audit,
-    agents: createOpsAgentsService({ db, audit, sessions }),
+    agents: createOpsAgentsService({ db, audit, sessions, users }),
     verification: createLeadVerificationService({ db, wallet, audit, risk, feedbackTasks, notifications }),
     expiry: createLeadExpiryJob({ db, audit, intervalMs: Math.max(1, config.leadExpiryIntervalMinutes || 60) * 60_000, metrics }),
     people: createOpsPeopleService({ db, users, opsAuth, documents, sessions, audit, notifications }),

@@ -27,6 +27,7 @@ export async function createAdmin(db: Db, mobile: string): Promise<{ outcome: Cr
     db,
     audit: createAuditService({ db, users }),
     sessions: createSessionResolver(db, { alwaysSecure: false, trustProxy: false }),
+    users,
   });
   const user = await users.byMobile(mobile);
   const existing = user ? (await agents.list()).find((a) => a.user_id === user.user_id) : undefined;

@@ -1,6 +1,6 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   decideEligibility,
   type CampaignCategory,
@@ -17,11 +17,9 @@ import { inputsIn, nameIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { Db } from '../../db/client';
 import { campaigns, creditConsents, customers } from '../../db/schema/campaign';
-import { employers, jobCategories, jobs } from '../../db/schema/projects';
-import { sessions } from '../../db/schema/sessions';
-import { users as usersTable } from '../../db/schema/users';
-import { liveSession } from '../sessions/session';
-import { withTaskForm } from '../projects/job-query';
+import { campaignCreditRules, campaignProduct, campaignProducts } from '../projects/job-reads';
+import { people } from '../users/user-reads';
+import { prepareOwnerWithSessionRead } from './campaign-owner-read';
 import { AppError, isUniqueViolation, notFound } from '../../errors';
 import type { FieldCipher } from '../../lib/crypto';
 import type { CreditBureau } from '../../providers/credit-bureau';
@@ -58,40 +56,20 @@ export function createCampaignService(deps: {
 }) {
   const { db, users, leads, otp, bureau, cipher } = deps;
 
-  /**
-   * Every campaign lead reads its code's owner, this device's customer session
-   * and that session's verified customer: one prepared statement (planned
-   * once per connection), the lead's only read before its insert.
-   */
-  const ownerWithSessionRead = db
-    .select({ user_id: campaigns.user_id, mobile: usersTable.mobile, session_customer_id: sessions.subject_id, customer: customers })
-    .from(campaigns)
-    .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
-    .leftJoin(sessions, liveSession('customer'))
-    .leftJoin(customers, and(eq(customers.customer_id, sessions.subject_id), sql`${customers.mobile} is not null`))
-    .where(and(eq(campaigns.utm_code, sql.placeholder('utmCode')), eq(usersTable.blocked, false)))
-    .limit(1)
-    .prepare('campaign_owner_with_session');
+  const ownerWithSessionRead = prepareOwnerWithSessionRead(db);
 
   /** The partner who owns a campaign code, or 404 'Invalid Link/QR Code'. Their mobile is for the self-referral rule only, never for the page. */
   async function owner(utmCode: string): Promise<CampaignOwner> {
-    const [row] = await db
-      .select({ user_id: campaigns.user_id, mobile: usersTable.mobile })
+    const [campaign] = await db
+      .select({ user_id: campaigns.user_id })
       .from(campaigns)
-      .innerJoin(usersTable, eq(usersTable.user_id, campaigns.user_id))
-      .where(and(eq(campaigns.utm_code, utmCode.toLowerCase()), eq(usersTable.blocked, false)))
+      .where(eq(campaigns.utm_code, utmCode.toLowerCase()))
       .limit(1);
+    const person = campaign && (await people(db, [campaign.user_id])).get(campaign.user_id);
+    const row = campaign && person && !person.blocked ? { user_id: campaign.user_id, mobile: person.mobile } : undefined;
     if (!row) throw notFound(say('campaign.invalidLink'));
     return row;
   }
-
-  /** Products a customer may pick: not hiring, not archived, not on hold, chosen by ops for campaign pages, with a form. */
-  const listed = and(
-    ne(jobs.job_category_id, HIRING_CATEGORY_ID),
-    eq(jobs.archive_status, PROJECT_ARCHIVE_STATUS.live),
-    eq(jobs.on_hold, false),
-    eq(jobs.utm_selected, true),
-  );
 
   async function customerById(id: number): Promise<CustomerRow | undefined> {
     const [row] = await db.select().from(customers).where(eq(customers.customer_id, id)).limit(1);
@@ -157,28 +135,7 @@ export function createCampaignService(deps: {
       locale: Locale = 'en',
     ): Promise<{ categories: CampaignCategory[]; utm_selected: number | null }> {
       await owner(utmCode);
-      const rows = await withTaskForm(
-        db
-          .select({
-            job_id: jobs.job_id,
-            job_title: jobs.job_title,
-            employer_name: employers.employer_name,
-            theme_color: employers.theme_color,
-            logo_url: jobs.logo_url,
-            tag_line: jobs.tag_line,
-            job_category_id: jobs.job_category_id,
-            category_title: jobCategories.title,
-            category_translations: jobCategories.translations,
-            employer_translations: employers.translations,
-            translations: jobs.translations,
-            customer_features: jobs.customer_features,
-            is_credit_flow: jobs.is_credit_flow,
-          })
-          .from(jobs)
-          .$dynamic(),
-      )
-        .where(listed)
-        .orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
+      const rows = await campaignProducts(db);
       const categories = new Map<number, CampaignCategory>();
       for (const row of rows) {
         const {
@@ -207,21 +164,7 @@ export function createCampaignService(deps: {
     /** A listed product's lead form, in the reader's language. */
     async taskForm(utmCode: string, jobId: number, locale: Locale = 'en'): Promise<CampaignTaskForm> {
       await owner(utmCode);
-      const [found] = await db
-        .select({
-          job_id: jobs.job_id,
-          job_title: jobs.job_title,
-          employer_name: employers.employer_name,
-          employer_translations: employers.translations,
-          translations: jobs.translations,
-          customer_tnc: jobs.customer_tnc,
-          customer_criteria: jobs.customer_criteria,
-          customer_features: jobs.customer_features,
-        })
-        .from(jobs)
-        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-        .where(and(eq(jobs.job_id, jobId), listed))
-        .limit(1);
+      const found = await campaignProduct(db, jobId);
       const stored = found ? await leads.formByJob(jobId) : undefined;
       if (!found || !stored) throw notFound(say('campaign.productNotAvailable'));
       const row = projectIn(found, found.translations, locale);
@@ -383,10 +326,7 @@ export function createCampaignService(deps: {
         mobile: input.mobile,
         consent_id: consent.consent_id,
       });
-      const rows = await db
-        .select({ job_id: jobs.job_id, credit_rules: jobs.credit_rules })
-        .from(jobs)
-        .where(and(inArray(jobs.job_id, input.job_ids), listed));
+      const rows = await campaignCreditRules(db, input.job_ids);
       const eligible: number[] = [];
       const notEligible: NotEligibleJob[] = [];
       for (const job of rows) {

@@ -15,8 +15,8 @@ import { pmwId } from '@pmw/contract/ops';
 import type { Db, Tx } from '../../db/client';
 import { feedbackResponses, jobTasks } from '../../db/schema/feedback';
 import type { LeadRow } from '../leads/leads.service';
-import { jobs } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import { jobAsksMerchantFeedback, jobTitles } from '../projects/job-reads';
+import { userContacts } from '../users/user-reads';
 import { AppError, notFound } from '../../errors';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuditService } from '../ops/audit.service';
@@ -56,10 +56,8 @@ export function createFeedbackTasksService(deps: {
   async function view(ids: number[]): Promise<OpsFeedbackTask[]> {
     if (!ids.length) return [];
     const rows = await db
-      .select({ task: jobTasks, job_title: jobs.job_title, first_name: users.first_name, rating: feedbackResponses.rating })
+      .select({ task: jobTasks, rating: feedbackResponses.rating })
       .from(jobTasks)
-      .innerJoin(users, eq(users.user_id, jobTasks.user_id))
-      .leftJoin(jobs, eq(jobs.job_id, jobTasks.job_id))
       .leftJoin(
         feedbackResponses,
         and(eq(feedbackResponses.entity_type, FEEDBACK_ENTITY_TYPE), eq(feedbackResponses.entity_id, jobTasks.job_task_id)),
@@ -68,6 +66,8 @@ export function createFeedbackTasksService(deps: {
       .orderBy(desc(jobTasks.created_on), desc(jobTasks.job_task_id));
     // Whether each link went is the notification outbox's to say.
     const delivery = await deps.notifications.deliveryOf(rows.map((r) => subjectOf(r.task.job_task_id)));
+    const titles = await jobTitles(db, [...new Set(rows.flatMap((r) => (r.task.job_id === null ? [] : [r.task.job_id])))]);
+    const partners = await userContacts(db, [...new Set(rows.map((r) => r.task.user_id))]);
     return Promise.all(
       rows.map(async (r) => {
         const locked = await guard.isLocked(r.task.job_task_id);
@@ -76,9 +76,9 @@ export function createFeedbackTasksService(deps: {
           job_task_id: r.task.job_task_id,
           form_response_id: r.task.form_response_id,
           job_id: r.task.job_id,
-          job_title: r.job_title,
+          job_title: r.task.job_id === null ? null : (titles.get(r.task.job_id) ?? null),
           user_id: r.task.user_id,
-          first_name: r.first_name,
+          first_name: partners.get(r.task.user_id)?.first_name ?? null,
           pmw_id: pmwId(r.task.user_id),
           merchant_mobile: r.task.merchant_mobile,
           state: stateOf(r.task, sent?.sent_on ?? null, r.rating !== null, locked),
@@ -102,8 +102,8 @@ export function createFeedbackTasksService(deps: {
    * retries it, and keeps whether it went.
    */
   async function queue(tx: Tx, task: TaskRow): Promise<void> {
-    const [partner] = await tx.select({ first_name: users.first_name }).from(users).where(eq(users.user_id, task.user_id)).limit(1);
-    const [job] = task.job_id ? await tx.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, task.job_id)).limit(1) : [];
+    const partner = (await userContacts(tx, [task.user_id])).get(task.user_id);
+    const job = task.job_id ? { title: (await jobTitles(tx, [task.job_id])).get(task.job_id) } : undefined;
     const link =
       origin + feedbackLinkPath({ job_task_id: task.job_task_id, ref_value: task.merchant_mobile, user_id: task.user_id, otp: task.otp });
     await deps.notifications.notify(tx, {
@@ -122,10 +122,10 @@ export function createFeedbackTasksService(deps: {
      * whatever re-approvals follow.
      */
     async createForApprovedLead(tx: Tx, lead: LeadRow): Promise<void> {
-      const [job] = await tx.select({ asks: jobs.asks_merchant_feedback }).from(jobs).where(eq(jobs.job_id, lead.job_id)).limit(1);
+      const asks = await jobAsksMerchantFeedback(tx, lead.job_id);
       const partner = lead.partner_user_id ?? lead.team_member_user_id;
       const mobile = normaliseMobile(lead.customer_mobile ?? '');
-      if (!job?.asks || partner === null || !isValidMobile(mobile)) return;
+      if (!asks || partner === null || !isValidMobile(mobile)) return;
       const [task] = await tx
         .insert(jobTasks)
         .values({

@@ -20,12 +20,20 @@ import { nameIn, projectIn, textIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { Db, Tx } from '../../db/client';
 import { applications, interviewSlots, slotBookings } from '../../db/schema/hiring';
-import { employers, jobCategories, jobLocations, jobs } from '../../db/schema/projects';
+import {
+  jobLocationById,
+  jobsWithEmployerByTitle,
+  jobTitles,
+  jobWithEmployer,
+  liveJobsOfCategory,
+  locationsOfJobs,
+  type JobLocationRow,
+  type JobRow,
+} from '../projects/job-reads';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
-import { withEmployer } from '../projects/job-query';
 import { createPartnerStats } from './partner-stats';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -39,7 +47,6 @@ const DAY_MS = 86_400_000;
 /** The hours (IST, from inclusive, to exclusive) the day-before interview reminder may be sent in. */
 export const REMINDER_HOURS_IST = { from: 10, to: 20 } as const;
 type SlotRow = typeof interviewSlots.$inferSelect;
-type JobRow = typeof jobs.$inferSelect;
 
 /**
  * Takes one seat of a slot by a conditional update (booked < capacity), so
@@ -84,22 +91,16 @@ export function createHiringService(deps: {
   const fileUrl = async (key: string | null) => (key ? files.signedUrlForKey(key) : null);
 
   async function locationsOf(jobIds: number[]) {
-    if (!jobIds.length) return new Map<number, (typeof jobLocations.$inferSelect)[]>();
-    const rows = await db
-      .select()
-      .from(jobLocations)
-      .where(inArray(jobLocations.job_id, jobIds))
-      .orderBy(asc(jobLocations.job_location_id));
-    const map = new Map<number, (typeof jobLocations.$inferSelect)[]>();
+    if (!jobIds.length) return new Map<number, JobLocationRow[]>();
+    const rows = await locationsOfJobs(db, jobIds);
+    const map = new Map<number, JobLocationRow[]>();
     for (const r of rows) map.set(r.job_id, [...(map.get(r.job_id) ?? []), r]);
     return map;
   }
 
   /** A hiring job anyone may see: in category 6, listed to partners, not archived. */
   async function openJob(jobId: number) {
-    const [row] = await withEmployer(db.select({ job: jobs, employer: employers, category: jobCategories }).from(jobs).$dynamic())
-      .where(eq(jobs.job_id, jobId))
-      .limit(1);
+    const row = await jobWithEmployer(db, jobId);
     if (
       !row ||
       row.job.job_category_id !== HIRING_CATEGORY_ID ||
@@ -130,13 +131,13 @@ export function createHiringService(deps: {
 
   async function bookingView(bookingId: number): Promise<Booking> {
     const [row] = await db
-      .select({ booking: slotBookings, slot: interviewSlots, location: jobLocations })
+      .select({ booking: slotBookings, slot: interviewSlots })
       .from(slotBookings)
       .innerJoin(interviewSlots, eq(interviewSlots.slot_id, slotBookings.slot_id))
-      .innerJoin(jobLocations, eq(jobLocations.job_location_id, interviewSlots.job_location_id))
       .where(eq(slotBookings.booking_id, bookingId))
       .limit(1);
-    if (!row) throw notFound();
+    const location = row && (await jobLocationById(db, row.slot.job_location_id));
+    if (!row || !location) throw notFound();
     return {
       booking_id: row.booking.booking_id,
       user_id: row.booking.user_id,
@@ -145,7 +146,7 @@ export function createHiringService(deps: {
       booking_date: row.booking.booking_date,
       start_time: row.slot.start_time.toISOString(),
       end_time: row.slot.end_time.toISOString(),
-      location: { city: row.location.city, address: row.location.address },
+      location: { city: location.city, address: location.address },
     };
   }
 
@@ -200,22 +201,22 @@ export function createHiringService(deps: {
   ) {
     if (!deps.notifications) return false;
     const [row] = await tx
-      .select({ start: interviewSlots.start_time, address: jobLocations.address, city: jobLocations.city, title: jobs.job_title })
+      .select({ start: interviewSlots.start_time, job_id: interviewSlots.job_id, job_location_id: interviewSlots.job_location_id })
       .from(interviewSlots)
-      .innerJoin(jobLocations, eq(jobLocations.job_location_id, interviewSlots.job_location_id))
-      .innerJoin(jobs, eq(jobs.job_id, interviewSlots.job_id))
       .where(eq(interviewSlots.slot_id, b.slot_id))
       .limit(1);
-    if (!row) return false;
+    const location = row && (await jobLocationById(tx, row.job_location_id));
+    const title = row && (await jobTitles(tx, [row.job_id])).get(row.job_id);
+    if (!row || !location || title === undefined) return false;
     const { created } = await deps.notifications.notify(tx, {
       event,
       audience: NOTIFY_AUDIENCE.worker,
       user_id: b.user_id,
       data: {
         booking_id: b.booking_id,
-        project: row.title,
+        project: title,
         when: row.start.toISOString(),
-        place: [row.address, row.city].filter(Boolean).join(', '),
+        place: [location.address, location.city].filter(Boolean).join(', '),
       },
       // A booking and a move are each made once by their own transaction; the reminder job may run many times.
       dedupe_key: event === NOTIFY_EVENT.interviewReminder ? `${event}:${b.booking_id}:${b.slot_id}` : undefined,
@@ -231,14 +232,7 @@ export function createHiringService(deps: {
       q: { job_category_id: number; featuresLimit: number; appendUserLevelPayout: boolean },
       locale: Locale = 'en',
     ) {
-      const rows = await db
-        .select({ job: jobs, employer: employers })
-        .from(jobs)
-        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-        .where(
-          and(eq(jobs.job_category_id, q.job_category_id), eq(jobs.archive_status, PROJECT_ARCHIVE_STATUS.live), eq(jobs.on_hold, false)),
-        )
-        .orderBy(asc(jobs.job_id));
+      const rows = await liveJobsOfCategory(db, q.job_category_id);
       const listed = rows.filter((r) => isListedForPartners(r.job));
       const [kycDone, approved, locations] = await Promise.all([
         documents.kycComplete(userId),
@@ -292,13 +286,7 @@ export function createHiringService(deps: {
         .groupBy(applications.job_id);
       const jobIds = [...new Set([...leadCounts.keys(), ...appRows.map((r) => r.job_id)])];
       if (!jobIds.length) return [];
-      const jobRows = await db
-        .select({ job: jobs, employer: employers, category: jobCategories })
-        .from(jobs)
-        .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-        .innerJoin(jobCategories, eq(jobCategories.job_category_id, jobs.job_category_id))
-        .where(inArray(jobs.job_id, jobIds))
-        .orderBy(asc(jobs.job_title));
+      const jobRows = await jobsWithEmployerByTitle(db, jobIds);
       const apps = new Map(appRows.map((r) => [r.job_id, r]));
       const out: MyProject[] = [];
       for (const { job, employer, category } of jobRows) {
@@ -354,7 +342,7 @@ export function createHiringService(deps: {
       if (!row) throw notFound(say('hiring.jobNotFound'));
       if (row.job.application_archive_status !== PROJECT_ARCHIVE_STATUS.live)
         throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
-      const [loc] = await db.select().from(jobLocations).where(eq(jobLocations.job_location_id, input.job_location_id)).limit(1);
+      const loc = await jobLocationById(db, input.job_location_id);
       if (!loc || loc.job_id !== input.job_id) throw badRequest(say('hiring.locationNotOfJob'));
       // Never attributed to a recruiter who could not have shared the link.
       if (!(await mayRefer(input.recruiter_id))) throw badRequest(say('hiring.recruiterNotFound'));
@@ -593,12 +581,8 @@ export function createHiringService(deps: {
     },
     /** Ops console: adds slots at a location; a start time that exists already is skipped. */
     async opsAddSlots(input: { job_id: number; job_location_id: number; slots: { start_time: Date; end_time: Date; capacity: number }[] }) {
-      const [loc] = await db
-        .select()
-        .from(jobLocations)
-        .where(and(eq(jobLocations.job_location_id, input.job_location_id), eq(jobLocations.job_id, input.job_id)))
-        .limit(1);
-      if (!loc) throw notFound(say('hiring.locationNotFound'));
+      const loc = await jobLocationById(db, input.job_location_id);
+      if (!loc || loc.job_id !== input.job_id) throw notFound(say('hiring.locationNotFound'));
       const rows = await db
         .insert(interviewSlots)
         .values(input.slots.map((x) => ({ job_id: input.job_id, job_location_id: input.job_location_id, ...x })))

@@ -1,6 +1,5 @@
 import { EARNING_REF_TYPE } from '@pmw/contract/invoices';
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   APPLICATION_STATUS_LABEL,
@@ -18,9 +17,9 @@ import { APPLICATION_ATTEMPTED_MIN, APPLICATION_STATUS, levelPayoutPaise, partne
 import { istDayStart } from '@pmw/contract/time';
 import type { Db, Tx } from '../../db/client';
 import { applications, interviewSlots, slotBookings } from '../../db/schema/hiring';
-import { jobLocations, jobs } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
-import { walletTransactions } from '../../db/schema/wallet';
+import { jobLocationCities, jobPayout, jobTitles } from '../projects/job-reads';
+import { people } from '../users/user-reads';
+import { netPaiseByRef, postingCountsByRef } from '../wallet/ledger-reads';
 import { AppError } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from '../ops/audit.service';
@@ -37,7 +36,6 @@ export const applicationCreditKey = (applicationId: number, n: number) => `appli
 export const applicationReversalKey = (applicationId: number, n: number) => `application:${applicationId}:reversal:${n}`;
 
 const DAY_MS = 86_400_000;
-const recruiters = alias(users, 'recruiter');
 
 /**
  * Candidates' outcomes. Joined credits the referring partner the project's
@@ -56,23 +54,12 @@ export function createApplicationOutcomesService(deps: {
 
   /** How many credits and reversals the application has in the ledger. */
   async function postingCounts(tx: Tx, id: number) {
-    const rows = await tx
-      .select({ type: walletTransactions.type, n: count() })
-      .from(walletTransactions)
-      .where(and(eq(walletTransactions.ref_type, APPLICATION_REF_TYPE), eq(walletTransactions.ref_id, String(id))))
-      .groupBy(walletTransactions.type);
-    return {
-      credits: rows.find((r) => r.type === WALLET_CREDIT)?.n ?? 0,
-      reversals: rows.find((r) => r.type === WALLET_DEBIT)?.n ?? 0,
-    };
+    const { credits, debits } = await postingCountsByRef(tx, APPLICATION_REF_TYPE, String(id));
+    return { credits, reversals: debits };
   }
 
   async function jobOf(tx: Tx, jobId: number) {
-    const [row] = await tx
-      .select({ title: jobs.job_title, payout_paise: jobs.payout_paise })
-      .from(jobs)
-      .where(eq(jobs.job_id, jobId))
-      .limit(1);
+    const row = await jobPayout(tx, jobId);
     return row ?? { title: `Project ${jobId}`, payout_paise: 0 };
   }
 
@@ -101,7 +88,7 @@ export function createApplicationOutcomesService(deps: {
     );
     if (!posted.applied) return 0;
     // The partner hears of it with the credit, in its transaction: one notification per credit.
-    const [candidate] = await tx.select({ name: users.first_name }).from(users).where(eq(users.user_id, app.user_id)).limit(1);
+    const candidate = { name: (await people(tx, [app.user_id])).get(app.user_id)?.first_name };
     await deps.notifications?.notify(tx, {
       event: NOTIFY_EVENT.candidateJoined,
       audience: NOTIFY_AUDIENCE.partner,
@@ -218,20 +205,9 @@ export function createApplicationOutcomesService(deps: {
         db
           .select({
             app: applications,
-            candidate_first: users.first_name,
-            candidate_last: users.last_name,
-            mobile: users.mobile,
-            job_title: jobs.job_title,
-            city: jobLocations.city,
             slot_start: interviewSlots.start_time,
-            recruiter_first: recruiters.first_name,
-            recruiter_last: recruiters.last_name,
           })
           .from(applications)
-          .innerJoin(users, eq(users.user_id, applications.user_id))
-          .innerJoin(recruiters, eq(recruiters.user_id, applications.recruiter_id))
-          .innerJoin(jobs, eq(jobs.job_id, applications.job_id))
-          .innerJoin(jobLocations, eq(jobLocations.job_location_id, applications.job_location_id))
           .leftJoin(slotBookings, eq(slotBookings.application_id, applications.application_id))
           .leftJoin(interviewSlots, eq(interviewSlots.slot_id, slotBookings.slot_id));
       const rows = await base()
@@ -247,20 +223,23 @@ export function createApplicationOutcomesService(deps: {
         .leftJoin(interviewSlots, eq(interviewSlots.slot_id, slotBookings.slot_id))
         .where(cond);
       const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+      const persons = await people(db, [...new Set(rows.flatMap((r) => [r.app.user_id, r.app.recruiter_id]))]);
+      const titles = await jobTitles(db, [...new Set(rows.map((r) => r.app.job_id))]);
+      const cities = await jobLocationCities(db, [...new Set(rows.map((r) => r.app.job_location_id))]);
       return {
         count: total?.n ?? 0,
         rows: rows.map((r) => ({
           application_id: r.app.application_id,
           user_id: r.app.user_id,
-          candidate_name: name(r.candidate_first, r.candidate_last),
-          mobile: r.mobile,
+          candidate_name: name(persons.get(r.app.user_id)!.first_name, persons.get(r.app.user_id)!.last_name),
+          mobile: persons.get(r.app.user_id)!.mobile,
           job_id: r.app.job_id,
-          job_title: r.job_title,
+          job_title: titles.get(r.app.job_id)!,
           job_location_id: r.app.job_location_id,
-          city: r.city,
+          city: cities.get(r.app.job_location_id)!,
           slot_start: r.slot_start?.toISOString() ?? null,
           recruiter_id: r.app.recruiter_id,
-          recruiter_name: name(r.recruiter_first, r.recruiter_last),
+          recruiter_name: name(persons.get(r.app.recruiter_id)!.first_name, persons.get(r.app.recruiter_id)!.last_name),
           status: r.app.status,
           status_name: applicationStatusName(r.app.status),
           modified_on: r.app.modified_on.toISOString(),
@@ -273,26 +252,12 @@ export function createApplicationOutcomesService(deps: {
       recruiterId: number,
       q: z.output<typeof partnerCandidatesQuerySchema>,
     ): Promise<{ count: number; rows: PartnerCandidate[] }> {
-      const earned = sql<number>`coalesce((
-        select sum(case when ${walletTransactions.type} = ${WALLET_CREDIT} then ${walletTransactions.amount_paise} else -${walletTransactions.amount_paise} end)
-        from ${walletTransactions}
-        where ${walletTransactions.ref_type} = ${APPLICATION_REF_TYPE}
-          and ${walletTransactions.ref_id} = ${applications.application_id}::text
-          and ${walletTransactions.user_id} = ${recruiterId}
-      ), 0)::int`;
       const rows = await db
         .select({
           app: applications,
-          first_name: users.first_name,
-          job_title: jobs.job_title,
-          city: jobLocations.city,
           slot_start: interviewSlots.start_time,
-          earned,
         })
         .from(applications)
-        .innerJoin(users, eq(users.user_id, applications.user_id))
-        .innerJoin(jobs, eq(jobs.job_id, applications.job_id))
-        .innerJoin(jobLocations, eq(jobLocations.job_location_id, applications.job_location_id))
         .leftJoin(slotBookings, eq(slotBookings.application_id, applications.application_id))
         .leftJoin(interviewSlots, eq(interviewSlots.slot_id, slotBookings.slot_id))
         .where(eq(applications.recruiter_id, recruiterId))
@@ -300,19 +265,28 @@ export function createApplicationOutcomesService(deps: {
         .limit(q.limit)
         .offset(q.offset);
       const [total] = await db.select({ n: count() }).from(applications).where(eq(applications.recruiter_id, recruiterId));
+      const persons = await people(db, [...new Set(rows.map((r) => r.app.user_id))]);
+      const titles = await jobTitles(db, [...new Set(rows.map((r) => r.app.job_id))]);
+      const cities = await jobLocationCities(db, [...new Set(rows.map((r) => r.app.job_location_id))]);
+      const earned = await netPaiseByRef(
+        db,
+        recruiterId,
+        APPLICATION_REF_TYPE,
+        rows.map((r) => String(r.app.application_id)),
+      );
       return {
         count: total?.n ?? 0,
         rows: rows.map((r) => ({
           application_id: r.app.application_id,
           // The partner sees who applied by first name only: the mobile and documents stay with ops.
-          candidate_name: r.first_name,
+          candidate_name: persons.get(r.app.user_id)!.first_name,
           job_id: r.app.job_id,
-          job_title: r.job_title,
-          city: r.city,
+          job_title: titles.get(r.app.job_id)!,
+          city: cities.get(r.app.job_location_id)!,
           slot_start: r.slot_start?.toISOString() ?? null,
           status: r.app.status,
           status_name: applicationStatusName(r.app.status),
-          earned_paise: Number(r.earned),
+          earned_paise: earned.get(String(r.app.application_id)) ?? 0,
           created_on: r.app.created_on.toISOString(),
         })),
       };

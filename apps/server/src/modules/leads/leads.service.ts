@@ -16,7 +16,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import { formResponseData, formResponses } from '../../db/schema/leads';
-import { jobPincodes, jobs, taskForms } from '../../db/schema/projects';
+import { formIdOfJob, jobPincodeList, leadFormOf } from '../projects/job-reads';
 import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
 import { say } from '@pmw/contract/texts/said';
@@ -143,36 +143,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
   }
 
   async function loadForm(formId: number): Promise<LeadForm | undefined> {
-    const [row] = await db
-      .select({
-        form_id: taskForms.form_id,
-        job_id: taskForms.job_id,
-        inputs: taskForms.inputs,
-        is_otp_required: taskForms.is_otp_required,
-        description: taskForms.description,
-        custom_link: taskForms.custom_link,
-        job_title: jobs.job_title,
-        job_category_id: jobs.job_category_id,
-        payout_paise: jobs.payout_paise,
-        duplicate_window_days: jobs.duplicate_window_days,
-        lead_hours_start: jobs.lead_hours_start,
-        lead_hours_end: jobs.lead_hours_end,
-        is_credit_flow: jobs.is_credit_flow,
-        credit_rules: jobs.credit_rules,
-        redirect_link: jobs.redirect_link,
-        archive_status: jobs.archive_status,
-        archive_message: jobs.archive_message,
-        on_hold: jobs.on_hold,
-        hold_message: jobs.hold_message,
-        utm_selected: jobs.utm_selected,
-        translations: jobs.translations,
-        form_translations: taskForms.translations,
-      })
-      .from(taskForms)
-      .innerJoin(jobs, eq(jobs.job_id, taskForms.job_id))
-      .where(eq(taskForms.form_id, formId))
-      .limit(1);
-    return row;
+    return leadFormOf(db, formId);
   }
 
   /**
@@ -236,16 +207,14 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     /** The pincodes a project serves (kept with the catalogue until ops edit it). */
     projectPincodes(jobId: number): Promise<string[]> {
       return cache.get(`pincodes-of-job:${jobId}`, async () => {
-        const rows = await db.select({ pincode: jobPincodes.pincode }).from(jobPincodes).where(eq(jobPincodes.job_id, jobId));
-        return rows.map((r) => r.pincode);
+        return jobPincodeList(db, jobId);
       });
     },
 
     /** The form of a project (form_id may differ from job_id). */
     async formByJob(jobId: number): Promise<LeadForm | undefined> {
       const formId = await cache.get(`form-of-job:${jobId}`, async () => {
-        const [row] = await db.select({ form_id: taskForms.form_id }).from(taskForms).where(eq(taskForms.job_id, jobId)).limit(1);
-        return row?.form_id;
+        return formIdOfJob(db, jobId);
       });
       return formId === undefined ? undefined : formById(formId);
     },

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OpsRole } from '@pmw/contract/ops-auth';
 import { opsAgentMessages as m, type OpsAgentRow } from '@pmw/contract/ops-agents';
 import type { Db, DbOrTx } from '../../db/client';
 import { opsAgents } from '../../db/schema/ops-auth';
-import { users } from '../../db/schema/users';
+import { people, peopleByName, type PersonRow } from '../users/user-reads';
+import type { UsersService } from '../users/users.service';
 import { conflict, notFound } from '../../errors';
 import type { SessionResolver } from '../sessions/session';
 import type { AuditService } from '../ops/audit.service';
@@ -17,62 +18,49 @@ export interface AgentChange {
 }
 
 /** Who may use the ops console and with which role: listing, adding, changing and removing agents. */
-export function createOpsAgentsService(deps: { db: Db; audit: AuditService; sessions: Pick<SessionResolver, 'destroyAllFor'> }) {
-  const { db, audit, sessions } = deps;
+export function createOpsAgentsService(deps: {
+  db: Db;
+  audit: AuditService;
+  sessions: Pick<SessionResolver, 'destroyAllFor'>;
+  users: Pick<UsersService, 'byMobile' | 'create'>;
+}) {
+  const { db, audit, sessions, users } = deps;
 
-  const columns = {
-    user_id: users.user_id,
-    mobile: users.mobile,
-    first_name: users.first_name,
-    last_name: users.last_name,
-    role: opsAgents.role,
-    blocked: users.blocked,
-    created_on: opsAgents.created_on,
-  };
-  const toRow = (r: {
-    user_id: number;
-    mobile: string;
-    first_name: string | null;
-    last_name: string | null;
-    role: string;
-    blocked: boolean;
-    created_on: Date;
-  }): OpsAgentRow => ({
-    ...r,
-    role: r.role as OpsRole,
-    created_on: r.created_on.toISOString(),
+  const columns = { user_id: opsAgents.user_id, role: opsAgents.role, created_on: opsAgents.created_on };
+  const toRow = (agent: { user_id: number; role: string; created_on: Date }, person: PersonRow): OpsAgentRow => ({
+    user_id: agent.user_id,
+    mobile: person.mobile,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    role: agent.role as OpsRole,
+    blocked: person.blocked,
+    created_on: agent.created_on.toISOString(),
   });
 
   async function one(tx: DbOrTx, userId: number): Promise<OpsAgentRow | undefined> {
-    const [row] = await tx
-      .select(columns)
-      .from(opsAgents)
-      .innerJoin(users, eq(users.user_id, opsAgents.user_id))
-      .where(eq(opsAgents.user_id, userId))
-      .limit(1);
-    return row ? toRow(row) : undefined;
+    const [row] = await tx.select(columns).from(opsAgents).where(eq(opsAgents.user_id, userId)).limit(1);
+    const person = row && (await people(tx, [userId])).get(userId);
+    return row && person ? toRow(row, person) : undefined;
   }
 
   /** Takes the agents lock and answers how many admins can still sign in. */
   async function lockAndCountAdmins(tx: DbOrTx): Promise<number> {
     await tx.execute(sql`select pg_advisory_xact_lock(${AGENTS_LOCK})`);
-    const [r] = await tx
-      .select({ n: count() })
-      .from(opsAgents)
-      .innerJoin(users, eq(users.user_id, opsAgents.user_id))
-      .where(and(eq(opsAgents.role, 'admin'), eq(users.blocked, false)));
-    return r?.n ?? 0;
+    const admins = await tx.select({ user_id: opsAgents.user_id }).from(opsAgents).where(eq(opsAgents.role, 'admin'));
+    const persons = await people(
+      tx,
+      admins.map((a) => a.user_id),
+    );
+    return [...persons.values()].filter((p) => !p.blocked).length;
   }
   const isLastAdmin = (agent: OpsAgentRow, admins: number) => agent.role === 'admin' && !agent.blocked && admins <= 1;
 
   return {
     async list(): Promise<OpsAgentRow[]> {
-      const rows = await db
-        .select(columns)
-        .from(opsAgents)
-        .innerJoin(users, eq(users.user_id, opsAgents.user_id))
-        .orderBy(asc(opsAgents.role), asc(users.first_name), asc(users.user_id));
-      return rows.map(toRow);
+      const agents = new Map((await db.select(columns).from(opsAgents)).map((a) => [a.user_id, a]));
+      // By role, then by name as the database orders names: the people come in name order and the sort keeps it.
+      const rows = (await peopleByName(db, [...agents.keys()])).map((person) => toRow(agents.get(person.user_id)!, person));
+      return rows.sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
     },
 
     /** Makes a mobile an agent, creating its account when it has none. */
@@ -82,18 +70,9 @@ export function createOpsAgentsService(deps: { db: Db; audit: AuditService; sess
     ): Promise<{ agent: OpsAgentRow; createdUser: boolean }> {
       return db.transaction(async (tx) => {
         await lockAndCountAdmins(tx);
-        let [user] = await tx
-          .select({ user_id: users.user_id, blocked: users.blocked })
-          .from(users)
-          .where(eq(users.mobile, input.mobile))
-          .limit(1);
+        let user = await users.byMobile(input.mobile, tx);
         const createdUser = !user;
-        if (!user) {
-          [user] = await tx
-            .insert(users)
-            .values({ mobile: input.mobile, first_name: input.first_name || null })
-            .returning({ user_id: users.user_id, blocked: users.blocked });
-        }
+        if (!user) user = await users.create({ mobile: input.mobile, first_name: input.first_name || null }, tx);
         if (user!.blocked) throw conflict(m.blocked);
         if (await one(tx, user!.user_id)) throw conflict(m.alreadyAgent);
         await tx.insert(opsAgents).values({ user_id: user!.user_id, role: input.role });

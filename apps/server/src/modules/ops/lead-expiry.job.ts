@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { noMetrics, type Metrics } from '../../lib/metrics';
 import { scheduledJobs } from '../../db/schema/ops';
 import type { AuditService } from './audit.service';
-import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
-import { num } from '../../db/sql-constant';
+import { expireOverdueLeads } from '../leads/lead-expiry';
 
 export const LEAD_EXPIRY_JOB = 'lead-expiry';
 /** Any fixed number; every process uses the same one to agree who runs the job. */
@@ -17,7 +16,8 @@ export interface ExpiryLogger {
 }
 
 /**
- * Pending leads older than their project's validity_days get archive_status 1.
+ * Pending leads older than their project's validity_days are archived as
+ * expired (`expireOverdueLeads`, the leads module's statement).
  * The schedule lives in scheduled_jobs (next_run_at), so a restart picks up
  * where it left; a transaction-scoped advisory lock makes sure only one
  * process runs it at a time, and an in-process flag covers PGlite.
@@ -51,13 +51,7 @@ export function createLeadExpiryJob(deps: { db: Db; audit: AuditService; interva
         const [state] = await tx.select().from(scheduledJobs).where(eq(scheduledJobs.name, LEAD_EXPIRY_JOB)).limit(1);
         const now = new Date();
         if (!opts.force && state && state.next_run_at > now) return { ran: false, expired: 0 };
-        const result = (await tx.execute(sql`
-          update form_responses fr set archive_status = ${num(LEAD_ARCHIVE_STATUS.expired)}, modified_on = now()
-          from jobs j
-          where j.job_id = fr.job_id and fr.status = ${num(LEAD_STATUS.pending)} and fr.archive_status = ${num(LEAD_ARCHIVE_STATUS.live)}
-            and fr.created_on < now() - make_interval(days => j.validity_days)
-          returning fr.form_response_id`)) as unknown as { rows: { form_response_id: number }[] };
-        const ids = result.rows.map((r) => Number(r.form_response_id));
+        const ids = await expireOverdueLeads(tx);
         await tx
           .update(scheduledJobs)
           .set({

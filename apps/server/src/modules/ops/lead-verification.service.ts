@@ -1,10 +1,7 @@
 import { EARNING_REF_TYPE } from '@pmw/contract/invoices';
-import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { RISK_LEVEL, type RiskLevel } from '@pmw/contract/risk';
-import { istDayStart } from '@pmw/contract/time';
+import type { RiskLevel } from '@pmw/contract/risk';
 import type { z } from 'zod';
-import { LEAD_ARCHIVE_STATUS, LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
+import { LEAD_STATUS, LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
 import {
   APPROVAL_UNDO_GRACE_SECONDS,
   APPROVAL_UNDO_SECONDS,
@@ -16,11 +13,11 @@ import {
 } from '@pmw/contract/ops';
 import { englishTexts } from '@pmw/contract/texts/english';
 import type { Db, Tx } from '../../db/client';
-import { formResponseData, formResponses } from '../../db/schema/leads';
-import { jobs, taskForms } from '../../db/schema/projects';
-import { leadRisk } from '../../db/schema/risk';
-import { users } from '../../db/schema/users';
-import { walletTransactions } from '../../db/schema/wallet';
+import { leadFileIds, leadValues, lockLead, pendingLeadAges, updateLead } from '../leads/ops-lead-changes';
+import type { LeadRow } from '../leads/leads.service';
+import { formInputs, jobTexts } from '../projects/job-reads';
+import { postingCountsByRef, postingsByRef } from '../wallet/ledger-reads';
+import { leadQueuePage, leadQueueRow } from './lead-queue-read';
 import type { RiskService } from '../risk/risk.service';
 import { AppError, notFound } from '../../errors';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
@@ -31,7 +28,6 @@ import { LEAD_ACTIONS_DECIDED, PENDING_AGE_DAYS } from '@pmw/contract/ops-dashbo
 import type { NotificationsService } from '../notifications/notifications.service';
 import { say } from '@pmw/contract/texts/said';
 
-type LeadRow = typeof formResponses.$inferSelect;
 type Result = LeadActionResult['results'][number];
 
 /** The ledger convention shared with the partner portal: one ref per lead. */
@@ -94,29 +90,22 @@ export function createLeadVerificationService(deps: {
   }
 
   async function lock(tx: Tx, id: number): Promise<LeadRow> {
-    const [row] = await tx.select().from(formResponses).where(eq(formResponses.form_response_id, id)).for('update').limit(1);
+    const row = await lockLead(tx, id);
     if (!row) throw notFound(say('common.leadNotFound'));
     return row;
   }
 
   /** How many credits (type 1) and reversals (type 2) the lead has in the ledger. */
   async function postingCounts(tx: Tx, id: number) {
-    const rows = await tx
-      .select({ type: walletTransactions.type, n: count() })
-      .from(walletTransactions)
-      .where(and(eq(walletTransactions.ref_type, LEAD_REF_TYPE), eq(walletTransactions.ref_id, String(id))))
-      .groupBy(walletTransactions.type);
-    return {
-      credits: rows.find((r) => r.type === WALLET_CREDIT)?.n ?? 0,
-      reversals: rows.find((r) => r.type === WALLET_DEBIT)?.n ?? 0,
-    };
+    const { credits, debits } = await postingCountsByRef(tx, LEAD_REF_TYPE, String(id));
+    return { credits, reversals: debits };
   }
 
   /** The project's title, and its Hindi where ops wrote one, for the person's own language. */
   async function jobTitle(tx: Tx, jobId: number): Promise<{ project: string; project_hi?: string }> {
-    const [row] = await tx.select({ t: jobs.job_title, translations: jobs.translations }).from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+    const row = await jobTexts(tx, jobId);
     const hi = row?.translations.hi?.job_title;
-    return { project: row?.t ?? `Project ${jobId}`, ...(hi ? { project_hi: hi } : {}) };
+    return { project: row?.job_title ?? `Project ${jobId}`, ...(hi ? { project_hi: hi } : {}) };
   }
 
   async function approveOne(actor: number, id: number): Promise<Result> {
@@ -124,11 +113,12 @@ export function createLeadVerificationService(deps: {
       const lead = await lock(tx, id);
       if (lead.status === LEAD_STATUS.approved) return { form_response_id: id, ok: true, changed: false, message: 'Already approved' };
       const to = payee(lead);
-      const [updated] = await tx
-        .update(formResponses)
-        .set({ status: LEAD_STATUS.approved, sub_status: LEAD_SUB_STATUS.none, status_comment: null, modified_on: new Date() })
-        .where(and(eq(formResponses.form_response_id, id), sql`${formResponses.status} <> ${LEAD_STATUS.approved}`))
-        .returning();
+      const updated = await updateLead(
+        tx,
+        id,
+        { status: LEAD_STATUS.approved, sub_status: LEAD_SUB_STATUS.none, status_comment: null },
+        { unlessStatus: LEAD_STATUS.approved },
+      );
       if (!updated) return { form_response_id: id, ok: true, changed: false, message: 'Already approved' };
       let credited = 0;
       if (to && lead.payout_paise > 0) {
@@ -188,16 +178,11 @@ export function createLeadVerificationService(deps: {
         throw new AppError('CONFLICT', say('ops.undoTooLate'));
       const was = (approval.before ?? {}) as Partial<ReturnType<typeof auditView>>;
       // The lead (and with it its counters) changes before the wallet, as on approval and rejection.
-      const [updated] = await tx
-        .update(formResponses)
-        .set({
-          status: was.status ?? LEAD_STATUS.pending,
-          sub_status: was.sub_status ?? LEAD_SUB_STATUS.none,
-          status_comment: was.status_comment ?? null,
-          modified_on: new Date(),
-        })
-        .where(eq(formResponses.form_response_id, id))
-        .returning();
+      const updated = await updateLead(tx, id, {
+        status: was.status ?? LEAD_STATUS.pending,
+        sub_status: was.sub_status ?? LEAD_SUB_STATUS.none,
+        status_comment: was.status_comment ?? null,
+      });
       let reversed = 0;
       const { credits, reversals } = await postingCounts(tx, id);
       const credit = credits > reversals ? await wallet.byKey(leadCreditKey(id, credits), tx) : undefined;
@@ -248,11 +233,7 @@ export function createLeadVerificationService(deps: {
       if (lead.status === LEAD_STATUS.rejected) return { form_response_id: id, ok: true, changed: false, message: 'Already rejected' };
       // The lead (and with it its counters) changes before the wallet, as on approval: two actions
       // on one partner's leads that took them in opposite orders deadlocked on PostgreSQL.
-      const [updated] = await tx
-        .update(formResponses)
-        .set({ status: LEAD_STATUS.rejected, sub_status: LEAD_SUB_STATUS.none, status_comment: comment, modified_on: new Date() })
-        .where(eq(formResponses.form_response_id, id))
-        .returning();
+      const updated = await updateLead(tx, id, { status: LEAD_STATUS.rejected, sub_status: LEAD_SUB_STATUS.none, status_comment: comment });
       let reversed = 0;
       if (lead.status === LEAD_STATUS.approved) {
         const { credits, reversals } = await postingCounts(tx, id);
@@ -299,11 +280,7 @@ export function createLeadVerificationService(deps: {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
       if (lead.status !== LEAD_STATUS.pending) throw new AppError('CONFLICT', say('ops.onlyPendingSentBack'));
-      const [updated] = await tx
-        .update(formResponses)
-        .set({ sub_status: LEAD_SUB_STATUS.needsDetails, status_comment: comment, modified_on: new Date() })
-        .where(eq(formResponses.form_response_id, id))
-        .returning();
+      const updated = await updateLead(tx, id, { sub_status: LEAD_SUB_STATUS.needsDetails, status_comment: comment });
       if (lead.sub_status !== LEAD_SUB_STATUS.needsDetails || lead.status_comment !== comment)
         await tell(tx, lead, { needsDetails: comment });
       await audit.record(
@@ -332,11 +309,7 @@ export function createLeadVerificationService(deps: {
       if (lead.mobile_check === 'call') return { form_response_id: id, ok: true, changed: false, message: 'Already verified by call' };
       if (lead.mobile_check !== 'unverified') throw new AppError('CONFLICT', say('ops.onlyUnverifiedByCall'));
       if (lead.status === LEAD_STATUS.rejected) throw new AppError('CONFLICT', say('ops.rejectedNotVerified'));
-      const [updated] = await tx
-        .update(formResponses)
-        .set({ mobile_check: 'call', modified_on: new Date() })
-        .where(eq(formResponses.form_response_id, id))
-        .returning();
+      const updated = await updateLead(tx, id, { mobile_check: 'call' });
       await audit.record(
         {
           actor_user_id: actor,
@@ -371,18 +344,6 @@ export function createLeadVerificationService(deps: {
     return { results: asked.map((id) => done.get(id)!) };
   }
 
-  const riskLevelSql = sql<RiskLevel>`coalesce(${leadRisk.level}, ${RISK_LEVEL.none})`;
-  // The field agent who submitted a team lead is a user too: joined a second time under this name.
-  const members = alias(users, 'team_member');
-  const leadSelect = {
-    lead: formResponses,
-    risk_level: riskLevelSql,
-    job_title: jobs.job_title,
-    partner_first: users.first_name,
-    partner_last: users.last_name,
-    member_first: members.first_name,
-    member_last: members.last_name,
-  };
   const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
   const toView = (
     r: {
@@ -420,18 +381,7 @@ export function createLeadVerificationService(deps: {
   return {
     /** Pending leads now, by how long they have waited (more than each of PENDING_AGE_DAYS), and when the oldest came in. */
     async pendingAges(now = new Date()) {
-      const waiting = (days: number) =>
-        sql<number>`(count(*) filter (where ${formResponses.created_on} < ${new Date(now.getTime() - days * 86_400_000)}))::int`;
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          over_1_day: waiting(PENDING_AGE_DAYS[0]),
-          over_3_days: waiting(PENDING_AGE_DAYS[1]),
-          over_7_days: waiting(PENDING_AGE_DAYS[2]),
-          oldest: sql<Date | string | null>`min(${formResponses.created_on})`,
-        })
-        .from(formResponses)
-        .where(and(eq(formResponses.status, LEAD_STATUS.pending), eq(formResponses.archive_status, LEAD_ARCHIVE_STATUS.live)));
+      const row = await pendingLeadAges(db, now, PENDING_AGE_DAYS);
       return {
         total: row?.total ?? 0,
         over_1_day: row?.over_1_day ?? 0,
@@ -459,64 +409,17 @@ export function createLeadVerificationService(deps: {
     needsDetails: (actor: number, ids: number[], comment: string) => each(ids, (id) => needsDetailsOne(actor, id, comment)),
 
     async queue(q: z.output<typeof leadQueueQuerySchema>): Promise<{ count: number; rows: OpsLead[] }> {
-      const where: SQL[] = [];
-      if (q.job_id !== undefined) where.push(eq(formResponses.job_id, q.job_id));
-      if (q.status !== undefined) where.push(eq(formResponses.status, q.status));
-      if (q.sub_status !== undefined) where.push(eq(formResponses.sub_status, q.sub_status));
-      if (q.archive_status !== undefined) where.push(eq(formResponses.archive_status, q.archive_status));
-      if (q.partner_user_id !== undefined) where.push(eq(formResponses.partner_user_id, q.partner_user_id));
-      if (q.team_id !== undefined) where.push(eq(formResponses.team_id, q.team_id));
-      if (q.mobile_check !== undefined) where.push(eq(formResponses.mobile_check, q.mobile_check));
-      if (q.from) where.push(gte(formResponses.created_on, istDayStart(q.from)));
-      if (q.to) where.push(lt(formResponses.created_on, new Date(istDayStart(q.to).getTime() + 86_400_000)));
-      if (q.risk) where.push(inArray(riskLevelSql, q.risk));
-      const cond = where.length ? and(...where) : undefined;
-      const newest = [desc(formResponses.created_on), desc(formResponses.form_response_id)];
-      // The riskiest first: high, then review, then none, each newest first.
-      const riskiest = sql`case ${riskLevelSql} when ${RISK_LEVEL.high} then 2 when ${RISK_LEVEL.review} then 1 else 0 end desc`;
-      const rows = await db
-        .select(leadSelect)
-        .from(formResponses)
-        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
-        .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
-        .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
-        .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
-        .where(cond)
-        .orderBy(...(q.sort === 'risk' ? [riskiest, ...newest] : newest))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      const counted = db.select({ n: count() }).from(formResponses);
-      const [total] = await (
-        q.risk ? counted.leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id)) : counted
-      ).where(cond);
+      const { total, rows } = await leadQueuePage(db, q);
       const standing = await deps.risk.standing(rows.map((r) => r.lead.form_response_id));
       return { count: total?.n ?? 0, rows: rows.map((r) => toView(r, standing.get(r.lead.form_response_id))) };
     },
 
     async detail(id: number): Promise<OpsLeadDetail> {
-      const [row] = await db
-        .select(leadSelect)
-        .from(formResponses)
-        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
-        .leftJoin(users, eq(users.user_id, formResponses.partner_user_id))
-        .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
-        .leftJoin(members, eq(members.user_id, formResponses.team_member_user_id))
-        .where(eq(formResponses.form_response_id, id))
-        .limit(1);
+      const row = await leadQueueRow(db, id);
       if (!row) throw notFound(say('common.leadNotFound'));
-      const [form] = await db.select({ inputs: taskForms.inputs }).from(taskForms).where(eq(taskForms.form_id, row.lead.form_id)).limit(1);
-      const data = await db.select().from(formResponseData).where(eq(formResponseData.form_response_id, id));
-      const postings = await db
-        .select()
-        .from(walletTransactions)
-        .where(
-          and(
-            eq(walletTransactions.ref_type, LEAD_REF_TYPE),
-            eq(walletTransactions.ref_id, String(id)),
-            like(walletTransactions.idempotency_key, `lead:${id}:%`),
-          ),
-        )
-        .orderBy(walletTransactions.wallet_transaction_id);
+      const form = await formInputs(db, row.lead.form_id);
+      const data = await leadValues(db, id);
+      const postings = await postingsByRef(db, LEAD_REF_TYPE, String(id), `lead:${id}:`);
       const inputs = (form?.inputs ?? []).map((input) => {
         const value = data.find((d) => d.input_id === input.input_id);
         return {
@@ -547,8 +450,7 @@ export function createLeadVerificationService(deps: {
 
     /** The file ids a lead holds, so a reviewer may open them. */
     async leadFileIds(id: number): Promise<number[]> {
-      const rows = await db.select({ f: formResponseData.file_id }).from(formResponseData).where(eq(formResponseData.form_response_id, id));
-      return rows.flatMap((r) => (r.f ? [r.f] : []));
+      return leadFileIds(db, id);
     },
   };
 }

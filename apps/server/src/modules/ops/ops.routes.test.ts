@@ -163,6 +163,21 @@ describe('lead verification', () => {
     expect(detail.postings).toHaveLength(3);
   });
 
+  it("the wallet's entries for an approval and its reversal name the project", async () => {
+    const id = await insertLead(t, { payout_paise: 15_000 });
+    const [job] = await t.database.db.select({ title: jobs.job_title }).from(jobs).where(eq(jobs.job_id, 201));
+    await post('/ops/leads/approve', admin, { form_response_ids: [id] });
+    await post('/ops/leads/reject', admin, { form_response_ids: [id], comment: 'Customer withdrew' });
+    const reasons = (
+      await t.database.db
+        .select()
+        .from(walletTransactions)
+        .where(eq(walletTransactions.ref_id, String(id)))
+        .orderBy(walletTransactions.wallet_transaction_id)
+    ).map((r) => r.reason);
+    expect(reasons).toEqual([`Lead approved: ${job!.title}`, `Lead rejected after approval: ${job!.title}`]);
+  });
+
   it('rejecting a pending lead posts nothing; a comment is required', async () => {
     const id = await insertLead(t);
     expect((await post('/ops/leads/reject', admin, { form_response_ids: [id], comment: '' })).statusCode).toBe(400);

@@ -33,8 +33,8 @@ import {
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import type { Db, DbOrTx } from '../../db/client';
 import { payoutRunItems, payoutRuns } from '../../db/schema/ops';
-import { users } from '../../db/schema/users';
-import { walletTransactions } from '../../db/schema/wallet';
+import { people, userContacts } from '../users/user-reads';
+import { creditedSincePaise, creditsSince } from '../wallet/ledger-reads';
 import { AppError, notFound } from '../../errors';
 import { PayoutRejected, type PayoutBeneficiary, type PayoutOutcome, type PayoutProvider } from '../../providers/payouts';
 import { PAYOUT_METHOD } from '@pmw/contract/partner-profile';
@@ -151,19 +151,9 @@ export function createPayoutsService(deps: {
   async function payable(userId: number, balance: number, at: Date, tx: DbOrTx): Promise<number> {
     if (rules.holdDays <= 0) return balance;
     const since = new Date(at.getTime() - rules.holdDays * 86_400_000);
-    const [row] = await tx
-      .select({ recent: sql<string>`coalesce(sum(${walletTransactions.amount_paise}), 0)` })
-      .from(walletTransactions)
-      .where(
-        and(
-          eq(walletTransactions.user_id, userId),
-          eq(walletTransactions.type, WALLET_CREDIT),
-          gte(walletTransactions.created_on, since),
-          // Money a failed transfer gave back was payable already; an invoice's GST is paid with the invoice.
-          sql`coalesce(${walletTransactions.ref_type}, '') not in (${PAYOUT_REF_TYPE}, ${INVOICE_REF_TYPE})`,
-        ),
-      );
-    return Math.max(0, balance - Number(row?.recent ?? 0));
+    // Money a failed transfer gave back was payable already; an invoice's GST is paid with the invoice.
+    const recent = await creditedSincePaise(tx, userId, since, { except: [PAYOUT_REF_TYPE, INVOICE_REF_TYPE] });
+    return Math.max(0, balance - recent);
   }
 
   /** The partner's payouts so far in the financial year of `at` that have not failed: gross and TDS. */
@@ -273,11 +263,10 @@ export function createPayoutsService(deps: {
 
   async function names(ids: number[], tx: DbOrTx = db) {
     if (!ids.length) return new Map<number, { name: string | null; mobile: string }>();
-    const rows = await tx
-      .select({ id: users.user_id, first: users.first_name, last: users.last_name, mobile: users.mobile })
-      .from(users)
-      .where(inArray(users.user_id, ids));
-    return new Map(rows.map((r) => [r.id, { name: [r.first, r.last].filter(Boolean).join(' ') || null, mobile: r.mobile }]));
+    const rows = await people(tx, ids);
+    return new Map(
+      [...rows].map(([id, r]) => [id, { name: [r.first_name, r.last_name].filter(Boolean).join(' ') || null, mobile: r.mobile }]),
+    );
   }
 
   const summaryView = (run: typeof payoutRuns.$inferSelect, by: string | null): PayoutRun => ({
@@ -508,20 +497,8 @@ export function createPayoutsService(deps: {
         balance,
         banks.verifiedDefault(userId),
         ranToday(now),
-        rules.holdDays > 0
-          ? db
-              .select({ at: walletTransactions.created_on, paise: walletTransactions.amount_paise })
-              .from(walletTransactions)
-              .where(
-                and(
-                  eq(walletTransactions.user_id, userId),
-                  eq(walletTransactions.type, WALLET_CREDIT),
-                  gte(walletTransactions.created_on, since),
-                  // As payable() does: money a failed transfer gave back was payable already.
-                  sql`${walletTransactions.ref_type} is distinct from ${PAYOUT_REF_TYPE}`,
-                ),
-              )
-          : [],
+        // As payable() does: money a failed transfer gave back was payable already; an invoice's GST is paid with the invoice.
+        rules.holdDays > 0 ? creditsSince(db, userId, since, { except: [PAYOUT_REF_TYPE, INVOICE_REF_TYPE] }) : [],
       ]);
       return nextPayoutOn({ ...base, balance_paise: balancePaise, ran_today: ran, held_credits: held, has_payout_method: !!method });
     },
@@ -677,13 +654,9 @@ export function createPayoutsService(deps: {
     },
 
     async list(): Promise<PayoutRun[]> {
-      const rows = await db
-        .select({ run: payoutRuns, first: users.first_name })
-        .from(payoutRuns)
-        .leftJoin(users, eq(users.user_id, payoutRuns.created_by))
-        .orderBy(desc(payoutRuns.payout_run_id))
-        .limit(200);
-      return rows.map((r) => summaryView(r.run, r.first));
+      const rows = await db.select({ run: payoutRuns }).from(payoutRuns).orderBy(desc(payoutRuns.payout_run_id)).limit(200);
+      const by = await userContacts(db, [...new Set(rows.flatMap((r) => (r.run.created_by === null ? [] : [r.run.created_by])))]);
+      return rows.map((r) => summaryView(r.run, r.run.created_by === null ? null : (by.get(r.run.created_by)?.first_name ?? null)));
     },
 
     get: (runId: number) => runView(runId),

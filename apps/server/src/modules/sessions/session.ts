@@ -1,14 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SessionKind } from '@pmw/contract/api';
 import type { OpsAgent, OpsRole } from '@pmw/contract/ops-auth';
 import { SESSION_COOKIE } from '@pmw/contract/auth';
 import type { Db } from '../../db/client';
-import { opsAgents } from '../../db/schema/ops-auth';
 import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { createSessionCache } from './session-cache';
+import { prepareSessionRead } from './session-read';
 import { unauthorized } from '../../errors';
 import { isHttps } from '../../http/origin';
 
@@ -62,12 +61,7 @@ export interface SessionResolver {
   tokenHash(req: FastifyRequest, kind: SessionKind): string | undefined;
 }
 
-/**
- * The session of a kind whose token hashes to the placeholder `sessionHash`,
- * unexpired at the placeholder `now`: the filter of every session read.
- */
-export const liveSession = (kind: SessionKind) =>
-  and(eq(sessions.session_hash, sql.placeholder('sessionHash')), eq(sessions.kind, kind), gt(sessions.expires_at, sql.placeholder('now')));
+export { liveSession } from './session-filter';
 
 /** A token the resolver looks up (one far longer than those it makes is not). */
 const usableToken = (token: string | undefined): token is string => !!token && token.length <= 200;
@@ -82,34 +76,11 @@ export function createSessionResolver(
 ): SessionResolver {
   const checks = new Map<SessionKind, SessionCheck[]>();
 
-  /**
-   * Every request of a signed-in caller reads its session: one prepared
-   * statement per kind (built once, planned once per connection). A user's
-   * session comes with the user's blocked flag (and an agent's role), so the
-   * per-request block and role checks need no statements of their own.
-   */
+  /** Every request of a signed-in caller reads its session, its person and its agent in one statement (session-read.ts). */
   const sessionReads = new Map<SessionKind, ReturnType<typeof prepareSessionRead>>();
-  function prepareSessionRead(kind: SessionKind) {
-    return db
-      .select({
-        subject_id: sessions.subject_id,
-        context: sessions.context,
-        expires_at: sessions.expires_at,
-        blocked: users.blocked,
-        mobile: users.mobile,
-        first_name: users.first_name,
-        role: opsAgents.role,
-      })
-      .from(sessions)
-      .leftJoin(users, kind === 'customer' ? sql`false` : eq(users.user_id, sessions.subject_id))
-      .leftJoin(opsAgents, kind === 'ops' ? eq(opsAgents.user_id, sessions.subject_id) : sql`false`)
-      .where(liveSession(kind))
-      .limit(1)
-      .prepare(`session_${kind}`);
-  }
   const sessionRead = (kind: SessionKind) => {
     let read = sessionReads.get(kind);
-    if (!read) sessionReads.set(kind, (read = prepareSessionRead(kind)));
+    if (!read) sessionReads.set(kind, (read = prepareSessionRead(db, kind)));
     return read;
   };
   type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionRead>['execute']>>[number];

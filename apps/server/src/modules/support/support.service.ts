@@ -26,12 +26,12 @@ import {
 } from '@pmw/contract/support';
 import { roleAllows, type OpsAgent } from '@pmw/contract/ops-auth';
 import type { Db, DbOrTx } from '../../db/client';
-import { files as filesTable } from '../../db/schema/files';
-import { employers, jobs } from '../../db/schema/projects';
+import { fileNames } from '../files/file-reads';
+import { jobTitlesAndLogos } from '../projects/job-reads';
 import { CONTENT_LOCALES, nameIn, textIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import { ticketCallLogs, ticketCallbackRequests, ticketChats, ticketHistory, tickets } from '../../db/schema/support';
-import { users as usersTable } from '../../db/schema/users';
+import { userContacts } from '../users/user-reads';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
@@ -104,28 +104,8 @@ export function createSupportService(deps: {
   async function toTickets(rows: TicketRow[], locale: Locale = 'en'): Promise<Ticket[]> {
     const jobIds = [...new Set(rows.filter((r) => r.tag_type === 'JOB' && r.tag_id).map((r) => r.tag_id!))];
     const agentIds = [...new Set(rows.filter((r) => r.agent_user_id).map((r) => r.agent_user_id!))];
-    const jobRows = jobIds.length
-      ? await db
-          .select({
-            job_id: jobs.job_id,
-            job_title: jobs.job_title,
-            translations: jobs.translations,
-            logo_key: jobs.logo_key,
-            employer_name: employers.employer_name,
-            employer_translations: employers.translations,
-          })
-          .from(jobs)
-          .innerJoin(employers, eq(employers.employer_id, jobs.employer_id))
-          .where(inArray(jobs.job_id, jobIds))
-      : [];
-    const agentRows = agentIds.length
-      ? await db
-          .select({ user_id: usersTable.user_id, first_name: usersTable.first_name })
-          .from(usersTable)
-          .where(inArray(usersTable.user_id, agentIds))
-      : [];
-    const jobById = new Map(jobRows.map((j) => [j.job_id, j]));
-    const agentById = new Map(agentRows.map((a) => [a.user_id, a.first_name]));
+    const jobById = await jobTitlesAndLogos(db, jobIds);
+    const agentById = new Map([...(await userContacts(db, agentIds))].map(([id, a]) => [id, a.first_name]));
     /**
      * A project ticket is titled 'Employer-Project' in the language the worker raised it in (the
      * pages compose it so): read in either language's names, it is said in the reader's.
@@ -180,12 +160,12 @@ export function createSupportService(deps: {
 
   async function chatsOf(ticketId: number, where?: SQL): Promise<ChatEntry[]> {
     const rows = await db
-      .select({ chat: ticketChats, file_name: filesTable.file_name })
+      .select({ chat: ticketChats })
       .from(ticketChats)
-      .leftJoin(filesTable, eq(filesTable.file_id, ticketChats.file_id))
       .where(where ? and(eq(ticketChats.ticket_id, ticketId), where) : eq(ticketChats.ticket_id, ticketId))
       .orderBy(asc(ticketChats.created_on), asc(ticketChats.ticket_chat_id));
-    return rows.map(({ chat, file_name }) => toChatEntry(chat, file_name));
+    const names = await fileNames(db, [...new Set(rows.flatMap(({ chat }) => (chat.file_id === null ? [] : [chat.file_id])))]);
+    return rows.map(({ chat }) => toChatEntry(chat, chat.file_id === null ? null : (names.get(chat.file_id) ?? null)));
   }
 
   const toChatEntry = (chat: typeof ticketChats.$inferSelect, file_name: string | null): ChatEntry => ({
@@ -427,20 +407,20 @@ export function createSupportService(deps: {
 
   async function callbacksWhere(where: SQL | undefined): Promise<CallbackRequest[]> {
     const rows = await db
-      .select({ c: ticketCallbackRequests, title: tickets.ticket_title, first_name: usersTable.first_name, mobile: usersTable.mobile })
+      .select({ c: ticketCallbackRequests, title: tickets.ticket_title })
       .from(ticketCallbackRequests)
       .innerJoin(tickets, eq(tickets.ticket_id, ticketCallbackRequests.ticket_id))
-      .innerJoin(usersTable, eq(usersTable.user_id, ticketCallbackRequests.user_id))
       .where(where)
       .orderBy(asc(ticketCallbackRequests.requested_on))
       .limit(200);
-    return rows.map(({ c, title, first_name, mobile }) => ({
+    const workers = await userContacts(db, [...new Set(rows.map(({ c }) => c.user_id))]);
+    return rows.map(({ c, title }) => ({
       callback_request_id: c.callback_request_id,
       ticket_id: c.ticket_id,
       ticket_title: title,
       user_id: c.user_id,
-      worker_name: first_name,
-      worker_mobile: mobile,
+      worker_name: workers.get(c.user_id)!.first_name,
+      worker_mobile: workers.get(c.user_id)!.mobile,
       status: c.status === 'DONE' ? 'DONE' : 'PENDING',
       requested_on: c.requested_on.toISOString(),
       resolved_on: iso(c.resolved_on),
@@ -692,14 +672,11 @@ export function createSupportService(deps: {
       const rows = await db
         .select({
           t: tickets,
-          first_name: usersTable.first_name,
-          mobile: usersTable.mobile,
           last_message: last.chat_message,
           last_on: last.created_on,
           callback: hasCallback,
         })
         .from(tickets)
-        .innerJoin(usersTable, eq(usersTable.user_id, tickets.user_id))
         .leftJoinLateral(last, sql`true`)
         .where(where)
         // Oldest waiting first, then the most recently changed.
@@ -707,12 +684,13 @@ export function createSupportService(deps: {
         .limit(q.limit)
         .offset(q.offset);
       const base = await toTickets(rows.map((r) => r.t));
+      const workers = await userContacts(db, [...new Set(rows.map((r) => r.t.user_id))]);
       return {
         count: total?.n ?? 0,
         rows: rows.map((r, i) => ({
           ...base[i]!,
-          worker_name: r.first_name,
-          worker_mobile: r.mobile,
+          worker_name: workers.get(r.t.user_id)!.first_name,
+          worker_mobile: workers.get(r.t.user_id)!.mobile,
           last_message: r.last_message,
           last_message_on: r.last_on ? new Date(r.last_on).toISOString() : null,
           waiting_since: iso(r.t.waiting_since),

@@ -1,11 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, max, min, or, sql } from 'drizzle-orm';
-import { APPLICATION_ATTEMPTED_MIN } from '@pmw/contract/hiring';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Recharge, SupportJob, SupportLead } from '@pmw/contract/support';
 import type { Db } from '../../db/client';
-import { withEmployer } from '../projects/job-query';
-import { applications } from '../../db/schema/hiring';
-import { formResponses } from '../../db/schema/leads';
-import { employers, jobCategories, jobs } from '../../db/schema/projects';
+import { attemptedApplications } from '../hiring/application-reads';
+import { hasLeads, workerLead, workerLeadJobIds, workerLeads, type WorkerLeadRow } from '../leads/worker-lead-reads';
+import { jobCards } from '../projects/job-reads';
 import { servicePurchases } from '../../db/schema/support';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
@@ -15,37 +13,13 @@ import type { Locale } from '@pmw/contract/locale';
 
 /**
  * What a worker's tickets can point at: their projects, leads and recharges.
- * Leads, projects and job applications are read (never written) from the
- * tables the rest of the product uses, so 'Select Leads' shows the same rows
+ * Leads, projects and job applications are read (never written) through the
+ * leads, projects and hiring modules' read functions, so 'Select Leads' shows the same rows
  * as the partner portal and 'Project's Training' the same applications as
  * the hiring pages.
  */
 export function createWorkerContext(db: Db) {
-  const mine = (userId: number) => or(eq(formResponses.partner_user_id, userId), eq(formResponses.team_member_user_id, userId));
-
-  const leadRow = {
-    form_response_id: formResponses.form_response_id,
-    job_id: formResponses.job_id,
-    name: formResponses.customer_name,
-    number: formResponses.customer_mobile,
-    status: formResponses.status,
-    archive_status: formResponses.archive_status,
-    status_comment: formResponses.status_comment,
-    created_on: formResponses.created_on,
-    modified_on: formResponses.modified_on,
-  };
-  type LeadDbRow = {
-    form_response_id: number;
-    job_id: number;
-    name: string | null;
-    number: string | null;
-    status: number;
-    archive_status: number;
-    status_comment: string | null;
-    created_on: Date;
-    modified_on: Date;
-  };
-  const toLead = (r: LeadDbRow): SupportLead => ({
+  const toLead = (r: WorkerLeadRow): SupportLead => ({
     ...r,
     lead_id: r.form_response_id,
     created_on: r.created_on.toISOString(),
@@ -53,42 +27,9 @@ export function createWorkerContext(db: Db) {
   });
 
   /** Applications attempted (status 7 or more), one per project. */
-  async function attempted(userId: number): Promise<Map<number, { status: number; attempted_on: Date | null }>> {
-    const rows = await db
-      .select({ job_id: applications.job_id, status: max(applications.status), attempted_on: min(applications.attempted_on) })
-      .from(applications)
-      .where(and(eq(applications.user_id, userId), gte(applications.status, APPLICATION_ATTEMPTED_MIN)))
-      .groupBy(applications.job_id);
-    return new Map(
-      rows.map((r) => [
-        r.job_id,
-        { status: Number(r.status ?? APPLICATION_ATTEMPTED_MIN), attempted_on: r.attempted_on ? new Date(r.attempted_on) : null },
-      ]),
-    );
-  }
-
-  async function leadProjects(userId: number): Promise<number[]> {
-    const rows = await db.selectDistinct({ job_id: formResponses.job_id }).from(formResponses).where(mine(userId));
-    return rows.map((r) => r.job_id);
-  }
-
-  async function projects(jobIds: number[]) {
-    if (!jobIds.length) return [];
-    const fields = {
-      job_id: jobs.job_id,
-      title: jobs.job_title,
-      title_translations: jobs.translations,
-      archive_status: jobs.archive_status,
-      employer_name: employers.employer_name,
-      employer_translations: employers.translations,
-      logo_key: employers.logo_key,
-      category: jobCategories.title,
-      category_translations: jobCategories.translations,
-    };
-    return withEmployer(db.select(fields).from(jobs).$dynamic())
-      .where(inArray(jobs.job_id, jobIds))
-      .orderBy(asc(employers.employer_name), asc(jobs.job_title));
-  }
+  const attempted = (userId: number) => attemptedApplications(db, userId);
+  const leadProjects = (userId: number) => workerLeadJobIds(db, userId);
+  const projects = (jobIds: number[]) => jobCards(db, jobIds);
 
   type ProjectRow = Awaited<ReturnType<typeof projects>>[number];
   /** A project as a worker's ticket shows it: title, employer and category in the reader's language, English where ops wrote no Hindi. */
@@ -104,12 +45,7 @@ export function createWorkerContext(db: Db) {
   return {
     /** Derived from history, never a free flag (DESIGN.md): a lead sent or an application attempted. */
     async isWorked(userId: number): Promise<boolean> {
-      const [lead] = await db
-        .select({ one: sql<number>`1` })
-        .from(formResponses)
-        .where(mine(userId))
-        .limit(1);
-      if (lead) return true;
+      if (await hasLeads(db, userId)) return true;
       return (await attempted(userId)).size > 0;
     },
 
@@ -142,33 +78,13 @@ export function createWorkerContext(db: Db) {
 
     async leads(userId: number, filter: { job_id: number; status: number; archive_status?: number[] | undefined }): Promise<SupportLead[]> {
       const archived = filter.archive_status?.length ? filter.archive_status : [LEAD_ARCHIVE_STATUS.live, LEAD_ARCHIVE_STATUS.expired];
-      const rows = await db
-        .select(leadRow)
-        .from(formResponses)
-        .where(
-          and(
-            mine(userId),
-            eq(formResponses.job_id, filter.job_id),
-            eq(formResponses.status, filter.status),
-            inArray(formResponses.archive_status, archived),
-          ),
-        )
-        .orderBy(desc(formResponses.created_on))
-        .limit(200);
+      const rows = await workerLeads(db, userId, { job_id: filter.job_id, status: filter.status, archive_status: archived });
       return rows.map(toLead);
     },
 
     /** One lead, only if it is the worker's. */
     async lead(userId: number | null, formResponseId: number): Promise<SupportLead | null> {
-      const [row] = await db
-        .select(leadRow)
-        .from(formResponses)
-        .where(
-          userId === null
-            ? eq(formResponses.form_response_id, formResponseId)
-            : and(eq(formResponses.form_response_id, formResponseId), mine(userId)),
-        )
-        .limit(1);
+      const row = await workerLead(db, userId, formResponseId);
       return row ? toLead(row) : null;
     },
 

@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { istDayStart } from '@pmw/contract/time';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   criteriaPairs,
   type ReverseGeocode,
@@ -12,42 +11,23 @@ import {
 import type { LeadInputValue, MapLocation } from '@pmw/contract/lead-form';
 import { isListedForPartners } from '@pmw/contract/hiring';
 import type { Db } from '../../db/client';
-import { campaigns } from '../../db/schema/campaign';
-import { formResponseData, formResponses, leadCounters } from '../../db/schema/leads';
-import { employers, jobCategories, jobPincodes, jobs, taskForms } from '../../db/schema/projects';
+import { firstLiveCampaign } from '../campaign/campaign-reads';
+import { memberLeadCounts, memberLeadCountsByForm, memberLeads } from '../leads/member-lead-reads';
+import { employerName, jobById, jobTitlesInOrder, jobsServingPincode, teamProjectRows } from '../projects/job-reads';
 import { teamMembers, teams } from '../../db/schema/team';
 import { AppError, notFound } from '../../errors';
-import { withTaskForm } from '../projects/job-query';
 import type { GeocodeProvider } from '../../providers/geocode';
 import { formIn, type LeadsService } from '../leads/leads.service';
 import { nameIn, projectIn } from '@pmw/contract/content-language';
 import type { Locale } from '@pmw/contract/locale';
 import type { UsersService } from '../users/users.service';
 import { say } from '@pmw/contract/texts/said';
-import { LEAD_ARCHIVE_STATUS, LEAD_STATUS } from '@pmw/contract/lead-status';
-import { num } from '../../db/sql-constant';
 
 export type TeamRow = typeof teams.$inferSelect;
 
 const blocked = () => new AppError('BLOCKED', say('common.accountRemoved'));
 const inviteOnly = () => new AppError('FORBIDDEN', say('team.inviteOnly'));
 const invalidTeam = () => notFound(say('team.invalidUrl'));
-
-/** `YYYY-MM-DD`..`YYYY-MM-DD` (inclusive days at +05:30) as instants. */
-function createdBetween(range: { start_date?: string | undefined; end_date?: string | undefined }) {
-  const conds = [];
-  if (range.start_date) conds.push(gte(formResponses.created_on, istDayStart(range.start_date)));
-  if (range.end_date) conds.push(lt(formResponses.created_on, new Date(istDayStart(range.end_date).getTime() + 86_400_000)));
-  return conds;
-}
-
-/** Counts per report status index, in SQL, so the report never loads the leads themselves. */
-const counts = {
-  added: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.pending)} and ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)})::int`,
-  verified: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.approved)})::int`,
-  rejected: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.rejected)})::int`,
-  expired: sql<number>`count(*) filter (where ${formResponses.status} = ${num(LEAD_STATUS.pending)} and ${formResponses.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)})::int`,
-};
 
 /**
  * Teams and their members, and what a member sees: the projects they can
@@ -84,7 +64,7 @@ export function createTeamService(deps: {
 
   /** A project a member may see (listed, with a form). */
   async function listedJob(jobId: number) {
-    const [row] = await db.select().from(jobs).where(eq(jobs.job_id, jobId)).limit(1);
+    const row = await jobById(db, jobId);
     if (!row || !isListedForPartners(row)) throw notFound(say('common.projectNotFound'));
     return row;
   }
@@ -188,33 +168,7 @@ export function createTeamService(deps: {
     },
 
     async projects(locale: Locale = 'en'): Promise<{ categories: { job_category_id: number; title: string }[]; projects: TeamProject[] }> {
-      const rows = await withTaskForm(
-        db
-          .select({
-            job_id: jobs.job_id,
-            hidden_from_partners: jobs.hidden_from_partners,
-            form_id: taskForms.form_id,
-            job_title: jobs.job_title,
-            slug_name: jobs.slug_name,
-            logo_url: jobs.logo_url,
-            employer_name: employers.employer_name,
-            theme_color: employers.theme_color,
-            job_category_id: jobs.job_category_id,
-            category_title: jobCategories.title,
-            rewards: jobs.rewards,
-            payout_text: jobs.payout_text,
-            action_status: jobs.action_status,
-            archive_status: jobs.archive_status,
-            archive_message: jobs.archive_message,
-            on_hold: jobs.on_hold,
-            hold_message: jobs.hold_message,
-            translations: jobs.translations,
-            category_translations: jobCategories.translations,
-            employer_translations: employers.translations,
-          })
-          .from(jobs)
-          .$dynamic(),
-      ).orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
+      const rows = await teamProjectRows(db);
       const projects = rows
         .filter(isListedForPartners)
         .map(({ hidden_from_partners: _hidden, translations, category_translations, employer_translations, ...p }) => ({
@@ -245,11 +199,7 @@ export function createTeamService(deps: {
     async projectInfo(jobId: number, locale: Locale = 'en') {
       const stored = await listedJob(jobId);
       const job = projectIn(stored, stored.translations, locale);
-      const [employer] = await db
-        .select({ name: employers.employer_name, translations: employers.translations })
-        .from(employers)
-        .where(eq(employers.employer_id, job.employer_id))
-        .limit(1);
+      const employer = await employerName(db, job.employer_id);
       return {
         job_id: job.job_id,
         job_title: job.job_title,
@@ -267,58 +217,21 @@ export function createTeamService(deps: {
     /** Which of the given projects serve a pincode. */
     async filterByPincode(jobIds: number[], pincode: string): Promise<number[]> {
       if (jobIds.length === 0) return [];
-      const rows = await db
-        .selectDistinct({ job_id: jobPincodes.job_id })
-        .from(jobPincodes)
-        .where(and(eq(jobPincodes.pincode, pincode), inArray(jobPincodes.job_id, jobIds)))
-        .orderBy(asc(jobPincodes.job_id));
-      return rows.map((r) => r.job_id);
+      return jobsServingPincode(db, jobIds, pincode);
     },
 
     /** The team leader's campaign link for a project, on the share host. */
     async shareLink(teamId: number, jobId: number, requestOrigin: string): Promise<string> {
       const team = await teamById(teamId);
       await listedJob(jobId);
-      const [campaign] = await db
-        .select({ utm_code: campaigns.utm_code })
-        .from(campaigns)
-        .where(and(eq(campaigns.user_id, team.manager_user_id), isNull(campaigns.retired_on)))
-        .orderBy(asc(campaigns.created_on), asc(campaigns.utm_code))
-        .limit(1);
+      const campaign = await firstLiveCampaign(db, team.manager_user_id);
       if (!campaign) throw notFound(say('team.shareUnavailable'));
       const origin = deps.shareOrigin ?? requestOrigin;
       return new URL(`/utm/${encodeURIComponent(campaign.utm_code)}/${jobId}`, origin).toString();
     },
 
     async taskCount(member: { userId: number; teamId: number }, range: { start_date?: string | undefined; end_date?: string | undefined }) {
-      // Without dates the member's lead counters answer; a date range counts the leads.
-      const [row] =
-        !range.start_date && !range.end_date
-          ? await db
-              .select({
-                added: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.pending)} and ${leadCounters.archive_status} = ${num(LEAD_ARCHIVE_STATUS.live)}), 0)::int`,
-                verified: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.approved)}), 0)::int`,
-                rejected: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.rejected)}), 0)::int`,
-                expired: sql<number>`coalesce(sum(${leadCounters.n}) filter (where ${leadCounters.status} = ${num(LEAD_STATUS.pending)} and ${leadCounters.archive_status} = ${num(LEAD_ARCHIVE_STATUS.expired)}), 0)::int`,
-              })
-              .from(leadCounters)
-              .where(
-                and(
-                  eq(leadCounters.owner_kind, 'member'),
-                  eq(leadCounters.owner_id, member.userId),
-                  eq(leadCounters.team_id, member.teamId),
-                ),
-              )
-          : await db
-              .select(counts)
-              .from(formResponses)
-              .where(
-                and(
-                  eq(formResponses.team_member_user_id, member.userId),
-                  eq(formResponses.team_id, member.teamId),
-                  ...createdBetween(range),
-                ),
-              );
+      const row = await memberLeadCounts(db, member, range);
       const c = row ?? { added: 0, verified: 0, rejected: 0, expired: 0 };
       return { ...c, total: c.added + c.verified + c.rejected + c.expired };
     },
@@ -328,21 +241,22 @@ export function createTeamService(deps: {
       range: { start_date?: string | undefined; end_date?: string | undefined },
       locale: Locale = 'en',
     ) {
-      const rows = await db
-        .select({
-          job_id: formResponses.job_id,
-          form_id: formResponses.form_id,
-          job_title: jobs.job_title,
-          translations: jobs.translations,
-          ...counts,
-        })
-        .from(formResponses)
-        .innerJoin(jobs, eq(jobs.job_id, formResponses.job_id))
-        .where(
-          and(eq(formResponses.team_member_user_id, member.userId), eq(formResponses.team_id, member.teamId), ...createdBetween(range)),
-        )
-        .groupBy(formResponses.job_id, formResponses.form_id, jobs.job_title, jobs.translations)
-        .orderBy(asc(jobs.job_title));
+      const counted = await memberLeadCountsByForm(db, member, range);
+      const jobs = await jobTitlesInOrder(db, [...new Set(counted.map((r) => r.job_id))]);
+      const order = new Map(jobs.map((j, i) => [j.job_id, i]));
+      const rows = counted
+        .filter((r) => order.has(r.job_id))
+        .map((r) => ({
+          job_id: r.job_id,
+          form_id: r.form_id,
+          job_title: jobs[order.get(r.job_id)!]!.job_title,
+          translations: jobs[order.get(r.job_id)!]!.translations,
+          added: r.added,
+          verified: r.verified,
+          rejected: r.rejected,
+          expired: r.expired,
+        }))
+        .sort((a, b) => order.get(a.job_id)! - order.get(b.job_id)!);
       return rows.map(({ translations, ...r }) => projectIn(r, translations, locale));
     },
 
@@ -351,32 +265,7 @@ export function createTeamService(deps: {
       member: { userId: number; teamId: number },
       q: { form_id: number; status: number; archive_status: number },
     ): Promise<TeamLead[]> {
-      const rows = await db
-        .select()
-        .from(formResponses)
-        .where(
-          and(
-            eq(formResponses.team_member_user_id, member.userId),
-            eq(formResponses.team_id, member.teamId),
-            eq(formResponses.form_id, q.form_id),
-            eq(formResponses.status, q.status),
-            // Verified and rejected leads count whatever their archive flag (leadStatusIndex).
-            q.status === LEAD_STATUS.pending ? eq(formResponses.archive_status, q.archive_status) : undefined,
-          ),
-        )
-        .orderBy(sql`${formResponses.created_on} desc`, sql`${formResponses.form_response_id} desc`)
-        .limit(500);
-      const ids = rows.map((r) => r.form_response_id);
-      const data = ids.length
-        ? await db
-            .select({
-              form_response_id: formResponseData.form_response_id,
-              input_id: formResponseData.input_id,
-              value: formResponseData.value,
-            })
-            .from(formResponseData)
-            .where(inArray(formResponseData.form_response_id, ids))
-        : [];
+      const { rows, data } = await memberLeads(db, member, q);
       return rows.map((r) => ({
         form_response_id: r.form_response_id,
         form_id: r.form_id,

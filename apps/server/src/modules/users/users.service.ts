@@ -2,6 +2,7 @@ import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { SessionUser } from '@pmw/contract/auth';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
+import { userContacts } from './user-reads';
 import { notFound } from '../../errors';
 import { say } from '@pmw/contract/texts/said';
 
@@ -42,6 +43,11 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
         .returning();
       return created ?? (await this.byMobile(mobile))!;
     },
+    /** A new person with a mobile (and a name), in the caller's transaction; fails when the mobile has one. */
+    async create(input: { mobile: string; first_name: string | null }, tx: DbOrTx = db): Promise<UserRow> {
+      const [created] = await tx.insert(users).values({ mobile: input.mobile, first_name: input.first_name }).returning();
+      return created!;
+    },
     /** The user id of each mobile that has one. */
     async idsByMobile(mobiles: readonly string[], tx: DbOrTx = db): Promise<Map<string, number>> {
       if (!mobiles.length) return new Map();
@@ -53,12 +59,7 @@ export function createUsersService(deps: { db: Db; pictureUrl: (key: string) => 
     },
     /** Name and mobile of each person asked for, by user id (absent ids are left out). */
     async contacts(userIds: readonly number[], tx: DbOrTx = db): Promise<Map<number, { first_name: string | null; mobile: string }>> {
-      if (!userIds.length) return new Map();
-      const rows = await tx
-        .select({ id: users.user_id, first_name: users.first_name, mobile: users.mobile })
-        .from(users)
-        .where(inArray(users.user_id, [...userIds]));
-      return new Map(rows.map((r) => [r.id, { first_name: r.first_name, mobile: r.mobile }]));
+      return userContacts(tx, userIds);
     },
     async updateName(userId: number, firstName: string, tx: DbOrTx = db): Promise<void> {
       await tx.update(users).set({ first_name: firstName, modified_on: new Date() }).where(eq(users.user_id, userId));

@@ -222,6 +222,14 @@ export function createWalletService(deps: { db: Db }) {
     },
 
     /** Wallets whose balance differs from the sum of their ledger (should always be none). */
+    /** How many wallets and ledger entries the database holds (for the ledger check's summary). */
+    async ledgerSize(tx: DbOrTx = db): Promise<{ wallets: number; entries: number }> {
+      const counts = (await tx.execute(
+        'select (select count(*) from wallets)::int as wallets, (select count(*) from wallet_transactions)::int as entries',
+      )) as unknown as { rows: { wallets: number; entries: number }[] };
+      const c = counts.rows[0];
+      return { wallets: c?.wallets ?? 0, entries: c?.entries ?? 0 };
+    },
     async ledgerMismatches(tx: DbOrTx = db) {
       // Both drivers answer { rows }; the generic driver type does not say so.
       const result = (await tx.execute(sql`
