@@ -44,6 +44,8 @@ export default {
   notifyKindInterviewBooked: 'An interview is booked',
   notifyKindInterviewReminder: 'A reminder the day before an interview',
   notifyKindInterviewRescheduled: 'An interview is moved',
+  notifyKindInvoiceApproved: 'Your GST invoice is approved',
+  notifyKindInvoiceRejected: 'Your GST invoice is sent back',
   pushTitle: 'Alerts on this phone',
   pushTurnOn: 'Turn on alerts on this phone',
   pushTurnOff: 'Turn off alerts on this phone',

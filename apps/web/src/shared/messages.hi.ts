@@ -46,6 +46,8 @@ export default {
   notifyKindInterviewBooked: 'इंटरव्यू बुक हो',
   notifyKindInterviewReminder: 'इंटरव्यू से एक दिन पहले याद दिलाना',
   notifyKindInterviewRescheduled: 'इंटरव्यू का समय बदले',
+  notifyKindInvoiceApproved: 'आपका GST इनवॉइस स्वीकृत हो',
+  notifyKindInvoiceRejected: 'आपका GST इनवॉइस वापस भेजा जाए',
   pushTitle: 'इस फ़ोन पर अलर्ट',
   pushTurnOn: 'इस फ़ोन पर अलर्ट चालू करें',
   pushTurnOff: 'इस फ़ोन पर अलर्ट बंद करें',

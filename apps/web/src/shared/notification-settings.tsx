@@ -24,6 +24,8 @@ const KIND_WORDS: Record<NotifyEvent, Parameters<typeof t>[0]> = {
   interview_booked: 'notifyKindInterviewBooked',
   interview_reminder: 'notifyKindInterviewReminder',
   interview_rescheduled: 'notifyKindInterviewRescheduled',
+  invoice_approved: 'notifyKindInvoiceApproved',
+  invoice_rejected: 'notifyKindInvoiceRejected',
 };
 
 /**
