@@ -38,6 +38,8 @@ const INVOICE_LOCK_CLASS = 740_093;
 export const invoiceGstKey = (invoiceId: number) => `invoice-gst:${invoiceId}`;
 
 export interface InvoiceSettings {
+  /** False: no invoices are drafted and every partner is paid from the balance, as without a GSTIN. */
+  enabled: boolean;
   gstRatePercent: number;
   /** The services code printed on the invoice. */
   sac: string;
@@ -94,6 +96,8 @@ export function createInvoicesService(deps: {
 }) {
   const { db, wallet, documents, users, files, audit, settings } = deps;
   const rateBp = Math.round(settings.gstRatePercent * 100);
+  /** The partner's verified GSTIN, while invoices are on: with them off, everyone is paid as without one. */
+  const gstinOf = (userId: number, tx?: DbOrTx) => (settings.enabled ? documents.verifiedGstin(userId, tx) : Promise.resolve(null));
 
   const lock = (tx: DbOrTx, userId: number) => tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_LOCK_CLASS}, ${userId})`);
 
@@ -128,7 +132,7 @@ export function createInvoicesService(deps: {
    * when the month has none and its earnings come to more than nothing).
    */
   async function refreshDrafts(userId: number): Promise<void> {
-    const registered = await documents.verifiedGstin(userId);
+    const registered = await gstinOf(userId);
     if (!registered) return;
     const gstin = registered.gstin;
     // Earnings since the GSTIN was added: those before it were earned without GST, and paid without invoices.
@@ -374,7 +378,7 @@ export function createInvoicesService(deps: {
 
     /** The partner's invoices, newest month first, with this month's and earlier months' drafts brought up to date. */
     async listForPartner(userId: number): Promise<PartnerInvoices> {
-      const gstRegistered = !!(await documents.verifiedGstin(userId));
+      const gstRegistered = !!(await gstinOf(userId));
       if (gstRegistered) await refreshDrafts(userId);
       const rows = await db
         .select()
@@ -442,7 +446,7 @@ export function createInvoicesService(deps: {
      */
     async payableFor(userId: number, tx: DbOrTx, lockRows = true): Promise<PayableInvoices> {
       if (lockRows) await lock(tx, userId);
-      const registered = await documents.verifiedGstin(userId, tx);
+      const registered = await gstinOf(userId, tx);
       const q = tx
         .select()
         .from(invoices)
