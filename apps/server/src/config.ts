@@ -378,7 +378,7 @@ export interface Config {
   };
   tds: { ratePercent: number; noPanRatePercent: number; thresholdPaise: number };
   /** GST invoices: the rate and the company billed. */
-  invoices: { gstRatePercent: number; sac: string; company: { name: string; gstin: string; address: string } };
+  invoices: { enabled: boolean; gstRatePercent: number; sac: string; company: { name: string; gstin: string; address: string } };
   /** Lead risk weights and thresholds. */
   risk: RiskSettings;
   /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
