@@ -43,12 +43,12 @@ function monthLabel(month: string): string {
  */
 export function InvoicesSection() {
   const invoices = useQuery({ queryKey: invoicesQueryKey, queryFn: () => api(partnerInvoiceRoutes.list) });
-  // A notification links to one invoice (#invoice-<id>): once the list is there, that invoice is brought into view and focused.
+  // A notification links to one invoice (#invoice-<id>): once the list is there, that invoice is brought into view (clear of the sticky header) and focused.
   const loaded = !!invoices.data;
   useEffect(() => {
     if (!loaded || !window.location.hash.startsWith('#invoice-')) return;
     const card = document.getElementById(window.location.hash.slice(1));
-    card?.scrollIntoView({ block: 'start' });
+    card?.scrollIntoView({ block: 'center' });
     card?.focus({ preventScroll: true });
   }, [loaded]);
   return (
