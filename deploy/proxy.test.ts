@@ -10,7 +10,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatAddEventSchema, joinAckSchema, SUPPORT_EVENTS } from '@pmw/contract/support';
 import { withDatabase } from '../apps/server/test/global-setup';
-import { DLT_ENV } from '../apps/server/test/dlt-env';
+import { COMPANY_ENV, DLT_ENV } from '../apps/server/test/dlt-env';
 import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 /**
@@ -264,6 +264,7 @@ describe.skipIf(!!skipReason)('several processes behind nginx (deploy/nginx.conf
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: sms.url,
       ...DLT_ENV,
+      ...COMPANY_ENV,
       LOG_LEVEL: 'warn',
       OTP_RESEND_SECONDS: '0',
       OTP_MAX_PER_MOBILE: '1000',

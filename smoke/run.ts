@@ -36,7 +36,7 @@ import { FILE_RULES } from '@pmw/contract/files';
 import { OUTPUT_COLUMNS } from '@pmw/contract/data-download';
 import { SUPPORT_EVENTS, chatAddEventSchema, joinAckSchema } from '@pmw/contract/support';
 import { hashPasscode } from '../apps/server/src/modules/data-download/passcode';
-import { DLT_ENV } from '../apps/server/test/dlt-env';
+import { COMPANY_ENV, DLT_ENV } from '../apps/server/test/dlt-env';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverBundle = path.join(root, 'apps/server/dist/server.mjs');
@@ -313,6 +313,7 @@ async function main(): Promise<void> {
       SMS_HTTP_URL: sms.url,
       // Production sends only DLT-registered templates: a sender id and an id for every template.
       ...DLT_ENV,
+      ...COMPANY_ENV,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: S3_KEY,

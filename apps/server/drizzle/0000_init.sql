@@ -429,6 +429,7 @@ CREATE TABLE "payout_run_items" (
 	"reason" text,
 	"tds_paise" bigint DEFAULT 0 NOT NULL,
 	"gst_paise" bigint DEFAULT 0 NOT NULL,
+	"uninvoiced_paise" bigint DEFAULT 0 NOT NULL,
 	"net_paise" bigint DEFAULT 0 NOT NULL,
 	"utr" text,
 	"failure_reason" text,

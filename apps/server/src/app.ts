@@ -286,7 +286,7 @@ export function createServices(deps: Omit<AppDeps, 'logger'>) {
   registerOpsMetrics(metrics, db);
   const projectChoices = createCatalogueService({ db, files, audit, catalogue });
   // GST partners' monthly invoices: drafted from the wallet's earnings, paid by the payout run.
-  const invoices = createInvoicesService({ db, wallet, documents, users, files, audit, settings: config.invoices });
+  const invoices = createInvoicesService({ db, wallet, documents, users, files, audit, notifications, settings: config.invoices });
   const ops = {
     audit,
     agents: createOpsAgentsService({ db, audit, sessions, users }),

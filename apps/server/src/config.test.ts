@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config';
 import { loadDatabaseSettings } from './database-settings';
-import { DLT_ENV } from '../test/dlt-env';
+import { COMPANY_ENV, DLT_ENV } from '../test/dlt-env';
 import { allWhatsAppTemplateKeys } from '@pmw/contract/notifications';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'pmw-config-'));
@@ -66,6 +66,7 @@ describe('configuration', () => {
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.example/send',
       ...DLT_ENV,
+      ...COMPANY_ENV,
     });
     expect(prod.devOutbox).toBe(false);
   });
@@ -77,6 +78,7 @@ describe('configuration', () => {
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.example/send',
       ...DLT_ENV,
+      ...COMPANY_ENV,
     };
     expect(loadConfig({ DATA_DIR: dir() }).checkResponses).toBe(true);
     expect(loadConfig({ DATA_DIR: dir(), ...prod }).checkResponses).toBe(false);
@@ -105,6 +107,7 @@ describe('configuration', () => {
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.example/send',
       ...DLT_ENV,
+      ...COMPANY_ENV,
     };
     expect(() => loadConfig({ ...prod, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused in production/);
     expect(loadConfig({ ...prod, TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -113,9 +116,37 @@ describe('configuration', () => {
   it('refuses the console SMS provider and SEED_DEMO=always in production', () => {
     const prod = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) };
     expect(() => loadConfig(prod)).toThrow(/SMS_PROVIDER: console is refused in production/);
-    const withSms = { ...prod, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV };
+    const withSms = { ...prod, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', ...DLT_ENV, ...COMPANY_ENV };
     expect(() => loadConfig({ ...withSms, SEED_DEMO: 'always' })).toThrow(/SEED_DEMO: always is refused in production/);
     expect(loadConfig(withSms).sms).toMatchObject({ provider: 'http', url: 'https://sms.example/send', senderId: 'PMWORK' });
+  });
+
+  it("refuses in production the demo company's name, GSTIN or address while GST invoices are on, naming each", () => {
+    const prod = {
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      ...DLT_ENV,
+    };
+    let refused = '';
+    try {
+      loadConfig({ ...prod, COMPANY_NAME: COMPANY_ENV.COMPANY_NAME });
+    } catch (err) {
+      refused = String(err);
+    }
+    expect(refused).toMatch(/COMPANY_GSTIN: is the demo company's \(required in production while GST invoices are on/);
+    expect(refused).toMatch(/COMPANY_ADDRESS: is the demo company's/);
+    expect(refused).not.toMatch(/COMPANY_NAME/);
+    expect(loadConfig({ ...prod, ...COMPANY_ENV }).invoices).toMatchObject({
+      enabled: true,
+      company: { gstin: COMPANY_ENV.COMPANY_GSTIN },
+    });
+    // Without GST invoices the company's details are not printed anywhere, so the demo's do no harm.
+    expect(loadConfig({ ...prod, INVOICES_ENABLED: 'false' }).invoices.enabled).toBe(false);
+    // Outside production the demo company is the default.
+    expect(loadConfig({ DATA_DIR: dir() }).invoices).toMatchObject({ enabled: true, company: { gstin: '29AAHCP1234Q1ZX' } });
   });
 
   it('refuses in production an SMS template without a DLT template id, naming it, and a sender id missing', () => {
@@ -128,7 +159,7 @@ describe('configuration', () => {
     };
     const templates = JSON.parse(DLT_ENV.SMS_DLT_TEMPLATES) as Record<string, string>;
     delete templates['lead_approved.merged.hi'];
-    expect(() => loadConfig({ ...prod, ...DLT_ENV, SMS_DLT_TEMPLATES: JSON.stringify(templates) })).toThrow(
+    expect(() => loadConfig({ ...prod, ...DLT_ENV, ...COMPANY_ENV, SMS_DLT_TEMPLATES: JSON.stringify(templates) })).toThrow(
       /SMS_DLT_TEMPLATES: has no DLT template id for lead_approved\.merged\.hi/,
     );
     expect(() => loadConfig({ ...prod, SMS_DLT_TEMPLATES: DLT_ENV.SMS_DLT_TEMPLATES })).toThrow(/SMS_SENDER_ID: is required in production/);
@@ -187,6 +218,7 @@ describe('configuration', () => {
         SMS_PROVIDER: 'http',
         SMS_HTTP_URL: 'https://sms.example/send',
         ...DLT_ENV,
+        ...COMPANY_ENV,
         METRICS_PORT: '9101',
       }).metrics?.host,
     ).toBe('127.0.0.1');

@@ -12,6 +12,13 @@ import { DATABASE_URL_PATTERN, DEFAULT_DATA_DIR, NODE_ENVS, SEED_DEMO_MODES } fr
  * Every environment variable the server reads, in one place. A bad value stops
  * the start with a message naming the variable.
  */
+/** The demo company printed on invoices outside production; production refuses to start with any of these while invoices are on. */
+export const DEMO_COMPANY = {
+  COMPANY_NAME: 'PickMyWork Technologies Private Limited',
+  COMPANY_GSTIN: '29AAHCP1234Q1ZX',
+  COMPANY_ADDRESS: '2nd Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034',
+} as const;
+
 const envFields = z.object({
   NODE_ENV: z.enum(NODE_ENVS).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -218,16 +225,21 @@ const envFields = z.object({
         ctx.addIssue({ code: 'custom', message: 'must be off, weekly:MON (weekdays SUN..SAT, comma-separated) or monthly:1 (days 1-31)' });
       return schedule ?? { kind: 'off' as const };
     }),
+  /**
+   * GST invoices of GST-registered partners (on by default): false pays every partner from the balance without
+   * invoices. On in production, the company's details below must be the real ones, not the demo's.
+   */
+  INVOICES_ENABLED: z.enum(['true', 'false']).default('true'),
   /** GST invoices of GST-registered partners: the rate on top of their commission, and the company they bill (printed on each invoice). */
   GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(18),
-  COMPANY_NAME: z.string().min(1).max(200).default('PickMyWork Technologies Private Limited'),
-  COMPANY_GSTIN: z.string().refine(isValidGstin, 'is not a valid GSTIN').default('29AAHCP1234Q1ZX'),
+  COMPANY_NAME: z.string().min(1).max(200).default(DEMO_COMPANY.COMPANY_NAME),
+  COMPANY_GSTIN: z.string().refine(isValidGstin, 'is not a valid GSTIN').default(DEMO_COMPANY.COMPANY_GSTIN),
   /** The services code printed on partners' invoices (998599: other support services). */
   INVOICE_SAC: z
     .string()
     .regex(/^\d{4,8}$/)
     .default('998599'),
-  COMPANY_ADDRESS: z.string().min(1).max(400).default('2nd Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034'),
+  COMPANY_ADDRESS: z.string().min(1).max(400).default(DEMO_COMPANY.COMPANY_ADDRESS),
   /** Lead risk weights and thresholds as JSON, each key overriding the default (docs/areas/ops.md). */
   RISK_SETTINGS: z
     .string()
@@ -316,6 +328,19 @@ const envSchema = envFields.superRefine((env, ctx) => {
   }
   if (env.GEOCODER === 'nominatim' && !env.GEOCODER_URL) {
     ctx.addIssue({ code: 'custom', path: ['GEOCODER_URL'], message: 'is required when GEOCODER=nominatim' });
+  }
+  if (env.NODE_ENV === 'production' && env.INVOICES_ENABLED === 'true') {
+    // An invoice is a tax document: it never goes out with the demo company's name, GSTIN or address on it.
+    for (const key of Object.keys(DEMO_COMPANY) as (keyof typeof DEMO_COMPANY)[]) {
+      if (env[key] === DEMO_COMPANY[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            "is the demo company's (required in production while GST invoices are on: set your company's, printed on partners' invoices, or INVOICES_ENABLED=false)",
+        });
+      }
+    }
   }
   if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
     ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
@@ -424,7 +449,7 @@ export interface Config {
   };
   tds: { ratePercent: number; noPanRatePercent: number; thresholdPaise: number };
   /** GST invoices: the rate and the company billed. */
-  invoices: { gstRatePercent: number; sac: string; company: { name: string; gstin: string; address: string } };
+  invoices: { enabled: boolean; gstRatePercent: number; sac: string; company: { name: string; gstin: string; address: string } };
   /** Lead risk weights and thresholds. */
   risk: RiskSettings;
   /** Where Prometheus metrics are served; undefined serves none (prom-client is then never loaded). */
@@ -553,6 +578,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       schedule: env.PAYOUT_SCHEDULE,
     },
     invoices: {
+      enabled: env.INVOICES_ENABLED === 'true',
       gstRatePercent: env.GST_RATE_PERCENT,
       sac: env.INVOICE_SAC,
       company: { name: env.COMPANY_NAME, gstin: env.COMPANY_GSTIN, address: env.COMPANY_ADDRESS },

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { openPglite } from './db/client';
 import { createAdmin, createAdminMobile } from './create-admin';
 import { auditLog, opsAgents, users } from './db/schema/index';
-import { DLT_ENV } from '../test/dlt-env';
+import { COMPANY_ENV, DLT_ENV } from '../test/dlt-env';
 
 /**
  * `npm run create-admin -- <mobile>` runs the server entry with --create-admin:
@@ -29,6 +29,7 @@ const run = (...args: string[]) => {
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
       ...DLT_ENV,
+      ...COMPANY_ENV,
       LOG_LEVEL: 'warn',
       PMW_NO_SNAPSHOT: '1',
     },

@@ -7,3 +7,10 @@ export const DLT_ENV = {
     Object.fromEntries(allSmsTemplateKeys().map((key, i) => [key, String(1107160000000000000n + BigInt(i))])),
   ),
 };
+
+/** The company production prints on partners' GST invoices (it refuses the demo company's while invoices are on). */
+export const COMPANY_ENV = {
+  COMPANY_NAME: 'Example Referrals Private Limited',
+  COMPANY_GSTIN: '27AAACE1234F1Z6',
+  COMPANY_ADDRESS: '4th Floor, 12 Senapati Bapat Marg, Lower Parel, Mumbai, Maharashtra 400013',
+};

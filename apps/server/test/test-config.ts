@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../src/config';
-import { DLT_ENV } from './dlt-env';
+import { COMPANY_ENV, DLT_ENV } from './dlt-env';
 
 /** The configuration API tests run with; a test may override any variable. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -17,7 +17,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     OTP_MAX_PER_MOBILE: '1000',
     SEED_DEMO: 'never',
     // Production refuses the console SMS provider; its tests get a gateway address nothing answers.
-    ...(overrides.NODE_ENV === 'production' ? { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', ...DLT_ENV } : {}),
+    ...(overrides.NODE_ENV === 'production'
+      ? { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms', ...DLT_ENV, ...COMPANY_ENV }
+      : {}),
     ...overrides,
   });
 }

@@ -11,13 +11,18 @@ import { percentOfPaise } from './tds';
  * run pays the approved invoices. TDS is on the amount before GST.
  */
 
-/** An invoice's life: DRAFT → SUBMITTED (accepted or uploaded) → APPROVED → PAID; SUBMITTED → REJECTED → SUBMITTED again. */
+/**
+ * An invoice's life: DRAFT → SUBMITTED (accepted or uploaded) → APPROVED → PAID; SUBMITTED → REJECTED → SUBMITTED again.
+ * CANCELLED: the partner's GSTIN was removed or rejected before the invoice was approved, and a payout run paid
+ * its earnings as an ordinary payout (no invoice, no GST); it is never billed again.
+ */
 export const INVOICE_STATUS = {
   draft: 'DRAFT',
   submitted: 'SUBMITTED',
   approved: 'APPROVED',
   rejected: 'REJECTED',
   paid: 'PAID',
+  cancelled: 'CANCELLED',
 } as const;
 export const invoiceStatusSchema = z.enum([
   INVOICE_STATUS.draft,
@@ -25,10 +30,15 @@ export const invoiceStatusSchema = z.enum([
   INVOICE_STATUS.approved,
   INVOICE_STATUS.rejected,
   INVOICE_STATUS.paid,
+  INVOICE_STATUS.cancelled,
 ]);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 /** The states a partner may submit from: a draft, or an invoice ops sent back. */
 export const INVOICE_SUBMITTABLE: readonly InvoiceStatus[] = [INVOICE_STATUS.draft, INVOICE_STATUS.rejected];
+/** Not yet approved: cancelled when the partner's GSTIN goes and a run pays their earnings without an invoice. */
+export const INVOICE_OPEN: readonly InvoiceStatus[] = [INVOICE_STATUS.draft, INVOICE_STATUS.submitted, INVOICE_STATUS.rejected];
+/** Whose lines are settled: the invoice was paid, or its earnings were paid without it. */
+export const INVOICE_CLOSED: readonly InvoiceStatus[] = [INVOICE_STATUS.paid, INVOICE_STATUS.cancelled];
 
 /** Whose document the invoice is: the portal's draft the partner accepted, or the partner's own PDF. */
 export const INVOICE_SOURCE = { portal: 'PORTAL', uploaded: 'UPLOADED' } as const;

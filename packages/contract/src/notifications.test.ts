@@ -88,6 +88,18 @@ describe('notification texts', () => {
         'Your interview for Delivery Associate is now on 02 Dec 2026, 10:30 AM at 12 MG Road, Pune. - PickMyWork',
         'Delivery Associate के लिए आपका इंटरव्यू अब 02 दिस॰ 2026, 10:30 AM को 12 MG Road, Pune पर है। - PickMyWork',
       ],
+      [
+        'invoice_approved',
+        { invoice_id: 10001, invoice_number: 'PMW204/2026-27/001', amount_paise: 118_000 },
+        'Your invoice PMW204/2026-27/001 for ₹1,180 is approved. It is paid in the next payout. - PickMyWork',
+        'आपका इनवॉइस PMW204/2026-27/001 (₹1,180) स्वीकृत हो गया। इसका भुगतान अगले पेआउट में होगा। - PickMyWork',
+      ],
+      [
+        'invoice_rejected',
+        { invoice_id: 10001, invoice_number: 'PMW204/2026-27/001', reason: 'PIN code missing' },
+        'Your invoice PMW204/2026-27/001 was sent back: PIN code missing. Correct it and send it again on the Payouts page. - PickMyWork',
+        'आपका इनवॉइस PMW204/2026-27/001 वापस भेजा गया: PIN code missing। इसे ठीक करके पेआउट पेज से फिर से भेजें। - PickMyWork',
+      ],
       ['kyc_verified', { document: 'PAN' }, 'Your PAN card is verified. - PickMyWork', 'आपका पैन कार्ड सत्यापित हो गया। - PickMyWork'],
       [
         'kyc_rejected',
@@ -212,6 +224,9 @@ describe('notification texts', () => {
     expect(notificationLink('kyc_rejected', 'partner', { document: 'PAN', reason: 'x' })).toBe('/partner/profile/doc');
     expect(notificationLink('bank_rejected', 'partner', { bank_ending: '1', reason: 'x' })).toBe('/partner/profile/bank');
     expect(notificationLink('lead_rejected', 'team', { ...lead, reason: 'x' })).toBe('report');
+    expect(notificationLink('invoice_rejected', 'partner', { invoice_id: 10001, invoice_number: 'N', reason: 'x' })).toBe(
+      '/partner/earnings#invoice-10001',
+    );
   });
 
   it('the merchant feedback link is a notification with its own DLT keys, linking nowhere in the app', () => {

@@ -32,6 +32,8 @@ export const NOTIFY_EVENT = {
   interviewRescheduled: 'interview_rescheduled',
   /** The /fb link texted to a merchant when a lead on a project that asks for feedback is approved. */
   merchantFeedbackLink: 'merchant_feedback_link',
+  invoiceApproved: 'invoice_approved',
+  invoiceRejected: 'invoice_rejected',
 } as const;
 export type NotifyEvent = (typeof NOTIFY_EVENT)[keyof typeof NOTIFY_EVENT];
 export const NOTIFY_EVENTS = Object.values(NOTIFY_EVENT) as NotifyEvent[];
@@ -78,6 +80,8 @@ export const NOTIFY_KINDS_OF: Record<NotifyAudience, readonly NotifyEvent[]> = {
     NOTIFY_EVENT.bankRejected,
     NOTIFY_EVENT.payoutSent,
     NOTIFY_EVENT.payoutFailed,
+    NOTIFY_EVENT.invoiceApproved,
+    NOTIFY_EVENT.invoiceRejected,
   ],
   team: [NOTIFY_EVENT.leadApproved, NOTIFY_EVENT.leadRejected, NOTIFY_EVENT.leadNeedsDetails],
   worker: [
@@ -119,6 +123,9 @@ export interface NotifyData {
   interview_rescheduled: { booking_id: number; project: string; when: string; place: string };
   /** `partner` is the partner's first name, `job` the project, `link` the whole /fb address. */
   merchant_feedback_link: { job_task_id: number; partner: string; job: string; link: string };
+  /** A GST partner's invoice: approved (its total, GST included, is paid in the next payout run) or sent back with ops' reason. */
+  invoice_approved: { invoice_id: number; invoice_number: string; amount_paise: number };
+  invoice_rejected: { invoice_id: number; invoice_number: string; reason: string };
 }
 
 type Words = Record<Locale, string>;
@@ -306,6 +313,20 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       hi: 'PickMyWork के {partner} ने {job} के लिए आपकी सेवा की। कृपया उनके काम को रेटिंग दें: {link} - PickMyWork',
     },
     vars: (d) => ({ partner: firstName(d.partner), job: d.job, link: d.link }),
+  },
+  invoice_approved: {
+    text: {
+      en: 'Your invoice {number} for {amount} is approved. It is paid in the next payout. - PickMyWork',
+      hi: 'आपका इनवॉइस {number} ({amount}) स्वीकृत हो गया। इसका भुगतान अगले पेआउट में होगा। - PickMyWork',
+    },
+    vars: (d) => ({ number: d.invoice_number, amount: rupees(d.amount_paise) }),
+  },
+  invoice_rejected: {
+    text: {
+      en: 'Your invoice {number} was sent back: {reason}. Correct it and send it again on the Payouts page. - PickMyWork',
+      hi: 'आपका इनवॉइस {number} वापस भेजा गया: {reason}। इसे ठीक करके पेआउट पेज से फिर से भेजें। - PickMyWork',
+    },
+    vars: (d) => ({ number: d.invoice_number, reason: d.reason }),
   },
 };
 
@@ -528,6 +549,7 @@ export function notificationLink<E extends NotifyEvent>(event: E, audience: Noti
     return 'ticket_id' in data ? `/support/ticket?user_id=${data.user_id}&ticket_id=${data.ticket_id}` : null;
   }
   if ('lead_id' in data) return `/partner/report?search=${data.lead_id}`;
+  if ('invoice_id' in data) return `/partner/earnings#invoice-${data.invoice_id}`;
   if (event === NOTIFY_EVENT.payoutSent || event === NOTIFY_EVENT.payoutFailed) return '/partner/earnings';
   if (event === NOTIFY_EVENT.candidateJoined) return '/partner/projects';
   if (event === NOTIFY_EVENT.bankVerified || event === NOTIFY_EVENT.bankRejected) return '/partner/profile/bank';

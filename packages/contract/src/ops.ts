@@ -430,6 +430,8 @@ export const payoutRunItemSchema = z.object({
   /** The amount the run took from the wallet (gross = TDS + net); for a held item, the balance kept. */
   amount_paise: bigInt(),
   gross_paise: bigInt(),
+  /** Of gross, a GST partner's part paid without an invoice (earned before their GST registration). */
+  uninvoiced_paise: bigInt(),
   tds_paise: bigInt(),
   net_paise: bigInt(),
   /** Why the item was held. */

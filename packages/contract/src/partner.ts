@@ -291,6 +291,11 @@ export const payoutStatementSchema = z.object({
       state: payoutItemStateSchema,
       gross_paise: bigInt(),
       gst_paise: bigInt(),
+      /**
+       * The part of gross paid without an invoice to a GST-registered partner: what they earned before their
+       * GST registration (or what is not billable on an invoice). 0 for a partner paid without invoices.
+       */
+      uninvoiced_paise: bigInt(),
       tds_paise: bigInt(),
       net_paise: bigInt(),
       utr: text().nullable(),

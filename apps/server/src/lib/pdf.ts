@@ -1,13 +1,23 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 
 /**
  * PDFs the server makes on request (invoices, payout statements) with pdfkit,
  * loaded the first time a PDF is asked for so the server's start and bundle
- * do not carry it. The documents are in English with the standard Helvetica
- * font (no font file to ship); amounts are written "Rs." since the standard
- * fonts have no rupee sign.
+ * do not carry it. Every document is set in Noto Sans Devanagari (TrueType,
+ * from the npm package @expo-google-fonts/noto-sans-devanagari; pdfkit embeds
+ * the glyphs used): one font for English, Hindi and the rupee sign ₹, shaped
+ * by fontkit (conjuncts and vowel signs of Devanagari).
  */
 export type Pdf = PDFKit.PDFDocument;
+
+/** The two faces documents use, registered on each new document under these names. */
+export const FONT = { regular: 'Body', bold: 'Body-Bold' } as const;
+const fontFile = (face: string) => {
+  const require = createRequire(import.meta.url);
+  return require.resolve(`@expo-google-fonts/noto-sans-devanagari/${face}/NotoSansDevanagari_${face}.ttf`);
+};
+let fontFiles: { regular: string; bold: string } | undefined;
 
 const load = () => import('pdfkit');
 let loading: ReturnType<typeof load> | undefined;
@@ -16,21 +26,25 @@ const pdfkit = () => (loading ??= load());
 /** A new A4 document titled for the reader's PDF viewer; draw on it, then call `end()` and stream it. */
 export async function newPdf(info: { title: string; subject: string }): Promise<Pdf> {
   const { default: PDFDocument } = await pdfkit();
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
     info: { Title: info.title, Subject: info.subject, Author: 'PickMyWork', Creator: 'PickMyWork' },
   });
+  fontFiles ??= { regular: fontFile('400Regular'), bold: fontFile('700Bold') };
+  doc.registerFont(FONT.regular, fontFiles.regular);
+  doc.registerFont(FONT.bold, fontFiles.bold);
+  return doc.font(FONT.regular);
 }
 
-/** 'Rs. 1,23,456.78': paise in the Indian grouping. */
+/** '₹1,23,456.78': paise in the Indian grouping. */
 export function rupeesText(paise: number): string {
   const sign = paise < 0 ? '-' : '';
   const abs = Math.abs(paise);
   const whole = Math.floor(abs / 100).toString();
   const last3 = whole.slice(-3);
   const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${sign}Rs. ${rest ? `${rest},${last3}` : last3}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}₹${rest ? `${rest},${last3}` : last3}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** A simple table: a bold header row and rows, each cell in its column (right-aligned where asked), new pages as needed. */
@@ -43,7 +57,7 @@ export function table(
   const left = doc.page.margins.left;
   const draw = (cells: (string | number)[], bold: boolean) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(9);
     let x = left;
     let height = 0;
     cells.forEach((cell, i) => {

@@ -48,6 +48,8 @@ export default {
   whatsappTitle: 'Messages on WhatsApp',
   whatsappLabel: 'Send my messages on WhatsApp instead of SMS',
   whatsappHint: 'If a WhatsApp message cannot be delivered, we send it by SMS.',
+  notifyKindInvoiceApproved: 'Your GST invoice is approved',
+  notifyKindInvoiceRejected: 'Your GST invoice is sent back',
   pushTitle: 'Alerts on this phone',
   pushTurnOn: 'Turn on alerts on this phone',
   pushTurnOff: 'Turn off alerts on this phone',

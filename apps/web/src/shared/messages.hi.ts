@@ -50,6 +50,8 @@ export default {
   whatsappTitle: 'WhatsApp पर मैसेज',
   whatsappLabel: 'मेरे मैसेज SMS की जगह WhatsApp पर भेजें',
   whatsappHint: 'अगर WhatsApp मैसेज नहीं पहुँच पाता, तो हम उसे SMS से भेजेंगे।',
+  notifyKindInvoiceApproved: 'आपका GST इनवॉइस स्वीकृत हो',
+  notifyKindInvoiceRejected: 'आपका GST इनवॉइस वापस भेजा जाए',
   pushTitle: 'इस फ़ोन पर अलर्ट',
   pushTurnOn: 'इस फ़ोन पर अलर्ट चालू करें',
   pushTurnOff: 'इस फ़ोन पर अलर्ट बंद करें',

@@ -25,6 +25,8 @@ const KIND_WORDS: Record<NotifyEvent, Parameters<typeof t>[0]> = {
   interview_reminder: 'notifyKindInterviewReminder',
   interview_rescheduled: 'notifyKindInterviewRescheduled',
   merchant_feedback_link: 'notifyKindMerchantFeedbackLink',
+  invoice_approved: 'notifyKindInvoiceApproved',
+  invoice_rejected: 'notifyKindInvoiceRejected',
 };
 
 /**

@@ -68,6 +68,8 @@ export const payoutRunItems = pgTable(
     tds_paise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
     /** The GST of the invoices it pays (part of amount_paise; TDS is on amount_paise less this). */
     gst_paise: bigint('gst_paise', { mode: 'number' }).notNull().default(0),
+    /** Of a GST partner's amount, what is paid without an invoice (earned before their GST registration). */
+    uninvoiced_paise: bigint('uninvoiced_paise', { mode: 'number' }).notNull().default(0),
     net_paise: bigint('net_paise', { mode: 'number' }).notNull().default(0),
     utr: text('utr'),
     failure_reason: text('failure_reason'),

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { EARNING_REF_TYPE, INVOICE_SOURCE, type Invoice } from '@pmw/contract/invoices';
 import { istDateString } from '@pmw/contract/time';
-import { finish, newPdf, rupeesText, table } from '../../lib/pdf';
+import { FONT, finish, newPdf, rupeesText, table } from '../../lib/pdf';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** 'June 2026' for '2026-06'. */
@@ -25,9 +25,9 @@ export async function invoicePdf(invoice: Invoice, lines: InvoicePdfLine[], sac:
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const left = doc.page.margins.left;
 
-  doc.font('Helvetica-Bold').fontSize(16).text('TAX INVOICE', { align: 'center' });
+  doc.font(FONT.bold).fontSize(16).text('TAX INVOICE', { align: 'center' });
   doc.moveDown(0.5);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(FONT.regular).fontSize(10);
   doc.text(`Invoice number: ${invoice.invoice_number}`);
   doc.text(`Invoice date: ${istDateString(new Date(invoice.submitted_on ?? invoice.created_on))}`);
   doc.text(`Period: ${monthName(invoice.month)}`);
@@ -37,8 +37,8 @@ export async function invoicePdf(invoice: Invoice, lines: InvoicePdfLine[], sac:
   const top = doc.y;
   const half = width / 2 - 10;
   const party = (x: number, heading: string, p: Invoice['supplier']) => {
-    doc.font('Helvetica-Bold').fontSize(10).text(heading, x, top, { width: half });
-    doc.font('Helvetica').fontSize(10).text(p.name, { width: half });
+    doc.font(FONT.bold).fontSize(10).text(heading, x, top, { width: half });
+    doc.font(FONT.regular).fontSize(10).text(p.name, { width: half });
     doc.text(`GSTIN: ${p.gstin}`, { width: half });
     doc.text(p.address || '-', { width: half });
     doc.text(`State code: ${p.state_code}`, { width: half });
@@ -69,7 +69,7 @@ export async function invoicePdf(invoice: Invoice, lines: InvoicePdfLine[], sac:
     rows,
     { bold: (i) => i === rows.length - 1 },
   );
-  doc.font('Helvetica').fontSize(9);
+  doc.font(FONT.regular).fontSize(9);
   doc.text('TDS under section 194H, where due, is deducted by the recipient on the taxable value (before GST) when paid.', left, doc.y, {
     width,
   });
@@ -79,7 +79,7 @@ export async function invoicePdf(invoice: Invoice, lines: InvoicePdfLine[], sac:
   doc.moveDown();
 
   if (lines.length) {
-    doc.font('Helvetica-Bold').fontSize(11).text('Earnings billed', left);
+    doc.font(FONT.bold).fontSize(11).text('Earnings billed', left);
     doc.moveDown(0.3);
     table(
       doc,

@@ -222,11 +222,22 @@ describe('GST invoices', () => {
       expect(res.headers['content-disposition']).toContain(`pmw-invoice-PMW${SAME}-`);
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(res.rawPayload.toString('latin1')).toContain(mine.invoice_number);
+      // Set in the embedded Noto Sans Devanagari (which has the rupee sign), not a standard font.
+      expect(res.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Regular/);
+      expect(res.rawPayload.toString('latin1')).not.toContain('Helvetica');
     }
     const st = await call('GET', '/partner/payouts/statement/pdf', cookies[SAME]!);
     expect(st.statusCode).toBe(200);
     expect(st.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(st.rawPayload.toString('latin1')).toContain('PickMyWork payout statement FY ');
+    // In Hindi for a Hindi reader: the same document, its words in Devanagari, from the same embedded font.
+    const hindi = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/partner/payouts/statement/pdf',
+      headers: { cookie: cookies[SAME]!, 'accept-language': 'hi-IN,hi;q=0.9' },
+    });
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold/);
     const month = await call('GET', `/partner/payouts/statement/pdf?month=${mine.month}`, cookies[SAME]!);
     expect(month.statusCode).toBe(200);
     expect(month.headers['content-disposition']).toContain(`pmw-payouts-${mine.month}.pdf`);

@@ -1,6 +1,9 @@
-import { and, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, max, ne, notInArray, sql } from 'drizzle-orm';
+import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import {
   EARNING_REF_TYPES,
+  INVOICE_CLOSED,
+  INVOICE_OPEN,
   INVOICE_REF_TYPE,
   INVOICE_SOURCE,
   INVOICE_STATUS,
@@ -23,6 +26,7 @@ import { AppError, notFound } from '../../errors';
 import type { AuditService } from '../ops/audit.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FilesService } from '../files/files.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
 import { WALLET_CREDIT, type WalletService } from '../wallet/wallet.service';
 
@@ -34,22 +38,43 @@ const INVOICE_LOCK_CLASS = 740_093;
 export const invoiceGstKey = (invoiceId: number) => `invoice-gst:${invoiceId}`;
 
 export interface InvoiceSettings {
+  /** False: no invoices are drafted and every partner is paid from the balance, as without a GSTIN. */
+  enabled: boolean;
   gstRatePercent: number;
   /** The services code printed on the invoice. */
   sac: string;
   company: { name: string; gstin: string; address: string };
 }
 
-/** What the next payout run may pay a GST partner: their approved invoices not yet paid. */
+/** What the next payout run may pay a GST partner: their approved invoices not yet paid, and what no invoice will bill. */
 export interface PayableInvoices {
-  /** False for a partner without a verified GSTIN: paid from the balance, without invoices. */
+  /** False for a partner without a verified GSTIN (and no approved invoice): paid from the balance, without invoices. */
   gst_partner: boolean;
+  /** The partner has no verified GSTIN now: their invoices not yet approved are cancelled when a run pays them. */
+  lapsed: boolean;
   invoice_ids: number[];
   taxable_paise: number;
   gst_paise: number;
   /** The part of the GST not yet in the wallet (a returned transfer brought the rest back). */
   gst_to_credit_paise: number;
+  /**
+   * The money in the wallet that invoices bill or will bill (their earnings, and the GST a returned transfer
+   * brought back); the rest of the balance (earned before the GST registration) is paid without an invoice.
+   */
+  reserved_paise: number;
+  /** The ledger entries behind reserved_paise (so the holding period is not counted twice). */
+  reserved_entry_ids: number[];
 }
+const NOT_PAYABLE_BY_INVOICE: PayableInvoices = {
+  gst_partner: false,
+  lapsed: true,
+  invoice_ids: [],
+  taxable_paise: 0,
+  gst_paise: 0,
+  gst_to_credit_paise: 0,
+  reserved_paise: 0,
+  reserved_entry_ids: [],
+};
 
 /**
  * GST invoices. For a partner with a verified GSTIN the portal drafts an
@@ -66,10 +91,13 @@ export function createInvoicesService(deps: {
   users: UsersService;
   files: FilesService;
   audit: AuditService;
+  notifications?: Pick<NotificationsService, 'notify'> | undefined;
   settings: InvoiceSettings;
 }) {
   const { db, wallet, documents, users, files, audit, settings } = deps;
   const rateBp = Math.round(settings.gstRatePercent * 100);
+  /** The partner's verified GSTIN, while invoices are on: with them off, everyone is paid as without one. */
+  const gstinOf = (userId: number, tx?: DbOrTx) => (settings.enabled ? documents.verifiedGstin(userId, tx) : Promise.resolve(null));
 
   const lock = (tx: DbOrTx, userId: number) => tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_LOCK_CLASS}, ${userId})`);
 
@@ -104,7 +132,7 @@ export function createInvoicesService(deps: {
    * when the month has none and its earnings come to more than nothing).
    */
   async function refreshDrafts(userId: number): Promise<void> {
-    const registered = await documents.verifiedGstin(userId);
+    const registered = await gstinOf(userId);
     if (!registered) return;
     const gstin = registered.gstin;
     // Earnings since the GSTIN was added: those before it were earned without GST, and paid without invoices.
@@ -312,6 +340,28 @@ export function createInvoicesService(deps: {
         },
         tx,
       );
+      // The partner hears of it with the change, once per decision (a rejected invoice sent again is decided again).
+      const who = { audience: NOTIFY_AUDIENCE.partner, user_id: updated.user_id };
+      const decision = `${invoiceId}:${updated.decided_on?.getTime() ?? 0}`;
+      if (to === INVOICE_STATUS.approved) {
+        await deps.notifications?.notify(tx, {
+          ...who,
+          event: NOTIFY_EVENT.invoiceApproved,
+          data: {
+            invoice_id: invoiceId,
+            invoice_number: updated.invoice_number,
+            amount_paise: updated.taxable_paise + updated.cgst_paise + updated.sgst_paise + updated.igst_paise,
+          },
+          dedupe_key: `invoice-approved:${decision}`,
+        });
+      } else {
+        await deps.notifications?.notify(tx, {
+          ...who,
+          event: NOTIFY_EVENT.invoiceRejected,
+          data: { invoice_id: invoiceId, invoice_number: updated.invoice_number, reason: reason ?? '' },
+          dedupe_key: `invoice-rejected:${decision}`,
+        });
+      }
       return updated;
     });
     return opsView(done);
@@ -328,7 +378,7 @@ export function createInvoicesService(deps: {
 
     /** The partner's invoices, newest month first, with this month's and earlier months' drafts brought up to date. */
     async listForPartner(userId: number): Promise<PartnerInvoices> {
-      const gstRegistered = !!(await documents.verifiedGstin(userId));
+      const gstRegistered = !!(await gstinOf(userId));
       if (gstRegistered) await refreshDrafts(userId);
       const rows = await db
         .select()
@@ -390,28 +440,91 @@ export function createInvoicesService(deps: {
 
     /**
      * For the payout run, in its transaction: the partner's approved invoices
-     * not yet paid, locked until the run commits (an approval racing the run
-     * waits for it, or is paid by the next run).
+     * not yet paid, and the money in the wallet invoices bill or will bill.
+     * With `lockRows` (a run) the partner's invoices are locked until the run
+     * commits: an approval or a draft racing the run waits for it.
      */
     async payableFor(userId: number, tx: DbOrTx, lockRows = true): Promise<PayableInvoices> {
-      const gstin = await documents.verifiedGstin(userId, tx);
-      const where = and(eq(invoices.user_id, userId), eq(invoices.status, INVOICE_STATUS.approved), isNull(invoices.payout_run_id));
-      const q = tx.select().from(invoices).where(where).orderBy(invoices.invoice_id);
-      const rows = lockRows ? await q.for('update') : await q;
+      if (lockRows) await lock(tx, userId);
+      const registered = await gstinOf(userId, tx);
+      const q = tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.user_id, userId), notInArray(invoices.status, [...INVOICE_CLOSED])))
+        .orderBy(invoices.invoice_id);
+      const unsettled = lockRows ? await q.for('update') : await q;
+      const rows = unsettled.filter((r) => r.status === INVOICE_STATUS.approved && r.payout_run_id === null);
       // An approved invoice is paid even if the GSTIN lapsed since: ops approved it.
-      if (!gstin && !rows.length) return { gst_partner: false, invoice_ids: [], taxable_paise: 0, gst_paise: 0, gst_to_credit_paise: 0 };
+      if (!registered && !rows.length) return NOT_PAYABLE_BY_INVOICE;
       let gstToCredit = 0;
+      let gstInWallet = 0;
       for (const r of rows) {
         const gst = r.cgst_paise + r.sgst_paise + r.igst_paise;
-        if (gst > 0 && !(await wallet.byKey(invoiceGstKey(r.invoice_id), tx))) gstToCredit += gst;
+        if (gst <= 0) continue;
+        if (await wallet.byKey(invoiceGstKey(r.invoice_id), tx)) gstInWallet += gst;
+        else gstToCredit += gst;
+      }
+      // What invoices bill: while registered, every invoice not settled and the earnings since the GSTIN not yet on one;
+      // once the GSTIN has lapsed, only the approved invoices (the rest is paid without an invoice and cancelled).
+      const kept = registered ? unsettled : rows;
+      const lines = kept.length
+        ? await tx
+            .select({ id: invoiceLines.wallet_transaction_id, paise: invoiceLines.amount_paise })
+            .from(invoiceLines)
+            .where(
+              inArray(
+                invoiceLines.invoice_id,
+                kept.map((r) => r.invoice_id),
+              ),
+            )
+        : [];
+      const reserved = lines.map((l) => ({ id: l.id, paise: l.paise }));
+      if (registered) {
+        const billed = new Set(
+          (
+            await tx
+              .select({ id: invoiceLines.wallet_transaction_id })
+              .from(invoiceLines)
+              .innerJoin(invoices, eq(invoices.invoice_id, invoiceLines.invoice_id))
+              .where(eq(invoices.user_id, userId))
+          ).map((r) => r.id),
+        );
+        const since = registered.added_on.getTime();
+        for (const e of await wallet.earningEntries(userId, EARNING_REF_TYPES, tx)) {
+          if (!billed.has(e.wallet_transaction_id) && e.created_on.getTime() >= since) {
+            reserved.push({ id: e.wallet_transaction_id, paise: e.amount_paise });
+          }
+        }
       }
       return {
         gst_partner: true,
+        lapsed: !registered,
         invoice_ids: rows.map((r) => r.invoice_id),
         taxable_paise: rows.reduce((s, r) => s + r.taxable_paise, 0),
         gst_paise: rows.reduce((s, r) => s + r.cgst_paise + r.sgst_paise + r.igst_paise, 0),
         gst_to_credit_paise: gstToCredit,
+        // Reversals on invoices net against their earnings; more reversed than earned leaves nothing kept.
+        reserved_paise:
+          Math.max(
+            0,
+            reserved.reduce((s, e) => s + e.paise, 0),
+          ) + gstInWallet,
+        reserved_entry_ids: reserved.map((e) => e.id),
       };
+    },
+
+    /**
+     * In the run's transaction, for a partner whose GSTIN was removed or
+     * rejected: the run pays their earnings without an invoice, so their
+     * invoices not yet approved are cancelled (never billed again).
+     */
+    async cancelOpen(tx: DbOrTx, runId: number, userId: number): Promise<number> {
+      const rows = await tx
+        .update(invoices)
+        .set({ status: INVOICE_STATUS.cancelled, payout_run_id: runId, modified_on: new Date() })
+        .where(and(eq(invoices.user_id, userId), inArray(invoices.status, [...INVOICE_OPEN])))
+        .returning({ id: invoices.invoice_id });
+      return rows.length;
     },
 
     /**

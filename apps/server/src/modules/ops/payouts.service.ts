@@ -34,7 +34,7 @@ import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import type { Db, DbOrTx } from '../../db/client';
 import { payoutRunItems, payoutRuns } from '../../db/schema/ops';
 import { people, userContacts } from '../users/user-reads';
-import { creditedSincePaise, creditsSince } from '../wallet/ledger-reads';
+import { creditsSince } from '../wallet/ledger-reads';
 import { AppError, notFound } from '../../errors';
 import { PayoutRejected, type PayoutBeneficiary, type PayoutOutcome, type PayoutProvider } from '../../providers/payouts';
 import { PAYOUT_METHOD } from '@pmw/contract/partner-profile';
@@ -129,7 +129,7 @@ export function createPayoutsService(deps: {
   rules: PayoutRules;
   notifications?: NotificationsService | undefined;
   /** GST partners are paid their approved invoices only (and the GST on them). */
-  invoices?: Pick<InvoicesService, 'payableFor' | 'markPaid' | 'release'> | undefined;
+  invoices?: Pick<InvoicesService, 'payableFor' | 'markPaid' | 'release' | 'cancelOpen'> | undefined;
   logger?: { warn: (obj: object, msg: string) => void };
 }) {
   const { db, wallet, banks, documents, audit, provider, rules } = deps;
@@ -147,14 +147,14 @@ export function createPayoutsService(deps: {
     return (await documents.list(userId, tx)).some((d) => d.type === 'PAN' && d.status !== DOCUMENT_STATUS.rejected);
   }
 
-  /** The part of a balance a run may pay now: earnings credited within the holding period wait. */
-  async function payable(userId: number, balance: number, at: Date, tx: DbOrTx): Promise<number> {
-    if (rules.holdDays <= 0) return balance;
+  /** The credits within the holding period: they wait (a run may pay the balance less these). */
+  async function recentCredits(userId: number, at: Date, tx: DbOrTx): Promise<{ id: number; paise: number }[]> {
+    if (rules.holdDays <= 0) return [];
     const since = new Date(at.getTime() - rules.holdDays * 86_400_000);
     // Money a failed transfer gave back was payable already; an invoice's GST is paid with the invoice.
-    const recent = await creditedSincePaise(tx, userId, since, { except: [PAYOUT_REF_TYPE, INVOICE_REF_TYPE] });
-    return Math.max(0, balance - recent);
+    return creditsSince(tx, userId, since, { except: [PAYOUT_REF_TYPE, INVOICE_REF_TYPE] });
   }
+  const total = (entries: { paise: number }[]) => entries.reduce((s, e) => s + e.paise, 0);
 
   /** The partner's payouts so far in the financial year of `at` that have not failed: gross and TDS. */
   async function yearSoFar(userId: number, at: Date, tx: DbOrTx) {
@@ -181,15 +181,32 @@ export function createPayoutsService(deps: {
   /**
    * What a run would do for one partner now: held with the reason, or gross,
    * TDS and net. A GST partner is paid their approved invoices (commission and
-   * GST), never their balance as such; TDS is on the commission only.
+   * GST) and, beside them, without an invoice, the part of their balance no
+   * invoice bills (earned before their GST registration); TDS is on the
+   * commission only. Once their GSTIN has lapsed, only approved invoices are
+   * paid as invoices and the rest of the balance without one.
    */
   async function plan(userId: number, balance: number, at: Date, mode: PayoutRunMode | null, tx: DbOrTx, lockInvoices = true) {
     const reason = await holdReason(userId, mode, tx);
-    const available = await payable(userId, balance, at, tx);
+    const recent = await recentCredits(userId, at, tx);
+    const available = Math.max(0, balance - total(recent));
     const invoice = deps.invoices ? await deps.invoices.payableFor(userId, tx, lockInvoices) : null;
-    const byInvoice = !!invoice?.gst_partner;
-    const commission = byInvoice ? invoice.taxable_paise : available;
-    const gst = byInvoice ? invoice.gst_paise : 0;
+    let commission = available;
+    let gst = 0;
+    let uninvoiced = 0;
+    let invoiceIds: number[] = [];
+    if (invoice?.gst_partner) {
+      const invoiceGross = invoice.taxable_paise + invoice.gst_paise;
+      const payInvoices = invoice.invoice_ids.length > 0 && available + invoice.gst_to_credit_paise >= invoiceGross;
+      const fromWallet = payInvoices ? invoiceGross - invoice.gst_to_credit_paise : 0;
+      // Credits in the holding period that no invoice bills wait like anyone's; those an invoice bills are in reserved_paise.
+      const reserved = new Set(invoice.reserved_entry_ids);
+      const recentFree = total(recent.filter((e) => !reserved.has(e.id)));
+      uninvoiced = Math.max(0, Math.min(balance - invoice.reserved_paise - recentFree, available - fromWallet));
+      invoiceIds = payInvoices ? invoice.invoice_ids : [];
+      commission = (payInvoices ? invoice.taxable_paise : 0) + uninvoiced;
+      gst = payInvoices ? invoice.gst_paise : 0;
+    }
     const gross = commission + gst;
     const year = await yearSoFar(userId, at, tx);
     const tds = tdsFor(
@@ -203,16 +220,16 @@ export function createPayoutsService(deps: {
     );
     const hold =
       reason ??
-      (byInvoice && !invoice.invoice_ids.length
-        ? HOLD_REASONS.awaitingInvoice
-        : byInvoice && available + invoice.gst_to_credit_paise < gross
-          ? HOLD_REASONS.invoiceAboveBalance
-          : gross === 0
-            ? HOLD_REASONS.holding(rules.holdDays)
-            : gross < rules.minimumPaise
-              ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
-              : null);
-    return { hold, gross, gst, tds, net: gross - tds, invoiceIds: invoice?.invoice_ids ?? [] };
+      (gross === 0
+        ? invoice?.gst_partner
+          ? invoice.invoice_ids.length
+            ? HOLD_REASONS.invoiceAboveBalance
+            : HOLD_REASONS.awaitingInvoice
+          : HOLD_REASONS.holding(rules.holdDays)
+        : gross < rules.minimumPaise
+          ? HOLD_REASONS.belowMinimum(rules.minimumPaise)
+          : null);
+    return { hold, gross, gst, uninvoiced, tds, net: gross - tds, invoiceIds, lapsed: invoice?.lapsed ?? false };
   }
 
   /**
@@ -293,6 +310,7 @@ export function createPayoutsService(deps: {
         state: i.status as PayoutItemState,
         amount_paise: i.amount_paise,
         gross_paise: i.status === PAYOUT_ITEM_STATE.held ? 0 : i.amount_paise,
+        uninvoiced_paise: i.uninvoiced_paise,
         tds_paise: i.tds_paise,
         net_paise: i.net_paise,
         reason: i.reason,
@@ -606,6 +624,8 @@ export function createPayoutsService(deps: {
               : Promise.resolve(null);
           // The invoices' GST goes into the wallet first, so the debits below pay it out with the commission.
           await deps.invoices?.markPaid(tx, id, b.user_id, p.invoiceIds, actor);
+          // Paid without an invoice after the GSTIN went: the invoices not yet approved will never be billed.
+          if (p.lapsed) await deps.invoices?.cancelOpen(tx, id, b.user_id);
           const posted = await debit(p.net, payoutDebitKey(id, b.user_id), 'Payout to bank');
           await debit(p.tds, payoutTdsKey(id, b.user_id), TDS_REASON);
           paid++;
@@ -622,6 +642,7 @@ export function createPayoutsService(deps: {
                   : PAYOUT_ITEM_STATE.processing,
             amount_paise: p.gross,
             gst_paise: p.gst,
+            uninvoiced_paise: p.uninvoiced,
             tds_paise: p.tds,
             net_paise: p.net,
             wallet_transaction_id: posted?.wallet_transaction_id ?? null,
@@ -854,6 +875,7 @@ export function createPayoutsService(deps: {
           state: item.status as PayoutItemState,
           gross_paise: item.amount_paise,
           gst_paise: item.gst_paise,
+          uninvoiced_paise: item.uninvoiced_paise,
           tds_paise: item.tds_paise,
           net_paise: item.net_paise,
           utr: item.utr,

@@ -58,15 +58,15 @@ export async function postingsByRef(db: DbOrTx, refType: string, refId: string, 
     .orderBy(walletTransactions.wallet_transaction_id);
 }
 
-/** Each credit to a person since an instant (when, how much), leaving out the credits of the ref types given. */
+/** Each credit to a person since an instant (its id, when, how much), leaving out the credits of the ref types given. */
 export async function creditsSince(
   db: DbOrTx,
   userId: number,
   since: Date,
   opts: { except: readonly [string, ...string[]] },
-): Promise<{ at: Date; paise: number }[]> {
+): Promise<{ id: number; at: Date; paise: number }[]> {
   return db
-    .select({ at: walletTransactions.created_on, paise: walletTransactions.amount_paise })
+    .select({ id: walletTransactions.wallet_transaction_id, at: walletTransactions.created_on, paise: walletTransactions.amount_paise })
     .from(walletTransactions)
     .where(creditedSince(userId, since, opts.except));
 }
@@ -81,17 +81,3 @@ const creditedSince = (userId: number, since: Date, except: readonly string[]) =
       sql`, `,
     )})`,
   );
-
-/** The paise credited to a person since an instant, leaving out the credits of the ref types given. */
-export async function creditedSincePaise(
-  db: DbOrTx,
-  userId: number,
-  since: Date,
-  opts: { except: readonly [string, ...string[]] },
-): Promise<number> {
-  const [row] = await db
-    .select({ recent: sql<string>`coalesce(sum(${walletTransactions.amount_paise}), 0)` })
-    .from(walletTransactions)
-    .where(creditedSince(userId, since, opts.except));
-  return Number(row?.recent ?? 0);
-}

@@ -6,9 +6,10 @@ import type { WalletService } from './wallet.service';
 import type { PayoutsService } from '../ops/payouts.service';
 import { financialYearOfMonth } from '@pmw/contract/invoices';
 import { pmwId, type UsersService } from '../users/users.service';
+import { requestLocale } from '../locale/locale';
 import { monthName } from '../invoices/invoice-pdf';
 import { sendPdf } from '../invoices/invoices.routes';
-import { monthOfStatement, statementPdf } from './statement-pdf';
+import { monthOfStatement, statementPdf, statementPeriod } from './statement-pdf';
 
 /** The partner's Payouts page: balance and earnings, the ledger (Wallet Logs) and the year's payouts with their TDS. */
 export function registerWalletRoutes(
@@ -44,13 +45,18 @@ export function registerWalletRoutes(
       .header('cache-control', 'no-store')
       .send(file.csv);
   });
-  route(app, ctx, partnerRoutes.payoutStatementPdf, async ({ session, query, reply }) => {
+  route(app, ctx, partnerRoutes.payoutStatementPdf, async ({ session, query, req, reply }) => {
     const fy = query.fy ?? (query.month ? financialYearOfMonth(query.month) : financialYearOf(new Date()));
     const year = await payouts.statement(session.subjectId, fy);
     const statement = query.month ? monthOfStatement(year, query.month) : year;
-    const period = query.month ? { label: monthName(query.month), file: query.month } : { label: `FY ${fy}`, file: fy };
+    const locale = requestLocale(req);
+    const period = {
+      label: statementPeriod(locale, query.month ? { month: query.month } : { fy }),
+      file: query.month ?? fy,
+      english: query.month ? monthName(query.month) : `FY ${fy}`,
+    };
     const name = (await users.names([session.subjectId])).get(session.subjectId) ?? null;
-    const pdf = await statementPdf(statement, { id: pmwId(session.subjectId), name }, period);
+    const pdf = await statementPdf(statement, { id: pmwId(session.subjectId), name }, period, locale);
     return sendPdf(reply, `pmw-payouts-${period.file}.pdf`, pdf);
   });
 }

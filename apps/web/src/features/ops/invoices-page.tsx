@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<InvoiceStatus, Key> = {
   [INVOICE_STATUS.approved]: 'invoiceApproved',
   [INVOICE_STATUS.rejected]: 'invoiceRejected',
   [INVOICE_STATUS.paid]: 'invoicePaid',
+  [INVOICE_STATUS.cancelled]: 'invoiceCancelled',
 };
 const FILTERS: { value: InvoiceStatus | ''; label: Key }[] = [
   { value: INVOICE_STATUS.submitted, label: 'invoicesAwaiting' },
@@ -22,6 +23,7 @@ const FILTERS: { value: InvoiceStatus | ''; label: Key }[] = [
   { value: INVOICE_STATUS.approved, label: 'invoiceApproved' },
   { value: INVOICE_STATUS.paid, label: 'invoicePaid' },
   { value: INVOICE_STATUS.rejected, label: 'invoiceRejected' },
+  { value: INVOICE_STATUS.cancelled, label: 'invoiceCancelled' },
 ];
 const who = (i: OpsInvoice) => i.partner_name ?? `PMW${i.user_id}`;
 

@@ -607,6 +607,7 @@ export const t = defineMessages({
   invoiceApproved: 'Approved',
   invoiceRejected: 'Sent back',
   invoicePaid: 'Paid',
+  invoiceCancelled: 'Cancelled: GSTIN gone, paid without an invoice',
   colInvoice: 'Invoice',
   colInvoiceAmounts: 'Amounts',
   colInvoiceFiles: 'Files',

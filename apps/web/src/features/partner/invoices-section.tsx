@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { acceptFor, fileProblem } from '@pmw/contract/files';
 import { INVOICE_STATUS, INVOICE_SUBMITTABLE, partnerInvoiceRoutes, type Invoice, type InvoiceStatus } from '@pmw/contract/invoices';
@@ -17,6 +17,7 @@ const STATUS_TEXT: Record<InvoiceStatus, Key> = {
   [INVOICE_STATUS.approved]: 'invoiceApproved',
   [INVOICE_STATUS.rejected]: 'invoiceRejected',
   [INVOICE_STATUS.paid]: 'invoicePaid',
+  [INVOICE_STATUS.cancelled]: 'invoiceCancelled',
 };
 const STATUS_BADGE: Record<InvoiceStatus, string> = {
   [INVOICE_STATUS.draft]: 'badge--warning',
@@ -24,6 +25,7 @@ const STATUS_BADGE: Record<InvoiceStatus, string> = {
   [INVOICE_STATUS.approved]: 'badge--success',
   [INVOICE_STATUS.rejected]: 'badge--danger',
   [INVOICE_STATUS.paid]: 'badge--success',
+  [INVOICE_STATUS.cancelled]: '',
 };
 export const invoicesQueryKey = ['partner', 'invoices'] as const;
 
@@ -41,6 +43,14 @@ function monthLabel(month: string): string {
  */
 export function InvoicesSection() {
   const invoices = useQuery({ queryKey: invoicesQueryKey, queryFn: () => api(partnerInvoiceRoutes.list) });
+  // A notification links to one invoice (#invoice-<id>): once the list is there, that invoice is brought into view (clear of the sticky header) and focused.
+  const loaded = !!invoices.data;
+  useEffect(() => {
+    if (!loaded || !window.location.hash.startsWith('#invoice-')) return;
+    const card = document.getElementById(window.location.hash.slice(1));
+    card?.scrollIntoView({ block: 'center' });
+    card?.focus({ preventScroll: true });
+  }, [loaded]);
   return (
     <QueryView query={invoices} failed={t('invoicesLoadFailed')} retry={t('retry')} loading={t('loading')}>
       {(d) =>
@@ -98,7 +108,7 @@ function InvoiceCard({ invoice: i }: { invoice: Invoice }) {
   };
 
   return (
-    <li className="card invoice-card" aria-label={title}>
+    <li className="card invoice-card" id={id} tabIndex={-1} aria-label={title}>
       <div className="invoice-card__head">
         <strong>{i.invoice_number}</strong>
         <span className={`badge ${STATUS_BADGE[i.status]}`}>{t(STATUS_TEXT[i.status])}</span>

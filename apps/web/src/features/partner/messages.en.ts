@@ -73,6 +73,7 @@ export default {
   invoiceApproved: 'Approved: paid in the next payout',
   invoiceRejected: 'Sent back',
   invoicePaid: 'Paid',
+  invoiceCancelled: 'Cancelled: your GST registration ended, paid without an invoice',
   invoiceTaxable: 'Commission (taxable value)',
   invoiceCgst: 'CGST @ {rate}%',
   invoiceSgst: 'SGST @ {rate}%',
@@ -113,6 +114,7 @@ export default {
   grossTdsNet: 'Gross {gross} · TDS {tds} · Net {net}',
   bankReference: 'Bank reference (UTR) {utr}',
   returnedBecause: 'Reason: {reason}',
+  paidWithoutInvoice: 'Earned before your GST registration: {amount} paid without an invoice',
   // Profile
   profileTitle: 'Profile Details',
   tabPersonal: 'Personal Details',

@@ -134,6 +134,7 @@ export function PayoutsPage() {
                           net: formatRupees(p.net_paise),
                         })}
                       </span>
+                      {p.uninvoiced_paise > 0 && <span> · {t('paidWithoutInvoice', { amount: formatRupees(p.uninvoiced_paise) })}</span>}
                       {p.utr && <span> · {t('bankReference', { utr: p.utr })}</span>}
                       {p.failure_reason && <span> · {t('returnedBecause', { reason: p.failure_reason })}</span>}
                     </span>
