@@ -197,6 +197,7 @@ describe('configuration', () => {
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.example/send',
       ...DLT_ENV,
+      ...COMPANY_ENV,
       ...keys,
     };
     const all = Object.fromEntries(allWhatsAppTemplateKeys().map((k) => [k, k.replace('.', '_')]));

@@ -276,6 +276,8 @@ describe('WhatsApp templates', () => {
         candidate: 'S',
         ticket_id: 1,
         user_id: 1,
+        invoice_id: 1,
+        invoice_number: 'PMW204/2026-27/001',
       };
       const { params } = whatsappMessage(event as never, [any] as never, 'en');
       expect(params.every((p) => p !== '')).toBe(true);

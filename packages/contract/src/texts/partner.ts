@@ -222,7 +222,7 @@ export const partnerCatalogue = {
     'statement.gross': 'कुल राशि',
     'statement.gstOnInvoices': 'इसमें इनवॉइस पर GST',
     'statement.withoutInvoice': 'इसमें GST रजिस्ट्रेशन से पहले की कमाई (बिना इनवॉइस के भुगतान)',
-    'statement.tds': 'TDS (धारा 194H)',
+    'statement.tds': 'धारा 194H के तहत TDS',
     'statement.net': 'बैंक में भेजी गई राशि',
     'statement.netColumn': 'शुद्ध राशि',
     'statement.none': 'इस अवधि में कोई पेआउट नहीं हुआ।',
