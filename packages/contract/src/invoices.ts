@@ -33,6 +33,18 @@ export const invoiceStatusSchema = z.enum([
   INVOICE_STATUS.cancelled,
 ]);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+/**
+ * The text key each status is said by; the partner's Payouts page and the
+ * console's "GST invoices" page both have these keys in their catalogues.
+ */
+export const INVOICE_STATUS_TEXT = {
+  [INVOICE_STATUS.draft]: 'invoiceDraft',
+  [INVOICE_STATUS.submitted]: 'invoiceSubmitted',
+  [INVOICE_STATUS.approved]: 'invoiceApproved',
+  [INVOICE_STATUS.rejected]: 'invoiceRejected',
+  [INVOICE_STATUS.paid]: 'invoicePaid',
+  [INVOICE_STATUS.cancelled]: 'invoiceCancelled',
+} as const satisfies Record<InvoiceStatus, string>;
 /** The states a partner may submit from: a draft, or an invoice ops sent back. */
 export const INVOICE_SUBMITTABLE: readonly InvoiceStatus[] = [INVOICE_STATUS.draft, INVOICE_STATUS.rejected];
 /** Not yet approved: cancelled when the partner's GSTIN goes and a run pays their earnings without an invoice. */

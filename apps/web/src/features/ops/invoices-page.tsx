@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { INVOICE_STATUS, opsInvoiceRoutes, type InvoiceStatus, type OpsInvoice } from '@pmw/contract/invoices';
+import { INVOICE_STATUS, INVOICE_STATUS_TEXT, opsInvoiceRoutes, type InvoiceStatus, type OpsInvoice } from '@pmw/contract/invoices';
 import { formatRupees } from '@pmw/contract/partner';
 import { api, apiWithMessage, routeUrl } from '../../shared/api-client';
 import { showError, showSuccess } from '../../shared/message-bar';
@@ -9,14 +9,6 @@ import { DataTable } from './data-table';
 import { t } from './messages';
 
 type Key = Parameters<typeof t>[0];
-const STATUS_TEXT: Record<InvoiceStatus, Key> = {
-  [INVOICE_STATUS.draft]: 'invoiceDraft',
-  [INVOICE_STATUS.submitted]: 'invoiceSubmitted',
-  [INVOICE_STATUS.approved]: 'invoiceApproved',
-  [INVOICE_STATUS.rejected]: 'invoiceRejected',
-  [INVOICE_STATUS.paid]: 'invoicePaid',
-  [INVOICE_STATUS.cancelled]: 'invoiceCancelled',
-};
 const FILTERS: { value: InvoiceStatus | ''; label: Key }[] = [
   { value: INVOICE_STATUS.submitted, label: 'invoicesAwaiting' },
   { value: '', label: 'invoicesAll' },
@@ -116,7 +108,7 @@ export function InvoicesPage() {
                     <span
                       className={`badge ${i.status === INVOICE_STATUS.rejected ? 'badge--danger' : i.status === INVOICE_STATUS.submitted ? 'badge--warning' : 'badge--success'}`}
                     >
-                      {t(STATUS_TEXT[i.status])}
+                      {t(INVOICE_STATUS_TEXT[i.status])}
                     </span>
                     {i.reject_reason && <div className="muted">{i.reject_reason}</div>}
                     {i.submitted_on && <div className="muted">{when(i.submitted_on)}</div>}

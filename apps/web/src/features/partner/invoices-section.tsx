@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { acceptFor, fileProblem } from '@pmw/contract/files';
-import { INVOICE_STATUS, INVOICE_SUBMITTABLE, partnerInvoiceRoutes, type Invoice, type InvoiceStatus } from '@pmw/contract/invoices';
+import {
+  INVOICE_STATUS,
+  INVOICE_STATUS_TEXT,
+  INVOICE_SUBMITTABLE,
+  partnerInvoiceRoutes,
+  type Invoice,
+  type InvoiceStatus,
+} from '@pmw/contract/invoices';
 import { formatRupees } from '@pmw/contract/partner';
 import { api, apiWithMessage, routeUrl } from '../../shared/api-client';
 import { QueryView } from '../../shared/query-view';
@@ -10,15 +17,6 @@ import { getLocale, tx } from '../../shared/i18n';
 import { uploadPartnerFile } from './partner-api';
 import { t } from './messages';
 
-type Key = Parameters<typeof t>[0];
-const STATUS_TEXT: Record<InvoiceStatus, Key> = {
-  [INVOICE_STATUS.draft]: 'invoiceDraft',
-  [INVOICE_STATUS.submitted]: 'invoiceSubmitted',
-  [INVOICE_STATUS.approved]: 'invoiceApproved',
-  [INVOICE_STATUS.rejected]: 'invoiceRejected',
-  [INVOICE_STATUS.paid]: 'invoicePaid',
-  [INVOICE_STATUS.cancelled]: 'invoiceCancelled',
-};
 const STATUS_BADGE: Record<InvoiceStatus, string> = {
   [INVOICE_STATUS.draft]: 'badge--warning',
   [INVOICE_STATUS.submitted]: '',
@@ -111,7 +109,7 @@ function InvoiceCard({ invoice: i }: { invoice: Invoice }) {
     <li className="card invoice-card" id={id} tabIndex={-1} aria-label={title}>
       <div className="invoice-card__head">
         <strong>{i.invoice_number}</strong>
-        <span className={`badge ${STATUS_BADGE[i.status]}`}>{t(STATUS_TEXT[i.status])}</span>
+        <span className={`badge ${STATUS_BADGE[i.status]}`}>{t(INVOICE_STATUS_TEXT[i.status])}</span>
       </div>
       <p className="muted">{t('invoicePeriod', { month: monthLabel(i.month), count: i.earnings_count })}</p>
       <dl className="invoice-amounts">
