@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { AuditService } from '../ops/audit.service';
 import { route, type RouteContext } from '../../http/route';
 import type { NotificationsService } from './notifications.service';
+import { keepRawJsonBodies, rawBodyOf } from '../../http/raw-body';
 
 /** The bell's list and read marks, for the partner portal, the team area and the worker's support list. */
 export function registerNotificationRoutes(
@@ -87,15 +88,7 @@ export function registerWhatsAppWebhookRoutes(
   whatsapp: WhatsAppProvider | null,
 ) {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (req, raw, done) => {
-      const text = typeof raw === 'string' ? raw : raw.toString('utf8');
-      rawBodies.set(req, text);
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(null, {});
-      }
-    });
+    keepRawJsonBodies(scope, 256 * 1024);
     route(scope, ctx, whatsappWebhookRoutes.verify, async ({ query, reply }) => {
       if (!whatsapp) throw new AppError('NOT_FOUND', say('common.notFound'));
       if (query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== whatsapp.verifyToken || !query['hub.challenge'])
@@ -106,10 +99,9 @@ export function registerWhatsAppWebhookRoutes(
     route(scope, ctx, whatsappWebhookRoutes.status, async ({ req, body }) => {
       if (!whatsapp) throw new AppError('NOT_FOUND', say('common.notFound'));
       const signature = req.headers['x-hub-signature-256'];
-      if (!whatsapp.verifySignature(rawBodies.get(req) ?? '', typeof signature === 'string' ? signature : undefined))
+      if (!whatsapp.verifySignature(rawBodyOf(req), typeof signature === 'string' ? signature : undefined))
         throw new AppError('UNAUTHORIZED', say('ops.webhookSignature'));
       return { applied: await notifications.applyWhatsAppStatuses(parseWhatsAppStatuses(body)) };
     });
   });
 }
-const rawBodies = new WeakMap<object, string>();

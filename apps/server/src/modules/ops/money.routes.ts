@@ -6,6 +6,7 @@ import { answer, route, type RouteContext } from '../../http/route';
 import type { PayoutsService } from './payouts.service';
 import type { MoneyDeskService } from './money-desk.service';
 import { say } from '@pmw/contract/texts/said';
+import { keepRawJsonBodies, rawBodyOf } from '../../http/raw-body';
 
 /** A file the console downloads: never cached, saved under its name. */
 function sendCsv(reply: FastifyReply, file: { name: string; csv: string }) {
@@ -65,19 +66,10 @@ export function registerOpsMoneyRoutes(app: FastifyInstance, ctx: RouteContext, 
  */
 export function registerPayoutWebhookRoutes(app: FastifyInstance, ctx: RouteContext, payouts: PayoutsService) {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, raw, done) => {
-      const text = typeof raw === 'string' ? raw : raw.toString('utf8');
-      rawBodies.set(req, text);
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(null, {});
-      }
-    });
+    keepRawJsonBodies(scope, 64 * 1024);
     route(scope, ctx, payoutWebhookRoutes.webhook, async ({ req, params }) => {
       const signature = req.headers['x-razorpay-signature'];
-      return payouts.webhook(params.provider, rawBodies.get(req) ?? '', typeof signature === 'string' ? signature : undefined);
+      return payouts.webhook(params.provider, rawBodyOf(req), typeof signature === 'string' ? signature : undefined);
     });
   });
 }
-const rawBodies = new WeakMap<object, string>();
