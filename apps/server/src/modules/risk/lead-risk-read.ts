@@ -9,14 +9,14 @@ import { users } from '../../db/schema/users';
 /**
  * Read model: lead risk's reads that need another module's rows in the same
  * statement. Every new lead asks who else holds its customer's mobile, and
- * whether that person is a partner (has a campaign code, the campaign
- * module's) or a team member (the team module's): read apart, that is three
- * statements where one does. Each file on a lead asks which other leads (the
- * leads module's values) carry a file like it (risk's fingerprints): read
- * apart, a second statement per file. The partner summary and the catch-up
- * of leads never assessed filter risk's rows by the leads' partner and date
- * in the database. They only read; risk writes its own tables only. Listed
- * in eslint.config.js's `readModels`.
+ * whether that person (or whoever holds its PAN or bank account) is a partner
+ * (has a campaign code, the campaign module's) or a team member (the team
+ * module's): read apart, that is three statements where one does. Each file
+ * on a lead asks which other leads (the leads module's values) carry a file
+ * like it (risk's fingerprints): read apart, a second statement per file. The
+ * partner summary and the catch-up of leads never assessed filter risk's rows
+ * by the leads' partner and date in the database. They only read; risk writes
+ * its own tables only. Listed in eslint.config.js's `readModels`.
  */
 
 /** A person, and whether they have a campaign code (a partner) and are in a team (a team member). */
