@@ -32,6 +32,12 @@ describe('modules own their tables', { timeout: 90_000 }, () => {
     expect(await wallErrors(outside, 'apps/server/src/http/lead-count.ts')).toHaveLength(1);
   });
 
+  it("refuses lead risk's service the leads' tables: it asks their owners or its read model", async () => {
+    expect(await wallErrors(fixture, 'apps/server/src/modules/risk/risk.service.ts')).toEqual([
+      "'../../db/schema/leads' import is restricted from being used by a pattern. A module imports only its own tables (db/schema/risk); ask the owning module's service for the rest.",
+    ]);
+  });
+
   it('lets a read model and a test read across modules', async () => {
     expect(await wallErrors(fixture, 'apps/server/src/modules/partner-report/csv.ts')).toEqual([]);
     expect(await wallErrors(fixture, 'apps/server/src/modules/team/lead-count.test.ts')).toEqual([]);

@@ -46,6 +46,8 @@ export const leadRiskSignals = pgTable(
       .notNull()
       .references(() => formResponses.form_response_id),
     kind: text('kind').notNull(),
+    // In English only: the reason is read in the ops console alone (the lead queue, a lead's risk panel, the audit
+    // log of a signal marked wrong), which answers in English; no partner, team or Hindi page shows it.
     reason: text('reason').notNull(),
     evidence: jsonb('evidence').$type<{ form_response_ids: number[]; user_ids: number[]; file_ids: number[] }>().notNull(),
     dismissed_by: integer('dismissed_by').references(() => users.user_id),

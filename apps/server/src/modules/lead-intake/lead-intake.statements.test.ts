@@ -44,3 +44,33 @@ it("a remembered customer's lead costs 2 statements, its session's included", as
   await t.services.risk.idle();
   expect((await t.services.risk.riskOf(body<{ form_response_id: number }>(res!).data.form_response_id)).level).toBe('none');
 });
+
+it("a campaign lead's risk assessment costs 11 statements: its origin, one read per signal, its level", async () => {
+  const mobile = '9811100062';
+  const post = (url: string, payload: object, cookie = '') =>
+    t.app.inject({ method: 'POST', url: `/api/v2/utm${url}`, payload, headers: cookie ? { cookie } : {} });
+  await post('/customer/otp/send', { mobile, utm_code: 'asha01', purpose: 'LOGIN' });
+  const login = await post('/customer/login', { mobile, otp: await latestOtp(t, mobile), utm_code: 'asha01', name: 'Risk Statements' });
+  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const res = await post(
+    '/task/response',
+    {
+      form_id: 403,
+      utm_code: 'asha01',
+      idempotency_key: 'k-risk-000062-a',
+      input: [
+        { input_id: 1, value: mobile },
+        { input_id: 2, value: 'Risk Statements' },
+        { input_id: 3, value: 'ABCPS1234K' },
+        { input_id: 4, value: 'Pune' },
+      ],
+    },
+    cookie,
+  );
+  expect(res.statusCode, JSON.stringify(body(res))).toBe(200);
+  const statements = await statementsDuring(() => t.services.risk.idle());
+  // Who else holds the customer's mobile and PAN, the same customer on another lead, the device's and the address's
+  // bursts, the partner's approval rate and hold; then the level, in a transaction.
+  expect(statements.length, statements.join('\n---\n')).toBe(11);
+  expect((await t.services.risk.riskOf(body<{ form_response_id: number }>(res).data.form_response_id)).level).toBe('none');
+});

@@ -1,6 +1,6 @@
 import { createDelayedQueue } from '../../lib/delayed-queue';
 import { createHash } from 'node:crypto';
-import { and, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   RISK_LEVEL,
   RISK_SIGNAL,
@@ -21,11 +21,7 @@ import {
 } from '@pmw/contract/risk';
 import { istDateString } from '@pmw/contract/time';
 import type { Db } from '../../db/client';
-import { campaigns } from '../../db/schema/campaign';
-import { formResponseData, formResponses } from '../../db/schema/leads';
 import { fileFingerprints, leadOrigins, leadRisk, leadRiskSignals, partnerRiskHolds } from '../../db/schema/risk';
-import { teamMembers } from '../../db/schema/team';
-import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 import type { FilesService } from '../files/files.service';
@@ -33,6 +29,9 @@ import type { AuditService } from '../ops/audit.service';
 import { distanceKm } from '../../providers/geocode';
 import type { PincodeDirectory, PincodePlace } from '../../providers/pincode-directory';
 import { hashToBigint, photoHash } from './photo-hash';
+import { leadsWithFileLike, mobileHolders, partnerLeadRisk, peopleWithRoles, unassessedLeads, type PersonRoles } from './lead-risk-read';
+import { otherSubmittersLeads } from '../leads/customer-lead-reads';
+import { userExists } from '../users/user-reads';
 import { say } from '@pmw/contract/texts/said';
 
 /** Files larger than this are not fingerprinted (a video): reading them would slow the lead's request for little. */
@@ -103,18 +102,13 @@ export function createRiskService(deps: {
 }) {
   const { db, files, storage, audit, settings } = deps;
 
-  /** Partners (they have a campaign code) and team members among these people. */
+  /** Someone with a campaign code is named a partner; a field agent without one, a team member. */
+  const roleOf = (p: PersonRoles): RiskRole => (p.member && !p.partner ? 'team member' : 'partner');
+
+  /** Partners and team members among these people. */
   async function rolesOf(ids: number[]): Promise<Map<number, RiskRole>> {
-    if (!ids.length) return new Map();
-    const rows = await db
-      .select({
-        user_id: users.user_id,
-        partner: sql<boolean>`exists (select 1 from ${campaigns} c where c.user_id = "users"."user_id")`,
-        member: sql<boolean>`exists (select 1 from ${teamMembers} m where m.user_id = "users"."user_id")`,
-      })
-      .from(users)
-      .where(inArray(users.user_id, ids));
-    return new Map(rows.map((r) => [r.user_id, r.member && !r.partner ? 'team member' : 'partner']));
+    const rows = await peopleWithRoles(db, ids);
+    return new Map(rows.map((r) => [r.user_id, roleOf(r)]));
   }
 
   /** The customer's PAN or bank account held by someone: the submitter themselves, another partner or a team member. */
@@ -194,20 +188,10 @@ export function createRiskService(deps: {
 
   async function ownIdentifier(a: AssessInput): Promise<Found[]> {
     const self = [a.partner_user_id, a.team_member_user_id].filter((x): x is number => x !== null);
-    const rows = await db
-      .select({
-        user_id: users.user_id,
-        // Someone with a campaign code is named a partner; a field agent without one, a team member.
-        // Qualified by hand: Drizzle leaves a one-table query's columns unqualified, which inside the subquery would name its own.
-        partner: sql<boolean>`exists (select 1 from ${campaigns} c where c.user_id = "users"."user_id")`,
-        member: sql<boolean>`exists (select 1 from ${teamMembers} m where m.user_id = "users"."user_id")`,
-      })
-      .from(users)
-      .where(and(eq(users.mobile, a.customer_mobile), self.length ? sql`${users.user_id} not in ${self}` : undefined))
-      .limit(5);
+    const rows = await mobileHolders(db, a.customer_mobile, self, 5);
     return rows.map((r) => ({
       kind: RISK_SIGNAL.ownIdentifier,
-      reason: r.member && !r.partner ? riskReasons.ownMemberMobile(r.user_id) : riskReasons.ownPartnerMobile(r.user_id),
+      reason: roleOf(r) === 'team member' ? riskReasons.ownMemberMobile(r.user_id) : riskReasons.ownPartnerMobile(r.user_id),
       evidence: evidence({ user_ids: [r.user_id] }),
     }));
   }
@@ -215,22 +199,18 @@ export function createRiskService(deps: {
   async function sharedCustomer(a: AssessInput): Promise<Found[]> {
     const since = new Date(Date.now() - a.duplicate_window_days * 86_400_000);
     // Another partner's (or team member's) lead for this customer and project: the duplicate rule lets it through once the earlier lead was rejected.
-    const rows = await db
-      .select({ id: formResponses.form_response_id, partner: formResponses.partner_user_id, member: formResponses.team_member_user_id })
-      .from(formResponses)
-      .where(
-        and(
-          eq(formResponses.customer_mobile, a.customer_mobile),
-          eq(formResponses.job_id, a.job_id),
-          gt(formResponses.created_on, since),
-          ne(formResponses.form_response_id, a.form_response_id),
-          sql`(${formResponses.partner_user_id}, ${formResponses.team_member_user_id}) is distinct from (${a.partner_user_id}::int, ${a.team_member_user_id}::int)`,
-        ),
-      )
-      .limit(MAX_EVIDENCE);
+    const rows = await otherSubmittersLeads(db, {
+      customer_mobile: a.customer_mobile,
+      job_id: a.job_id,
+      since,
+      form_response_id: a.form_response_id,
+      partner_user_id: a.partner_user_id,
+      team_member_user_id: a.team_member_user_id,
+      limit: MAX_EVIDENCE,
+    });
     if (!rows.length) return [];
-    const ids = rows.map((r) => r.id);
-    const who = [...new Set(rows.flatMap((r) => [r.partner, r.member]).filter((x): x is number => x !== null))];
+    const ids = rows.map((r) => r.form_response_id);
+    const who = [...new Set(rows.flatMap((r) => [r.partner_user_id, r.team_member_user_id]).filter((x): x is number => x !== null))];
     return [
       {
         kind: RISK_SIGNAL.sharedCustomer,
@@ -341,22 +321,15 @@ export function createRiskService(deps: {
     for (const fileId of [...new Set(a.file_ids)]) {
       const print = await fingerprint(fileId);
       if (!print) continue;
-      const similar =
-        print.dhash === null
-          ? undefined
-          : sql`bit_count((${fileFingerprints.dhash} # ${String(hashToBigint(print.dhash))}::bigint)::bit(64)) <= ${settings.photo_hash_distance}`;
-      const rows = await db
-        .selectDistinct({
-          id: formResponseData.form_response_id,
-          file_id: fileFingerprints.file_id,
-          exact: sql<boolean>`${fileFingerprints.sha256} = ${print.sha256}`,
-        })
-        .from(fileFingerprints)
-        .innerJoin(formResponseData, eq(formResponseData.file_id, fileFingerprints.file_id))
-        .where(and(or(eq(fileFingerprints.sha256, print.sha256), similar), ne(formResponseData.form_response_id, a.form_response_id)))
-        .limit(MAX_EVIDENCE);
+      const rows = await leadsWithFileLike(db, {
+        sha256: print.sha256,
+        dhash: print.dhash === null ? null : hashToBigint(print.dhash),
+        max_distance: settings.photo_hash_distance,
+        form_response_id: a.form_response_id,
+        limit: MAX_EVIDENCE,
+      });
       if (!rows.length) continue;
-      const ids = [...new Set(rows.map((r) => r.id))];
+      const ids = [...new Set(rows.map((r) => r.form_response_id))];
       const exact = rows.some((r) => r.exact);
       found.push({
         kind: RISK_SIGNAL.reusedFile,
@@ -464,22 +437,9 @@ export function createRiskService(deps: {
   const SUMMARY_DAYS = 30;
 
   async function partnerRisk(userId: number): Promise<PartnerRisk> {
-    const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
-    if (!user) throw notFound(say('ops.riskNotPartner'));
+    if (!(await userExists(db, userId))) throw notFound(say('ops.riskNotPartner'));
     const since = new Date(Date.now() - SUMMARY_DAYS * 86_400_000);
-    const mine = and(eq(formResponses.partner_user_id, userId), gte(formResponses.created_on, since));
-    const [totals] = await db
-      .select({ leads: count(), flagged: sql<number>`count(*) filter (where ${leadRisk.level} in ('review', 'high'))::int` })
-      .from(formResponses)
-      .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
-      .where(mine);
-    const byKind = await db
-      .select({ kind: leadRiskSignals.kind, leads: sql<number>`count(distinct ${leadRiskSignals.form_response_id})::int` })
-      .from(leadRiskSignals)
-      .innerJoin(formResponses, eq(formResponses.form_response_id, leadRiskSignals.form_response_id))
-      .where(and(mine, isNull(leadRiskSignals.dismissed_on)))
-      .groupBy(leadRiskSignals.kind)
-      .orderBy(sql`2 desc`);
+    const leads = await partnerLeadRisk(db, userId, since);
     const [held] = await db
       .select({ id: partnerRiskHolds.user_id })
       .from(partnerRiskHolds)
@@ -488,9 +448,9 @@ export function createRiskService(deps: {
     return {
       user_id: userId,
       days: SUMMARY_DAYS,
-      leads: Number(totals?.leads ?? 0),
-      flagged: Number(totals?.flagged ?? 0),
-      by_kind: byKind.map((k) => ({ kind: k.kind as RiskSignalKind, leads: Number(k.leads) })),
+      leads: leads.leads,
+      flagged: leads.flagged,
+      by_kind: leads.by_kind.map((k) => ({ kind: k.kind as RiskSignalKind, leads: k.leads })),
       on_hold: !!held,
     };
   }
@@ -574,20 +534,7 @@ export function createRiskService(deps: {
      */
     async unassessed(hours = 24, max = 1000): Promise<number[]> {
       const now = Date.now();
-      const rows = await db
-        .select({ id: formResponses.form_response_id })
-        .from(formResponses)
-        .leftJoin(leadRisk, eq(leadRisk.form_response_id, formResponses.form_response_id))
-        .where(
-          and(
-            isNull(leadRisk.form_response_id),
-            gte(formResponses.created_on, new Date(now - hours * 3_600_000)),
-            lte(formResponses.created_on, new Date(now - 60_000)),
-          ),
-        )
-        .orderBy(formResponses.form_response_id)
-        .limit(max);
-      return rows.map((r) => r.id);
+      return unassessedLeads(db, new Date(now - hours * 3_600_000), new Date(now - 60_000), max);
     },
 
     /** Assesses everything queued now and resolves once done. */
@@ -654,8 +601,7 @@ export function createRiskService(deps: {
 
     /** Holds a partner's new leads for review, or stops; audited. */
     async setHold(actor: number, userId: number, onHold: boolean): Promise<PartnerRisk> {
-      const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
-      if (!user) throw notFound(say('ops.riskNotPartner'));
+      if (!(await userExists(db, userId))) throw notFound(say('ops.riskNotPartner'));
       await db.transaction(async (tx) => {
         const [held] = await tx
           .select({ id: partnerRiskHolds.user_id })

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -52,4 +52,10 @@ export async function peopleByName(db: DbOrTx, userIds: readonly number[]): Prom
     .from(users)
     .where(inArray(users.user_id, [...userIds]))
     .orderBy(asc(users.first_name), asc(users.user_id));
+}
+
+/** Whether there is a person with this user id. */
+export async function userExists(db: DbOrTx, userId: number): Promise<boolean> {
+  const [user] = await db.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).limit(1);
+  return Boolean(user);
 }
