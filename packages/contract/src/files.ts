@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt, type SessionKind } from './api';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
 
 export const filePurposes = [
   'USER_AADHAR_FILE',
@@ -83,7 +88,7 @@ export function fileProblem(purpose: FilePurpose, file: { name: string; size: nu
   return null;
 }
 
-const fileName = text().trim().min(1, 'File name is required').max(200);
+const fileName = text().trim().min(1, commonSaid('common.fileNameRequired')).max(200);
 
 export const signedUploadBodySchema = z.object({
   file_name: fileName,
