@@ -3,7 +3,6 @@ import { AREA_LOGIN_FORM_PATHS } from './area-pages';
 import { text, int } from './base';
 import { defineRoute, type RouteAuth } from './api';
 import { mobileSchema } from './mobile';
-import { messages } from './messages';
 import { COUNTRY_CODES } from './mobile';
 import { saidIn } from './texts/said';
 import { commonCatalogue } from './texts/common';

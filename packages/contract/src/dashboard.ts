@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { text, int, bigInt } from './base';
 import { defineRoute } from './api';
-import { partnerMessages } from './partner-texts';
 import { NEXT_PAYOUT_REASONS } from './payout-schedule';
 import { saidIn } from './texts/said';
 import { commonCatalogue } from './texts/common';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
-import { messages } from './messages';
-import { feedbackMessages } from './feedback-texts';
 
 export {
   FEEDBACK_DEFAULT_RATING,

@@ -82,7 +82,8 @@ export const fileTypeMessage = (extensions: readonly string[]) => `This type of 
 /** Why a chosen file would be refused by the server for a purpose (type, then size), said by code, or null. */
 export function fileProblem(purpose: FilePurpose, file: { name: string; size: number }, kind: FileKind = 'FILE'): string | null {
   const extensions = allowedExtensions(purpose, kind);
-  if (!extensions.includes(fileExtension(file.name))) return commonSaid('common.fileTypeNotAllowedList', { extensions: extensions.join(', ') });
+  if (!extensions.includes(fileExtension(file.name)))
+    return commonSaid('common.fileTypeNotAllowedList', { extensions: extensions.join(', ') });
   const max = FILE_RULES[purpose].maxBytes;
   if (file.size > max) return commonSaid('common.fileSize', { size: (file.size / MB).toFixed(2), max: Math.round(max / MB) });
   return null;

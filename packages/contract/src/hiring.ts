@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostChars, baseMessages, text, int, coerceInt, bigInt } from './base';
+import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryBool, queryInt } from './api';
 import { mobileSchema } from './mobile';
 

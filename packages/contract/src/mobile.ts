@@ -1,5 +1,4 @@
 import { text } from './base';
-import { messages } from './messages';
 import { saidIn } from './texts/said';
 import { commonCatalogue } from './texts/common';
 

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { int, text, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
-import {
-  LEADS_PAGE_SIZE,
-  dateOrder,
-  leadCountsSchema,
-  partnerMessages,
-  partnerProjectSchema,
-  reportFilterObject,
-  reportPageSchema,
-} from './partner';
+import { LEADS_PAGE_SIZE, dateOrder, leadCountsSchema, partnerProjectSchema, reportFilterObject, reportPageSchema } from './partner';
 import { teamMemberAddBodySchema } from './ops-teams';
 import { TEAM_JOIN_POLICIES } from './team';
 import { saidIn } from './texts/said';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { AREA_LOGIN_FORM_PATHS } from './area-pages';
 import { atMostChars, text, int } from './base';
 import { defineRoute, queryInt } from './api';
-import { messages } from './messages';
 import { areaLoginFormBodySchema, otpSchema, otpSentSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';

@@ -9,9 +9,10 @@ import { englishTexts } from './texts/english';
 import { FieldWords, renderSaid, Said, saidIn } from './texts/said';
 import hi, { fields } from './texts.hi';
 import { validationMessage } from './validation';
+import type * as Texts from './texts';
 
 vi.mock('./texts', async (original) => {
-  const real = await original<typeof import('./texts')>();
+  const real = await original<typeof Texts>();
   const unavailable = () => {
     throw new Error('a validation message is said by its code, never looked up by its English words');
   };

@@ -10,7 +10,6 @@ import {
   canAddBank,
   canMakeDefault,
   canRemoveBank,
-  profileMessages,
   profileRoutes,
   shouldLookupIfsc,
   type Bank,

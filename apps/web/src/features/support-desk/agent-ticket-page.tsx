@@ -280,7 +280,8 @@ function ReplyBox(props: {
   }
   async function resolve() {
     const trimmed = text.trim();
-    if (trimmed.length > CHAT_MAX_LENGTH) return setError(englishOf(chatMessageSchema.safeParse(trimmed).error?.issues[0]?.message) ?? null);
+    if (trimmed.length > CHAT_MAX_LENGTH)
+      return setError(englishOf(chatMessageSchema.safeParse(trimmed).error?.issues[0]?.message) ?? null);
     setError(null);
     if (await props.onResolve(trimmed)) clear();
   }
