@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@pmw/contract/api';
 import { messages } from '@pmw/contract/messages';
 import { englishTexts } from '@pmw/contract/texts/english';
-import { renderSaid, Said } from '@pmw/contract/texts/said';
+import { readSaid, renderSaid, Said } from '@pmw/contract/texts/said';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -35,10 +35,20 @@ export class AppError extends Error {
     message: string | Said,
     statusCode?: number,
   ) {
-    super(message instanceof Said ? renderSaid(message, englishTexts, englishTexts) : message);
-    this.said = message instanceof Said ? message : undefined;
+    // A validation message said by code (a lead form's refusal) is a said text too.
+    const said = message instanceof Said ? message : readSaid(message)?.said;
+    super(said ? renderSaid(said, englishTexts, englishTexts) : (message as string));
+    this.said = said;
     this.statusCode = statusCode ?? STATUS[code];
   }
+  /** A refusal of a request's fields, each said at its field (a form shows them there). */
+  fields?: FieldRefusal[];
+}
+
+/** A field's refusal: the field's path (`mobile`, `input.3`) and what is wrong with it. */
+export interface FieldRefusal {
+  field: string;
+  message: string | Said;
 }
 
 type Message = string | Said;

@@ -3,13 +3,17 @@ import { AREA_LOGIN_FORM_PATHS } from './area-pages';
 import { text, int } from './base';
 import { defineRoute, type RouteAuth } from './api';
 import { mobileSchema } from './mobile';
-import { messages } from './messages';
 import { COUNTRY_CODES } from './mobile';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
 
-export const otpSchema = text({ error: messages.otpRequired })
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
+
+export const otpSchema = text({ error: commonSaid('common.otpRequired') })
   .trim()
-  .min(1, messages.otpRequired)
-  .regex(/^[0-9]{4}$/, messages.otpInvalidFormat);
+  .min(1, commonSaid('common.otpRequired'))
+  .regex(/^[0-9]{4}$/, commonSaid('common.otpInvalidFormat'));
 
 /** The signed-in person as every area sees them. */
 export const sessionUserSchema = z.object({

@@ -11,12 +11,21 @@ import { COUNTRY_CODES, normalisedMobileSchema } from './mobile';
 export { campaignTexts, PRODUCTS_BEFORE_SHOW_ALL, CARD_AUTO_SCROLL_MS, DEFAULT_MONTHLY_INCOME, criteriaPairs } from './campaign-rules';
 export type { CampaignPageData } from './campaign-rules';
 import { DEFAULT_MONTHLY_INCOME } from './campaign-rules';
+import { saidIn } from './texts/said';
+import { campaignCatalogue } from './texts/campaign';
+import { commonCatalogue } from './texts/common';
+import { kycCatalogue } from './texts/kyc';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const campaignSaid = saidIn(campaignCatalogue);
+const commonSaid = saidIn(commonCatalogue);
+const kycSaid = saidIn(kycCatalogue);
 
 export const utmCodeSchema = text()
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid Link/QR Code');
+  .regex(/^[A-Za-z0-9_-]+$/, campaignSaid('campaign.invalidLink'));
 const utmParams = z.object({ utm_code: utmCodeSchema });
 const optionalJobId = coerceInt().positive().optional();
 
@@ -121,14 +130,14 @@ export const addTaskResponseSchema = z.object({
   customer: customerSchema,
 });
 
-const panNo = text({ error: 'PAN number is required' })
+const panNo = text({ error: kycSaid('kyc.panRequired') })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'Invalid PAN number, it should look like ABCDE1234F');
+  .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, kycSaid('kyc.panInvalid'));
 
 export const creditOtpSendBodySchema = z.object({
   mobile: normalisedMobileSchema,
-  name: text().trim().min(1, 'Name is required').max(100, atMostChars('Name', 100)),
+  name: text().trim().min(1, commonSaid('common.nameRequired')).max(100, atMostChars('Name', 100)),
   pan_no: panNo,
   feature: z.literal('UTM').default('UTM'),
   project_name: text().max(200).optional(),
@@ -156,7 +165,7 @@ export const eligibilityBodySchema = z.object({
   feature: z.literal('UTM').default('UTM'),
   pan_no: panNo,
   mobile: normalisedMobileSchema,
-  name: text().trim().min(1, 'Name is required').max(100, atMostChars('Name', 100)),
+  name: text().trim().min(1, commonSaid('common.nameRequired')).max(100, atMostChars('Name', 100)),
   /** Monthly income in rupees; DEFAULT_MONTHLY_INCOME when left empty. */
   earning: z
     .union([z.number(), text(), z.null()])
@@ -164,7 +173,12 @@ export const eligibilityBodySchema = z.object({
     .transform((v) =>
       v === undefined || v === null || String(v).trim() === '' ? DEFAULT_MONTHLY_INCOME : Number(String(v).replace(/,/g, '')),
     )
-    .pipe(z.number({ error: 'Monthly Income must be a number' }).min(0, 'Monthly Income must be a number').max(100_000_000)),
+    .pipe(
+      z
+        .number({ error: campaignSaid('campaign.incomeNumber') })
+        .min(0, campaignSaid('campaign.incomeNumber'))
+        .max(100_000_000),
+    ),
   job_ids: z.array(coerceInt()).min(1).max(50),
 });
 

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { text, int, bigInt } from './base';
 import { defineRoute } from './api';
-import { partnerMessages } from './partner-texts';
 import { NEXT_PAYOUT_REASONS } from './payout-schedule';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+import { partnerCatalogue } from './texts/partner';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
+const partnerSaid = saidIn(partnerCatalogue);
 
 /**
  * The partner dashboard: visits, leads, approvals and earnings for a period
@@ -18,11 +24,14 @@ export const VISITOR_COOKIE = 'pmw_visitor';
 /** The referrer parameter's shape kept as a visit's source (the tracking id's). */
 export const VISIT_SOURCE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
-const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, commonSaid('common.datesFormat'));
 
 export const dashboardQuerySchema = z
   .object({ start_date: isoDay.optional(), end_date: isoDay.optional() })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: partnerMessages.dateOrder, path: ['end_date'] });
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: partnerSaid('partner.dateOrder'),
+    path: ['end_date'],
+  });
 
 const totals = { visits: int(), leads: int(), approved: int(), earned_paise: bigInt() };
 export const dashboardTotalsSchema = z.object(totals);

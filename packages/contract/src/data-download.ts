@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { text } from './base';
 import { defineRoute } from './api';
 import { fileExtension, signedUploadSchema } from './files';
+import { saidIn } from './texts/said';
+import { dataDownloadCatalogue } from './texts/data-download';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const dataDownloadSaid = saidIn(dataDownloadCatalogue);
 
 /** Limits of the data download utility. */
 export const DATA_DOWNLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -56,20 +61,27 @@ export function outputFileName(inputName: string): string {
   return `${base}_output.${ext}`;
 }
 
-const passcodeSchema = text({ error: 'Passcode is required' }).min(1, 'Passcode is required').max(200);
+const passcodeSchema = text({ error: dataDownloadSaid('dataDownload.passcodeRequired') })
+  .min(1, dataDownloadSaid('dataDownload.passcodeRequired'))
+  .max(200);
 
 export const dataDownloadSignBodySchema = z.object({
-  file_name: text({ error: 'Please choose a .xlsx or .csv file' })
+  file_name: text({ error: dataDownloadSaid('dataDownload.fileRequired') })
     .trim()
-    .min(1, 'Please choose a .xlsx or .csv file')
+    .min(1, dataDownloadSaid('dataDownload.fileRequired'))
     .max(200)
-    .refine((n) => (DATA_DOWNLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(n)), 'Please choose a .xlsx or .csv file'),
+    .refine(
+      (n) => (DATA_DOWNLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(n)),
+      dataDownloadSaid('dataDownload.fileRequired'),
+    ),
   file_purpose: z.literal('TASK_DATA').default('TASK_DATA'),
   passcode: passcodeSchema,
 });
 
 export const dataDownloadGenerateBodySchema = z.object({
-  key: text({ error: 'Please upload a file' }).min(1, 'Please upload a file').max(400),
+  key: text({ error: dataDownloadSaid('dataDownload.uploadFile') })
+    .min(1, dataDownloadSaid('dataDownload.uploadFile'))
+    .max(400),
   passcode: passcodeSchema,
 });
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
-import { messages } from './messages';
-import { feedbackMessages } from './feedback-texts';
 
 export {
   FEEDBACK_DEFAULT_RATING,
@@ -23,14 +21,23 @@ export {
 } from './feedback-rules';
 export type { FeedbackLink, FeedbackPageData } from './feedback-rules';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_ENTITY_TYPE, FEEDBACK_MAX_RATING, FEEDBACK_MIN_RATING, FEEDBACK_REF_TYPE } from './feedback-rules';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+import { feedbackCatalogue } from './texts/feedback';
+import { supportCatalogue } from './texts/support';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
+const feedbackSaid = saidIn(feedbackCatalogue);
+const supportSaid = saidIn(supportCatalogue);
 
 const refValueSchema = text()
   .trim()
-  .regex(/^[0-9]{10}$/, messages.invalidMobile);
+  .regex(/^[0-9]{10}$/, commonSaid('common.invalidMobile'));
 /** The OTP from the link proves the caller holds the link (not only its ids). */
 const linkOtpSchema = text()
   .trim()
-  .regex(/^[0-9]{4,6}$/, feedbackMessages.linkCodeShape);
+  .regex(/^[0-9]{4,6}$/, feedbackSaid('feedback.linkCodeShape'));
 
 export const feedbackTaskQuerySchema = z.object({
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),
@@ -67,8 +74,13 @@ export const feedbackLocationSchema = z.object({
 
 /** Feedback response, plus the link's OTP. */
 export const feedbackResponseBodySchema = z.object({
-  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'Rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'Rating must be 1 to 5'),
-  comment: text().trim().max(FEEDBACK_COMMENT_MAX, `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
+  rating: coerceInt()
+    .min(FEEDBACK_MIN_RATING, supportSaid('support.ratingRange'))
+    .max(FEEDBACK_MAX_RATING, supportSaid('support.ratingRange')),
+  comment: text()
+    .trim()
+    .max(FEEDBACK_COMMENT_MAX, supportSaid('support.commentTooLong', { n: FEEDBACK_COMMENT_MAX }))
+    .default(''),
   location: feedbackLocationSchema.nullable().optional(),
   entity_type: z.literal(FEEDBACK_ENTITY_TYPE),
   entity_id: coerceInt().positive(),
@@ -88,13 +100,17 @@ export const feedbackFormBodySchema = z.object({
   ref_value: refValueSchema,
   user_id: coerceInt().positive(),
   otp: linkOtpSchema,
-  rating: coerceInt().min(FEEDBACK_MIN_RATING, 'Rating must be 1 to 5').max(FEEDBACK_MAX_RATING, 'Rating must be 1 to 5'),
+  rating: coerceInt()
+    .min(FEEDBACK_MIN_RATING, supportSaid('support.ratingRange'))
+    .max(FEEDBACK_MAX_RATING, supportSaid('support.ratingRange')),
   /** One ticked reason arrives as a string, several as a list. */
   reason: z
     .union([text().max(100), z.array(text().max(100)).max(10)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  other: text().max(FEEDBACK_COMMENT_MAX, `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`).default(''),
+  other: text()
+    .max(FEEDBACK_COMMENT_MAX, supportSaid('support.commentTooLong', { n: FEEDBACK_COMMENT_MAX }))
+    .default(''),
 });
 
 export const feedbackSavedSchema = z.object({
@@ -121,10 +137,10 @@ export const opsFeedbackQuerySchema = z.object({
   job_id: queryInt.positive().optional(),
   rating: queryInt.min(FEEDBACK_MIN_RATING).max(FEEDBACK_MAX_RATING).optional(),
   start_date: text()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.startDateShape)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, feedbackSaid('feedback.startDateShape'))
     .optional(),
   end_date: text()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, feedbackMessages.endDateShape)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, feedbackSaid('feedback.endDateShape'))
     .optional(),
 });
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt, type SessionKind } from './api';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
 
 export const filePurposes = [
   'USER_AADHAR_FILE',
@@ -74,16 +79,17 @@ export function acceptFor(extensions: readonly string[]): string {
 /** 'This type of file is not allowed here (png, jpg, jpeg, pdf)': the refusal names what is allowed. */
 export const fileTypeMessage = (extensions: readonly string[]) => `This type of file is not allowed here (${extensions.join(', ')})`;
 
-/** Why a chosen file would be refused by the server for a purpose (type, then size), or null. */
+/** Why a chosen file would be refused by the server for a purpose (type, then size), said by code, or null. */
 export function fileProblem(purpose: FilePurpose, file: { name: string; size: number }, kind: FileKind = 'FILE'): string | null {
   const extensions = allowedExtensions(purpose, kind);
-  if (!extensions.includes(fileExtension(file.name))) return fileTypeMessage(extensions);
+  if (!extensions.includes(fileExtension(file.name)))
+    return commonSaid('common.fileTypeNotAllowedList', { extensions: extensions.join(', ') });
   const max = FILE_RULES[purpose].maxBytes;
-  if (file.size > max) return fileSizeMessage(file.size, max);
+  if (file.size > max) return commonSaid('common.fileSize', { size: (file.size / MB).toFixed(2), max: Math.round(max / MB) });
   return null;
 }
 
-const fileName = text().trim().min(1, 'File name is required').max(200);
+const fileName = text().trim().min(1, commonSaid('common.fileNameRequired')).max(200);
 
 export const signedUploadBodySchema = z.object({
   file_name: fileName,

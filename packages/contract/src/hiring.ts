@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostChars, baseMessages, text, int, coerceInt, bigInt } from './base';
+import { atMostChars, text, int, coerceInt, bigInt } from './base';
 import { defineRoute, queryBool, queryInt } from './api';
 import { mobileSchema } from './mobile';
 
@@ -15,6 +15,13 @@ export function isListedForPartners(job: { hidden_from_partners: boolean }): boo
 }
 
 import { hiringMessages } from './hiring-texts';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+import { hiringCatalogue } from './texts/hiring';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
+const hiringSaid = saidIn(hiringCatalogue);
 export { hiringMessages };
 
 // ---------------------------------------------------------------- referral links
@@ -267,8 +274,8 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-const id = coerceInt({ error: baseMessages.number }).positive();
-const dateString = text().regex(/^\d{4}-\d{2}-\d{2}$/, hiringMessages.bookingDateShape);
+const id = coerceInt({ error: commonSaid('common.mustBeNumber') }).positive();
+const dateString = text().regex(/^\d{4}-\d{2}-\d{2}$/, hiringSaid('hiring.bookingDateShape'));
 
 export const applyBodySchema = z.object({
   user_id: id,
@@ -278,7 +285,7 @@ export const applyBodySchema = z.object({
   answers: z.array(answerSchema).max(50).default([]),
   tracking_id: text()
     .trim()
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/, hiringMessages.trackingInvalid)
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, hiringSaid('hiring.trackingInvalid'))
     .optional(),
 });
 export const bookSlotBodySchema = z.object({ user_id: id, slot_id: id, job_id: id, booking_date: dateString });
@@ -288,9 +295,9 @@ export const bookedQuerySchema = z.object({ job_id: queryInt.positive(), id: que
 export const jobByIdQuerySchema = z.object({ job_id: queryInt.positive(), recruiter_id: queryInt.positive().optional() });
 
 /** The name a candidate gives on /detailsPage, checked there before the OTP and again by the server. */
-export const candidateNameSchema = text({ error: 'Name is required' })
+export const candidateNameSchema = text({ error: commonSaid('common.nameRequired') })
   .trim()
-  .min(1, 'Name is required')
+  .min(1, commonSaid('common.nameRequired'))
   .max(NAME_MAX, atMostChars('Name', NAME_MAX));
 
 export const updateUserBodySchema = z.object({
@@ -300,7 +307,10 @@ export const updateUserBodySchema = z.object({
 export const candidateDocumentBodySchema = z.object({
   user_id: id,
   type: z.enum(['AADHAAR', 'PAN']),
-  number: text({ error: 'Document number is required' }).trim().min(1, 'Document number is required').max(20),
+  number: text({ error: commonSaid('common.numberRequiredLower') })
+    .trim()
+    .min(1, commonSaid('common.numberRequiredLower'))
+    .max(20),
   file_id: id.optional(),
   description: text().max(200).optional(),
 });

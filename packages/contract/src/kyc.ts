@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import { text } from './base';
+import { saidIn } from './texts/said';
+import { kycCatalogue } from './texts/kyc';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const kycSaid = saidIn(kycCatalogue);
 
 /** Verhoeff tables, used by Aadhaar's check digit. */
 const D = [
@@ -59,25 +64,25 @@ export function isValidGstin(gstin: string): boolean {
   return check === gstin[14];
 }
 
-export const panSchema = text({ error: 'PAN number is required' })
+export const panSchema = text({ error: kycSaid('kyc.panRequired') })
   .trim()
   .toUpperCase()
-  .min(1, 'PAN number is required')
-  .refine(isValidPan, 'Invalid PAN number, it should look like ABCDE1234F');
-export const aadhaarSchema = text({ error: 'Aadhaar number is required' })
+  .min(1, kycSaid('kyc.panRequired'))
+  .refine(isValidPan, kycSaid('kyc.panInvalid'));
+export const aadhaarSchema = text({ error: kycSaid('kyc.aadhaarRequired') })
   .trim()
   .transform((s) => s.replace(/\s/g, ''))
   .pipe(
     text()
-      .min(1, 'Aadhaar number is required')
-      .regex(/^[0-9]{12}$/, 'Aadhaar number must be 12 digits')
-      .refine(isValidAadhaar, 'Invalid Aadhaar number, please check it'),
+      .min(1, kycSaid('kyc.aadhaarRequired'))
+      .regex(/^[0-9]{12}$/, kycSaid('kyc.aadhaarDigits'))
+      .refine(isValidAadhaar, kycSaid('kyc.aadhaarInvalid')),
   );
-export const gstinSchema = text({ error: 'GST number is required' })
+export const gstinSchema = text({ error: kycSaid('kyc.gstRequired') })
   .trim()
   .toUpperCase()
-  .min(1, 'GST number is required')
-  .refine(isValidGstin, 'Invalid GST number, please check it');
+  .min(1, kycSaid('kyc.gstRequired'))
+  .refine(isValidGstin, kycSaid('kyc.gstInvalid'));
 
 /** KYC is complete with a first name and PAN and Aadhaar documents. */
 export function isKycComplete(user: { first_name: string | null }, documentTypes: readonly string[]): boolean {

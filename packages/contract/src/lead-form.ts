@@ -2,9 +2,17 @@ import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { inputTranslationsSchema } from './content-language';
 import { isValidPan } from './kyc';
-import { messages } from './messages';
 import { isValidMobile, normaliseMobile } from './mobile';
-import { profileMessages } from './partner-profile-texts';
+import { commonCatalogue } from './texts/common';
+import { kycCatalogue } from './texts/kyc';
+import { leadCatalogue } from './texts/lead';
+import { partnerCatalogue } from './texts/partner';
+import { saidIn } from './texts/said';
+
+const commonSaid = saidIn(commonCatalogue);
+const kycSaid = saidIn(kycCatalogue);
+const leadSaid = saidIn(leadCatalogue);
+const partnerSaid = saidIn(partnerCatalogue);
 
 /**
  * The pure rules of a lead form (task form), shared by the server that stores
@@ -89,16 +97,20 @@ export function parseLocation(raw: string): MapLocation | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** The lead form's refusals, said by code; a field is named by its label in the reader's language (the form's). */
 export const leadFormMessages = {
-  required: (label: string) => `${label} is required`,
-  invalidPan: 'Invalid PAN number, it should look like ABCDE1234F',
-  notANumber: (label: string) => `${label} must be a number`,
-  invalidEmail: 'Invalid email address',
-  notAnOption: (label: string) => `Please choose one of the options for ${label}`,
-  fileMissing: (label: string) => `Please upload ${label}`,
-  locationNotSelected: 'Location not selected',
-  unknownInput: 'This field is not on the form',
-  tooLong: (label: string) => `${label} can have at most ${MAX_TEXT} characters`,
+  required: (label: string) => leadSaid('leadForm.required', { label }),
+  invalidPan: kycSaid('kyc.panInvalid'),
+  notANumber: (label: string) => leadSaid('leadForm.notANumber', { label }),
+  invalidEmail: leadSaid('leadForm.invalidEmail'),
+  notAnOption: (label: string) => leadSaid('leadForm.notAnOption', { label }),
+  fileMissing: (label: string) => leadSaid('leadForm.fileMissing', { label }),
+  locationNotSelected: leadSaid('leadForm.locationNotSelected'),
+  unknownInput: leadSaid('leadForm.unknownInput'),
+  tooLong: (label: string) => commonSaid('validation.tooLong', { field: label, n: MAX_TEXT }),
+  mobileRequired: commonSaid('common.mobileRequired'),
+  invalidMobile: commonSaid('common.invalidMobile'),
+  accountInvalid: partnerSaid('profile.accountInvalid'),
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -109,7 +121,7 @@ function isEmpty(value: LeadInputValue['value'] | undefined): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** Checks one input; answers the stored value or an error a person can read. */
+/** Checks one input; answers the stored value or an error a person can read (a message said by code, see `readSaid`). */
 export function validateLeadInput(
   input: FormInputDef,
   raw: LeadInputValue['value'] | undefined,
@@ -117,7 +129,7 @@ export function validateLeadInput(
   const type = input.input_type.toUpperCase();
   const isMobile = input.input_category === 'MOBILE';
   if (isEmpty(raw)) {
-    if (isMobile) return { error: messages.mobileRequired };
+    if (isMobile) return { error: leadFormMessages.mobileRequired };
     if (!isRequired(input)) return {};
     if (type === 'MAP_LOCATION') return { error: leadFormMessages.locationNotSelected };
     if (isFileInput(input)) return { error: leadFormMessages.fileMissing(input.label) };
@@ -139,7 +151,7 @@ export function validateLeadInput(
   }
   if (isMobile) {
     const mobile = normaliseMobile(text);
-    if (!isValidMobile(mobile)) return { error: messages.invalidMobile };
+    if (!isValidMobile(mobile)) return { error: leadFormMessages.invalidMobile };
     return { value: { input_id: id, value: mobile } };
   }
   if (input.input_category === 'PAN_CARD') {
@@ -149,7 +161,7 @@ export function validateLeadInput(
   }
   if (input.input_category === 'BANK_ACCOUNT') {
     const account = text.replace(/[\s-]/g, '');
-    if (!/^[0-9]{9,18}$/.test(account)) return { error: profileMessages.accountInvalid };
+    if (!/^[0-9]{9,18}$/.test(account)) return { error: leadFormMessages.accountInvalid };
     return { value: { input_id: id, value: account } };
   }
   if (type === 'NUMBER') {

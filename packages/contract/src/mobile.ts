@@ -1,5 +1,9 @@
 import { text } from './base';
-import { messages } from './messages';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
 
 export const MOBILE_LENGTH = 10;
 export const COUNTRY_CODES = ['+91', '+60', '+971', '+974', '+1'] as const;
@@ -23,14 +27,14 @@ export function isValidMobile(mobile: string): boolean {
 }
 
 /** A valid Indian mobile, as every form asks. */
-export const mobileSchema = text({ error: messages.mobileRequired })
+export const mobileSchema = text({ error: commonSaid('common.mobileRequired') })
   .trim()
-  .min(1, messages.mobileRequired)
-  .regex(MOBILE_PATTERN, messages.invalidMobile);
+  .min(1, commonSaid('common.mobileRequired'))
+  .regex(MOBILE_PATTERN, commonSaid('common.invalidMobile'));
 
 /** Lenient input (spaces, +91, dashes) normalised to 10 digits. */
-export const normalisedMobileSchema = text({ error: messages.mobileRequired })
+export const normalisedMobileSchema = text({ error: commonSaid('common.mobileRequired') })
   .trim()
-  .min(1, messages.mobileRequired)
+  .min(1, commonSaid('common.mobileRequired'))
   .transform(normaliseMobile)
-  .pipe(text().regex(MOBILE_PATTERN, messages.invalidMobile));
+  .pipe(text().regex(MOBILE_PATTERN, commonSaid('common.invalidMobile')));

@@ -3,9 +3,14 @@ import { atMostChars, text, int, coerceInt } from './base';
 import { defineRoute } from './api';
 import { normalisedMobileSchema } from './mobile';
 import { TEAM_JOIN_POLICIES } from './team';
+import { saidIn } from './texts/said';
+import { teamCatalogue } from './texts/team';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const teamSaid = saidIn(teamCatalogue);
 
 /** Said when a join policy is neither of the two. */
-export const joinPolicyMessage = 'Choose who may join: open or invite only';
+export const joinPolicyMessage = teamSaid('ops.joinPolicy');
 
 /** Interview slots per project and the teams of field agents, for the ops console. */
 

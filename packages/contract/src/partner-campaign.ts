@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { text } from './base';
 import { defineRoute } from './api';
 import { campaignLinkMessages } from './campaign-link-texts';
+import { saidIn } from './texts/said';
+import { campaignCatalogue } from './texts/campaign';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const campaignSaid = saidIn(campaignCatalogue);
 
 /**
  * A partner's own campaign link (`/utm/{code}`), under /api/v2/partner/campaign:
@@ -43,10 +48,10 @@ export function campaignCodeCandidate(firstName: string | null | undefined, atte
 export const campaignPath = (code: string) => `/utm/${encodeURIComponent(code)}`;
 export const campaignProductPath = (code: string, jobId: number) => `${campaignPath(code)}/${jobId}`;
 
-export const campaignCodeSchema = text({ error: campaignLinkMessages.codeFormat })
+export const campaignCodeSchema = text({ error: campaignSaid('campaign.codeFormat') })
   .trim()
   .toLowerCase()
-  .regex(CAMPAIGN_CODE_PATTERN, campaignLinkMessages.codeFormat);
+  .regex(CAMPAIGN_CODE_PATTERN, campaignSaid('campaign.codeFormat'));
 
 export const partnerCampaignSchema = z.object({
   utm_code: text(),

@@ -35,22 +35,31 @@ export const nameCheckSchema = z.enum([NAME_CHECK.matched, NAME_CHECK.mismatch, 
 export type NameCheck = z.infer<typeof nameCheckSchema>;
 
 import { profileMessages } from './partner-profile-texts';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+import { leadCatalogue } from './texts/lead';
+import { partnerCatalogue } from './texts/partner';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
+const leadSaid = saidIn(leadCatalogue);
+const partnerSaid = saidIn(partnerCatalogue);
 export { profileMessages };
 
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
-export const ifscSchema = text({ error: profileMessages.ifscInvalid })
+export const ifscSchema = text({ error: partnerSaid('profile.ifscInvalid') })
   .trim()
   .toUpperCase()
-  .regex(IFSC_PATTERN, profileMessages.ifscInvalid);
+  .regex(IFSC_PATTERN, partnerSaid('profile.ifscInvalid'));
 
 /** A UPI ID (VPA): `handle@bank`, the handle 2 to 256 of letters, digits, dot, hyphen or underscore, the bank part letters. */
 export const UPI_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/;
-export const upiIdSchema = text({ error: profileMessages.upiRequired })
+export const upiIdSchema = text({ error: partnerSaid('profile.upiRequired') })
   .trim()
   .toLowerCase()
-  .min(1, profileMessages.upiRequired)
-  .max(320, profileMessages.upiInvalid)
-  .regex(UPI_ID_PATTERN, profileMessages.upiInvalid);
+  .min(1, partnerSaid('profile.upiRequired'))
+  .max(320, partnerSaid('profile.upiInvalid'))
+  .regex(UPI_ID_PATTERN, partnerSaid('profile.upiInvalid'));
 /** `as***@okaxis`: a UPI ID as lists show it (the bank part stays, so the partner knows which app). */
 export function maskUpiId(upiId: string): string {
   const at = upiId.lastIndexOf('@');
@@ -58,10 +67,10 @@ export function maskUpiId(upiId: string): string {
   return `${handle.slice(0, 2)}${'*'.repeat(Math.max(3, handle.length - 2))}${upiId.slice(at)}`;
 }
 
-export const accountNumberSchema = text({ error: profileMessages.accountRequired })
+export const accountNumberSchema = text({ error: partnerSaid('profile.accountRequired') })
   .trim()
-  .min(1, profileMessages.accountRequired)
-  .regex(/^[0-9]{9,18}$/, profileMessages.accountInvalid);
+  .min(1, partnerSaid('profile.accountRequired'))
+  .regex(/^[0-9]{9,18}$/, partnerSaid('profile.accountInvalid'));
 
 /** The bank form may be saved only when the number is there and equals its confirmation. */
 export const accountsMatch = (accountNo: string, confirm: string) => accountNo.trim() !== '' && accountNo.trim() === confirm.trim();
@@ -121,16 +130,16 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const profileUpdateBodySchema = z.object({
-  first_name: text({ error: profileMessages.firstNameRequired })
+  first_name: text({ error: partnerSaid('profile.firstNameRequired') })
     .trim()
-    .min(1, profileMessages.firstNameRequired)
+    .min(1, partnerSaid('profile.firstNameRequired'))
     .max(80, atMostChars('Name', 80)),
   email: text()
     .trim()
     .max(120)
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(z.email(profileMessages.emailInvalid).nullable()),
+    .pipe(z.email(leadSaid('leadForm.invalidEmail')).nullable()),
   gender: coerceInt()
     .min(1)
     .max(3)
@@ -142,7 +151,7 @@ export const profileUpdateBodySchema = z.object({
     .transform((v) => (v ? v : null))
     .pipe(
       text()
-        .regex(/^[0-9]{6}$/, profileMessages.pincodeInvalid)
+        .regex(/^[0-9]{6}$/, partnerSaid('profile.pincodeInvalid'))
         .nullable(),
     ),
   city: optionalText(80),
@@ -174,7 +183,7 @@ export const documentAddBodySchema = z.object({
   user_id: coerceInt().positive(),
   type: z.enum(documentTypes),
   /** Validated per type by the documents service (contract/kyc.ts). */
-  number: text().trim().min(1, 'Number is required').max(20),
+  number: text().trim().min(1, commonSaid('common.numberRequired')).max(20),
   file_id: coerceInt().positive().nullish(),
   file_id2: coerceInt().positive().nullish(),
 });
@@ -215,7 +224,7 @@ export const bankAddBodySchema = z
     bank_name: text().trim().max(120).optional(),
     branch_detail: text().trim().max(300).optional(),
   })
-  .refine((b) => accountsMatch(b.account_no, b.account_no_confirm), { message: profileMessages.accountMismatch });
+  .refine((b) => accountsMatch(b.account_no, b.account_no_confirm), { message: partnerSaid('profile.accountMismatch') });
 
 export const upiAddBodySchema = z.object({ upi_id: upiIdSchema });
 

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { int, text, coerceInt } from './base';
 import { defineRoute, queryInt } from './api';
-import {
-  LEADS_PAGE_SIZE,
-  dateOrder,
-  leadCountsSchema,
-  partnerMessages,
-  partnerProjectSchema,
-  reportFilterObject,
-  reportPageSchema,
-} from './partner';
+import { LEADS_PAGE_SIZE, dateOrder, leadCountsSchema, partnerProjectSchema, reportFilterObject, reportPageSchema } from './partner';
 import { teamMemberAddBodySchema } from './ops-teams';
 import { TEAM_JOIN_POLICIES } from './team';
+import { saidIn } from './texts/said';
+import { partnerCatalogue } from './texts/partner';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const partnerSaid = saidIn(partnerCatalogue);
 
 /**
  * The partner portal's Team page, for a partner who manages a team: its share
@@ -45,10 +42,10 @@ export type PartnerTeam = z.infer<typeof partnerTeamSchema>;
 const memberFilter = { member_user_id: queryInt.positive().optional() };
 export const teamLeadsCountsQuerySchema = reportFilterObject
   .extend(memberFilter)
-  .refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });
+  .refine(dateOrder, { message: partnerSaid('partner.dateOrder'), path: ['end_date'] });
 export const teamLeadsQuerySchema = reportFilterObject
   .extend({ ...memberFilter, limit: queryInt.min(1).max(100).default(LEADS_PAGE_SIZE), offset: queryInt.min(0).max(10_000_000).default(0) })
-  .refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });
+  .refine(dateOrder, { message: partnerSaid('partner.dateOrder'), path: ['end_date'] });
 
 const memberParams = z.object({ user_id: coerceInt().positive() });
 const blockedSchema = z.object({ user_id: int(), blocked: z.boolean() });

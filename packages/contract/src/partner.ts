@@ -23,6 +23,13 @@ export const CALL_TIMER_MS = 1_000;
 export const PAYOUT_RUN_REF_TYPE = 'PAYOUT_RUN';
 
 import { partnerMessages } from './partner-texts';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+import { partnerCatalogue } from './texts/partner';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
+const partnerSaid = saidIn(partnerCatalogue);
 export { partnerMessages };
 
 // ---------------------------------------------------------------- lead status rules
@@ -96,7 +103,7 @@ export function pageEnd(offset: number, rowsOnPage: number): number {
 
 // ---------------------------------------------------------------- report schemas
 
-const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, commonSaid('common.datesFormat'));
 const searchText = text().trim().max(100).optional();
 
 export const reportFilterObject = z.object({
@@ -114,7 +121,7 @@ export const reportFilterObject = z.object({
 export const dateOrder = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
   !q.start_date || !q.end_date || q.start_date <= q.end_date;
 
-export const reportFilterSchema = reportFilterObject.refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });
+export const reportFilterSchema = reportFilterObject.refine(dateOrder, { message: partnerSaid('partner.dateOrder'), path: ['end_date'] });
 export type ReportFilter = z.output<typeof reportFilterSchema>;
 
 export const reportPageQuerySchema = reportFilterObject
@@ -122,7 +129,7 @@ export const reportPageQuerySchema = reportFilterObject
     limit: queryInt.min(1).max(100).default(LEADS_PAGE_SIZE),
     offset: queryInt.min(0).max(10_000_000).default(0),
   })
-  .refine(dateOrder, { message: partnerMessages.dateOrder, path: ['end_date'] });
+  .refine(dateOrder, { message: partnerSaid('partner.dateOrder'), path: ['end_date'] });
 
 export const partnerProjectSchema = z.object({
   job_id: int(),
@@ -189,7 +196,7 @@ export const inputAddBodySchema = z.object({
   form_response_id: coerceInt().positive(),
   input_id: coerceInt().positive(),
   /** The file_id of the uploaded file. */
-  value: coerceInt({ error: partnerMessages.fileRequired }).positive(partnerMessages.fileRequired),
+  value: coerceInt({ error: partnerSaid('partner.fileRequired') }).positive(partnerSaid('partner.fileRequired')),
 });
 export const inputAddedSchema = z.object({ form_response_id: int(), input_id: int(), file_id: int() });
 

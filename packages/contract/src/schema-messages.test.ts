@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { baseMessages } from './base';
 import { allRoutes } from './routes';
+import { englishOf } from './texts/said';
 import { issueMessage } from './validation';
 
 /**
@@ -16,7 +17,10 @@ import { issueMessage } from './validation';
 interface Found {
   where: string;
   field: string;
+  /** The message in English words. */
   message: string;
+  /** The message as the schema carries it (said by code, or zod's words). */
+  raw: string;
 }
 
 const fragments = new Set<string>(Object.values(baseMessages));
@@ -41,10 +45,10 @@ function walk(schema: z.ZodType, field: string, where: string, out: Found[], see
     schema as unknown as { _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { error?: unknown } } }[] } } }
   )._zod.def;
   const mine = ownMessage(def);
-  if (mine) out.push({ where, field, message: mine });
+  if (mine) out.push({ where, field, message: englishOf(mine), raw: mine });
   for (const check of def.checks ?? []) {
     const message = ownMessage(check._zod.def);
-    if (message) out.push({ where, field, message });
+    if (message) out.push({ where, field, message: englishOf(message), raw: message });
   }
   const child = (s: unknown, f = field) => {
     if (s && typeof s === 'object' && '_zod' in s) walk(s as z.ZodType, f, where, out, seen);
@@ -87,7 +91,7 @@ describe('messages of the request schemas', () => {
     // The server capitalises a message that names its field: 'otp must …' would reach a person as 'Otp must …'.
     const answered = found
       .filter((f) => f.field !== '')
-      .map((f) => ({ ...f, answer: issueMessage({ code: 'custom', path: [f.field], message: f.message, input: undefined }) }))
+      .map((f) => ({ ...f, answer: issueMessage({ code: 'custom', path: [f.field], message: f.raw, input: undefined }) }))
       .filter((f) => startsWithIdentifier(f.answer, f.field))
       .map((f) => `${f.where} ${f.field}: ${f.answer}`);
     expect([...new Set(answered)]).toEqual([]);

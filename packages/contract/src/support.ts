@@ -177,6 +177,11 @@ export const TYPING_MS_PER_CHAR = 20;
 export const TYPING_INDICATOR_MS = 2000;
 
 import { supportTexts, CHAT_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH } from './support-texts';
+import { saidIn } from './texts/said';
+import { supportCatalogue } from './texts/support';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const supportSaid = saidIn(supportCatalogue);
 export { CHAT_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH };
 export { supportTexts };
 
@@ -242,12 +247,12 @@ export const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', {
 
 const isoDate = text();
 const optionalUserId = queryInt.optional();
-const ticketIdSchema = coerceInt({ error: supportTexts.chooseTicket }).positive(supportTexts.chooseTicket);
+const ticketIdSchema = coerceInt({ error: supportSaid('support.chooseTicket') }).positive(supportSaid('support.chooseTicket'));
 
-export const chatMessageSchema = text({ error: supportTexts.chatRequired })
+export const chatMessageSchema = text({ error: supportSaid('support.chatRequired') })
   .trim()
-  .min(1, supportTexts.chatRequired)
-  .max(CHAT_MAX_LENGTH, supportTexts.chatTooLong);
+  .min(1, supportSaid('support.chatRequired'))
+  .max(CHAT_MAX_LENGTH, supportSaid('support.chatTooLong', { n: CHAT_MAX_LENGTH }));
 
 export const jobDataSchema = z.object({ job_id: int(), logo_key: text().nullable(), job_title: text() });
 
@@ -427,10 +432,10 @@ export const refTypes = ['FORM_RESPONSE', 'ID'] as const;
 export const ticketAddBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_type: z.coerce
-    .number({ error: 'Please choose a query type' })
+    .number({ error: supportSaid('support.typeRequired') })
     .int()
-    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), 'Please choose a query type'),
-  ticket_title: text().trim().min(1, 'Query title is required').max(200),
+    .refine((v): v is TicketType => (ticketTypeValues as readonly number[]).includes(v), supportSaid('support.typeRequired')),
+  ticket_title: text().trim().min(1, supportSaid('support.titleRequired')).max(200),
   tag_type: z.enum(tagTypes).optional(),
   tag_id: coerceInt().positive().optional(),
   ref_type: z.enum(refTypes).optional(),
@@ -477,8 +482,14 @@ export const chatAddBodySchema = z.object({
 export const closeBodySchema = z.object({
   user_id: coerceInt().optional(),
   ticket_id: ticketIdSchema,
-  rating: coerceInt({ error: 'Please choose a rating' }).min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
-  rating_comment: text().trim().max(RATING_COMMENT_MAX_LENGTH, supportTexts.commentTooLong).optional().nullable(),
+  rating: coerceInt({ error: supportSaid('support.ratingRequired') })
+    .min(1, supportSaid('support.ratingRange'))
+    .max(5, supportSaid('support.ratingRange')),
+  rating_comment: text()
+    .trim()
+    .max(RATING_COMMENT_MAX_LENGTH, supportSaid('support.commentTooLong', { n: RATING_COMMENT_MAX_LENGTH }))
+    .optional()
+    .nullable(),
 });
 
 export const callbackBodySchema = z.object({
@@ -554,7 +565,7 @@ export const supportRoutes = {
     summary: 'The jobs a worker can raise a ticket about, by ticket type',
     query: z.object({
       user_id: optionalUserId,
-      ticket_type: queryInt.refine(isProjectTicketType, supportTexts.chooseTicketType),
+      ticket_type: queryInt.refine(isProjectTicketType, supportSaid('support.chooseTicketType')),
     }),
     response: z.array(supportJobSchema),
   }),
@@ -673,9 +684,9 @@ export const agentCallLogBodySchema = z.object({
   ticket_id: ticketIdSchema,
   /** 2: support called the worker; 1: the worker called support. */
   direction: coerceInt()
-    .refine((v) => v === 1 || v === 2, supportTexts.callDirection)
+    .refine((v) => v === 1 || v === 2, supportSaid('support.callDirection'))
     .default(2),
-  status: z.enum(callOutcomes, { error: supportTexts.callOutcome }),
+  status: z.enum(callOutcomes, { error: supportSaid('support.callOutcome') }),
 });
 
 export const agentSupportRoutes = {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { AREA_LOGIN_FORM_PATHS } from './area-pages';
 import { atMostChars, text, int } from './base';
 import { defineRoute, queryInt } from './api';
-import { messages } from './messages';
 import { areaLoginFormBodySchema, otpSchema, otpSentSchema } from './auth';
 import { IST_OFFSET_MINUTES } from './constants';
 import { fileRoutes } from './files';
@@ -27,6 +26,13 @@ export const INSTALL_PROMPT_HIDE_MS = 7_000;
 export const ACTION_STATUS_SHARE = 20;
 
 import { teamMessages } from './team-texts';
+import { saidIn } from './texts/said';
+import { commonCatalogue } from './texts/common';
+import { teamCatalogue } from './texts/team';
+
+/** This file's validation messages, said by code (see `saidIn`). */
+const commonSaid = saidIn(commonCatalogue);
+const teamSaid = saidIn(teamCatalogue);
 export { teamMessages };
 
 /**
@@ -39,15 +45,15 @@ export type TeamJoinPolicy = (typeof TEAM_JOIN_POLICIES)[number];
 
 export const teamCodeSchema = text()
   .trim()
-  .min(1, teamMessages.invalidUrl)
-  .max(40, teamMessages.invalidUrl)
-  .regex(/^[A-Za-z0-9_-]+$/, teamMessages.invalidUrl)
+  .min(1, teamSaid('team.invalidUrl'))
+  .max(40, teamSaid('team.invalidUrl'))
+  .regex(/^[A-Za-z0-9_-]+$/, teamSaid('team.invalidUrl'))
   .transform((s) => s.toUpperCase());
 
-export const teamFirstNameSchema = text({ error: teamMessages.nameRequired })
+export const teamFirstNameSchema = text({ error: teamSaid('team.nameRequired') })
   .trim()
-  .min(1, teamMessages.nameRequired)
-  .min(TEAM_NAME_MIN, teamMessages.nameMin)
+  .min(1, teamSaid('team.nameRequired'))
+  .min(TEAM_NAME_MIN, teamSaid('team.nameMin'))
   .max(TEAM_NAME_MAX, atMostChars('Name', TEAM_NAME_MAX));
 
 /** Keeps the digits a person typed, at most 6 (longer input is cut to 6). */
@@ -57,7 +63,7 @@ export const isCompletePincode = (pincode: string) => /^[0-9]{6}$/.test(pincode)
 
 export const pincodeSchema = text()
   .trim()
-  .regex(/^[0-9]{6}$/, teamMessages.pincodeInvalid);
+  .regex(/^[0-9]{6}$/, teamSaid('team.pincodeInvalid'));
 
 // ---------------------------------------------------------------- lead status
 
@@ -163,7 +169,7 @@ export const teamSendOtpBodySchema = z.object({
 export const teamOtpSentSchema = z.object({ mobile: text(), request_id: text(), resend_after: int(), already_sent: z.boolean() });
 
 export const teamLoginBodySchema = z.object({
-  request_id: text().trim().min(1, messages.otpNotRequested).max(100),
+  request_id: text().trim().min(1, commonSaid('common.otpNotRequested')).max(100),
   team_code: teamCodeSchema,
   first_name: teamFirstNameSchema,
   mobile: mobileSchema,
@@ -279,11 +285,11 @@ export const pincodeFilterSchema = z.object({ job_ids: z.array(int()) });
 export const utmLinkQuerySchema = z.object({ entity_type: z.literal('JOB'), entity_id: queryInt.positive() });
 export const utmLinkSchema = z.object({ utm_link: text() });
 
-const dayString = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD');
+const dayString = text().regex(/^\d{4}-\d{2}-\d{2}$/, commonSaid('common.datesFormatLook'));
 export const reportQuerySchema = z
   .object({ start_date: dayString.optional(), end_date: dayString.optional() })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'The start date must not be after the end date',
+    message: teamSaid('team.datesOrder'),
     path: ['start_date'],
   });
 

@@ -3,6 +3,7 @@ import type { ZodError } from 'zod';
 import type { AreaLoginState, PartnerLoginPageData, TeamLoginPageData } from '@pmw/contract/area-pages';
 import { messages } from '@pmw/contract/messages';
 import type { Team } from '@pmw/contract/team';
+import { say, saidOf } from '@pmw/contract/texts/said';
 import { AppError } from '../errors';
 import { localize, requestLocale } from '../modules/locale/locale';
 import type { PublicPages } from './public-pages';
@@ -77,9 +78,11 @@ export function postedLogin(body: unknown): AreaLoginState {
   };
 }
 
-/** The first refusal of a schema, in the reader's language. */
-export const firstRefusal = (req: FastifyRequest, error: ZodError) =>
-  localize(error.issues[0]?.message ?? messages.somethingWentWrong, requestLocale(req));
+/** The first refusal of a schema, said by its code in the reader's language. */
+export const firstRefusal = (req: FastifyRequest, error: ZodError) => {
+  const issue = error.issues[0];
+  return localize(issue ? saidOf(issue.message) : say('common.somethingWentWrong'), requestLocale(req));
+};
 
 /**
  * A refusal said at the field it is about: the number (or name) on the
@@ -89,7 +92,10 @@ export const firstRefusal = (req: FastifyRequest, error: ZodError) =>
 export function refusalAtField(req: FastifyRequest, login: AreaLoginState, error: FastifyError | AppError | Error): number {
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 500) throw error;
-  const message = localize(error instanceof AppError || status !== 429 ? error.message : messages.tooManyRequests, requestLocale(req));
+  const message = localize(
+    error instanceof AppError ? (error.said ?? error.message) : status !== 429 ? error.message : messages.tooManyRequests,
+    requestLocale(req),
+  );
   login.errors = login.request_id ? { otp: message } : { mobile: message };
   return status;
 }

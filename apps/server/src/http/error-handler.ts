@@ -11,9 +11,8 @@ import { say } from '@pmw/contract/texts/said';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
     if (error instanceof AppError) {
-      const fields = (error as AppError & { fields?: { field: string; message: string }[] }).fields;
       if (error.statusCode >= 500) req.log.error({ err: error }, error.message);
-      const spoken = fields?.map((f) => ({ field: f.field, message: speak(req, f.message) }));
+      const spoken = error.fields?.map((f) => ({ field: f.field, message: speak(req, f.message) }));
       return reply
         .status(error.statusCode)
         .send({ status: false, message: speak(req, error.said ?? error.message), code: error.code, ...(spoken ? { errors: spoken } : {}) });

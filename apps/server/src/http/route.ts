@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/contract/api';
 import type { OpsAgent } from '@pmw/contract/ops-auth';
 import { say, type Said } from '@pmw/contract/texts/said';
-import { issueMessage, validationMessage } from '@pmw/contract/validation';
+import { issueSaid, validationMessage } from '@pmw/contract/validation';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionResolver } from '../modules/sessions/session';
 import { speak } from '../modules/locale/locale';
@@ -51,10 +51,7 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Pars
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     const err = new AppError('VALIDATION', validationMessage(result.error));
-    (err as AppError & { fields?: unknown }).fields = result.error.issues.map((i) => ({
-      field: i.path.map(String).join('.'),
-      message: issueMessage(i),
-    }));
+    err.fields = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: issueSaid(i) }));
     throw err;
   }
   return result.data as Parsed<S>;

@@ -14,6 +14,7 @@ import type { FieldNames, TextTranslation, translateText } from '@pmw/contract/t
 import { tooLongMessage } from '@pmw/contract/field-words';
 import type { z } from 'zod';
 import type { Catalogue as TextCatalogue } from '@pmw/contract/texts/shape';
+import { readSaid, renderSaid, Unsaid, type Said } from '@pmw/contract/texts/said';
 
 export type Catalogue = Record<string, string>;
 /** A translation has exactly the English catalogue's keys. */
@@ -29,8 +30,11 @@ interface Entry {
 
 let active: Locale = DEFAULT_LOCALE;
 const registry: Entry[] = [];
-/** The contract's texts (validation, the server's words used in the browser), per language other than English. */
-/** Loaded with the language, so an English reader never downloads the index of the server's texts. */
+/**
+ * The contract's texts (validation, the server's words used in the browser),
+ * per language other than English, loaded with the language, so an English
+ * reader never downloads them: a validation message carries its English.
+ */
 type ContractTexts = { default: TextTranslation; fields: FieldNames; translate: typeof translateText };
 const contractTexts: Partial<Record<Locale, ContractTexts>> = {};
 const contractLoaders: Record<Exclude<Locale, 'en'>, () => Promise<ContractTexts>> = {
@@ -129,10 +133,33 @@ export function tx(text: string): string {
   return translation ? translation.translate(text, translation.default, translation.fields) : text;
 }
 
+/** A said text in the page's language from the contract's texts; `english` until another language's texts are loaded. */
+function spoken(said: Said, english: string): string {
+  const translation = active === 'en' ? undefined : contractTexts[active];
+  return translation ? renderSaid(said, translation.default, translation.default, translation.fields) : english;
+}
+
+/**
+ * A validation message (a lead form's, a chosen file's) in the page's
+ * language, rendered by its code from the contract's texts. Any other words
+ * (a server's answer, kept with a file) go through `tx`.
+ */
+export function validationText(message: string): string {
+  const read = readSaid(message);
+  return read ? spoken(read.said, read.english) : tx(message);
+}
+
+/** A problem zod found, in the page's language; zod's own words read "Invalid value" in another language. */
+export function issueText(issue: z.core.$ZodIssue): string {
+  const message = tooLongMessage(issue) ?? issue.message;
+  const read = readSaid(message);
+  return read ? spoken(read.said, read.english) : spoken(new Unsaid(message), message);
+}
+
 /** The first problem zod found, in the page's language (for a field's error line). */
 export const firstIssue = (error: { issues: readonly z.core.$ZodIssue[] } | undefined): string | undefined => {
   const issue = error?.issues[0];
-  return issue === undefined ? undefined : tx(tooLongMessage(issue) ?? issue.message);
+  return issue === undefined ? undefined : issueText(issue);
 };
 
 /** Dates and times at +05:30 in the page's language, Latin digits. */

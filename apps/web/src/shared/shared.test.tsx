@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@pmw/contract/api';
 import { api, ApiError, onUnauthorized } from './api-client';
-import { defineCatalogue, defineMessages, getLocale, loadCatalogues, tx, withLocale } from './i18n';
+import { mobileSchema } from '@pmw/contract/mobile';
+import { teamFirstNameSchema } from '@pmw/contract/team';
+import { validateLeadInput, type FormInputDef } from '@pmw/contract/lead-form';
+import { saidMessage } from '@pmw/contract/texts/said';
+import { defineCatalogue, defineMessages, firstIssue, getLocale, loadCatalogues, tx, validationText, withLocale } from './i18n';
 import { errorText, MessageBar, showError, showSuccess } from './message-bar';
 
 describe('message bar', () => {
@@ -60,6 +64,26 @@ describe('catalogue', () => {
     expect(withLocale('hi', () => tx('Shop name is required'))).toBe('Shop name ज़रूरी है');
     expect(withLocale('hi', () => tx('Something ops typed'))).toBe('Something ops typed');
     expect(withLocale('en', () => tx('Invalid Mobile Number'))).toBe('Invalid Mobile Number');
+  });
+
+  it('says a validation message by its code, never by its English words', async () => {
+    await loadCatalogues('hi');
+    const issue = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error;
+    expect(withLocale('hi', () => firstIssue(issue(mobileSchema, '')))).toBe('मोबाइल नंबर डालना ज़रूरी है');
+    expect(withLocale('en', () => firstIssue(issue(mobileSchema, '')))).toBe('Mobile number is required');
+    expect(withLocale('hi', () => firstIssue(issue(teamFirstNameSchema, 'x'.repeat(75))))).toBe('नाम में ज़्यादा से ज़्यादा 60 अक्षर हो सकते हैं');
+    // zod's own words are no text of ours.
+    expect(withLocale('hi', () => firstIssue(issue(z.string(), 5)))).toBe('यह सही नहीं है');
+    const shop: FormInputDef = { input_id: 3, label: 'दुकान का नाम', input_type: 'TEXT', validation: { required: true } };
+    const refusal = validateLeadInput(shop, '').error!;
+    expect(withLocale('hi', () => validationText(refusal))).toBe('दुकान का नाम ज़रूरी है');
+    expect(withLocale('en', () => validationText(validateLeadInput({ ...shop, label: 'Shop name' }, '').error!))).toBe(
+      'Shop name is required',
+    );
+    // Words no catalogue holds still read in Hindi: the code says what the message is.
+    expect(withLocale('hi', () => validationText(saidMessage('Words nobody indexed', 'common.mobileRequired')))).toBe(
+      'मोबाइल नंबर डालना ज़रूरी है',
+    );
   });
 });
 

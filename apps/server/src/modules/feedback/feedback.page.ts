@@ -123,7 +123,7 @@ export function registerFeedbackForm(
     const status = (error as FastifyError).statusCode ?? 500;
     // A failure of ours is not the merchant's to fix: the app's answer, which never shows its details.
     if (status >= 500) throw error;
-    const fields = (error as AppError & { fields?: { field: string; message: string }[] }).fields ?? [];
+    const fields = (error instanceof AppError ? error.fields : undefined) ?? [];
     const atField = fields.map((f) => [FORM_FIELDS[f.field.split('.')[0]!], f.message] as const).filter(([field]) => field);
     if (!link || (error instanceof AppError && error.code === 'NOT_FOUND')) {
       data.problem = { kind: 'invalid', message: '' };

@@ -186,7 +186,7 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     const message = firstLeadError(inputs, result.errors);
     if (message) {
       const err = new AppError('VALIDATION', message);
-      (err as AppError & { fields?: unknown }).fields = Object.entries(result.errors).map(([input_id, msg]) => ({
+      err.fields = Object.entries(result.errors).map(([input_id, msg]) => ({
         field: `input.${input_id}`,
         message: msg,
       }));

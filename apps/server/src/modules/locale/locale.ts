@@ -11,7 +11,7 @@ import {
 } from '@pmw/contract/locale';
 import { translateText } from '@pmw/contract/texts';
 import { englishTexts } from '@pmw/contract/texts/english';
-import { renderSaid, Said } from '@pmw/contract/texts/said';
+import { readSaid, renderSaid, Said } from '@pmw/contract/texts/said';
 import hi, { fields as hiFields } from '@pmw/contract/texts.hi';
 
 /** The ops console's calls stay English whatever the agent's browser says. */
@@ -33,14 +33,16 @@ export function requestLocale(req: FastifyRequest): Locale {
 export const browserLocale = (req: FastifyRequest): Locale | undefined => localeFromAcceptLanguage(req.headers['accept-language']);
 
 /**
- * A text of the server's in a language. A said text is rendered by its code;
- * a plain string is the English of a text not yet said by code (a zod
- * message, a text stored in English) and is still recognised by its words;
- * a text with no message code (a name, something ops typed) stays as it is.
+ * A text of the server's in a language. A said text is rendered by its code,
+ * and so is a validation message said by code (a zod message, a lead form's
+ * refusal); any other plain string is the English of a text not yet said by
+ * code (a text stored in English) and is still recognised by its words; a
+ * text with no message code (a name, something ops typed) stays as it is.
  */
 export function localize(text: string | Said, locale: Locale): string {
-  if (text instanceof Said) return renderSaid(text, locale === 'en' ? englishTexts : hi, englishTexts);
-  return locale === 'en' ? text : translateText(text, hi, hiFields);
+  const said = text instanceof Said ? text : readSaid(text)?.said;
+  if (said) return locale === 'en' ? renderSaid(said, englishTexts, englishTexts) : renderSaid(said, hi, englishTexts, hiFields);
+  return locale === 'en' ? (text as string) : translateText(text as string, hi, hiFields);
 }
 
 /** A page's HTML with `<html lang>` of the request's language (the page itself varies with the cookie). */

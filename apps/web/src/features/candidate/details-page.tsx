@@ -17,7 +17,7 @@ import { addDocument, applyToJob, bookedQueryKey, fetchBooked, fetchMe, login, s
 import { useCandidateState } from './candidate-state';
 import { t } from './messages';
 import './candidate.css';
-import { firstIssue, tx } from '../../shared/i18n';
+import { firstIssue, tx, validationText } from '../../shared/i18n';
 import { ApiError } from '../../shared/api-client';
 import { PageLanguageSwitch } from '../../shared/language-switch';
 
@@ -96,9 +96,9 @@ export function DetailsPage() {
     }
     // The server's own limits, before the OTP: a file it would refuse never gets that far.
     const aadhaarProblem = aadhaarFile && fileProblem('USER_AADHAR_FILE', aadhaarFile);
-    if (aadhaarProblem) next.aadhaarFile = tx(aadhaarProblem);
+    if (aadhaarProblem) next.aadhaarFile = validationText(aadhaarProblem);
     const panProblem = panFile && fileProblem('USER_PAN_FILE', panFile);
-    if (panProblem) next.panFile = tx(panProblem);
+    if (panProblem) next.panFile = validationText(panProblem);
     setErrors(next);
     if (Object.keys(next).length || !m.success) return null;
     return { mobile: m.data, ...(aadhaarNumber ? { aadhaar: aadhaarNumber } : {}), ...(panNumber ? { pan: panNumber } : {}) };
@@ -211,7 +211,7 @@ export function DetailsPage() {
         onChange={(e) => {
           const f = e.target.files?.[0] ?? null;
           const problem = f && fileProblem(purpose, f);
-          setErrors((er) => ({ ...er, [key]: problem ? tx(problem) : undefined }));
+          setErrors((er) => ({ ...er, [key]: problem ? validationText(problem) : undefined }));
           set(f);
         }}
       />

@@ -10,7 +10,6 @@ import {
   canAddBank,
   canMakeDefault,
   canRemoveBank,
-  profileMessages,
   profileRoutes,
   shouldLookupIfsc,
   type Bank,
@@ -20,7 +19,12 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { t } from './messages';
-import { firstIssue, formatDate, tx } from '../../shared/i18n';
+import { firstIssue, formatDate, tx, validationText } from '../../shared/i18n';
+import { partnerCatalogue } from '@pmw/contract/texts/partner';
+import { saidIn } from '@pmw/contract/texts/said';
+
+/** The bank forms' own refusals, said by code like the schemas'. */
+const partnerSaid = saidIn(partnerCatalogue);
 
 /**
  * Payout Details: bank cards, 'Add Bank Details' while fewer than 3 are in use,
@@ -199,7 +203,7 @@ function UpiForm({ onDone }: { onDone: () => void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = upiAddBodySchema.safeParse({ upi_id: upiId });
-    if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.upiInvalid);
+    if (!parsed.success) return setError(firstIssue(parsed.error) ?? validationText(partnerSaid('profile.upiInvalid')));
     setError(null);
     await add(() => apiWithMessage(profileRoutes.upiAdd, { body: parsed.data }));
   }
@@ -263,7 +267,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
       } else {
         setBankName('');
         setBranch('');
-        setError(profileMessages.ifscUnknown);
+        setError(validationText(partnerSaid('profile.ifscUnknown')));
       }
     } catch {
       // A failed lookup is silent: the person can still save.
@@ -271,7 +275,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
   }
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!accountsMatch(account, confirm)) return setError(profileMessages.accountMismatch);
+    if (!accountsMatch(account, confirm)) return setError(validationText(partnerSaid('profile.accountMismatch')));
     const parsed = bankAddBodySchema.safeParse({
       ifsc_code: ifsc,
       account_no: account,
@@ -279,7 +283,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
       bank_name: bankName || undefined,
       branch_detail: branch || undefined,
     });
-    if (!parsed.success) return setError(firstIssue(parsed.error) ?? profileMessages.ifscInvalid);
+    if (!parsed.success) return setError(firstIssue(parsed.error) ?? validationText(partnerSaid('profile.ifscInvalid')));
     setError(null);
     await add(() => apiWithMessage(profileRoutes.bankAdd, { body: parsed.data }));
   }

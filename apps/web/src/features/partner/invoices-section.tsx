@@ -13,7 +13,7 @@ import { formatRupees } from '@pmw/contract/partner';
 import { api, apiWithMessage, routeUrl } from '../../shared/api-client';
 import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
-import { getLocale, tx } from '../../shared/i18n';
+import { getLocale, validationText } from '../../shared/i18n';
 import { uploadPartnerFile } from './partner-api';
 import { t } from './messages';
 
@@ -97,7 +97,7 @@ function InvoiceCard({ invoice: i }: { invoice: Invoice }) {
     const problem = !file
       ? t('invoiceFileRequired')
       : (fileProblem('USER_DOCUMENT', file) ?? (file.name.toLowerCase().endsWith('.pdf') ? null : t('invoicePdfOnly')));
-    setFileError(problem ? tx(problem) : null);
+    setFileError(problem ? validationText(problem) : null);
     if (problem || !file) return;
     return act(async () => {
       const { file_id } = await uploadPartnerFile(file, 'USER_DOCUMENT');

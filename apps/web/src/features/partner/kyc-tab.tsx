@@ -8,7 +8,7 @@ import { allQueries, QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { fetchPartnerSession, fileUrl, sessionQueryKey, uploadPartnerFile } from './partner-api';
 import { t } from './messages';
-import { firstIssue, textOf, tx } from '../../shared/i18n';
+import { firstIssue, textOf, validationText } from '../../shared/i18n';
 import { partnerCatalogue } from '@pmw/contract/texts/partner';
 import { kycCatalogue } from '@pmw/contract/texts/kyc';
 
@@ -107,7 +107,7 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
       const file = files[f.key];
       const problem = file && fileProblem(f.purpose, file);
       if (!file) errs[f.key] = textOf(partnerCatalogue, 'profile.fileRequired', { what: t(f.label) });
-      else if (problem) errs[f.key] = tx(problem);
+      else if (problem) errs[f.key] = validationText(problem);
     }
     setErrors(errs);
     if (Object.keys(errs).length || !parsed.success) return;
@@ -169,7 +169,7 @@ function DocForm({ def, userId, rejected }: { def: (typeof DOCS)[number]; userId
               const file = e.target.files?.[0];
               setFiles((s) => ({ ...s, [f.key]: file }));
               const problem = file && fileProblem(f.purpose, file);
-              setErrors(({ [f.key]: _old, ...rest }) => (problem ? { ...rest, [f.key]: tx(problem) } : rest));
+              setErrors(({ [f.key]: _old, ...rest }) => (problem ? { ...rest, [f.key]: validationText(problem) } : rest));
             }}
           />
           {errors[f.key] && (

@@ -19,7 +19,7 @@ import { sessionQueryKey } from './partner-api';
 import { t } from './messages';
 import { KycTab } from './kyc-tab';
 import { BankTab } from './bank-tab';
-import { textOf, tx } from '../../shared/i18n';
+import { issueText, textOf, tx } from '../../shared/i18n';
 import { partnerCatalogue } from '@pmw/contract/texts/partner';
 
 const TABS = [
@@ -91,7 +91,7 @@ function PersonalTab() {
     const body = { ...form, gender: form.gender ? Number(form.gender) : null, location_coords: p.location_coords };
     const parsed = profileUpdateBodySchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), tx(i.message)])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), issueText(i)])));
       return;
     }
     setErrors({});

@@ -27,7 +27,7 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { fileUrl, uploadPartnerFile } from './partner-api';
 import { Pager } from './pager';
 import { t } from './messages';
-import { formatDateTime, tx } from '../../shared/i18n';
+import { formatDateTime, tx, validationText } from '../../shared/i18n';
 
 interface Filters {
   job_id: string;
@@ -436,7 +436,7 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
     if (!target) return;
     if (!file) return setError(t('fileRequired'));
     const problem = fileProblem('FORM_RESPONSE', file, kind);
-    if (problem) return setError(tx(problem));
+    if (problem) return setError(validationText(problem));
     setBusy(true);
     try {
       const uploaded = await uploadPartnerFile(file, 'FORM_RESPONSE');
@@ -475,7 +475,7 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
                   const next = e.target.files?.[0] ?? null;
                   setFile(next);
                   const problem = next && fileProblem('FORM_RESPONSE', next, kind);
-                  setError(problem ? tx(problem) : null);
+                  setError(problem ? validationText(problem) : null);
                 }}
               />
             )}

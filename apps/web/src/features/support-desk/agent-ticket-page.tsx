@@ -39,6 +39,7 @@ import {
 import { t } from './messages';
 import { openInNewTab } from '../../shared/safe-url';
 import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
+import { englishOf } from '@pmw/contract/texts/said';
 
 /** One ticket for an agent: the worker's context, the conversation, a reply box, resolve and close, call logging. */
 export function AgentTicketPage({ agent }: { agent: OpsAgent }) {
@@ -273,13 +274,14 @@ function ReplyBox(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = chatMessageSchema.safeParse(text);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    if (!parsed.success) return setError(englishOf(parsed.error.issues[0]?.message) ?? null);
     setError(null);
     if (await props.onReply(parsed.data, file)) clear();
   }
   async function resolve() {
     const trimmed = text.trim();
-    if (trimmed.length > CHAT_MAX_LENGTH) return setError(chatMessageSchema.safeParse(trimmed).error?.issues[0]?.message ?? null);
+    if (trimmed.length > CHAT_MAX_LENGTH)
+      return setError(englishOf(chatMessageSchema.safeParse(trimmed).error?.issues[0]?.message) ?? null);
     setError(null);
     if (await props.onResolve(trimmed)) clear();
   }

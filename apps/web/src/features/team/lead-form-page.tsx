@@ -24,7 +24,7 @@ import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
 import { ApiError, isUnreachable } from '../../shared/api-client';
-import { textOf, tx } from '../../shared/i18n';
+import { textOf, tx, validationText } from '../../shared/i18n';
 import { enqueueLead, type QueuedFile } from './offline-queue';
 import { noteLeadSent } from './push-offer';
 import { noteBlocked } from './blocked';
@@ -267,7 +267,7 @@ export function LeadFormPage(props: {
     const found = leadFormErrors(inputs, current);
     setErrors(found);
     const first = firstLeadError(inputs, found);
-    if (first) return showError(first);
+    if (first) return showError(validationText(first));
     // The member's own mobile is known here: refused before any OTP, and never queued.
     if (!lead && mobileId !== undefined && normaliseMobile(textValue(current, mobileId)) === normaliseMobile(member.mobile))
       return refuseAtMobile(textOf(campaignCatalogue, 'campaign.selfReferralTeam'));

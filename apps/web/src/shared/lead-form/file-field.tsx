@@ -3,7 +3,7 @@ import { acceptFor as acceptList, allowedExtensions, fileProblem, type FileKind 
 import type { FormInputDef } from '@pmw/contract/lead-form';
 import { isUnreachable } from '../api-client';
 import { showError } from '../message-bar';
-import { tx } from '../i18n';
+import { validationText } from '../i18n';
 import { LiveButton, useLive } from '../public-page/live';
 import { t } from './messages';
 import type { KeptFile, LeadUploadConfig, UploadedFile } from './types';
@@ -56,7 +56,7 @@ export function FileField(props: {
     const fileName = pickedFileName(file, type);
     const problem = fileProblem(upload.purpose, { name: fileName, size: file.size }, kindOf(input));
     if (problem) {
-      showError(tx(problem));
+      showError(validationText(problem));
       if (fileRef.current) fileRef.current.value = '';
       return;
     }

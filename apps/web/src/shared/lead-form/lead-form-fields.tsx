@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { COUNTRY_CODES, normaliseMobile } from '@pmw/contract/mobile';
-import { tx } from '../i18n';
+import { validationText } from '../i18n';
 import { isFileInput, isRequired, type FormInputDef } from '@pmw/contract/lead-form';
 import { FileField } from './file-field';
 import { LocationButton } from './location-button';
@@ -50,7 +50,7 @@ export function LeadFormFields(props: LeadFormFieldsProps) {
       {props.inputs.map((input) => {
         const id = `${base}-${input.input_id}`;
         const raw = props.errors?.[input.input_id];
-        const error = raw === undefined ? undefined : tx(raw);
+        const error = raw === undefined ? undefined : validationText(raw);
         const errorId = error ? `${id}-error` : undefined;
         const value = props.values[input.input_id];
         const type = input.input_type.toUpperCase();

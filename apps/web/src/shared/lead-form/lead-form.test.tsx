@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { campaignFileRoutes } from '@pmw/contract/campaign';
 import type { FormInputDef } from '@pmw/contract/lead-form';
+import { validationText } from '../i18n';
 import { LeadFormFields, leadFormErrors, toLeadInputValues, type LeadFieldValues, type MapPickerProps } from './index';
 
 const UPLOAD = { signUpload: campaignFileRoutes.signUpload, add: campaignFileRoutes.add, purpose: 'UTM_LINK' as const };
@@ -125,7 +126,8 @@ describe('the lead-form renderer', () => {
 
   it('finds the same errors the server would, and sends files by file_id', () => {
     const values: LeadFieldValues = { 1: '98765', 4: 'Paris', 5: { file_id: 10042, file_name: 'shop.jpg' } };
-    expect(leadFormErrors(INPUTS, values)).toEqual({
+    const errors = Object.entries(leadFormErrors(INPUTS, values)).map(([id, message]) => [id, validationText(message)]);
+    expect(Object.fromEntries(errors)).toEqual({
       1: 'Invalid Mobile Number',
       2: 'Customer Name is required',
       4: 'Please choose one of the options for City',
