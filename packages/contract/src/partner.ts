@@ -205,8 +205,14 @@ export const walletLogSchema = z.object({
   wallet_transaction_id: int(),
   type: int(),
   amount: bigInt(),
+  /** In English; `reason_code` and `reason_vars` say it by code for the reader's language (null on entries written before). */
   reason: text(),
+  reason_code: text().nullable().optional(),
+  reason_vars: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** As `reason`; a remark someone typed has no code. */
   remark: text().nullable(),
+  remark_code: text().nullable().optional(),
+  remark_vars: z.record(z.string(), z.unknown()).nullable().optional(),
   created_on: text(),
 });
 export type WalletLog = z.infer<typeof walletLogSchema>;
