@@ -172,7 +172,7 @@ function PersonalTab() {
         {GENDERS.map((g) => (
           <label key={g.value}>
             <input type="radio" name="gender" value={g.value} checked={form.gender === String(g.value)} onChange={set('gender')} />{' '}
-            {tx(g.label)}
+            {textOf(partnerCatalogue, g.code)}
           </label>
         ))}
       </fieldset>
