@@ -12,7 +12,6 @@ import {
 import { translateText } from '@pmw/contract/texts';
 import { englishTexts } from '@pmw/contract/texts/english';
 import { renderSaid, Said } from '@pmw/contract/texts/said';
-import { renderStored } from '@pmw/contract/texts/stored';
 import hi, { fields as hiFields } from '@pmw/contract/texts.hi';
 
 /** The ops console's calls stay English whatever the agent's browser says. */
@@ -46,14 +45,6 @@ export function localize(text: string | Said, locale: Locale): string {
 
 /** A said text's English: what a row keeps beside its code, for ops and the spec's English fields. */
 export const englishOf = (said: Said): string => renderSaid(said, englishTexts, englishTexts);
-
-/**
- * A text a row stored, in a language: by its code and parts when it has them;
- * a row written before it had a code, or something a person typed, as stored.
- */
-export function localizeStored(stored: { english: string; code: string | null; vars: unknown }, locale: Locale): string {
-  return renderStored(stored.code, stored.vars, locale === 'en' ? englishTexts : hi, englishTexts) ?? stored.english;
-}
 
 /** A page's HTML with `<html lang>` of the request's language (the page itself varies with the cookie). */
 export function pageInLocale(req: FastifyRequest, html: string): string {
