@@ -206,6 +206,17 @@ export function reasonText(r: { reason_key: ReasonKey; reason_comparison: 'min' 
   return `Age must be ${bound} ${r.reason_value} years`;
 }
 
+/** The same line by its message code and its varying part, for the reader's language. */
+export function reasonCode(r: { reason_key: ReasonKey; reason_comparison: 'min' | 'max'; reason_value: number }): {
+  code: `campaign.${'income' | 'score' | 'age'}At${'Least' | 'Most'}`;
+  vars: Record<string, string | number>;
+} {
+  const bound = r.reason_comparison === 'min' ? 'Least' : 'Most';
+  if (r.reason_key === 'income') return { code: `campaign.incomeAt${bound}`, vars: { amount: rupees(r.reason_value) } };
+  if (r.reason_key === 'score') return { code: `campaign.scoreAt${bound}`, vars: { score: r.reason_value } };
+  return { code: `campaign.ageAt${bound}`, vars: { age: r.reason_value } };
+}
+
 /** Income first, then score, then age: the first rule that fails is the reason. */
 export function decideEligibility(
   rules: CreditRules | null | undefined,

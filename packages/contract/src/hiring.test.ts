@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { englishTexts } from './texts/english';
+import { renderSaid, Said, say } from './texts/said';
+import hi from './texts.hi';
 import {
   applicationPath,
   b64urlDecode,
@@ -8,6 +11,7 @@ import {
   levelPayoutPaise,
   parseCriteria,
   partnerLevel,
+  payoutSaid,
   payoutText,
   whatsappShareUrl,
 } from './hiring';
@@ -74,5 +78,18 @@ describe('listing rules', () => {
       { label: 'Plain', value: '' },
     ]);
     expect(parseCriteria(null)).toEqual([]);
+  });
+
+  it('says the payout line by code, its English as payoutText writes it; ops’ own words stay as written', () => {
+    const job = { payout_prefix: null, payout_paise: 100_000, payout_text_custom: null };
+    const inHindi = (text: Said | string) => (text instanceof Said ? renderSaid(text, hi, englishTexts) : text);
+    const inEnglish = (text: Said | string) => (text instanceof Said ? renderSaid(text, englishTexts, englishTexts) : text);
+    for (const level of [null, partnerLevel(0), partnerLevel(12)]) expect(inEnglish(payoutSaid(job, level))).toBe(payoutText(job, level));
+    expect(inHindi(payoutSaid(job, partnerLevel(12)))).toBe(
+      renderSaid(say('partner.earnPerJoiningBonus', { amount: '₹1,100', level: say('partner.levelSilver'), bonus: 10 }), hi, englishTexts),
+    );
+    expect(inHindi(payoutSaid(job, partnerLevel(12)))).toMatch(/[\u0900-\u097F]/);
+    expect(payoutSaid({ ...job, payout_text_custom: 'Up to ₹5,000' }, null)).toBe('Up to ₹5,000');
+    expect(payoutSaid({ ...job, payout_prefix: 'Win' }, null)).toBe('Win ₹1,000 per joining');
   });
 });

@@ -15,7 +15,7 @@ export function isListedForPartners(job: { hidden_from_partners: boolean }): boo
 }
 
 import { hiringMessages } from './hiring-texts';
-import { saidIn } from './texts/said';
+import { saidIn, say, type Said } from './texts/said';
 import { commonCatalogue } from './texts/common';
 import { hiringCatalogue } from './texts/hiring';
 
@@ -97,10 +97,10 @@ export function parseCriteria(text: string | null | undefined): { label: string;
  * bonus to the project's payout; the list is ordered by `min_approved`.
  */
 export const PARTNER_LEVELS = [
-  { level: 1, name: 'Starter', min_approved: 0, bonus_percent: 0 },
-  { level: 2, name: 'Silver', min_approved: 10, bonus_percent: 10 },
-  { level: 3, name: 'Gold', min_approved: 50, bonus_percent: 20 },
-  { level: 4, name: 'Platinum', min_approved: 200, bonus_percent: 30 },
+  { level: 1, name: 'Starter', code: 'partner.levelStarter', min_approved: 0, bonus_percent: 0 },
+  { level: 2, name: 'Silver', code: 'partner.levelSilver', min_approved: 10, bonus_percent: 10 },
+  { level: 3, name: 'Gold', code: 'partner.levelGold', min_approved: 50, bonus_percent: 20 },
+  { level: 4, name: 'Platinum', code: 'partner.levelPlatinum', min_approved: 200, bonus_percent: 30 },
 ] as const;
 export type PartnerLevel = (typeof PARTNER_LEVELS)[number];
 
@@ -132,6 +132,22 @@ export function payoutText(
   const amount = levelPayoutPaise(job.payout_paise, level);
   const suffix = level.bonus_percent > 0 ? ` (${level.name} level +${level.bonus_percent}%)` : ` (${level.name} level)`;
   return `${prefix} ${rupees(amount)} ${unit}${suffix}`;
+}
+
+/**
+ * The same line said by code, for the reader's language; ops' own words (a
+ * custom line, a prefix of their own) stay as they wrote them.
+ */
+export function payoutSaid(
+  job: { payout_prefix: string | null; payout_paise: number; payout_text_custom: string | null },
+  level: PartnerLevel | null,
+): Said | string {
+  if (job.payout_text_custom || (job.payout_prefix ?? 'Earn') !== 'Earn') return payoutText(job, level);
+  if (!level) return say('partner.earnPerJoining', { amount: rupees(job.payout_paise) });
+  const amount = rupees(levelPayoutPaise(job.payout_paise, level));
+  return level.bonus_percent > 0
+    ? say('partner.earnPerJoiningBonus', { amount, level: say(level.code), bonus: level.bonus_percent })
+    : say('partner.earnPerJoiningLevel', { amount, level: say(level.code) });
 }
 
 // ---------------------------------------------------------------- applications

@@ -11,9 +11,9 @@ import { documentTypes } from './kyc';
 export const MAX_BANKS = 3;
 export const IFSC_LENGTH = 11;
 export const GENDERS = [
-  { value: 1, label: 'Male' },
-  { value: 2, label: 'Female' },
-  { value: 3, label: 'Other' },
+  { value: 1, label: 'Male', code: 'profile.genderMale' },
+  { value: 2, label: 'Female', code: 'profile.genderFemale' },
+  { value: 3, label: 'Other', code: 'profile.genderOther' },
 ] as const;
 export const PROFILE_PICTURE_ACCEPT = '.jpg,.png,.jpeg';
 /** Bank status: 0 submitted (under review), 1 verified, 2 rejected. */

@@ -5,7 +5,9 @@ import { payoutItemStateSchema } from './ops';
 import { FINANCIAL_YEAR_PATTERN } from './tds';
 import { FILE_INPUT_TYPES } from './lead-form';
 import { HIRING_CATEGORY_ID, INSURANCE_CATEGORY_ID } from './catalogue';
-import { LEAD_ARCHIVE_STATUS, LEAD_EXPIRED_FILTER, LEAD_STATUS, type LeadStatus } from './lead-status';
+import { LEAD_ARCHIVE_STATUS, LEAD_EXPIRED_FILTER, LEAD_STATUS, type LeadStatus, type LeadStatusText } from './lead-status';
+/** A code of the partner area's catalogue. */
+type PartnerCode = keyof typeof partnerCatalogue.en;
 import { WALLET_TX_TYPE } from './wallet';
 
 /**
@@ -36,13 +38,21 @@ export { partnerMessages };
 
 /** The report's status filter: '' all, a stored status, or Expired (a pending lead that was archived). */
 export type LeadStatusFilter = '' | LeadStatus | typeof LEAD_EXPIRED_FILTER;
-export const LEAD_STATUS_FILTER_LABELS: { value: LeadStatusFilter; label: string }[] = [
-  { value: '', label: 'All Lead Status' },
-  { value: LEAD_STATUS.pending, label: 'Pending' },
-  { value: LEAD_STATUS.approved, label: 'Approved' },
-  { value: LEAD_STATUS.rejected, label: 'Rejected' },
-  { value: LEAD_EXPIRED_FILTER, label: 'Expired' },
+export const LEAD_STATUS_FILTER_LABELS: { value: LeadStatusFilter; label: string; code: PartnerCode }[] = [
+  { value: '', label: 'All Lead Status', code: 'partner.allLeadStatus' },
+  { value: LEAD_STATUS.pending, label: 'Pending', code: 'partner.statusPending' },
+  { value: LEAD_STATUS.approved, label: 'Approved', code: 'partner.statusApproved' },
+  { value: LEAD_STATUS.rejected, label: 'Rejected', code: 'partner.statusRejected' },
+  { value: LEAD_EXPIRED_FILTER, label: 'Expired', code: 'partner.statusExpired' },
 ];
+
+/** A lead's state as the Leads Report names it (`leadStatusText`), by its message code. */
+export const LEAD_STATUS_TEXT_CODES = {
+  Pending: 'partner.statusPending',
+  Approved: 'partner.statusApproved',
+  Rejected: 'partner.statusRejected',
+  Expired: 'partner.statusExpired',
+} as const satisfies Record<LeadStatusText, PartnerCode>;
 
 const { live, expired } = LEAD_ARCHIVE_STATUS;
 /**
@@ -212,8 +222,14 @@ export const walletLogSchema = z.object({
   wallet_transaction_id: int(),
   type: int(),
   amount: bigInt(),
+  /** In English; `reason_code` and `reason_vars` say it by code for the reader's language (null on entries written before). */
   reason: text(),
+  reason_code: text().nullable().optional(),
+  reason_vars: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** As `reason`; a remark someone typed has no code. */
   remark: text().nullable(),
+  remark_code: text().nullable().optional(),
+  remark_vars: z.record(z.string(), z.unknown()).nullable().optional(),
   created_on: text(),
 });
 export type WalletLog = z.infer<typeof walletLogSchema>;

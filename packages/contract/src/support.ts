@@ -114,6 +114,19 @@ export function ticketTypeText(type: number): string {
   return TICKET_TYPES.find((t) => t.type === type)?.text ?? 'Others';
 }
 
+/** A ticket type's name by its message code, for the worker's language. */
+const TICKET_TYPE_CODES = {
+  [TICKET_TYPE.HOW_TO_START]: 'support.typeHowToStart',
+  [TICKET_TYPE.PROJECT_TRAINING]: 'support.typeTraining',
+  [TICKET_TYPE.PENDING_TASKS]: 'support.typePending',
+  [TICKET_TYPE.REJECTED_TASKS]: 'support.typeRejected',
+  [TICKET_TYPE.PAYMENT_QUERY]: 'support.typePayment',
+  [TICKET_TYPE.RECHARGE]: 'support.typeRecharge',
+  [TICKET_TYPE.OTHERS]: 'support.typeOthers',
+} as const satisfies Record<TicketType, SupportCode>;
+export const ticketTypeCode = (type: number): SupportCode =>
+  (TICKET_TYPE_CODES as Partial<Record<number, SupportCode>>)[type] ?? 'support.typeOthers';
+
 /**
  * Which types a worker is offered: those who have worked see Project's
  * Training and after, the others up to it; Others always, and last.
@@ -177,34 +190,56 @@ export const TYPING_MS_PER_CHAR = 20;
 export const TYPING_INDICATOR_MS = 2000;
 
 import { supportTexts, CHAT_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH } from './support-texts';
-import { saidIn } from './texts/said';
+import { saidIn, say, type Said } from './texts/said';
 import { supportCatalogue } from './texts/support';
+import { renderStored, toStored } from './texts/stored';
 
 /** This file's validation messages, said by code (see `saidIn`). */
 const supportSaid = saidIn(supportCatalogue);
+/** A code of the support area's catalogue. */
+export type SupportCode = keyof typeof supportCatalogue.en;
+/** The lines a worker's page sends by code: the call-back request. */
+export const WORKER_LINE_CODES = ['support.callbackRequested'] as const;
 export { CHAT_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH };
 export { supportTexts };
 
-/** 'Support team tried to calling you, but got failed due to call status - {status}' and its siblings. */
-export function callLogText(entry: { direction: number; status: string }): string {
-  if (entry.status === 'completed') return supportTexts.callConnected;
-  if (entry.direction === CHAT_DIRECTION.USER) return supportTexts.callUserFailed;
-  return `Support team tried to calling you, but got failed due to call status - ${entry.status}`;
-}
+/** A support text in English (what the console and the spec's fields read). */
+const english = (said: Said): string => renderStored(said.code, toStored(said).vars, supportCatalogue.en, supportCatalogue.en)!;
 
-/** The text of a status-history entry, or null when the timeline shows none for it. */
-export function historyText(entry: { field_type: string; field_value: string }): string | null {
-  if (entry.field_type === 'status' && entry.field_value === String(TICKET_STATUS.RESOLVED)) return supportTexts.resolvedHistory;
+/** A call's outcome as the worker's timeline names it. */
+const CALL_STATUS_CODES: Partial<Record<string, SupportCode>> = {
+  'no-answer': 'support.callStatusNoAnswer',
+  busy: 'support.callStatusBusy',
+  failed: 'support.callStatusFailed',
+};
+
+/** 'Support team tried to calling you, but got failed due to call status - {status}' and its siblings, by code. */
+export function callLogSaid(entry: { direction: number; status: string }): Said {
+  if (entry.status === 'completed') return say('support.callConnected');
+  if (entry.direction === CHAT_DIRECTION.USER) return say('support.callUserFailed');
+  const status = CALL_STATUS_CODES[entry.status];
+  return say('support.callFailedStatus', { status: status ? say(status) : entry.status });
+}
+export const callLogText = (entry: { direction: number; status: string }): string => english(callLogSaid(entry));
+
+/** The text of a status-history entry by code, or null when the timeline shows none for it. */
+export function historySaid(entry: { field_type: string; field_value: string }): Said | null {
+  if (entry.field_type === 'status' && entry.field_value === String(TICKET_STATUS.RESOLVED)) return say('support.resolvedHistory');
   return null;
 }
-
-/** The footer of a closed ticket. */
-export function closingMessage(rating: number | null | undefined): string {
-  const r = rating ?? 0;
-  if (r === 0 || r === 4 || r === 5) return "Ticket closed! Thanks! We're glad your query is resolved.";
-  if (r === 3) return "Ticket closed! Thanks for your feedback. We're here if you need anything else.";
-  return "Ticket closed! We're sorry for any inconvenience. We're working to improve.";
+export function historyText(entry: { field_type: string; field_value: string }): string | null {
+  const said = historySaid(entry);
+  return said ? english(said) : null;
 }
+
+/** The footer of a closed ticket, by code. */
+export function closingCode(rating: number | null | undefined): SupportCode {
+  const r = rating ?? 0;
+  if (r === 0 || r === 4 || r === 5) return 'support.closedGlad';
+  if (r === 3) return 'support.closedThanks';
+  return 'support.closedSorry';
+}
+export const closingMessage = (rating: number | null | undefined): string => supportCatalogue.en[closingCode(rating)];
 /** A worker rates (and so closes) a query only once support has marked it resolved. */
 export const canRate = (status: number) => ticketTransition(status, 'worker_rates') !== null;
 /** Ratings 1 and 2 first ask for feedback. */
@@ -218,27 +253,26 @@ export const mentionsIntroVideo = (text: string | null | undefined) => !!text &&
  * silence. How to Start points at the introduction video only when one is
  * configured: a line about a video nobody can watch would send the worker looking.
  */
-export function botGreeting(type: number, firstName: string | null, hasIntroVideo = true): string {
-  const hello = `Hi${firstName ? ` ${firstName}` : ''}! I am ${BOT_NAME}, your PickMyWork support buddy.`;
-  switch (type) {
-    case TICKET_TYPE.HOW_TO_START:
-      return hasIntroVideo
-        ? `${hello} Watch our introduction video: it shows how to earn with PickMyWork in a few simple steps. If anything is still unclear, tell us here and our team will reply.`
-        : `${hello} Tell us what you would like to know about getting started with PickMyWork and our team will guide you step by step.`;
-    case TICKET_TYPE.PROJECT_TRAINING:
-      return `${hello} Tell us which part of the project's training is unclear and our team will guide you.`;
-    case TICKET_TYPE.PENDING_TASKS:
-      return `${hello} We have noted the lead you picked. Tell us what happened with it and our team will check its status with the company.`;
-    case TICKET_TYPE.REJECTED_TASKS:
-      return `${hello} We have noted the rejected lead. Tell us why you think it should be approved and our team will review it.`;
-    case TICKET_TYPE.PAYMENT_QUERY:
-      return `${hello} Please tell us which payment you are asking about (amount and date) and our team will check it.`;
-    case TICKET_TYPE.RECHARGE:
-      return `${hello} We have noted the recharge you picked. Our team will check it with the operator and reply here.`;
-    default:
-      return `${hello} Please describe your query and our team will reply here as soon as possible.`;
-  }
+const GREETING_CODES = {
+  [TICKET_TYPE.HOW_TO_START]: 'support.greet10',
+  [TICKET_TYPE.PROJECT_TRAINING]: 'support.greet20',
+  [TICKET_TYPE.PENDING_TASKS]: 'support.greet30',
+  [TICKET_TYPE.REJECTED_TASKS]: 'support.greet40',
+  [TICKET_TYPE.PAYMENT_QUERY]: 'support.greet50',
+  [TICKET_TYPE.RECHARGE]: 'support.greet60',
+  [TICKET_TYPE.OTHERS]: 'support.greet0',
+} as const satisfies Record<TicketType, SupportCode>;
+export function botGreetingSaid(type: number, firstName: string | null, hasIntroVideo = true): Said {
+  const code =
+    type === TICKET_TYPE.HOW_TO_START && !hasIntroVideo
+      ? 'support.greet10NoVideo'
+      : ((GREETING_CODES as Partial<Record<number, SupportCode>>)[type] ?? 'support.greet0');
+  const rest = say(code);
+  return firstName ? say('support.hello', { name: firstName, rest }) : say('support.helloNoName', { rest });
 }
+/** The greeting's English, as the chat row and the console keep it. */
+export const botGreeting = (type: number, firstName: string | null, hasIntroVideo = true): string =>
+  english(botGreetingSaid(type, firstName, hasIntroVideo));
 
 /** Rupees of an amount in paise, as the recharge list shows it. */
 export const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 });
@@ -261,6 +295,8 @@ export const ticketSchema = z.object({
   user_id: int(),
   ticket_type: int(),
   ticket_title: text(),
+  /** The title's message code when it is the query type's own name (the page shows it in the reader's language); else null. */
+  title_code: text().nullable().optional(),
   ticket_source: int(),
   status: int(),
   agent_user_id: int().nullable(),
@@ -290,6 +326,9 @@ export const chatEntrySchema = z.object({
   ticket_chat_id: int(),
   ticket_id: int(),
   chat_message: text(),
+  /** A line said by code (PIKU's greeting, a call-back request) and its varying parts, for the reader's language; null when a person typed it. */
+  message_code: text().nullable().optional(),
+  message_vars: z.record(z.string(), z.unknown()).nullable().optional(),
   direction: int(),
   created_by: text(),
   translated_message: text().nullable(),
@@ -360,8 +399,8 @@ export function withNewerShown(fetched: Conversation, shown: Conversation | unde
 
 export type TimelineItem =
   | { kind: 'chat'; key: string; created_on: string; chat: ChatEntry }
-  | { kind: 'call'; key: string; created_on: string; call: CallLogEntry; text: string }
-  | { kind: 'history'; key: string; created_on: string; history: HistoryEntry; text: string };
+  | { kind: 'call'; key: string; created_on: string; call: CallLogEntry; text: string; said: Said }
+  | { kind: 'history'; key: string; created_on: string; history: HistoryEntry; text: string; said: Said };
 
 /** Chats, call logs and status history as one list, oldest first (newest at the bottom). */
 export function timeline(c: Conversation): TimelineItem[] {
@@ -373,11 +412,21 @@ export function timeline(c: Conversation): TimelineItem[] {
       created_on: call.created_on,
       call,
       text: callLogText(call),
+      said: callLogSaid(call),
     })),
     ...c.history.flatMap((history) => {
-      const text = historyText(history);
-      return text
-        ? [{ kind: 'history' as const, key: `h${history.ticket_history_id}`, created_on: history.created_on, history, text }]
+      const said = historySaid(history);
+      return said
+        ? [
+            {
+              kind: 'history' as const,
+              key: `h${history.ticket_history_id}`,
+              created_on: history.created_on,
+              history,
+              text: english(said),
+              said,
+            },
+          ]
         : [];
     }),
   ];
@@ -477,6 +526,8 @@ export const chatAddBodySchema = z.object({
     .default(CHAT_DIRECTION.USER),
   file_id: coerceInt().positive().optional().nullable(),
   isReopen: queryBool.optional(),
+  /** The page's own line (the call-back request) by its code, so the worker reads it in their language. */
+  message_code: z.enum(WORKER_LINE_CODES).optional(),
 });
 
 export const closeBodySchema = z.object({

@@ -11,8 +11,6 @@
  * the higher rate; when a PAN arrives mid-year, later payouts use the lower rate
  * on the running total, and what was already held is never given back here.
  */
-export const TDS_REASON = 'TDS u/s 194H';
-
 export interface TdsRules {
   ratePercent: number;
   noPanRatePercent: number;

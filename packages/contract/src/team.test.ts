@@ -89,10 +89,17 @@ describe('projects', () => {
     expect(projectAvailability({ archive_status: 1, archive_message: 'Paused', on_hold: false, hold_message: null })).toEqual({
       enabled: false,
       message: 'Paused',
+      messageCode: null,
     });
     expect(projectAvailability({ archive_status: 0, archive_message: null, on_hold: true, hold_message: 'On hold' })).toEqual({
       enabled: false,
       message: 'On hold',
+      messageCode: null,
+    });
+    expect(projectAvailability({ archive_status: 1, archive_message: null, on_hold: false, hold_message: null })).toEqual({
+      enabled: false,
+      message: null,
+      messageCode: 'team.projectUnavailable',
     });
     expect(projectAvailability({ archive_status: 0, archive_message: null, on_hold: false, hold_message: null }).enabled).toBe(true);
   });

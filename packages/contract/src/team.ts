@@ -33,6 +33,8 @@ import { teamCatalogue } from './texts/team';
 /** This file's validation messages, said by code (see `saidIn`). */
 const commonSaid = saidIn(commonCatalogue);
 const teamSaid = saidIn(teamCatalogue);
+/** A code of the team area's catalogue. */
+type TeamCode = keyof typeof teamCatalogue.en;
 export { teamMessages };
 
 /**
@@ -84,6 +86,14 @@ export const LEAD_STATUS_LABELS: Record<LeadStatusIndex, string> = {
   [LEAD_EXPIRED_FILTER]: 'Expired',
 };
 
+/** The same, by message code, for the reader's language. */
+export const LEAD_STATUS_CODES = {
+  [LEAD_STATUS.pending]: 'team.statusAdded',
+  [LEAD_STATUS.approved]: 'team.statusVerified',
+  [LEAD_STATUS.rejected]: 'team.statusRejected',
+  [LEAD_EXPIRED_FILTER]: 'team.statusExpired',
+} as const satisfies Record<LeadStatusIndex, TeamCode>;
+
 /** Whether a number (from an address) is one of the report's status indexes. */
 export const isLeadStatusIndex = (n: number): n is LeadStatusIndex => Object.prototype.hasOwnProperty.call(LEAD_STATUS_LABELS, n);
 
@@ -118,6 +128,17 @@ export const DATE_FILTER_LABELS: Record<DateFilter, string> = {
   last_6_months: 'Last 6 Months',
   all: 'All',
 };
+
+/** The same, by message code, for the reader's language. */
+export const DATE_FILTER_CODES = {
+  this_week: 'team.thisWeek',
+  last_week: 'team.lastWeek',
+  this_month: 'team.thisMonth',
+  last_month: 'team.lastMonth',
+  last_3_months: 'team.last3Months',
+  last_6_months: 'team.last6Months',
+  all: 'team.all',
+} as const satisfies Record<DateFilter, TeamCode>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -227,12 +248,19 @@ export const teamProjectsSchema = z.object({
 /** Whether a project takes an action now, and the message to show when it does not. */
 export function projectAvailability(p: Pick<TeamProject, 'archive_status' | 'archive_message' | 'on_hold' | 'hold_message'>): {
   enabled: boolean;
+  /** Ops' own words for it, as they wrote them. */
   message: string | null;
+  /** Without ops' words: the catalogue's, by code. */
+  messageCode: 'team.projectUnavailable' | null;
 } {
-  if (p.archive_status !== PROJECT_ARCHIVE_STATUS.live)
-    return { enabled: false, message: p.archive_message ?? teamMessages.projectUnavailable };
-  if (p.on_hold) return { enabled: false, message: p.hold_message ?? teamMessages.projectUnavailable };
-  return { enabled: true, message: null };
+  const closed = (message: string | null) => ({
+    enabled: false,
+    message,
+    messageCode: message ? null : ('team.projectUnavailable' as const),
+  });
+  if (p.archive_status !== PROJECT_ARCHIVE_STATUS.live) return closed(p.archive_message);
+  if (p.on_hold) return closed(p.hold_message);
+  return { enabled: true, message: null, messageCode: null };
 }
 export const projectAction = (p: Pick<TeamProject, 'action_status'>): 'Share' | 'Add' =>
   p.action_status === ACTION_STATUS_SHARE ? 'Share' : 'Add';

@@ -5,6 +5,7 @@ import { leadStatusQuery } from '@pmw/contract/partner';
 import { payoutRunDetailSchema } from '@pmw/contract/ops';
 import { formResponses, users } from '../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../test/test-app';
+import { say } from '@pmw/contract/texts/said';
 
 /** Every file the product writes, downloaded with a formula in a name: each comes back defused. */
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
     user_id: PARTNER,
     type: 1,
     amount_paise: 50_000,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     idempotency_key: 'formula:seed',
     affects_earnings: true,
   });

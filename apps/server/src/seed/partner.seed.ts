@@ -3,6 +3,7 @@ import type { Services } from '../app';
 import { bankDetails, customerLeads, files, formResponseData, formResponses } from '../db/schema/index';
 import { hmac } from '../lib/crypto';
 import { WALLET_CREDIT, WALLET_DEBIT } from '../modules/wallet/wallet.service';
+import { say } from '@pmw/contract/texts/said';
 import { JOBS } from './catalog-data';
 import { DEMO } from './demo-ids';
 import { demoLead } from './demo-lead';
@@ -214,7 +215,7 @@ export async function seedPartner(services: Services): Promise<void> {
       user_id: l.user,
       type: WALLET_CREDIT,
       amount_paise: payoutOf.get(l.job) ?? 0,
-      reason: 'Lead approved',
+      reason: say('wallet.leadApproved'),
       remark: `Lead #${l.id}`,
       ref_type: 'LEAD',
       ref_id: String(l.id),
@@ -230,7 +231,7 @@ export async function seedPartner(services: Services): Promise<void> {
       user_id: asha,
       type: WALLET_DEBIT,
       amount_paise: amount,
-      reason: 'Payout',
+      reason: say('wallet.payout'),
       remark,
       ref_type: 'PAYOUT',
       ref_id: `demo-${n}`,

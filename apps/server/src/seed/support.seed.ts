@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
-import { botGreeting } from '@pmw/contract/support';
+import { botGreetingSaid } from '@pmw/contract/support';
+import { say, type Said } from '@pmw/contract/texts/said';
+import { toStored } from '@pmw/contract/texts/stored';
+import { englishOf } from '../modules/locale/locale';
 import type { Services } from '../app';
 import {
   files,
@@ -242,6 +245,7 @@ export async function seedSupport(services: Services): Promise<void> {
           ticket_id: T.new,
           ticket_type: 50,
           ticket_title: 'Payment Query',
+          title_code: 'support.typePayment',
           status: 0,
           waiting_since: ago(0, 90),
           created_on: ago(0, 95),
@@ -308,6 +312,7 @@ export async function seedSupport(services: Services): Promise<void> {
           ticket_id: T.closedLowRating,
           ticket_type: 10,
           ticket_title: 'How to Start',
+          title_code: 'support.typeHowToStart',
           status: 40,
           agent_user_id: agent,
           rating: 2,
@@ -320,6 +325,7 @@ export async function seedSupport(services: Services): Promise<void> {
           ticket_id: T.closedOthers,
           ticket_type: 0,
           ticket_title: 'Others',
+          title_code: 'support.typeOthers',
           status: 40,
           agent_user_id: agent,
           rating: 3,
@@ -329,13 +335,13 @@ export async function seedSupport(services: Services): Promise<void> {
       ])
       .onConflictDoNothing();
 
-    type Chat = { id: number; t: number; dir: 1 | 2; by: string; msg: string; at: Date; file?: number; translated?: string };
+    type Chat = { id: number; t: number; dir: 1 | 2; by: string; msg: string | Said; at: Date; file?: number; translated?: string };
     const me = String(asha);
     const chats: Chat[] = [
-      { id: 4001, t: T.new, dir: 2, by: 'PIKU', msg: botGreeting(50, 'Asha'), at: ago(0, 95) },
+      { id: 4001, t: T.new, dir: 2, by: 'PIKU', msg: botGreetingSaid(50, 'Asha'), at: ago(0, 95) },
       { id: 4002, t: T.new, dir: 1, by: me, msg: 'My payout for last week has not reached my bank account yet.', at: ago(0, 90) },
 
-      { id: 4011, t: T.answered, dir: 2, by: 'PIKU', msg: botGreeting(30, 'Asha'), at: ago(2) },
+      { id: 4011, t: T.answered, dir: 2, by: 'PIKU', msg: botGreetingSaid(30, 'Asha'), at: ago(2) },
       {
         id: 4012,
         t: T.answered,
@@ -355,7 +361,7 @@ export async function seedSupport(services: Services): Promise<void> {
         at: ago(1, 600),
       },
 
-      { id: 4021, t: T.waiting, dir: 2, by: 'PIKU', msg: botGreeting(40, 'Asha'), at: ago(3) },
+      { id: 4021, t: T.waiting, dir: 2, by: 'PIKU', msg: botGreetingSaid(40, 'Asha'), at: ago(3) },
       { id: 4022, t: T.waiting, dir: 1, by: me, msg: 'Why was this lead rejected? The customer had no account.', at: ago(3, -3) },
       {
         id: 4023,
@@ -374,9 +380,9 @@ export async function seedSupport(services: Services): Promise<void> {
         file: SUPPORT_DEMO.files.workerPng,
         at: ago(1, 120),
       },
-      { id: 4025, t: T.waiting, dir: 1, by: me, msg: 'Callback Requested. Please wait..', at: ago(1, 110) },
+      { id: 4025, t: T.waiting, dir: 1, by: me, msg: say('support.callbackRequested'), at: ago(1, 110) },
 
-      { id: 4031, t: T.resolved, dir: 2, by: 'PIKU', msg: botGreeting(20, 'Asha'), at: ago(5) },
+      { id: 4031, t: T.resolved, dir: 2, by: 'PIKU', msg: botGreetingSaid(20, 'Asha'), at: ago(5) },
       { id: 4032, t: T.resolved, dir: 1, by: me, msg: 'I cannot open the training module for Tijori Demat.', at: ago(5, -4) },
       {
         id: 4033,
@@ -387,7 +393,7 @@ export async function seedSupport(services: Services): Promise<void> {
         at: ago(4, 30),
       },
 
-      { id: 4041, t: T.closedRecharge, dir: 2, by: 'PIKU', msg: botGreeting(60, 'Asha'), at: ago(8) },
+      { id: 4041, t: T.closedRecharge, dir: 2, by: 'PIKU', msg: botGreetingSaid(60, 'Asha'), at: ago(8) },
       { id: 4042, t: T.closedRecharge, dir: 1, by: me, msg: 'DTH recharge of ₹350 is still pending.', at: ago(8, -2) },
       {
         id: 4043,
@@ -398,7 +404,7 @@ export async function seedSupport(services: Services): Promise<void> {
         at: ago(7, 60),
       },
 
-      { id: 4051, t: T.closedLowRating, dir: 2, by: 'PIKU', msg: botGreeting(10, 'Asha', !!config.supportIntroVideoUrl), at: ago(30) },
+      { id: 4051, t: T.closedLowRating, dir: 2, by: 'PIKU', msg: botGreetingSaid(10, 'Asha', !!config.supportIntroVideoUrl), at: ago(30) },
       {
         id: 4052,
         t: T.closedLowRating,
@@ -418,7 +424,7 @@ export async function seedSupport(services: Services): Promise<void> {
       },
       { id: 4054, t: T.closedLowRating, dir: 1, by: me, msg: 'The reply took two days', at: ago(28) },
 
-      { id: 4061, t: T.closedOthers, dir: 2, by: 'PIKU', msg: botGreeting(0, 'Asha'), at: ago(20) },
+      { id: 4061, t: T.closedOthers, dir: 2, by: 'PIKU', msg: botGreetingSaid(0, 'Asha'), at: ago(20) },
       { id: 4062, t: T.closedOthers, dir: 1, by: me, msg: 'Can I change my registered mobile number?', at: ago(20, -5) },
       {
         id: 4063,
@@ -438,7 +444,10 @@ export async function seedSupport(services: Services): Promise<void> {
           direction: c.dir,
           created_by: c.by,
           sender_user_id: c.dir === 1 ? asha : c.by === 'PIKU' ? null : agent,
-          chat_message: c.msg,
+          // PIKU's lines and the call-back request by code, as the server writes them.
+          chat_message: typeof c.msg === 'string' ? c.msg : englishOf(c.msg),
+          message_code: typeof c.msg === 'string' ? null : c.msg.code,
+          message_vars: typeof c.msg === 'string' ? null : toStored(c.msg).vars,
           translated_message: c.translated ?? null,
           file_id: c.file ?? null,
           created_on: c.at,

@@ -15,6 +15,7 @@ import { tooLongMessage } from '@pmw/contract/field-words';
 import type { z } from 'zod';
 import type { Catalogue as TextCatalogue } from '@pmw/contract/texts/shape';
 import { readSaid, renderSaid, Unsaid, type Said } from '@pmw/contract/texts/said';
+import { renderStored, toStored } from '@pmw/contract/texts/stored';
 
 export type Catalogue = Record<string, string>;
 /** A translation has exactly the English catalogue's keys. */
@@ -121,6 +122,27 @@ export function withCatalogues<M>(load: () => Promise<M>): () => Promise<M> {
 export function textOf<T extends Record<string, string>>(catalogue: TextCatalogue<T>, code: keyof T & string, vars?: Vars): string {
   const side: Record<string, string> | undefined = (catalogue as unknown as Partial<Record<Locale, Record<string, string>>>)[active];
   return fill(side?.[code] ?? catalogue.en[code]!, vars);
+}
+
+/**
+ * A text a row stored beside its code (a wallet entry's reason, PIKU's line),
+ * in the page's language from one of the contract's catalogues, by the code
+ * and its parts. A row written before it had a code, a code this catalogue
+ * does not hold, or something a person typed shows the stored English.
+ */
+export function storedTextOf(
+  catalogue: TextCatalogue,
+  stored: { code?: string | null | undefined; vars?: unknown },
+  english: string,
+): string {
+  const side: Record<string, string> | undefined = (catalogue as unknown as Partial<Record<Locale, Record<string, string>>>)[active];
+  return renderStored(stored.code, stored.vars, side ?? catalogue.en, catalogue.en) ?? english;
+}
+
+/** A text the contract says by code (a `Said`), in the page's language from one of its catalogues. */
+export function saidOf(catalogue: TextCatalogue, said: Said): string {
+  const stored = toStored(said);
+  return storedTextOf(catalogue, stored, renderStored(stored.code, stored.vars, catalogue.en, catalogue.en) ?? said.code);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredVars } from '@pmw/contract/texts/stored';
 import { TICKET_SOURCE, TICKET_STATUS } from '@pmw/contract/support';
 import { files } from './files';
 import { users } from './users';
@@ -20,6 +21,8 @@ export const tickets = pgTable(
       .references(() => users.user_id),
     ticket_type: smallint('ticket_type').notNull(),
     ticket_title: text('ticket_title').notNull(),
+    /** The title's message code when it is the query type's own name, so a worker reads it in their language. */
+    title_code: text('title_code'),
     ticket_source: smallint('ticket_source').notNull().default(TICKET_SOURCE.web),
     /** 0 new, 10 answered, 20 waiting for support, 30 resolved, 40 closed. */
     status: smallint('status').notNull().default(TICKET_STATUS.NEW),
@@ -48,6 +51,9 @@ export const ticketChats = pgTable(
       .notNull()
       .references(() => tickets.ticket_id),
     chat_message: text('chat_message').notNull(),
+    /** A line the system says (PIKU's greeting, a call-back request) by code, for the worker's language; null for what a person typed. */
+    message_code: text('message_code'),
+    message_vars: jsonb('message_vars').$type<StoredVars>(),
     direction: smallint('direction').notNull(),
     /** The worker's user id, the agent's first name, or 'PIKU'. */
     created_by: text('created_by').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredVars } from '@pmw/contract/texts/stored';
 import { WALLET_TX_TYPE } from '@pmw/contract/wallet';
 import { num } from '../sql-constant';
 import { users } from './users';
@@ -19,6 +20,16 @@ export const walletTransactions = pgTable(
     amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     remark: text('remark'),
+    /**
+     * The reason's and the remark's message codes and varying parts, so a
+     * partner reads them in their language; the English columns stay what
+     * ops and the spec's fields read. Null on rows written before, and on a
+     * remark someone typed.
+     */
+    reason_code: text('reason_code'),
+    reason_vars: jsonb('reason_vars').$type<StoredVars>(),
+    remark_code: text('remark_code'),
+    remark_vars: jsonb('remark_vars').$type<StoredVars>(),
     /** What caused it: LEAD, PAYOUT_RUN, ADJUSTMENT... and its id. */
     ref_type: text('ref_type'),
     ref_id: text('ref_id'),

@@ -12,10 +12,12 @@
 -- takes no agent's reply.
 -- Answers one row: a refusal ('not_found', 'not_yours', 'too_fast',
 -- 'closed') and nothing written, or the new status and the message's id and
--- time (milliseconds since 1970).
+-- time (milliseconds since 1970). A line the worker's page says by code (the
+-- call-back request) comes with its message code, so it is shown in the
+-- reader's language; a typed message has none.
 CREATE FUNCTION "add_ticket_chat"(
   p_ticket_id integer, p_sender_user_id integer, p_by_worker boolean, p_chat_message text, p_created_by text,
-  p_file_id integer, p_budget_since timestamptz, p_budget integer
+  p_file_id integer, p_budget_since timestamptz, p_budget integer, p_message_code text
 ) RETURNS TABLE (refusal text, new_status smallint, chat_id integer, chat_created_ms float8) LANGUAGE plpgsql AS $$
 DECLARE
   t "tickets";
@@ -50,8 +52,8 @@ BEGIN
     RETURN;
   END IF;
 
-  INSERT INTO "ticket_chats" ("ticket_id", "chat_message", "direction", "created_by", "sender_user_id", "file_id")
-  VALUES (p_ticket_id, p_chat_message, CASE WHEN p_by_worker THEN "chat_direction_user"() ELSE "chat_direction_support"() END, p_created_by, p_sender_user_id, p_file_id)
+  INSERT INTO "ticket_chats" ("ticket_id", "chat_message", "message_code", "direction", "created_by", "sender_user_id", "file_id")
+  VALUES (p_ticket_id, p_chat_message, p_message_code, CASE WHEN p_by_worker THEN "chat_direction_user"() ELSE "chat_direction_support"() END, p_created_by, p_sender_user_id, p_file_id)
   RETURNING * INTO chat;
   UPDATE "tickets" SET
     "status" = next_status,

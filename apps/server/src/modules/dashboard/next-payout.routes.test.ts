@@ -9,6 +9,7 @@ import { walletTransactions } from '../../db/schema/index';
 import { WALLET_CREDIT } from '../wallet/wallet.service';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { DEMO } from '../../seed/demo-ids';
+import { say } from '@pmw/contract/texts/said';
 
 const ADMIN = 100;
 const ASHA = DEMO.asha.user_id;
@@ -42,7 +43,7 @@ const credit = (user_id: number, amount_paise: number) =>
     user_id,
     type: WALLET_CREDIT,
     amount_paise,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     idempotency_key: `next-payout-test:${++credits}`,
     affects_earnings: true,
   });

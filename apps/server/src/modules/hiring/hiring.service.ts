@@ -8,7 +8,7 @@ import {
   isListedForPartners,
   parseCriteria,
   partnerLevel,
-  payoutText,
+  payoutSaid,
   type Booking,
   type MyProject,
   type PartnerJob,
@@ -38,8 +38,12 @@ import { createPartnerStats } from './partner-stats';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SmsLocale } from '../locale/sms-locale';
-import { say } from '@pmw/contract/texts/said';
+import { localize } from '../locale/locale';
+import { Said, say } from '@pmw/contract/texts/said';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
+
+/** A said text in the reader's language; ops' own words as they wrote them. */
+const inLocale = (text: Said | string, locale: Locale) => (text instanceof Said ? localize(text, locale) : text);
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -254,7 +258,7 @@ export function createHiringService(deps: {
           rewards: job.rewards,
           Criteria: parseCriteria(job.criteria),
           Features: job.features.slice(0, q.featuresLimit),
-          payout_text: payoutText(job, q.appendUserLevelPayout ? level : null),
+          payout_text: inLocale(payoutSaid(job, q.appendUserLevelPayout ? level : null), locale),
           JobLocations: locs.map((l) => ({ job_location_id: l.job_location_id, city: l.city, address: l.address, pincode: l.pincode })),
           // The link exists only for a partner whose KYC is done.
           referral_link:

@@ -13,7 +13,13 @@ import {
   type opsApplicationsQuerySchema,
   type partnerCandidatesQuerySchema,
 } from '@pmw/contract/applications';
-import { APPLICATION_ATTEMPTED_MIN, APPLICATION_STATUS, levelPayoutPaise, partnerLevel } from '@pmw/contract/hiring';
+import {
+  APPLICATION_ATTEMPTED_MIN,
+  APPLICATION_STATUS,
+  levelPayoutPaise,
+  partnerLevel,
+  type ApplicationStatusName,
+} from '@pmw/contract/hiring';
 import { istDayStart } from '@pmw/contract/time';
 import type { Db, Tx } from '../../db/client';
 import { applications, interviewSlots, slotBookings } from '../../db/schema/hiring';
@@ -21,6 +27,8 @@ import { jobLocationCities, jobPayout, jobTitles } from '../projects/job-reads';
 import { people } from '../users/user-reads';
 import { netPaiseByRef, postingCountsByRef } from '../wallet/ledger-reads';
 import { AppError } from '../../errors';
+import { say } from '@pmw/contract/texts/said';
+import type { SaidCode } from '@pmw/contract/texts/english';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
 import type { AuditService } from '../ops/audit.service';
 import { createPartnerStats } from './partner-stats';
@@ -28,6 +36,17 @@ import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 
 type ApplicationRow = typeof applications.$inferSelect;
+
+/** An application's status as the partner's wallet line names it. */
+const APPLICATION_STATUS_CODE = {
+  APPLIED: 'wallet.applicationApplied',
+  SLOT_BOOKED: 'wallet.applicationSlotBooked',
+  NO_SHOW: 'wallet.applicationNoShow',
+  ATTENDED: 'wallet.applicationAttended',
+  SELECTED: 'wallet.applicationSelected',
+  JOINED: 'wallet.applicationJoined',
+  REJECTED: 'wallet.applicationRejected',
+} as const satisfies Record<ApplicationStatusName, SaidCode>;
 type Result = ApplicationStatusResult['results'][number];
 
 /** The ledger convention for hires, as leads have theirs: one ref per application, keys per credit generation. */
@@ -76,8 +95,8 @@ export function createApplicationOutcomesService(deps: {
         user_id: app.recruiter_id,
         type: WALLET_CREDIT,
         amount_paise: amount,
-        reason: `Candidate joined: ${job.title}`,
-        remark: `Application ${app.application_id}`,
+        reason: say('wallet.candidateJoined', { project: job.title }),
+        remark: say('wallet.application', { id: app.application_id }),
         ref_type: APPLICATION_REF_TYPE,
         ref_id: String(app.application_id),
         idempotency_key: applicationCreditKey(app.application_id, credits + 1),
@@ -110,8 +129,8 @@ export function createApplicationOutcomesService(deps: {
         user_id: last.user_id,
         type: WALLET_DEBIT,
         amount_paise: last.amount_paise,
-        reason: `Candidate no longer joined: ${job.title}`,
-        remark: `Application ${app.application_id} is now ${APPLICATION_STATUS_LABEL[to].toLowerCase()}`,
+        reason: say('wallet.candidateNotJoined', { project: job.title }),
+        remark: say('wallet.applicationNow', { id: app.application_id, status: say(APPLICATION_STATUS_CODE[to]) }),
         ref_type: APPLICATION_REF_TYPE,
         ref_id: String(app.application_id),
         idempotency_key: applicationReversalKey(app.application_id, credits),

@@ -7,6 +7,7 @@ import { payoutStatementSchema } from '@pmw/contract/partner';
 import { users, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
+import { say } from '@pmw/contract/texts/said';
 
 /** A partner who earned before registering for GST, then registered (GSTIN in Karnataka, the company's state). */
 const LATE = 4611;
@@ -42,7 +43,7 @@ const earn = (userId: number, paise: number, leadId: number) =>
     user_id: userId,
     type: 1,
     amount_paise: paise,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     ref_type: 'LEAD',
     ref_id: String(leadId),
     idempotency_key: `lead:${leadId}:1`,

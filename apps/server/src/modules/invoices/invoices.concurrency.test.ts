@@ -5,6 +5,7 @@ import { payoutRunDetailSchema } from '@pmw/contract/ops';
 import { invoices, payoutRunItems, users, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
+import { say } from '@pmw/contract/texts/said';
 
 // Partners' acceptances and ops' approvals racing payout runs (on PostgreSQL with TEST_DATABASE_URL):
 // an invoice is paid by one run at most, its GST enters the ledger once, every wallet equals its
@@ -52,7 +53,7 @@ const earn = (userId: number, paise: number) =>
     user_id: userId,
     type: 1,
     amount_paise: paise,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     ref_type: 'LEAD',
     ref_id: String(++lead),
     idempotency_key: `lead:${lead}:1`,

@@ -6,6 +6,7 @@ import { payoutStatementSchema } from '@pmw/contract/partner';
 import { users, walletTransactions } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
+import { say } from '@pmw/contract/texts/said';
 
 /** SAME has a GSTIN in the company's state (29, Karnataka), OTHER in Maharashtra (27); PLAIN has none. */
 const SAME = 4601;
@@ -55,7 +56,7 @@ const earn = (userId: number, paise: number, leadId: number) =>
     user_id: userId,
     type: 1,
     amount_paise: paise,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     ref_type: 'LEAD',
     ref_id: String(leadId),
     idempotency_key: `lead:${leadId}:1`,

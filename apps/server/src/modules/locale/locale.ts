@@ -45,6 +45,9 @@ export function localize(text: string | Said, locale: Locale): string {
   return locale === 'en' ? (text as string) : translateText(text as string, hi, hiFields);
 }
 
+/** A said text's English: what a row keeps beside its code, for ops and the spec's English fields. */
+export const englishOf = (said: Said): string => renderSaid(said, englishTexts, englishTexts);
+
 /** A page's HTML with `<html lang>` of the request's language (the page itself varies with the cookie). */
 export function pageInLocale(req: FastifyRequest, html: string): string {
   return html.replace(/<html lang="[^"]*">/, `<html lang="${requestLocale(req)}">`);

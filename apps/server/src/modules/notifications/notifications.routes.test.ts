@@ -6,6 +6,7 @@ import { mobileLocales, notificationOutbox, notifications, users } from '../../d
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { insertLead } from '../ops/ops-fixtures.test-helper';
 import type { createLocalPush } from '../../providers/push';
+import { say } from '@pmw/contract/texts/said';
 
 const ASHA = { user_id: 101, mobile: '9876500001' };
 const RAVI = { user_id: 102, mobile: '9876500002' };
@@ -276,7 +277,7 @@ describe('money and KYC', () => {
       user_id: ONE.user_id,
       type: 1,
       amount_paise: 123_450,
-      reason: 'Lead approved',
+      reason: say('wallet.leadApproved'),
       idempotency_key: 'test:notify:payout',
       affects_earnings: true,
     });
@@ -307,7 +308,7 @@ describe('money and KYC', () => {
       user_id: FAILS.user_id,
       type: 1,
       amount_paise: 90_000,
-      reason: 'Lead approved',
+      reason: say('wallet.leadApproved'),
       idempotency_key: 'test:notify:payout-fails',
       affects_earnings: true,
     });

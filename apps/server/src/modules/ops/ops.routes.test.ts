@@ -13,6 +13,7 @@ import { documents, formResponses, jobs, scheduledJobs, walletTransactions } fro
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { insertLead, loginSupportAgent, validForm, validProject, walletOf } from './ops-fixtures.test-helper';
 import { createLeadExpiryJob } from './lead-expiry.job';
+import { say } from '@pmw/contract/texts/said';
 
 let t: TestApp;
 let admin: string;
@@ -214,7 +215,13 @@ describe('lead verification', () => {
     const id = await insertLead(t, { partner_user_id: 102, payout_paise: 5_000 });
     await post('/ops/leads/approve', admin, { form_response_ids: [id] });
     const bal = (await walletOf(t, 102)).balance;
-    await t.services.wallet.post({ user_id: 102, type: 2, amount_paise: bal, reason: 'Payout', idempotency_key: `test:drain:${id}` });
+    await t.services.wallet.post({
+      user_id: 102,
+      type: 2,
+      amount_paise: bal,
+      reason: say('wallet.payout'),
+      idempotency_key: `test:drain:${id}`,
+    });
     const res = results(await post('/ops/leads/reject', admin, { form_response_ids: [id], comment: 'Fraudulent lead' }));
     expect(res[0]).toMatchObject({ ok: false, message: 'Insufficient wallet balance' });
     const [lead] = await t.database.db.select().from(formResponses).where(eq(formResponses.form_response_id, id));

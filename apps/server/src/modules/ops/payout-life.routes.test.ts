@@ -7,6 +7,7 @@ import { notifications, payoutRunItems, users, walletTransactions } from '../../
 import { signWebhook } from '../../providers/payouts';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from './ops-fixtures.test-helper';
+import { say } from '@pmw/contract/texts/said';
 
 /** Partners with a PAN and a verified bank; FAILS' account ends in 0000, which the simulated bank returns. */
 const OK = 4301;
@@ -38,7 +39,7 @@ const credit = (t: TestApp, userId: number, paise: number, key: string) =>
     user_id: userId,
     type: 1,
     amount_paise: paise,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     idempotency_key: key,
     affects_earnings: true,
   });

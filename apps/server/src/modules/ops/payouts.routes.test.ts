@@ -6,6 +6,7 @@ import { formResponses, users, walletTransactions } from '../../db/schema/index'
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { leadCounterMismatches } from '../leads/lead-counters';
 import { insertLead, loginSupportAgent, walletOf } from './ops-fixtures.test-helper';
+import { say } from '@pmw/contract/texts/said';
 
 let t: TestApp;
 let admin: string;
@@ -44,7 +45,7 @@ const credit = (userId: number, paise: number, key: string) =>
     user_id: userId,
     type: 1,
     amount_paise: paise,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     idempotency_key: key,
     affects_earnings: true,
   });

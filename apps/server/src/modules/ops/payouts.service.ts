@@ -21,7 +21,6 @@ import { nextPayoutOn, nextPayoutRun, type NextPayoutReason, type PayoutSchedule
 import { csvField, csvLine } from '@pmw/contract/spreadsheet';
 import {
   STATEMENT_COLUMNS,
-  TDS_REASON,
   TDS_REPORT_COLUMNS,
   financialYearOf,
   financialYearRange,
@@ -47,7 +46,8 @@ import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/walle
 import type { AuditService } from './audit.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { INVOICE_REF_TYPE } from '@pmw/contract/invoices';
-import { say } from '@pmw/contract/texts/said';
+import { say, type Said } from '@pmw/contract/texts/said';
+import { englishOf } from '../locale/locale';
 
 /** Every run takes this lock, so two runs never read the same balances. */
 const PAYOUT_LOCK_KEY = 740_092;
@@ -347,7 +347,12 @@ export function createPayoutsService(deps: {
         return !!done;
       });
     }
-    const reason = detail.failure_reason || (outcome === 'reversed' ? 'Transfer returned by the bank' : 'Transfer failed');
+    const why = detail.failure_reason
+      ? detail.failure_reason
+      : outcome === 'reversed'
+        ? say('wallet.transferReturned')
+        : say('wallet.transferFailed');
+    const reason = typeof why === 'string' ? why : englishOf(why);
     return db.transaction(async (tx) => {
       // The item first, then the wallet: the one order every path that touches both takes.
       const [done] = await tx
@@ -356,15 +361,16 @@ export function createPayoutsService(deps: {
         .where(and(where, inArray(payoutRunItems.status, [...PAYOUT_ITEM_SENT_STATES])))
         .returning();
       if (!done) return false;
-      const back = (amount: number, key: string, why: string) =>
+      const back = (amount: number, key: string, what: Said) =>
         amount > 0
           ? wallet.post(
               {
                 user_id: done.user_id,
                 type: WALLET_CREDIT,
                 amount_paise: amount,
-                reason: why,
-                remark: `Payout run ${done.payout_run_id}: ${reason}`,
+                reason: what,
+                // The bank's or the provider's own words stay as they came.
+                remark: say('wallet.payoutRunReason', { id: done.payout_run_id, reason: why }),
                 ref_type: PAYOUT_REF_TYPE,
                 ref_id: String(done.payout_run_id),
                 idempotency_key: key,
@@ -373,8 +379,8 @@ export function createPayoutsService(deps: {
               tx,
             )
           : Promise.resolve(null);
-      await back(done.net_paise, payoutReturnKey(done.payout_run_id, done.user_id), 'Payout returned');
-      await back(done.tds_paise, payoutTdsReturnKey(done.payout_run_id, done.user_id), `${TDS_REASON} reversed: payout returned`);
+      await back(done.net_paise, payoutReturnKey(done.payout_run_id, done.user_id), say('wallet.payoutReturned'));
+      await back(done.tds_paise, payoutTdsReturnKey(done.payout_run_id, done.user_id), say('wallet.tdsReversed'));
       // The invoices it paid are payable again (their GST came back with the transfer).
       await deps.invoices?.release(tx, done.payout_run_id, done.user_id);
       await stateChanged.failed(tx, done);
@@ -604,7 +610,7 @@ export function createPayoutsService(deps: {
           }
           const bank = await banks.verifiedDefault(b.user_id, tx);
           const row = bank ? await banks.byId(bank.bank_detail_id, tx) : undefined;
-          const debit = (amount: number, key: string, reason: string) =>
+          const debit = (amount: number, key: string, reason: Said) =>
             amount > 0
               ? wallet.post(
                   {
@@ -612,7 +618,7 @@ export function createPayoutsService(deps: {
                     type: WALLET_DEBIT,
                     amount_paise: amount,
                     reason,
-                    remark: `Payout run ${id}`,
+                    remark: say('wallet.payoutRun', { id }),
                     ref_type: PAYOUT_REF_TYPE,
                     ref_id: String(id),
                     idempotency_key: key,
@@ -626,8 +632,8 @@ export function createPayoutsService(deps: {
           await deps.invoices?.markPaid(tx, id, b.user_id, p.invoiceIds, actor);
           // Paid without an invoice after the GSTIN went: the invoices not yet approved will never be billed.
           if (p.lapsed) await deps.invoices?.cancelOpen(tx, id, b.user_id);
-          const posted = await debit(p.net, payoutDebitKey(id, b.user_id), 'Payout to bank');
-          await debit(p.tds, payoutTdsKey(id, b.user_id), TDS_REASON);
+          const posted = await debit(p.net, payoutDebitKey(id, b.user_id), say('wallet.payoutToBank'));
+          await debit(p.tds, payoutTdsKey(id, b.user_id), say('wallet.tds'));
           paid++;
           total += p.net;
           await tx.insert(payoutRunItems).values({

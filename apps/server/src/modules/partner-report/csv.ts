@@ -17,6 +17,19 @@ export const CSV_BOM = '\uFEFF';
 /** Fields are defused and quoted by the one rule every file the product writes follows. */
 export { csvField, csvLine } from '@pmw/contract/spreadsheet';
 
+/** The Leads Report file's fixed columns (`CSV_HEADER`) by their message codes, for a file in another language. */
+export const CSV_HEADER_CODES = [
+  'partner.csvLeadId',
+  'partner.csvProject',
+  'partner.csvCreatedAt',
+  'partner.csvUpdatedAt',
+  'partner.csvStatus',
+  'partner.csvComment',
+  'partner.csvPayout',
+  'partner.csvCustomerName',
+  'partner.csvCustomerMobile',
+] as const;
+
 /** The Leads Report file's fixed columns; the form inputs follow. */
 export const CSV_HEADER = [
   'Lead ID',

@@ -7,23 +7,23 @@ import { answer, route, type RouteContext } from '../../http/route';
 import type { LeadsService } from '../leads/leads.service';
 import type { Locale } from '@pmw/contract/locale';
 import { localize, requestLocale } from '../locale/locale';
-import { CSV_BOM, CSV_HEADER, ENGLISH_CSV_WORDS, type CsvWords } from './csv';
+import { CSV_BOM, CSV_HEADER_CODES, ENGLISH_CSV_WORDS, type CsvWords } from './csv';
+import type { SaidCode } from '@pmw/contract/texts/english';
 
-/** The file's own words in the requester's language: one language per file. */
+/** The file's own words in the requester's language, by their codes: one language per file. */
 function csvWords(locale: Locale): CsvWords {
   if (locale === 'en') return ENGLISH_CSV_WORDS;
-  const say = (text: string) => localize(text, locale);
-  const english = ENGLISH_CSV_WORDS.status;
+  const word = (code: SaidCode) => localize(say(code), locale);
   return {
     locale,
-    header: CSV_HEADER.map(say),
+    header: CSV_HEADER_CODES.map(word),
     status: {
-      expired: say(english.expired),
-      approved: say(english.approved),
-      rejected: say(english.rejected),
-      pending: say(english.pending),
+      expired: word('partner.statusExpired'),
+      approved: word('partner.statusApproved'),
+      rejected: word('partner.statusRejected'),
+      pending: word('partner.statusPending'),
     },
-    attached: say(ENGLISH_CSV_WORDS.attached),
+    attached: word('partner.csvAttached'),
   };
 }
 import type { PartnerReportService } from './partner-report.service';

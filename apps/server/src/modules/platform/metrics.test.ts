@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { users } from '../../db/schema/index';
 import { startMetricsServer, type MetricsServer } from '../../http/metrics-server';
 import { body, createTestApp, latestOtp, loginOps, type TestApp } from '../../../test/test-app';
+import { say } from '@pmw/contract/texts/said';
 
 let t: TestApp;
 let scrape: MetricsServer;
@@ -138,7 +139,7 @@ describe('Prometheus metrics', () => {
       user_id: 4301,
       type: 1,
       amount_paise: 50_000,
-      reason: 'Lead approved',
+      reason: say('wallet.leadApproved'),
       idempotency_key: 'test:metrics:4301',
       affects_earnings: true,
     });

@@ -7,6 +7,7 @@ import { payoutRunItems, users, walletTransactions } from '../../db/schema/index
 import { signWebhook } from '../../providers/payouts';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
+import { say } from '@pmw/contract/texts/said';
 
 /** Partners made here: Leela and Arjun with a PAN, Nisha without one. */
 const LEELA = 4401;
@@ -24,7 +25,7 @@ const credit = (t: TestApp, userId: number, paise: number, key: string) =>
     user_id: userId,
     type: 1,
     amount_paise: paise,
-    reason: 'Lead approved',
+    reason: say('wallet.leadApproved'),
     idempotency_key: key,
     affects_earnings: true,
   });

@@ -362,6 +362,37 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.ticket, asha, { ticket_id: id })).data!.status).toBe(20);
   });
 
+  it("keeps PIKU's greeting, the call-back line and a title that is the type's name by code, beside their English", async () => {
+    const created = await call(supportRoutes.addTicket, ravi, { ticket_type: 0, ticket_title: 'Others' });
+    expect(created.data).toMatchObject({ ticket_title: 'Others', title_code: 'support.typeOthers' });
+    const id = created.data!.ticket_id;
+    await call(supportRoutes.addChat, ravi, {
+      ticket_id: id,
+      chat_message: supportTexts.callbackRequested,
+      message_code: 'support.callbackRequested',
+    });
+    await call(supportRoutes.addChat, ravi, { ticket_id: id, chat_message: 'My payout is late' });
+    const chats = (await call(supportRoutes.conversation, ravi, { ticket_id: id })).data!.chats;
+    expect(chats.map((c) => [c.chat_message, c.message_code])).toEqual([
+      [expect.stringMatching(/^Hi Ravi! I am PIKU.*Please describe your query/), 'support.hello'],
+      [supportTexts.callbackRequested, 'support.callbackRequested'],
+      ['My payout is late', null],
+    ]);
+    expect(chats[0]!.message_vars).toEqual({ name: 'Ravi', rest: { code: 'support.greet0', vars: {} } });
+    // A project's ticket is titled by its project, not by a code.
+    const project = await call(supportRoutes.addTicket, ravi, {
+      ticket_type: 20,
+      ticket_title: 'Swiftcart-Delivery Partner',
+      tag_type: 'JOB',
+      tag_id: 261,
+    });
+    expect(project.data!.title_code).toBeNull();
+    // Only the page's own lines have a code.
+    expect(
+      (await call(supportRoutes.addChat, ravi, { ticket_id: id, chat_message: 'Hello', message_code: 'support.ticketClosed' })).status,
+    ).toBe(400);
+  });
+
   it('asks for a call-back once; a closed ticket cannot ask', async () => {
     const created = await call(supportRoutes.addTicket, asha, { ticket_type: 50, ticket_title: 'Payment Query' });
     const id = created.data!.ticket_id;

@@ -7,7 +7,9 @@ import {
   CHAT_PAGE_SIZE,
   TICKET_SOURCE,
   TICKET_STATUS,
-  botGreeting,
+  botGreetingSaid,
+  ticketTypeCode,
+  ticketTypeText,
   ticketTransition,
   eligibleTicketTypes,
   isWaitingForSupport,
@@ -43,6 +45,8 @@ import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { createWorkerContext } from './worker-context';
 import { say } from '@pmw/contract/texts/said';
+import { toStored, type StoredVars } from '@pmw/contract/texts/stored';
+import { englishOf } from '../locale/locale';
 
 /** Why add_ticket_chat wrote nothing, and what the caller is told. */
 type ChatRefusal = 'not_found' | 'not_yours' | 'too_fast' | 'closed';
@@ -122,6 +126,7 @@ export function createSupportService(deps: {
       user_id: r.user_id,
       ticket_type: r.ticket_type,
       ticket_title: titleOf(r),
+      title_code: r.title_code,
       ticket_source: r.ticket_source,
       status: r.status,
       agent_user_id: r.agent_user_id,
@@ -172,6 +177,8 @@ export function createSupportService(deps: {
     ticket_chat_id: chat.ticket_chat_id,
     ticket_id: chat.ticket_id,
     chat_message: chat.chat_message,
+    message_code: chat.message_code,
+    message_vars: chat.message_vars,
     direction: chat.direction,
     created_by: chat.created_by,
     translated_message: chat.translated_message,
@@ -269,7 +276,7 @@ export function createSupportService(deps: {
     })
     .from(
       sql`add_ticket_chat(${p('ticketId')}::int, ${p('senderId')}::int, ${p('byWorker')}::boolean, ${p('message')}::text, ${p('createdBy')}::text,
-        ${p('fileId')}::int, ${p('since')}::timestamptz, ${p('chatMax')}::int)`,
+        ${p('fileId')}::int, ${p('since')}::timestamptz, ${p('chatMax')}::int, ${p('messageCode')}::text)`,
     )
     .prepare('add_ticket_chat');
 
@@ -280,6 +287,8 @@ export function createSupportService(deps: {
     message: string;
     createdBy: string;
     fileId: number | null;
+    /** A line the page says by code (the call-back request); null for what a person typed. */
+    messageCode: string | null;
   }) {
     const since = new Date(Date.now() - 60_000).toISOString();
     const [row] = await events.writing(() => addTicketChat.execute({ ...input, since, chatMax }));
@@ -289,6 +298,8 @@ export function createSupportService(deps: {
       ticket_chat_id: Number(row.chat_id),
       ticket_id: input.ticketId,
       chat_message: input.message,
+      message_code: input.messageCode,
+      message_vars: null,
       direction: input.byWorker ? CHAT_DIRECTION.USER : CHAT_DIRECTION.SUPPORT,
       created_by: input.createdBy,
       sender_user_id: input.senderId,
@@ -304,6 +315,8 @@ export function createSupportService(deps: {
     values: {
       ticket_id: number;
       chat_message: string;
+      message_code?: string | null;
+      message_vars?: StoredVars | null;
       direction: number;
       created_by: string;
       sender_user_id: number | null;
@@ -475,6 +488,7 @@ export function createSupportService(deps: {
       const user = await users.byId(userId);
       const tagId = body.tag_type === 'SERVICE_PURCHASE' ? 1 : (body.tag_id ?? null);
       const same = (column: AnyPgColumn, value: string | number | null) => (value === null ? isNull(column) : eq(column, value));
+      const title = String(body.ticket_title).trim();
       const found = await db.transaction(async (tx) => {
         // Fetch or create: a second tap on the same query type (two taps at once too) opens the
         // ticket the first one made while the worker has not written in it yet.
@@ -502,7 +516,9 @@ export function createSupportService(deps: {
           .values({
             user_id: userId,
             ticket_type: body.ticket_type,
-            ticket_title: String(body.ticket_title).trim(),
+            ticket_title: title,
+            // The spec's title of a query about nothing in particular is its type's name: kept by code for the worker's language.
+            title_code: !body.tag_type && title === ticketTypeText(body.ticket_type) ? ticketTypeCode(body.ticket_type) : null,
             ticket_source: body.ticket_source ?? TICKET_SOURCE.web,
             status: TICKET_STATUS.NEW,
             tag_type: body.tag_type ?? null,
@@ -520,9 +536,12 @@ export function createSupportService(deps: {
           changed_by_kind: 'worker',
           changed_by_id: userId,
         });
+        const greeting = botGreetingSaid(body.ticket_type, user?.first_name ?? null, !!deps.introVideoUrl);
         await insertChat(tx, {
           ticket_id: created!.ticket_id,
-          chat_message: botGreeting(body.ticket_type, user?.first_name ?? null, !!deps.introVideoUrl),
+          chat_message: englishOf(greeting),
+          message_code: greeting.code,
+          message_vars: toStored(greeting).vars,
           direction: CHAT_DIRECTION.SUPPORT,
           created_by: BOT_NAME,
           sender_user_id: null,
@@ -554,7 +573,7 @@ export function createSupportService(deps: {
      */
     async addWorkerChat(
       userId: number,
-      body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined },
+      body: { ticket_id: number; chat_message: string; file_id?: number | null | undefined; message_code?: string | undefined },
     ): Promise<ChatEntry> {
       // With a file, the ticket is checked as the worker's before the file is looked at; without, add_ticket_chat checks it.
       if (body.file_id) await ownTicket(userId, body.ticket_id);
@@ -566,6 +585,7 @@ export function createSupportService(deps: {
         message: body.chat_message,
         createdBy: String(userId),
         fileId: body.file_id ?? null,
+        messageCode: body.message_code ?? null,
       });
       // The message as written and committed goes out at once: no second read before the fan-out.
       const entry = toChatEntry(chat, file?.file_name ?? null);
@@ -742,6 +762,7 @@ export function createSupportService(deps: {
         message: body.chat_message,
         createdBy: agentName(agent),
         fileId: body.file_id ?? null,
+        messageCode: null,
       });
       // The message as written and committed goes out at once: no second read before the fan-out.
       const entry = toChatEntry(chat, file?.file_name ?? null);

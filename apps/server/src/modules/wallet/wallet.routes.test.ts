@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletLogsSchema, walletSchema } from '@pmw/contract/partner';
+import { say } from '@pmw/contract/texts/said';
 import { body, createTestApp, loginWorker, type TestApp } from '../../../test/test-app';
+import { WALLET_CREDIT } from './wallet.service';
 
 let t: TestApp;
 let asha: string;
@@ -31,5 +33,27 @@ describe('Payouts: wallet routes', () => {
     expect(logs.rows.every((r) => r.remark !== 'Paid to HDFC Bank XX4321')).toBe(true);
     expect((await get('/wallet/amount/fetch', '')).statusCode).toBe(401);
     expect((await get('/wallet/transaction/fetch?limit=0')).statusCode).toBe(400);
+  });
+
+  it('answers an entry’s reason and remark in English with their codes and parts, for the page to say in the reader’s language', async () => {
+    const ravi = await loginWorker(t, '9876500002');
+    await t.services.wallet.post({
+      user_id: (await t.services.users.byMobile('9876500002'))!.user_id,
+      type: WALLET_CREDIT,
+      amount_paise: 100,
+      reason: say('wallet.leadApprovedFor', { project: 'Credit card' }),
+      remark: say('wallet.payoutRunReason', { id: 7, reason: say('wallet.transferFailed') }),
+      idempotency_key: 'test:coded-reason',
+    });
+    const hindi = `${ravi}; pmw_lang=hi`;
+    const logs = walletLogsSchema.parse(body(await get('/wallet/transaction/fetch', hindi)).data);
+    expect(logs.rows[0]).toMatchObject({
+      reason: 'Lead approved: Credit card',
+      reason_code: 'wallet.leadApprovedFor',
+      reason_vars: { project: 'Credit card' },
+      remark: 'Payout run 7: Transfer failed',
+      remark_code: 'wallet.payoutRunReason',
+      remark_vars: { id: 7, reason: { code: 'wallet.transferFailed', vars: {} } },
+    });
   });
 });

@@ -29,7 +29,11 @@ export function registerWalletRoutes(
         type: r.type,
         amount: r.amount_paise,
         reason: r.reason,
+        reason_code: r.reason_code,
+        reason_vars: r.reason_vars,
         remark: r.remark,
+        remark_code: r.remark_code,
+        remark_vars: r.remark_vars,
         created_on: r.created_on.toISOString(),
       })),
     };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { WALLET_CREDIT, WALLET_DEBIT } from './wallet.service';
+import { say } from '@pmw/contract/texts/said';
 
 let t: TestApp;
 // A partner of its own, so demo wallets seeded by other areas do not matter.
@@ -18,7 +19,7 @@ describe('wallet ledger', () => {
         user_id: user,
         type: WALLET_CREDIT,
         amount_paise: 120_000,
-        reason: 'Lead approved',
+        reason: say('wallet.leadApproved'),
         idempotency_key: 'test:lead:1:credit',
         affects_earnings: true,
       });
@@ -32,7 +33,7 @@ describe('wallet ledger', () => {
       user_id: user,
       type: WALLET_DEBIT,
       amount_paise: 20_000,
-      reason: 'Lead rejected after approval',
+      reason: say('wallet.leadReversed'),
       idempotency_key: 'test:lead:1:reverse',
       affects_earnings: true,
     });
@@ -40,7 +41,7 @@ describe('wallet ledger', () => {
       user_id: user,
       type: WALLET_DEBIT,
       amount_paise: 50_000,
-      reason: 'Payout',
+      reason: say('wallet.payout'),
       idempotency_key: 'test:payout:1',
     });
     expect(await t.services.wallet.summary(user)).toEqual({ total_amount: 50_000, credit_amount: 100_000 });
@@ -55,7 +56,7 @@ describe('wallet ledger', () => {
         user_id: user,
         type: WALLET_DEBIT,
         amount_paise: 10_000_000,
-        reason: 'Payout',
+        reason: say('wallet.payout'),
         idempotency_key: 'test:payout:too-much',
       }),
     ).rejects.toThrow('Insufficient wallet balance');
@@ -65,10 +66,16 @@ describe('wallet ledger', () => {
 
   it('refuses amounts that are not positive whole paise', async () => {
     await expect(
-      t.services.wallet.post({ user_id: user, type: WALLET_CREDIT, amount_paise: 0, reason: 'x', idempotency_key: 'k0' }),
+      t.services.wallet.post({ user_id: user, type: WALLET_CREDIT, amount_paise: 0, reason: say('wallet.payout'), idempotency_key: 'k0' }),
     ).rejects.toThrow();
     await expect(
-      t.services.wallet.post({ user_id: user, type: WALLET_CREDIT, amount_paise: 10.5, reason: 'x', idempotency_key: 'k1' }),
+      t.services.wallet.post({
+        user_id: user,
+        type: WALLET_CREDIT,
+        amount_paise: 10.5,
+        reason: say('wallet.payout'),
+        idempotency_key: 'k1',
+      }),
     ).rejects.toThrow();
   });
 

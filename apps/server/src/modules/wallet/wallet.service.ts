@@ -3,7 +3,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { walletTransactions, wallets } from '../../db/schema/wallet';
 import { AppError } from '../../errors';
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
-import { say } from '@pmw/contract/texts/said';
+import { say, Said } from '@pmw/contract/texts/said';
+import { toStored } from '@pmw/contract/texts/stored';
+import { englishOf } from '../locale/locale';
 
 import { WALLET_TX_TYPE } from '@pmw/contract/wallet';
 import { num } from '../../db/sql-constant';
@@ -15,8 +17,10 @@ export interface Posting {
   user_id: number;
   type: typeof WALLET_CREDIT | typeof WALLET_DEBIT;
   amount_paise: number;
-  reason: string;
-  remark?: string | null;
+  /** Said by code: the partner reads it in their language, ops and the English fields read its English. */
+  reason: Said;
+  /** A said remark, or one someone typed (kept as typed). */
+  remark?: Said | string | null;
   ref_type?: string | null;
   ref_id?: string | null;
   /** Posting the same key twice changes nothing the second time. */
@@ -44,8 +48,12 @@ export function createWalletService(deps: { db: Db }) {
         user_id: p.user_id,
         type: p.type,
         amount_paise: p.amount_paise,
-        reason: p.reason,
-        remark: p.remark ?? null,
+        reason: englishOf(p.reason),
+        reason_code: p.reason.code,
+        reason_vars: toStored(p.reason).vars,
+        remark: p.remark instanceof Said ? englishOf(p.remark) : (p.remark ?? null),
+        remark_code: p.remark instanceof Said ? p.remark.code : null,
+        remark_vars: p.remark instanceof Said ? toStored(p.remark).vars : null,
         ref_type: p.ref_type ?? null,
         ref_id: p.ref_id ?? null,
         idempotency_key: p.idempotency_key,

@@ -1,7 +1,7 @@
 // The page policy allows no eval: zod is set jitless before this chunk's schemas parse.
 import '../../zod-config';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { campaignFileRoutes, campaignRoutes } from '@pmw/contract/campaign';
+import { campaignFileRoutes, campaignRoutes, reasonCode } from '@pmw/contract/campaign';
 import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { incomeInput, mobileInput, nameInput, panInput } from '@pmw/contract/lead-form';
 import { COUNTRY_CODES, normaliseMobile } from '@pmw/contract/mobile';
@@ -27,7 +27,7 @@ import { LiveButton } from '../../shared/public-page/live';
 import { DetailsDialog } from './details-dialog';
 import { t } from './messages';
 import { OtpDialog } from './otp-dialog';
-import { tx } from '../../shared/i18n';
+import { textOf, tx } from '../../shared/i18n';
 import type { LeadPanelProps } from './campaign-view';
 
 const UPLOAD = { signUpload: campaignFileRoutes.signUpload, add: campaignFileRoutes.add, purpose: 'UTM_LINK' as const };
@@ -231,7 +231,10 @@ export function LeadPanel(props: LeadPanelProps) {
       }
       const reason = result.not_eligible_jobs.find((j) => j.job_id === form.job_id);
       setOtpStep(null);
-      setNotEligible(reason?.reason_text ?? '');
+      // The reason said from its key and bound, in the reader's language; the area's words load only for it.
+      const said = reason ? reasonCode(reason) : null;
+      const { campaignCatalogue } = await import('@pmw/contract/texts/campaign');
+      setNotEligible(said ? textOf(campaignCatalogue, said.code, said.vars) : '');
     } catch (err) {
       refused(err);
     } finally {
@@ -260,7 +263,7 @@ export function LeadPanel(props: LeadPanelProps) {
       {notEligible !== null && (
         <div className="not-eligible" role="alert">
           <p className="not-eligible__title">{t('notEligible')}</p>
-          {notEligible && <p>{tx(notEligible)}</p>}
+          {notEligible && <p>{notEligible}</p>}
         </div>
       )}
 

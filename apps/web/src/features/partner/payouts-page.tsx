@@ -11,7 +11,8 @@ import { allQueries, QueryView } from '../../shared/query-view';
 import { Pager } from './pager';
 import { InvoicesSection } from './invoices-section';
 import { t } from './messages';
-import { formatDateTime, tx } from '../../shared/i18n';
+import { partnerCatalogue } from '@pmw/contract/texts/partner';
+import { formatDateTime, storedTextOf } from '../../shared/i18n';
 
 const PAYOUT_STATE_TEXT: Record<PayoutItemState, 'payoutQueued' | 'payoutProcessing' | 'payoutPaid' | 'payoutFailed' | 'payoutHeld'> = {
   [PAYOUT_ITEM_STATE.queued]: 'payoutQueued',
@@ -165,8 +166,13 @@ export function PayoutsPage() {
                     {formatRupees(r.amount)}
                   </span>
                   <span>
-                    <strong>{tx(r.reason)}</strong>
-                    {r.remark && <span className="muted"> · {tx(r.remark)}</span>}
+                    <strong>{storedTextOf(partnerCatalogue, { code: r.reason_code, vars: r.reason_vars }, r.reason)}</strong>
+                    {r.remark && (
+                      <span className="muted">
+                        {' '}
+                        · {storedTextOf(partnerCatalogue, { code: r.remark_code, vars: r.remark_vars }, r.remark)}
+                      </span>
+                    )}
                   </span>
                   <span className="muted">{formatDateTime(r.created_on)}</span>
                 </li>

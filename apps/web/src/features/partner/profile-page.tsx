@@ -19,7 +19,7 @@ import { sessionQueryKey } from './partner-api';
 import { t } from './messages';
 import { KycTab } from './kyc-tab';
 import { BankTab } from './bank-tab';
-import { issueText, textOf, tx } from '../../shared/i18n';
+import { issueText, textOf } from '../../shared/i18n';
 import { partnerCatalogue } from '@pmw/contract/texts/partner';
 
 const TABS = [
@@ -172,7 +172,7 @@ function PersonalTab() {
         {GENDERS.map((g) => (
           <label key={g.value}>
             <input type="radio" name="gender" value={g.value} checked={form.gender === String(g.value)} onChange={set('gender')} />{' '}
-            {tx(g.label)}
+            {textOf(partnerCatalogue, g.code)}
           </label>
         ))}
       </fieldset>

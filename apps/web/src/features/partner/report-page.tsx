@@ -2,6 +2,8 @@ import { Fragment, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LEAD_STATUS_FILTER_LABELS,
+  LEAD_STATUS_TEXT_CODES,
+  leadStatusText,
   LEADS_PAGE_SIZE,
   FILE_INPUT_TYPES_SHOWN,
   formatRupees,
@@ -27,7 +29,8 @@ import { showError, showSuccess } from '../../shared/message-bar';
 import { fileUrl, uploadPartnerFile } from './partner-api';
 import { Pager } from './pager';
 import { t } from './messages';
-import { formatDateTime, tx, validationText } from '../../shared/i18n';
+import { formatDateTime, textOf, validationText } from '../../shared/i18n';
+import { partnerCatalogue } from '@pmw/contract/texts/partner';
 
 interface Filters {
   job_id: string;
@@ -144,7 +147,7 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
             <select id="f-status" className="input" value={String(draft.status)} onChange={set('status')}>
               {LEAD_STATUS_FILTER_LABELS.map((s) => (
                 <option key={String(s.value)} value={String(s.value)}>
-                  {tx(s.label)}
+                  {textOf(partnerCatalogue, s.code)}
                 </option>
               ))}
             </select>
@@ -268,7 +271,7 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
                           <td className="nowrap">{formatDateTime(r.created_on)}</td>
                           <td className="nowrap">{formatDateTime(r.modified_on)}</td>
                           <td>
-                            <StatusBadge text={r.status_text} />
+                            <StatusBadge lead={r} />
                           </td>
                           <td className="report-comment">{r.status_comment ?? ''}</td>
                           <td className="nowrap">{formatRupees(r.responseMetaData.payout)}</td>
@@ -310,9 +313,12 @@ export function ReportPage({ team }: { team?: TeamReportSource | undefined } = {
   );
 }
 
-function StatusBadge({ text }: { text: string }) {
-  const tone = text === 'Approved' ? 'badge--success' : text === 'Rejected' ? 'badge--danger' : text === 'Pending' ? 'badge--warning' : '';
-  return <span className={`badge ${tone}`}>{tx(text)}</span>;
+/** A lead's state from its status numbers, in the reader's language by its code. */
+function StatusBadge({ lead }: { lead: { status: number; archive_status: number } }) {
+  const state = leadStatusText(lead);
+  const tone =
+    state === 'Approved' ? 'badge--success' : state === 'Rejected' ? 'badge--danger' : state === 'Pending' ? 'badge--warning' : '';
+  return <span className={`badge ${tone}`}>{textOf(partnerCatalogue, LEAD_STATUS_TEXT_CODES[state])}</span>;
 }
 
 /** A lead on a phone: everything the table row says, stacked, with no sideways scrolling. */
@@ -331,7 +337,7 @@ function LeadCard({
         <strong>
           {t('colLeadId')} {row.lead_id}
         </strong>
-        <StatusBadge text={row.status_text} />
+        <StatusBadge lead={row} />
       </div>
       <dl className="lead-card__facts">
         <dt>{t('colCustomer')}</dt>

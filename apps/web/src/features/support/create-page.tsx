@@ -8,6 +8,7 @@ import {
   rupees,
   stepAfterJob,
   stepAfterType,
+  ticketTypeCode,
   ticketTypeText,
   type CreateStep,
   type Recharge,
@@ -23,7 +24,8 @@ import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { createTicket, fetchJobs, fetchLeads, fetchMetadata, fetchRecharges, keys } from './support-api';
 import { useBackToList } from './back-to-list';
 import { t } from './messages';
-import { formatDate, tx } from '../../shared/i18n';
+import { formatDate, textOf } from '../../shared/i18n';
+import { supportCatalogue } from '@pmw/contract/texts/support';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
 
@@ -149,7 +151,7 @@ function TypeList({ isWorked, onChoose }: { isWorked: boolean; onChoose: (type: 
           <li key={type}>
             <button type="button" className="choice card" onClick={() => onChoose(type)}>
               <TicketTypeIcon type={type} />
-              <span className="choice__main">{tx(ticketTypeText(type))}</span>
+              <span className="choice__main">{textOf(supportCatalogue, ticketTypeCode(type))}</span>
               <span aria-hidden="true" className="choice__chevron">
                 ›
               </span>

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@pmw/contract/auth';
-import { hostMessages, isClosedStatus, isPendingStatus, ticketTypeText, type Ticket } from '@pmw/contract/support';
+import { hostMessages, isClosedStatus, isPendingStatus, ticketTypeCode, ticketTypeText, type Ticket } from '@pmw/contract/support';
+import { supportCatalogue } from '@pmw/contract/texts/support';
 import { QueryView } from '../../shared/query-view';
 import { TicketTypeIcon } from '../../shared/ticket-type-icon';
 import { FROM_LIST, hasEarlierPage } from './back-to-list';
 import { isEmbedded, postToHost } from './embedded';
 import { fetchTickets, keys } from './support-api';
 import { t } from './messages';
-import { formatDateTime, tx } from '../../shared/i18n';
+import { formatDateTime, storedTextOf, textOf } from '../../shared/i18n';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { SupportNotificationBell } from './notification-bell';
 
@@ -108,9 +109,13 @@ export function ListPage({ user }: { user: SessionUser }) {
                               <span className="ticket-card__main">
                                 <TicketTypeIcon type={ticket.ticket_type} />
                                 <span className="ticket-card__text">
-                                  <span className="ticket-card__title">{tx(ticket.ticket_title)}</span>
+                                  <span className="ticket-card__title">
+                                    {storedTextOf(supportCatalogue, { code: ticket.title_code }, ticket.ticket_title)}
+                                  </span>
                                   {ticket.ticket_title !== ticketTypeText(ticket.ticket_type) && (
-                                    <span className="ticket-card__type">{tx(ticketTypeText(ticket.ticket_type))}</span>
+                                    <span className="ticket-card__type">
+                                      {textOf(supportCatalogue, ticketTypeCode(ticket.ticket_type))}
+                                    </span>
                                   )}
                                   {ticket.jobData && <span className="ticket-card__project">{ticket.jobData.job_title}</span>}
                                 </span>

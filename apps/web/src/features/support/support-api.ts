@@ -1,5 +1,5 @@
 import { userAuthRoutes } from '@pmw/contract/auth';
-import { CHAT_DIRECTION, supportRoutes, type TicketAddBody } from '@pmw/contract/support';
+import { CHAT_DIRECTION, supportRoutes, type TicketAddBody, type WORKER_LINE_CODES } from '@pmw/contract/support';
 import { api, apiWithMessage } from '../../shared/api-client';
 
 /** Query keys of the support area; a ticket's two keys are refetched together after changes. */
@@ -33,8 +33,14 @@ export const fetchConversation = (userId: number, ticketId: number, beforeChatId
   api(supportRoutes.conversation, {
     query: { user_id: userId, ticket_id: ticketId, ...(beforeChatId ? { before_chat_id: beforeChatId } : {}) },
   });
-export const addChat = (body: { user_id: number; ticket_id: number; chat_message: string; file_id?: number; isReopen?: boolean }) =>
-  api(supportRoutes.addChat, { body: { ...body, direction: CHAT_DIRECTION.USER } });
+export const addChat = (body: {
+  user_id: number;
+  ticket_id: number;
+  chat_message: string;
+  file_id?: number;
+  isReopen?: boolean;
+  message_code?: (typeof WORKER_LINE_CODES)[number];
+}) => api(supportRoutes.addChat, { body: { ...body, direction: CHAT_DIRECTION.USER } });
 export const closeTicket = (body: { user_id: number; ticket_id: number; rating: number; rating_comment?: string }) =>
   api(supportRoutes.close, { body });
 export const requestCallback = (userId: number, ticketId: number) =>

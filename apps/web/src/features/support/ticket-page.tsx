@@ -5,12 +5,13 @@ import type { SessionUser } from '@pmw/contract/auth';
 import {
   CHAT_DIRECTION,
   TICKET_STATUS,
-  closingMessage,
+  closingCode,
   hostMessages,
   mentionsIntroVideo,
   ratingAsksForComment,
   supportRoutes,
   supportTexts,
+  ticketTypeCode,
   ticketTypeText,
   timeline,
   withNewerShown,
@@ -36,7 +37,8 @@ import { addChat, attachmentUrl, closeTicket, fetchConversation, fetchTicket, ke
 import { useTypewriter } from './use-typewriter';
 import { UpdateQuerySheet } from './update-query-sheet';
 import { t } from './messages';
-import { formatDateTime, tx } from '../../shared/i18n';
+import { formatDateTime, saidOf, storedTextOf, textOf } from '../../shared/i18n';
+import { supportCatalogue } from '@pmw/contract/texts/support';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { openInNewTab } from '../../shared/safe-url';
 
@@ -72,7 +74,7 @@ export function TicketPage({ user }: { user: SessionUser }) {
   const [params] = useSearchParams();
   const ticketId = Number(params.get('ticket_id'));
   if (!Number.isInteger(ticketId) || ticketId <= 0)
-    return <TicketProblem userId={user.user_id} ticketId={null} message={supportTexts.ticketNotFound} />;
+    return <TicketProblem userId={user.user_id} ticketId={null} message={textOf(supportCatalogue, 'support.ticketNotFound')} />;
   return <TicketView key={ticketId} user={user} ticketId={ticketId} />;
 }
 
@@ -92,7 +94,10 @@ function ChatHeader({ userId, title, children }: { userId: number; title: string
   );
 }
 
-/** A ticket that is missing or someone else's: the header, why, and the way back to the list. */
+/** A chat line in the reader's language: a line said by code from the catalogue, what a person typed as typed. */
+const chatText = (c: ChatEntry) => storedTextOf(supportCatalogue, { code: c.message_code, vars: c.message_vars }, c.chat_message);
+
+/** A ticket that is missing or someone else's (the server's words, already in the reader's language): the header, why, and the way back. */
 function TicketProblem({ userId, ticketId, message }: { userId: number; ticketId: number | null; message: string }) {
   const backToList = useBackToList(userId);
   return (
@@ -100,7 +105,7 @@ function TicketProblem({ userId, ticketId, message }: { userId: number; ticketId
       <ChatHeader userId={userId} title={ticketId ? t('chatTitle', { id: ticketId }) : t('listTitle')} />
       <main className="support__body">
         <div className="empty" role="alert">
-          <p>{tx(message)}</p>
+          <p>{message}</p>
           <button type="button" className="button" onClick={backToList}>
             {t('backToQueries')}
           </button>
@@ -146,7 +151,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
       appendChat(event.chat);
       setTicket({ status: event.status });
       if (!known && event.chat.direction === CHAT_DIRECTION.SUPPORT)
-        typewriter.enqueue(event.chat.ticket_chat_id, tx(event.chat.chat_message).length);
+        typewriter.enqueue(event.chat.ticket_chat_id, chatText(event.chat).length);
       if (event.chat.direction === CHAT_DIRECTION.SUPPORT) void ticket.refetch();
     },
     onResolved: (event) => {
@@ -161,7 +166,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
           .getQueryData<Conversation>(keys.conversation(ticketId))
           ?.chats.some((c) => c.ticket_chat_id === event.chat!.ticket_chat_id);
         appendChat(event.chat);
-        if (!known) typewriter.enqueue(event.chat.ticket_chat_id, tx(event.chat.chat_message).length);
+        if (!known) typewriter.enqueue(event.chat.ticket_chat_id, chatText(event.chat).length);
       }
     },
     onUpdated: () => void refetchAll(),
@@ -219,7 +224,10 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
   const callDisabled = tk.callback_requested || typewriter.busy || busy;
   const hasVideo = !!tk.intro_video_url;
   // The type is said once: a 'Payment Query' ticket is titled 'Payment Query' already.
-  const typeLine = [tk.ticket_title !== ticketTypeText(tk.ticket_type) ? tx(ticketTypeText(tk.ticket_type)) : null, tk.jobData?.job_title]
+  const typeLine = [
+    tk.ticket_title !== ticketTypeText(tk.ticket_type) ? textOf(supportCatalogue, ticketTypeCode(tk.ticket_type)) : null,
+    tk.jobData?.job_title,
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -249,7 +257,12 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
       const { data, message } = await requestCallback(userId, ticketId);
       setTicket({ callback_requested: true });
       if (data.message || message) showSuccess(data.message || message);
-      const chat = await addChat({ user_id: userId, ticket_id: ticketId, chat_message: supportTexts.callbackRequested });
+      const chat = await addChat({
+        user_id: userId,
+        ticket_id: ticketId,
+        chat_message: supportTexts.callbackRequested,
+        message_code: 'support.callbackRequested',
+      });
       appendChat(chat);
       if (status !== TICKET_STATUS.NEW) setTicket({ status: TICKET_STATUS.WAITING });
     });
@@ -300,7 +313,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
       <section className="ticket-head">
         <TicketTypeIcon type={tk.ticket_type} />
         <div>
-          <p className="ticket-head__title">{tx(tk.ticket_title)}</p>
+          <p className="ticket-head__title">{storedTextOf(supportCatalogue, { code: tk.title_code }, tk.ticket_title)}</p>
           {typeLine && <p className="ticket-head__type">{typeLine}</p>}
         </div>
       </section>
@@ -316,7 +329,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
             if (item.kind !== 'chat') {
               return (
                 <li key={item.key} className="chat__event">
-                  <span>{tx(item.text)}</span>
+                  <span>{saidOf(supportCatalogue, item.said)}</span>
                   <time dateTime={item.created_on}>{formatDateTime(item.created_on)}</time>
                 </li>
               );
@@ -324,7 +337,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
             const c = item.chat;
             const mine = c.direction === CHAT_DIRECTION.USER;
             const isTyping = typing?.chatId === c.ticket_chat_id;
-            const full = tx(c.chat_message);
+            const full = chatText(c);
             const text = isTyping ? (typing.phase === 'indicator' ? '' : full.slice(0, typing.shown)) : full;
             return (
               <li key={item.key} className={`chat__row ${mine ? 'chat__row--mine' : ''}`}>
@@ -417,7 +430,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
         )}
         {status === TICKET_STATUS.CLOSED && (
           <div className="closed">
-            <p role="status">{tx(closingMessage(tk.rating))}</p>
+            <p role="status">{textOf(supportCatalogue, closingCode(tk.rating))}</p>
             <button type="button" className="button button--block" disabled={busy} onClick={() => setSheet({ reopen: true })}>
               {t('reopen')}
             </button>

@@ -8,7 +8,8 @@ import { fetchProjects, filterByPincode, teamKeys } from './team-api';
 import { ProjectDetails } from './project-details';
 import { useShare } from './use-share';
 import { t } from './messages';
-import { tx } from '../../shared/i18n';
+import { textOf } from '../../shared/i18n';
+import { teamCatalogue } from '@pmw/contract/texts/team';
 import { QueryView } from '../../shared/query-view';
 
 const remembered = new Map<string, unknown>();
@@ -142,9 +143,9 @@ export function ProjectsPage({
                     {p.rewards && <p className="team-project__rewards">{p.rewards}</p>}
                   </div>
                 </div>
-                {availability.message && (
+                {!availability.enabled && (
                   <p id={messageId} className="team-project__closed">
-                    {tx(availability.message)}
+                    {availability.messageCode ? textOf(teamCatalogue, availability.messageCode) : availability.message}
                   </p>
                 )}
                 <div className="team-project__actions">
@@ -160,7 +161,7 @@ export function ProjectsPage({
                     type="button"
                     className="button button--small"
                     disabled={!availability.enabled || share.busy === p.job_id}
-                    aria-describedby={availability.message ? messageId : undefined}
+                    aria-describedby={!availability.enabled ? messageId : undefined}
                     aria-label={`${action === 'Share' ? t('share') : t('add')}: ${p.job_title}`}
                     onClick={() => (action === 'Share' ? void share.share(p).catch(showError) : onAdd(p))}
                   >

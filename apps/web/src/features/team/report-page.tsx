@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
-  DATE_FILTER_LABELS,
+  DATE_FILTER_CODES,
   DATE_FILTERS,
-  LEAD_STATUS_LABELS,
+  LEAD_STATUS_CODES,
   dateRangeFor,
   leadStatusFilter,
   needsMoreDetails,
@@ -16,7 +16,8 @@ import { Dialog } from '../../shared/dialog';
 import { Loader } from '../../shared/loader';
 import { fetchProjectReport, fetchReportData, fetchTaskCount, teamKeys } from './team-api';
 import { t } from './messages';
-import { formatDateTime, tx } from '../../shared/i18n';
+import { formatDateTime, textOf } from '../../shared/i18n';
+import { teamCatalogue } from '@pmw/contract/texts/team';
 import { QueryView } from '../../shared/query-view';
 import { teamPaths, useAreaNav } from './area-nav';
 
@@ -54,7 +55,7 @@ export function ReportPage() {
         <select id="team-date-filter" className="input" value={filter} onChange={(e) => setFilter(e.target.value as DateFilter)}>
           {DATE_FILTERS.map((f) => (
             <option key={f} value={f}>
-              {tx(DATE_FILTER_LABELS[f])}
+              {textOf(teamCatalogue, DATE_FILTER_CODES[f])}
             </option>
           ))}
         </select>
@@ -134,7 +135,7 @@ function LeadList({
   return (
     <Dialog
       open={picked !== undefined}
-      title={picked ? t('leadsOf', { title: picked.job_title, status: tx(LEAD_STATUS_LABELS[picked.index]) }) : ''}
+      title={picked ? t('leadsOf', { title: picked.job_title, status: textOf(teamCatalogue, LEAD_STATUS_CODES[picked.index]) }) : ''}
       onClose={onClose}
       variant="sheet"
     >

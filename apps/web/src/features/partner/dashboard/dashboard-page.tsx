@@ -4,10 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { conversionPercent, dashboardRoutes, type Dashboard } from '@pmw/contract/dashboard';
 import { formatRupees } from '@pmw/contract/partner';
 import { NEXT_PAYOUT_REASON } from '@pmw/contract/payout-schedule';
-import { DATE_FILTERS, DATE_FILTER_LABELS, dateRangeFor, type DateFilter } from '@pmw/contract/team';
+import { DATE_FILTERS, DATE_FILTER_CODES, dateRangeFor, type DateFilter } from '@pmw/contract/team';
+import { teamCatalogue } from '@pmw/contract/texts/team';
 import { api } from '../../../shared/api-client';
 import { QueryView } from '../../../shared/query-view';
-import { tx } from '../../../shared/i18n';
+import { textOf } from '../../../shared/i18n';
 import { t } from './messages';
 import { Change, count, dayLabel, filteredLink, show } from './dashboard-parts';
 import './dashboard.css';
@@ -107,7 +108,7 @@ export function DashboardPage() {
           <select id="dash-period" className="input" value={period} onChange={(e) => setPeriod(e.target.value as DateFilter)}>
             {DATE_FILTERS.map((f) => (
               <option key={f} value={f}>
-                {tx(DATE_FILTER_LABELS[f])}
+                {textOf(teamCatalogue, DATE_FILTER_CODES[f])}
               </option>
             ))}
           </select>

@@ -9,7 +9,15 @@ import { Candidates } from './candidates';
 import { fetchPartnerJobs, partnerJobsQueryKey } from './projects-api';
 import { t } from './messages';
 import './projects.css';
-import { tx } from '../../../shared/i18n';
+import { textOf } from '../../../shared/i18n';
+import { PARTNER_LEVELS } from '@pmw/contract/hiring';
+import { partnerCatalogue } from '@pmw/contract/texts/partner';
+
+/** The partner's level by its number, in the reader's language. */
+const levelName = (level: { level: number; name: string }) => {
+  const known = PARTNER_LEVELS.find((l) => l.level === level.level);
+  return known ? textOf(partnerCatalogue, known.code) : level.name;
+};
 
 /** /partner/projects: Available Projects with referral links, and the projects the partner works on. */
 export function ProjectsPage() {
@@ -35,7 +43,7 @@ export function ProjectsPage() {
                 jobs.data.level.next_at !== null ? t('levelNext', { n: jobs.data.level.next_at - jobs.data.level.approved }) : undefined
               }
             >
-              {t('level', { name: tx(jobs.data.level.name) })} · {t('levelApproved', { n: jobs.data.level.approved })}
+              {t('level', { name: levelName(jobs.data.level) })} · {t('levelApproved', { n: jobs.data.level.approved })}
             </p>
           )}
         </div>
@@ -97,7 +105,7 @@ function ProjectCard({ job, onGetLink }: { job: PartnerJob; onGetLink: () => voi
         </div>
       </header>
       {/* One payout: the partner's own, at their level (the project's base reward would be a second, different figure). */}
-      <p className="project-payout">{tx(job.payout_text)}</p>
+      <p className="project-payout">{job.payout_text}</p>
       {job.Criteria.length > 0 && (
         <dl className="project-criteria" aria-label={t('criteria')}>
           {job.Criteria.map((c) => (
