@@ -37,24 +37,28 @@ export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'co
       });
     },
 
-    /** The newest entry of an action on an entity, and how many seconds ago it was written (by the database's clock). */
+    /** The newest entry of an action on an entity, when and how many seconds ago it was written (by the database's clock). */
     async latest(
       entityType: string,
       entityId: string | number,
       action: string,
       tx: DbOrTx = db,
-    ): Promise<{ before: unknown; after: unknown; age_seconds: number } | null> {
+    ): Promise<{ audit_id: number; before: unknown; after: unknown; created_on: Date; age_seconds: number } | null> {
       const [row] = await tx
         .select({
+          audit_id: auditLog.audit_id,
           before: auditLog.before,
           after: auditLog.after,
+          created_on: auditLog.created_on,
           age: sql<string>`extract(epoch from (now() - ${auditLog.created_on}))::text`,
         })
         .from(auditLog)
         .where(and(eq(auditLog.entity_type, entityType), eq(auditLog.entity_id, String(entityId)), eq(auditLog.action, action)))
         .orderBy(desc(auditLog.audit_id))
         .limit(1);
-      return row ? { before: row.before, after: row.after, age_seconds: Number(row.age) } : null;
+      return row
+        ? { audit_id: row.audit_id, before: row.before, after: row.after, created_on: row.created_on, age_seconds: Number(row.age) }
+        : null;
     },
 
     /** How many entries of each action every actor made between from and to (the ops dashboard's decisions per agent). */
