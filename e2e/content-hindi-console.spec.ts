@@ -378,20 +378,23 @@ test('feedback page: the merchant of an approved lead reads the instructions ops
   const lead = queue.rows[0]!.form_response_id;
   const since = Date.now();
   expect((await ops.post('/api/v2/ops/leads/approve', { data: { form_response_ids: [lead] } })).ok()).toBe(true);
-  // The approval texts the merchant (the lead's mobile) the page's link.
+  // The approval texts the merchant (the lead's mobile) the page's link, once its undo window has passed.
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const sent = (await (await page.request.get(`/api/v2/dev/outbox?mobile=${customerMobile}`)).json()).data as {
-        text: string;
-        created_on: string;
-      }[];
-      link = sent
-        .filter((s) => new Date(s.created_on).getTime() >= since)
-        .map((s) => /\/fb\/\S+/.exec(s.text)?.[0])
-        .find(Boolean);
-      return link;
-    })
+    .poll(
+      async () => {
+        const sent = (await (await page.request.get(`/api/v2/dev/outbox?mobile=${customerMobile}`)).json()).data as {
+          text: string;
+          created_on: string;
+        }[];
+        link = sent
+          .filter((s) => new Date(s.created_on).getTime() >= since)
+          .map((s) => /\/fb\/\S+/.exec(s.text)?.[0])
+          .find(Boolean);
+        return link;
+      },
+      { timeout: 30_000 },
+    )
     .toBeTruthy();
   await hindi(context);
   await openLive(page, link!);

@@ -227,13 +227,17 @@ test('a month of business from an empty database', async ({ browser }) => {
   await expect(partner.getByRole('list', { name: 'Wallet Logs' }).getByText('+₹400.00')).toBeVisible();
 
   // ── The merchant's feedback link comes by SMS; the rating is stored ──────────
+  // (once the approval can no longer be undone: its texts wait out the undo window, 15 s)
   let feedbackPath = '';
   await expect
-    .poll(async () => {
-      const outbox = (await (await customer.request.get(`/api/v2/dev/outbox?mobile=${CUSTOMER}`)).json()).data as { text?: string }[];
-      feedbackPath = outbox.map((m) => m.text?.match(/\/fb\/\S+/)?.[0]).find(Boolean) ?? '';
-      return feedbackPath;
-    })
+    .poll(
+      async () => {
+        const outbox = (await (await customer.request.get(`/api/v2/dev/outbox?mobile=${CUSTOMER}`)).json()).data as { text?: string }[];
+        feedbackPath = outbox.map((m) => m.text?.match(/\/fb\/\S+/)?.[0]).find(Boolean) ?? '';
+        return feedbackPath;
+      },
+      { timeout: 30_000 },
+    )
     .toMatch(/^\/fb\//);
   await openLive(customer, feedbackPath);
   await expect(customer.getByRole('heading', { name: 'Kavita' })).toBeVisible();

@@ -578,6 +578,7 @@ CREATE TABLE "notification_outbox" (
 	"state" text DEFAULT 'queued' NOT NULL,
 	"attempts" smallint DEFAULT 0 NOT NULL,
 	"due_at" timestamp with time zone NOT NULL,
+	"not_before" timestamp with time zone,
 	"lease_until" timestamp with time zone,
 	"claim_token" text,
 	"gateway_answer" text,

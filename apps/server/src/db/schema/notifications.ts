@@ -60,6 +60,11 @@ export const notificationOutbox = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     /** When it may be sent: its creation plus the merge window, or the next retry. */
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    /**
+     * Never sent before this, not even merged into an earlier text of the same
+     * kind: what a lead's approval queues waits out the time ops may undo it.
+     */
+    not_before: timestamp('not_before', { withTimezone: true }),
     /** A claim that has not ended by then is taken again (its process died). */
     lease_until: timestamp('lease_until', { withTimezone: true }),
     claim_token: text('claim_token'),

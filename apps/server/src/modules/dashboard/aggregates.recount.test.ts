@@ -10,7 +10,8 @@ import {
   previousPeriod,
   teamDashboardSchema,
 } from '@pmw/contract/dashboard';
-import { opsDashboardSchema } from '@pmw/contract/ops-dashboard';
+import { LEAD_ACTION_APPROVAL_UNDONE } from '@pmw/contract/ops';
+import { LEAD_ACTIONS_DECIDED, opsDashboardSchema } from '@pmw/contract/ops-dashboard';
 import { LEAD_STATUS, LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
 import { PAYOUT_RUN_REF_TYPE } from '@pmw/contract/partner';
 import { istDateString, istDayStart } from '@pmw/contract/time';
@@ -23,9 +24,9 @@ import { TEAM_DEMO } from '../../seed/team.seed';
 /**
  * Every dashboard figure (the partner's, the team manager's, the ops
  * console's, and the day rows they read) against a recount from the raw
- * tables, after a randomised week of visits, leads, approvals, rejections
- * (reversing an approval's credit), expiry and payout runs, concurrent within
- * each day. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * tables, after a randomised week of visits, leads, approvals (some undone at
+ * once), rejections (reversing an approval's credit), expiry and payout runs,
+ * concurrent within each day. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 
 const ADMIN = 100;
@@ -121,7 +122,16 @@ async function randomisedWeek(seed: number) {
     for (let step = 0; step < 8; step++) {
       const pick = () => leads[rand(leads.length)]!;
       const action = rand(10);
-      if (action < 4) work.push(v.approve(ADMIN, [pick(), pick()], { confirmHighRisk: true }));
+      if (action < 4) {
+        // Some approvals are undone at once, within the window, as an agent who clicked the wrong lead would.
+        const undo = rand(3) === 0;
+        work.push(
+          v
+            .approve(ADMIN, [pick(), pick()], { confirmHighRisk: true })
+            .then((r) => r.results.filter((x) => x.changed).map((x) => x.form_response_id))
+            .then((ids) => (undo && ids.length ? v.undoApproval(ADMIN, ids) : undefined)),
+        );
+      }
       // Rejecting an approved lead reverses its credit.
       else if (action < 6) work.push(v.reject(ADMIN, [pick()], 'Random check'));
       else if (action < 7) work.push(v.needsDetails(ADMIN, [pick()], 'Add the PAN photo').catch(() => undefined));
@@ -239,20 +249,22 @@ const PERIODS: ({ start_date: string; end_date: string } | null)[] = [
 const query = (p: { start_date: string; end_date: string } | null) => (p ? `?start_date=${p.start_date}&end_date=${p.end_date}` : '');
 
 describe('dashboard figures against recounts', () => {
-  it('stay equal after a randomised week of visits, leads, decisions, reversals, expiry and payout runs', async () => {
+  it('stay equal after a randomised week of visits, leads, decisions, undos, reversals, expiry and payout runs', async () => {
     expect(await dayRowDrift()).toEqual({ partner: [], team: [] });
     earlierVisits = await rows<(typeof earlierVisits)[number]>(sql`
       select partner_user_id as partner, day::text as day, job_id as page, source, n from visit_counts where n <> 0`);
     const made = await randomisedWeek(20261128);
     expect(made).toBeGreaterThan(DAYS * 6);
     // The run did what it is meant to: approvals reversed by a rejection, payout runs that paid, team members' leads.
-    const [covered] = await rows<{ reversals: number; paid_items: number; team_leads: number }>(sql`
+    const [covered] = await rows<{ reversals: number; undone: number; paid_items: number; team_leads: number }>(sql`
       select
         (select count(*)::int from wallet_transactions where idempotency_key like 'lead:%:reversal:%') as reversals,
+        (select count(*)::int from audit_log where action = ${LEAD_ACTION_APPROVAL_UNDONE}) as undone,
         (select count(*)::int from payout_run_items i join payout_runs r using (payout_run_id)
           where r.request_key like 'recount-run-%' and i.amount_paise > 0) as paid_items,
         (select count(*)::int from form_responses where team_member_user_id is not null) as team_leads`);
     expect(covered!.reversals, 'reversals').toBeGreaterThan(0);
+    expect(covered!.undone, 'approvals undone').toBeGreaterThan(0);
     expect(covered!.paid_items, 'payout items').toBeGreaterThan(0);
     expect(covered!.team_leads, 'team leads').toBeGreaterThan(0);
     expect(await dayRowDrift()).toEqual({ partner: [], team: [] });
@@ -415,6 +427,26 @@ describe('dashboard figures against recounts', () => {
         sql`select count(*)::int as total from form_responses where status = ${LEAD_STATUS.pending} and archive_status = ${LEAD_ARCHIVE_STATUS.live}`,
       );
       expect(d.pending_age.total).toBe(ages!.total);
+      // Each agent's decisions made in the period (all made today): an approval undone is no approval.
+      const decided = await rows<{ user_id: number; approved: number; rejected: number }>(sql`
+        select a.actor_user_id as user_id,
+          (count(*) filter (where a.action = ${LEAD_ACTIONS_DECIDED.approved} and not exists (
+            select 1 from audit_log u
+            where u.entity_type = 'lead' and u.entity_id = a.entity_id and u.action = ${LEAD_ACTION_APPROVAL_UNDONE} and u.audit_id > a.audit_id
+              and not exists (
+                select 1 from audit_log later
+                where later.entity_type = 'lead' and later.entity_id = a.entity_id and later.action = ${LEAD_ACTIONS_DECIDED.approved}
+                  and later.audit_id > a.audit_id and later.audit_id < u.audit_id))))::int as approved,
+          (count(*) filter (where a.action = ${LEAD_ACTIONS_DECIDED.rejected}))::int as rejected
+        from audit_log a
+        where a.entity_type = 'lead' and a.action in (${LEAD_ACTIONS_DECIDED.approved}, ${LEAD_ACTIONS_DECIDED.rejected})
+          and a.created_on >= ${istDayStart(period.start_date).toISOString()}
+          and a.created_on < ${new Date(istDayStart(period.end_date).getTime() + DAY_MS).toISOString()}
+        group by 1 order by 1`);
+      expect(
+        d.agents.map(({ user_id, approved, rejected }) => ({ user_id, approved, rejected })).sort((a, b) => a.user_id - b.user_id),
+        `ops agents ${period.start_date}..${period.end_date}`,
+      ).toEqual(decided);
     }
   }, 300_000);
 });

@@ -1,4 +1,5 @@
 import { LEAD_ACTIONS_DECIDED, type OpsDashboard } from '@pmw/contract/ops-dashboard';
+import { LEAD_ACTION_APPROVAL_UNDONE } from '@pmw/contract/ops';
 import { istDayStart } from '@pmw/contract/time';
 import type { AuditService } from '../ops/audit.service';
 import type { LeadVerificationService } from '../ops/lead-verification.service';
@@ -30,7 +31,10 @@ export function createOpsDashboardService(deps: {
       const to = new Date(istDayStart(leads.end_date).getTime() + DAY_MS);
       const [pending_age, decisions, preview, support, next_run_on] = await Promise.all([
         deps.verification.pendingAges(now),
-        deps.audit.countsByActor([LEAD_ACTIONS_DECIDED.approved, LEAD_ACTIONS_DECIDED.rejected], from, to),
+        // An approval undone within its window was never a decision.
+        deps.audit.countsByActor([LEAD_ACTIONS_DECIDED.approved, LEAD_ACTIONS_DECIDED.rejected], from, to, {
+          undone: { action: LEAD_ACTIONS_DECIDED.approved, by: LEAD_ACTION_APPROVAL_UNDONE },
+        }),
         deps.payouts.preview(),
         deps.support.responseFigures(from, to),
         deps.payouts.nextRunOn(now),

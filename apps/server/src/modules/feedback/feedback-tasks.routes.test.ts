@@ -4,7 +4,7 @@ import { opsFeedbackTaskListSchema, opsFeedbackTaskSchema, parseFeedbackLink } f
 import { opsProjectSchema } from '@pmw/contract/ops-projects';
 import { jobTasks, jobs, mobileLocales } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
-import { insertLead, loginSupportAgent, validProject } from '../ops/ops-fixtures.test-helper';
+import { insertLead, loginSupportAgent, pastUndoWindow, validProject } from '../ops/ops-fixtures.test-helper';
 import { makePageBuild } from '../../../test/web-build';
 
 let t: TestApp;
@@ -28,9 +28,9 @@ const opsOutbox = async (mobile: string) =>
   body<{ rows: { outbox_id: number; mobile: string; kind: string; state: string; gateway_answer: string | null }[] }>(
     await get('/ops/notifications?kind=merchant_feedback_link&limit=100'),
   ).data.rows.filter((r) => r.mobile === mobile);
-/** Runs the outbox until nothing is due (a failure given up queues nothing more). */
+/** Runs the outbox until nothing is due (a failure given up queues nothing more), once the approvals' undo window has passed. */
 const drain = async () => {
-  while ((await t.services.outbox.runOnce()) > 0);
+  while ((await t.services.outbox.runOnce(pastUndoWindow())) > 0);
 };
 async function failingSms<T>(fn: () => Promise<T>): Promise<T> {
   const realSend = t.services.providers.sms.send;

@@ -1,6 +1,6 @@
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   FEEDBACK_ENTITY_TYPE,
   FEEDBACK_LINK_STATE,
@@ -18,7 +18,7 @@ import type { LeadRow } from '../leads/leads.service';
 import { jobAsksMerchantFeedback, jobTitles } from '../projects/job-reads';
 import { userContacts } from '../users/user-reads';
 import { AppError, notFound } from '../../errors';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService, Withdrawn } from '../notifications/notifications.service';
 import type { AuditService } from '../ops/audit.service';
 import type { FeedbackLinkGuard } from './link-guard';
 import { say } from '@pmw/contract/texts/said';
@@ -35,7 +35,7 @@ type TaskRow = typeof jobTasks.$inferSelect;
  */
 export function createFeedbackTasksService(deps: {
   db: Db;
-  notifications: Pick<NotificationsService, 'notify' | 'deliveryOf'>;
+  notifications: Pick<NotificationsService, 'notify' | 'deliveryOf' | 'withdraw'>;
   guard: FeedbackLinkGuard;
   audit: AuditService;
   publicUrl: string;
@@ -101,7 +101,7 @@ export function createFeedbackTasksService(deps: {
    * transaction: the outbox sends it (in the merchant's language when known),
    * retries it, and keeps whether it went.
    */
-  async function queue(tx: Tx, task: TaskRow): Promise<void> {
+  async function queue(tx: Tx, task: TaskRow, holdSeconds?: number): Promise<void> {
     const partner = (await userContacts(tx, [task.user_id])).get(task.user_id);
     const job = task.job_id ? { title: (await jobTitles(tx, [task.job_id])).get(task.job_id) } : undefined;
     const link =
@@ -112,6 +112,7 @@ export function createFeedbackTasksService(deps: {
       mobile: task.merchant_mobile,
       data: { job_task_id: task.job_task_id, partner: partner?.first_name || pmwId(task.user_id), job: job?.title ?? 'PickMyWork', link },
       subject: subjectOf(task.job_task_id),
+      hold_seconds: holdSeconds,
     });
   }
 
@@ -121,7 +122,7 @@ export function createFeedbackTasksService(deps: {
      * asks for feedback. The unique lead key keeps it to one task per lead,
      * whatever re-approvals follow.
      */
-    async createForApprovedLead(tx: Tx, lead: LeadRow): Promise<void> {
+    async createForApprovedLead(tx: Tx, lead: LeadRow, opts: { holdSeconds?: number } = {}): Promise<void> {
       const asks = await jobAsksMerchantFeedback(tx, lead.job_id);
       const partner = lead.partner_user_id ?? lead.team_member_user_id;
       const mobile = normaliseMobile(lead.customer_mobile ?? '');
@@ -140,7 +141,38 @@ export function createFeedbackTasksService(deps: {
         .onConflictDoNothing({ target: jobTasks.form_response_id })
         .returning();
       // The link is queued with the approval, once: a re-approval finds the task and queues nothing.
-      if (task) await queue(tx, task);
+      if (task) await queue(tx, task, opts.holdSeconds);
+    },
+
+    /**
+     * Inside the undo's transaction: the task an approval made at `since` goes
+     * with it, and its link is taken back before it is texted, so the /fb link of
+     * an undone approval never works. A task made by an earlier approval stays.
+     * Answers what became of the link's texts (none gone when there was no task).
+     */
+    async removeForUndoneApproval(tx: Tx, leadId: number, since: Date): Promise<Withdrawn> {
+      const [task] = await tx
+        .select({ id: jobTasks.job_task_id })
+        .from(jobTasks)
+        .where(and(eq(jobTasks.form_response_id, leadId), gte(jobTasks.created_on, since)))
+        .for('update');
+      if (!task) return { withdrawn: 0, gone: 0 };
+      const texts = await deps.notifications.withdraw(tx, {
+        subject: subjectOf(task.id),
+        reason: 'Withdrawn: the approval was undone',
+        inApp: false,
+      });
+      if (texts.gone) return texts;
+      // No merchant can have rated a link that was never sent; a rating, if any, keeps its task.
+      await tx
+        .delete(jobTasks)
+        .where(
+          and(
+            eq(jobTasks.job_task_id, task.id),
+            sql`not exists (select 1 from ${feedbackResponses} where ${feedbackResponses.entity_type} = ${FEEDBACK_ENTITY_TYPE} and ${feedbackResponses.entity_id} = ${jobTasks.job_task_id})`,
+          ),
+        );
+      return texts;
     },
 
     /** The merchant opened the page of a whole, valid link. */

@@ -4,7 +4,7 @@ import { notificationListSchema, notificationReadSchema } from '@pmw/contract/no
 import { teamOtpSentSchema } from '@pmw/contract/team';
 import { mobileLocales, notificationOutbox, notifications, users } from '../../db/schema/index';
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
-import { insertLead } from '../ops/ops-fixtures.test-helper';
+import { insertLead, pastUndoWindow } from '../ops/ops-fixtures.test-helper';
 import type { createLocalPush } from '../../providers/push';
 import { say } from '@pmw/contract/texts/said';
 
@@ -50,10 +50,11 @@ describe('a lead approved by ops', () => {
     expect(mine.rows).toHaveLength(1);
     expect(mine.rows[0]).toMatchObject({ kind: 'lead_approved', read: false, link: `/partner/report?search=${id}` });
     expect(mine.rows[0]!.text).toMatch(/^Lead approved: Test for .+\. ₹500 added to your wallet\. - PickMyWork$/);
-    // Queued with the approval; the worker sends it.
-    expect(await t.services.outbox.runOnce()).toBe(1);
-    expect((await texts(ASHA.mobile))[0]).toBe(mine.rows[0]!.text);
+    // Queued with the approval; the worker sends it once the approval can no longer be undone.
     expect(await t.services.outbox.runOnce()).toBe(0);
+    expect(await t.services.outbox.runOnce(pastUndoWindow())).toBe(1);
+    expect((await texts(ASHA.mobile))[0]).toBe(mine.rows[0]!.text);
+    expect(await t.services.outbox.runOnce(pastUndoWindow())).toBe(0);
   });
 
   it('is in Hindi for a partner whose last login was in Hindi', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, not, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, not, sql, type SQL } from 'drizzle-orm';
 import {
   mayOptOut,
   mergeable,
@@ -45,8 +45,19 @@ export interface NotifyInput<E extends NotifyEvent> {
   dedupe_key?: string | undefined;
   /** The language of the request when the person is the one acting now (their choice on the page, or their browser's). */
   locale?: SmsLocale | undefined;
-  /** What it is about, for the module that made it to read its delivery later (`deliveryOf`). */
+  /** What it is about, for the module that made it to read its delivery later (`deliveryOf`) or take it back (`withdraw`). */
   subject?: string | undefined;
+  /**
+   * Seconds from the change (its transaction's start) before the texts may go: what an approval
+   * queues waits out the time in which ops may still undo it.
+   */
+  hold_seconds?: number | undefined;
+}
+
+/** What `withdraw` did: texts taken back before they went, and texts of the subject already claimed or sent. */
+export interface Withdrawn {
+  withdrawn: number;
+  gone: number;
 }
 
 /** How a subject's texts went: how many were queued, and the newest one's state, when it was sent and what failed. */
@@ -178,7 +189,11 @@ export function createNotificationsService(deps: {
           data: input.data as unknown as Record<string, string | number>,
           text,
           subject: input.subject ?? null,
-          due_at: new Date(Date.now() + deps.mergeMs),
+          due_at: input.hold_seconds
+            ? sql<Date>`greatest(${new Date(Date.now() + deps.mergeMs).toISOString()}::timestamptz, now() + make_interval(secs => ${input.hold_seconds}))`
+            : new Date(Date.now() + deps.mergeMs),
+          // By the database's clock, from the change's transaction: the clock an undo's window is measured by.
+          not_before: input.hold_seconds ? sql<Date>`now() + make_interval(secs => ${input.hold_seconds})` : null,
         };
         // WhatsApp instead of the SMS for a person who chose it (while the server has it); SMS again if it fails for good.
         const textChannel =
@@ -187,9 +202,47 @@ export function createNotificationsService(deps: {
         // A push too when the person has allowed a browser; the worker sends it to each of their browsers.
         if (input.user_id && (await hasPush(tx, input.user_id))) rows.push({ ...row, channel: NOTIFY_CHANNEL.push });
         await tx.insert(notificationOutbox).values(rows);
-        deps.queued?.(deps.mergeMs);
+        deps.queued?.(Math.max(deps.mergeMs, (input.hold_seconds ?? 0) * 1000));
       }
       return { created: true };
+    },
+
+    /**
+     * Takes back, in the caller's transaction, the texts made about a subject
+     * since a time that have not gone yet: they are locked (so the worker cannot
+     * claim them meanwhile) and end skipped, with the reason for ops to read. With
+     * `inApp` the notifications they belong to leave the person's list too.
+     * Answers how many were taken back and how many had been claimed or sent.
+     */
+    async withdraw(tx: DbOrTx, q: { subject: string; since?: Date | undefined; reason: string; inApp: boolean }): Promise<Withdrawn> {
+      const rows = await tx
+        .select({ id: notificationOutbox.outbox_id, state: notificationOutbox.state, notification_id: notificationOutbox.notification_id })
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.subject, q.subject), q.since ? gte(notificationOutbox.created_on, q.since) : undefined))
+        .for('update');
+      const queued = rows.filter((r) => r.state === OUTBOX_STATE.queued);
+      if (queued.length)
+        await tx
+          .update(notificationOutbox)
+          .set({ state: OUTBOX_STATE.skipped, gateway_answer: q.reason, ...(q.inApp ? { notification_id: null } : {}) })
+          .where(
+            inArray(
+              notificationOutbox.outbox_id,
+              queued.map((r) => r.id),
+            ),
+          );
+      const inApp = [...new Set(queued.flatMap((r) => (r.notification_id === null ? [] : [r.notification_id])))];
+      if (q.inApp && inApp.length) {
+        // A row of the same notification that is not withdrawn (it went already) keeps it in the list.
+        const kept = await tx
+          .select({ id: notificationOutbox.notification_id })
+          .from(notificationOutbox)
+          .where(and(inArray(notificationOutbox.notification_id, inApp), isNotNull(notificationOutbox.notification_id)));
+        const keep = new Set(kept.map((r) => r.id));
+        const drop = inApp.filter((id) => !keep.has(id));
+        if (drop.length) await tx.delete(notifications).where(inArray(notifications.notification_id, drop));
+      }
+      return { withdrawn: queued.length, gone: rows.length - queued.length };
     },
 
     async list(userId: number, audience: NotifyAudience, page: { limit: number; offset: number }): Promise<NotificationList> {

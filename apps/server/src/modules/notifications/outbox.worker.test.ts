@@ -182,6 +182,38 @@ describe('the outbox under faults', () => {
   });
 });
 
+describe('texts held back', () => {
+  const approved = (leadId: number, hold?: number) =>
+    t.database.db.transaction((tx) =>
+      t.services.notifications.notify(tx, {
+        event: 'lead_approved',
+        audience: 'partner',
+        user_id: ASHA,
+        data: { lead_id: leadId, project: 'Sahyog Platinum Credit Card', customer: 'Ramesh', amount_paise: 50_000 },
+        hold_seconds: hold,
+      }),
+    );
+
+  it('are not sent before their time, not even merged into an earlier text of the same kind', async () => {
+    await t.database.db.delete(notificationOutbox);
+    const sent: string[] = [];
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      sms: { name: 'stand-in', sendOtp: async () => 'ok', send: async ({ text }) => (sent.push(text), 'ok') },
+      pollMs: 0,
+      maxAttempts: 8,
+    });
+    await approved(1);
+    await approved(2, 15);
+    expect(await worker.runOnce(later(1_000))).toBe(1);
+    expect(sent).toEqual([expect.stringMatching(/^Lead approved: /)]);
+    expect((await rowsOf()).map((r) => r.state).sort()).toEqual(['queued', 'sent']);
+    expect(await worker.runOnce(later(13_000))).toBe(0);
+    expect(await worker.runOnce(later(16_000))).toBe(1);
+    expect((await rowsOf()).map((r) => r.state)).toEqual(['sent', 'sent']);
+  });
+});
+
 describe('the http SMS provider', () => {
   it("sends an OTP with its template's DLT id and sender id, and a text whose template has no id with a warning", async () => {
     const gw = await gateway(0);

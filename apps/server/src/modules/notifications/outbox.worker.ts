@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLocale } from '@pmw/contract/locale';
 import {
@@ -104,6 +104,8 @@ export function createOutboxWorker(opts: OutboxWorkerOptions) {
               eq(notificationOutbox.locale, g.locale),
               eq(notificationOutbox.state, OUTBOX_STATE.queued),
               notInArray(notificationOutbox.outbox_id, ids),
+              // A row held back (an approval that may still be undone) waits its own time.
+              or(isNull(notificationOutbox.not_before), lte(notificationOutbox.not_before, now)),
             ),
           )
           .for('update', { skipLocked: true });

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { notificationSettingsSchema } from '@pmw/contract/notifications';
 import { mobileLocales, notificationOutbox, notifications } from '../../db/schema/index';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
-import { insertLead } from '../ops/ops-fixtures.test-helper';
+import { insertLead, pastUndoWindow } from '../ops/ops-fixtures.test-helper';
 import { createCloudApiWhatsApp, signWhatsAppWebhook, WhatsAppRefusedError } from '../../providers/whatsapp';
 
 const ASHA = { user_id: 101, mobile: '9876500001' };
@@ -140,8 +140,9 @@ async function smsTexts(mobile: string): Promise<string[]> {
 }
 const rowsOf = async (userId: number) =>
   t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, userId)).orderBy(notificationOutbox.outbox_id);
+/** Runs the outbox until nothing is due, once the approvals' undo window has passed. */
 const drain = async () => {
-  while ((await t.services.outbox.runOnce()) > 0);
+  while ((await t.services.outbox.runOnce(pastUndoWindow())) > 0);
 };
 
 async function chooseWhatsApp(on: boolean) {
@@ -251,7 +252,7 @@ describe('WhatsApp instead of SMS', () => {
     await t.database.db.delete(notificationOutbox).where(eq(notificationOutbox.user_id, 102));
     const ids = [await insertLead(t), await insertLead(t), await insertLead(t, { partner_user_id: 102 })];
     expect((await post('/ops/leads/approve', admin, { form_response_ids: ids })).statusCode).toBe(200);
-    expect(await t.services.outbox.runOnce()).toBe(3);
+    expect(await t.services.outbox.runOnce(pastUndoWindow())).toBe(3);
     // Asha's two approvals are one merged template message; Ravi's is his own.
     expect(received.map((r) => [r.body.to, r.body.template.name])).toEqual(
       expect.arrayContaining([
@@ -410,7 +411,7 @@ describe('the local WhatsApp provider', () => {
         headers: { cookie: admin2 },
         payload: { form_response_ids: [id] },
       });
-      while ((await local.services.outbox.runOnce()) > 0);
+      while ((await local.services.outbox.runOnce(pastUndoWindow())) > 0);
       const [row] = await local.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.user_id, ASHA.user_id));
       expect(row).toMatchObject({ channel: 'whatsapp', state: 'sent' });
       expect(row!.provider_message_id).toMatch(/^wamid\.local-/);

@@ -37,28 +37,53 @@ export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'co
       });
     },
 
-    /** The newest entry of an action on an entity, and how many seconds ago it was written (by the database's clock). */
+    /** The newest entry of an action on an entity, when and how many seconds ago it was written (by the database's clock). */
     async latest(
       entityType: string,
       entityId: string | number,
       action: string,
       tx: DbOrTx = db,
-    ): Promise<{ before: unknown; after: unknown; age_seconds: number } | null> {
+    ): Promise<{ audit_id: number; before: unknown; after: unknown; created_on: Date; age_seconds: number } | null> {
       const [row] = await tx
         .select({
+          audit_id: auditLog.audit_id,
           before: auditLog.before,
           after: auditLog.after,
+          created_on: auditLog.created_on,
           age: sql<string>`extract(epoch from (now() - ${auditLog.created_on}))::text`,
         })
         .from(auditLog)
         .where(and(eq(auditLog.entity_type, entityType), eq(auditLog.entity_id, String(entityId)), eq(auditLog.action, action)))
         .orderBy(desc(auditLog.audit_id))
         .limit(1);
-      return row ? { before: row.before, after: row.after, age_seconds: Number(row.age) } : null;
+      return row
+        ? { audit_id: row.audit_id, before: row.before, after: row.after, created_on: row.created_on, age_seconds: Number(row.age) }
+        : null;
     },
 
-    /** How many entries of each action every actor made between from and to (the ops dashboard's decisions per agent). */
-    async countsByActor(actions: string[], from: Date, to: Date): Promise<{ actor_user_id: number; action: string; n: number }[]> {
+    /**
+     * How many entries of each action every actor made between from and to (the
+     * ops dashboard's decisions per agent). With `undone`, an entry of its action
+     * that was undone does not count: one its undo action on the same entity
+     * follows before any later entry of that action (an undo takes back the newest).
+     */
+    async countsByActor(
+      actions: string[],
+      from: Date,
+      to: Date,
+      opts: { undone?: { action: string; by: string } } = {},
+    ): Promise<{ actor_user_id: number; action: string; n: number }[]> {
+      const u = opts.undone;
+      const notUndone = u
+        ? sql`not (${auditLog.action} = ${u.action} and exists (
+            select 1 from ${auditLog} as undo
+            where undo.entity_type = ${auditLog.entity_type} and undo.entity_id = ${auditLog.entity_id}
+              and undo.action = ${u.by} and undo.audit_id > ${auditLog.audit_id}
+              and not exists (
+                select 1 from ${auditLog} as again
+                where again.entity_type = ${auditLog.entity_type} and again.entity_id = ${auditLog.entity_id}
+                  and again.action = ${u.action} and again.audit_id > ${auditLog.audit_id} and again.audit_id < undo.audit_id)))`
+        : undefined;
       const rows = await db
         .select({ actor_user_id: auditLog.actor_user_id, action: auditLog.action, n: count() })
         .from(auditLog)
@@ -68,6 +93,7 @@ export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'co
             gte(auditLog.created_on, from),
             lt(auditLog.created_on, to),
             isNotNull(auditLog.actor_user_id),
+            notUndone,
           ),
         )
         .groupBy(auditLog.actor_user_id, auditLog.action);

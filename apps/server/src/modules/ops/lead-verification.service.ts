@@ -34,6 +34,14 @@ type Result = LeadActionResult['results'][number];
 export const LEAD_REF_TYPE = EARNING_REF_TYPE.lead;
 export const leadCreditKey = (leadId: number, n: number) => `lead:${leadId}:credit:${n}`;
 export const leadReversalKey = (leadId: number, n: number) => `lead:${leadId}:reversal:${n}`;
+/** What an approval's notices are about, so an undo (or a rejection) can take back those not yet sent. */
+export const leadApprovalSubject = (leadId: number) => `lead:${leadId}:approved`;
+/**
+ * How long an approval's texts wait before they may go: the time ops have to
+ * undo it, with its grace. An undo within it takes them back; after it they
+ * may be sent, and an undo is refused.
+ */
+export const APPROVAL_NOTICE_HOLD_SECONDS = APPROVAL_UNDO_SECONDS + APPROVAL_UNDO_GRACE_SECONDS;
 
 /** Who a lead's money goes to: its partner, or the team member when there is no partner. */
 export const payee = (lead: Pick<LeadRow, 'partner_user_id' | 'team_member_user_id'>) => lead.partner_user_id ?? lead.team_member_user_id;
@@ -56,7 +64,7 @@ export function createLeadVerificationService(deps: {
   wallet: WalletService;
   audit: AuditService;
   risk: Pick<RiskService, 'riskOf' | 'highRisk' | 'standing'>;
-  feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead'> | undefined;
+  feedbackTasks?: Pick<FeedbackTasksService, 'createForApprovedLead' | 'removeForUndoneApproval'> | undefined;
   notifications?: NotificationsService | undefined;
 }) {
   const { db, wallet, audit } = deps;
@@ -64,7 +72,7 @@ export function createLeadVerificationService(deps: {
   /**
    * Tells the people a lead belongs to what became of it, in the decision's
    * transaction: its partner in the portal, its team member in the team area.
-   * An approval goes to whoever was paid.
+   * An approval goes to whoever was paid, and its texts wait out the undo window.
    */
   async function tell(tx: Tx, lead: LeadRow, outcome: { approved: number } | { rejected: string } | { needsDetails: string }) {
     if (!deps.notifications) return;
@@ -76,7 +84,13 @@ export function createLeadVerificationService(deps: {
     for (const p of people) {
       if ('approved' in outcome) {
         if (p.user_id !== payee(lead)) continue;
-        await deps.notifications.notify(tx, { event: NOTIFY_EVENT.leadApproved, ...p, data: { ...base, amount_paise: outcome.approved } });
+        await deps.notifications.notify(tx, {
+          event: NOTIFY_EVENT.leadApproved,
+          ...p,
+          data: { ...base, amount_paise: outcome.approved },
+          subject: leadApprovalSubject(lead.form_response_id),
+          hold_seconds: APPROVAL_NOTICE_HOLD_SECONDS,
+        });
       } else if ('rejected' in outcome) {
         await deps.notifications.notify(tx, { event: NOTIFY_EVENT.leadRejected, ...p, data: { ...base, reason: outcome.rejected } });
       } else {
@@ -144,7 +158,7 @@ export function createLeadVerificationService(deps: {
         }
       }
       // The merchant's feedback task and its link's text, queued with the approval (the outbox sends it).
-      await deps.feedbackTasks?.createForApprovedLead(tx, updated);
+      await deps.feedbackTasks?.createForApprovedLead(tx, updated, { holdSeconds: APPROVAL_NOTICE_HOLD_SECONDS });
       await tell(tx, lead, { approved: credited || lead.payout_paise });
       await audit.record(
         {
@@ -176,6 +190,19 @@ export function createLeadVerificationService(deps: {
       const approval = await audit.latest('lead', id, LEAD_ACTIONS_DECIDED.approved, tx);
       if (!approval || approval.age_seconds > APPROVAL_UNDO_SECONDS + APPROVAL_UNDO_GRACE_SECONDS)
         throw new AppError('CONFLICT', say('ops.undoTooLate'));
+      // What the approval told people goes with it: the partner's notice (from their list too) and the
+      // merchant's feedback task and link. Those texts wait out this window; one the outbox has taken
+      // already (the window has just passed) cannot be called back, so the undo is refused.
+      const notices = deps.notifications
+        ? await deps.notifications.withdraw(tx, {
+            subject: leadApprovalSubject(id),
+            since: approval.created_on,
+            reason: 'Withdrawn: the approval was undone',
+            inApp: true,
+          })
+        : { withdrawn: 0, gone: 0 };
+      const task = (await deps.feedbackTasks?.removeForUndoneApproval(tx, id, approval.created_on)) ?? { withdrawn: 0, gone: 0 };
+      if (notices.gone || task.gone) throw new AppError('CONFLICT', say('ops.undoTooLate'));
       const was = (approval.before ?? {}) as Partial<ReturnType<typeof auditView>>;
       // The lead (and with it its counters) changes before the wallet, as on approval and rejection.
       const updated = await updateLead(tx, id, {
@@ -236,6 +263,12 @@ export function createLeadVerificationService(deps: {
       const updated = await updateLead(tx, id, { status: LEAD_STATUS.rejected, sub_status: LEAD_SUB_STATUS.none, status_comment: comment });
       let reversed = 0;
       if (lead.status === LEAD_STATUS.approved) {
+        // The approval's notice, if it is still waiting out the undo window, would now arrive after this rejection's.
+        await deps.notifications?.withdraw(tx, {
+          subject: leadApprovalSubject(id),
+          reason: 'Withdrawn: the lead was rejected',
+          inApp: false,
+        });
         const { credits, reversals } = await postingCounts(tx, id);
         const to = payee(lead);
         if (to && credits > reversals) {

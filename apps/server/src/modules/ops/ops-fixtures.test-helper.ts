@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formResponses, opsAgents, users } from '../../db/schema/index';
 import { loginOps, type TestApp } from '../../../test/test-app';
+import { APPROVAL_NOTICE_HOLD_SECONDS } from './lead-verification.service';
 
 /** A support-role agent (user 4100), logged in. */
 export async function loginSupportAgent(t: TestApp): Promise<string> {
@@ -81,3 +82,6 @@ export const validForm = () => ({
     { input_id: 3, label: 'Card variant', input_type: 'DROPDOWN', input_enum: ['Platinum', 'Gold'], validation: { required: false } },
   ],
 });
+
+/** A time just past an approval's undo window, when the texts the approval queued may go. */
+export const pastUndoWindow = () => new Date(Date.now() + (APPROVAL_NOTICE_HOLD_SECONDS + 1) * 1000);

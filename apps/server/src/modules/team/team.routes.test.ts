@@ -310,6 +310,29 @@ describe('leads', () => {
     expect(dup.statusCode).toBe(409);
   });
 
+  it('refuses the same customer for the same project again inside the duplicate window, saying so as the campaign page does', async () => {
+    const lead = (key: string) => ({
+      form_id: 201,
+      input: [
+        { input_id: 1, value: '9811100009' },
+        { input_id: 2, value: 'Farida Shaikh' },
+        { input_id: 3, value: 'hkmpk3333c' },
+        { input_id: 4, value: 'Pune' },
+      ],
+      idempotency_key: key,
+      offline_unverified: true,
+    });
+    expect((await post('/team/task/response/submit', lead('k-team-dup-0001'), meena)).statusCode).toBe(200);
+    const again = await post('/team/task/response/submit', lead('k-team-dup-0002'), meena);
+    expect(again.statusCode).toBe(409);
+    expect(body(again)).toMatchObject({
+      status: false,
+      code: 'CONFLICT',
+      message: 'A lead for 9811100009 was already added for Sahyog Platinum Credit Card in the last 30 days',
+    });
+    expect(await t.database.db.select().from(formResponses).where(eq(formResponses.customer_mobile, '9811100009'))).toHaveLength(1);
+  });
+
   it('refuses bad inputs, archived and on-hold projects', async () => {
     const bad = await post(
       '/team/task/response/submit',
