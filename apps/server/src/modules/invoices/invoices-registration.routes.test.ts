@@ -4,10 +4,10 @@ import { partnerInvoicesSchema } from '@pmw/contract/invoices';
 import { notificationListSchema } from '@pmw/contract/notifications';
 import { payoutRunDetailSchema } from '@pmw/contract/ops';
 import { payoutStatementSchema } from '@pmw/contract/partner';
-import { users, walletTransactions } from '../../db/schema/index';
-import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
+import { type users, walletTransactions } from '../../db/schema/index';
+import { body, createTestApp, loginOps, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
-import { say } from '@pmw/contract/texts/said';
+import { callAs, earn as earnFor, paidPartner, registerGstin } from './invoices.test-helper';
 
 /** A partner who earned before registering for GST, then registered (GSTIN in Karnataka, the company's state). */
 const LATE = 4611;
@@ -23,41 +23,23 @@ const gstDocs: Record<number, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loginOps(t);
-  await t.database.db.insert(users).values([
+  const people: (typeof users.$inferInsert)[] = [
     { user_id: LATE, mobile: '9876546110', first_name: 'Meera', last_name: 'Iyer', city: 'Mysuru', state: 'Karnataka' },
     { user_id: LAPSED, mobile: '9876546120', first_name: 'Farhan', city: 'Pune', state: 'Maharashtra' },
-  ]);
-  for (const id of [LATE, LAPSED]) {
-    await t.services.documents.add({ kind: 'worker', id }, { user_id: id, type: 'PAN', number: `ABCPK${id}L` });
-    const bank = await t.services.banks.add(id, { ifsc_code: 'HDFC0000001', account_no: `5010088888${id}` });
-    await t.services.banks.setStatus(bank.bank_detail_id, 1);
-    cookies[id] = await loginWorker(t, `98765${id}0`);
-  }
+  ];
+  for (const person of people) cookies[person.user_id!] = await paidPartner(t, person, `5010088888${person.user_id}`);
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-const earn = (userId: number, paise: number, leadId: number) =>
-  t.services.wallet.post({
-    user_id: userId,
-    type: 1,
-    amount_paise: paise,
-    reason: say('wallet.leadApproved'),
-    ref_type: 'LEAD',
-    ref_id: String(leadId),
-    idempotency_key: `lead:${leadId}:1`,
-    affects_earnings: true,
-  });
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => callAs(t, method, url, cookie, payload);
+const earn = (userId: number, paise: number, leadId: number) => earnFor(t, userId, paise, leadId);
 /** The GSTIN is added (and verified) a minute after what was earned so far. */
 async function register(userId: keyof typeof GSTIN) {
   await t.database.db
     .update(walletTransactions)
     .set({ created_on: new Date(Date.now() - 60_000) })
     .where(eq(walletTransactions.user_id, userId));
-  const doc = await t.services.documents.add({ kind: 'worker', id: userId }, { user_id: userId, type: 'GST', number: GSTIN[userId] });
-  await t.services.documents.setStatus(doc.document_id, 1, null);
-  gstDocs[userId] = doc.document_id;
+  gstDocs[userId] = await registerGstin(t, userId, GSTIN[userId]);
 }
 const invoicesOf = async (id: number) => partnerInvoicesSchema.parse(body(await call('GET', '/partner/invoices', cookies[id]!)).data);
 const run = async (key: string, ids: number[]) =>

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { partnerInvoicesSchema } from '@pmw/contract/invoices';
 import { payoutRunDetailSchema } from '@pmw/contract/ops';
-import { invoices, payoutRunItems, users, walletTransactions } from '../../db/schema/index';
-import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
+import { invoices, payoutRunItems, walletTransactions } from '../../db/schema/index';
+import { body, createTestApp, loginOps, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
-import { say } from '@pmw/contract/texts/said';
+import { callAs, earn as earnFor, paidPartner, registerGstin } from './invoices.test-helper';
 
 // Partners' acceptances and ops' approvals racing payout runs (on PostgreSQL with TEST_DATABASE_URL):
 // an invoice is paid by one run at most, its GST enters the ledger once, every wallet equals its
@@ -26,39 +26,18 @@ beforeAll(async () => {
   t = await createTestApp({ PAYOUT_SIMULATED_SETTLE_SECONDS: '0' });
   admins = [await loginOps(t), await loginOps(t)];
   for (const id of [...PARTNERS, RETURNED, ...LATE]) {
-    await t.database.db.insert(users).values({ user_id: id, mobile: `98765${id}0`, first_name: `P${id}` });
-    await t.services.documents.add({ kind: 'worker', id }, { user_id: id, type: 'PAN', number: `ABCPK${id}L` });
+    const account = id === RETURNED || id === LATE_RETURNED ? '501001230000' : `5010066666${id}`;
+    cookies.set(id, await paidPartner(t, { user_id: id, mobile: `98765${id}0`, first_name: `P${id}` }, account));
     if (!LATE.includes(id)) await registerGst(id);
-    const bank = await t.services.banks.add(id, {
-      ifsc_code: 'HDFC0000001',
-      account_no: id === RETURNED || id === LATE_RETURNED ? '501001230000' : `5010066666${id}`,
-    });
-    await t.services.banks.setStatus(bank.bank_detail_id, 1);
-    cookies.set(id, await loginWorker(t, `98765${id}0`));
   }
 });
 afterAll(async () => t.close());
 
-async function registerGst(id: number) {
-  const gst = await t.services.documents.add({ kind: 'worker', id }, { user_id: id, type: 'GST', number: '29ABCPK1234L1ZO' });
-  await t.services.documents.setStatus(gst.document_id, 1, null);
-  return gst.document_id;
-}
+const registerGst = (id: number) => registerGstin(t, id, '29ABCPK1234L1ZO');
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => callAs(t, method, url, cookie, payload);
 let lead = 970_000;
-const earn = (userId: number, paise: number) =>
-  t.services.wallet.post({
-    user_id: userId,
-    type: 1,
-    amount_paise: paise,
-    reason: say('wallet.leadApproved'),
-    ref_type: 'LEAD',
-    ref_id: String(++lead),
-    idempotency_key: `lead:${lead}:1`,
-    affects_earnings: true,
-  });
+const earn = (userId: number, paise: number) => earnFor(t, userId, paise, ++lead);
 const draftOf = async (id: number) =>
   partnerInvoicesSchema
     .parse(body(await call('GET', '/partner/invoices', cookies.get(id)!)).data)

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { invoiceSchema, opsInvoiceSchema, partnerInvoicesSchema, type Invoice } from '@pmw/contract/invoices';
 import { payoutPreviewSchema, payoutRunDetailSchema } from '@pmw/contract/ops';
 import { payoutStatementSchema } from '@pmw/contract/partner';
-import { users, walletTransactions } from '../../db/schema/index';
-import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
+import { type users, walletTransactions } from '../../db/schema/index';
+import { body, createTestApp, loginOps, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
-import { say } from '@pmw/contract/texts/said';
+import { callAs, earn as earnFor, paidPartner, registerGstin } from './invoices.test-helper';
 
 /** SAME has a GSTIN in the company's state (29, Karnataka), OTHER in Maharashtra (27); PLAIN has none. */
 const SAME = 4601;
@@ -21,7 +21,7 @@ const cookies: Record<number, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loginOps(t);
-  await t.database.db.insert(users).values([
+  const people: (typeof users.$inferInsert)[] = [
     {
       user_id: SAME,
       mobile: '9876546010',
@@ -34,34 +34,14 @@ beforeAll(async () => {
     },
     { user_id: OTHER, mobile: '9876546020', first_name: 'Rohan', city: 'Pune', state: 'Maharashtra' },
     { user_id: PLAIN, mobile: '9876546030', first_name: 'Imran' },
-  ]);
-  for (const id of [SAME, OTHER, PLAIN]) {
-    await t.services.documents.add({ kind: 'worker', id }, { user_id: id, type: 'PAN', number: `ABCPK${id}L` });
-    const bank = await t.services.banks.add(id, { ifsc_code: 'HDFC0000001', account_no: `5010077777${id}` });
-    await t.services.banks.setStatus(bank.bank_detail_id, 1);
-    cookies[id] = await loginWorker(t, `98765${id}0`);
-  }
-  for (const id of [SAME, OTHER] as const) {
-    const doc = await t.services.documents.add({ kind: 'worker', id }, { user_id: id, type: 'GST', number: GSTIN[id] });
-    await t.services.documents.setStatus(doc.document_id, 1, null);
-  }
+  ];
+  for (const person of people) cookies[person.user_id!] = await paidPartner(t, person, `5010077777${person.user_id}`);
+  for (const id of [SAME, OTHER] as const) await registerGstin(t, id, GSTIN[id]);
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v2${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-/** An approved lead's credit, as lead approval posts it. */
-const earn = (userId: number, paise: number, leadId: number) =>
-  t.services.wallet.post({
-    user_id: userId,
-    type: 1,
-    amount_paise: paise,
-    reason: say('wallet.leadApproved'),
-    ref_type: 'LEAD',
-    ref_id: String(leadId),
-    idempotency_key: `lead:${leadId}:1`,
-    affects_earnings: true,
-  });
+const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) => callAs(t, method, url, cookie, payload);
+const earn = (userId: number, paise: number, leadId: number) => earnFor(t, userId, paise, leadId);
 const invoicesOf = async (id: number) => partnerInvoicesSchema.parse(body(await call('GET', '/partner/invoices', cookies[id]!)).data);
 
 describe('GST invoices', () => {
