@@ -5,17 +5,21 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every word a person reads on a screen comes from a catalogue by its key.
- * This lists any word written straight into a component: JSX text, and the
+ * This lists any word written straight into a component: JSX text, the
  * literal of an attribute a person reads or hears (aria-label, placeholder,
- * title, alt). Not words (symbols, names of the product) are allowed below,
- * each with its reason.
+ * title, alt), and a text handed to the message bar as a literal or as one of
+ * the contract's English constants (`messages.networkError`), which the bar
+ * shows as it is. Not words (symbols, names of the product) are allowed
+ * below, each with its reason.
  */
 const root = path.resolve(import.meta.dirname);
 /** Attributes and props a person reads or hears: aria-label, placeholder, title, alt, and a component's label, title, subtitle, message… */
 const READ_ATTRIBUTE =
   /^(aria-label|aria-description|aria-placeholder|aria-roledescription|placeholder|alt)$|label|title|text|message|hint|caption|heading|description/i;
-/** Calls whose text argument is put on screen as it is, or looked up by its English words. */
-const SHOWN_CALLS = new Set(['tx', 'showSuccess', 'showMessage']);
+/** Calls whose text argument is put on screen as it is. */
+const SHOWN_CALLS = new Set(['showSuccess', 'showMessage', 'showError']);
+/** The contract's objects that name texts by their English words (`messages`, `profileMessages`, `supportTexts`). */
+const ENGLISH_CONSTANTS = /^(messages|\w+Messages|\w+Texts)$/;
 /** Attributes that name an id, a key or a keyboard hint, not words. */
 const NOT_READ = /labelledby|describedby|id$|Id$|Key$|keyhint/i;
 const WORD = /[A-Za-z]{2,}|\p{Script=Devanagari}/u;
@@ -49,6 +53,16 @@ function literalWords(node: ts.Node): string[] {
   return [];
 }
 
+/** The contract's English constants an expression says (`profileMessages.updated`, either side of a condition or an `||`). */
+function englishConstants(node: ts.Node): string[] {
+  if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ENGLISH_CONSTANTS.test(node.expression.text))
+    return [node.getText()];
+  if (ts.isConditionalExpression(node)) return [...englishConstants(node.whenTrue), ...englishConstants(node.whenFalse)];
+  if (ts.isBinaryExpression(node)) return [...englishConstants(node.left), ...englishConstants(node.right)];
+  if (ts.isParenthesizedExpression(node)) return englishConstants(node.expression);
+  return [];
+}
+
 export function literalTexts(file: string, source: string): string[] {
   const found: string[] = [];
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -64,7 +78,7 @@ export function literalTexts(file: string, source: string): string[] {
       for (const words of literalWords(node.expression)) note(node, words);
     } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && SHOWN_CALLS.has(node.expression.text)) {
       const text = node.arguments[node.expression.text === 'showMessage' ? 1 : 0];
-      if (text) for (const words of literalWords(text)) note(node, words);
+      if (text) for (const words of [...literalWords(text), ...englishConstants(text)]) note(node, words);
     } else if (
       ts.isJsxAttribute(node) &&
       READ_ATTRIBUTE.test(node.name.getText(sf)) &&
@@ -89,13 +103,14 @@ describe('words on screen', () => {
   }, 120_000);
 
   it('notices a literal text, a read attribute and a condition', () => {
-    const source = `export const A = () => <p title="Open menu">Hello {x ? 'Yes' : t('no')}<i aria-label={\`Close \${n}\`} />→ {'·'}</p>; showSuccess('Saved');`;
+    const source = `export const A = () => <p title="Open menu">Hello {x ? 'Yes' : t('no')}<i aria-label={\`Close \${n}\`} />→ {'·'}</p>; showSuccess('Saved'); showError(r.message || messages.networkError); showSuccess(res.message);`;
     expect(literalTexts(path.join(root, 'a.tsx'), source).map((s) => s.replace(/^.*?: /, ''))).toEqual([
       'Open menu',
       'Hello',
       'Yes',
       'Close',
       'Saved',
+      'messages.networkError',
     ]);
   });
 });

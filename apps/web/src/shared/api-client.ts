@@ -1,6 +1,5 @@
 import type { RouteDef, RouteBody, RouteData, RouteParams, RouteQuery } from '@pmw/contract/api';
 import { API_PREFIX, buildPath, type FirstCall } from '@pmw/contract/paths';
-import { messages } from '@pmw/contract/messages';
 import { ApiError, isRefusal, isUnreachable } from './api-error';
 
 export { ApiError, isRefusal, isUnreachable };
@@ -62,27 +61,35 @@ async function send(
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(messages.networkError, 'NETWORK', 0);
+    throw ApiError.said('common.networkError', 'NETWORK', 0);
   }
+}
+
+type Envelope = {
+  status?: boolean;
+  message?: string;
+  code?: string;
+  data?: unknown;
+  errors?: { field: string; message: string }[];
+} | null;
+
+/**
+ * A failed answer as an ApiError: the server's words as they came (already in
+ * the reader's language), or, when the answer says none (a proxy's error
+ * page), "Something went wrong" by its code.
+ */
+function failure(envelope: Envelope, res: Response): ApiError {
+  const code = envelope?.code ?? `HTTP_${res.status}`;
+  if (!envelope?.message) return ApiError.said('common.somethingWentWrong', code, res.status);
+  return new ApiError(envelope.message, code, res.status, Array.isArray(envelope.errors) ? envelope.errors : undefined);
 }
 
 /** The success envelope's data and message; any failure as an ApiError (a 401 tells the areas). */
 async function answer(route: Call, res: Response): Promise<{ data: unknown; message: string; status: number }> {
-  const envelope = (await res.json().catch(() => null)) as {
-    status?: boolean;
-    message?: string;
-    code?: string;
-    data?: unknown;
-    errors?: { field: string; message: string }[];
-  } | null;
+  const envelope = (await res.json().catch(() => null)) as Envelope;
   if (!res.ok || !envelope || envelope.status !== true) {
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
-    throw new ApiError(
-      envelope?.message || res.statusText || messages.somethingWentWrong,
-      envelope?.code ?? `HTTP_${res.status}`,
-      res.status,
-      Array.isArray(envelope?.errors) ? envelope.errors : undefined,
-    );
+    throw failure(envelope, res);
   }
   return { data: envelope.data, message: envelope.message ?? '', status: res.status };
 }
@@ -93,7 +100,7 @@ export async function apiWithMessage<T extends RouteDef>(
 ): Promise<{ data: RouteData<T>; message: string }> {
   const { data, message, status } = await answer(route, await send(route, opts));
   const parsed = route.response.safeParse(data);
-  if (!parsed.success) throw new ApiError(messages.somethingWentWrong, 'BAD_RESPONSE', status);
+  if (!parsed.success) throw ApiError.said('common.somethingWentWrong', 'BAD_RESPONSE', status);
   return { data: parsed.data as RouteData<T>, message };
 }
 
@@ -120,7 +127,7 @@ export async function api<T extends RouteDef>(route: T, opts: CallOptions<T> = {
  * here (the answer's check says "Something went wrong").
  */
 export async function putFile(url: string, file: Blob, contentType: string): Promise<void> {
-  if (!url) throw new ApiError(messages.uploadFailed, 'UPLOAD', 0);
+  if (!url) throw ApiError.said('common.uploadFailed', 'UPLOAD', 0);
   // If-None-Match: * : an upload URL only creates its object, never replaces it (S3 signs this header).
   let res: Response;
   try {
@@ -132,11 +139,14 @@ export async function putFile(url: string, file: Blob, contentType: string): Pro
     });
   } catch {
     // The bytes never reached a server: the same failure as any call without a network.
-    throw new ApiError(messages.networkError, 'NETWORK', 0);
+    throw ApiError.said('common.networkError', 'NETWORK', 0);
   }
   if (!res.ok) {
+    // The storage's own refusal carries no words of ours; this server's upload endpoint answers them in the reader's language.
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(body?.message || messages.uploadFailedShort, 'UPLOAD', res.status);
+    throw body?.message
+      ? new ApiError(body.message, 'UPLOAD', res.status)
+      : ApiError.said('common.uploadFailedShort', 'UPLOAD', res.status);
   }
 }
 
@@ -147,13 +157,9 @@ export async function putFile(url: string, file: Blob, contentType: string): Pro
 export async function apiDownload<T extends RouteDef>(route: T, opts: CallOptions<T> = {}): Promise<{ blob: Blob; fileName: string }> {
   const res = await send(route, opts);
   if (!res.ok) {
-    const envelope = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
+    const envelope = (await res.json().catch(() => null)) as Envelope;
     if (res.status === 401) unauthorizedHandlers.forEach((h) => h(route));
-    throw new ApiError(
-      envelope?.message || res.statusText || messages.somethingWentWrong,
-      envelope?.code ?? `HTTP_${res.status}`,
-      res.status,
-    );
+    throw failure(envelope, res);
   }
   const disposition = res.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];

@@ -1,4 +1,15 @@
-/** The one error every failed call becomes; the message bar shows `message`. */
+import { commonCatalogue } from '@pmw/contract/texts/common';
+
+/** A text of the common catalogue, by its code: what a failure the browser finds itself says. */
+export type CommonCode = keyof typeof commonCatalogue.en;
+
+/**
+ * The one error every failed call becomes. A server's refusal keeps the
+ * server's `message` (already in the reader's language); a failure the
+ * browser finds itself (no network, an unreadable answer) carries its text by
+ * code, `text`, which the message bar says in the page's language, and its
+ * English as `message`.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -6,8 +17,15 @@ export class ApiError extends Error {
     readonly httpStatus: number,
     /** The fields a validation refusal is about, with the message for each (already in the reader's language). */
     readonly fields?: readonly { field: string; message: string }[],
+    /** The text of a failure the browser found itself, by its code. */
+    readonly text?: CommonCode,
   ) {
     super(message);
+  }
+
+  /** A failure the browser found itself, said by its code of the common texts. */
+  static said(text: CommonCode, code: string, httpStatus: number): ApiError {
+    return new ApiError(commonCatalogue.en[text], code, httpStatus, undefined, text);
   }
 }
 

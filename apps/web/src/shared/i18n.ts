@@ -10,7 +10,7 @@
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@pmw/contract/locale';
 import { formatDate as istDate, formatDateTime as istDateTime, formatTime as istTime } from '@pmw/contract/time';
-import type { FieldNames, TextTranslation, translateText } from '@pmw/contract/texts';
+import type { FieldNames, TextTranslation } from '@pmw/contract/texts';
 import { tooLongMessage } from '@pmw/contract/field-words';
 import type { z } from 'zod';
 import type { Catalogue as TextCatalogue } from '@pmw/contract/texts/shape';
@@ -32,18 +32,15 @@ interface Entry {
 let active: Locale = DEFAULT_LOCALE;
 const registry: Entry[] = [];
 /**
- * The contract's texts (validation, the server's words used in the browser),
- * per language other than English, loaded with the language, so an English
- * reader never downloads them: a validation message carries its English.
+ * The contract's texts (validation messages said by code, and the names of
+ * the fields they name), per language other than English, loaded with the
+ * language, so an English reader never downloads them: a validation message
+ * carries its English.
  */
-type ContractTexts = { default: TextTranslation; fields: FieldNames; translate: typeof translateText };
+type ContractTexts = { default: TextTranslation; fields: FieldNames };
 const contractTexts: Partial<Record<Locale, ContractTexts>> = {};
 const contractLoaders: Record<Exclude<Locale, 'en'>, () => Promise<ContractTexts>> = {
-  hi: () =>
-    Promise.all([import('@pmw/contract/texts'), import('@pmw/contract/texts.hi')]).then(([index, hi]) => ({
-      ...hi,
-      translate: index.translateText,
-    })),
+  hi: () => import('@pmw/contract/texts.hi'),
 };
 
 export const getLocale = (): Locale => active;
@@ -91,7 +88,7 @@ export function defineMessages<T extends Catalogue>(en: T) {
   };
 }
 
-/** The contract's texts in a language (for `tx`); nothing for English. */
+/** The contract's texts in a language (for validation messages); nothing for English. */
 export async function loadContractTexts(locale: Locale = active): Promise<void> {
   if (locale !== 'en' && !contractTexts[locale]) contractTexts[locale] = await contractLoaders[locale]();
 }
@@ -145,16 +142,6 @@ export function saidOf(catalogue: TextCatalogue, said: Said): string {
   return storedTextOf(catalogue, stored, renderStored(stored.code, stored.vars, catalogue.en, catalogue.en) ?? said.code);
 }
 
-/**
- * A text the contract wrote in English (a validation message, a spec text
- * the browser shows itself), in the page's language.
- */
-export function tx(text: string): string {
-  if (active === 'en') return text;
-  const translation = contractTexts[active];
-  return translation ? translation.translate(text, translation.default, translation.fields) : text;
-}
-
 /** A said text in the page's language from the contract's texts; `english` until another language's texts are loaded. */
 function spoken(said: Said, english: string): string {
   const translation = active === 'en' ? undefined : contractTexts[active];
@@ -164,11 +151,12 @@ function spoken(said: Said, english: string): string {
 /**
  * A validation message (a lead form's, a chosen file's) in the page's
  * language, rendered by its code from the contract's texts. Any other words
- * (a server's answer, kept with a file) go through `tx`.
+ * (a server's answer, kept with a file) are shown as they came: the server
+ * answers in the reader's language.
  */
 export function validationText(message: string): string {
   const read = readSaid(message);
-  return read ? spoken(read.said, read.english) : tx(message);
+  return read ? spoken(read.said, read.english) : message;
 }
 
 /** A problem zod found, in the page's language; zod's own words read "Invalid value" in another language. */

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { MESSAGE_BAR_MS } from '@pmw/contract/constants';
-import { messages } from '@pmw/contract/messages';
+import { commonCatalogue } from '@pmw/contract/texts/common';
 import { ApiError } from './api-error';
-import { tx } from './i18n';
+import { textOf } from './i18n';
 
 type Bar = { id: number; kind: 'error' | 'success'; text: string } | null;
 
@@ -14,8 +14,9 @@ let seq = 0;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+/** Shows a text already in the page's language: a catalogue's by its code, or the server's words as they came. */
 export function showMessage(kind: 'error' | 'success', text: string) {
-  current = { id: ++seq, kind, text: tx(text) };
+  current = { id: ++seq, kind, text };
   clearTimeout(timer);
   timer = setTimeout(() => {
     current = null;
@@ -48,14 +49,21 @@ export function messagesInDialog(): { id: symbol; close: () => void } {
 
 export const showSuccess = (text: string) => showMessage('success', text);
 
-/** The server's message if any, else the error's text, else 'Something went wrong'. */
+/**
+ * What went wrong, in the page's language: the server's words as they came
+ * (it answers in the reader's language), a failure the browser found itself
+ * by its code, a text the page already said, else "Something went wrong". An
+ * error of the browser's own (a script's, a storage's) has English words
+ * nobody should read, so it is "Something went wrong" too.
+ */
 export function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message || messages.somethingWentWrong;
-  if (err instanceof Error && err.message) return err.message;
+  if (err instanceof ApiError && err.text) return textOf(commonCatalogue, err.text);
+  if (err instanceof ApiError && err.message) return err.message;
   if (typeof err === 'string' && err) return err;
-  return messages.somethingWentWrong;
+  return textOf(commonCatalogue, 'common.somethingWentWrong');
 }
 
+/** An error (see `errorText`), or a text already in the page's language. */
 export const showError = (err: unknown) => showMessage('error', errorText(err));
 
 const subscribe = (l: () => void) => {

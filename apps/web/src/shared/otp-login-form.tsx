@@ -3,7 +3,7 @@ import { resendCountdown } from '@pmw/contract/constants';
 import { OtpField } from './otp-field';
 import { errorText, showError, showSuccess } from './message-bar';
 import { useCountdown } from './use-countdown';
-import { firstIssue, loadContractTexts, tx } from './i18n';
+import { firstIssue, loadContractTexts } from './i18n';
 import { t } from './messages';
 import { LiveButton } from './public-page/live';
 import type { AreaLoginState } from '@pmw/contract/area-pages';
@@ -78,7 +78,7 @@ export function OtpLoginForm(props: {
       showSuccess(sent.already_sent ? l.alreadySent : l.sent);
     } catch (err) {
       // Said at the field it is about, where it stays until the next try.
-      setError(otpSent ? { otp: tx(errorText(err)) } : { mobile: tx(errorText(err)) });
+      setError(otpSent ? { otp: errorText(err) } : { mobile: errorText(err) });
     } finally {
       setBusy(false);
     }
@@ -97,7 +97,7 @@ export function OtpLoginForm(props: {
       await props.login(mobile, parsed.data);
     } catch (err) {
       // A wrong OTP stays under the OTP field, not only in a bar that fades.
-      setError({ otp: tx(errorText(err)) });
+      setError({ otp: errorText(err) });
       setBusy(false);
     }
   }

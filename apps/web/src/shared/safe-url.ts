@@ -1,4 +1,4 @@
-import { messages } from '@pmw/contract/messages';
+import { ApiError } from './api-error';
 
 /**
  * A link from data that the browser is about to open: kept only when it is
@@ -33,7 +33,7 @@ export async function openInNewTab(fetchUrl: () => Promise<string | null | undef
   const win = window.open('', '_blank');
   try {
     const url = safeLink(await fetchUrl());
-    if (!url) throw new Error(messages.somethingWentWrong);
+    if (!url) throw ApiError.said('common.somethingWentWrong', 'NO_LINK', 0);
     if (win) win.location.href = url;
     else window.location.assign(url);
   } catch (err) {

@@ -7,7 +7,7 @@ import { mobileSchema } from '@pmw/contract/mobile';
 import { teamFirstNameSchema } from '@pmw/contract/team';
 import { validateLeadInput, type FormInputDef } from '@pmw/contract/lead-form';
 import { saidMessage } from '@pmw/contract/texts/said';
-import { defineCatalogue, defineMessages, firstIssue, getLocale, loadCatalogues, tx, validationText, withLocale } from './i18n';
+import { defineCatalogue, defineMessages, firstIssue, getLocale, loadCatalogues, validationText, withLocale } from './i18n';
 import { errorText, MessageBar, showError, showSuccess } from './message-bar';
 
 describe('message bar', () => {
@@ -27,13 +27,15 @@ describe('message bar', () => {
     expect(screen.queryByText('Details updated successfully!')).toBeNull();
   });
 
-  it("says the server's message, else the error's text, else 'Something went wrong'", () => {
+  it("says the server's message, else the browser's failure by its code, else 'Something went wrong'", () => {
     expect(errorText(new ApiError('OTP has expired, please request a new one', 'OTP_EXPIRED', 400))).toBe(
       'OTP has expired, please request a new one',
     );
-    expect(errorText(new Error('Failed to fetch'))).toBe('Failed to fetch');
+    expect(errorText(ApiError.said('common.networkError', 'NETWORK', 0))).toBe('Network error, please check your connection');
+    expect(errorText(new Error('Failed to fetch'))).toBe('Something went wrong');
     expect(errorText(undefined)).toBe('Something went wrong');
     expect(errorText(new ApiError('', 'X', 500))).toBe('Something went wrong');
+    expect(withLocale('hi', () => errorText(ApiError.said('common.networkError', 'NETWORK', 0)))).toBe('नेटवर्क की दिक्कत है, अपना कनेक्शन जाँचें');
   });
 });
 
@@ -56,14 +58,6 @@ describe('catalogue', () => {
     expect(withLocale('en', () => t('calling', { name: 'Anil' }))).toBe('Calling with Anil');
     expect(withLocale('hi', () => t('calling', { name: 'Anil' }))).toBe('Anil को कॉल कर रहे हैं');
     expect(getLocale()).toBe('en');
-  });
-
-  it("puts the contract's English texts in the page's language", async () => {
-    await loadCatalogues('hi');
-    expect(withLocale('hi', () => tx('Invalid Mobile Number'))).toBe('मोबाइल नंबर सही नहीं है');
-    expect(withLocale('hi', () => tx('Shop name is required'))).toBe('Shop name ज़रूरी है');
-    expect(withLocale('hi', () => tx('Something ops typed'))).toBe('Something ops typed');
-    expect(withLocale('en', () => tx('Invalid Mobile Number'))).toBe('Invalid Mobile Number');
   });
 
   it('says a validation message by its code, never by its English words', async () => {
@@ -141,6 +135,9 @@ describe('api client', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({ code: 'NETWORK' });
+    await expect(api(route, { params: { id: 1 }, query: { q: 'x' } })).rejects.toMatchObject({
+      code: 'NETWORK',
+      text: 'common.networkError',
+    });
   });
 });

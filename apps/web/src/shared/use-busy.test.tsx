@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error';
 import { MessageBar } from './message-bar';
 import { useBusy } from './use-busy';
 
@@ -25,7 +26,7 @@ describe('one action at a time', () => {
     const { result } = renderHook(() => useBusy());
     let ok = true;
     await act(async () => {
-      ok = await result.current.run(() => Promise.reject(new Error('Ticket is closed')));
+      ok = await result.current.run(() => Promise.reject(new ApiError('Ticket is closed', 'CONFLICT', 409)));
     });
     expect(ok).toBe(false);
     expect(result.current.busy).toBe(false);

@@ -27,7 +27,7 @@ import { LiveButton } from '../../shared/public-page/live';
 import { DetailsDialog } from './details-dialog';
 import { t } from './messages';
 import { OtpDialog } from './otp-dialog';
-import { textOf, tx } from '../../shared/i18n';
+import { textOf } from '../../shared/i18n';
 import type { LeadPanelProps } from './campaign-view';
 
 const UPLOAD = { signUpload: campaignFileRoutes.signUpload, add: campaignFileRoutes.add, purpose: 'UTM_LINK' as const };
@@ -101,9 +101,9 @@ export function LeadPanel(props: LeadPanelProps) {
   /** A refusal the page can place: the OTP's under its field, the rest at the form (the OTP step closed). */
   function refused(err: unknown) {
     if (refusedAtMobile(err)) return;
-    if (otpStep && err instanceof ApiError && isOtpRefusal(err.code)) return setOtpError(tx(errorText(err)));
+    if (otpStep && err instanceof ApiError && isOtpRefusal(err.code)) return setOtpError(errorText(err));
     setOtpStep(null);
-    setFormError(tx(errorText(err)));
+    setFormError(errorText(err));
   }
 
   /** The partner's own mobile is refused by the server (the page never knows it): said at the mobile field, before any OTP. */

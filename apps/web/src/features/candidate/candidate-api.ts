@@ -1,7 +1,6 @@
 import { userAuthRoutes } from '@pmw/contract/auth';
 import { userFileRoutes, type FilePurpose } from '@pmw/contract/files';
 import { hiringRoutes } from '@pmw/contract/hiring';
-import { messages } from '@pmw/contract/messages';
 import { api, ApiError, putFile } from '../../shared/api-client';
 
 export const jobQueryKey = (jobId: number, recruiterId: number) => ['candidate', 'job', jobId, recruiterId] as const;
@@ -15,7 +14,7 @@ export const login = (mobile: string, otp: string) => api(userAuthRoutes.login, 
 /** The upload flow: a signed URL, the PUT of the bytes, then the file's id. */
 export async function uploadFile(file: File, purpose: FilePurpose): Promise<number> {
   const signed = await api(userFileRoutes.signUpload, { body: { file_name: file.name, file_purpose: purpose } }).catch((err: unknown) => {
-    throw err instanceof ApiError ? err : new ApiError(messages.uploadFailed, 'UPLOAD', 0);
+    throw err instanceof ApiError ? err : ApiError.said('common.uploadFailed', 'UPLOAD', 0);
   });
   await putFile(signed.url, file, signed.content_type);
   const added = await api(userFileRoutes.add, { body: { file_key: signed.key, file_name: file.name, file_purpose: purpose } });

@@ -17,7 +17,7 @@ import { addDocument, applyToJob, bookedQueryKey, fetchBooked, fetchMe, login, s
 import { useCandidateState } from './candidate-state';
 import { t } from './messages';
 import './candidate.css';
-import { firstIssue, tx, validationText } from '../../shared/i18n';
+import { firstIssue, validationText } from '../../shared/i18n';
 import { ApiError } from '../../shared/api-client';
 import { PageLanguageSwitch } from '../../shared/language-switch';
 
@@ -189,7 +189,7 @@ export function DetailsPage() {
         setErrors({ [field]: err instanceof Error ? err.message : '' });
       } else if (err instanceof ApiError && isOtpRefusal(err.code)) {
         // A wrong OTP stays under the OTP field, not only in a bar that fades.
-        setErrors({ otp: tx(errorText(err)) });
+        setErrors({ otp: errorText(err) });
       } else showError(err);
     } finally {
       setBusy(false);

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { t } from './messages';
-import { firstIssue, formatDate, tx, validationText } from '../../shared/i18n';
+import { firstIssue, formatDate, validationText } from '../../shared/i18n';
 import { partnerCatalogue } from '@pmw/contract/texts/partner';
 import { saidIn } from '@pmw/contract/texts/said';
 
@@ -234,7 +234,7 @@ function UpiForm({ onDone }: { onDone: () => void }) {
       </div>
       {error && (
         <p id="u-error" className="field__error" role="alert">
-          {tx(error)}
+          {error}
         </p>
       )}
       <div className="filters__actions">
@@ -345,7 +345,7 @@ function BankForm({ onDone }: { onDone: () => void }) {
       </div>
       {error && (
         <p id="b-error" className="field__error" role="alert">
-          {tx(error)}
+          {error}
         </p>
       )}
       <div className="filters__actions">

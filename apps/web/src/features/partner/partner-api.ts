@@ -2,7 +2,7 @@
 import '../../zod-config';
 import { partnerAuthRoutes } from '@pmw/contract/auth';
 import { partnerFileRoutes, CONTENT_TYPES, fileExtension, type FilePurpose } from '@pmw/contract/files';
-import { api, putFile } from '../../shared/api-client';
+import { api, ApiError, putFile } from '../../shared/api-client';
 import { safeLink } from '../../shared/safe-url';
 
 export { sessionQueryKey, fetchPartnerSession } from './partner-session';
@@ -21,6 +21,6 @@ export async function uploadPartnerFile(file: File, purpose: FilePurpose): Promi
 export async function fileUrl(fileId: number): Promise<string> {
   const rows = await api(partnerFileRoutes.fetchUrl, { query: { file_id: fileId } });
   const url = safeLink(rows[0]?.url);
-  if (!url) throw new Error('Something went wrong');
+  if (!url) throw ApiError.said('common.somethingWentWrong', 'NO_LINK', 0);
   return url;
 }

@@ -2,14 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackRoutes } from '@pmw/contract/feedback';
-import {
-  GENDERS,
-  PROFILE_PICTURE_ACCEPT,
-  profileMessages,
-  profileRoutes,
-  profileUpdateBodySchema,
-  type Profile,
-} from '@pmw/contract/partner-profile';
+import { GENDERS, PROFILE_PICTURE_ACCEPT, profileRoutes, profileUpdateBodySchema, type Profile } from '@pmw/contract/partner-profile';
 import { api, apiWithMessage } from '../../shared/api-client';
 import { Loader } from '../../shared/loader';
 import { errorText, showError, showSuccess } from '../../shared/message-bar';
@@ -120,7 +113,7 @@ function PersonalTab() {
       } else {
         setPicture(null);
         if (pictureInput.current) pictureInput.current.value = '';
-        showSuccess(res.message || profileMessages.updated);
+        showSuccess(res.message || textOf(partnerCatalogue, 'profile.updated'));
       }
     } catch (err) {
       showError(err);

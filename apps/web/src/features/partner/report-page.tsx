@@ -10,7 +10,6 @@ import {
   leadStatusQuery,
   leadTiles,
   needsAttachment,
-  partnerMessages,
   partnerRoutes,
   type LeadStatusFilter,
   type PartnerProject,
@@ -449,7 +448,7 @@ function AttachDialog({ target, onClose }: { target: { row: ReportRow; cell: Rep
       await api(partnerRoutes.inputAdd, {
         body: { form_response_id: target.row.form_response_id, input_id: target.cell.input_id, value: uploaded.file_id },
       });
-      showSuccess(partnerMessages.attachmentAdded);
+      showSuccess(textOf(partnerCatalogue, 'partner.attachmentAdded'));
       await queryClient.invalidateQueries({ queryKey: ['partner', 'report', 'data'] });
       close();
     } catch (err) {

@@ -19,7 +19,7 @@ import {
   ticketTransition,
 } from '@pmw/contract/support';
 import { formatDate, formatDateTime } from '@pmw/contract/time';
-import { messages as serverMessages } from '@pmw/contract/messages';
+import { commonCatalogue } from '@pmw/contract/texts/common';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
@@ -38,6 +38,7 @@ import {
 } from './desk-api';
 import { t } from './messages';
 import { openInNewTab } from '../../shared/safe-url';
+import { textOf } from '../../shared/i18n';
 import { LEAD_ARCHIVE_STATUS } from '@pmw/contract/lead-status';
 import { englishOf } from '@pmw/contract/texts/said';
 
@@ -88,7 +89,7 @@ function TicketView({ data, refetch }: { agent: OpsAgent; data: AgentTicket; ref
 
   function openAttachment(fileId: number) {
     return openInNewTab(async () => (await agentAttachmentUrl(ticket.ticket_id, fileId))[0]?.url).catch(() =>
-      showError(serverMessages.somethingWentWrong),
+      showError(textOf(commonCatalogue, 'common.somethingWentWrong')),
     );
   }
 

@@ -21,7 +21,6 @@ import {
   type TicketDetail,
   TICKET_TYPE,
 } from '@pmw/contract/support';
-import { messages as serverMessages } from '@pmw/contract/messages';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { Dialog } from '../../shared/dialog';
 import { ApiError } from '../../shared/api-client';
@@ -39,6 +38,7 @@ import { UpdateQuerySheet } from './update-query-sheet';
 import { t } from './messages';
 import { formatDateTime, saidOf, storedTextOf, textOf } from '../../shared/i18n';
 import { supportCatalogue } from '@pmw/contract/texts/support';
+import { commonCatalogue } from '@pmw/contract/texts/common';
 import { LanguageSwitch } from '../../shared/language-switch';
 import { openInNewTab } from '../../shared/safe-url';
 
@@ -285,7 +285,7 @@ function TicketView({ user, ticketId }: { user: SessionUser; ticketId: number })
 
   function openAttachment(fileId: number) {
     return openInNewTab(async () => (await attachmentUrl(userId, ticketId, fileId))[0]?.url).catch(() =>
-      showError(serverMessages.somethingWentWrong),
+      showError(textOf(commonCatalogue, 'common.somethingWentWrong')),
     );
   }
 

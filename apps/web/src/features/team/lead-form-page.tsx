@@ -5,7 +5,7 @@ import { RESEND_COUNTDOWN, resendCountdown } from '@pmw/contract/constants';
 import { isOtpRefusal } from '@pmw/contract/api';
 import { normaliseMobile } from '@pmw/contract/mobile';
 import { firstLeadError, isFileInput, parseLocation, type FormInputDef, type DevicePosition } from '@pmw/contract/lead-form';
-import { GEOLOCATION_TIMEOUT_MS, teamMessages, type TeamLead, type TeamMember } from '@pmw/contract/team';
+import { GEOLOCATION_TIMEOUT_MS, type TeamLead, type TeamMember } from '@pmw/contract/team';
 import {
   isKeptFile,
   isRetryableUpload,
@@ -24,7 +24,7 @@ import { errorText, showError, showSuccess } from '../../shared/message-bar';
 import { useCountdown } from '../../shared/use-countdown';
 import { completeLead, fetchProjectData, sendLeadOtp, submitLead, teamKeys, teamUpload, type SubmitLeadBody } from './team-api';
 import { ApiError, isUnreachable } from '../../shared/api-client';
-import { textOf, tx, validationText } from '../../shared/i18n';
+import { textOf, validationText } from '../../shared/i18n';
 import { enqueueLead, type QueuedFile } from './offline-queue';
 import { noteLeadSent } from './push-offer';
 import { noteBlocked } from './blocked';
@@ -34,6 +34,7 @@ import { LeadOtpDialog } from './lead-otp-dialog';
 import { t } from './messages';
 import { QueryView } from '../../shared/query-view';
 import { campaignCatalogue } from '@pmw/contract/texts/campaign';
+import { teamCatalogue } from '@pmw/contract/texts/team';
 
 const LeafletPicker = lazy(() => import('./map-picker').then((m) => ({ default: m.MapPicker })));
 /** Leaflet loads only when a form has a map input. */
@@ -202,7 +203,7 @@ export function LeadFormPage(props: {
         };
       } catch (err) {
         if (isRetryableUpload(err)) return 'offline';
-        const problem = err instanceof Error ? err.message : String(err);
+        const problem = errorText(err);
         next[input_id] = { ...file, problem };
         setValues(next);
         setErrors((e) => ({ ...e, [input_id]: problem }));
@@ -235,10 +236,10 @@ export function LeadFormPage(props: {
         setBusy(false);
       } else if (!noteBlocked(err)) {
         // Nothing typed is lost: a wrong OTP keeps the OTP step, any other refusal is said at the form.
-        if (body.otp !== undefined && err instanceof ApiError && isOtpRefusal(err.code)) setOtpError(tx(errorText(err)));
+        if (body.otp !== undefined && err instanceof ApiError && isOtpRefusal(err.code)) setOtpError(errorText(err));
         else {
           setOtpFor(undefined);
-          setFormError(tx(errorText(err)));
+          setFormError(errorText(err));
         }
         setBusy(false);
       }
@@ -293,7 +294,7 @@ export function LeadFormPage(props: {
       setBusy(true);
       try {
         await completeLead({ ...body, form_response_id: lead.form_response_id });
-        await finish(teamMessages.leadCompleted);
+        await finish(textOf(teamCatalogue, 'team.leadCompleted'));
       } catch (err) {
         if (!noteBlocked(err)) showError(err);
         setBusy(false);

@@ -8,7 +8,7 @@ import { useCountdown } from '../../shared/use-countdown';
 import { noteBlocked } from './blocked';
 import { TeamLabel } from './team-label';
 import { t } from './messages';
-import { firstIssue, loadContractTexts, tx } from '../../shared/i18n';
+import { firstIssue, loadContractTexts } from '../../shared/i18n';
 import { PageLanguageSwitch } from '../../shared/language-switch';
 import { LiveButton } from '../../shared/public-page/live';
 import { keptBeforeHydration, keptValuesUsed } from '../../shared/public-page/before-hydration';
@@ -55,7 +55,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
       showSuccess(t(sent.already_sent ? 'otpAlreadySent' : 'otpSent'));
     } catch (err) {
       // Said at the field it is about, where it stays until the next try.
-      if (!noteBlocked(err)) setErrors(requestId ? { otp: tx(errorText(err)) } : { mobile: tx(errorText(err)) });
+      if (!noteBlocked(err)) setErrors(requestId ? { otp: errorText(err) } : { mobile: errorText(err) });
     } finally {
       setBusy(false);
     }
@@ -76,7 +76,7 @@ export function LoginPage({ team, onLoggedIn }: { team: Team; onLoggedIn: (membe
       onLoggedIn(member);
     } catch (err) {
       // A wrong OTP stays under the OTP field, not only in a bar that fades.
-      if (!noteBlocked(err)) setErrors({ otp: tx(errorText(err)) });
+      if (!noteBlocked(err)) setErrors({ otp: errorText(err) });
       setBusy(false);
     }
   }

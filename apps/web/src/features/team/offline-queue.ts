@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isUnreachable } from '../../shared/api-client';
+import { errorText } from '../../shared/message-bar';
 import { isRetryableUpload } from '../../shared/lead-form/upload';
 import type { SubmitLeadBody } from './team-api';
 import { deviceFile, deviceFileKey, dropDeviceFile, keepDeviceFile } from './device-files';
@@ -156,7 +157,7 @@ async function uploadFiles(item: QueuedLead, upload: UploadKept): Promise<Queued
       update(item.key, { files });
     } catch (err) {
       if (isRetryableUpload(err)) return 'retry';
-      files[i] = { ...f, problem: err instanceof Error ? err.message : String(err) };
+      files[i] = { ...f, problem: errorText(err) };
       update(item.key, { files, state: 'failed', error: files[i].problem });
       return 'fix';
     }
@@ -193,7 +194,7 @@ export function flushQueue(userId: number, send: (body: SubmitLeadBody) => Promi
           update(item.key, { state: 'waiting' });
           break;
         }
-        update(item.key, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
+        update(item.key, { state: 'failed', error: errorText(err) });
       }
     }
     return sent;

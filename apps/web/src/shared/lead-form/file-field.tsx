@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { acceptFor as acceptList, allowedExtensions, fileProblem, type FileKind } from '@pmw/contract/files';
 import type { FormInputDef } from '@pmw/contract/lead-form';
-import { isUnreachable } from '../api-client';
+import { ApiError, isUnreachable } from '../api-client';
 import { showError } from '../message-bar';
 import { validationText } from '../i18n';
 import { LiveButton, useLive } from '../public-page/live';
@@ -74,7 +74,7 @@ export function FileField(props: {
       props.onChange({ file_id: added.file_id, file_name: fileName, ...(type === 'IMAGE' ? { ...preview, photo: file } : {}) });
     } catch (err) {
       if (upload.keepOffline && isUnreachable(err)) keep();
-      else showError(err instanceof Error && err.message ? err.message : t('uploadFailed'));
+      else showError(err instanceof ApiError ? err : t('uploadFailed'));
     } finally {
       setBusy(false);
       if (fileRef.current) fileRef.current.value = '';
