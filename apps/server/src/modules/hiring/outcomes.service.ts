@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   APPLICATION_STATUS_LABEL,
-  applicationOutcomeMessages,
   applicationStatusName,
   outcomeStep,
   type ApplicationOutcome,
@@ -27,6 +26,7 @@ import { jobLocationCities, jobPayout, jobTitles } from '../projects/job-reads';
 import { people } from '../users/user-reads';
 import { netPaiseByRef, postingCountsByRef } from '../wallet/ledger-reads';
 import { AppError } from '../../errors';
+import { englishOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 import type { SaidCode } from '@pmw/contract/texts/english';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
@@ -145,7 +145,7 @@ export function createApplicationOutcomesService(deps: {
   async function setOne(actor: number, id: number, to: ApplicationOutcome): Promise<Result> {
     return db.transaction(async (tx) => {
       const [app] = await tx.select().from(applications).where(eq(applications.application_id, id)).for('update').limit(1);
-      if (!app) return { application_id: id, ok: false, changed: false, message: applicationOutcomeMessages.notFound, status: null };
+      if (!app) return { application_id: id, ok: false, changed: false, message: englishOf(say('ops.applicationNotFound')), status: null };
       const step = outcomeStep(app.status, to);
       if (step.kind === 'same')
         return {
