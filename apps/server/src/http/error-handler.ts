@@ -34,10 +34,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(429).send({ status: false, message: speak(req, say('common.tooManyRequests')), code: 'RATE_LIMITED' });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply
-        .status(fe.statusCode)
-        // The framework's own words (a header it could not read): not ours to translate.
-        .send({ status: false, message: speak(req, fe.message ? asTyped(fe.message) : say('common.somethingWentWrong')), code: 'BAD_REQUEST' });
+      return (
+        reply
+          .status(fe.statusCode)
+          // The framework's own words (a header it could not read): not ours to translate.
+          .send({
+            status: false,
+            message: speak(req, fe.message ? asTyped(fe.message) : say('common.somethingWentWrong')),
+            code: 'BAD_REQUEST',
+          })
+      );
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -120,7 +120,8 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
     ): Promise<DocumentView> {
       if (input.user_id !== caller.id) throw new AppError('FORBIDDEN', say('kyc.ownDocuments'));
       const parsed = documentNumberSchema[input.type].safeParse(input.number);
-      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0] ? saidOf(parsed.error.issues[0].message) : say('kyc.invalidNumber'));
+      if (!parsed.success)
+        throw new AppError('VALIDATION', parsed.error.issues[0] ? saidOf(parsed.error.issues[0].message) : say('kyc.invalidNumber'));
       const number = parsed.data;
       for (const fileId of [input.file_id, input.file_id2]) {
         if (fileId) await files.ownUploaded(caller, fileId, FILE_PURPOSES);

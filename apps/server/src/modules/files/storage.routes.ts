@@ -28,8 +28,7 @@ export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalS
           grant.reason === 'expired' ? say('common.fileLinkExpired') : say('common.invalidUploadLink'),
         );
       const declared = Number(req.headers['content-length'] ?? NaN);
-      if (Number.isFinite(declared) && declared > grant.maxBytes)
-        throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostSaid(grant.maxBytes));
+      if (Number.isFinite(declared) && declared > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostSaid(grant.maxBytes));
       // Single-use: once the bytes are there (and the file may be registered), the URL cannot replace them.
       if (await storage.head(grant.key)) throw new AppError('CONFLICT', say('common.uploadUrlUsed'));
       const written = await storage.writeNew(grant.key, limitedBody(req, grant.maxBytes, fileExtension(grant.key)));

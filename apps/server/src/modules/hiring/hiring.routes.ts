@@ -64,7 +64,8 @@ export function registerHiringRoutes(
     const job = ids ? await hiring.publicJob(ids.job_id, ids.recruiter_id, requestLocale(req)) : undefined;
     const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
     if (!ids || !job || !location) return reply.redirect('/', 302);
-    if (!pages.available('application')) return reply.status(404).send({ status: false, message: speak(req, say('common.notFound')), code: 'NOT_FOUND' });
+    if (!pages.available('application'))
+      return reply.status(404).send({ status: false, message: speak(req, say('common.notFound')), code: 'NOT_FOUND' });
     const pay = payRange(job);
     const description = [job.tag_line, `${location.city}`, pay].filter(Boolean).join(' · ');
     const origin = deps.linkOrigin(req);

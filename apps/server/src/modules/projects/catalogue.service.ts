@@ -232,8 +232,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
         .where(eq(jobCategories.job_category_id, p.job_category_id))
         .limit(1);
       if (!c) throw fieldError('job_category_id', say('ops.categoryNotFound'));
-      if (c.retired && current?.job_category_id !== p.job_category_id)
-        throw fieldError('job_category_id', say('ops.categoryRetired'));
+      if (c.retired && current?.job_category_id !== p.job_category_id) throw fieldError('job_category_id', say('ops.categoryRetired'));
       const [e] = await tx.select({ retired: employers.retired }).from(employers).where(eq(employers.employer_id, p.employer_id)).limit(1);
       if (!e) throw fieldError('employer_id', say('ops.employerNotFound'));
       if (e.retired && current?.employer_id !== p.employer_id) throw fieldError('employer_id', say('ops.employerRetired'));

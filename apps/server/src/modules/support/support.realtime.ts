@@ -57,7 +57,8 @@ export function attachSupportRealtime(
       const parsed = joinPayloadSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, message: localize(say('support.chooseTicket'), locale) });
       try {
-        if (!(await deps.support.mayJoin(caller, parsed.data.ticket_id))) return reply({ ok: false, message: localize(say('support.notAllowed'), locale) });
+        if (!(await deps.support.mayJoin(caller, parsed.data.ticket_id)))
+          return reply({ ok: false, message: localize(say('support.notAllowed'), locale) });
         await socket.join(ticketRoom(parsed.data.ticket_id));
         reply({ ok: true });
       } catch {
