@@ -152,7 +152,7 @@ export function createApplicationOutcomesService(deps: {
           application_id: id,
           ok: true,
           changed: false,
-          message: `Already ${APPLICATION_STATUS_LABEL[to].toLowerCase()}`,
+          message: englishOf(say('ops.outcomeAlready', { label: APPLICATION_STATUS_LABEL[to].toLowerCase() })),
           status: app.status,
         };
       if (step.kind === 'refused') return { application_id: id, ok: false, changed: false, message: step.message, status: app.status };
@@ -182,12 +182,12 @@ export function createApplicationOutcomesService(deps: {
         tx,
       );
       const label = APPLICATION_STATUS_LABEL[to];
-      const money = credited
-        ? `; the partner was credited ₹${credited / 100}`
+      const said = credited
+        ? say('ops.outcomeCredited', { label, rupees: credited / 100 })
         : reversed
-          ? `; the partner's credit of ₹${reversed / 100} was reversed`
-          : '';
-      return { application_id: id, ok: true, changed: true, message: `${label}${money}`, status: updated!.status };
+          ? say('ops.outcomeReversed', { label, rupees: reversed / 100 })
+          : undefined;
+      return { application_id: id, ok: true, changed: true, message: said ? englishOf(said) : label, status: updated!.status };
     });
   }
 
