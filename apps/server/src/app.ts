@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 
 import { API_PREFIX } from '@pmw/contract/api';
-import { messages } from '@pmw/contract/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
@@ -423,10 +422,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis } : {}),
-    errorResponseBuilder: (_req, ctx) => ({
+    errorResponseBuilder: (req, ctx) => ({
       statusCode: 429,
       status: false,
-      message: messages.tooManyRequests,
+      message: speak(req, say('common.tooManyRequests')),
       code: 'RATE_LIMITED',
       retry_after_s: Math.ceil(ctx.ttl / 1000),
     }),
@@ -613,7 +612,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         .header('vary', 'Cookie, Accept-Language')
         .send(pageInLocale(req, spa.render(undefined, undefined, { url: req.url, locale: requestLocale(req) })));
     }
-    return reply.status(404).send({ status: false, message: messages.notFound, code: 'NOT_FOUND' });
+    return reply.status(404).send({ status: false, message: speak(req, say('common.notFound')), code: 'NOT_FOUND' });
   });
 
   return { app, realtime, services, metrics, startDraining: () => void (draining = true) };

@@ -1,7 +1,6 @@
 import type { ErrorCode } from '@pmw/contract/api';
-import { messages } from '@pmw/contract/messages';
 import { englishTexts } from '@pmw/contract/texts/english';
-import { readSaid, renderSaid, Said } from '@pmw/contract/texts/said';
+import { renderSaid, Said, say, Typed } from '@pmw/contract/texts/said';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -23,22 +22,31 @@ const STATUS: Record<ErrorCode, number> = {
 };
 
 /**
+ * What a person reads: a text of ours, said by its code (a validation message
+ * said by code is one too: `saidOf(message)`), or words that are not ours,
+ * marked as such (`asTyped(job.application_archive_message)`).
+ */
+export type Spoken = Said | Typed;
+
+/**
  * A failure a person should read; the error handler turns it into the
- * envelope. Given a said text, the handler answers it in the reader's
- * language by its code; `message` is its English (for logs and tests).
+ * envelope and answers it in the reader's language by its code; `message` is
+ * its English (for logs and tests).
  */
 export class AppError extends Error {
   readonly statusCode: number;
-  readonly said: Said | undefined;
+  /** What the person reads. */
+  readonly said: Spoken;
+  /** A failure of ours (500) may be described in English for the log: the person reads "Something went wrong". */
+  constructor(code: 'INTERNAL', message: string | Spoken, statusCode?: number);
+  constructor(code: ErrorCode, message: Spoken, statusCode?: number);
   constructor(
     readonly code: ErrorCode,
-    message: string | Said,
+    message: string | Spoken,
     statusCode?: number,
   ) {
-    // A validation message said by code (a lead form's refusal) is a said text too.
-    const said = message instanceof Said ? message : readSaid(message)?.said;
-    super(said ? renderSaid(said, englishTexts, englishTexts) : (message as string));
-    this.said = said;
+    super(message instanceof Typed ? message.text : message instanceof Said ? renderSaid(message, englishTexts, englishTexts) : message);
+    this.said = typeof message === 'string' ? say('common.somethingWentWrong') : message;
     this.statusCode = statusCode ?? STATUS[code];
   }
   /** A refusal of a request's fields, each said at its field (a form shows them there). */
@@ -48,15 +56,14 @@ export class AppError extends Error {
 /** A field's refusal: the field's path (`mobile`, `input.3`) and what is wrong with it. */
 export interface FieldRefusal {
   field: string;
-  message: string | Said;
+  message: Spoken;
 }
 
-type Message = string | Said;
-export const badRequest = (message: Message) => new AppError('BAD_REQUEST', message);
-export const notFound = (message: Message = messages.notFound) => new AppError('NOT_FOUND', message);
-export const forbidden = (message: Message = messages.forbidden) => new AppError('FORBIDDEN', message);
-export const unauthorized = (message: Message = messages.notLoggedIn) => new AppError('UNAUTHORIZED', message);
-export const conflict = (message: Message) => new AppError('CONFLICT', message);
+export const badRequest = (message: Spoken) => new AppError('BAD_REQUEST', message);
+export const notFound = (message: Spoken = say('common.notFound')) => new AppError('NOT_FOUND', message);
+export const forbidden = (message: Spoken = say('common.forbidden')) => new AppError('FORBIDDEN', message);
+export const unauthorized = (message: Spoken = say('common.notLoggedIn')) => new AppError('UNAUTHORIZED', message);
+export const conflict = (message: Spoken) => new AppError('CONFLICT', message);
 
 /** Drizzle wraps driver errors; the PostgreSQL code sits on the cause. */
 export function pgErrorCode(err: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text, int, coerceInt } from './base';
 import { defineRoute, queryInt, type SessionKind } from './api';
-import { saidIn } from './texts/said';
+import { saidIn, say } from './texts/said';
 import { commonCatalogue } from './texts/common';
 
 /** This file's validation messages, said by code (see `saidIn`). */
@@ -54,6 +54,8 @@ export function fileExtension(name: string): string {
 
 /** 'The file can be at most 5 MB': a refusal by size that says the limit. */
 export const fileAtMostMessage = (maxBytes: number) => `The file can be at most ${Math.round(maxBytes / MB)} MB`;
+/** The same refusal by its code, for the server to say in the reader's language. */
+export const fileAtMostSaid = (maxBytes: number) => say('common.fileAtMost', { mb: Math.round(maxBytes / MB) });
 
 /** 'File size is 16.20MB, It should be less than 15MB'. */
 export function fileSizeMessage(bytes: number, maxBytes: number): string {
@@ -78,6 +80,8 @@ export function acceptFor(extensions: readonly string[]): string {
 
 /** 'This type of file is not allowed here (png, jpg, jpeg, pdf)': the refusal names what is allowed. */
 export const fileTypeMessage = (extensions: readonly string[]) => `This type of file is not allowed here (${extensions.join(', ')})`;
+/** The same refusal by its code, for the server to say in the reader's language. */
+export const fileTypeSaid = (extensions: readonly string[]) => say('common.fileTypeNotAllowedList', { extensions: extensions.join(', ') });
 
 /** Why a chosen file would be refused by the server for a purpose (type, then size), said by code, or null. */
 export function fileProblem(purpose: FilePurpose, file: { name: string; size: number }, kind: FileKind = 'FILE'): string | null {

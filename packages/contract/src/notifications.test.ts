@@ -133,6 +133,20 @@ describe('notification texts', () => {
     }
   });
 
+  it("says a bank's refusal of ours in the reader's language, and ops' own reason as written", () => {
+    const data = {
+      bank_ending: '4321',
+      reason: 'The bank says this account or UPI ID does not exist',
+      reason_hi: 'बैंक के अनुसार यह अकाउंट या UPI ID मौजूद नहीं है',
+    };
+    expect(renderNotification('bank_rejected', data, 'hi')).toBe(
+      'आपका बैंक खाता (अंतिम अंक 4321) अस्वीकार हुआ: बैंक के अनुसार यह अकाउंट या UPI ID मौजूद नहीं है। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
+    );
+    expect(renderNotification('bank_rejected', data, 'en')).toBe(
+      'Your bank account ending 4321 was rejected: The bank says this account or UPI ID does not exist. Add it again in your profile. - PickMyWork',
+    );
+  });
+
   it("names the project in the reader's language where ops wrote its Hindi title", () => {
     const data = { lead_id: 1, project: 'Gold Loan', project_hi: 'गोल्ड लोन', customer: 'Ravi Kumar', reason: 'Blurred photo' };
     expect(renderNotification('lead_rejected', data, 'hi')).toContain('गोल्ड लोन के लिए Ravi');

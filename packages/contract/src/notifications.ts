@@ -113,7 +113,8 @@ export interface NotifyData {
   kyc_verified: { document: string };
   kyc_rejected: { document: string; reason: string };
   bank_verified: { bank_ending: string };
-  bank_rejected: { bank_ending: string; reason: string };
+  /** `reason_hi`: the reason in Hindi when it is one of ours (ops' own words have none). */
+  bank_rejected: { bank_ending: string; reason: string; reason_hi?: string | undefined };
   candidate_joined: { application_id: number; project: string; candidate: string; amount_paise: number };
   support_answered: { ticket_id: number; user_id: number };
   support_resolved: { ticket_id: number; user_id: number };
@@ -249,7 +250,7 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       en: 'Your bank account ending {bank_ending} was rejected: {reason}. Add it again in your profile. - PickMyWork',
       hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) अस्वीकार हुआ: {reason}। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
     },
-    vars: (d) => ({ bank_ending: d.bank_ending, reason: d.reason }),
+    vars: (d, locale) => ({ bank_ending: d.bank_ending, reason: locale === 'hi' && d.reason_hi ? d.reason_hi : d.reason }),
   },
   candidate_joined: {
     text: {

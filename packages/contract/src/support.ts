@@ -505,16 +505,22 @@ export function ticketTargetProblem(b: {
   ref_type?: string | undefined;
   ref_id?: number | undefined;
 }): string | null {
+  const code = ticketTargetProblemCode(b);
+  return code && supportCatalogue.en[code];
+}
+
+/** The same problem by its message code, for the server to say in the reader's language. */
+export function ticketTargetProblemCode(b: Parameters<typeof ticketTargetProblem>[0]): TicketTargetProblem | null {
   const t = b.ticket_type;
   if (t === 20 || t === 30 || t === 40) {
-    if (b.tag_type !== 'JOB' || !b.tag_id) return 'Please select a project';
+    if (b.tag_type !== 'JOB' || !b.tag_id) return 'support.selectProject';
   }
-  if ((t === 30 || t === 40) && (b.ref_type !== 'FORM_RESPONSE' || !b.ref_id)) return 'Please select a lead';
-  if (t === 60 && (b.tag_type !== 'SERVICE_PURCHASE' || b.ref_type !== 'ID' || !b.ref_id)) return 'Please select a recharge';
-  if (t !== 20 && t !== 30 && t !== 40 && t !== 60 && (b.tag_type || b.ref_type))
-    return 'This query type does not point at a project, lead or recharge';
+  if ((t === 30 || t === 40) && (b.ref_type !== 'FORM_RESPONSE' || !b.ref_id)) return 'support.selectLead';
+  if (t === 60 && (b.tag_type !== 'SERVICE_PURCHASE' || b.ref_type !== 'ID' || !b.ref_id)) return 'support.selectRecharge';
+  if (t !== 20 && t !== 30 && t !== 40 && t !== 60 && (b.tag_type || b.ref_type)) return 'support.typeNoTag';
   return null;
 }
+type TicketTargetProblem = 'support.selectProject' | 'support.selectLead' | 'support.selectRecharge' | 'support.typeNoTag';
 
 export const chatAddBodySchema = z.object({
   user_id: coerceInt().optional(),

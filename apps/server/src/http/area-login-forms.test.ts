@@ -153,4 +153,11 @@ describe('the team login without script', () => {
     const res = await post(TEAM, { team_code: 'NOPE99', first_name: 'Meena', mobile: '9876543313' });
     expect(res.statusCode).toBe(404);
   });
+
+  it('says a team code that names no team in Hindi to a Hindi reader', async () => {
+    const res = await post(TEAM, { team_code: 'NOPE99', first_name: 'Meena', mobile: '9876543314' }, { 'accept-language': 'hi' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('URL सही नहीं है');
+    expect(res.body).not.toContain('Invalid URL');
+  });
 });

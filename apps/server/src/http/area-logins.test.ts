@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Team } from '@pmw/contract/team';
+import { say } from '@pmw/contract/texts/said';
 import { AppError } from '../errors';
 import { createAreaLogins } from './area-logins';
 import type { PublicPages } from './public-pages';
@@ -11,7 +12,7 @@ function setup() {
   const render = vi.fn(async (_req: FastifyRequest, page: string, data: unknown) => `${page}:${JSON.stringify(data)}`);
   const pages = { available: () => true, render } as unknown as PublicPages;
   const publicTeam = vi.fn(async (code: string) => {
-    if (code !== 'TEAM01') throw new AppError('NOT_FOUND', 'Invalid URL');
+    if (code !== 'TEAM01') throw new AppError('NOT_FOUND', say('team.invalidUrl'));
     return TEAM;
   });
   const error = vi.fn();

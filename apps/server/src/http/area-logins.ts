@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import type { AreaLoginState, PartnerLoginPageData, TeamLoginPageData } from '@pmw/contract/area-pages';
-import { messages } from '@pmw/contract/messages';
 import type { Team } from '@pmw/contract/team';
-import { say, saidOf } from '@pmw/contract/texts/said';
+import { asTyped, say, saidOf } from '@pmw/contract/texts/said';
 import { AppError } from '../errors';
 import { localize, requestLocale } from '../modules/locale/locale';
 import type { PublicPages } from './public-pages';
@@ -93,7 +92,7 @@ export function refusalAtField(req: FastifyRequest, login: AreaLoginState, error
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 500) throw error;
   const message = localize(
-    error instanceof AppError ? (error.said ?? error.message) : status !== 429 ? error.message : messages.tooManyRequests,
+    error instanceof AppError ? error.said : status !== 429 ? asTyped(error.message) : say('common.tooManyRequests'),
     requestLocale(req),
   );
   login.errors = login.request_id ? { otp: message } : { mobile: message };

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { speak } from '../modules/locale/locale';
-import { say } from '@pmw/contract/texts/said';
+import { asTyped, say } from '@pmw/contract/texts/said';
 
 /**
  * Maps every failure to `{status:false, message, code}`. A 5xx answer never
@@ -15,7 +15,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const spoken = error.fields?.map((f) => ({ field: f.field, message: speak(req, f.message) }));
       return reply
         .status(error.statusCode)
-        .send({ status: false, message: speak(req, error.said ?? error.message), code: error.code, ...(spoken ? { errors: spoken } : {}) });
+        .send({ status: false, message: speak(req, error.said), code: error.code, ...(spoken ? { errors: spoken } : {}) });
     }
     const fe = error as FastifyError;
     const code = fe.code;
@@ -34,9 +34,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(429).send({ status: false, message: speak(req, say('common.tooManyRequests')), code: 'RATE_LIMITED' });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply
-        .status(fe.statusCode)
-        .send({ status: false, message: speak(req, fe.message || say('common.somethingWentWrong')), code: 'BAD_REQUEST' });
+      return (
+        reply
+          .status(fe.statusCode)
+          // The framework's own words (a header it could not read): not ours to translate.
+          .send({
+            status: false,
+            message: speak(req, fe.message ? asTyped(fe.message) : say('common.somethingWentWrong')),
+            code: 'BAD_REQUEST',
+          })
+      );
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, type RouteAuth } from '@pmw/contract/api';
 import { allRoutes } from '@pmw/contract/routes';
 import { inputFields, sampleValue, withPath, type FieldKind } from '@pmw/contract/schema-fields';
+import { LOCALE_COOKIE } from '@pmw/contract/locale';
 import { body, cookieHeader, createTestApp, latestOtp, loginOps, loginWorker, type TestApp } from '../../test/test-app';
+import { englishInHindiAnswer } from './hindi-answers.test-helper';
 
 /**
  * Sends a NUL and 2^31 to every string and integer field of every route
  * (params, query and body), as a caller with the session the route needs.
  * A bad value is the caller's mistake: a 400 naming the field, or the
- * route's own refusal before it reads the field; never a 500.
+ * route's own refusal before it reads the field; never a 500. The caller
+ * reads Hindi: a refusal of ours never comes in English (the ops console's
+ * routes excepted: they answer in English).
  */
 
 let t: TestApp;
@@ -66,6 +70,8 @@ interface Case {
   url: string;
   payload?: unknown;
   auth: RouteAuth;
+  /** The ops console's routes answer in English whatever the reader chose. */
+  englishOnly: boolean;
 }
 
 const cases: Case[] = allRoutes().flatMap(({ group, name, def }) => {
@@ -85,6 +91,7 @@ const cases: Case[] = allRoutes().flatMap(({ group, name, def }) => {
           url: API_PREFIX + pathOf(def.path, v.params as Record<string, unknown>) + queryString(v.query),
           ...(def.method === 'GET' ? {} : { payload: v.body }),
           auth: def.auth,
+          englishOnly: def.path === '/ops' || def.path.startsWith('/ops/'),
         };
       }),
     ),
@@ -96,15 +103,16 @@ describe('bad input on every route', () => {
     expect(cases.length).toBeGreaterThan(300);
   });
 
-  it("is refused with a 4xx that never carries SQL or a message's code, never a 500", async () => {
+  it("is refused with a 4xx that never carries SQL or a message's code, in the reader's language, never a 500", async () => {
     const failures: string[] = [];
+    let inHindi = 0;
     for (const c of cases) {
       const res = await t.app
         .inject({
           method: c.method as 'GET',
           url: c.url,
           ...(c.payload === undefined ? {} : { payload: c.payload as object }),
-          headers: cookies[c.auth] ? { cookie: cookies[c.auth]! } : {},
+          headers: { cookie: [cookies[c.auth], `${LOCALE_COOKIE}=hi`].filter(Boolean).join('; ') },
           remoteAddress: nextAddress(),
         })
         .catch((e: Error) => ({ statusCode: 0, body: `cut off: ${e.message}` }));
@@ -120,7 +128,13 @@ describe('bad input on every route', () => {
       ) {
         failures.push(`${c.at} [${c.kind}] → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
+      if (/\p{Script=Devanagari}/u.test(res.body)) inHindi++;
+      if (!c.englishOnly)
+        for (const english of englishInHindiAnswer(res.body))
+          failures.push(`${c.at} [${c.kind}] → in English to a Hindi reader: ${english}`);
     }
     expect(failures).toEqual([]);
+    // The reader's language reached the answers: most refusals are read in Hindi.
+    expect(inHindi).toBeGreaterThan(cases.length / 2);
   }, 300_000);
 });

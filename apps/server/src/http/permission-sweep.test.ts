@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { API_PREFIX, type RouteDef } from '@pmw/contract/api';
 import { allRoutes } from '@pmw/contract/routes';
 import { inputFields, sampleValue, withPath } from '@pmw/contract/schema-fields';
+import { LOCALE_COOKIE } from '@pmw/contract/locale';
 import { body, cookieHeader, createTestApp, latestOtp, loginWorker, type TestApp } from '../../test/test-app';
+import { englishInHindiAnswer } from './hindi-answers.test-helper';
 import { loginSupportAgent } from '../modules/ops/ops-fixtures.test-helper';
 import { DEMO } from '../seed/demo-ids';
 import { TEAM_DEMO } from '../seed/team.seed';
@@ -14,8 +16,9 @@ import { TEAM_DEMO } from '../seed/team.seed';
  * (Kiran, TEAM02), a customer, a support agent. Every id the route takes is
  * one of Asha's (or her team's) objects. A route of another kind of session is
  * refused; a route of the caller's own kind answers nothing of Asha's and
- * changes none of her rows. A route added to the contract is walked without a
- * new test.
+ * changes none of her rows. Every caller reads Hindi: no answer says a text
+ * of ours in English (the ops console's routes excepted: they answer in
+ * English). A route added to the contract is walked without a new test.
  */
 
 let t: TestApp;
@@ -162,13 +165,13 @@ const showsHerByDesign = (caller: Caller, group: string, name: string) =>
 const walked = allRoutes().filter(({ def }) => !/logout/.test(def.path));
 
 describe.each(['nobody', 'partner', 'team', 'customer', 'support'] as const)('as %s', (caller) => {
-  it('is refused every route of another kind of session, sees nothing of Asha’s and changes none of her rows', async () => {
+  it('is refused every route of another kind of session in its language, sees nothing of Asha’s and changes none of her rows', async () => {
     const before = await victimRows();
     const problems: string[] = [];
     for (const { group, name, def } of walked) {
       const res = await t.app.inject({
         ...requestFor(def),
-        headers: cookies[caller] ? { cookie: cookies[caller] } : {},
+        headers: { cookie: [cookies[caller], `${LOCALE_COOKIE}=hi`].filter(Boolean).join('; ') },
         remoteAddress: `10.8.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
       });
       const at = `${def.method} ${def.path} (${group}.${name}) → ${res.statusCode}`;
@@ -178,6 +181,8 @@ describe.each(['nobody', 'partner', 'team', 'customer', 'support'] as const)('as
         problems.push(`${at}: an admin route answered a support agent`);
       const leaked = !showsHerByDesign(caller, group, name) && markers.find((m) => res.body.includes(m));
       if (leaked) problems.push(`${at}: the answer carries ${leaked}`);
+      if (!(def.path === '/ops' || def.path.startsWith('/ops/')))
+        for (const english of englishInHindiAnswer(res.body)) problems.push(`${at}: in English to a Hindi reader: ${english}`);
     }
     expect(problems).toEqual([]);
     const after = await victimRows();

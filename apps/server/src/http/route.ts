@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, type OpsRole, type RouteDef, type SessionKind } from '@pmw/contract/api';
 import type { OpsAgent } from '@pmw/contract/ops-auth';
-import { say, type Said } from '@pmw/contract/texts/said';
+import { say } from '@pmw/contract/texts/said';
 import { issueSaid, validationMessage } from '@pmw/contract/validation';
-import { AppError } from '../errors';
+import { AppError, type Spoken } from '../errors';
 import type { SessionInfo, SessionResolver } from '../modules/sessions/session';
 import { speak } from '../modules/locale/locale';
 
@@ -26,10 +26,10 @@ export interface HandlerInput<T extends RouteDef> {
 export class Answer<D> {
   constructor(
     readonly data: D,
-    readonly message: string | Said,
+    readonly message: Spoken,
   ) {}
 }
-export const answer = <D>(data: D, message: string | Said) => new Answer(data, message);
+export const answer = <D>(data: D, message: Spoken) => new Answer(data, message);
 
 export type Handler<T extends RouteDef> = (
   input: HandlerInput<T>,

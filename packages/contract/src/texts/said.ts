@@ -57,6 +57,17 @@ export class Unsaid extends Said {
 }
 
 /**
+ * Words that are not ours to say (a job's closing message typed by ops, a
+ * provider's own reason): shown as they were written, in every language,
+ * never looked up in a catalogue.
+ */
+export class Typed {
+  constructor(readonly text: string) {}
+}
+
+export const asTyped = (text: string) => new Typed(text);
+
+/**
  * A said text in one language: its code's entry in that language's catalogue
  * (the English one for a code it lacks: the ops console's), with the varying
  * parts filled in. `fields` is how a language other than English names a

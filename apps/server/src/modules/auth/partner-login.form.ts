@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { otpSchema, partnerAuthRoutes } from '@pmw/contract/auth';
-import { messages } from '@pmw/contract/messages';
+import { say } from '@pmw/contract/texts/said';
 import { mobileSchema } from '@pmw/contract/mobile';
 import { AppError } from '../../errors';
 import { firstRefusal, postedLogin, refusalAtField, type AreaLogins } from '../../http/area-logins';
@@ -28,7 +28,7 @@ export function registerPartnerLoginForm(app: FastifyInstance, ctx: RouteContext
     },
     (scope) =>
       route(scope, ctx, partnerAuthRoutes.loginForm, async ({ body, req, reply }) => {
-        if (!logins.available('partner')) throw new AppError('NOT_FOUND', messages.notFound);
+        if (!logins.available('partner')) throw new AppError('NOT_FOUND', say('common.notFound'));
         const login = postedLogin(body);
         const page = async (status: number) => logins.send(reply, await logins.partnerPage(req, login), status);
         try {

@@ -27,7 +27,7 @@ import type { OtpService } from '../auth/otp.service';
 import { formIn, type LeadsService } from '../leads/leads.service';
 import type { UsersService } from '../users/users.service';
 import type { OtpSent, SmsLocale } from '../auth/otp.service';
-import { say } from '@pmw/contract/texts/said';
+import { saidOf, say } from '@pmw/contract/texts/said';
 
 const CONSENT_PURPOSE = 'CREDIT_PROFILE';
 
@@ -263,7 +263,7 @@ export function createCampaignService(deps: {
       const shown = inputsIn(inputs, locale);
       const result = validateLeadInputs(shown, values);
       const error = firstLeadError(shown, result.errors);
-      if (error) throw new AppError('VALIDATION', error);
+      if (error) throw new AppError('VALIDATION', saidOf(error));
       const c = leadCustomer(inputs, result.values);
       if (!c.mobile) throw new AppError('VALIDATION', say('campaign.otpNeeded'));
       return { mobile: c.mobile, name: c.name };

@@ -217,6 +217,14 @@ describe('no self-referral', () => {
     });
     expect(lead.statusCode).toBe(409);
     expect(errorEnvelopeSchema.parse(lead.json())).toMatchObject({ code: 'SELF_REFERRAL', message: CAMPAIGN_MESSAGE });
+    const leadInHindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/utm/task/response',
+      payload: { form_id: 203, input: cardInputs('9876500001'), utm_code: 'asha01', idempotency_key: 'self-ref-000003' },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(leadInHindi.statusCode).toBe(409);
+    expect(errorEnvelopeSchema.parse(leadInHindi.json()).message).toContain('पार्टनर अपने लिए लीड नहीं भेज सकते');
     expect(await leadsFor('9876500001')).toBe(before);
     // The owner's mobile is never in the page's data.
     expect((await get('/utm/asha01/profile')).body).not.toContain('9876500001');
@@ -241,6 +249,12 @@ describe('no self-referral', () => {
       await post('/team/login/otp', { request_id, team_code: 'TEAM01', first_name: 'Farid', mobile, otp: await latestOtp(t, mobile) }),
     );
 
+    // Said in the member's language.
+    const inHindi = await post('/team/lead/otp/send', { form_id: 202, mobile: '9876500001' }, `${member}; pmw_lang=hi`);
+    expect(errorEnvelopeSchema.parse(inHindi.json())).toMatchObject({
+      code: 'SELF_REFERRAL',
+      message: 'आप अपने या अपने टीम मैनेजर के मोबाइल नंबर के लिए लीड नहीं भेज सकते। कृपया ग्राहक का मोबाइल नंबर डालें।',
+    });
     // TEAM01's manager is Asha.
     for (const own of [mobile, '9876500001']) {
       const otp = await post('/team/lead/otp/send', { form_id: 202, mobile: own }, member);

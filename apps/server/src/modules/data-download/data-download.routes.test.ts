@@ -189,6 +189,23 @@ describe('bad files answer a clear error and no file', () => {
   it('a key that is not a data download upload', async () => {
     expectError(await generate('user_profile/worker-101/x.csv'), 404, 'The uploaded file was not found. Please upload it again');
   });
+
+  it('in Hindi to a reader who chose Hindi', async () => {
+    const inHindi = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/bueno/output/generate',
+        payload: { key, passcode: PASSCODE },
+        headers: { cookie: 'pmw_lang=hi' },
+        remoteAddress: nextAddress(),
+      });
+    const { key, put } = await upload('x.csv', Buffer.from('name,mobile\nA,9812300001\n'));
+    expect(put.statusCode, put.body).toBe(200);
+    expectError(await inHindi(key), 400, 'लीड id का कॉलम नहीं मिला। पहली पंक्ति में lead_id नाम का कॉलम होना चाहिए');
+    expectError(await inHindi('user_profile/worker-101/x.csv'), 404, 'अपलोड की गई फ़ाइल नहीं मिली। कृपया फिर से अपलोड करें');
+    const empty = await upload('nothing.csv', Buffer.alloc(0));
+    expectError(await inHindi(empty.key), 400, 'फ़ाइल में हेडर के नीचे कोई पंक्ति नहीं है');
+  });
 });
 
 describe('the passcode', () => {

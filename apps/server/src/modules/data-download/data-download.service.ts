@@ -10,7 +10,6 @@ import {
   DATA_DOWNLOAD_MAX_ROWS,
   LEAD_NOT_FOUND,
   OUTPUT_COLUMNS,
-  dataDownloadMessages,
   leadIdColumn,
   outputFileName,
   type DataDownloadFormat,
@@ -23,6 +22,7 @@ import { sqlLiteral } from '../../db/copy/copy-statement';
 import { jobs } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
 import { copyTextRows } from '../../db/copy/copy-text';
+import { say, type Said } from '@pmw/contract/texts/said';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage';
 import type { FileCaller, FilesService } from '../files/files.service';
@@ -68,7 +68,7 @@ const leadRowsCopy = (ids: number[]) => `(
   where form_response_id = any(${sqlLiteral(`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`)}::int[])
 ) TO STDOUT`;
 
-const fail = (code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'NOT_FOUND' | 'UNSUPPORTED_MEDIA_TYPE', message: string) =>
+const fail = (code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'NOT_FOUND' | 'UNSUPPORTED_MEDIA_TYPE', message: Said) =>
   new AppError(code, message);
 
 /** The sanitised input name the upload kept in its key: `<prefix><uuid>-<name>.<ext>`. */
@@ -207,20 +207,20 @@ export function createDataDownloadService(deps: {
         if (!header) {
           header = row.map((c) => cellText(c));
           idColumn = leadIdColumn(header.map(String));
-          if (idColumn < 0) throw fail('BAD_REQUEST', dataDownloadMessages.noLeadColumn);
+          if (idColumn < 0) throw fail('BAD_REQUEST', say('dataDownload.noLeadColumn'));
           await writer.write([...header, ...OUTPUT_COLUMNS]);
           continue;
         }
         rows += 1;
-        if (rows > DATA_DOWNLOAD_MAX_ROWS) throw fail('PAYLOAD_TOO_LARGE', dataDownloadMessages.tooManyRows);
+        if (rows > DATA_DOWNLOAD_MAX_ROWS) throw fail('PAYLOAD_TOO_LARGE', say('dataDownload.tooManyRows'));
         batch.push(row);
         if (batch.length >= BATCH) {
           await queue(batch);
           batch = [];
         }
       }
-      if (!header) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
-      if (rows === 0) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
+      if (!header) throw fail('BAD_REQUEST', say('dataDownload.empty'));
+      if (rows === 0) throw fail('BAD_REQUEST', say('dataDownload.empty'));
       await queue(batch);
       await pending;
       await writer.end();
@@ -244,16 +244,16 @@ export function createDataDownloadService(deps: {
     /** The key of an uploaded sheet and the passcode: the generated sheet, ready to send. */
     async generateFromUpload(input: { key: string; passcode: string }, address: string): Promise<GeneratedFile> {
       await deps.passcode.check(input.passcode, address);
-      if (!input.key.startsWith(KEY_PREFIX) || input.key.includes('..')) throw fail('NOT_FOUND', dataDownloadMessages.fileMissing);
+      if (!input.key.startsWith(KEY_PREFIX) || input.key.includes('..')) throw fail('NOT_FOUND', say('dataDownload.fileMissing'));
       const ext = fileExtension(input.key);
-      if (ext !== 'csv' && ext !== 'xlsx') throw fail('UNSUPPORTED_MEDIA_TYPE', dataDownloadMessages.notSpreadsheet);
+      if (ext !== 'csv' && ext !== 'xlsx') throw fail('UNSUPPORTED_MEDIA_TYPE', say('dataDownload.notSpreadsheet'));
       const head = await deps.storage.head(input.key);
-      if (!head) throw fail('NOT_FOUND', dataDownloadMessages.fileMissing);
+      if (!head) throw fail('NOT_FOUND', say('dataDownload.fileMissing'));
       if (head.size > DATA_DOWNLOAD_MAX_BYTES) {
         await deps.storage.remove(input.key);
-        throw fail('PAYLOAD_TOO_LARGE', dataDownloadMessages.tooLarge);
+        throw fail('PAYLOAD_TOO_LARGE', say('dataDownload.tooLarge'));
       }
-      if (head.size === 0) throw fail('BAD_REQUEST', dataDownloadMessages.empty);
+      if (head.size === 0) throw fail('BAD_REQUEST', say('dataDownload.empty'));
       // Step 3 of the upload flow: the file is recorded as uploaded (size and owner checked).
       await deps.files.add(DATA_DOWNLOAD_CALLER, {
         file_key: input.key,
@@ -275,7 +275,7 @@ async function* sheetRows(format: DataDownloadFormat, source: Readable): AsyncGe
   try {
     yield* readRows(format, source);
   } catch {
-    throw fail('UNSUPPORTED_MEDIA_TYPE', dataDownloadMessages.notSpreadsheet);
+    throw fail('UNSUPPORTED_MEDIA_TYPE', say('dataDownload.notSpreadsheet'));
   }
 }
 

@@ -7,7 +7,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import { documentNumberHash, type FieldCipher } from '../../lib/crypto';
 import type { FileCaller, FilesService } from '../files/files.service';
 import type { UsersService } from '../users/users.service';
-import { say } from '@pmw/contract/texts/said';
+import { saidOf, say } from '@pmw/contract/texts/said';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -120,7 +120,8 @@ export function createDocumentsService(deps: { db: Db; cipher: FieldCipher; file
     ): Promise<DocumentView> {
       if (input.user_id !== caller.id) throw new AppError('FORBIDDEN', say('kyc.ownDocuments'));
       const parsed = documentNumberSchema[input.type].safeParse(input.number);
-      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? say('kyc.invalidNumber'));
+      if (!parsed.success)
+        throw new AppError('VALIDATION', parsed.error.issues[0] ? saidOf(parsed.error.issues[0].message) : say('kyc.invalidNumber'));
       const number = parsed.data;
       for (const fileId of [input.file_id, input.file_id2]) {
         if (fileId) await files.ownUploaded(caller, fileId, FILE_PURPOSES);

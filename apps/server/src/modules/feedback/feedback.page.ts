@@ -61,7 +61,7 @@ export function registerFeedbackPage(
           status = err.statusCode;
           data.problem = {
             kind: err.statusCode === 429 ? 'locked' : 'invalid',
-            message: localize(err.said ?? err.message, requestLocale(req)),
+            message: localize(err.said, requestLocale(req)),
           };
         }
       }
@@ -130,7 +130,7 @@ export function registerFeedbackForm(
     } else if (status === 429) {
       data.problem = {
         kind: 'locked',
-        message: localize(error instanceof AppError ? (error.said ?? error.message) : say('common.tooManyRequests'), locale),
+        message: localize(error instanceof AppError ? error.said : say('common.tooManyRequests'), locale),
       };
     } else if (status === 400 && atField.length > 0) {
       try {
@@ -167,7 +167,7 @@ export function registerFeedbackForm(
           const reasons = body.reason.filter((r) => feedbackReasonsFor(body.rating).includes(r));
           const comment = feedbackComment(reasons, body.other);
           if (comment.length > FEEDBACK_COMMENT_MAX) {
-            const message = `Your feedback can have at most ${FEEDBACK_COMMENT_MAX} characters`;
+            const message = say('support.commentTooLong', { n: FEEDBACK_COMMENT_MAX });
             throw Object.assign(new AppError('VALIDATION', message), { fields: [{ field: 'other', message }] });
           }
           await feedback.respond(

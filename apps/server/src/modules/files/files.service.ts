@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CONTENT_TYPES, FILE_RULES, fileAtMostMessage, fileExtension, fileTypeMessage, type FilePurpose } from '@pmw/contract/files';
+import { CONTENT_TYPES, FILE_RULES, fileAtMostSaid, fileExtension, fileTypeSaid, type FilePurpose } from '@pmw/contract/files';
 import type { SessionKind } from '@pmw/contract/api';
 import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
@@ -42,7 +42,7 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
     const ext = fileExtension(fileName);
     const rule = FILE_RULES[purpose];
     if (!rule.extensions.includes(ext)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileTypeMessage(rule.extensions));
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileTypeSaid(rule.extensions));
     }
     return { ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', maxBytes: rule.maxBytes };
   }
@@ -80,7 +80,7 @@ export function createFilesService(deps: { db: Db; storage: StorageProvider }) {
       const max = FILE_RULES[row.file_purpose as FilePurpose].maxBytes;
       if (head.size > max) {
         await storage.remove(row.file_key);
-        throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(max));
+        throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostSaid(max));
       }
       await db.update(files).set({ status: 'UPLOADED', size_bytes: head.size }).where(eq(files.file_id, row.file_id));
       return { file_id: row.file_id, file_key: row.file_key };

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTENT_TYPES, fileAtMostMessage, fileExtension } from '@pmw/contract/files';
+import { CONTENT_TYPES, fileAtMostSaid, fileExtension } from '@pmw/contract/files';
 import { AppError } from '../../errors';
 import { LOCAL_OBJECT_PATH, type LocalStorage } from '../../providers/storage';
+import { speak } from '../locale/locale';
 import { sniffMatches } from './sniff';
 import { say } from '@pmw/contract/texts/said';
 
@@ -27,13 +28,12 @@ export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalS
           grant.reason === 'expired' ? say('common.fileLinkExpired') : say('common.invalidUploadLink'),
         );
       const declared = Number(req.headers['content-length'] ?? NaN);
-      if (Number.isFinite(declared) && declared > grant.maxBytes)
-        throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(grant.maxBytes));
+      if (Number.isFinite(declared) && declared > grant.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', fileAtMostSaid(grant.maxBytes));
       // Single-use: once the bytes are there (and the file may be registered), the URL cannot replace them.
       if (await storage.head(grant.key)) throw new AppError('CONFLICT', say('common.uploadUrlUsed'));
       const written = await storage.writeNew(grant.key, limitedBody(req, grant.maxBytes, fileExtension(grant.key)));
       if (!written) throw new AppError('CONFLICT', say('common.uploadUrlUsed'));
-      return reply.status(200).send({ status: true, message: 'Uploaded', data: null });
+      return reply.status(200).send({ status: true, message: speak(req, say('common.uploaded')), data: null });
     });
   });
 
@@ -64,7 +64,7 @@ function limitedBody(req: FastifyRequest, maxBytes: number, ext: string) {
   const guard = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       seen += chunk.length;
-      if (seen > maxBytes) return cb(new AppError('PAYLOAD_TOO_LARGE', fileAtMostMessage(maxBytes)));
+      if (seen > maxBytes) return cb(new AppError('PAYLOAD_TOO_LARGE', fileAtMostSaid(maxBytes)));
       if (!checked) {
         head = Buffer.concat([head, chunk]);
         if (head.length >= 16) {

@@ -7,7 +7,7 @@ import type { HiringService } from './hiring.service';
 import { absoluteUrl, type PublicPages } from '../../http/public-pages';
 import type { VisitRecorder } from '../dashboard/dashboard.routes';
 import type { LinkOrigin } from '../../http/link-origin';
-import { requestLocale, smsLocaleOf } from '../locale/locale';
+import { requestLocale, smsLocaleOf, speak } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 
 export function registerHiringRoutes(
@@ -64,7 +64,8 @@ export function registerHiringRoutes(
     const job = ids ? await hiring.publicJob(ids.job_id, ids.recruiter_id, requestLocale(req)) : undefined;
     const location = job?.JobLocations.find((l) => l.job_location_id === ids?.job_location_id);
     if (!ids || !job || !location) return reply.redirect('/', 302);
-    if (!pages.available('application')) return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' });
+    if (!pages.available('application'))
+      return reply.status(404).send({ status: false, message: speak(req, say('common.notFound')), code: 'NOT_FOUND' });
     const pay = payRange(job);
     const description = [job.tag_line, `${location.city}`, pay].filter(Boolean).join(' · ');
     const origin = deps.linkOrigin(req);

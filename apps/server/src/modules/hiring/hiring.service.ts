@@ -4,7 +4,6 @@ import {
   HIRING_CATEGORY_ID,
   PARTNER_LEVELS,
   applicationPath,
-  hiringMessages,
   isListedForPartners,
   parseCriteria,
   partnerLevel,
@@ -39,7 +38,7 @@ import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SmsLocale } from '../locale/sms-locale';
 import { localize } from '../locale/locale';
-import { Said, say } from '@pmw/contract/texts/said';
+import { asTyped, Said, say } from '@pmw/contract/texts/said';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 
 /** A said text in the reader's language; ops' own words as they wrote them. */
@@ -187,7 +186,7 @@ export function createHiringService(deps: {
         .from(applications)
         .where(and(eq(applications.user_id, callerId), eq(applications.job_id, input.job_id)))
         .limit(1);
-      throw forbidden(anyApp ? hiringMessages.slotNotOfLocation : hiringMessages.notApplied);
+      throw forbidden(say(anyApp ? 'hiring.slotNotOfLocation' : 'hiring.notApplied'));
     }
     return { slot, application };
   }
@@ -345,7 +344,11 @@ export function createHiringService(deps: {
       const row = await openJob(input.job_id);
       if (!row) throw notFound(say('hiring.jobNotFound'));
       if (row.job.application_archive_status !== PROJECT_ARCHIVE_STATUS.live)
-        throw new AppError('CONFLICT', row.job.application_archive_message ?? hiringMessages.applicationsClosed);
+        // The closing words ops typed for this job are theirs, shown as written.
+        throw new AppError(
+          'CONFLICT',
+          row.job.application_archive_message != null ? asTyped(row.job.application_archive_message) : say('hiring.applicationsClosed'),
+        );
       const loc = await jobLocationById(db, input.job_location_id);
       if (!loc || loc.job_id !== input.job_id) throw badRequest(say('hiring.locationNotOfJob'));
       // Never attributed to a recruiter who could not have shared the link.

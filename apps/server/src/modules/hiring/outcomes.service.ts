@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   APPLICATION_STATUS_LABEL,
-  applicationOutcomeMessages,
   applicationStatusName,
   outcomeStep,
   type ApplicationOutcome,
@@ -27,6 +26,7 @@ import { jobLocationCities, jobPayout, jobTitles } from '../projects/job-reads';
 import { people } from '../users/user-reads';
 import { netPaiseByRef, postingCountsByRef } from '../wallet/ledger-reads';
 import { AppError } from '../../errors';
+import { englishOf } from '../locale/locale';
 import { say } from '@pmw/contract/texts/said';
 import type { SaidCode } from '@pmw/contract/texts/english';
 import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/wallet.service';
@@ -145,14 +145,14 @@ export function createApplicationOutcomesService(deps: {
   async function setOne(actor: number, id: number, to: ApplicationOutcome): Promise<Result> {
     return db.transaction(async (tx) => {
       const [app] = await tx.select().from(applications).where(eq(applications.application_id, id)).for('update').limit(1);
-      if (!app) return { application_id: id, ok: false, changed: false, message: applicationOutcomeMessages.notFound, status: null };
+      if (!app) return { application_id: id, ok: false, changed: false, message: englishOf(say('ops.applicationNotFound')), status: null };
       const step = outcomeStep(app.status, to);
       if (step.kind === 'same')
         return {
           application_id: id,
           ok: true,
           changed: false,
-          message: `Already ${APPLICATION_STATUS_LABEL[to].toLowerCase()}`,
+          message: englishOf(say('ops.outcomeAlready', { label: APPLICATION_STATUS_LABEL[to].toLowerCase() })),
           status: app.status,
         };
       if (step.kind === 'refused') return { application_id: id, ok: false, changed: false, message: step.message, status: app.status };
@@ -182,12 +182,12 @@ export function createApplicationOutcomesService(deps: {
         tx,
       );
       const label = APPLICATION_STATUS_LABEL[to];
-      const money = credited
-        ? `; the partner was credited ₹${credited / 100}`
+      const said = credited
+        ? say('ops.outcomeCredited', { label, rupees: credited / 100 })
         : reversed
-          ? `; the partner's credit of ₹${reversed / 100} was reversed`
-          : '';
-      return { application_id: id, ok: true, changed: true, message: `${label}${money}`, status: updated!.status };
+          ? say('ops.outcomeReversed', { label, rupees: reversed / 100 })
+          : undefined;
+      return { application_id: id, ok: true, changed: true, message: said ? englishOf(said) : label, status: updated!.status };
     });
   }
 

@@ -1,7 +1,6 @@
 import { RESEND_COUNTDOWN } from '@pmw/contract/constants';
 import type { z } from 'zod';
 import { type addTaskResponseSchema } from '@pmw/contract/campaign';
-import { campaignLinkMessages } from '@pmw/contract/campaign-link-texts';
 import {
   bankAccountInput,
   leadCustomer,
@@ -148,7 +147,7 @@ export function createLeadIntakeService(deps: {
   }
 
   async function refuseTeamSelfReferral(member: { userId: number; teamId: number }, mobile: string) {
-    refuseSelfReferral(await deps.teamOwnMobiles(member), mobile, campaignLinkMessages.selfReferralTeam);
+    refuseSelfReferral(await deps.teamOwnMobiles(member), mobile, say('campaign.selfReferralTeam'));
   }
 
   /**
@@ -179,7 +178,7 @@ export function createLeadIntakeService(deps: {
 
   /** Refuses a lead (or its credit check) for the mobile of the partner who owns the campaign: nobody is paid for referring themselves. */
   function refuseOwnMobile(owner: CampaignOwner, mobile: string): void {
-    refuseSelfReferral([owner.mobile], mobile, campaignLinkMessages.selfReferralCampaign);
+    refuseSelfReferral([owner.mobile], mobile, say('campaign.selfReferralCampaign'));
   }
 
   /** Login on the campaign page, or the credit check, proved a mobile: the customer (the caller starts a new session for them). */

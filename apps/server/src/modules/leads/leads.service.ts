@@ -19,7 +19,7 @@ import { formResponseData, formResponses } from '../../db/schema/leads';
 import { formIdOfJob, jobPincodeList, leadFormOf } from '../projects/job-reads';
 import { AppError, conflict, notFound } from '../../errors';
 import type { FileCaller, FilesService } from '../files/files.service';
-import { say } from '@pmw/contract/texts/said';
+import { asTyped, saidOf, say } from '@pmw/contract/texts/said';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 import { LEAD_SUB_STATUS } from '@pmw/contract/lead-status';
 
@@ -185,10 +185,10 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     const result = validateLeadInputs(inputs, values);
     const message = firstLeadError(inputs, result.errors);
     if (message) {
-      const err = new AppError('VALIDATION', message);
+      const err = new AppError('VALIDATION', saidOf(message));
       err.fields = Object.entries(result.errors).map(([input_id, msg]) => ({
         field: `input.${input_id}`,
-        message: msg,
+        message: saidOf(msg),
       }));
       throw err;
     }
@@ -222,9 +222,10 @@ export function createLeadsService(deps: { db: Db; files: FilesService; cache: C
     /** Whether a project takes leads now; throws the project's own message when not. */
     assertOpen(form: LeadForm, locale: Locale = 'en'): void {
       const said = formIn(form, locale);
+      // The closing and hold words are ops' own, in the reader's language where ops wrote one.
       if (form.archive_status !== PROJECT_ARCHIVE_STATUS.live)
-        throw new AppError('CONFLICT', said.archive_message || say('lead.unavailable'));
-      if (form.on_hold) throw new AppError('CONFLICT', said.hold_message || say('lead.unavailable'));
+        throw new AppError('CONFLICT', said.archive_message ? asTyped(said.archive_message) : say('lead.unavailable'));
+      if (form.on_hold) throw new AppError('CONFLICT', said.hold_message ? asTyped(said.hold_message) : say('lead.unavailable'));
     },
 
     /** A lead created earlier with this key by the same submitter (and customer), if any. */

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@pmw/contract/api';
 import {
@@ -9,9 +10,8 @@ import {
   readCookie,
   type Locale,
 } from '@pmw/contract/locale';
-import { translateText } from '@pmw/contract/texts';
 import { englishTexts } from '@pmw/contract/texts/english';
-import { readSaid, renderSaid, Said } from '@pmw/contract/texts/said';
+import { renderSaid, type Said, Typed } from '@pmw/contract/texts/said';
 import hi, { fields as hiFields } from '@pmw/contract/texts.hi';
 
 /** The ops console's calls stay English whatever the agent's browser says. */
@@ -29,20 +29,23 @@ export function requestLocale(req: FastifyRequest): Locale {
   return pickLocale(readCookie(req.headers.cookie, LOCALE_COOKIE), req.headers['accept-language']);
 }
 
+/** A socket's language, from its handshake's cookie, else Accept-Language: a socket has no request of its own. */
+export const handshakeLocale = (headers: IncomingHttpHeaders): Locale =>
+  pickLocale(readCookie(headers.cookie, LOCALE_COOKIE), headers['accept-language']);
+
 /** The browser's preference alone (no cookie), for a text to someone who has not chosen. */
 export const browserLocale = (req: FastifyRequest): Locale | undefined => localeFromAcceptLanguage(req.headers['accept-language']);
 
 /**
- * A text of the server's in a language. A said text is rendered by its code,
- * and so is a validation message said by code (a zod message, a lead form's
- * refusal); any other plain string is the English of a text not yet said by
- * code (a text stored in English) and is still recognised by its words; a
- * text with no message code (a name, something ops typed) stays as it is.
+ * A text of the server's in a language, rendered by its code (a validation
+ * message zod carries is said by its code too: `saidOf(issue.message)`);
+ * words that are not ours (something ops typed, a framework's own refusal)
+ * are marked `asTyped` and said as they are. Nothing is recognised by its
+ * English words.
  */
-export function localize(text: string | Said, locale: Locale): string {
-  const said = text instanceof Said ? text : readSaid(text)?.said;
-  if (said) return locale === 'en' ? renderSaid(said, englishTexts, englishTexts) : renderSaid(said, hi, englishTexts, hiFields);
-  return locale === 'en' ? (text as string) : translateText(text as string, hi, hiFields);
+export function localize(text: Said | Typed, locale: Locale): string {
+  if (text instanceof Typed) return text.text;
+  return locale === 'en' ? renderSaid(text, englishTexts, englishTexts) : renderSaid(text, hi, englishTexts, hiFields);
 }
 
 /** A said text's English: what a row keeps beside its code, for ops and the spec's English fields. */
@@ -54,7 +57,7 @@ export function pageInLocale(req: FastifyRequest, html: string): string {
 }
 
 /** A text of the server's in the request's language. */
-export const speak = (req: FastifyRequest, text: string | Said) => localize(text, requestLocale(req));
+export const speak = (req: FastifyRequest, text: Said | Typed) => localize(text, requestLocale(req));
 
 /** What a request says about the language of a text sent to the person making it. */
 export const smsLocaleOf = (req: FastifyRequest) => ({ chosen: chosenLocale(req), browser: browserLocale(req) });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { opsAgentMessages as m, opsAgentRoutes } from '@pmw/contract/ops-agents';
+import { opsAgentRoutes } from '@pmw/contract/ops-agents';
+import { say } from '@pmw/contract/texts/said';
 import { answer, route, type RouteContext } from '../../http/route';
 import type { OpsAgentsService } from './ops-agents.service';
 
@@ -11,13 +12,13 @@ export function registerOpsAgentRoutes(app: FastifyInstance, ctx: RouteContext, 
   });
   route(app, ctx, opsAgentRoutes.add, async ({ agent: admin, body }) => {
     const { agent } = await agents.add({ actor: admin.user_id }, body);
-    return answer(agent, m.added);
+    return answer(agent, say('ops.agentAdded'));
   });
   route(app, ctx, opsAgentRoutes.setRole, async ({ agent: admin, params, body }) => {
-    return answer(await agents.setRole({ actor: admin.user_id }, params.user_id, body.role), m.roleChanged);
+    return answer(await agents.setRole({ actor: admin.user_id }, params.user_id, body.role), say('ops.agentRoleChanged'));
   });
   route(app, ctx, opsAgentRoutes.remove, async ({ agent: admin, params }) => {
     await agents.remove({ actor: admin.user_id }, params.user_id);
-    return answer(null, m.removed);
+    return answer(null, say('ops.agentRemoved'));
   });
 }

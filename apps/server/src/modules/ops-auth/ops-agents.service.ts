@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OpsRole } from '@pmw/contract/ops-auth';
-import { opsAgentMessages as m, type OpsAgentRow } from '@pmw/contract/ops-agents';
+import type { OpsAgentRow } from '@pmw/contract/ops-agents';
+import { say } from '@pmw/contract/texts/said';
 import type { Db, DbOrTx } from '../../db/client';
 import { opsAgents } from '../../db/schema/ops-auth';
 import { people, peopleByName, type PersonRow } from '../users/user-reads';
@@ -73,8 +74,8 @@ export function createOpsAgentsService(deps: {
         let user = await users.byMobile(input.mobile, tx);
         const createdUser = !user;
         if (!user) user = await users.create({ mobile: input.mobile, first_name: input.first_name || null }, tx);
-        if (user!.blocked) throw conflict(m.blocked);
-        if (await one(tx, user!.user_id)) throw conflict(m.alreadyAgent);
+        if (user!.blocked) throw conflict(say('ops.agentBlocked'));
+        if (await one(tx, user!.user_id)) throw conflict(say('ops.agentAlready'));
         await tx.insert(opsAgents).values({ user_id: user!.user_id, role: input.role });
         const agent = (await one(tx, user!.user_id))!;
         await audit.record(
@@ -95,9 +96,9 @@ export function createOpsAgentsService(deps: {
       const agent = await db.transaction(async (tx) => {
         const admins = await lockAndCountAdmins(tx);
         const before = await one(tx, userId);
-        if (!before) throw notFound(m.notAgent);
+        if (!before) throw notFound(say('ops.agentNotFound'));
         if (before.role === role) return before;
-        if (role !== 'admin' && isLastAdmin(before, admins)) throw conflict(m.lastAdmin);
+        if (role !== 'admin' && isLastAdmin(before, admins)) throw conflict(say('ops.agentLastAdmin'));
         await tx.update(opsAgents).set({ role }).where(eq(opsAgents.user_id, userId));
         await audit.record(
           {
@@ -121,8 +122,8 @@ export function createOpsAgentsService(deps: {
       await db.transaction(async (tx) => {
         const admins = await lockAndCountAdmins(tx);
         const before = await one(tx, userId);
-        if (!before) throw notFound(m.notAgent);
-        if (isLastAdmin(before, admins)) throw conflict(m.lastAdmin);
+        if (!before) throw notFound(say('ops.agentNotFound'));
+        if (isLastAdmin(before, admins)) throw conflict(say('ops.agentLastAdmin'));
         await tx.delete(opsAgents).where(eq(opsAgents.user_id, userId));
         await audit.record(
           {

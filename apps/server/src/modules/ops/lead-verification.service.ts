@@ -125,7 +125,8 @@ export function createLeadVerificationService(deps: {
   async function approveOne(actor: number, id: number): Promise<Result> {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
-      if (lead.status === LEAD_STATUS.approved) return { form_response_id: id, ok: true, changed: false, message: 'Already approved' };
+      if (lead.status === LEAD_STATUS.approved)
+        return { form_response_id: id, ok: true, changed: false, message: englishTexts['ops.leadAlreadyApproved'] };
       const to = payee(lead);
       const updated = await updateLead(
         tx,
@@ -133,7 +134,7 @@ export function createLeadVerificationService(deps: {
         { status: LEAD_STATUS.approved, sub_status: LEAD_SUB_STATUS.none, status_comment: null },
         { unlessStatus: LEAD_STATUS.approved },
       );
-      if (!updated) return { form_response_id: id, ok: true, changed: false, message: 'Already approved' };
+      if (!updated) return { form_response_id: id, ok: true, changed: false, message: englishTexts['ops.leadAlreadyApproved'] };
       let credited = 0;
       if (to && lead.payout_paise > 0) {
         const { credits, reversals } = await postingCounts(tx, id);
@@ -171,7 +172,7 @@ export function createLeadVerificationService(deps: {
         },
         tx,
       );
-      return { form_response_id: id, ok: true, changed: true, message: 'Approved' };
+      return { form_response_id: id, ok: true, changed: true, message: englishTexts['ops.leadApproved'] };
     });
   }
 
@@ -257,7 +258,8 @@ export function createLeadVerificationService(deps: {
   async function rejectOne(actor: number, id: number, comment: string): Promise<Result> {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
-      if (lead.status === LEAD_STATUS.rejected) return { form_response_id: id, ok: true, changed: false, message: 'Already rejected' };
+      if (lead.status === LEAD_STATUS.rejected)
+        return { form_response_id: id, ok: true, changed: false, message: englishTexts['ops.leadAlreadyRejected'] };
       // The lead (and with it its counters) changes before the wallet, as on approval: two actions
       // on one partner's leads that took them in opposite orders deadlocked on PostgreSQL.
       const updated = await updateLead(tx, id, { status: LEAD_STATUS.rejected, sub_status: LEAD_SUB_STATUS.none, status_comment: comment });
@@ -305,7 +307,12 @@ export function createLeadVerificationService(deps: {
         },
         tx,
       );
-      return { form_response_id: id, ok: true, changed: true, message: reversed ? 'Rejected; the credit was reversed' : 'Rejected' };
+      return {
+        form_response_id: id,
+        ok: true,
+        changed: true,
+        message: englishTexts[reversed ? 'ops.leadRejectedReversed' : 'ops.leadRejected'],
+      };
     });
   }
 
@@ -331,7 +338,7 @@ export function createLeadVerificationService(deps: {
         form_response_id: id,
         ok: true,
         changed: lead.sub_status !== LEAD_SUB_STATUS.needsDetails || lead.status_comment !== comment,
-        message: 'Sent back for details',
+        message: englishTexts['ops.leadSentBack'],
       };
     });
   }
@@ -339,7 +346,8 @@ export function createLeadVerificationService(deps: {
   async function verifyByCallOne(actor: number, id: number): Promise<Result> {
     return db.transaction(async (tx) => {
       const lead = await lock(tx, id);
-      if (lead.mobile_check === 'call') return { form_response_id: id, ok: true, changed: false, message: 'Already verified by call' };
+      if (lead.mobile_check === 'call')
+        return { form_response_id: id, ok: true, changed: false, message: englishTexts['ops.leadAlreadyVerifiedByCall'] };
       if (lead.mobile_check !== 'unverified') throw new AppError('CONFLICT', say('ops.onlyUnverifiedByCall'));
       if (lead.status === LEAD_STATUS.rejected) throw new AppError('CONFLICT', say('ops.rejectedNotVerified'));
       const updated = await updateLead(tx, id, { mobile_check: 'call' });
@@ -354,7 +362,7 @@ export function createLeadVerificationService(deps: {
         },
         tx,
       );
-      return { form_response_id: id, ok: true, changed: true, message: 'Verified by call' };
+      return { form_response_id: id, ok: true, changed: true, message: englishTexts['ops.leadVerifiedByCall'] };
     });
   }
 

@@ -10,7 +10,7 @@ import type { LeadExpiryJob } from './lead-expiry.job';
 import type { OpsPeopleService } from './people.service';
 import { listScheduledJobs } from './scheduled-jobs';
 import type { Db } from '../../db/client';
-import { say } from '@pmw/contract/texts/said';
+import { say, type Said } from '@pmw/contract/texts/said';
 
 export interface OpsRouteDeps {
   db: Db;
@@ -21,10 +21,10 @@ export interface OpsRouteDeps {
   people: OpsPeopleService;
 }
 
-const summary = (r: { results: { ok: boolean; changed: boolean }[] }, verb: string) => {
+const summary = (r: { results: { ok: boolean; changed: boolean }[] }, verb: Said) => {
   const failed = r.results.filter((x) => !x.ok).length;
   const changed = r.results.filter((x) => x.changed).length;
-  return failed ? `${changed} ${verb}, ${failed} could not be changed` : `${changed} ${verb}`;
+  return failed ? say('ops.leadsChangedFailed', { changed, verb, failed }) : say('ops.leadsChanged', { changed, verb });
 };
 
 /** Lead verification, scheduled jobs, KYC review, users and the audit log: admin only. */
@@ -39,23 +39,23 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: RouteContext, deps:
   });
   route(app, ctx, opsRoutes.approveLeads, async ({ agent, body }) => {
     const r = await verification.approve(agent.user_id, body.form_response_ids, { confirmHighRisk: body.confirm_high_risk });
-    return answer(r, summary(r, 'approved'));
+    return answer(r, summary(r, say('ops.verbApproved')));
   });
   route(app, ctx, opsRoutes.undoApproveLeads, async ({ agent, body }) => {
     const r = await verification.undoApproval(agent.user_id, body.form_response_ids);
-    return answer(r, summary(r, 'undone'));
+    return answer(r, summary(r, say('ops.verbUndone')));
   });
   route(app, ctx, opsRoutes.rejectLeads, async ({ agent, body }) => {
     const r = await verification.reject(agent.user_id, body.form_response_ids, body.comment);
-    return answer(r, summary(r, 'rejected'));
+    return answer(r, summary(r, say('ops.verbRejected')));
   });
   route(app, ctx, opsRoutes.verifyByCall, async ({ agent, body }) => {
     const r = await verification.verifyByCall(agent.user_id, body.form_response_ids);
-    return answer(r, summary(r, 'verified by call'));
+    return answer(r, summary(r, say('ops.verbVerifiedByCall')));
   });
   route(app, ctx, opsRoutes.needsDetails, async ({ agent, body }) => {
     const r = await verification.needsDetails(agent.user_id, body.form_response_ids, body.comment);
-    return answer(r, summary(r, 'sent back for details'));
+    return answer(r, summary(r, say('ops.verbSentBack')));
   });
   route(app, ctx, opsRoutes.fileView, async ({ query }) => {
     const file = await deps.files.byId(query.file_id);

@@ -762,7 +762,7 @@ export function createPayoutsService(deps: {
         const utr = at.utr >= 0 ? (cells[at.utr] ?? '').trim() : '';
         const reason = at.reason >= 0 ? (cells[at.reason] ?? '').trim() : '';
         if (!reference) {
-          result.invalid.push({ line, message: 'No Customer Reference Number' });
+          result.invalid.push({ line, message: englishOf(say('ops.responseNoReference')) });
           continue;
         }
         const item = items.get(reference);
@@ -773,11 +773,14 @@ export function createPayoutsService(deps: {
         const isPaid = status.toLowerCase() === BANK_RESPONSE_STATUS.paid.toLowerCase();
         const isFailed = status.toLowerCase() === BANK_RESPONSE_STATUS.failed.toLowerCase();
         if (!isPaid && !isFailed) {
-          result.invalid.push({ line, message: `Status must be ${BANK_RESPONSE_STATUS.paid} or ${BANK_RESPONSE_STATUS.failed}` });
+          result.invalid.push({
+            line,
+            message: englishOf(say('ops.responseStatus', { paid: BANK_RESPONSE_STATUS.paid, failed: BANK_RESPONSE_STATUS.failed })),
+          });
           continue;
         }
         if (isPaid && !utr) {
-          result.invalid.push({ line, message: 'A paid row needs its UTR' });
+          result.invalid.push({ line, message: englishOf(say('ops.responsePaidNeedsUtr')) });
           continue;
         }
         if (seen.has(reference)) {

@@ -13,7 +13,6 @@ import {
   type PayoutMethod,
 } from '@pmw/contract/partner-profile';
 import { namesMatch } from '@pmw/contract/name-match';
-import { profileMessages } from '@pmw/contract/partner-profile-texts';
 import type { Db, DbOrTx } from '../../db/client';
 import { bankDetails } from '../../db/schema/profile';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
@@ -22,7 +21,8 @@ import type { IfscProvider } from '../../providers/ifsc';
 import type { PayoutBeneficiary, PayoutProvider } from '../../providers/payouts';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { say, type Said } from '@pmw/contract/texts/said';
+import { asTyped, Said, say, Typed } from '@pmw/contract/texts/said';
+import { englishOf, localize } from '../locale/locale';
 
 export type BankRow = typeof bankDetails.$inferSelect;
 
@@ -140,8 +140,8 @@ export function createBanksService(deps: {
       }
       if (outcome === NAME_CHECK.matched) return decide(tx, current, BANK_STATUS.verified, null);
       if (outcome === NAME_CHECK.invalid)
-        // Kept with the account in English, as ops' reasons are; the partner reads it in their language by its words.
-        return decide(tx, current, BANK_STATUS.rejected, profileMessages.methodInvalid);
+        // Kept with the account in English, as ops' reasons are; the text to the partner says it in their language.
+        return decide(tx, current, BANK_STATUS.rejected, say('profile.methodInvalid'));
       return current;
     });
   }
@@ -151,7 +151,8 @@ export function createBanksService(deps: {
    * lock. A partner's first verified method becomes the default; a rejected
    * default stops being one. The partner is told when the status changes.
    */
-  async function decide(tx: DbOrTx, current: BankRow, status: BankDecision, reason: string | null): Promise<BankRow> {
+  async function decide(tx: DbOrTx, current: BankRow, status: BankDecision, why: Said | Typed | null): Promise<BankRow> {
+    const reason = why === null ? null : why instanceof Typed ? why.text : englishOf(why);
     let makeDefault = current.is_default && status === BANK_STATUS.verified;
     if (status === BANK_STATUS.verified && !current.is_default) {
       const [def] = await tx
@@ -176,7 +177,7 @@ export function createBanksService(deps: {
               event: NOTIFY_EVENT.bankRejected,
               audience: NOTIFY_AUDIENCE.partner,
               user_id: current.user_id,
-              data: { bank_ending, reason: reason ?? '' },
+              data: { bank_ending, reason: reason ?? '', ...(why instanceof Said ? { reason_hi: localize(why, 'hi') } : {}) },
             },
       );
     }
@@ -296,7 +297,8 @@ export function createBanksService(deps: {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banks:${found.user_id}`}))`);
         const [current] = await tx.select().from(bankDetails).where(eq(bankDetails.bank_detail_id, bankDetailId)).limit(1);
         if (!current) throw notFound(say('profile.bankNotFound'));
-        return view(await decide(tx, current, status, reason));
+        // The reason ops typed is theirs, sent as written.
+        return view(await decide(tx, current, status, reason === null ? null : asTyped(reason)));
       });
     },
 

@@ -115,6 +115,20 @@ describe('categories', () => {
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toContain('Category not found');
   });
+
+  it('says its refusals in English to an agent whose browser reads Hindi: the console is English', async () => {
+    const hindi = `${admin}; pmw_lang=hi`;
+    const unknown = await send('PUT', '/ops/categories/999999', { title: 'Nothing' }, hindi);
+    expect(body(unknown).message).toBe('Category not found');
+    const dup = await send('POST', '/ops/categories', { title: 'HIRING' }, hindi);
+    expect(body(dup).message).toBe('Another category already has this title');
+    const res = await send('POST', '/ops/projects', validProject({ job_title: 'Nowhere', job_category_id: 999999 }), hindi);
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({
+      message: 'job_category_id: Category not found',
+      errors: [{ field: 'job_category_id', message: 'Category not found' }],
+    });
+  });
 });
 
 describe('employers', () => {

@@ -1,6 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import {
-  catalogueMessages,
   REFERENCE_CATEGORIES,
   type employerBodySchema,
   type employerUpdateBodySchema,
@@ -8,6 +7,7 @@ import {
   type OpsEmployer,
 } from '@pmw/contract/catalogue';
 import type { NameTranslations } from '@pmw/contract/content-language';
+import { say, type Said } from '@pmw/contract/texts/said';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { employers, jobCategories, jobs } from '../../db/schema/projects';
@@ -30,7 +30,7 @@ const referenceIds = new Set(REFERENCE_CATEGORIES.map((c) => c.job_category_id))
 export function createCatalogueService(deps: { db: Db; files: FilesService; audit: AuditService; catalogue?: CatalogueCache | undefined }) {
   const { db, audit } = deps;
 
-  async function edit<T>(work: () => Promise<T>, taken: string): Promise<T> {
+  async function edit<T>(work: () => Promise<T>, taken: Said): Promise<T> {
     try {
       return await work();
     } catch (err) {
@@ -53,7 +53,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
       .from(jobCategories)
       .where(eq(jobCategories.job_category_id, id))
       .limit(1);
-    if (!row) throw notFound(catalogueMessages.categoryNotFound);
+    if (!row) throw notFound(say('ops.categoryNotFound'));
     return { ...row, reference: referenceIds.has(row.job_category_id) };
   }
 
@@ -71,7 +71,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
       .from(employers)
       .where(eq(employers.employer_id, id))
       .limit(1);
-    if (!row) throw notFound(catalogueMessages.employerNotFound);
+    if (!row) throw notFound(say('ops.employerNotFound'));
     return row;
   }
 
@@ -116,7 +116,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
             );
             return after;
           }),
-        catalogueMessages.categoryTitleTaken,
+        say('ops.categoryTitleTaken'),
       );
     },
 
@@ -142,7 +142,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
             await audit.record({ actor_user_id: actor, action, entity_type: 'category', entity_id: id, before, after }, tx);
             return after;
           }),
-        catalogueMessages.categoryTitleTaken,
+        say('ops.categoryTitleTaken'),
       );
     },
 
@@ -188,7 +188,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
             );
             return after;
           }),
-        catalogueMessages.employerNameTaken,
+        say('ops.employerNameTaken'),
       );
     },
 
@@ -213,7 +213,7 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
             await audit.record({ actor_user_id: actor, action, entity_type: 'employer', entity_id: id, before, after }, tx);
             return after;
           }),
-        catalogueMessages.employerNameTaken,
+        say('ops.employerNameTaken'),
       );
     },
 
@@ -231,19 +231,18 @@ export function createCatalogueService(deps: { db: Db; files: FilesService; audi
         .from(jobCategories)
         .where(eq(jobCategories.job_category_id, p.job_category_id))
         .limit(1);
-      if (!c) throw fieldError('job_category_id', catalogueMessages.categoryNotFound);
-      if (c.retired && current?.job_category_id !== p.job_category_id)
-        throw fieldError('job_category_id', catalogueMessages.categoryRetired);
+      if (!c) throw fieldError('job_category_id', say('ops.categoryNotFound'));
+      if (c.retired && current?.job_category_id !== p.job_category_id) throw fieldError('job_category_id', say('ops.categoryRetired'));
       const [e] = await tx.select({ retired: employers.retired }).from(employers).where(eq(employers.employer_id, p.employer_id)).limit(1);
-      if (!e) throw fieldError('employer_id', catalogueMessages.employerNotFound);
-      if (e.retired && current?.employer_id !== p.employer_id) throw fieldError('employer_id', catalogueMessages.employerRetired);
+      if (!e) throw fieldError('employer_id', say('ops.employerNotFound'));
+      if (e.retired && current?.employer_id !== p.employer_id) throw fieldError('employer_id', say('ops.employerRetired'));
     },
   };
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
-function fieldError(field: string, message: string) {
-  const err = new AppError('VALIDATION', `${field}: ${message}`);
-  (err as AppError & { fields?: unknown }).fields = [{ field, message }];
+function fieldError(field: string, message: Said) {
+  const err = new AppError('VALIDATION', say('ops.fieldRefusal', { field, message }));
+  err.fields = [{ field, message }];
   return err;
 }

@@ -9,7 +9,7 @@ import {
   type projectBodySchema,
   type taskFormBodySchema,
 } from '@pmw/contract/ops-projects';
-import { baseMessages, isWebUrl } from '@pmw/contract/base';
+import { isWebUrl } from '@pmw/contract/base';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { employers, jobCategories, jobLocations, jobPincodes, jobs, taskForms } from '../../db/schema/projects';
@@ -41,8 +41,8 @@ export function createProjectsService(deps: {
   const checkLinks = (links: Record<string, string | null | undefined>) => {
     for (const [field, link] of Object.entries(links)) {
       if (link && !isWebUrl(link, { allowHttp: deps.allowHttpLinks ?? false })) {
-        const err = new AppError('VALIDATION', `${field}: ${baseMessages.webUrl}`);
-        (err as AppError & { fields?: unknown }).fields = [{ field, message: baseMessages.webUrl }];
+        const err = new AppError('VALIDATION', say('ops.fieldRefusal', { field, message: say('ops.webUrl') }));
+        err.fields = [{ field, message: say('ops.webUrl') }];
         throw err;
       }
     }

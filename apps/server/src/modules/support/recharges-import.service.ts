@@ -4,7 +4,6 @@ import {
   checkRechargeRow,
   parseRechargeCsv,
   rechargeKey,
-  rechargeMessages,
   type CheckedRecharge,
   type RechargeImportResult,
 } from '@pmw/contract/recharges';
@@ -14,6 +13,7 @@ import { servicePurchases } from '../../db/schema/support';
 import type { UsersService } from '../users/users.service';
 import { badRequest } from '../../errors';
 import { say } from '@pmw/contract/texts/said';
+import { englishOf } from '../locale/locale';
 
 /** Advisory lock namespace of recharge imports: two files at once must not both pass the duplicate check. */
 const IMPORT_LOCK = 7311;
@@ -48,7 +48,7 @@ export function createRechargeImportService(deps: { db: Db; users: Pick<UsersSer
         const known = checked.flatMap((c) => {
           const user_id = userOf.get(c.mobile);
           if (user_id === undefined) {
-            refused.push({ row: c.row, mobile: c.mobile, reason: rechargeMessages.unknownMobile });
+            refused.push({ row: c.row, mobile: c.mobile, reason: englishOf(say('ops.rechargeUnknownMobile')) });
             return [];
           }
           return [{ ...c, user_id }];
@@ -88,12 +88,12 @@ export function createRechargeImportService(deps: { db: Db; users: Pick<UsersSer
           const key = rechargeKey(k);
           const earlier = firstRow.get(key);
           if (earlier !== undefined) {
-            refused.push({ row: k.row, mobile: k.mobile, reason: rechargeMessages.duplicateInFile(earlier) });
+            refused.push({ row: k.row, mobile: k.mobile, reason: englishOf(say('ops.rechargeDuplicateInFile', { row: earlier })) });
             return false;
           }
           firstRow.set(key, k.row);
           if (existing.has(key)) {
-            refused.push({ row: k.row, mobile: k.mobile, reason: rechargeMessages.alreadyImported });
+            refused.push({ row: k.row, mobile: k.mobile, reason: englishOf(say('ops.rechargeAlreadyImported')) });
             return false;
           }
           return true;

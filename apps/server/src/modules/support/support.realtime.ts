@@ -1,7 +1,9 @@
 import type { Server } from 'socket.io';
-import { joinPayloadSchema, socketAuthSchema, SUPPORT_EVENTS, supportTexts, ticketRoom, type JoinAck } from '@pmw/contract/support';
+import { joinPayloadSchema, socketAuthSchema, SUPPORT_EVENTS, ticketRoom, type JoinAck } from '@pmw/contract/support';
 import { roleAllows } from '@pmw/contract/ops-auth';
+import { say } from '@pmw/contract/texts/said';
 import type { SessionResolver } from '../sessions/session';
+import { handshakeLocale, localize } from '../locale/locale';
 import { endSocketsOf, joinSessionRooms } from '../../realtime/session-sockets';
 import type { OpsAuthService } from '../ops-auth/ops-auth.service';
 import { AGENTS_ROOM, type SupportEvents, type SupportNamespace } from './support.events';
@@ -47,17 +49,20 @@ export function attachSupportRealtime(
   nsp.on('connection', (socket) => {
     const caller = (socket.data as { caller: SocketCaller }).caller;
     if (caller.kind === 'ops') void socket.join(AGENTS_ROOM);
+    // The console stays English, as its requests are answered.
+    const locale = caller.kind === 'ops' ? 'en' : handshakeLocale(socket.handshake.headers);
 
     socket.on(SUPPORT_EVENTS.join, async (payload: unknown, ack?: (answer: JoinAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const parsed = joinPayloadSchema.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, message: supportTexts.chooseTicket });
+      if (!parsed.success) return reply({ ok: false, message: localize(say('support.chooseTicket'), locale) });
       try {
-        if (!(await deps.support.mayJoin(caller, parsed.data.ticket_id))) return reply({ ok: false, message: 'Not allowed' });
+        if (!(await deps.support.mayJoin(caller, parsed.data.ticket_id)))
+          return reply({ ok: false, message: localize(say('support.notAllowed'), locale) });
         await socket.join(ticketRoom(parsed.data.ticket_id));
         reply({ ok: true });
       } catch {
-        reply({ ok: false, message: 'Something went wrong' });
+        reply({ ok: false, message: localize(say('common.somethingWentWrong'), locale) });
       }
     });
 

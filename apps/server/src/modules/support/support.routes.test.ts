@@ -404,6 +404,24 @@ describe('the worker side', () => {
     expect((await call(supportRoutes.callback, ravi, { ticket_id: id })).status).toBe(403);
   });
 
+  it('answers a call-back request in the language the worker reads', async () => {
+    const hindi = `${asha}; pmw_lang=hi`;
+    // A query with nothing written yet is opened again for the same type: write in it so the next one is new.
+    const empty = await call(supportRoutes.addTicket, asha, { ticket_type: 50, ticket_title: 'Payment Query' });
+    expect((await call(supportRoutes.addChat, asha, { ticket_id: empty.data!.ticket_id, chat_message: 'Hello' })).status).toBe(200);
+    const created = await call(supportRoutes.addTicket, asha, { ticket_type: 50, ticket_title: 'Payment Query' });
+    const id = created.data!.ticket_id;
+    expect(id).not.toBe(empty.data!.ticket_id);
+    expect(await call(supportRoutes.callback, hindi, { ticket_id: id })).toMatchObject({
+      status: 200,
+      message: 'धन्यवाद! हमारी सपोर्ट टीम जल्द ही आपको कॉल करेगी।',
+    });
+    expect(await call(supportRoutes.callback, hindi, { ticket_id: id })).toMatchObject({
+      status: 200,
+      message: 'आप पहले ही कॉल बैक माँग चुके हैं। हमारी सपोर्ट टीम जल्द ही आपको कॉल करेगी।',
+    });
+  });
+
   it("uploads a chat attachment for the worker's own ticket only, and sends it in a message", async () => {
     const signedRes = await call(supportRoutes.signUpload, asha, {
       file_name: 'proof.png',

@@ -4,7 +4,7 @@ import { answer, route, type RouteContext } from '../../http/route';
 import type { SessionInfo } from '../sessions/session';
 import type { SupportService } from './support.service';
 import { say } from '@pmw/contract/texts/said';
-import { requestLocale } from '../locale/locale';
+import { englishOf, requestLocale } from '../locale/locale';
 
 /** The worker's support API and the agents' inbox under /ops/support. */
 export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, deps: { support: SupportService }) {
@@ -38,8 +38,9 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: RouteContext, d
   route(app, ctx, supportRoutes.leads, async ({ query, session }) => support.context.leads(self(session, query.user_id), query));
   route(app, ctx, supportRoutes.recharges, async ({ query, session }) => support.context.recharges(self(session, query.user_id)));
   route(app, ctx, supportRoutes.callback, async ({ body, session }) => {
-    const result = await support.requestCallback(self(session, body.from_user_id), body.ticket_id);
-    return answer(result, result.message);
+    const { message } = await support.requestCallback(self(session, body.from_user_id), body.ticket_id);
+    // The answer's own field keeps the English (what the spec's callers read); the message bar says it in the reader's language.
+    return answer({ message: englishOf(message) }, message);
   });
   route(app, ctx, supportRoutes.signUpload, async ({ body, session }) => support.signWorkerUpload(self(session, body.user_id), body));
   route(app, ctx, supportRoutes.addAttachment, async ({ body, session }) => support.addWorkerUpload(self(session, body.user_id), body));

@@ -13,8 +13,7 @@ import {
   ticketTransition,
   eligibleTicketTypes,
   isWaitingForSupport,
-  supportTexts,
-  ticketTargetProblem,
+  ticketTargetProblemCode,
   type AgentTicket,
   type CallbackRequest,
   type CallLogEntry,
@@ -44,7 +43,7 @@ import { createDelayedQueue } from '../../lib/delayed-queue';
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { createWorkerContext } from './worker-context';
-import { say } from '@pmw/contract/texts/said';
+import { say, type Said } from '@pmw/contract/texts/said';
 import { toStored, type StoredVars } from '@pmw/contract/texts/stored';
 import { englishOf } from '../locale/locale';
 
@@ -471,8 +470,8 @@ export function createSupportService(deps: {
     async createTicket(userId: number, body: TicketAdd, locale: Locale = 'en'): Promise<Ticket> {
       const worked = await context.isWorked(userId);
       if (!eligibleTicketTypes(worked).includes(body.ticket_type as never)) throw forbidden(say('support.typeNotAvailable'));
-      const problem = ticketTargetProblem(body);
-      if (problem) throw new AppError('BAD_REQUEST', problem);
+      const problem = ticketTargetProblemCode(body);
+      if (problem) throw new AppError('BAD_REQUEST', say(problem));
       if (body.tag_type === 'JOB') {
         const offered = await context.jobsFor(userId, body.ticket_type);
         if (!offered.some((j) => j.job_id === body.tag_id)) throw forbidden(say('support.notYourProject'));
@@ -626,13 +625,13 @@ export function createSupportService(deps: {
     },
 
     /** A call-back request: one open request per ticket; an agent's call settles it. */
-    async requestCallback(userId: number, ticketId: number): Promise<{ message: string }> {
+    async requestCallback(userId: number, ticketId: number): Promise<{ message: Said }> {
       const row = await ownTicket(userId, ticketId);
       if (row.status === TICKET_STATUS.CLOSED) throw conflict(say('support.ticketClosed'));
-      if (await pendingCallback(ticketId)) return { message: supportTexts.callbackAlreadyRequested };
+      if (await pendingCallback(ticketId)) return { message: say('support.callbackAlreadyRequested') };
       await db.insert(ticketCallbackRequests).values({ ticket_id: ticketId, user_id: userId });
       events.updated({ ticket_id: ticketId, status: row.status });
-      return { message: supportTexts.callbackAccepted };
+      return { message: say('support.callbackAccepted') };
     },
 
     async signWorkerUpload(userId: number, body: { file_name: string; ticket_id: number }) {

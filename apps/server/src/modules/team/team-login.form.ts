@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AreaLoginState } from '@pmw/contract/area-pages';
 import { otpSchema } from '@pmw/contract/auth';
-import { messages } from '@pmw/contract/messages';
+import { say } from '@pmw/contract/texts/said';
 import { mobileSchema } from '@pmw/contract/mobile';
-import { teamFirstNameSchema, teamMessages, teamRoutes, type Team } from '@pmw/contract/team';
+import { teamFirstNameSchema, teamRoutes, type Team } from '@pmw/contract/team';
 import { AppError } from '../../errors';
 import { firstRefusal, postedLogin, refusalAtField, type AreaLogins } from '../../http/area-logins';
 import { registerFormPosts } from '../../http/form-post';
@@ -48,10 +48,10 @@ export function registerTeamLoginForm(
     },
     (scope) =>
       route(scope, ctx, teamRoutes.loginForm, async ({ body, req, reply }) => {
-        if (!logins.available('team')) throw new AppError('NOT_FOUND', messages.notFound);
+        if (!logins.available('team')) throw new AppError('NOT_FOUND', say('common.notFound'));
         const code = postedCode(body);
         // Asked first, as the JSON login does: a code that names no team is not a form to draw again.
-        if (!(await team.teamByCode(code))) throw new AppError('NOT_FOUND', teamMessages.invalidUrl);
+        if (!(await team.teamByCode(code))) throw new AppError('NOT_FOUND', say('team.invalidUrl'));
         const teamData = await team.publicTeam(code);
         const login = postedLogin(body);
         const answerPage = async (status: number) => logins.send(reply, await page(req, code, teamData, login), status);

@@ -59,6 +59,7 @@ describe('team lookup', () => {
     const unknown = await get('/team/get?team_code=NOPE99');
     expect(unknown.statusCode).toBe(404);
     expect(body(unknown).message).toBe('Invalid URL');
+    expect(body(await get('/team/get?team_code=NOPE99', 'pmw_lang=hi')).message).toBe('URL सही नहीं है');
     const malformed = await get(`/team/get?team_code=${encodeURIComponent('bad code!')}`);
     expect(malformed.statusCode).toBe(400);
     expect(body(malformed).message).toContain('Invalid URL');
@@ -110,6 +111,14 @@ describe('team login', () => {
     }
     const unknown = await post('/team/login/otp', { ...base, team_code: 'NOPE99' });
     expect(body(unknown).message).toBe('Invalid URL');
+    const inHindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/team/login/otp',
+      payload: { ...base, team_code: 'NOPE99' },
+      headers: { cookie: 'pmw_lang=hi' },
+    });
+    expect(inHindi.statusCode).toBe(404);
+    expect(body(inHindi).message).toBe('URL सही नहीं है');
   });
 
   it('refuses a wrong OTP and an OTP sent for another request', async () => {
