@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { HIRING_CATEGORY_ID } from '@pmw/contract/catalogue';
 import { PROJECT_ARCHIVE_STATUS } from '@pmw/contract/project-status';
 import type { DbOrTx } from '../../db/client';
@@ -152,6 +152,14 @@ export async function teamProjectRows(db: DbOrTx) {
       .$dynamic(),
   ).orderBy(asc(jobs.job_category_id), asc(jobs.job_id));
 }
+
+/**
+ * Each project's lead validity in days (`job_id`, `validity_days`), as a relation for another module's one
+ * statement: lead expiry archives overdue leads reading it in the same statement, so a lead and its
+ * project's validity are seen at one instant. PostgreSQL folds it into the caller's query as if the
+ * statement named the table.
+ */
+export const jobValidityDays = (): SQL => sql`(select ${jobs.job_id} as job_id, ${jobs.validity_days} as validity_days from ${jobs})`;
 
 /** A project's whole row, or undefined. */
 export async function jobById(db: DbOrTx, jobId: number) {
