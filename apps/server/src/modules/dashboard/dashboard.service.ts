@@ -1,5 +1,5 @@
 // Read model: the partner dashboard reads its day rows with their projects in one query, for speed;
-// one of the few files allowed to join other modules' tables (eslint.config.js).
+// one of the few files allowed to join other modules' tables (apps/server/read-models.json).
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {

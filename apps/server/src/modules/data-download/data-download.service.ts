@@ -1,5 +1,5 @@
 // Read model: the data download joins projects' and people's tables into one export query, for speed;
-// one of the few files allowed to join other modules' tables (eslint.config.js).
+// one of the few files allowed to join other modules' tables (apps/server/read-models.json).
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';

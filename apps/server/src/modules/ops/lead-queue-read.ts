@@ -17,7 +17,7 @@ import { users } from '../../db/schema/users';
  * and orders by risk level and pages in the database: read apart, a page
  * could not be cut before the risk is known. It only reads; a decision on a
  * lead goes through the leads module (`leads/ops-lead-changes.ts`). Listed in
- * eslint.config.js's `readModels`.
+ * apps/server/read-models.json.
  */
 
 export const riskLevelSql = sql<RiskLevel>`coalesce(${leadRisk.level}, ${RISK_LEVEL.none})`;

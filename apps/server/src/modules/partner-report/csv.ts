@@ -1,5 +1,5 @@
 // Read model: the Leads Report CSV reads leads, their values and their projects in one COPY query,
-// for speed on large reports; one of the few files allowed to join other modules' tables (eslint.config.js).
+// for speed on large reports; one of the few files allowed to join other modules' tables (apps/server/read-models.json).
 import { sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_MOBILE_CATEGORIES, type ReportInput } from '@pmw/contract/partner';
 import { isFileInput, type FormInputDef } from '@pmw/contract/lead-form';

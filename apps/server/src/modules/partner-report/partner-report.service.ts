@@ -1,5 +1,5 @@
 // Read model: the Leads Report pages and tiles read leads, lead counters and their projects' forms in
-// one query each, for speed; one of the few files allowed to join other modules' tables (eslint.config.js).
+// one query each, for speed; one of the few files allowed to join other modules' tables (apps/server/read-models.json).
 import { and, asc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   LEADS_PAGE_SIZE,

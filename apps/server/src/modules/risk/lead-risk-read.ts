@@ -16,7 +16,7 @@ import { users } from '../../db/schema/users';
  * like it (risk's fingerprints): read apart, a second statement per file. The
  * partner summary and the catch-up of leads never assessed filter risk's rows
  * by the leads' partner and date in the database. They only read; risk writes
- * its own tables only. Listed in eslint.config.js's `readModels`.
+ * its own tables only. Listed in apps/server/read-models.json.
  */
 
 /** A person, and whether they have a campaign code (a partner) and are in a team (a team member). */

@@ -12,7 +12,7 @@ import { liveSession } from './session-filter';
  * (the users module's) and an agent's role (ops-auth's), so a request costs
  * one read and not three; the per-request block and role checks need no
  * statements of their own. It only reads; the users and ops-auth modules
- * stay the owners of their rows. Listed in eslint.config.js's `readModels`.
+ * stay the owners of their rows. Listed in apps/server/read-models.json.
  *
  * One prepared statement per kind (built once, planned once per connection).
  */
