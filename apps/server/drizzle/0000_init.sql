@@ -893,6 +893,7 @@ CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoic
 CREATE UNIQUE INDEX "invoices_series_idx" ON "invoices" USING btree ("user_id","fy","seq");--> statement-breakpoint
 CREATE INDEX "invoices_status_idx" ON "invoices" USING btree ("status","created_on");--> statement-breakpoint
 CREATE INDEX "invoices_run_idx" ON "invoices" USING btree ("payout_run_id","user_id");--> statement-breakpoint
+-- owner: database
 -- Generated from packages/contract by `npm run db:constants` (apps/server/src/db/contract-constants.ts): do not edit.
 -- The contract's statuses and directions, one immutable function each, for the SQL in this folder to name them;
 -- and the support ticket's state machine (the contract's TICKET_TRANSITIONS): NULL where it refuses.
@@ -946,6 +947,7 @@ CREATE FUNCTION "ticket_next_status"(p_from integer, p_event text) RETURNS integ
   END
 $$;
 --> statement-breakpoint
+-- owner: leads
 -- Lead counters (docs/decisions/0007-lead-counters.md): statement triggers on
 -- form_responses add each statement's changes to lead_counters in the same
 -- transaction, whoever writes the leads (services, the expiry job, seeds, bench
@@ -997,6 +999,7 @@ CREATE TRIGGER "form_responses_count_delete" AFTER DELETE ON "form_responses" RE
 --> statement-breakpoint
 CREATE TRIGGER "form_responses_count_truncate" AFTER TRUNCATE ON "form_responses" FOR EACH STATEMENT EXECUTE FUNCTION "lead_counters_on_truncate"();
 --> statement-breakpoint
+-- owner: leads
 -- A lead's submission in one round trip (docs/performance.md, Lead intake):
 -- the lock per customer and project, then the duplicate check, the key claim
 -- and the lead with its values in one insert. Called outside a transaction,
@@ -1032,6 +1035,10 @@ BEGIN
   SELECT lead.form_response_id, lead.customer_id, lead.customer_mobile, lead.customer_name FROM lead;
 END $$;
 --> statement-breakpoint
+-- owner: dashboard
+-- read model: its triggers read each statement's changed leads (form_responses, the leads
+-- module's table) in the same transaction, so the days never wait for a job; it writes only
+-- the dashboard's tables.
 -- Dashboard days (the dashboards' lead numbers): statement triggers on
 -- form_responses add each statement's changes to partner_days (a partner's
 -- leads) and team_days (a team member's) in the same transaction, whoever
@@ -1130,11 +1137,13 @@ CREATE TRIGGER "form_responses_day_delete" AFTER DELETE ON "form_responses" REFE
 --> statement-breakpoint
 CREATE TRIGGER "form_responses_day_truncate" AFTER TRUNCATE ON "form_responses" FOR EACH STATEMENT EXECUTE FUNCTION "partner_days_on_truncate"();
 --> statement-breakpoint
+-- owner: projects
 -- Job categories the product's rules name by id (the contract's REFERENCE_CATEGORIES): every install has them.
 INSERT INTO "job_categories" ("job_category_id", "title") OVERRIDING SYSTEM VALUE
 VALUES (4, 'Insurance'), (6, 'Hiring')
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
+-- owner: support
 -- A chat message of a ticket in one round trip (docs/performance.md, Chat):
 -- the message budget's locks and counts, the ticket's checks, the message,
 -- the ticket's new status and its history row. Called outside a transaction,

@@ -1,3 +1,4 @@
+-- owner: database
 -- Generated from packages/contract by `npm run db:constants` (apps/server/src/db/contract-constants.ts): do not edit.
 -- The contract's statuses and directions, one immutable function each, for the SQL in this folder to name them;
 -- and the support ticket's state machine (the contract's TICKET_TRANSITIONS): NULL where it refuses.

@@ -1,3 +1,4 @@
+-- owner: leads
 -- Lead counters (docs/decisions/0007-lead-counters.md): statement triggers on
 -- form_responses add each statement's changes to lead_counters in the same
 -- transaction, whoever writes the leads (services, the expiry job, seeds, bench

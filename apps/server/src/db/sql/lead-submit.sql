@@ -1,3 +1,4 @@
+-- owner: leads
 -- A lead's submission in one round trip (docs/performance.md, Lead intake):
 -- the lock per customer and project, then the duplicate check, the key claim
 -- and the lead with its values in one insert. Called outside a transaction,

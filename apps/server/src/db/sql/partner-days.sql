@@ -1,3 +1,7 @@
+-- owner: dashboard
+-- read model: its triggers read each statement's changed leads (form_responses, the leads
+-- module's table) in the same transaction, so the days never wait for a job; it writes only
+-- the dashboard's tables.
 -- Dashboard days (the dashboards' lead numbers): statement triggers on
 -- form_responses add each statement's changes to partner_days (a partner's
 -- leads) and team_days (a team member's) in the same transaction, whoever

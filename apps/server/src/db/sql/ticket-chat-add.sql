@@ -1,3 +1,4 @@
+-- owner: support
 -- A chat message of a ticket in one round trip (docs/performance.md, Chat):
 -- the message budget's locks and counts, the ticket's checks, the message,
 -- the ticket's new status and its history row. Called outside a transaction,
