@@ -133,11 +133,12 @@ describe('notification texts', () => {
     }
   });
 
-  it("says a bank's refusal of ours in the reader's language, and ops' own reason as written", () => {
+  it("says a bank's refusal of ours in the reader's language by its code, and ops' own reason as written", () => {
     const data = {
       bank_ending: '4321',
       reason: 'The bank says this account or UPI ID does not exist',
-      reason_hi: 'बैंक के अनुसार यह अकाउंट या UPI ID मौजूद नहीं है',
+      reason_code: 'profile.methodInvalid',
+      reason_vars: {},
     };
     expect(renderNotification('bank_rejected', data, 'hi')).toBe(
       'आपका बैंक खाता (अंतिम अंक 4321) अस्वीकार हुआ: बैंक के अनुसार यह अकाउंट या UPI ID मौजूद नहीं है। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
@@ -145,6 +146,18 @@ describe('notification texts', () => {
     expect(renderNotification('bank_rejected', data, 'en')).toBe(
       'Your bank account ending 4321 was rejected: The bank says this account or UPI ID does not exist. Add it again in your profile. - PickMyWork',
     );
+  });
+
+  it("says a failed payout's reason of ours in the reader's language, the bank's own words as they came", () => {
+    const returned = { payout_run_id: 7, amount_paise: 50_000, reason: 'Returned by the bank', reason_code: 'wallet.returnedByBank' };
+    expect(renderNotification('payout_failed', returned, 'hi')).toBe(
+      '₹500 का भुगतान नहीं हो सका: बैंक ने लौटा दिया। पैसे आपके वॉलेट में वापस आ गए। - PickMyWork',
+    );
+    expect(renderNotification('payout_failed', returned, 'en')).toContain('failed: Returned by the bank.');
+    const theirs = { payout_run_id: 7, amount_paise: 50_000, reason: 'Account closed', reason_code: null, reason_vars: null };
+    expect(renderNotification('payout_failed', theirs, 'hi')).toContain(': Account closed।');
+    // A code these texts do not have (a row of another time) keeps the stored English.
+    expect(renderNotification('payout_failed', { ...returned, reason_code: 'wallet.gone' }, 'hi')).toContain(': Returned by the bank।');
   });
 
   it("names the project in the reader's language where ops wrote its Hindi title", () => {

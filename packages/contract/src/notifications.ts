@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from './api';
 import { int, queryInt, text, webUrl } from './base';
 import type { Locale } from './locale';
+import { partnerCatalogue } from './texts/partner';
+import { renderStored, type StoredVars } from './texts/stored';
 import { formatDateTime } from './time';
 
 /**
@@ -109,12 +111,13 @@ export interface NotifyData {
   lead_needs_details: { lead_id: number; project: string; project_hi?: string | undefined; customer: string; reason: string };
   /** `to` is where the money went: a bank account or a UPI ID, named by its last characters; `reference` the bank's (UTR). */
   payout_sent: { payout_run_id: number; amount_paise: number; to: 'bank' | 'upi'; ending: string; reference: string };
-  payout_failed: { payout_run_id: number; amount_paise: number; reason: string };
+  /** `reason` in English; `reason_code` and `reason_vars` say it by code when the words are ours (not the bank's own). */
+  payout_failed: { payout_run_id: number; amount_paise: number } & StoredReason;
   kyc_verified: { document: string };
   kyc_rejected: { document: string; reason: string };
   bank_verified: { bank_ending: string };
-  /** `reason_hi`: the reason in Hindi when it is one of ours (ops' own words have none). */
-  bank_rejected: { bank_ending: string; reason: string; reason_hi?: string | undefined };
+  /** As `payout_failed`'s reason: the words ops typed have no code. */
+  bank_rejected: { bank_ending: string } & StoredReason;
   candidate_joined: { application_id: number; project: string; candidate: string; amount_paise: number };
   support_answered: { ticket_id: number; user_id: number };
   support_resolved: { ticket_id: number; user_id: number };
@@ -128,6 +131,17 @@ export interface NotifyData {
   invoice_approved: { invoice_id: number; invoice_number: string; amount_paise: number };
   invoice_rejected: { invoice_id: number; invoice_number: string; reason: string };
 }
+
+/** A reason as its row stores it: the English, and beside it the code and varying parts when the words are ours. */
+export interface StoredReason {
+  reason: string;
+  reason_code?: string | null | undefined;
+  reason_vars?: StoredVars | null | undefined;
+}
+
+/** A stored reason in the reader's language by its code; words without one (typed, or kept before codes) as they are. */
+const reasonIn = (d: StoredReason, locale: Locale) =>
+  renderStored(d.reason_code, d.reason_vars, partnerCatalogue[locale], partnerCatalogue.en) ?? d.reason;
 
 type Words = Record<Locale, string>;
 interface Template<E extends NotifyEvent> {
@@ -225,7 +239,7 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       en: 'Payout of {amount} failed: {reason}. The money is back in your wallet. - PickMyWork',
       hi: '{amount} का भुगतान नहीं हो सका: {reason}। पैसे आपके वॉलेट में वापस आ गए। - PickMyWork',
     },
-    vars: (d) => ({ amount: rupees(d.amount_paise), reason: d.reason }),
+    vars: (d, locale) => ({ amount: rupees(d.amount_paise), reason: reasonIn(d, locale) }),
   },
   kyc_verified: {
     text: { en: 'Your {document} is verified. - PickMyWork', hi: 'आपका {document} सत्यापित हो गया। - PickMyWork' },
@@ -250,7 +264,7 @@ export const NOTIFY_TEMPLATES: { [E in NotifyEvent]: Template<E> } = {
       en: 'Your bank account ending {bank_ending} was rejected: {reason}. Add it again in your profile. - PickMyWork',
       hi: 'आपका बैंक खाता (अंतिम अंक {bank_ending}) अस्वीकार हुआ: {reason}। प्रोफ़ाइल में फिर से जोड़ें। - PickMyWork',
     },
-    vars: (d, locale) => ({ bank_ending: d.bank_ending, reason: locale === 'hi' && d.reason_hi ? d.reason_hi : d.reason }),
+    vars: (d, locale) => ({ bank_ending: d.bank_ending, reason: reasonIn(d, locale) }),
   },
   candidate_joined: {
     text: {

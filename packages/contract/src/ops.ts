@@ -434,12 +434,16 @@ export const payoutRunItemSchema = z.object({
   uninvoiced_paise: bigInt(),
   tds_paise: bigInt(),
   net_paise: bigInt(),
-  /** Why the item was held. */
+  /** Why the item was held; `reason_code` and `reason_vars` say it by code (null on older rows). */
   reason: text().nullable(),
+  reason_code: text().nullable().optional(),
+  reason_vars: z.record(z.string(), z.unknown()).nullable().optional(),
   /** The bank's reference of a paid transfer. */
   utr: text().nullable(),
-  /** Why the transfer failed or was returned. */
+  /** Why the transfer failed or was returned; by code too when the words are ours (null for the bank's own words). */
   failure_reason: text().nullable(),
+  failure_reason_code: text().nullable().optional(),
+  failure_reason_vars: z.record(z.string(), z.unknown()).nullable().optional(),
   /** The reference the NEFT file carries and the bank's response file answers with. */
   reference: text(),
   bank_name: text().nullable(),

@@ -207,8 +207,11 @@ export const bankSchema = z.object({
   name_at_bank: text().nullable(),
   branch_detail: text().nullable(),
   status: int(),
-  /** Why ops rejected it (status 2), else null. */
+  /** Why it was rejected (status 2), in English, else null. */
   reject_reason: text().nullable(),
+  /** The reason by code and varying parts when it is one of ours, for the reader's language; null for ops' own words and older rows. */
+  reject_reason_code: text().nullable().optional(),
+  reject_reason_vars: z.record(z.string(), z.unknown()).nullable().optional(),
   is_default: z.boolean(),
   created_on: text(),
 });

@@ -322,7 +322,10 @@ export const payoutStatementSchema = z.object({
       tds_paise: bigInt(),
       net_paise: bigInt(),
       utr: text().nullable(),
+      /** In English; `failure_reason_code` and `failure_reason_vars` say it by code when the words are ours (null for the bank's own, and on older rows). */
       failure_reason: text().nullable(),
+      failure_reason_code: text().nullable().optional(),
+      failure_reason_vars: z.record(z.string(), z.unknown()).nullable().optional(),
       reference: text(),
     }),
   ),

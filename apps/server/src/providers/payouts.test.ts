@@ -203,6 +203,8 @@ describe('http payouts adapter', () => {
 
   it('reports a refusal as a rejection (money can go back) and an outage as an error (try again)', async () => {
     await expect(adapter().send(bank('123'))).rejects.toThrow(new PayoutRejected('The account number is invalid'));
+    // The provider's own words travel with the refusal, for the partner to read as they came.
+    await expect(adapter().send(bank('123'))).rejects.toMatchObject({ providerWords: 'The account number is invalid' });
     await expect(adapter('wrong').send(bank('501001234301'))).rejects.toBeInstanceOf(PayoutRejected);
     const outage = adapter().status('pout_down');
     await expect(outage).rejects.toThrow('Payout provider answered 503');
@@ -228,6 +230,11 @@ describe('http payouts adapter', () => {
         utr: null,
         failure_reason: 'Account closed',
       },
+    });
+    // Returned without a word of the provider's: none, so the partner is told it was returned in their language.
+    const silent = JSON.stringify({ event: 'payout.reversed', payload: { payout: { entity: { id: 'pout_2', status: 'reversed' } } } });
+    expect(adapter().verifyWebhook(silent, signWebhook(silent, 'w'.repeat(32)))).toMatchObject({
+      status: { outcome: 'reversed', failure_reason: null },
     });
     const other = JSON.stringify({ event: 'transaction.created', payload: {} });
     expect(adapter().verifyWebhook(other, signWebhook(other, 'w'.repeat(32)))).toEqual({ valid: true, status: null });

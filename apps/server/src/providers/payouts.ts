@@ -28,8 +28,19 @@ export interface PayoutStatus {
   failure_reason: string | null;
 }
 
-/** The provider refused the transfer outright: nothing left the account, so the money can go back. */
-export class PayoutRejected extends Error {}
+/**
+ * The provider refused the transfer outright: nothing left the account, so
+ * the money can go back. `providerWords` is the provider's own reason, null
+ * when it gave none (the partner is then told the transfer failed).
+ */
+export class PayoutRejected extends Error {
+  constructor(
+    message: string,
+    readonly providerWords: string | null = message,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * What the bank says of an account or UPI ID before any money goes to it (a
@@ -88,7 +99,8 @@ function statusOf(p: RazorpayPayout): PayoutStatus {
     outcome,
     utr: p.utr ?? null,
     failure_reason:
-      outcome === 'failed' || outcome === 'reversed' ? (p.failure_reason ?? p.status_details?.description ?? `Transfer ${p.status}`) : null,
+      // Without the provider's words, none: the outcome says it (returned or failed) in the partner's language.
+      outcome === 'failed' || outcome === 'reversed' ? p.failure_reason || p.status_details?.description || null : null,
   };
 }
 
@@ -131,7 +143,7 @@ export function createSimulatedPayouts(opts: { settleMs: number; webhookSecret: 
   };
   function statusOfId(id: string): PayoutStatus {
     const d = decode(id);
-    if (!d) throw new PayoutRejected('Unknown payout');
+    if (!d) throw new PayoutRejected('Unknown payout', null);
     if (now() - d.at < opts.settleMs)
       return { provider_payout_id: id, reference_id: null, outcome: 'processing', utr: null, failure_reason: null };
     if (d.fail)
@@ -212,7 +224,7 @@ export function createHttpPayouts(opts: {
     }
     if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
       const description = (json as { error?: { description?: string } } | null)?.error?.description;
-      throw new PayoutRejected(description || `Payout provider refused the request (${res.status})`);
+      throw new PayoutRejected(description || `Payout provider refused the request (${res.status})`, description || null);
     }
     // A 5xx or a timeout says nothing about whether the payout exists: the caller tries again with the same reference.
     if (!res.ok) throw new Error(`Payout provider answered ${res.status}`);

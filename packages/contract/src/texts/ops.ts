@@ -119,5 +119,13 @@ export const opsCatalogue = {
     'ops.outcomeAlready': 'Already {label}',
     'ops.outcomeCredited': '{label}; the partner was credited \u20b9{rupees}',
     'ops.outcomeReversed': "{label}; the partner's credit of \u20b9{rupees} was reversed",
+    // Why a payout run held a partner (kept on the run's item).
+    'ops.holdNoBank': 'No verified default bank account or UPI ID',
+    'ops.holdUpiNeedsProvider': 'The default payout method is a UPI ID: pay it through the payout provider, not the bank file',
+    'ops.holdBelowMinimum': 'Below the minimum payout of \u20b9{rupees}',
+    'ops.holdHolding': 'Earnings approved in the last {days} days are not payable yet',
+    'ops.holdAwaitingInvoice': 'Awaiting invoice: a GST-registered partner is paid against an approved invoice',
+    'ops.holdInvoiceAboveBalance':
+      'The approved invoice is more than the wallet can pay now (earnings reversed or still in the holding period)',
   },
 } as const;

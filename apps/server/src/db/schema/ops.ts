@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StoredVars } from '@pmw/contract/texts/stored';
 import { users } from './users';
 
 /** Every ops action: who, when, what, and the record before and after. Rows are never changed. */
@@ -65,6 +66,9 @@ export const payoutRunItems = pgTable(
     status: text('status').notNull(),
     amount_paise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason'),
+    /** A held item's reason by its message code and varying parts (the console's words); null on rows written before. */
+    reason_code: text('reason_code'),
+    reason_vars: jsonb('reason_vars').$type<StoredVars>(),
     tds_paise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
     /** The GST of the invoices it pays (part of amount_paise; TDS is on amount_paise less this). */
     gst_paise: bigint('gst_paise', { mode: 'number' }).notNull().default(0),
@@ -73,6 +77,14 @@ export const payoutRunItems = pgTable(
     net_paise: bigint('net_paise', { mode: 'number' }).notNull().default(0),
     utr: text('utr'),
     failure_reason: text('failure_reason'),
+    /**
+     * Why it failed by its message code and varying parts when the words are
+     * ours (a transfer returned by the bank), so the partner reads them in
+     * their language; null for the bank's or the provider's own words, and on
+     * rows written before.
+     */
+    failure_reason_code: text('failure_reason_code'),
+    failure_reason_vars: jsonb('failure_reason_vars').$type<StoredVars>(),
     provider_payout_id: text('provider_payout_id'),
     settled_on: timestamp('settled_on', { withTimezone: true }),
     wallet_transaction_id: integer('wallet_transaction_id'),

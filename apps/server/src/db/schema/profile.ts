@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { BANK_STATUS } from '@pmw/contract/partner-profile';
+import type { StoredVars } from '@pmw/contract/texts/stored';
 
 /**
  * A partner's bank accounts (at most 3, one default). The account number is
@@ -31,6 +32,13 @@ export const bankDetails = pgTable(
     /** 0 submitted, 1 verified, 2 rejected. */
     status: smallint('status').notNull().default(BANK_STATUS.submitted),
     reject_reason: text('reject_reason'),
+    /**
+     * The refusal's message code and varying parts when it is one of ours
+     * (the bank says the account does not exist), so the partner reads it in
+     * their language; null for the words ops typed, and on rows written before.
+     */
+    reject_reason_code: text('reject_reason_code'),
+    reject_reason_vars: jsonb('reject_reason_vars').$type<StoredVars>(),
     is_default: boolean('is_default').notNull().default(false),
     /** The payout provider's penny-drop or VPA lookup: its outcome (contract NAME_CHECK), the holder's name it returned, and the PAN name compared. */
     name_check: text('name_check'),

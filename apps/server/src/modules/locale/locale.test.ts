@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerCatalogue } from '@pmw/contract/texts/partner';
 import { say } from '@pmw/contract/texts/said';
-import { localize } from './locale';
+import { localize, localizeStored } from './locale';
 import { body, cookieHeader, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -110,5 +110,11 @@ describe('a said text', () => {
 
   it('answers an ops console text in English, which has no Hindi side', () => {
     expect(localize(say('ops.leadsExpired', { n: 3 }), 'hi')).toBe('3 leads expired');
+  });
+  it("a row keeps beside its code is said in the reader's language by it; words without one as stored", () => {
+    const returned = { code: 'wallet.returnedByBank', vars: {} };
+    expect(localizeStored(returned, 'Returned by the bank', 'hi')).toBe('बैंक ने लौटा दिया');
+    expect(localizeStored(returned, 'Returned by the bank', 'en')).toBe('Returned by the bank');
+    expect(localizeStored({ code: null }, 'Account closed', 'hi')).toBe('Account closed');
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@pmw/contract/locale';
 import { englishTexts } from '@pmw/contract/texts/english';
 import { renderSaid, type Said, Typed } from '@pmw/contract/texts/said';
+import { renderStored } from '@pmw/contract/texts/stored';
 import hi, { fields as hiFields } from '@pmw/contract/texts.hi';
 
 /** The ops console's calls stay English whatever the agent's browser says. */
@@ -46,6 +47,15 @@ export const browserLocale = (req: FastifyRequest): Locale | undefined => locale
 export function localize(text: Said | Typed, locale: Locale): string {
   if (text instanceof Typed) return text.text;
   return locale === 'en' ? renderSaid(text, englishTexts, englishTexts) : renderSaid(text, hi, englishTexts, hiFields);
+}
+
+/**
+ * A text a row keeps beside its code (a returned payout's reason), in a
+ * language by the code, for the server's own files; the stored English when
+ * it has none (the bank's own words, a row written before).
+ */
+export function localizeStored(stored: { code?: string | null | undefined; vars?: unknown }, english: string, locale: Locale): string {
+  return renderStored(stored.code, stored.vars, locale === 'en' ? englishTexts : hi, englishTexts) ?? english;
 }
 
 /** A said text's English: what a row keeps beside its code, for ops and the spec's English fields. */

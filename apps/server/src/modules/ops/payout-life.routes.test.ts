@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { bankResponseResultSchema, payoutRunDetailSchema } from '@pmw/contract/ops';
 import { payoutStatementSchema } from '@pmw/contract/partner';
 import { financialYearOf } from '@pmw/contract/tds';
-import { notifications, payoutRunItems, users, walletTransactions } from '../../db/schema/index';
+import { mobileLocales, notifications, payoutRunItems, users, walletTransactions } from '../../db/schema/index';
 import { signWebhook } from '../../providers/payouts';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from './ops-fixtures.test-helper';
@@ -131,7 +131,12 @@ describe('payouts through the provider, settled at once', () => {
     const run = payoutRunDetailSchema.parse(
       body(await post('/ops/payouts/runs', { request_key: 'life-run-min1', user_ids: [SMALL] })).data,
     );
-    expect(run.items[0]).toMatchObject({ state: 'HELD', reason: 'Below the minimum payout of ₹100.00' });
+    expect(run.items[0]).toMatchObject({
+      state: 'HELD',
+      reason: 'Below the minimum payout of ₹100.00',
+      reason_code: 'ops.holdBelowMinimum',
+      reason_vars: { rupees: '100.00' },
+    });
     expect((await walletOf(t, SMALL)).balance).toBe(9_999);
   });
 });
@@ -314,6 +319,79 @@ describe('provider webhooks and the bank response file', () => {
       expect(await t.services.ops.payouts.grossMismatches()).toEqual([]);
     }
   }, 120_000);
+
+  it("keeps a returned transfer's reason of ours beside its code, for a Hindi reader's statement and text; the bank's own words stay", async () => {
+    // Tara reads Hindi; Leela's bank says why in its own words.
+    await t.database.db.insert(mobileLocales).values({ mobile: `98765${SMALL}0`, locale: 'hi' });
+    await credit(t, SMALL, 70_000, 'coded:small');
+    await credit(t, OK, 50_000, 'coded:ok');
+    const run = payoutRunDetailSchema.parse(
+      body(await post('/ops/payouts/runs', { request_key: 'coded-run-0001', user_ids: [OK, SMALL] })).data,
+    );
+    const ref = (u: number) => `PMWRUN${run.payout_run_id}-${u}`;
+    const csv = ['Customer Reference Number,UTR,Status,Reason', `${ref(SMALL)},,Failed,`, `${ref(OK)},,Failed,Account closed`].join('\n');
+    expect(bankResponseResultSchema.parse(body(await post(`/ops/payouts/runs/${run.payout_run_id}/response`, { csv })).data)).toMatchObject(
+      {
+        failed: 2,
+      },
+    );
+
+    // The console reads the English; the code is beside it.
+    const detail = payoutRunDetailSchema.parse(
+      body(await t.app.inject({ method: 'GET', url: `/api/v2/ops/payouts/runs/${run.payout_run_id}`, headers: { cookie: admin } })).data,
+    );
+    expect(detail.items.find((i) => i.user_id === SMALL)).toMatchObject({
+      failure_reason: 'Returned by the bank',
+      failure_reason_code: 'wallet.returnedByBank',
+    });
+    expect(detail.items.find((i) => i.user_id === OK)).toMatchObject({ failure_reason: 'Account closed', failure_reason_code: null });
+
+    // A Hindi reader's statement answers the English and the code, for the page to say it in Hindi.
+    const tara = await loginWorker(t, `98765${SMALL}0`);
+    const statement = payoutStatementSchema.parse(
+      body(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/partner/payouts/statement?fy=${financialYearOf(new Date())}`,
+          headers: { cookie: `${tara}; pmw_lang=hi` },
+        }),
+      ).data,
+    );
+    expect(statement.payouts.find((p) => p.payout_run_id === run.payout_run_id)).toMatchObject({
+      state: 'FAILED',
+      failure_reason: 'Returned by the bank',
+      failure_reason_code: 'wallet.returnedByBank',
+      failure_reason_vars: {},
+    });
+    // Her text says why in Hindi; Leela's says the bank's words as they came.
+    const told = async (userId: number) =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.user_id, userId), eq(notifications.dedupe_key, `payout-failed:${run.payout_run_id}:${userId}`)))
+      ).map((n) => n.text);
+    expect(await told(SMALL)).toEqual(['₹700 का भुगतान नहीं हो सका: बैंक ने लौटा दिया। पैसे आपके वॉलेट में वापस आ गए। - PickMyWork']);
+    expect(await told(OK)).toEqual(['Payout of ₹500 failed: Account closed. The money is back in your wallet. - PickMyWork']);
+
+    // A transfer the provider returns without a word of its own is said by its outcome, by code too.
+    await credit(t, SMALL, 60_000, 'coded:small:2');
+    const sent = payoutRunDetailSchema.parse(
+      body(await post('/ops/payouts/runs', { request_key: 'coded-run-0002', mode: 'provider', user_ids: [SMALL] })).data,
+    );
+    const id = await providerId(sent.payout_run_id, SMALL);
+    expect(body(await webhook('payout.reversed', { id, status: 'reversed' })).data).toEqual({ applied: true });
+    const returned = payoutRunDetailSchema.parse(
+      body(await t.app.inject({ method: 'GET', url: `/api/v2/ops/payouts/runs/${sent.payout_run_id}`, headers: { cookie: admin } })).data,
+    );
+    expect(returned.items[0]).toMatchObject({
+      state: 'FAILED',
+      failure_reason: 'Transfer returned by the bank',
+      failure_reason_code: 'wallet.transferReturned',
+    });
+    expect((await walletOf(t, SMALL)).balance).toBe(60_000 + 70_000);
+    expect(await t.services.wallet.ledgerMismatches()).toEqual([]);
+  });
 });
 
 describe('a holding period after approval', () => {

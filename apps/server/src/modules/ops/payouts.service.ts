@@ -46,7 +46,8 @@ import { WALLET_CREDIT, WALLET_DEBIT, type WalletService } from '../wallet/walle
 import type { AuditService } from './audit.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { INVOICE_REF_TYPE } from '@pmw/contract/invoices';
-import { say, type Said } from '@pmw/contract/texts/said';
+import { asTyped, Said, say, type Typed } from '@pmw/contract/texts/said';
+import { toStored } from '@pmw/contract/texts/stored';
 import { englishOf } from '../locale/locale';
 
 /** Every run takes this lock, so two runs never read the same balances. */
@@ -59,14 +60,22 @@ export const payoutTdsKey = (runId: number, userId: number) => `payout-tds:${run
 export const payoutReturnKey = (runId: number, userId: number) => `payout-return:${runId}:${userId}`;
 export const payoutTdsReturnKey = (runId: number, userId: number) => `payout-tds-return:${runId}:${userId}`;
 
+/** Why a run holds a partner: the console's words, kept on the item beside their code. */
 export const HOLD_REASONS = {
-  noBank: 'No verified default bank account or UPI ID',
-  upiNeedsProvider: 'The default payout method is a UPI ID: pay it through the payout provider, not the bank file',
-  belowMinimum: (minimumPaise: number) => `Below the minimum payout of ₹${rupees(minimumPaise)}`,
-  holding: (days: number) => `Earnings approved in the last ${days} days are not payable yet`,
-  awaitingInvoice: 'Awaiting invoice: a GST-registered partner is paid against an approved invoice',
-  invoiceAboveBalance: 'The approved invoice is more than the wallet can pay now (earnings reversed or still in the holding period)',
+  noBank: say('ops.holdNoBank'),
+  upiNeedsProvider: say('ops.holdUpiNeedsProvider'),
+  belowMinimum: (minimumPaise: number) => say('ops.holdBelowMinimum', { rupees: rupees(minimumPaise) }),
+  holding: (days: number) => say('ops.holdHolding', { days }),
+  awaitingInvoice: say('ops.holdAwaitingInvoice'),
+  invoiceAboveBalance: say('ops.holdInvoiceAboveBalance'),
 } as const;
+
+/** A reason as an item stores it: the English, and beside it the code and its parts when the words are ours. */
+function storedReason(why: Said | Typed) {
+  if (!(why instanceof Said)) return { text: why.text, code: null, vars: null };
+  const stored = toStored(why);
+  return { text: englishOf(why), code: stored.code, vars: stored.vars };
+}
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
@@ -81,7 +90,13 @@ function payoutNotice(item: Item): NotifyInput<typeof NOTIFY_EVENT.payoutSent> |
     return {
       ...who,
       event: NOTIFY_EVENT.payoutFailed,
-      data: { payout_run_id: item.payout_run_id, amount_paise: item.net_paise, reason: item.failure_reason ?? '' },
+      data: {
+        payout_run_id: item.payout_run_id,
+        amount_paise: item.net_paise,
+        reason: item.failure_reason ?? '',
+        reason_code: item.failure_reason_code,
+        reason_vars: item.failure_reason_vars,
+      },
       dedupe_key: `payout-failed:${item.payout_run_id}:${item.user_id}`,
     };
   }
@@ -134,7 +149,7 @@ export function createPayoutsService(deps: {
 }) {
   const { db, wallet, banks, documents, audit, provider, rules } = deps;
 
-  async function holdReason(userId: number, mode: PayoutRunMode | null, tx: DbOrTx): Promise<string | null> {
+  async function holdReason(userId: number, mode: PayoutRunMode | null, tx: DbOrTx): Promise<Said | null> {
     const method = await banks.verifiedDefault(userId, tx);
     if (!method) return HOLD_REASONS.noBank;
     // A NEFT file cannot carry a UPI ID: only a provider run pays one.
@@ -314,8 +329,12 @@ export function createPayoutsService(deps: {
         tds_paise: i.tds_paise,
         net_paise: i.net_paise,
         reason: i.reason,
+        reason_code: i.reason_code,
+        reason_vars: i.reason_vars,
         utr: i.utr,
         failure_reason: i.failure_reason,
+        failure_reason_code: i.failure_reason_code,
+        failure_reason_vars: i.failure_reason_vars,
         reference: payoutReference(runId, i.user_id),
         bank_name: i.bank_name,
         ifsc_code: i.ifsc_code,
@@ -333,31 +352,41 @@ export function createPayoutsService(deps: {
   async function settle(
     item: { payout_run_id: number; user_id: number },
     outcome: Exclude<PayoutOutcome, 'processing'>,
-    detail: { utr: string | null; failure_reason: string | null },
+    /** `why`: the bank's or the provider's own words (typed), a reason of ours, or none (then the outcome says it). */
+    detail: { utr: string | null; why: Said | Typed | null },
   ): Promise<boolean> {
     const where = and(eq(payoutRunItems.payout_run_id, item.payout_run_id), eq(payoutRunItems.user_id, item.user_id));
     if (outcome === 'processed') {
       return db.transaction(async (tx) => {
         const [done] = await tx
           .update(payoutRunItems)
-          .set({ status: PAYOUT_ITEM_STATE.paid, utr: detail.utr, failure_reason: null, settled_on: new Date() })
+          .set({
+            status: PAYOUT_ITEM_STATE.paid,
+            utr: detail.utr,
+            failure_reason: null,
+            failure_reason_code: null,
+            failure_reason_vars: null,
+            settled_on: new Date(),
+          })
           .where(and(where, inArray(payoutRunItems.status, [PAYOUT_ITEM_STATE.queued, PAYOUT_ITEM_STATE.processing])))
           .returning();
         if (done) await stateChanged.paid(tx, done);
         return !!done;
       });
     }
-    const why = detail.failure_reason
-      ? detail.failure_reason
-      : outcome === 'reversed'
-        ? say('wallet.transferReturned')
-        : say('wallet.transferFailed');
-    const reason = typeof why === 'string' ? why : englishOf(why);
+    const why = detail.why ?? (outcome === 'reversed' ? say('wallet.transferReturned') : say('wallet.transferFailed'));
+    const reason = storedReason(why);
     return db.transaction(async (tx) => {
       // The item first, then the wallet: the one order every path that touches both takes.
       const [done] = await tx
         .update(payoutRunItems)
-        .set({ status: PAYOUT_ITEM_STATE.failed, failure_reason: reason, settled_on: new Date() })
+        .set({
+          status: PAYOUT_ITEM_STATE.failed,
+          failure_reason: reason.text,
+          failure_reason_code: reason.code,
+          failure_reason_vars: reason.vars,
+          settled_on: new Date(),
+        })
         .where(and(where, inArray(payoutRunItems.status, [...PAYOUT_ITEM_SENT_STATES])))
         .returning();
       if (!done) return false;
@@ -370,7 +399,7 @@ export function createPayoutsService(deps: {
                 amount_paise: amount,
                 reason: what,
                 // The bank's or the provider's own words stay as they came.
-                remark: say('wallet.payoutRunReason', { id: done.payout_run_id, reason: why }),
+                remark: say('wallet.payoutRunReason', { id: done.payout_run_id, reason: why instanceof Said ? why : why.text }),
                 ref_type: PAYOUT_REF_TYPE,
                 ref_id: String(done.payout_run_id),
                 idempotency_key: key,
@@ -393,7 +422,8 @@ export function createPayoutsService(deps: {
     status: { outcome: PayoutOutcome; utr: string | null; failure_reason: string | null },
   ) {
     if (status.outcome === 'processing') return false;
-    return settle(item, status.outcome, status);
+    // The provider's reason is its own words, kept as they came.
+    return settle(item, status.outcome, { utr: status.utr, why: status.failure_reason ? asTyped(status.failure_reason) : null });
   }
 
   /** Sends one queued item through the provider. Claiming it first means two senders never both send it. */
@@ -426,7 +456,7 @@ export function createPayoutsService(deps: {
       await applyStatus(item, status);
     } catch (err) {
       if (err instanceof PayoutRejected) {
-        await settle(item, 'failed', { utr: null, failure_reason: err.message });
+        await settle(item, 'failed', { utr: null, why: err.providerWords === null ? null : asTyped(err.providerWords) });
         return;
       }
       // Unknown outcome: the item stays processing without a provider id, and the poll sends it again under the same reference.
@@ -545,7 +575,7 @@ export function createPayoutsService(deps: {
           tds_paise: p.hold ? 0 : p.tds,
           net_paise: p.hold ? 0 : p.net,
           bank: bank ? { method: bank.method, bank_name: bank.bank_name, ifsc_code: bank.ifsc_code, account_no: bank.account_no } : null,
-          hold_reason: p.hold,
+          hold_reason: p.hold ? englishOf(p.hold) : null,
         });
       }
       return {
@@ -602,7 +632,9 @@ export function createPayoutsService(deps: {
               user_id: b.user_id,
               status: PAYOUT_ITEM_STATE.held,
               amount_paise: b.balance_paise,
-              reason: p.hold,
+              reason: englishOf(p.hold),
+              reason_code: p.hold.code,
+              reason_vars: toStored(p.hold).vars,
               beneficiary_name: person?.name ?? null,
               beneficiary_mobile: person?.mobile ?? null,
             });
@@ -790,7 +822,8 @@ export function createPayoutsService(deps: {
         seen.add(reference);
         const applied = await settle(item, isPaid ? 'processed' : 'failed', {
           utr: isPaid ? utr.slice(0, 40) : null,
-          failure_reason: isFailed ? reason.slice(0, 300) || 'Returned by the bank' : null,
+          // The bank's own words as they came; without any, ours.
+          why: isFailed ? (reason ? asTyped(reason.slice(0, 300)) : say('wallet.returnedByBank')) : null,
         });
         if (!applied) result.repeated.push({ line, reference });
         else if (isPaid) result.paid++;
@@ -889,6 +922,8 @@ export function createPayoutsService(deps: {
           net_paise: item.net_paise,
           utr: item.utr,
           failure_reason: item.failure_reason,
+          failure_reason_code: item.failure_reason_code,
+          failure_reason_vars: item.failure_reason_vars,
           reference: payoutReference(item.payout_run_id, item.user_id),
         })),
       };

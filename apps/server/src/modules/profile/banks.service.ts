@@ -22,7 +22,8 @@ import type { PayoutBeneficiary, PayoutProvider } from '../../providers/payouts'
 import { NOTIFY_AUDIENCE, NOTIFY_EVENT } from '@pmw/contract/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { asTyped, Said, say, Typed } from '@pmw/contract/texts/said';
-import { englishOf, localize } from '../locale/locale';
+import { toStored } from '@pmw/contract/texts/stored';
+import { englishOf } from '../locale/locale';
 
 export type BankRow = typeof bankDetails.$inferSelect;
 
@@ -63,6 +64,8 @@ export function createBanksService(deps: {
     branch_detail: row.branch_detail ?? (!isUpi(row) && row.ifsc_code ? ifsc.branchOf(row.ifsc_code) : null),
     status: row.status,
     reject_reason: row.status === BANK_STATUS.rejected ? row.reject_reason : null,
+    reject_reason_code: row.status === BANK_STATUS.rejected ? row.reject_reason_code : null,
+    reject_reason_vars: row.status === BANK_STATUS.rejected ? row.reject_reason_vars : null,
     is_default: row.is_default,
     created_on: row.created_on.toISOString(),
   });
@@ -140,7 +143,7 @@ export function createBanksService(deps: {
       }
       if (outcome === NAME_CHECK.matched) return decide(tx, current, BANK_STATUS.verified, null);
       if (outcome === NAME_CHECK.invalid)
-        // Kept with the account in English, as ops' reasons are; the text to the partner says it in their language.
+        // Kept in English beside its code: the partner reads it in their language.
         return decide(tx, current, BANK_STATUS.rejected, say('profile.methodInvalid'));
       return current;
     });
@@ -153,6 +156,8 @@ export function createBanksService(deps: {
    */
   async function decide(tx: DbOrTx, current: BankRow, status: BankDecision, why: Said | Typed | null): Promise<BankRow> {
     const reason = why === null ? null : why instanceof Typed ? why.text : englishOf(why);
+    // Ops' typed words have no code: they are shown as written.
+    const coded = status === BANK_STATUS.rejected && why instanceof Said ? toStored(why) : null;
     let makeDefault = current.is_default && status === BANK_STATUS.verified;
     if (status === BANK_STATUS.verified && !current.is_default) {
       const [def] = await tx
@@ -164,7 +169,14 @@ export function createBanksService(deps: {
     }
     const [row] = await tx
       .update(bankDetails)
-      .set({ status, reject_reason: status === BANK_STATUS.rejected ? reason : null, is_default: makeDefault, modified_on: new Date() })
+      .set({
+        status,
+        reject_reason: status === BANK_STATUS.rejected ? reason : null,
+        reject_reason_code: coded?.code ?? null,
+        reject_reason_vars: coded?.vars ?? null,
+        is_default: makeDefault,
+        modified_on: new Date(),
+      })
       .where(eq(bankDetails.bank_detail_id, current.bank_detail_id))
       .returning();
     if (current.status !== status || (status === BANK_STATUS.rejected && current.reject_reason !== reason)) {
@@ -177,7 +189,7 @@ export function createBanksService(deps: {
               event: NOTIFY_EVENT.bankRejected,
               audience: NOTIFY_AUDIENCE.partner,
               user_id: current.user_id,
-              data: { bank_ending, reason: reason ?? '', ...(why instanceof Said ? { reason_hi: localize(why, 'hi') } : {}) },
+              data: { bank_ending, reason: reason ?? '', reason_code: coded?.code ?? null, reason_vars: coded?.vars ?? null },
             },
       );
     }

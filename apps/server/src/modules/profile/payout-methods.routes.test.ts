@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { bankSchema } from '@pmw/contract/partner-profile';
 import { opsBankSchema, payoutRunDetailSchema } from '@pmw/contract/ops';
 import { financialYearOf, tdsQuarterOf } from '@pmw/contract/tds';
-import { payoutRunItems, users, walletTransactions } from '../../db/schema/index';
+import { mobileLocales, notifications, payoutRunItems, users, walletTransactions } from '../../db/schema/index';
 import { signWebhook } from '../../providers/payouts';
 import { body, createTestApp, loginOps, loginWorker, type TestApp } from '../../../test/test-app';
 import { walletOf } from '../ops/ops-fixtures.test-helper';
@@ -110,6 +110,42 @@ describe('UPI IDs and bank accounts checked by name through the payout provider'
     const upi = bankSchema.parse(body(await addUpi(NISHA, 'nisha@okicici')).data);
     expect(upi).toMatchObject({ status: 0, name_check: 'MISMATCH', name_at_bank: 'PMW4403' });
     await ops('POST', `/ops/banks/${upi.bank_detail_id}/status`, { status: 1 });
+  });
+
+  it("rejects an account the bank says does not exist with a reason of ours, which a Hindi reader's list and text say in Hindi", async () => {
+    const KAVYA = 4404;
+    const kavya = await partner(t, KAVYA, 'Kavya', null, 'ABCPK4404K');
+    cookie[KAVYA] = kavya;
+    await t.database.db.insert(mobileLocales).values({ mobile: `98766${KAVYA}0`, locale: 'hi' });
+    const provider = t.services.providers.payouts;
+    const realValidate = provider.validate;
+    provider.validate = async () => ({ outcome: 'invalid', registered_name: null });
+    try {
+      expect(bankSchema.parse(body(await addUpi(KAVYA, 'kavya@okaxis')).data)).toMatchObject({ status: 2, name_check: 'INVALID' });
+    } finally {
+      provider.validate = realValidate;
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/partner/profile/bank/fetch',
+      headers: { cookie: `${kavya}; pmw_lang=hi` },
+    });
+    // The English for ops and the spec's field, and beside it the code the page says in the reader's language.
+    expect(body<unknown[]>(list).data.map((b) => bankSchema.parse(b))).toEqual([
+      expect.objectContaining({
+        status: 2,
+        reject_reason: 'The bank says this account or UPI ID does not exist',
+        reject_reason_code: 'profile.methodInvalid',
+        reject_reason_vars: {},
+      }),
+    ]);
+    const told = await t.database.db
+      .select({ text: notifications.text })
+      .from(notifications)
+      .where(and(eq(notifications.user_id, KAVYA), eq(notifications.kind, 'bank_rejected')));
+    expect(told.map((n) => n.text)).toEqual([
+      expect.stringContaining('अस्वीकार हुआ: बैंक के अनुसार यह अकाउंट या UPI ID मौजूद नहीं है। प्रोफ़ाइल में फिर से जोड़ें।'),
+    ]);
   });
 
   it('counts UPI IDs and banks together toward the three methods, one add at a time', async () => {

@@ -220,6 +220,8 @@ describe('Banks', () => {
     expect(banks).toHaveLength(3);
     const rejected = banks.find((x) => x.status === 2)!;
     expect(rejected.reject_reason).toBe('Name does not match');
+    // Ops' own words have no code: every reader sees them as written.
+    expect(rejected.reject_reason_code).toBeNull();
     expect(banks.filter((x) => x.status !== 2).every((x) => x.reject_reason === null)).toBe(true);
 
     // Two in use and one rejected: a replacement may be added beside the rejected one.

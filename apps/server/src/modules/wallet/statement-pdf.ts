@@ -6,7 +6,7 @@ import { PAYOUT_ITEM_STATE, type PayoutItemState } from '@pmw/contract/ops';
 import type { Locale } from '@pmw/contract/locale';
 import type { SaidCode } from '@pmw/contract/texts/english';
 import { say } from '@pmw/contract/texts/said';
-import { localize } from '../locale/locale';
+import { localize, localizeStored } from '../locale/locale';
 import { FONT, finish, newPdf, rupeesText, table } from '../../lib/pdf';
 
 /** The payouts of one month ('2026-06', India time) of a year's statement, with that month's totals. */
@@ -101,7 +101,10 @@ export async function statementPdf(
         rupeesText(p.gross_paise),
         rupeesText(p.tds_paise),
         rupeesText(p.net_paise),
-        p.utr ?? p.failure_reason ?? '',
+        p.utr ??
+          (p.failure_reason === null
+            ? ''
+            : localizeStored({ code: p.failure_reason_code, vars: p.failure_reason_vars }, p.failure_reason, locale)),
       ]),
     );
   return finish(doc);

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { QueryView } from '../../shared/query-view';
 import { showError, showSuccess } from '../../shared/message-bar';
 import { t } from './messages';
-import { firstIssue, formatDate, validationText } from '../../shared/i18n';
+import { firstIssue, formatDate, storedTextOf, validationText } from '../../shared/i18n';
 import { partnerCatalogue } from '@pmw/contract/texts/partner';
 import { saidIn } from '@pmw/contract/texts/said';
 
@@ -93,7 +93,17 @@ export function BankTab() {
                     </div>
                     {b.status === BANK_STATUS.rejected && (
                       <div className="bank-card__rejected">
-                        {b.reject_reason && <p className="bank-card__reason">{t('rejectReason', { reason: b.reject_reason })}</p>}
+                        {b.reject_reason && (
+                          <p className="bank-card__reason">
+                            {t('rejectReason', {
+                              reason: storedTextOf(
+                                partnerCatalogue,
+                                { code: b.reject_reason_code, vars: b.reject_reason_vars },
+                                b.reject_reason,
+                              ),
+                            })}
+                          </p>
+                        )}
                         <p className="muted">{t('rejectedHint')}</p>
                       </div>
                     )}

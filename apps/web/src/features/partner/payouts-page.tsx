@@ -137,7 +137,19 @@ export function PayoutsPage() {
                       </span>
                       {p.uninvoiced_paise > 0 && <span> · {t('paidWithoutInvoice', { amount: formatRupees(p.uninvoiced_paise) })}</span>}
                       {p.utr && <span> · {t('bankReference', { utr: p.utr })}</span>}
-                      {p.failure_reason && <span> · {t('returnedBecause', { reason: p.failure_reason })}</span>}
+                      {p.failure_reason && (
+                        <span>
+                          {' '}
+                          ·{' '}
+                          {t('returnedBecause', {
+                            reason: storedTextOf(
+                              partnerCatalogue,
+                              { code: p.failure_reason_code, vars: p.failure_reason_vars },
+                              p.failure_reason,
+                            ),
+                          })}
+                        </span>
+                      )}
                     </span>
                     <span className="muted">{formatDateTime(p.created_on)}</span>
                   </li>
